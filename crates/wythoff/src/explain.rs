@@ -1,0 +1,190 @@
+//! The outcome of one position with its reasons: winning moves, and for
+//! blocking games which options the opponent can block and why that is (not)
+//! enough.
+
+use crate::error::SolveError;
+use crate::rules::{Convention, Game, Rules};
+use crate::solve::{self, Outcome};
+
+/// How blocking bears on one position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BlockingInfo {
+    /// Up to `p - 1` options of the class may be blocked.
+    pub p: u64,
+    pub class: String,
+    /// P-options inside the blockable class.
+    pub p_in_class: Vec<(u64, u64)>,
+    /// P-options outside it (never blockable).
+    pub p_outside: Vec<(u64, u64)>,
+    /// Number of options in the class / outside it.
+    pub options_in_class: usize,
+    pub options_outside: usize,
+    /// One sentence: why blocking does or does not change the outcome.
+    pub reason: String,
+}
+
+/// The analysis of a position in one variant of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantAnalysis {
+    /// Index of the variant (for choice games), with a description of its rules.
+    pub index: usize,
+    pub rules: String,
+    pub on_board: bool,
+    pub outcome: Option<Outcome>,
+    /// For N: the options that are P (moving there wins).
+    pub winning_moves: Vec<(u64, u64)>,
+    pub blocking: Option<BlockingInfo>,
+    /// Misère: the position has no option and so is won by the player to move.
+    pub terminal: bool,
+}
+
+/// The analysis of a position in a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    pub x: u64,
+    pub y: u64,
+    pub outcome: Outcome,
+    pub variants: Vec<VariantAnalysis>,
+}
+
+impl Analysis {
+    /// Winning moves when the game is not a choice (else those of the first variant that has some).
+    pub fn winning_moves(&self) -> &[(u64, u64)] {
+        self.variants
+            .iter()
+            .find(|v| !v.winning_moves.is_empty())
+            .map_or(&[], |v| &v.winning_moves)
+    }
+}
+
+fn analyse_rules(r: &Rules, index: usize, x: u64, y: u64) -> Result<VariantAnalysis, SolveError> {
+    let n = (x.max(y) + 1) as usize;
+    let mut va = VariantAnalysis {
+        index,
+        rules: r.describe(),
+        on_board: r.on_board(x, y),
+        outcome: None,
+        winning_moves: Vec::new(),
+        blocking: None,
+        terminal: false,
+    };
+    if !va.on_board {
+        return Ok(va);
+    }
+    let g = Game::single(r.clone());
+    let table = solve::outcomes(&g, n)?;
+    let outcome = table.get(x as usize, y as usize).expect("on board");
+    va.outcome = Some(outcome);
+    let opts = r.options_fast(x, y);
+    let p_opts: Vec<(u64, u64, bool)> = opts
+        .iter()
+        .copied()
+        .filter(|&(a, b, _)| table.is_p(a as usize, b as usize))
+        .collect();
+    va.terminal = opts.is_empty();
+    if outcome == Outcome::N {
+        va.winning_moves = p_opts.iter().map(|&(a, b, _)| (a, b)).collect();
+    }
+    if let Some(b) = r.blocking() {
+        let p_in: Vec<(u64, u64)> = p_opts
+            .iter()
+            .filter(|o| o.2)
+            .map(|&(a, b, _)| (a, b))
+            .collect();
+        let p_out: Vec<(u64, u64)> = p_opts
+            .iter()
+            .filter(|o| !o.2)
+            .map(|&(a, b, _)| (a, b))
+            .collect();
+        let o_in = opts.iter().filter(|o| o.2).count();
+        let o_out = opts.len() - o_in;
+        let can = b.p - 1;
+        let misere = r.convention() == Convention::Misere;
+        let reason = if !p_out.is_empty() {
+            format!(
+                "{} winning move(s) lie outside the blockable class ({}), so blocking cannot stop them",
+                p_out.len(),
+                b.class
+            )
+        } else if p_in.len() as u64 >= b.p {
+            format!(
+                "all {} winning moves are blockable, but only {can} may be blocked, so one remains",
+                p_in.len()
+            )
+        } else if p_in.is_empty() {
+            if misere && opts.is_empty() {
+                "no option at all: in misère play the player to move wins".to_string()
+            } else {
+                "no option is a P-position; blocking is not needed".to_string()
+            }
+        } else if misere && o_out == 0 && o_in == p_in.len() {
+            format!(
+                "every option is a blockable P-position ({} < p = {}); blocking them all leaves no move, which wins in misère play",
+                p_in.len(),
+                b.p
+            )
+        } else {
+            format!(
+                "the opponent blocks all {} winning move(s) (up to {can} may be blocked); every remaining option is an N-position",
+                p_in.len()
+            )
+        };
+        va.blocking = Some(BlockingInfo {
+            p: b.p,
+            class: b.class.to_string(),
+            p_in_class: p_in,
+            p_outside: p_out,
+            options_in_class: o_in,
+            options_outside: o_out,
+            reason,
+        });
+    }
+    Ok(va)
+}
+
+/// Analyse `(x, y)` with the general solver (board `max(x, y) + 1`).
+pub fn analyse(game: &Game, x: u64, y: u64) -> Result<Analysis, SolveError> {
+    if !game.on_some_board(x, y) {
+        return Err(SolveError::BadInput(format!(
+            "({x}, {y}) lies in the removed corner of every variant: it is not a position of this game"
+        )));
+    }
+    let n = x.max(y) + 1;
+    solve::check_board(game, n, solve::DEFAULT_MEMORY_BUDGET)?;
+    let variants = game
+        .variants()
+        .iter()
+        .enumerate()
+        .map(|(i, r)| analyse_rules(r, i, x, y))
+        .collect::<Result<Vec<_>, _>>()?;
+    let outcome = if variants.iter().any(|v| v.outcome == Some(Outcome::P)) {
+        Outcome::P
+    } else {
+        Outcome::N
+    };
+    Ok(Analysis {
+        x,
+        y,
+        outcome,
+        variants,
+    })
+}
+
+impl Rules {
+    /// The options of `(x, y)` as `(x', y', in_block_class)`, by line families:
+    /// `O(x + y + diagonal offsets)` rather than the `O(x y)` of [`Rules::options`].
+    pub fn options_fast(&self, x: u64, y: u64) -> Vec<(u64, u64, bool)> {
+        let n = (x.max(y) + 1) as usize;
+        let (fams, _) = solve::fast::families(self, n);
+        let mut out = Vec::new();
+        for f in &fams {
+            f.for_each_target(x as usize, y as usize, |a, b, c| {
+                if self.on_board(a as u64, b as u64) {
+                    out.push((a as u64, b as u64, c));
+                }
+            });
+        }
+        out.sort_unstable();
+        out
+    }
+}

@@ -1,0 +1,20 @@
+//! `wythoff`: the Wythoff family of two-pile take-away games.
+//!
+//! - [`rules`]: the one rule model ([`rules::Rules`], [`rules::Game`]).
+//! - [`sets`]: eventually periodic length sets.
+//! - [`catalogue`]: every named game of the papers, as data.
+//! - [`solve`]: general solvers (brute-force reference, fast counters, Grundy).
+//! - [`explain`]: the outcome of one position, its winning moves, and blocking.
+//!
+//! The library does no I/O: the `wythoff` binary parses arguments and renders.
+
+pub mod catalogue;
+pub mod error;
+pub mod explain;
+pub mod rules;
+pub mod sets;
+pub mod solve;
+
+pub use error::{RuleError, SolveError};
+pub use rules::{Convention, Game, Rules};
+pub use solve::{Outcome, OutcomeTable};

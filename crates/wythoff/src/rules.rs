@@ -1,0 +1,504 @@
+//! The one rule model. Every game of SPEC section 3 is a value of [`Game`].
+//!
+//! A [`Rules`] value states the one-pile length sets of each pile, the two-pile
+//! moves (per-pile length sets and a relation between the two lengths), an
+//! optional blocking manoeuvre (class and count), an optional removed corner, an
+//! optional memory rule and the play convention. A [`Game`] is one `Rules`, or a
+//! choice among several made by the second player before play (seed 000's
+//! `m x p WN`). Values are valid by construction: [`RulesBuilder::build`] refuses
+//! invalid parameters.
+
+use crate::error::RuleError;
+use crate::sets::LengthSet;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Normal play (last mover wins) or misère play (last mover loses).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub enum Convention {
+    #[default]
+    Normal,
+    Misere,
+}
+
+impl fmt::Display for Convention {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Convention::Normal => "normal play",
+            Convention::Misere => "misère play",
+        })
+    }
+}
+
+/// The relation a two-pile move `(k, l)`, `k, l >= 1`, must satisfy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Relation {
+    /// `k = l` (Wythoff).
+    Diagonal,
+    /// `|k - l| < m` (m-Wythoff, Fraenkel 1982). `m >= 1`.
+    Band { m: u64 },
+    /// `|l - k| < (s - 1) min(k, l) + t` ((s,t)-Wythoff; seed 003 section 1). `s, t >= 1`.
+    Cone { s: u64, t: u64 },
+    /// `k = l (mod m)` (m-Modular Wythoff, seed 001). `m >= 1`.
+    Congruent { m: u64 },
+}
+
+impl Relation {
+    /// Does the two-pile move `(k, l)` (both `>= 1`) satisfy the relation?
+    #[inline]
+    pub fn allows(&self, k: u64, l: u64) -> bool {
+        let diff = k.abs_diff(l);
+        match *self {
+            Relation::Diagonal => diff == 0,
+            Relation::Band { m } => diff < m,
+            Relation::Cone { s, t } => {
+                (diff as u128) < (s as u128 - 1) * (k.min(l) as u128) + t as u128
+            }
+            Relation::Congruent { m } => diff % m == 0,
+        }
+    }
+    /// The relation as a band of diagonals `|l - k| < width`, when it is one.
+    pub fn band_width(&self) -> Option<u64> {
+        match *self {
+            Relation::Diagonal => Some(1),
+            Relation::Band { m } => Some(m),
+            Relation::Cone { s: 1, t } => Some(t),
+            _ => None,
+        }
+    }
+    fn validate(&self) -> Result<(), RuleError> {
+        let zero = |what: &str| Err(RuleError::Param(format!("{what} must be at least 1")));
+        match *self {
+            Relation::Band { m: 0 } => zero("band width m"),
+            Relation::Cone { s: 0, .. } => zero("cone parameter s"),
+            Relation::Cone { t: 0, .. } => zero("cone parameter t"),
+            Relation::Congruent { m: 0 } => zero("modulus m"),
+            _ => Ok(()),
+        }
+    }
+    /// Parse `diagonal`, `band:M`, `cone:S:T`, `congruent:M`.
+    pub fn parse(text: &str) -> Result<Self, RuleError> {
+        let bad = || {
+            RuleError::Param(format!(
+                "malformed relation `{text}`: allowed diagonal, band:M, cone:S:T, congruent:M"
+            ))
+        };
+        let parts: Vec<&str> = text.trim().split(':').collect();
+        let num = |s: &str| s.parse::<u64>().map_err(|_| bad());
+        let r = match parts.as_slice() {
+            ["diagonal"] => Relation::Diagonal,
+            ["band", m] => Relation::Band { m: num(m)? },
+            ["cone", s, t] => Relation::Cone {
+                s: num(s)?,
+                t: num(t)?,
+            },
+            ["congruent", m] => Relation::Congruent { m: num(m)? },
+            _ => return Err(bad()),
+        };
+        r.validate()?;
+        Ok(r)
+    }
+}
+
+impl fmt::Display for Relation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Relation::Diagonal => write!(f, "k = l"),
+            Relation::Band { m } => write!(f, "|k - l| < {m}"),
+            Relation::Cone { s, t } => write!(f, "|l - k| < ({s}-1) min(k,l) + {t}"),
+            Relation::Congruent { m } => write!(f, "k = l (mod {m})"),
+        }
+    }
+}
+
+/// Two-pile moves: remove `k in d1` from the first pile and `l in d2` from the
+/// second, with `relation(k, l)`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TwoPile {
+    pub d1: LengthSet,
+    pub d2: LengthSet,
+    pub relation: Relation,
+}
+
+/// The class of options the previous player may block (Muller twist).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BlockClass {
+    /// One-pile moves of length `>= l` ("roob" moves when `l = m`; seed 000, mWN^p_l).
+    OnePileAtLeast(u64),
+    /// Two-pile moves with `k = l`: options on the position's own diagonal
+    /// (seed 002, (p,m)-Wythoff Nim).
+    Diagonal,
+}
+
+impl BlockClass {
+    /// Is the move `(k, l)` in the class?
+    #[inline]
+    pub fn contains(&self, k: u64, l: u64) -> bool {
+        match *self {
+            BlockClass::OnePileAtLeast(min) => (l == 0 && k >= min) || (k == 0 && l >= min),
+            BlockClass::Diagonal => k == l && k > 0,
+        }
+    }
+}
+
+impl fmt::Display for BlockClass {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            BlockClass::OnePileAtLeast(l) => write!(f, "one-pile moves of length >= {l}"),
+            BlockClass::Diagonal => write!(f, "diagonal moves (k = l)"),
+        }
+    }
+}
+
+/// Blocking: before each move the previous player may forbid up to `p - 1`
+/// options of the class. Invariant: `p >= 2` (p = 1 is "no blocking" and is
+/// represented by `None`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Blocking {
+    pub class: BlockClass,
+    pub p: u64,
+}
+
+/// The removed corner `{(i, j) : i < u, j < v}` (seed 000, games (iiia), Remark 5).
+/// Invariant: `u >= 1` and `v >= 1` (an empty corner is `None`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Corner {
+    pub u: u64,
+    pub v: u64,
+}
+
+impl Corner {
+    #[inline]
+    pub fn removes(&self, x: u64, y: u64) -> bool {
+        x < self.u && y < self.v
+    }
+}
+
+/// A rule that makes legality depend on earlier moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum Memory {
+    #[default]
+    None,
+    /// (p,m)-Imitation Nim (seed 002): no player may make `p` consecutive
+    /// m-imitations. Invariant: `p, m >= 1`.
+    Imitation { p: u64, m: u64 },
+}
+
+/// One set of rules. Construct with [`Rules::builder`]; a value that exists is valid.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rules {
+    h: LengthSet,
+    v: LengthSet,
+    two: Option<TwoPile>,
+    blocking: Option<Blocking>,
+    corner: Option<Corner>,
+    memory: Memory,
+    convention: Convention,
+}
+
+impl Rules {
+    pub fn builder() -> RulesBuilder {
+        RulesBuilder::default()
+    }
+    /// Lengths of one-pile moves on the first pile (horizontal moves).
+    pub fn h(&self) -> &LengthSet {
+        &self.h
+    }
+    /// Lengths of one-pile moves on the second pile (vertical moves).
+    pub fn v(&self) -> &LengthSet {
+        &self.v
+    }
+    pub fn two_pile(&self) -> Option<&TwoPile> {
+        self.two.as_ref()
+    }
+    pub fn blocking(&self) -> Option<Blocking> {
+        self.blocking
+    }
+    pub fn corner(&self) -> Option<Corner> {
+        self.corner
+    }
+    pub fn memory(&self) -> Memory {
+        self.memory
+    }
+    pub fn convention(&self) -> Convention {
+        self.convention
+    }
+    pub fn with_convention(&self, c: Convention) -> Rules {
+        Rules {
+            convention: c,
+            ..self.clone()
+        }
+    }
+    /// Is `(x, y)` a cell of the board (not in the removed corner)?
+    #[inline]
+    pub fn on_board(&self, x: u64, y: u64) -> bool {
+        self.corner.map_or(true, |c| !c.removes(x, y))
+    }
+    /// Is removing `k` from the first and `l` from the second pile a move of
+    /// these rules (ignoring the board: the caller checks `k <= x`, `l <= y` and the
+    /// corner)?
+    #[inline]
+    pub fn is_move(&self, k: u64, l: u64) -> bool {
+        match (k, l) {
+            (0, 0) => false,
+            (k, 0) => self.h.contains(k),
+            (0, l) => self.v.contains(l),
+            (k, l) => self
+                .two
+                .as_ref()
+                .is_some_and(|t| t.d1.contains(k) && t.d2.contains(l) && t.relation.allows(k, l)),
+        }
+    }
+    /// Every option of `(x, y)`, as `(x', y', in_block_class)`. Plain enumeration:
+    /// this is the reference the fast solvers are checked against.
+    pub fn options(&self, x: u64, y: u64) -> Vec<(u64, u64, bool)> {
+        let mut out = Vec::new();
+        for k in 0..=x {
+            for l in 0..=y {
+                if self.is_move(k, l) && self.on_board(x - k, y - l) {
+                    let cls = self.blocking.is_some_and(|b| b.class.contains(k, l));
+                    out.push((x - k, y - l, cls));
+                }
+            }
+        }
+        out
+    }
+    /// Are the rules symmetric under swapping the piles?
+    pub fn is_symmetric(&self) -> bool {
+        self.h == self.v
+            && self.two.as_ref().map_or(true, |t| t.d1 == t.d2)
+            && self.corner.map_or(true, |c| c.u == c.v)
+    }
+    /// A one-line description of the moves.
+    pub fn describe(&self) -> String {
+        let mut s = format!("h: {}; v: {}", self.h, self.v);
+        if let Some(t) = &self.two {
+            s += &format!("; two-pile: k in {}, l in {}, {}", t.d1, t.d2, t.relation);
+        }
+        if let Some(b) = self.blocking {
+            s += &format!("; block up to {} {}", b.p - 1, b.class);
+        }
+        if let Some(c) = self.corner {
+            s += &format!("; corner [0,{}) x [0,{}) removed", c.u, c.v);
+        }
+        if let Memory::Imitation { p, m } = self.memory {
+            s += &format!("; no {p} consecutive {m}-imitations");
+        }
+        s += &format!("; {}", self.convention);
+        s
+    }
+}
+
+/// Builder for [`Rules`]; `build` checks every invariant.
+#[derive(Clone, Debug)]
+pub struct RulesBuilder {
+    h: LengthSet,
+    v: LengthSet,
+    two: Option<TwoPile>,
+    blocking: Option<(BlockClass, u64)>,
+    corner: Option<(u64, u64)>,
+    memory: Memory,
+    convention: Convention,
+}
+
+impl Default for RulesBuilder {
+    fn default() -> Self {
+        RulesBuilder {
+            h: LengthSet::all(),
+            v: LengthSet::all(),
+            two: None,
+            blocking: None,
+            corner: None,
+            memory: Memory::None,
+            convention: Convention::Normal,
+        }
+    }
+}
+
+impl RulesBuilder {
+    pub fn h(mut self, s: LengthSet) -> Self {
+        self.h = s;
+        self
+    }
+    pub fn v(mut self, s: LengthSet) -> Self {
+        self.v = s;
+        self
+    }
+    /// Same one-pile set on both piles.
+    pub fn one_pile(self, s: LengthSet) -> Self {
+        self.h(s.clone()).v(s)
+    }
+    pub fn two_pile(mut self, d1: LengthSet, d2: LengthSet, relation: Relation) -> Self {
+        self.two = Some(TwoPile { d1, d2, relation });
+        self
+    }
+    /// Blocking with count `p` (`p = 1` means no blocking).
+    pub fn blocking(mut self, class: BlockClass, p: u64) -> Self {
+        self.blocking = Some((class, p));
+        self
+    }
+    /// Remove the corner `[0,u) x [0,v)` (nothing when `u = 0` or `v = 0`).
+    pub fn corner(mut self, u: u64, v: u64) -> Self {
+        self.corner = Some((u, v));
+        self
+    }
+    pub fn memory(mut self, m: Memory) -> Self {
+        self.memory = m;
+        self
+    }
+    pub fn convention(mut self, c: Convention) -> Self {
+        self.convention = c;
+        self
+    }
+    pub fn build(self) -> Result<Rules, RuleError> {
+        if let Some(t) = &self.two {
+            t.relation.validate()?;
+        }
+        let blocking = match self.blocking {
+            None => None,
+            Some((_, 0)) => {
+                return Err(RuleError::Param(
+                    "blocking count p must be at least 1".into(),
+                ))
+            }
+            Some((_, 1)) => None,
+            Some((BlockClass::OnePileAtLeast(0), _)) => {
+                return Err(RuleError::Param(
+                    "blocked one-pile length must be at least 1".into(),
+                ))
+            }
+            Some((class, p)) => Some(Blocking { class, p }),
+        };
+        if let Memory::Imitation { p, m } = self.memory {
+            if p == 0 || m == 0 {
+                return Err(RuleError::Param(
+                    "imitation parameters p and m must be at least 1".into(),
+                ));
+            }
+            if self.two.is_some() || blocking.is_some() || self.corner.is_some() {
+                return Err(RuleError::Param(
+                    "the imitation memory rule is only defined on Nim moves (no two-pile moves, blocking or corner)"
+                        .into(),
+                ));
+            }
+        }
+        let corner = match self.corner {
+            Some((u, v)) if u > 0 && v > 0 => Some(Corner { u, v }),
+            _ => None,
+        };
+        Ok(Rules {
+            h: self.h,
+            v: self.v,
+            two: self.two,
+            blocking,
+            corner,
+            memory: self.memory,
+            convention: self.convention,
+        })
+    }
+}
+
+/// A game: one set of rules, or a choice among variants made by the second
+/// player before the first move (seed 000, `m x p WN`: a starting position is P
+/// iff it is P in some variant whose board holds it).
+///
+/// Invariant: `variants` is non-empty, and all variants share memory rule and
+/// convention.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Game {
+    variants: Vec<Rules>,
+}
+
+impl Game {
+    pub fn single(r: Rules) -> Game {
+        Game { variants: vec![r] }
+    }
+    pub fn choice(variants: Vec<Rules>) -> Result<Game, RuleError> {
+        let first = variants
+            .first()
+            .ok_or_else(|| RuleError::Param("a choice needs at least one variant".into()))?;
+        if variants
+            .iter()
+            .any(|r| r.convention != first.convention || r.memory != first.memory)
+        {
+            return Err(RuleError::Param(
+                "the variants of a choice must share convention and memory".into(),
+            ));
+        }
+        Ok(Game { variants })
+    }
+    pub fn variants(&self) -> &[Rules] {
+        &self.variants
+    }
+    /// The rules, when the game is not a choice.
+    pub fn as_single(&self) -> Option<&Rules> {
+        match self.variants.as_slice() {
+            [r] => Some(r),
+            _ => None,
+        }
+    }
+    pub fn is_choice(&self) -> bool {
+        self.variants.len() > 1
+    }
+    pub fn convention(&self) -> Convention {
+        self.variants[0].convention
+    }
+    pub fn memory(&self) -> Memory {
+        self.variants[0].memory
+    }
+    pub fn with_convention(&self, c: Convention) -> Game {
+        Game {
+            variants: self.variants.iter().map(|r| r.with_convention(c)).collect(),
+        }
+    }
+    pub fn has_blocking(&self) -> bool {
+        self.variants.iter().any(|r| r.blocking.is_some())
+    }
+    /// Is `(x, y)` on the board of at least one variant?
+    pub fn on_some_board(&self, x: u64, y: u64) -> bool {
+        self.variants.iter().any(|r| r.on_board(x, y))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn relation_cone_matches_band_when_s_is_1() {
+        for k in 1..20 {
+            for l in 1..20 {
+                assert_eq!(
+                    Relation::Cone { s: 1, t: 3 }.allows(k, l),
+                    Relation::Band { m: 3 }.allows(k, l)
+                );
+                assert_eq!(Relation::Cone { s: 1, t: 1 }.allows(k, l), k == l);
+            }
+        }
+        // (2,1)-Wythoff: max < 2 min + 1
+        assert!(Relation::Cone { s: 2, t: 1 }.allows(3, 6));
+        assert!(!Relation::Cone { s: 2, t: 1 }.allows(3, 7));
+    }
+
+    #[test]
+    fn builder_refuses_invalid() {
+        assert!(Rules::builder()
+            .blocking(BlockClass::Diagonal, 0)
+            .build()
+            .is_err());
+        assert!(Rules::builder()
+            .two_pile(LengthSet::all(), LengthSet::all(), Relation::Band { m: 0 })
+            .build()
+            .is_err());
+        assert!(Rules::builder()
+            .memory(Memory::Imitation { p: 0, m: 1 })
+            .build()
+            .is_err());
+        let r = Rules::builder()
+            .blocking(BlockClass::Diagonal, 1)
+            .corner(0, 5)
+            .build()
+            .unwrap();
+        assert!(r.blocking().is_none() && r.corner().is_none());
+    }
+}

@@ -1,0 +1,353 @@
+//! The general fast outcome solver: per-line prefix counters over residue classes.
+//!
+//! Options of `(x, y)` lie on *lines*: the row through it (first-pile moves), the
+//! column (second-pile moves), and for two-pile moves with `l = k + d`, the
+//! diagonal through `(x, y - d)`. Along a line, the moves allowed from a point form
+//! an eventually periodic set of step counts `k` (see [`crate::sets`]): explicit
+//! for `k <= T`, by `k mod K` beyond. With a *stepped prefix sum*
+//! `S(c) = ind(c) + S(c - K * dir)` along each line, the number of P-cells at steps
+//! `k in [a, b]`, `k = r (mod K)`, is a difference of two entries. So each position
+//! costs `O(T + K)` per line: `O(1)` lines for rows, columns and a band of
+//! diagonals; `O(n)` diagonal offsets for the (s,t) cone with `s >= 2` and the
+//! congruence relation of m-Modular Wythoff.
+//!
+//! The same counters, run over the "cell is on the board" indicator, count the
+//! options themselves, which misère play and blocking need (see [`super::decide`]).
+
+use super::{decide, Outcome, OutcomeTable, CELL_N, CELL_OFF, CELL_P};
+use crate::rules::{BlockClass, Convention, Relation, Rules};
+use crate::sets::{lcm, LengthSet};
+
+/// One family of moves along lines of a fixed direction.
+pub(crate) struct Family {
+    /// Direction of the line: step `k` goes from `(X, Y)` to `(X - k dx, Y - k dy)`.
+    pub(crate) dx: usize,
+    pub(crate) dy: usize,
+    /// Offset: the line through `(x, y - d)` (diagonals only).
+    pub(crate) d: i64,
+    /// Smallest allowed step.
+    pub(crate) kmin: u64,
+    /// Steps `kmin..=tex` are tested one by one; beyond, by residue mod `period`.
+    pub(crate) tex: u64,
+    pub(crate) period: u64,
+    /// Residues `r` (mod period) allowed beyond `tex`.
+    pub(crate) residues: Vec<u64>,
+    /// Explicit membership test and class membership of a step.
+    pub(crate) member: Box<dyn Fn(u64) -> bool + Sync>,
+    pub(crate) in_class: Box<dyn Fn(u64) -> bool + Sync>,
+    /// Are all steps beyond `tex` in the block class?
+    pub(crate) periodic_in_class: bool,
+    /// Index of the stepped-prefix array this family reads.
+    pub(crate) prefix: usize,
+}
+
+/// Which steps of a one-pile move are in the block class.
+fn one_pile_class(r: &Rules) -> Option<u64> {
+    match r.blocking().map(|b| b.class) {
+        Some(BlockClass::OnePileAtLeast(l)) => Some(l),
+        _ => None,
+    }
+}
+
+fn one_pile_family(
+    set: &LengthSet,
+    class_min: Option<u64>,
+    dx: usize,
+    dy: usize,
+    prefix: usize,
+) -> Family {
+    let tex = set
+        .threshold()
+        .max(class_min.map_or(0, |l| l.saturating_sub(1)));
+    let s1 = set.clone();
+    Family {
+        dx,
+        dy,
+        d: 0,
+        kmin: 1,
+        tex,
+        period: set.period(),
+        residues: (0..set.period()).filter(|&r| set.residue_in(r)).collect(),
+        member: Box::new(move |k| s1.contains(k)),
+        in_class: Box::new(move |k| class_min.is_some_and(|l| k >= l)),
+        periodic_in_class: class_min.is_some(),
+        prefix,
+    }
+}
+
+/// Smallest `k >= 1` with `l = k + d >= 1` and `relation(k, k + d)`, if any step
+/// of offset `d` is allowed at all. For the relations of the model the allowed
+/// steps of one offset form a ray `k >= kmin`.
+fn diagonal_kmin(rel: Relation, d: i64) -> Option<u64> {
+    let base = if d >= 0 { 1 } else { (1 - d) as u64 };
+    let ad = d.unsigned_abs();
+    match rel {
+        Relation::Diagonal => (d == 0).then_some(1),
+        Relation::Band { m } => (ad < m).then_some(base),
+        Relation::Congruent { m } => (ad % m == 0).then_some(base),
+        Relation::Cone { s, t } => {
+            // min(k, l) = k when d >= 0, = k + d when d < 0; need |d| < (s-1) min + t
+            if ad < t {
+                Some(base)
+            } else if s == 1 {
+                None
+            } else {
+                let min_needed = (ad - t) / (s - 1) + 1; // smallest min(k,l)
+                Some(
+                    if d >= 0 {
+                        min_needed.max(1)
+                    } else {
+                        (min_needed as i64 - d) as u64
+                    }
+                    .max(base),
+                )
+            }
+        }
+    }
+}
+
+/// All families of moves of `r` on an `n x n` board.
+pub(crate) fn families(r: &Rules, n: usize) -> (Vec<Family>, Vec<(usize, usize, u64)>) {
+    // prefix arrays: (dx, dy, period)
+    let mut prefixes: Vec<(usize, usize, u64)> = Vec::new();
+    let mut pid = |dx, dy, k| {
+        if let Some(i) = prefixes.iter().position(|&p| p == (dx, dy, k)) {
+            i
+        } else {
+            prefixes.push((dx, dy, k));
+            prefixes.len() - 1
+        }
+    };
+    let class_min = one_pile_class(r);
+    let mut fams = Vec::new();
+    if !r.h().is_empty() {
+        let p = pid(1, 0, r.h().period());
+        fams.push(one_pile_family(r.h(), class_min, 1, 0, p));
+    }
+    if !r.v().is_empty() {
+        let p = pid(0, 1, r.v().period());
+        fams.push(one_pile_family(r.v(), class_min, 0, 1, p));
+    }
+    if let Some(two) = r.two_pile() {
+        let (k1, k2) = (two.d1.period(), two.d2.period());
+        let period = lcm(k1, k2);
+        let prefix = pid(1, 1, period);
+        let diag_class = matches!(r.blocking().map(|b| b.class), Some(BlockClass::Diagonal));
+        let nn = n as i64;
+        for d in -(nn - 1)..=(nn - 1) {
+            let Some(kmin) = diagonal_kmin(two.relation, d) else {
+                continue;
+            };
+            if kmin as i64 > nn {
+                continue;
+            }
+            let (t1, t2) = (two.d1.threshold() as i64, two.d2.threshold() as i64);
+            let tex = t1.max(t2 - d).max(kmin as i64 - 1).max(0) as u64;
+            let residues: Vec<u64> = (0..period)
+                .filter(|&res| {
+                    two.d1.residue_in(res % k1)
+                        && two
+                            .d2
+                            .residue_in((res as i64 + d).rem_euclid(k2 as i64) as u64)
+                })
+                .collect();
+            if residues.is_empty() && two.d1.is_finite() && two.d2.is_finite() && tex == 0 {
+                continue;
+            }
+            let (a, b) = (two.d1.clone(), two.d2.clone());
+            let in_class = diag_class && d == 0;
+            fams.push(Family {
+                dx: 1,
+                dy: 1,
+                d,
+                kmin,
+                tex,
+                period,
+                residues,
+                member: Box::new(move |k| {
+                    a.contains(k) && (k as i64 + d) >= 1 && b.contains((k as i64 + d) as u64)
+                }),
+                in_class: Box::new(move |_| in_class),
+                periodic_in_class: in_class,
+                prefix,
+            });
+        }
+    }
+    (fams, prefixes)
+}
+
+/// Stepped prefix sums along lines: `s[c] = ind[c] + s[c - period * dir]`.
+struct Stepped {
+    pub(crate) dx: usize,
+    pub(crate) dy: usize,
+    pub(crate) period: usize,
+    p: Vec<u32>,
+    /// Same over the on-board indicator (only when option counts are needed).
+    e: Vec<u32>,
+}
+
+impl Stepped {
+    #[inline]
+    fn back(&self, x: usize, y: usize, n: usize) -> Option<usize> {
+        let (bx, by) = (self.period * self.dx, self.period * self.dy);
+        (x >= bx && y >= by).then(|| (x - bx) * n + (y - by))
+    }
+    /// Sum over steps `k in [a, b]`, `k = r (mod period)`, from `(x, y)`, of `arr`.
+    #[inline]
+    fn sum(arr: &[u32], st: &Stepped, n: usize, x: usize, y: usize, a: u64, b: u64, r: u64) -> u64 {
+        let k = st.period as u64;
+        let k1 = a + (r + k - a % k) % k;
+        if k1 > b {
+            return 0;
+        }
+        let kl = k1 + (b - k1) / k * k;
+        let at = |kk: u64| -> u64 {
+            let (ox, oy) = (kk as usize * st.dx, kk as usize * st.dy);
+            if x >= ox && y >= oy {
+                arr[(x - ox) * n + (y - oy)] as u64
+            } else {
+                0
+            }
+        };
+        at(k1) - at(kl + k)
+    }
+}
+
+/// The outcome table of one set of rules on the `n x n` board.
+pub fn outcomes(r: &Rules, n: usize) -> OutcomeTable {
+    let (fams, prefix_specs) = families(r, n);
+    let need_opts = r.convention() == Convention::Misere;
+    let mut pre: Vec<Stepped> = prefix_specs
+        .iter()
+        .map(|&(dx, dy, k)| Stepped {
+            dx,
+            dy,
+            period: k as usize,
+            p: vec![0; n * n],
+            e: if need_opts {
+                vec![0; n * n]
+            } else {
+                Vec::new()
+            },
+        })
+        .collect();
+    let mut t = OutcomeTable::new(n);
+    for x in 0..n {
+        for y in 0..n {
+            let on = r.on_board(x as u64, y as u64);
+            let cell = if !on {
+                CELL_OFF
+            } else {
+                let (mut p_out, mut p_in, mut o_out, mut o_in) = (0u64, 0u64, 0u64, 0u64);
+                for f in &fams {
+                    // line origin (X, Y): the position itself, shifted by d on diagonals
+                    let yy = y as i64 - f.d;
+                    if yy < 0 {
+                        continue;
+                    }
+                    let (ox, oy) = (x, yy as usize);
+                    // largest step that stays on the board
+                    let kmax = match (f.dx, f.dy) {
+                        (1, 0) => ox as u64,
+                        (0, 1) => oy as u64,
+                        _ => ox.min(oy) as u64,
+                    };
+                    if f.kmin > kmax {
+                        continue;
+                    }
+                    for k in f.kmin..=f.tex.min(kmax) {
+                        if !(f.member)(k) {
+                            continue;
+                        }
+                        let (cx, cy) = (ox - k as usize * f.dx, oy - k as usize * f.dy);
+                        let c = t.cells()[cx * n + cy];
+                        if c == CELL_OFF {
+                            continue;
+                        }
+                        let isp = (c == CELL_P) as u64;
+                        if (f.in_class)(k) {
+                            p_in += isp;
+                            o_in += 1;
+                        } else {
+                            p_out += isp;
+                            o_out += 1;
+                        }
+                    }
+                    let lo = f.kmin.max(f.tex + 1);
+                    if lo <= kmax {
+                        let st = &pre[f.prefix];
+                        let (mut pc, mut oc) = (0, 0);
+                        for &res in &f.residues {
+                            pc += Stepped::sum(&st.p, st, n, ox, oy, lo, kmax, res);
+                            if need_opts {
+                                oc += Stepped::sum(&st.e, st, n, ox, oy, lo, kmax, res);
+                            }
+                        }
+                        if f.periodic_in_class {
+                            p_in += pc;
+                            o_in += oc;
+                        } else {
+                            p_out += pc;
+                            o_out += oc;
+                        }
+                    }
+                }
+                if !need_opts {
+                    // option counts matter only in misère play; mark "has options"
+                    o_out = 1;
+                }
+                match decide(r, p_out, p_in, o_out, o_in) {
+                    Outcome::P => CELL_P,
+                    Outcome::N => CELL_N,
+                }
+            };
+            t.set(x, y, cell);
+            let idx = x * n + y;
+            for st in pre.iter_mut() {
+                let back = st.back(x, y, n);
+                st.p[idx] = (cell == CELL_P) as u32 + back.map_or(0, |b| st.p[b]);
+                if need_opts {
+                    st.e[idx] = on as u32 + back.map_or(0, |b| st.e[b]);
+                }
+            }
+        }
+    }
+    t
+}
+
+impl Family {
+    /// Call `f(x', y', in_class)` for every cell this family reaches from `(x, y)`
+    /// (corner cells included: the caller checks the board). `O(kmax)`.
+    pub(crate) fn for_each_target(
+        &self,
+        x: usize,
+        y: usize,
+        mut f: impl FnMut(usize, usize, bool),
+    ) {
+        let yy = y as i64 - self.d;
+        if yy < 0 {
+            return;
+        }
+        let (ox, oy) = (x, yy as usize);
+        let kmax = match (self.dx, self.dy) {
+            (1, 0) => ox as u64,
+            (0, 1) => oy as u64,
+            _ => ox.min(oy) as u64,
+        };
+        for k in self.kmin..=kmax {
+            let ok = if k <= self.tex {
+                (self.member)(k)
+            } else {
+                self.residues.contains(&(k % self.period))
+            };
+            if ok {
+                let cls = if k <= self.tex {
+                    (self.in_class)(k)
+                } else {
+                    self.periodic_in_class
+                };
+                f(ox - k as usize * self.dx, oy - k as usize * self.dy, cls);
+            }
+        }
+    }
+}

@@ -1,0 +1,46 @@
+//! Sprague-Grundy values, `g(x, y) = mex { g(option) }` (normal play, no blocking,
+//! no memory). Options are enumerated along the same line families as the fast
+//! outcome solver ([`super::fast`]), with a stamped `seen` array for the mex.
+
+use super::fast::families;
+use super::{GrundyTable, GRUNDY_OFF};
+use crate::rules::Rules;
+
+/// Bytes needed for a Grundy table of side `n`.
+pub fn memory_estimate(_r: &Rules, n: u64) -> u64 {
+    n.saturating_mul(n).saturating_mul(4)
+}
+
+pub fn grundy(r: &Rules, n: usize) -> GrundyTable {
+    let (fams, _) = families(r, n);
+    let mut v = vec![GRUNDY_OFF; n * n];
+    // seen[g] == stamp means value g occurs among the options of the current cell
+    let mut seen: Vec<u32> = Vec::new();
+    let mut stamp = 0u32;
+    for x in 0..n {
+        for y in 0..n {
+            if !r.on_board(x as u64, y as u64) {
+                continue;
+            }
+            stamp += 1;
+            for f in &fams {
+                f.for_each_target(x, y, |a, b, _| {
+                    let g = v[a * n + b];
+                    if g != GRUNDY_OFF {
+                        let g = g as usize;
+                        if g >= seen.len() {
+                            seen.resize(g + 1, 0);
+                        }
+                        seen[g] = stamp;
+                    }
+                });
+            }
+            let mut g = 0;
+            while g < seen.len() && seen[g] == stamp {
+                g += 1;
+            }
+            v[x * n + y] = g as u32;
+        }
+    }
+    GrundyTable::from_values(n, v)
+}

@@ -1,0 +1,338 @@
+//! General solvers on the board `0 <= x, y < n`.
+//!
+//! Moves only decrease piles, so every position's options lie at smaller
+//! coordinates and a single pass in row-major order (`x` outer, `y` inner) is
+//! exact. Two families of solvers exist:
+//! - [`reference`]: plain enumeration of every option of every position. Slow
+//!   (`O(n^2 * options)`) and obviously right; every other solver is checked
+//!   against it.
+//! - [`fast`]: per-line prefix counters over residue classes (rows, columns,
+//!   diagonals), `O(n^2 (T + K + D))` where `T` and `K` are the threshold and period
+//!   of the length sets and `D` the number of diagonal offsets.
+//!
+//! The outcome rule (SPEC section 2), for a position with options:
+//! - no blocking: N iff some option is P (misère: a position with no option is N);
+//! - blocking class C, count p: N iff a P-option lies outside C, or at least `p`
+//!   P-options lie inside C; in misère play also N when every option is an in-class
+//!   P-option and there are fewer than `p` of them (the blocker must block them all,
+//!   leaving the mover without a move, which wins).
+
+pub mod fast;
+pub mod grundy;
+pub mod reference;
+
+use crate::error::SolveError;
+use crate::rules::{Convention, Game, Memory, Rules};
+
+/// Outcome of a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// Previous player wins.
+    P,
+    /// Next player wins.
+    N,
+}
+
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Outcome::P => "P",
+            Outcome::N => "N",
+        })
+    }
+}
+
+/// Cell codes of an [`OutcomeTable`].
+pub const CELL_N: u8 = 0;
+pub const CELL_P: u8 = 1;
+pub const CELL_OFF: u8 = 2;
+
+/// Outcomes of every cell of the `n x n` board, row-major (`x` = first pile).
+#[derive(Clone, PartialEq, Eq)]
+pub struct OutcomeTable {
+    n: usize,
+    cells: Vec<u8>,
+}
+
+impl std::fmt::Debug for OutcomeTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "OutcomeTable(n = {})", self.n)?;
+        for x in 0..self.n {
+            let row: String = (0..self.n)
+                .map(|y| match self.cells[x * self.n + y] {
+                    CELL_P => 'P',
+                    CELL_N => '.',
+                    _ => ' ',
+                })
+                .collect();
+            writeln!(f, "{row}")?;
+        }
+        Ok(())
+    }
+}
+
+impl OutcomeTable {
+    pub fn new(n: usize) -> Self {
+        OutcomeTable {
+            n,
+            cells: vec![CELL_N; n * n],
+        }
+    }
+    pub fn from_cells(n: usize, cells: Vec<u8>) -> Self {
+        assert_eq!(cells.len(), n * n);
+        OutcomeTable { n, cells }
+    }
+    pub fn size(&self) -> usize {
+        self.n
+    }
+    /// `None` when the cell is not on the board (removed corner).
+    #[inline]
+    pub fn get(&self, x: usize, y: usize) -> Option<Outcome> {
+        match self.cells[x * self.n + y] {
+            CELL_P => Some(Outcome::P),
+            CELL_N => Some(Outcome::N),
+            _ => None,
+        }
+    }
+    #[inline]
+    pub fn is_p(&self, x: usize, y: usize) -> bool {
+        self.cells[x * self.n + y] == CELL_P
+    }
+    #[inline]
+    pub fn set(&mut self, x: usize, y: usize, c: u8) {
+        self.cells[x * self.n + y] = c;
+    }
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+    /// Every P-position, sorted by x then y.
+    pub fn p_positions(&self) -> Vec<(u64, u64)> {
+        let mut out = Vec::new();
+        for x in 0..self.n {
+            for y in 0..self.n {
+                if self.is_p(x, y) {
+                    out.push((x as u64, y as u64));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Grundy values of every cell, row-major; `u32::MAX` marks cells off the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GrundyTable {
+    n: usize,
+    values: Vec<u32>,
+}
+
+pub const GRUNDY_OFF: u32 = u32::MAX;
+
+impl GrundyTable {
+    pub fn from_values(n: usize, values: Vec<u32>) -> Self {
+        assert_eq!(values.len(), n * n);
+        GrundyTable { n, values }
+    }
+    pub fn size(&self) -> usize {
+        self.n
+    }
+    /// `None` off the board.
+    #[inline]
+    pub fn get(&self, x: usize, y: usize) -> Option<u32> {
+        let v = self.values[x * self.n + y];
+        (v != GRUNDY_OFF).then_some(v)
+    }
+    pub fn values(&self) -> &[u32] {
+        &self.values
+    }
+    pub fn max_value(&self) -> u32 {
+        self.values
+            .iter()
+            .copied()
+            .filter(|&v| v != GRUNDY_OFF)
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+/// Bytes per cell the fast outcome solver may need (for the memory estimate).
+pub const FAST_BYTES_PER_CELL: u64 = 1 + 4 * 2;
+
+/// Default memory budget for one request (bytes): most of this machine's 24 GiB.
+pub const DEFAULT_MEMORY_BUDGET: u64 = 16 << 30;
+
+/// Estimated bytes for an outcome table of a game on an `n x n` board.
+pub fn outcome_memory_estimate(game: &Game, n: u64) -> u64 {
+    let per_cell = game
+        .variants()
+        .first()
+        .map(|r| {
+            let k = r
+                .two_pile()
+                .map_or(1, |t| crate::sets::lcm(t.d1.period(), t.d2.period()));
+            // outcome byte + per-class diagonal prefix counts for P and for board cells
+            1 + 2 * 4 * k
+        })
+        .unwrap_or(FAST_BYTES_PER_CELL);
+    n.saturating_mul(n)
+        .saturating_mul(per_cell + 1)
+        .saturating_mul(game.variants().len() as u64)
+}
+
+/// Refuse boards that cannot be solved here.
+pub fn check_board(game: &Game, n: u64, budget: u64) -> Result<(), SolveError> {
+    if n == 0 {
+        return Err(SolveError::BadInput("--max must be at least 1".into()));
+    }
+    if n > u32::MAX as u64 / 4 {
+        return Err(SolveError::TooLarge(format!(
+            "--max {n} is too large: allowed up to {}",
+            u32::MAX / 4
+        )));
+    }
+    let est = outcome_memory_estimate(game, n);
+    if est > budget {
+        return Err(SolveError::TooLarge(format!(
+            "--max {n} needs about {} of memory, over the budget of {}: use a smaller --max",
+            human_bytes(est),
+            human_bytes(budget)
+        )));
+    }
+    Ok(())
+}
+
+pub fn human_bytes(b: u64) -> String {
+    const U: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
+    let mut v = b as f64;
+    let mut i = 0;
+    while v >= 1024.0 && i + 1 < U.len() {
+        v /= 1024.0;
+        i += 1;
+    }
+    format!("{v:.1} {}", U[i])
+}
+
+fn require_memoryless(game: &Game) -> Result<(), SolveError> {
+    match game.memory() {
+        Memory::None => Ok(()),
+        Memory::Imitation { .. } => Err(SolveError::Unsupported(
+            "this game has a memory rule (Imitation Nim): its outcomes depend on the history; use the imitation solver"
+                .into(),
+        )),
+    }
+}
+
+/// Combine per-variant tables of a choice game: P iff P in some variant whose
+/// board holds the position; off the board iff off every variant's board.
+pub fn combine_choice(tables: Vec<OutcomeTable>) -> OutcomeTable {
+    let mut it = tables.into_iter();
+    let mut acc = it.next().expect("a game has at least one variant");
+    for t in it {
+        for (a, b) in acc.cells.iter_mut().zip(t.cells) {
+            *a = match (*a, b) {
+                (CELL_P, _) | (_, CELL_P) => CELL_P,
+                (CELL_OFF, CELL_OFF) => CELL_OFF,
+                _ => CELL_N,
+            };
+        }
+    }
+    acc
+}
+
+/// The outcome table of a game on the `n x n` board, by the fast solver.
+pub fn outcomes(game: &Game, n: usize) -> Result<OutcomeTable, SolveError> {
+    require_memoryless(game)?;
+    check_board(game, n as u64, DEFAULT_MEMORY_BUDGET)?;
+    Ok(combine_choice(
+        game.variants()
+            .iter()
+            .map(|r| fast::outcomes(r, n))
+            .collect(),
+    ))
+}
+
+/// The outcome table by the reference brute force (small boards only).
+pub fn outcomes_reference(game: &Game, n: usize) -> Result<OutcomeTable, SolveError> {
+    require_memoryless(game)?;
+    Ok(combine_choice(
+        game.variants()
+            .iter()
+            .map(|r| reference::outcomes(r, n))
+            .collect(),
+    ))
+}
+
+/// Why a game has no Sprague-Grundy values, if it has none.
+pub fn grundy_unsupported(game: &Game) -> Option<String> {
+    if game.is_choice() {
+        return Some("this game is a choice among variants made before play; Grundy values are defined per variant (use `shifted`)".into());
+    }
+    if game.has_blocking() {
+        return Some("blocking games (Muller twist) have no Sprague-Grundy values: the blocker's choice is not a move of a sum".into());
+    }
+    if game.convention() == Convention::Misere {
+        return Some("Sprague-Grundy values are defined for normal play; misère outcomes are available with `p-positions --misere`".into());
+    }
+    if game.memory() != Memory::None {
+        return Some("games with memory have no Sprague-Grundy values on positions alone".into());
+    }
+    None
+}
+
+/// The Grundy table of a memoryless normal-play game without blocking.
+pub fn grundy(game: &Game, n: usize) -> Result<GrundyTable, SolveError> {
+    if let Some(why) = grundy_unsupported(game) {
+        return Err(SolveError::Unsupported(why));
+    }
+    check_board(game, n as u64, DEFAULT_MEMORY_BUDGET)?;
+    let r = game.as_single().expect("checked above");
+    let est = grundy::memory_estimate(r, n as u64);
+    if est > DEFAULT_MEMORY_BUDGET {
+        return Err(SolveError::TooLarge(format!(
+            "--max {n} needs about {} for the Grundy table: use a smaller --max",
+            human_bytes(est)
+        )));
+    }
+    Ok(grundy::grundy(r, n))
+}
+
+pub fn grundy_reference(game: &Game, n: usize) -> Result<GrundyTable, SolveError> {
+    if let Some(why) = grundy_unsupported(game) {
+        return Err(SolveError::Unsupported(why));
+    }
+    Ok(reference::grundy(
+        game.as_single().expect("checked above"),
+        n,
+    ))
+}
+
+/// The outcome of one position from per-option outcomes: the single place where
+/// the blocking and misère rules of SPEC section 2 are applied.
+///
+/// `p_out`: P-options outside the block class; `p_in`: P-options inside it;
+/// `opts_out`, `opts_in`: all options outside / inside the class.
+#[inline]
+pub fn decide(rules: &Rules, p_out: u64, p_in: u64, opts_out: u64, opts_in: u64) -> Outcome {
+    let misere = rules.convention() == Convention::Misere;
+    match rules.blocking() {
+        None => {
+            let p = p_out + p_in;
+            let opts = opts_out + opts_in;
+            if p > 0 || (misere && opts == 0) {
+                Outcome::N
+            } else {
+                Outcome::P
+            }
+        }
+        Some(b) => {
+            if p_out > 0 || p_in >= b.p {
+                Outcome::N
+            } else if misere && opts_out == 0 && opts_in == p_in {
+                // every option is an in-class P-option, fewer than p: all blocked
+                Outcome::N
+            } else {
+                Outcome::P
+            }
+        }
+    }
+}

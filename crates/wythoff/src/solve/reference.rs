@@ -1,0 +1,62 @@
+//! The plain brute-force reference: enumerate every option of every position
+//! with [`Rules::options`]. Every other solver is tested against this one.
+
+use super::{decide, GrundyTable, OutcomeTable, CELL_N, CELL_OFF, CELL_P, GRUNDY_OFF};
+use crate::rules::Rules;
+
+pub fn outcomes(r: &Rules, n: usize) -> OutcomeTable {
+    let mut t = OutcomeTable::new(n);
+    for x in 0..n {
+        for y in 0..n {
+            if !r.on_board(x as u64, y as u64) {
+                t.set(x, y, CELL_OFF);
+                continue;
+            }
+            let (mut p_out, mut p_in, mut o_out, mut o_in) = (0, 0, 0, 0);
+            for (a, b, cls) in r.options(x as u64, y as u64) {
+                let p = t.is_p(a as usize, b as usize) as u64;
+                if cls {
+                    p_in += p;
+                    o_in += 1;
+                } else {
+                    p_out += p;
+                    o_out += 1;
+                }
+            }
+            let c = match decide(r, p_out, p_in, o_out, o_in) {
+                super::Outcome::P => CELL_P,
+                super::Outcome::N => CELL_N,
+            };
+            t.set(x, y, c);
+        }
+    }
+    t
+}
+
+pub fn grundy(r: &Rules, n: usize) -> GrundyTable {
+    let mut v = vec![GRUNDY_OFF; n * n];
+    for x in 0..n {
+        for y in 0..n {
+            if !r.on_board(x as u64, y as u64) {
+                continue;
+            }
+            let mut seen: Vec<u32> = r
+                .options(x as u64, y as u64)
+                .iter()
+                .map(|&(a, b, _)| v[a as usize * n + b as usize])
+                .collect();
+            seen.sort_unstable();
+            seen.dedup();
+            let mut g = 0;
+            for s in seen {
+                if s == g {
+                    g += 1;
+                } else if s > g {
+                    break;
+                }
+            }
+            v[x * n + y] = g;
+        }
+    }
+    GrundyTable::from_values(n, v)
+}

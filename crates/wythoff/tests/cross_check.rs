@@ -1,0 +1,151 @@
+//! The fast solvers against the brute-force reference, on every catalogue game
+//! (both conventions) and on random rule values (property tests).
+
+use proptest::prelude::*;
+use wythoff::catalogue::parse_game;
+use wythoff::rules::{BlockClass, Convention, Game, Relation, Rules};
+use wythoff::sets::LengthSet;
+use wythoff::solve;
+
+const GAMES: &[&str] = &[
+    "nim",
+    "wythoff",
+    "m-wythoff:m=2",
+    "m-wythoff:m=3",
+    "st-wythoff:s=2,t=1",
+    "st-wythoff:s=3,t=2",
+    "connell:p=2",
+    "connell:p=3",
+    "roob-blocking:m=1,p=2",
+    "roob-blocking:m=2,p=3",
+    "roob-blocking:m=2,p=2,l=1",
+    "modulo-rook:m=2,l=0,p=3",
+    "modulo-rook:m=2,l=2,p=4",
+    "modulo-rook:m=2,l=1,p=2",
+    "shifted:m=1,p=3,l=1",
+    "shifted:m=2,p=2,l=1",
+    "corner:m=1,p=2,u=2,v=3",
+    "choose-shift:m=1,p=3",
+    "modular:m=3",
+    "modular:m=5",
+    "diagonal-blocking:p=2,m=1",
+    "diagonal-blocking:p=3,m=2",
+    "restricted:s=1,t=2,h=3:0,v=3:0,d1=3:1,d2=3:2",
+    "odd-odd:s=1,t=1",
+    "odd-odd:s=2,t=3",
+    "even-even:s=1,t=1",
+    "even-even:s=2,t=1",
+    "odd-even:s=1,t=1",
+    "odd-even:s=2,t=2",
+    "even-odd:s=1,t=2",
+];
+
+#[test]
+fn catalogue_fast_equals_reference() {
+    for name in GAMES {
+        let g = parse_game(name).unwrap().game;
+        for c in [Convention::Normal, Convention::Misere] {
+            let g = g.with_convention(c);
+            let n = 28;
+            let a = solve::outcomes(&g, n).unwrap();
+            let b = solve::outcomes_reference(&g, n).unwrap();
+            assert_eq!(a, b, "{name} {c:?}");
+            if solve::grundy_unsupported(&g).is_none() {
+                assert_eq!(
+                    solve::grundy(&g, n).unwrap(),
+                    solve::grundy_reference(&g, n).unwrap(),
+                    "{name}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn wythoff_p_positions_are_beatty() {
+    let g = parse_game("wythoff").unwrap().game;
+    let t = solve::outcomes(&g, 40).unwrap();
+    let got: Vec<_> = t
+        .p_positions()
+        .into_iter()
+        .filter(|&(x, y)| x <= y)
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (0, 0),
+            (1, 2),
+            (3, 5),
+            (4, 7),
+            (6, 10),
+            (8, 13),
+            (9, 15),
+            (11, 18),
+            (12, 20),
+            (14, 23),
+            (16, 26),
+            (17, 28),
+            (19, 31),
+            (21, 34),
+            (22, 36),
+            (24, 39)
+        ]
+    );
+}
+
+fn set_strategy() -> impl Strategy<Value = LengthSet> {
+    prop_oneof![
+        Just(LengthSet::all()),
+        Just(LengthSet::odd()),
+        Just(LengthSet::even()),
+        (1u64..6, 0u64..6).prop_map(|(k, r)| LengthSet::residues(k, &[r % k]).unwrap()),
+        (2u64..6, 0u64..6, 0u64..6)
+            .prop_map(|(k, r, s)| LengthSet::residues(k, &[r % k, s % k]).unwrap()),
+        (1u64..5).prop_map(|r| LengthSet::at_most(r).unwrap()),
+        (1u64..5).prop_map(|l| LengthSet::at_least(l).unwrap()),
+        (0u64..4, 1u64..5, 1u64..4).prop_map(|(l, p, m)| LengthSet::rook(l, p)
+            .unwrap()
+            .union(&LengthSet::at_most(m).unwrap())
+            .unwrap()),
+    ]
+}
+
+fn relation_strategy() -> impl Strategy<Value = Relation> {
+    prop_oneof![
+        Just(Relation::Diagonal),
+        (1u64..5).prop_map(|m| Relation::Band { m }),
+        (1u64..4, 1u64..4).prop_map(|(s, t)| Relation::Cone { s, t }),
+        (1u64..5).prop_map(|m| Relation::Congruent { m }),
+    ]
+}
+
+prop_compose! {
+    fn rules_strategy()(h in set_strategy(), v in set_strategy(), d1 in set_strategy(), d2 in set_strategy(),
+        rel in relation_strategy(), two in any::<bool>(), block in 0u8..3, bl in 1u64..4, p in 1u64..4,
+        cu in 0u64..4, cv in 0u64..4, misere in any::<bool>()) -> Rules {
+        let mut b = Rules::builder().h(h).v(v);
+        if two { b = b.two_pile(d1, d2, rel); }
+        b = match block { 1 => b.blocking(BlockClass::OnePileAtLeast(bl), p), 2 => b.blocking(BlockClass::Diagonal, p), _ => b };
+        b.corner(cu, cv).convention(if misere { Convention::Misere } else { Convention::Normal }).build().unwrap()
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+    #[test]
+    fn random_rules_fast_equals_reference(r in rules_strategy(), n in 1usize..22) {
+        let g = Game::single(r);
+        prop_assert_eq!(solve::outcomes(&g, n).unwrap(), solve::outcomes_reference(&g, n).unwrap());
+        if solve::grundy_unsupported(&g).is_none() {
+            prop_assert_eq!(solve::grundy(&g, n).unwrap(), solve::grundy_reference(&g, n).unwrap());
+        }
+    }
+
+    #[test]
+    fn options_fast_equals_options(r in rules_strategy(), x in 0u64..15, y in 0u64..15) {
+        prop_assume!(r.on_board(x, y));
+        let mut a = r.options(x, y);
+        a.sort_unstable();
+        prop_assert_eq!(r.options_fast(x, y), a);
+    }
+}
