@@ -14,6 +14,7 @@ pub mod explain;
 pub mod rules;
 pub mod sets;
 pub mod solve;
+pub mod verify;
 
 pub use error::{RuleError, SolveError};
 pub use rules::{Convention, Game, Rules};
