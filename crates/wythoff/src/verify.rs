@@ -18,7 +18,10 @@ pub struct VerifyConfig {
 
 impl Default for VerifyConfig {
     fn default() -> Self {
-        VerifyConfig { board: 200, terms: 100_000 }
+        VerifyConfig {
+            board: 200,
+            terms: 100_000,
+        }
     }
 }
 
