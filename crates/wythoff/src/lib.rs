@@ -11,8 +11,10 @@
 pub mod catalogue;
 pub mod error;
 pub mod explain;
+pub mod hash;
 pub mod oracle;
 pub mod rules;
+pub mod sequence;
 pub mod sets;
 pub mod solve;
 pub mod verify;
