@@ -52,3 +52,71 @@ fn sequences_equal_reference_p_positions() {
         assert_eq!(got, want, "{name}");
     }
 }
+
+use proptest::prelude::*;
+use wythoff::rules::{BlockClass, Convention, Game, Relation, Rules};
+use wythoff::sets::LengthSet;
+
+const BAND_GAMES: &[&str] = &[
+    "nim",
+    "wythoff",
+    "m-wythoff:m=2",
+    "m-wythoff:m=3",
+    "st-wythoff:s=1,t=2",
+    "roob-blocking:m=1,p=2",
+    "roob-blocking:m=2,p=3",
+    "roob-blocking:m=2,p=2,l=1",
+    "roob-blocking:m=3,p=2,l=5",
+    "shifted:m=1,p=3,l=1",
+    "shifted:m=2,p=2,l=1",
+    "corner:m=1,p=2,u=2,v=3",
+    "corner:m=1,p=2,u=5,v=1",
+    "diagonal-blocking:p=2,m=1",
+    "diagonal-blocking:p=3,m=2",
+    "diagonal-blocking:p=2,m=4",
+];
+
+#[test]
+fn band_kernel_equals_reference_on_catalogue() {
+    for name in BAND_GAMES {
+        let g = parse_game(name).unwrap().game;
+        for c in [Convention::Normal, Convention::Misere] {
+            let g = g.with_convention(c);
+            let r = g.as_single().unwrap();
+            let n = 37;
+            let a = solve::band::outcomes(r, n).unwrap_or_else(|| panic!("{name}: out of scope"));
+            let b = solve::outcomes_reference(&g, n).unwrap();
+            assert_eq!(a, b, "{name} {c:?}");
+            // larger board against the general fast solver
+            let n = 150;
+            let a = solve::band::outcomes(r, n).unwrap();
+            let b = solve::fast::outcomes(r, n);
+            assert_eq!(a, b, "{name} {c:?} n=150");
+        }
+    }
+}
+
+prop_compose! {
+    fn band_rules()(rel in prop_oneof![
+            Just(None),
+            Just(Some(Relation::Diagonal)),
+            (1u64..5).prop_map(|m| Some(Relation::Band { m })),
+            (1u64..4).prop_map(|t| Some(Relation::Cone { s: 1, t })),
+        ], block in 0u8..3, bl in 1u64..5, p in 1u64..5,
+        cu in 0u64..6, cv in 0u64..6, misere in any::<bool>()) -> Rules {
+        let mut b = Rules::builder();
+        if let Some(rel) = rel { b = b.two_pile(LengthSet::all(), LengthSet::all(), rel); }
+        b = match block { 1 => b.blocking(BlockClass::OnePileAtLeast(bl), p), 2 => b.blocking(BlockClass::Diagonal, p), _ => b };
+        b.corner(cu, cv).convention(if misere { Convention::Misere } else { Convention::Normal }).build().unwrap()
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+    #[test]
+    fn band_kernel_equals_reference(r in band_rules(), n in 1usize..40) {
+        let a = solve::band::outcomes(&r, n).expect("in scope");
+        let b = solve::outcomes_reference(&Game::single(r.clone()), n).unwrap();
+        prop_assert_eq!(a, b, "{}", r.describe());
+    }
+}

@@ -17,6 +17,7 @@
 //!   P-option and there are fewer than `p` of them (the blocker must block them all,
 //!   leaving the mover without a move, which wins).
 
+pub mod band;
 pub mod fast;
 pub mod grundy;
 pub mod reference;
@@ -246,7 +247,7 @@ pub fn outcomes(game: &Game, n: usize) -> Result<OutcomeTable, SolveError> {
     Ok(combine_choice(
         game.variants()
             .iter()
-            .map(|r| fast::outcomes(r, n))
+            .map(|r| band::outcomes(r, n).unwrap_or_else(|| fast::outcomes(r, n)))
             .collect(),
     ))
 }
