@@ -20,6 +20,7 @@
 pub mod band;
 pub mod fast;
 pub mod grundy;
+pub mod grundy_fast;
 pub mod reference;
 
 use crate::error::SolveError;
