@@ -23,7 +23,7 @@ pub struct Args {
 }
 
 /// Largest pile the general solver is asked to handle for one position.
-const GENERAL_LIMIT: u64 = 1 << 14;
+const GENERAL_LIMIT: u64 = 5000;
 
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let g = resolve(&a.game, a.misere)?;

@@ -4,7 +4,10 @@
 use std::process::{Command, Output};
 
 fn wythoff(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wythoff")).args(args).output().expect("run wythoff")
+    Command::new(env!("CARGO_BIN_EXE_wythoff"))
+        .args(args)
+        .output()
+        .expect("run wythoff")
 }
 
 fn stdout(o: &Output) -> String {
@@ -16,7 +19,15 @@ fn p_positions_csv() {
     let o = wythoff(&["p-positions", "wythoff", "--max", "8", "--format", "csv"]);
     assert!(o.status.success());
     assert_eq!(stdout(&o), "x,y\n0,0\n1,2\n2,1\n3,5\n4,7\n5,3\n7,4\n");
-    let o = wythoff(&["p-positions", "nim", "--max", "3", "--misere", "--format", "csv"]);
+    let o = wythoff(&[
+        "p-positions",
+        "nim",
+        "--max",
+        "3",
+        "--misere",
+        "--format",
+        "csv",
+    ]);
     // misère Nim: (0,0) is N (no move wins), (0,1) and (1,0) are P, then x = y >= 2
     assert_eq!(stdout(&o), "x,y\n0,1\n1,0\n2,2\n");
 }
@@ -25,7 +36,10 @@ fn p_positions_csv() {
 fn p_positions_json() {
     let o = wythoff(&["p-positions", "wythoff", "--max", "4", "--format", "json"]);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert_eq!(v["p_positions"], serde_json::json!([[0, 0], [1, 2], [2, 1]]));
+    assert_eq!(
+        v["p_positions"],
+        serde_json::json!([[0, 0], [1, 2], [2, 1]])
+    );
     assert_eq!(v["count"], 3);
 }
 
@@ -54,7 +68,14 @@ fn rules_file() {
     std::fs::create_dir_all(&dir).unwrap();
     let f = dir.join("g.toml");
     std::fs::write(&f, "[two-pile]\nrelation = \"diagonal\"\n").unwrap();
-    let a = wythoff(&["p-positions", f.to_str().unwrap(), "--max", "20", "--format", "csv"]);
+    let a = wythoff(&[
+        "p-positions",
+        f.to_str().unwrap(),
+        "--max",
+        "20",
+        "--format",
+        "csv",
+    ]);
     let b = wythoff(&["p-positions", "wythoff", "--max", "20", "--format", "csv"]);
     assert!(a.status.success());
     assert_eq!(a.stdout, b.stdout);

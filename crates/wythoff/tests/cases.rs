@@ -24,7 +24,10 @@ struct Cases {
     case: Vec<Case>,
 }
 
-type Engine = (&'static str, fn(&NamedGame, &Case) -> Result<Vec<(u64, u64)>, String>);
+type Engine = (
+    &'static str,
+    fn(&NamedGame, &Case) -> Result<Vec<(u64, u64)>, String>,
+);
 
 fn game_of(ng: &NamedGame, c: &Case) -> wythoff::Game {
     if c.misere {
@@ -35,7 +38,9 @@ fn game_of(ng: &NamedGame, c: &Case) -> wythoff::Game {
 }
 
 fn engine_fast(ng: &NamedGame, c: &Case) -> Result<Vec<(u64, u64)>, String> {
-    solve::outcomes(&game_of(ng, c), c.max).map(|t| t.p_positions()).map_err(|e| e.to_string())
+    solve::outcomes(&game_of(ng, c), c.max)
+        .map(|t| t.p_positions())
+        .map_err(|e| e.to_string())
 }
 
 fn engine_grundy_zero(ng: &NamedGame, c: &Case) -> Result<Vec<(u64, u64)>, String> {
@@ -60,7 +65,9 @@ fn engine_explain(ng: &NamedGame, c: &Case) -> Result<Vec<(u64, u64)>, String> {
     let g = game_of(ng, c);
     let n = c.max.min(24) as u64;
     if n < c.max as u64 {
-        return Err(format!("explain solves one position at a time; this engine checks only the {n}x{n} corner"));
+        return Err(format!(
+            "explain solves one position at a time; this engine checks only the {n}x{n} corner"
+        ));
     }
     let mut out = Vec::new();
     for x in 0..n {
@@ -78,16 +85,26 @@ fn engine_explain(ng: &NamedGame, c: &Case) -> Result<Vec<(u64, u64)>, String> {
 }
 
 fn engine_oracle(ng: &NamedGame, c: &Case) -> Result<Vec<(u64, u64)>, String> {
-    let conv = if c.misere { Convention::Misere } else { Convention::Normal };
-    let o = wythoff::oracle::for_game(ng.entry_name, &ng.params, conv)
-        .ok_or_else(|| format!("no published solution implemented as an oracle for {} ({conv:?})", ng.canonical))?;
+    let conv = if c.misere {
+        Convention::Misere
+    } else {
+        Convention::Normal
+    };
+    let o = wythoff::oracle::for_game(ng.entry_name, &ng.params, conv).ok_or_else(|| {
+        format!(
+            "no published solution implemented as an oracle for {} ({conv:?})",
+            ng.canonical
+        )
+    })?;
     let mut out = Vec::new();
     for x in 0..c.max as u64 {
         for y in 0..c.max as u64 {
             if !ng.game.on_some_board(x, y) {
                 continue;
             }
-            if o.is_p(&Natural::from(x), &Natural::from(y)).map_err(|e| e.to_string())? {
+            if o.is_p(&Natural::from(x), &Natural::from(y))
+                .map_err(|e| e.to_string())?
+            {
                 out.push((x, y));
             }
         }
@@ -104,13 +121,19 @@ const ENGINES: &[Engine] = &[
 
 #[test]
 fn every_engine_runs_every_case() {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/cases.toml")).unwrap();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../testdata/cases.toml"
+    ))
+    .unwrap();
     let cases: Cases = toml::from_str(&text).unwrap();
     assert!(cases.case.len() >= 60);
     let (mut ran, mut skipped) = (0, 0);
     for c in &cases.case {
         let ng = parse_game(&c.game).unwrap();
-        let reference = solve::outcomes_reference(&game_of(&ng, c), c.max).unwrap().p_positions();
+        let reference = solve::outcomes_reference(&game_of(&ng, c), c.max)
+            .unwrap()
+            .p_positions();
         if let Some(known) = &c.known {
             let known: Vec<(u64, u64)> = known
                 .split_whitespace()
@@ -120,19 +143,35 @@ fn every_engine_runs_every_case() {
                 })
                 .collect();
             let ymax = known.iter().map(|p| p.1).max().unwrap();
-            let got: Vec<(u64, u64)> = reference.iter().copied().filter(|&(x, y)| x <= y && y <= ymax).collect();
-            assert_eq!(got, known, "{}: reference solver vs known P-positions", c.game);
+            let got: Vec<(u64, u64)> = reference
+                .iter()
+                .copied()
+                .filter(|&(x, y)| x <= y && y <= ymax)
+                .collect();
+            assert_eq!(
+                got, known,
+                "{}: reference solver vs known P-positions",
+                c.game
+            );
         }
         for (name, engine) in ENGINES {
             match engine(&ng, c) {
                 Ok(ps) => {
                     let want: Vec<_> = if *name == "explain" {
                         let n = c.max.min(24) as u64;
-                        reference.iter().copied().filter(|&(x, y)| x < n && y < n).collect()
+                        reference
+                            .iter()
+                            .copied()
+                            .filter(|&(x, y)| x < n && y < n)
+                            .collect()
                     } else {
                         reference.clone()
                     };
-                    assert_eq!(ps, want, "engine {name} on {} (misère: {}), board {}", c.game, c.misere, c.max);
+                    assert_eq!(
+                        ps, want,
+                        "engine {name} on {} (misère: {}), board {}",
+                        c.game, c.misere, c.max
+                    );
                     ran += 1;
                 }
                 Err(why) => {
