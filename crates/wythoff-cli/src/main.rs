@@ -5,7 +5,9 @@ mod cmd_games;
 mod cmd_grundy;
 mod cmd_outcome;
 mod cmd_p_positions;
+mod cmd_sequence;
 mod game_arg;
+mod progress;
 mod render;
 
 use clap::{Parser, Subcommand};
@@ -37,6 +39,9 @@ enum Cmd {
     /// The outcome (P or N) of one position, with the winning moves.
     #[command(alias = "o")]
     Outcome(cmd_outcome::Args),
+    /// The pairs (a_n, b_n) that define the P-positions, from n = 0.
+    #[command(alias = "s")]
+    Sequence(cmd_sequence::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -45,6 +50,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Cmd::PPositions(a) => cmd_p_positions::run(a),
         Cmd::Grundy(a) => cmd_grundy::run(a),
         Cmd::Outcome(a) => cmd_outcome::run(a),
+        Cmd::Sequence(a) => cmd_sequence::run(a),
     }
 }
 

@@ -22,6 +22,7 @@ pub mod fast;
 pub mod grundy;
 pub mod grundy_fast;
 pub mod reference;
+pub mod stream;
 
 use crate::error::SolveError;
 use crate::rules::{Convention, Game, Memory, Rules};
@@ -215,7 +216,7 @@ pub fn human_bytes(b: u64) -> String {
     format!("{v:.1} {}", U[i])
 }
 
-fn require_memoryless(game: &Game) -> Result<(), SolveError> {
+pub(crate) fn require_memoryless(game: &Game) -> Result<(), SolveError> {
     match game.memory() {
         Memory::None => Ok(()),
         Memory::Imitation { .. } => Err(SolveError::Unsupported(
@@ -295,6 +296,9 @@ pub fn grundy(game: &Game, n: usize) -> Result<GrundyTable, SolveError> {
             "--max {n} needs about {} for the Grundy table: use a smaller --max",
             human_bytes(est)
         )));
+    }
+    if grundy_fast::applies(r) {
+        return Ok(grundy_fast::grundy(r, n).expect("applies"));
     }
     Ok(grundy::grundy(r, n))
 }
