@@ -193,7 +193,10 @@ impl Bitmap {
     #[inline(always)]
     fn get(&self, v: u64) -> bool {
         let i = (v >> 6) as usize;
-        i < self.w.len() && (self.w[i] >> (v & 63)) & 1 == 1
+        match self.w.get(i) {
+            Some(w) => (w >> (v & 63)) & 1 == 1,
+            None => false,
+        }
     }
     /// The least `u >= v` whose bit is clear.
     #[inline(always)]
@@ -244,10 +247,17 @@ pub fn generate(
             let mut n = 0u64;
             while n < terms {
                 let end = (n + PROGRESS_STEP).min(terms);
+                if n == 0 {
+                    bm.set(0);
+                    sink(0, 0);
+                    n = 1;
+                }
                 while n < end {
-                    if n > 0 {
-                        a = bm.next_zero(a + 1);
-                    }
+                    // the b values increase by s (a_{n+1} - a_n) + t >= 2, so two
+                    // consecutive integers are never both b values: the mex above
+                    // a is a + 1, or a + 2 when a + 1 is a b value
+                    let c = a + 1;
+                    a = c + bm.get(c) as u64;
                     let b = s * a + t * n;
                     bm.set(b);
                     sink(a, b);
@@ -265,7 +275,10 @@ pub fn generate(
                 let end = (n + PROGRESS_STEP).min(terms);
                 while n < end {
                     if n > 0 {
-                        a = bm.next_zero(a + 1);
+                        a += 1;
+                        if bm.get(a) {
+                            a = bm.next_zero(a + 1);
+                        }
                     }
                     let b = a + q * m;
                     bm.set(b);
