@@ -158,3 +158,77 @@ proptest! {
         prop_assert_eq!(solve::grundy_fast::grundy(&r, n).unwrap(), solve::grundy_reference(&Game::single(r.clone()), n).unwrap());
     }
 }
+
+fn any_set() -> impl Strategy<Value = LengthSet> {
+    prop_oneof![
+        Just(LengthSet::all()),
+        Just(LengthSet::none()),
+        Just(LengthSet::odd()),
+        Just(LengthSet::even()),
+        (1u64..6, 0u64..6).prop_map(|(k, r)| LengthSet::residues(k, &[r % k]).unwrap()),
+        (2u64..6, 0u64..6, 0u64..6)
+            .prop_map(|(k, r, s)| LengthSet::residues(k, &[r % k, s % k]).unwrap()),
+        (1u64..5).prop_map(|r| LengthSet::at_most(r).unwrap()),
+        (1u64..5).prop_map(|l| LengthSet::at_least(l).unwrap()),
+        (0u64..4, 1u64..5, 1u64..4).prop_map(|(l, p, m)| LengthSet::rook(l, p)
+            .unwrap()
+            .union(&LengthSet::at_most(m).unwrap())
+            .unwrap()),
+    ]
+}
+
+prop_compose! {
+    fn sparse_rules()(h in any_set(), v in any_set(), d1 in any_set(), d2 in any_set(),
+        rel in prop_oneof![
+            Just(Relation::Diagonal),
+            (1u64..5).prop_map(|m| Relation::Band { m }),
+            (1u64..5, 1u64..5).prop_map(|(s, t)| Relation::Cone { s, t }),
+            (1u64..6).prop_map(|m| Relation::Congruent { m }),
+        ], two in any::<bool>(), cu in 0u64..5, cv in 0u64..5) -> Rules {
+        let mut b = Rules::builder().h(h).v(v);
+        if two { b = b.two_pile(d1, d2, rel); }
+        b.corner(cu, cv).build().unwrap()
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+    #[test]
+    fn sparse_kernel_equals_reference(r in sparse_rules(), n in 1usize..36) {
+        let a = solve::sparse::outcomes(&r, n).expect("in scope, small");
+        let b = solve::outcomes_reference(&Game::single(r.clone()), n).unwrap();
+        prop_assert_eq!(a, b, "{}", r.describe());
+    }
+}
+
+#[test]
+fn sparse_kernel_on_catalogue() {
+    for name in [
+        "st-wythoff:s=2,t=1",
+        "st-wythoff:s=3,t=2",
+        "modular:m=3",
+        "modular:m=5",
+        "connell:p=3",
+        "modulo-rook:m=2,l=0,p=3",
+        "restricted:s=2,t=2,h=3:0,v=3:0,d1=3:1,d2=3:2",
+        "odd-odd:s=2,t=3",
+        "even-even:s=2,t=1",
+        "odd-even:s=2,t=2",
+        "even-odd:s=3,t=1",
+    ] {
+        let g = parse_game(name).unwrap().game;
+        let r = g.as_single().unwrap();
+        let n = 40;
+        assert_eq!(
+            solve::sparse::outcomes(r, n).unwrap(),
+            solve::outcomes_reference(&g, n).unwrap(),
+            "{name}"
+        );
+        let n = 120;
+        assert_eq!(
+            solve::sparse::outcomes(r, n).unwrap(),
+            solve::fast::outcomes(r, n),
+            "{name} n=120"
+        );
+    }
+}

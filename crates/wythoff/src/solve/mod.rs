@@ -22,6 +22,7 @@ pub mod fast;
 pub mod grundy;
 pub mod grundy_fast;
 pub mod reference;
+pub mod sparse;
 pub mod stream;
 
 use crate::error::SolveError;
@@ -250,7 +251,11 @@ pub fn outcomes(game: &Game, n: usize) -> Result<OutcomeTable, SolveError> {
     Ok(combine_choice(
         game.variants()
             .iter()
-            .map(|r| band::outcomes(r, n).unwrap_or_else(|| fast::outcomes(r, n)))
+            .map(|r| {
+                band::outcomes(r, n)
+                    .or_else(|| sparse::outcomes(r, n))
+                    .unwrap_or_else(|| fast::outcomes(r, n))
+            })
             .collect(),
     ))
 }
