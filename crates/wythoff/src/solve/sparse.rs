@@ -167,7 +167,8 @@ pub fn outcomes(r: &Rules, n: usize) -> Option<OutcomeTable> {
                 work += classes2.len() as u64;
             }
         }
-        if work > budget {
+        // dense P-positions (e.g. Odd-Odd): this kernel would be quadratic per row
+        if work > budget || ps.len() > 64 * (x + 1) + 4096 {
             return None;
         }
         for y in 0..n {
