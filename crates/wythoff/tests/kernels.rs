@@ -232,3 +232,27 @@ fn sparse_kernel_on_catalogue() {
         );
     }
 }
+
+#[test]
+fn grundy_parallel_equals_sequential() {
+    for name in [
+        "nim",
+        "wythoff",
+        "corner:m=1,p=1,u=7,v=3",
+        "corner:m=1,p=1,u=2,v=40",
+    ] {
+        let g = parse_game(name).unwrap().game;
+        let r = g.as_single().unwrap();
+        for n in [1, 2, 3, 64, 301] {
+            let mut a = Vec::new();
+            solve::grundy_fast::stream(r, n, &mut |_| {}, |x, row| a.push((x, row.to_vec())))
+                .unwrap();
+            let mut b = Vec::new();
+            solve::grundy_fast::stream_parallel(r, n, &mut |_| {}, |x, row| {
+                b.push((x, row.to_vec()))
+            })
+            .unwrap();
+            assert_eq!(a, b, "{name} n={n}");
+        }
+    }
+}

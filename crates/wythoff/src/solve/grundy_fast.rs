@@ -189,3 +189,166 @@ pub fn grundy_plain_bitset(r: &Rules, n: usize, mut sink: impl FnMut(u64, &[u32]
         sink(x as u64, &out);
     }
 }
+
+/// Raw views of the shared line bitsets for the two-thread pipeline.
+struct SharedLines {
+    bits: *mut u64,
+    mex: *mut u32,
+    count: usize,
+}
+// SAFETY: the pipeline below gives each line to one thread at a time (see
+// `stream_parallel`); the pointers outlive the scoped threads.
+unsafe impl Send for SharedLines {}
+unsafe impl Sync for SharedLines {}
+
+impl SharedLines {
+    #[inline(always)]
+    unsafe fn word(&self, line: usize, i: usize) -> u64 {
+        *self.bits.add(i * self.count + line)
+    }
+    #[inline(always)]
+    unsafe fn mex(&self, line: usize) -> u32 {
+        *self.mex.add(line)
+    }
+    #[inline(always)]
+    unsafe fn add(&self, line: usize, v: u32) {
+        let c = self.count;
+        *self.bits.add((v / 64) as usize * c + line) |= 1 << (v % 64);
+        let mut m = *self.mex.add(line);
+        while *self.bits.add((m / 64) as usize * c + line) >> (m % 64) & 1 == 1 {
+            m += 1;
+        }
+        *self.mex.add(line) = m;
+    }
+}
+
+/// The same values as [`stream`], computed by two threads: rows alternate
+/// between them, and the thread on row `x` reads column `y` (and diagonal
+/// `y - x`) only after the other thread has finished cell `(x - 1, y)`, which it
+/// publishes with a release store (acquire load here). Row `x - 1` is then at
+/// a column `> y`, so the two threads never touch the same line at once. The
+/// result is the sequential one exactly (the tests compare them).
+pub fn stream_parallel(
+    r: &Rules,
+    n: usize,
+    progress: &mut dyn FnMut(u64),
+    mut sink: impl FnMut(u64, &[u32]),
+) -> Option<()> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    if !applies(r) {
+        return None;
+    }
+    let diag = r.two_pile().is_some();
+    let (u, v) = r.corner().map_or((0, 0), |c| {
+        (c.u.min(n as u64) as usize, c.v.min(n as u64) as usize)
+    });
+    let words = (value_bound(r, n as u64) / 64 + 2) as usize;
+    let mut cols = Lines::new(n, words);
+    let mut diags = Lines::new(if diag { 2 * n } else { 1 }, words);
+    let sc = SharedLines {
+        bits: cols.bits.as_mut_ptr(),
+        mex: cols.mex.as_mut_ptr(),
+        count: cols.count,
+    };
+    let sd = SharedLines {
+        bits: diags.bits.as_mut_ptr(),
+        mex: diags.mex.as_mut_ptr(),
+        count: diags.count,
+    };
+    let pos = [AtomicU64::new(0), AtomicU64::new(0)];
+    let stride = n as u64 + 1;
+    let (tx, rx) = std::sync::mpsc::sync_channel::<(usize, Vec<u32>)>(8);
+    std::thread::scope(|scope| {
+        for w in 0..2usize {
+            let tx = tx.clone();
+            let (sc, sd, pos) = (&sc, &sd, &pos);
+            scope.spawn(move || {
+                let mut rowbits = vec![0u64; words];
+                let mut x = w;
+                while x < n {
+                    rowbits.iter_mut().for_each(|b| *b = 0);
+                    let mut rowmex = 0u32;
+                    let mut out = vec![0u32; n];
+                    let mut seen = 0u64;
+                    for y in 0..n {
+                        if x > 0 {
+                            let need = (x as u64 - 1) * stride + y as u64 + 1;
+                            let mut spins = 0u32;
+                            while seen < need {
+                                seen = pos[1 - w].load(Ordering::Acquire);
+                                if seen < need {
+                                    spins += 1;
+                                    if spins > 64 {
+                                        std::thread::yield_now();
+                                    } else {
+                                        std::hint::spin_loop();
+                                    }
+                                }
+                            }
+                        }
+                        if x < u && y < v {
+                            out[y] = u32::MAX;
+                        } else {
+                            let d = y + n - x;
+                            // SAFETY: column y and diagonal d are not being written by
+                            // the other thread (see the function comment).
+                            unsafe {
+                                let lb = if diag {
+                                    rowmex.max(sc.mex(y)).max(sd.mex(d))
+                                } else {
+                                    rowmex.max(sc.mex(y))
+                                };
+                                let mut i = (lb / 64) as usize;
+                                let mut lowmask = !0u64 << (lb % 64);
+                                let g = loop {
+                                    let mut acc = rowbits[i] | sc.word(y, i);
+                                    if diag {
+                                        acc |= sd.word(d, i);
+                                    }
+                                    let free = !acc & lowmask;
+                                    if free != 0 {
+                                        break i as u32 * 64 + free.trailing_zeros();
+                                    }
+                                    lowmask = !0;
+                                    i += 1;
+                                };
+                                out[y] = g;
+                                rowbits[(g / 64) as usize] |= 1 << (g % 64);
+                                while rowbits[(rowmex / 64) as usize] >> (rowmex % 64) & 1 == 1 {
+                                    rowmex += 1;
+                                }
+                                sc.add(y, g);
+                                if diag {
+                                    sd.add(d, g);
+                                }
+                            }
+                        }
+                        pos[w].store(x as u64 * stride + y as u64 + 1, Ordering::Release);
+                    }
+                    if tx.send((x, out)).is_err() {
+                        return;
+                    }
+                    x += 2;
+                }
+            });
+        }
+        drop(tx);
+        // deliver rows in order
+        let mut pending: std::collections::BTreeMap<usize, Vec<u32>> = Default::default();
+        let mut next = 0usize;
+        for (x, row) in rx {
+            pending.insert(x, row);
+            while let Some(row) = pending.remove(&next) {
+                sink(next as u64, &row);
+                next += 1;
+                if next % 64 == 0 {
+                    progress(next as u64);
+                }
+            }
+        }
+    });
+    drop(cols);
+    drop(diags);
+    progress(n as u64);
+    Some(())
+}

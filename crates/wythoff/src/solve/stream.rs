@@ -133,8 +133,14 @@ pub fn grundy(
     let r = game.as_single().expect("checked by grundy_unsupported");
     let total = n as u64;
     if grundy_fast::applies(r) {
-        grundy_fast::stream(r, n, &mut |d| progress(d, total), |x, row| sink(x, row))
-            .expect("applies");
+        let two = std::thread::available_parallelism().map_or(1, |c| c.get()) >= 2;
+        if two && n >= 256 {
+            grundy_fast::stream_parallel(r, n, &mut |d| progress(d, total), |x, row| sink(x, row))
+                .expect("applies");
+        } else {
+            grundy_fast::stream(r, n, &mut |d| progress(d, total), |x, row| sink(x, row))
+                .expect("applies");
+        }
         return Ok(());
     }
     progress(0, total);
