@@ -133,8 +133,7 @@ pub fn grundy(
     let r = game.as_single().expect("checked by grundy_unsupported");
     let total = n as u64;
     if grundy_fast::applies(r) {
-        let two = std::thread::available_parallelism().map_or(1, |c| c.get()) >= 2;
-        if two && n >= 256 {
+        if n >= 256 && two_cores_free() {
             grundy_fast::stream_parallel(r, n, &mut |d| progress(d, total), |x, row| sink(x, row))
                 .expect("applies");
         } else {
@@ -150,4 +149,24 @@ pub fn grundy(
     }
     progress(total, total);
     Ok(())
+}
+
+/// Are two cores available to this process right now? The pipelined Grundy
+/// kernel waits on the other thread cell by cell, so it only pays when both
+/// threads actually run: on a loaded machine (1-minute load average at or above
+/// the core count) the sequential kernel is used. Either way the values are the same.
+fn two_cores_free() -> bool {
+    let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
+    if cores < 2 {
+        return false;
+    }
+    let load = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|s| {
+            s.split_whitespace()
+                .next()
+                .and_then(|t| t.parse::<f64>().ok())
+        })
+        .unwrap_or(0.0);
+    load + 1.0 < cores as f64
 }
