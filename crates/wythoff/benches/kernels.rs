@@ -117,7 +117,7 @@ fn band_kernel(r: &Rules, n: usize) -> Summary {
 fn counter_kernel_roob(n: usize, m: usize, p: u32, l: usize) -> Summary {
     let mut t = vec![0u8; n * n];
     let mut col = vec![0u32; n]; // P's in column y, rows < x
-    let mut diag = vec![0u32; 2 * n]; // P's on diagonal y - x + n, rows < x
+    let mut diag = vec![0u32; 2 * n + m + 1]; // P's on diagonal y - x + n, rows < x
     let mut s = Summary::new();
     for x in 0..n {
         let mut rowc = 0u32;

@@ -38,7 +38,50 @@ pub fn value_bound(r: &Rules, n: u64) -> u64 {
 pub fn memory_estimate(r: &Rules, n: u64) -> u64 {
     let words = value_bound(r, n) / 64 + 2;
     let lines = n + if r.two_pile().is_some() { 2 * n } else { 0 };
-    lines.saturating_mul(words).saturating_mul(8) + lines * 4
+    let tab = if r.is_symmetric() {
+        let b = if value_bound(r, n) < u16::MAX as u64 {
+            2
+        } else {
+            4
+        };
+        n.saturating_mul(n).saturating_mul(b)
+    } else {
+        0
+    };
+    lines.saturating_mul(words).saturating_mul(8) + lines * 4 + tab
+}
+
+/// The stored upper triangle of a symmetric game: `u16` when the values fit.
+enum Tab {
+    S(Vec<u16>),
+    L(Vec<u32>),
+}
+
+impl Tab {
+    fn new(n: usize, bound: u64) -> Tab {
+        if bound < u16::MAX as u64 {
+            Tab::S(vec![0; n * n])
+        } else {
+            Tab::L(vec![0; n * n])
+        }
+    }
+    #[inline(always)]
+    fn get(&self, i: usize) -> u32 {
+        match self {
+            Tab::S(v) => match v[i] {
+                u16::MAX => u32::MAX,
+                g => g as u32,
+            },
+            Tab::L(v) => v[i],
+        }
+    }
+    #[inline(always)]
+    fn set(&mut self, i: usize, g: u32) {
+        match self {
+            Tab::S(v) => v[i] = if g == u32::MAX { u16::MAX } else { g as u16 },
+            Tab::L(v) => v[i] = g,
+        }
+    }
 }
 
 /// Value bitsets of many lines, stored word-major (`bits[word * count + line]`),
@@ -95,12 +138,36 @@ pub fn stream(
     let mut diags = Lines::new(if diag { 2 * n } else { 0 }, words);
     let mut rowset = Lines::new(1, words);
     let mut out = vec![0u32; n];
+    // symmetric rules: g(x, y) = g(y, x), so only y >= x is searched; row x starts
+    // from column x's value set, and the values left of the diagonal are read back
+    // from the stored upper triangle (u16 when the values fit)
+    let sym = r.is_symmetric();
+    let mut tab = if sym {
+        Tab::new(n, value_bound(r, n as u64))
+    } else {
+        Tab::S(Vec::new())
+    };
     for x in 0..n {
-        rowset.bits.iter_mut().for_each(|w| *w = 0);
-        rowset.mex[0] = 0;
-        for y in 0..n {
+        let start = if sym {
+            for i in 0..words {
+                rowset.bits[i] = cols.word(x, i);
+            }
+            rowset.mex[0] = cols.mex[x];
+            for y in 0..x {
+                out[y] = tab.get(y * n + x);
+            }
+            x
+        } else {
+            rowset.bits.iter_mut().for_each(|w| *w = 0);
+            rowset.mex[0] = 0;
+            0
+        };
+        for y in start..n {
             if x < u && y < v {
                 out[y] = u32::MAX;
+                if sym {
+                    tab.set(x * n + y, u32::MAX);
+                }
                 continue;
             }
             let d = y + n - x;
@@ -131,6 +198,9 @@ pub fn stream(
                 }
             };
             out[y] = g;
+            if sym {
+                tab.set(x * n + y, g);
+            }
             rowset.add(0, g);
             cols.add(y, g);
             if diag {
