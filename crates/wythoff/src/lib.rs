@@ -11,6 +11,7 @@
 pub mod catalogue;
 pub mod error;
 pub mod explain;
+pub mod imitation;
 pub mod oracle;
 pub mod rules;
 pub mod sets;
