@@ -9,6 +9,9 @@ pub type Args = BoardArgs;
 
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let g = a.resolve()?;
+    if let Some(r) = crate::cmd_imitation::rules_of(&g)? {
+        return crate::cmd_imitation::p_positions(&a, &g, r);
+    }
     let table = solve::outcomes(&g.game, a.max as usize)?;
     let ps = table.p_positions();
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());

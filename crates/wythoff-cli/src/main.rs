@@ -3,6 +3,7 @@
 
 mod cmd_games;
 mod cmd_grundy;
+mod cmd_imitation;
 mod cmd_outcome;
 mod cmd_p_positions;
 mod game_arg;
@@ -37,6 +38,9 @@ enum Cmd {
     /// The outcome (P or N) of one position, with the winning moves.
     #[command(alias = "o")]
     Outcome(cmd_outcome::Args),
+    /// Games with memory (Imitation Nim): each position P or N after every
+    /// history, or dynamic (D) (Larsson, Definition 1).
+    Dynamic(cmd_imitation::DynamicArgs),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -45,6 +49,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Cmd::PPositions(a) => cmd_p_positions::run(a),
         Cmd::Grundy(a) => cmd_grundy::run(a),
         Cmd::Outcome(a) => cmd_outcome::run(a),
+        Cmd::Dynamic(a) => cmd_imitation::dynamic(a),
     }
 }
 
