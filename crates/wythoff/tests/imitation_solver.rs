@@ -5,10 +5,9 @@
 mod imitation_support;
 
 use imitation_support::Brute;
-use proptest::prelude::*;
 use wythoff::imitation::{
-    check_classification, check_corollary1, check_theorem1, ImitationError, ImitationNim, Pile,
-    State, StateSolver, Window,
+    check_classification, check_corollary1, check_theorem1, ImitationNim, Pile, State, StateSolver,
+    Window,
 };
 use wythoff::solve::Outcome;
 
@@ -154,4 +153,44 @@ fn corollary1_and_classification_small_boards() {
         let r = check_classification(p, m, 40);
         assert!(r.passed, "{r:?}");
     }
+}
+
+#[test]
+fn claims_are_registered_and_pass_on_a_small_board() {
+    let cfg = wythoff::verify::VerifyConfig {
+        board: 30,
+        terms: 1000,
+    };
+    let claims: Vec<_> = wythoff::verify::registry()
+        .into_iter()
+        .filter(|c| c.games.contains(&"imitation"))
+        .collect();
+    assert_eq!(claims.len(), 1);
+    let reps = (claims[0].run)(&cfg, &mut |_, _| {});
+    assert!(reps.len() >= 30);
+    for r in &reps {
+        assert!(r.passed, "{r:?}");
+    }
+}
+
+/// The default `verify` run of these claims (run with `--ignored`; prints the
+/// reports).
+#[test]
+#[ignore]
+fn default_claims() {
+    let cfg = wythoff::verify::VerifyConfig::default();
+    let t = std::time::Instant::now();
+    for c in wythoff::verify::registry()
+        .into_iter()
+        .filter(|c| c.games.contains(&"imitation"))
+    {
+        for r in (c.run)(&cfg, &mut |_, _| {}) {
+            println!(
+                "{} | {} | {} | {} | {}",
+                r.source, r.game, r.range, r.passed, r.detail
+            );
+            assert!(r.passed);
+        }
+    }
+    println!("elapsed {:?}", t.elapsed());
 }
