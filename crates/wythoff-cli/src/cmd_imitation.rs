@@ -187,6 +187,7 @@ pub fn dynamic(a: DynamicArgs) -> anyhow::Result<ExitCode> {
     let count = |k: PositionClass| cl.cells().iter().filter(|&&c| c == k).count();
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     match a.format {
+        Format::Summary => bail!("--format summary is not defined for `dynamic`: use text, csv or json"),
         Format::Csv => {
             writeln!(out, "x,y,class")?;
             for x in 0..n {

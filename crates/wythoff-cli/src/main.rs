@@ -6,7 +6,9 @@ mod cmd_grundy;
 mod cmd_imitation;
 mod cmd_outcome;
 mod cmd_p_positions;
+mod cmd_sequence;
 mod game_arg;
+mod progress;
 mod render;
 
 use clap::{Parser, Subcommand};
@@ -41,6 +43,9 @@ enum Cmd {
     /// Games with memory (Imitation Nim): each position P or N after every
     /// history, or dynamic (D) (Larsson, Definition 1).
     Dynamic(cmd_imitation::DynamicArgs),
+    /// The pairs (a_n, b_n) that define the P-positions, from n = 0.
+    #[command(alias = "s")]
+    Sequence(cmd_sequence::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -50,6 +55,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Cmd::Grundy(a) => cmd_grundy::run(a),
         Cmd::Outcome(a) => cmd_outcome::run(a),
         Cmd::Dynamic(a) => cmd_imitation::dynamic(a),
+        Cmd::Sequence(a) => cmd_sequence::run(a),
     }
 }
 
