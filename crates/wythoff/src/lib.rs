@@ -9,12 +9,14 @@
 //! The library does no I/O: the `wythoff` binary parses arguments and renders.
 
 pub mod catalogue;
+pub mod claims_general;
 pub mod error;
 pub mod explain;
 pub mod oracle;
 pub mod rules;
 pub mod sets;
 pub mod solve;
+pub mod table_check;
 pub mod verify;
 
 pub use error::{RuleError, SolveError};
