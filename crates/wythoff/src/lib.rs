@@ -10,6 +10,7 @@
 
 pub mod catalogue;
 pub mod claims_general;
+pub mod custom;
 pub mod error;
 pub mod explain;
 pub mod oracle;
