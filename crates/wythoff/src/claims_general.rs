@@ -306,14 +306,49 @@ fn pairs_of(t: &OutcomeTable) -> Vec<(u64, u64)> {
     v
 }
 
-/// Theorem 2.1 (iii a): P(m x p WN_l) = {(a_{ip+l}, b_{ip+l}) : i >= 0} u
-/// {(b_{ip-l}, a_{ip-l}) : i > 0}, with (a_n, b_n) read off the general solver
-/// of mWN^p (by (i) these are the pairs of (2), (3)).
+/// The P-set that Theorem 2.1 (iii a) gives for shift `l`:
+/// `{(a_{ip+l}, b_{ip+l}) : i >= 0} u {(b_{ip-l}, a_{ip-l}) : i > 0}`.
+fn formula_iii_a(pairs: &[(u64, u64)], p: u64, l: u64) -> std::collections::BTreeSet<(u64, u64)> {
+    let mut want = std::collections::BTreeSet::new();
+    for (k, &(a, b)) in pairs.iter().enumerate() {
+        let k = k as u64;
+        if k % p == l {
+            want.insert((a, b));
+        }
+        if k > 0 && (k + l) % p == 0 {
+            want.insert((b, a));
+        }
+    }
+    want
+}
+
+/// The first cell below `lim` where the table and the set disagree.
+fn first_set_difference(
+    t: &OutcomeTable,
+    want: &std::collections::BTreeSet<(u64, u64)>,
+    lim: usize,
+) -> Option<(usize, usize, bool)> {
+    (0..lim)
+        .flat_map(|x| (0..lim).map(move |y| (x, y)))
+        .find(|&(x, y)| t.is_p(x, y) != want.contains(&(x as u64, y as u64)))
+        .map(|(x, y)| (x, y, t.is_p(x, y)))
+}
+
+/// Theorem 2.1 (iii a), with (a_n, b_n) read off the general solver of mWN^p
+/// (by (i) these are the pairs of (2), (3)).
+///
+/// Definition 4 (iiia) removes the corner `[0, m l) x [0, m (p - l))`; the
+/// theorem's formula (and Figure 2: 2x3WN_1 has the P-position (a_1, b_1) =
+/// (0, 2)) puts the corner at `[0, m (p - l)) x [0, m l)`, the mirror image. So
+/// the formula for `l` is compared with the game `shifted:l' = p - l` (the
+/// catalogue follows the definition), and a second line records that the literal
+/// pairing (formula `l` with game `l`) is refuted, with the first refuting cell;
+/// that line fails if the disagreement ever disappears.
 fn theorem_2_1_iii_a(cfg: &VerifyConfig, _progress: &mut dyn FnMut(u64, u64)) -> Vec<ClaimReport> {
     let n = cfg.board as usize;
     let source = "seed 000, Main Theorem 2.1 (iii a)";
     let mut out = Vec::new();
-    for (m, p) in [(1u64, 2u64), (1, 3), (2, 3), (2, 2)] {
+    for (m, p) in [(1u64, 2u64), (1, 3), (2, 3), (2, 2), (1, 4)] {
         let base = format!("roob-blocking:m={m},p={p}");
         let pairs = match table(&base, n) {
             Ok(t) => pairs_of(&t),
@@ -322,47 +357,62 @@ fn theorem_2_1_iii_a(cfg: &VerifyConfig, _progress: &mut dyn FnMut(u64, u64)) ->
                 continue;
             }
         };
+        // b_n increases with n: every pair with an index beyond those read has b >= n
+        let lim = (pairs.last().map_or(0, |&(_, b)| b) as usize).min(n);
         for l in 0..p {
-            let name = format!("shifted:m={m},p={p},l={l}");
-            let fail = table(&name, n).map_or_else(Some, |t| {
-                let mut want = std::collections::BTreeSet::new();
-                for (k, &(a, b)) in pairs.iter().enumerate() {
-                    let k = k as u64;
-                    if k % p == l {
-                        want.insert((a, b));
-                    }
-                    if k > 0 && (k + l) % p == 0 {
-                        want.insert((b, a));
-                    }
+            let mirrored = (p - l) % p;
+            let game_l = format!("shifted:m={m},p={p},l={mirrored}");
+            let t = match table(&game_l, n) {
+                Ok(t) => t,
+                Err(e) => {
+                    out.push(report(source, game_l, "", String::new(), Some(e)));
+                    continue;
                 }
-                // only pairs whose whole index range lies on the board are reliable:
-                // compare below the smallest b not reached
-                let lim = pairs.last().map_or(0, |&(_, b)| b) as usize;
-                let lim = lim.min(n);
-                let mut fail = None;
-                'cells: for x in 0..lim {
-                    for y in 0..lim {
-                        let got = t.is_p(x, y);
-                        let exp = want.contains(&(x as u64, y as u64));
-                        if got != exp {
-                            fail = Some(format!(
-                                "({x}, {y}) is {} by the general solver, {} by the formula over the pairs of {base}",
-                                if got { "P" } else { "not P" },
-                                if exp { "P" } else { "not P" }
-                            ));
-                            break 'cells;
-                        }
-                    }
-                }
-                fail
-            });
+            };
+            let fail =
+                first_set_difference(&t, &formula_iii_a(&pairs, p, l), lim).map(|(x, y, got)| {
+                    format!(
+                        "({x}, {y}) is {} by the general solver, {} by the formula",
+                        if got { "P" } else { "not P" },
+                        if got { "not P" } else { "P" }
+                    )
+                });
             out.push(report(
                 source,
-                name,
-                &format!("general solver vs the formula over the pairs (a_n, b_n) of {base}"),
-                format!("board {n}x{n}"),
+                game_l.clone(),
+                &format!(
+                    "general solver vs formula for l = {l} over the pairs of {base} (corner [0,m(p-l)) x [0,ml), the mirror of Definition 4 (iiia))"
+                ),
+                format!("x, y < {lim}"),
                 fail,
             ));
+            if mirrored != l {
+                let literal = format!("shifted:m={m},p={p},l={l}");
+                let refuted = table(&literal, n)
+                    .ok()
+                    .and_then(|t| first_set_difference(&t, &formula_iii_a(&pairs, p, l), lim));
+                let (compared, fail) = match refuted {
+                    Some((x, y, got)) => (
+                        format!(
+                            "known disagreement: literal reading (Definition 4 (iiia) corner [0,ml) x [0,m(p-l)) with the formula for l = {l}) is refuted: ({x}, {y}) is {} by the rules, {} by the formula",
+                            if got { "P" } else { "not P" },
+                            if got { "not P" } else { "P" }
+                        ),
+                        None,
+                    ),
+                    None => (
+                        "known disagreement: literal reading of Definition 4 (iiia) with the formula".to_string(),
+                        Some("the literal reading now agrees: the recorded disagreement has disappeared".to_string()),
+                    ),
+                };
+                out.push(report(
+                    source,
+                    literal,
+                    &compared,
+                    format!("x, y < {lim}"),
+                    fail,
+                ));
+            }
         }
     }
     out

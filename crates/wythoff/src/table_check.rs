@@ -254,16 +254,35 @@ fn variant_tables(game: &Game, n: usize) -> Result<Vec<OutcomeTable>, SolveError
         .collect()
 }
 
-/// Compare a printed list with the P-positions of `game` under `convention`.
-///
-/// Errors: the game has a memory rule (no position-only outcome), or the board
-/// needed is over the memory budget and no oracle answers.
-pub fn check(
+/// Compare a printed list with the P-positions of a catalogue game under
+/// `convention`, with the game's oracle as fallback for large boards.
+pub fn check_named(
     game: &NamedGame,
     convention: Convention,
     list: &[PrintedPosition],
 ) -> Result<TableReport, SolveError> {
-    let g = game.game.with_convention(convention);
+    let oracle = crate::oracle::for_game(game.entry_name, &game.params, convention);
+    check(
+        &game.game.with_convention(convention),
+        &game.canonical,
+        oracle.as_deref(),
+        list,
+    )
+}
+
+/// Compare a printed list with the P-positions of `g` (in its own convention).
+/// `label` names the game in the report; `oracle`, when given, answers when
+/// the board needed is over the memory budget.
+///
+/// Errors: the game has a memory rule (no position-only outcome), or the board
+/// needed is over the memory budget and no oracle answers.
+pub fn check(
+    g: &Game,
+    label: &str,
+    oracle: Option<&dyn crate::oracle::Oracle>,
+    list: &[PrintedPosition],
+) -> Result<TableReport, SolveError> {
+    let convention = g.convention();
     let max_x = list.iter().map(|p| p.x).max().unwrap_or(0);
     let max_y = list.iter().map(|p| p.y).max().unwrap_or(0);
     let mut duplicates = Vec::new();
@@ -276,15 +295,14 @@ pub fn check(
         }
     }
     let side = max_x.max(max_y).saturating_add(1);
-    let board_ok = solve::check_board(&g, side, solve::DEFAULT_MEMORY_BUDGET);
-    if let Err(e) = board_ok {
-        if let Some(o) = crate::oracle::for_game(game.entry_name, &game.params, convention) {
-            return check_with_oracle(game, convention, list, o.as_ref(), max_x, max_y, duplicates);
+    if let Err(e) = solve::check_board(g, side, solve::DEFAULT_MEMORY_BUDGET) {
+        if let Some(o) = oracle {
+            return check_with_oracle(label, convention, list, o, max_x, max_y, duplicates);
         }
         return Err(e);
     }
     let n = side as usize;
-    let tables = variant_tables(&g, n)?;
+    let tables = variant_tables(g, n)?;
     let combined = solve::combine_choice(tables.clone());
     let symmetric = (0..n).all(|x| (0..x).all(|y| combined.is_p(x, y) == combined.is_p(y, x)));
     let kind = if symmetric && list.iter().all(|p| p.x <= p.y) {
@@ -323,7 +341,7 @@ pub fn check(
         }
     }
     Ok(TableReport {
-        game: game.canonical.clone(),
+        game: label.to_string(),
         convention,
         kind,
         max_x,
@@ -338,7 +356,7 @@ pub fn check(
 }
 
 fn check_with_oracle(
-    game: &NamedGame,
+    label: &str,
     convention: Convention,
     list: &[PrintedPosition],
     o: &dyn crate::oracle::Oracle,
@@ -378,7 +396,7 @@ fn check_with_oracle(
         ListKind::Full
     };
     Ok(TableReport {
-        game: game.canonical.clone(),
+        game: label.to_string(),
         convention,
         kind,
         max_x,
@@ -430,13 +448,13 @@ mod tests {
     fn wythoff_list_agrees_and_corruptions_are_caught() {
         let g = parse_game("wythoff").unwrap();
         let good = parse_list("0,0\n1,2\n3,5\n4,7\n6,10\n").unwrap();
-        let r = check(&g, Convention::Normal, &good).unwrap();
+        let r = check_named(&g, Convention::Normal, &good).unwrap();
         assert!(r.agrees(), "{r:?}");
         assert_eq!(r.kind, ListKind::Half);
         // (4,7) replaced by (4,8): (4,8) -> (4,7) is a move to a P-position;
         // and (4,7) is then missing.
         let bad = parse_list("0,0\n1,2\n3,5\n4,8\n6,10\n").unwrap();
-        let r = check(&g, Convention::Normal, &bad).unwrap();
+        let r = check_named(&g, Convention::Normal, &bad).unwrap();
         assert_eq!(r.wrong.len(), 1);
         assert_eq!(r.wrong[0].line, 4);
         let (_, why) = &r.wrong[0].refutations[0];
@@ -449,7 +467,7 @@ mod tests {
         assert_eq!(r.missing, vec![(4, 7)]);
         // a full list missing a mirror image
         let full = parse_list("0,0\n1,2\n3,5\n5,3\n").unwrap();
-        let r = check(&g, Convention::Normal, &full).unwrap();
+        let r = check_named(&g, Convention::Normal, &full).unwrap();
         assert_eq!(r.kind, ListKind::Full);
         assert_eq!(r.missing, vec![(2, 1)]);
     }
