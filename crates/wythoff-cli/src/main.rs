@@ -1,10 +1,12 @@
 //! `wythoff`: the command-line tool. Glue only: parse arguments, call the
 //! library, render the result (formats live in `render`).
 
+mod cmd_check_table;
 mod cmd_games;
 mod cmd_grundy;
 mod cmd_outcome;
 mod cmd_p_positions;
+mod cmd_verify;
 mod game_arg;
 mod render;
 
@@ -37,6 +39,11 @@ enum Cmd {
     /// The outcome (P or N) of one position, with the winning moves.
     #[command(alias = "o")]
     Outcome(cmd_outcome::Args),
+    /// Check every claim of the papers, one line per check; exit 1 on any failure.
+    Verify(cmd_verify::Args),
+    /// Check a printed list of P-positions (one `x,y` per line) against the rules.
+    #[command(name = "check-table")]
+    CheckTable(cmd_check_table::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -45,6 +52,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Cmd::PPositions(a) => cmd_p_positions::run(a),
         Cmd::Grundy(a) => cmd_grundy::run(a),
         Cmd::Outcome(a) => cmd_outcome::run(a),
+        Cmd::Verify(a) => cmd_verify::run(a),
+        Cmd::CheckTable(a) => cmd_check_table::run(a),
     }
 }
 

@@ -5,7 +5,7 @@
 //! Every check compares two computations made from the rules; none compares
 //! against a stored answer.
 
-use crate::catalogue::{parse_game, CATALOGUE};
+use crate::catalogue::parse_game;
 use crate::rules::Convention;
 use crate::sets::gcd;
 use crate::solve::{self, OutcomeTable};
@@ -628,6 +628,7 @@ fn modular_grundy(cfg: &VerifyConfig, _progress: &mut dyn FnMut(u64, u64)) -> Ve
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalogue::CATALOGUE;
 
     #[test]
     fn floor_m_over_phi_matches_the_definition() {

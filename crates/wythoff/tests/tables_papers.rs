@@ -434,8 +434,10 @@ fn corrupted_lists_are_caught() {
     assert_eq!(d.len(), 1);
     assert_eq!(d[0].cell, "n = 5");
     assert_eq!(d[0].computed, "(7, 9)");
-    // (7, 10) -> (7, 9) is a one-pile move, never blockable
-    assert_eq!(d[0].why, "variant 0: moving to the P-position (7, 9) wins");
+    // the first refuting option in (x, y) order: (7, 10) -> (3, 5) removes (4, 5),
+    // |4 - 5| < m = 2, a two-pile move off the diagonal, so it cannot be blocked
+    assert_eq!(d[0].why, "variant 0: moving to the P-position (3, 5) wins");
+    assert!(single(name).is_move(4, 5));
     let text: String = pairs("seed002/example4-wythoff-3-2.txt")
         .iter()
         .filter(|&&p| p != (10, 14))
