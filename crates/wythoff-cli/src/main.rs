@@ -1,12 +1,14 @@
 //! `wythoff`: the command-line tool. Glue only: parse arguments, call the
 //! library, render the result (formats live in `render`).
 
+mod cmd_check_table;
 mod cmd_games;
 mod cmd_grundy;
 mod cmd_imitation;
 mod cmd_outcome;
 mod cmd_p_positions;
 mod cmd_sequence;
+mod cmd_verify;
 mod game_arg;
 mod progress;
 mod render;
@@ -46,6 +48,11 @@ enum Cmd {
     /// The pairs (a_n, b_n) that define the P-positions, from n = 0.
     #[command(alias = "s")]
     Sequence(cmd_sequence::Args),
+    /// Check every claim of the papers, one line per check; exit 1 on any failure.
+    Verify(cmd_verify::Args),
+    /// Check a printed list of P-positions (one `x,y` per line) against the rules.
+    #[command(name = "check-table")]
+    CheckTable(cmd_check_table::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -56,6 +63,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Cmd::Outcome(a) => cmd_outcome::run(a),
         Cmd::Dynamic(a) => cmd_imitation::dynamic(a),
         Cmd::Sequence(a) => cmd_sequence::run(a),
+        Cmd::Verify(a) => cmd_verify::run(a),
+        Cmd::CheckTable(a) => cmd_check_table::run(a),
     }
 }
 
