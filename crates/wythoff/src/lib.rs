@@ -5,6 +5,7 @@
 //! - [`catalogue`]: every named game of the papers, as data.
 //! - [`solve`]: general solvers (brute-force reference, fast counters, Grundy).
 //! - [`explain`]: the outcome of one position, its winning moves, and blocking.
+//! - [`partition`]: the papers' shading of P-positions into parts (seed 000).
 //!
 //! The library does no I/O: the `wythoff` binary parses arguments and renders.
 
@@ -12,6 +13,7 @@ pub mod catalogue;
 pub mod error;
 pub mod explain;
 pub mod oracle;
+pub mod partition;
 pub mod rules;
 pub mod sets;
 pub mod solve;

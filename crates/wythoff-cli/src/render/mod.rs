@@ -1,0 +1,4 @@
+//! Rendering: pictures (PNG, SVG) and terminal boards.
+
+pub mod board;
+pub mod plot;
