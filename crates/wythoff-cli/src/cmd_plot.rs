@@ -4,6 +4,7 @@
 //! partition of the P-positions, Grundy values, Imitation Nim's classes) and
 //! writes it through the rendering layer ([`crate::render::plot`]).
 
+use crate::game_arg::{parse_max, resolve, GameArg};
 use crate::render::plot::{palette, render, Cells, Class, ImageFormat, Picture, OFF};
 use anyhow::{anyhow, bail, Context, Result};
 use std::path::{Path, PathBuf};
@@ -29,10 +30,10 @@ pub enum PartsArg {
 /// Draw the board of a game as a PNG or SVG picture.
 #[derive(Clone, Debug, clap::Args)]
 pub struct PlotArgs {
-    /// The game, e.g. `roob-blocking:m=2,p=3` (see `wythoff games`).
+    /// The game: `name` or `name:key=value,...` (see `wythoff games`), or a TOML rules file.
     pub game: String,
-    /// Board side: positions 0 <= x, y < MAX.
-    #[arg(long, default_value_t = 40)]
+    /// Board size: positions 0 <= x, y < N (large boards are drawn in blocks of cells).
+    #[arg(long, value_parser = parse_max, allow_hyphen_values = true)]
     pub max: u64,
     /// Output file; its extension (.png or .svg) picks the format.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
@@ -58,10 +59,7 @@ pub fn run(args: &PlotArgs) -> Result<()> {
             args.max
         );
     }
-    let mut g = parse_game(&args.game)?;
-    if args.misere {
-        g.game = g.game.with_convention(Convention::Misere);
-    }
+    let g = resolve(&args.game, args.misere)?;
     let picture = picture(&g, args.max as usize, args.grundy, args.parts)?;
     let bytes = render(&picture, format).map_err(|e| anyhow!(e))?;
     std::fs::write(&args.output, bytes)
@@ -87,21 +85,33 @@ fn check_parent(path: &Path) -> Result<()> {
     Ok(())
 }
 
-fn convention_text(g: &NamedGame) -> &'static str {
-    match g.game.convention() {
-        Convention::Normal => "normal play",
-        Convention::Misere => "misère play",
-    }
+fn convention_text(g: &GameArg) -> String {
+    g.convention_text()
+}
+
+/// The catalogue game with the requested convention (`None` for a rules file).
+fn named(g: &GameArg) -> Option<NamedGame> {
+    g.named.clone().map(|ng| NamedGame {
+        game: g.game.clone(),
+        ..ng
+    })
 }
 
 /// The first note line: the paper's notation and source.
-fn source_note(g: &NamedGame) -> Option<String> {
-    catalogue::entry(g.entry_name).map(|e| format!("{} — {}", e.notation, e.source))
+fn source_note(g: &GameArg) -> String {
+    match g
+        .named
+        .as_ref()
+        .and_then(|ng| catalogue::entry(ng.entry_name))
+    {
+        Some(e) => format!("{} — {}", e.notation, e.source),
+        None => format!("rules: {}", g.game.variants()[0].describe()),
+    }
 }
 
 /// The picture of `g` on the `n x n` board.
-pub fn picture(g: &NamedGame, n: usize, grundy: bool, parts: PartsArg) -> Result<Picture> {
-    let mut notes: Vec<String> = source_note(g).into_iter().collect();
+pub fn picture(g: &GameArg, n: usize, grundy: bool, parts: PartsArg) -> Result<Picture> {
+    let mut notes: Vec<String> = vec![source_note(g)];
     if grundy {
         let t = solve::grundy(&g.game, n)?;
         let values = t
@@ -114,7 +124,7 @@ pub fn picture(g: &NamedGame, n: usize, grundy: bool, parts: PartsArg) -> Result
             t.max_value()
         ));
         return Ok(Picture {
-            title: format!("Grundy values of {} ({})", g.canonical, convention_text(g)),
+            title: format!("Grundy values of {} ({})", g.label, convention_text(g)),
             notes,
             n,
             cells: Cells::Values { values },
@@ -129,9 +139,10 @@ pub fn picture(g: &NamedGame, n: usize, grundy: bool, parts: PartsArg) -> Result
         PartsArg::Index => Some(Scheme::Index),
         PartsArg::None => None,
     };
-    let part = match scheme {
-        Some(s) => partition::partition(g, &table, s)?,
-        None => None,
+    let ng = named(g);
+    let part = match (scheme, &ng) {
+        (Some(s), Some(ng)) => partition::partition(ng, &table, s)?,
+        _ => None,
     };
     let mut classes = Vec::new();
     let mut cells = vec![0u16; n * n];
@@ -139,7 +150,10 @@ pub fn picture(g: &NamedGame, n: usize, grundy: bool, parts: PartsArg) -> Result
     match &part {
         Some(part) => {
             notes.push(part.description.clone());
-            let regular = partition::seed000_params(g).map_or(0, |(_, p)| p as usize);
+            let regular = ng
+                .as_ref()
+                .and_then(partition::seed000_params)
+                .map_or(0, |(_, p)| p as usize);
             for (i, pt) in part.parts.iter().enumerate() {
                 let color = if i < regular {
                     palette::PARTS[i % palette::PARTS.len()]
@@ -204,7 +218,7 @@ pub fn picture(g: &NamedGame, n: usize, grundy: bool, parts: PartsArg) -> Result
     }
     notes.push(format!("board 0 ≤ x, y < {n}; {p_count} P-positions"));
     Ok(Picture {
-        title: format!("P-positions of {} ({})", g.canonical, convention_text(g)),
+        title: format!("P-positions of {} ({})", g.label, convention_text(g)),
         notes,
         n,
         cells: Cells::Classes { classes, cells },
@@ -215,7 +229,7 @@ pub fn picture(g: &NamedGame, n: usize, grundy: bool, parts: PartsArg) -> Result
 /// positions by Corollary 1 of seed 002 (P iff P in diagonal-blocking with the
 /// same p and m).
 fn imitation_picture(
-    g: &NamedGame,
+    g: &GameArg,
     n: usize,
     p: u64,
     m: u64,
@@ -224,7 +238,7 @@ fn imitation_picture(
     if g.game.convention() != Convention::Normal {
         bail!(
             "{}: misère Imitation Nim is not supported: seed 002 treats normal play only",
-            g.canonical
+            g.label
         );
     }
     let dual = parse_game(&format!("diagonal-blocking:p={p},m={m}"))?;
@@ -243,7 +257,7 @@ fn imitation_picture(
     Ok(Picture {
         title: format!(
             "Starting P-positions of {} ({})",
-            g.canonical,
+            g.label,
             convention_text(g)
         ),
         notes,

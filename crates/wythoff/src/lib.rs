@@ -10,6 +10,7 @@
 //! The library does no I/O: the `wythoff` binary parses arguments and renders.
 
 pub mod catalogue;
+pub mod custom;
 pub mod error;
 pub mod explain;
 pub mod oracle;

@@ -155,28 +155,29 @@ impl GrundyTable {
     }
 }
 
-/// Bytes per cell the fast outcome solver may need (for the memory estimate).
-pub const FAST_BYTES_PER_CELL: u64 = 1 + 4 * 2;
-
 /// Default memory budget for one request (bytes): most of this machine's 24 GiB.
 pub const DEFAULT_MEMORY_BUDGET: u64 = 16 << 30;
 
-/// Estimated bytes for an outcome table of a game on an `n x n` board.
+/// Estimated bytes for an outcome table of a game on an `n x n` board: one byte
+/// per cell, plus a `u32` stepped prefix array per line direction (rows, columns,
+/// diagonals), doubled in misère play (option counts), per variant.
 pub fn outcome_memory_estimate(game: &Game, n: u64) -> u64 {
-    let per_cell = game
+    let per_cell: u64 = game
         .variants()
-        .first()
+        .iter()
         .map(|r| {
-            let k = r
-                .two_pile()
-                .map_or(1, |t| crate::sets::lcm(t.d1.period(), t.d2.period()));
-            // outcome byte + per-class diagonal prefix counts for P and for board cells
-            1 + 2 * 4 * k
+            let dirs = (!r.h().is_empty()) as u64
+                + (!r.v().is_empty()) as u64
+                + r.two_pile().is_some() as u64;
+            let mult = if r.convention() == Convention::Misere {
+                2
+            } else {
+                1
+            };
+            1 + 4 * dirs * mult
         })
-        .unwrap_or(FAST_BYTES_PER_CELL);
-    n.saturating_mul(n)
-        .saturating_mul(per_cell + 1)
-        .saturating_mul(game.variants().len() as u64)
+        .sum();
+    n.saturating_mul(n).saturating_mul(per_cell)
 }
 
 /// Refuse boards that cannot be solved here.
