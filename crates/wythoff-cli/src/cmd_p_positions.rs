@@ -9,7 +9,7 @@ use crate::progress::Bar;
 use crate::render::{self, Format};
 use std::io::Write;
 use std::process::ExitCode;
-use wythoff::solve::stream;
+use wythoff::solve::{self, stream};
 
 pub type Args = BoardArgs;
 
@@ -65,6 +65,13 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
                 ps.extend(ys.iter().map(|&y| (x, y as u64)));
             })?;
             bar.finish();
+            // the terminal board, for small boards only
+            let board = match a.format {
+                Format::Text if n <= render::board::BOARD_MAX => {
+                    render::board::board(&solve::outcomes(&g.game, n)?)
+                }
+                _ => None,
+            };
             render::p_positions(
                 &mut out,
                 a.format,
@@ -72,6 +79,7 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
                 &g.convention_text(),
                 a.max,
                 &ps,
+                board.as_deref(),
             )?;
         }
     }

@@ -7,6 +7,7 @@ mod cmd_grundy;
 mod cmd_imitation;
 mod cmd_outcome;
 mod cmd_p_positions;
+mod cmd_plot;
 mod cmd_sequence;
 mod cmd_verify;
 mod game_arg;
@@ -53,6 +54,9 @@ enum Cmd {
     /// Check a printed list of P-positions (one `x,y` per line) against the rules.
     #[command(name = "check-table")]
     CheckTable(cmd_check_table::Args),
+    /// Draw the board as a PNG or SVG picture: P-positions (shaded by the papers'
+    /// parts), Imitation Nim's classes, or a Grundy heatmap (--grundy).
+    Plot(cmd_plot::PlotArgs),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -65,6 +69,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Cmd::Sequence(a) => cmd_sequence::run(a),
         Cmd::Verify(a) => cmd_verify::run(a),
         Cmd::CheckTable(a) => cmd_check_table::run(a),
+        Cmd::Plot(a) => cmd_plot::run(&a).map(|()| ExitCode::SUCCESS),
     }
 }
 
