@@ -46,6 +46,7 @@ pub fn p_positions(a: &BoardArgs, g: &GameArg, rules: ImitationNim) -> anyhow::R
         &format!("{}, starting positions (no history)", g.convention_text()),
         a.max,
         &ps,
+        None,
     )?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
@@ -187,6 +188,9 @@ pub fn dynamic(a: DynamicArgs) -> anyhow::Result<ExitCode> {
     let count = |k: PositionClass| cl.cells().iter().filter(|&&c| c == k).count();
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     match a.format {
+        Format::Summary => {
+            bail!("--format summary is not defined for `dynamic`: use text, csv or json")
+        }
         Format::Csv => {
             writeln!(out, "x,y,class")?;
             for x in 0..n {
