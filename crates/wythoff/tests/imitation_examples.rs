@@ -181,7 +181,11 @@ fn example_4() {
         (20, 28),
     ];
     let w = WythoffPairs::new(3, 2, 21);
-    assert_eq!(w.pairs(), &listed[..], "the listed (3,2)-Wythoff P-positions");
+    assert_eq!(
+        w.pairs(),
+        &listed[..],
+        "the listed (3,2)-Wythoff P-positions"
+    );
     let r = rules(3, 2);
     let solver = StateSolver::new(r, 29).unwrap();
     let ndp: Vec<(u64, u64)> = listed
@@ -230,8 +234,16 @@ fn example_5() {
     assert!(is_imit(&g[..3]), "Bob's (5,9) -> (5,6) is an imitation");
     assert!(!is_imit(&g[..5]), "Bob's (4,6) -> (3,6) is no imitation");
     assert_eq!(outcome(r, &g), Outcome::P, "Bob wins");
-    assert_eq!(outcome(r, &g[..4]), Outcome::N, "Alice's second move is the mistake");
-    assert_eq!(outcome(r, &g[..3]), Outcome::N, "Alice still had a winning move");
+    assert_eq!(
+        outcome(r, &g[..4]),
+        Outcome::N,
+        "Alice's second move is the mistake"
+    );
+    assert_eq!(
+        outcome(r, &g[..3]),
+        Outcome::N,
+        "Alice still had a winning move"
+    );
     // second variation
     let v = [(3, 3), (2, 3), (2, 1)];
     assert_eq!(outcome(r, &v[..2]), Outcome::P);
@@ -268,7 +280,12 @@ fn figure_2() {
     assert_eq!(solver.outcome(&State::start(7, 9)).unwrap(), Outcome::N);
     let h = vec![(7, 9), (7, 8), (5, 8), (5, 6), (3, 6), (3, 4)];
     for k in [2, 4, 6] {
-        assert_eq!(outcome(r, &h[..k]), Outcome::P, "winner's move to {:?}", h[k - 1]);
+        assert_eq!(
+            outcome(r, &h[..k]),
+            Outcome::P,
+            "winner's move to {:?}",
+            h[k - 1]
+        );
         assert_eq!(outcome(r, &h[..k - 1]), Outcome::N);
     }
     let s = r.replay(&h).unwrap();
