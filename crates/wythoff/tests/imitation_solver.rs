@@ -194,3 +194,24 @@ fn default_claims() {
     }
     println!("elapsed {:?}", t.elapsed());
 }
+
+/// Starting P-positions: the state solver against the independent search (no
+/// shared code) for several (p, m).
+#[test]
+fn starting_p_positions_match_independent_search() {
+    for &(p, m) in PARAMS.iter().chain(&[(4, 1), (2, 4)]) {
+        let n = 13;
+        let solver = StateSolver::new(ImitationNim::new(p, m).unwrap(), n).unwrap();
+        let mut brute = Brute::new(p, m);
+        let mut want = Vec::new();
+        for x in 0..n {
+            for y in 0..n {
+                if brute.is_p(&[(x, y)]) {
+                    want.push((x, y));
+                }
+            }
+        }
+        assert!(want.len() > 2);
+        assert_eq!(solver.start_p_positions(), want, "p={p} m={m}");
+    }
+}
