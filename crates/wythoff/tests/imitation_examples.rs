@@ -121,6 +121,10 @@ fn example_2() {
     // Bob's other try: (0, 2), from which Alice wins at once
     assert_eq!(outcome(r, &[(2, 2), (1, 2), (0, 2)]), Outcome::N);
     assert_eq!(outcome(r, &[(2, 2), (1, 2), (0, 2), (0, 0)]), Outcome::P);
+    let a = wythoff::imitation::outcome_after(r, &[(2, 2), (1, 2)], 0, 2).unwrap();
+    assert_eq!(a.outcome, Outcome::N);
+    let wins: Vec<_> = a.winning_moves.iter().map(|(_, t)| (t.x, t.y)).collect();
+    assert_eq!(wins, vec![(0, 0)]);
     // Alice's first move wins; (2,2) is N; (1,2) as a starting position is N
     assert_eq!(outcome(r, &[(2, 2)]), Outcome::N);
     assert_eq!(outcome(r, &[(2, 2), (1, 2)]), Outcome::P);

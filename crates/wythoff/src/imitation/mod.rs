@@ -51,6 +51,16 @@ impl From<ImitationError> for SolveError {
     }
 }
 
+/// The answer of [`outcome_after`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HistoryOutcome {
+    /// The state the history leads to.
+    pub state: State,
+    pub outcome: Outcome,
+    /// For N: the legal moves to a P-state, with the resulting state.
+    pub winning_moves: Vec<(Move, State)>,
+}
+
 /// The outcome of `(x, y)` reached through `history` (oldest first, the
 /// starting position first; `(x, y)` is the result of the last move), with the
 /// final state and its winning moves. An empty history makes `(x, y)` a
@@ -60,15 +70,17 @@ pub fn outcome_after(
     history: &[(u64, u64)],
     x: u64,
     y: u64,
-) -> Result<(State, Outcome, Vec<(Move, State)>), ImitationError> {
+) -> Result<HistoryOutcome, ImitationError> {
     let mut positions = history.to_vec();
     positions.push((x, y));
     let s = rules.replay(&positions)?;
     let n = x.max(y) + 1;
     let solver = StateSolver::new(rules, n)?;
-    let o = solver.outcome(&s)?;
-    let wins = solver.winning_moves(&s)?;
-    Ok((s, o, wins))
+    Ok(HistoryOutcome {
+        state: s,
+        outcome: solver.outcome(&s)?,
+        winning_moves: solver.winning_moves(&s)?,
+    })
 }
 
 /// Parameter sets of the default claim runs.
