@@ -215,3 +215,51 @@ fn starting_p_positions_match_independent_search() {
         assert_eq!(solver.start_p_positions(), want, "p={p} m={m}");
     }
 }
+
+/// The Theorem 1 check discriminates between readings: evaluating Definition
+/// 5's `L` for the wrong player (the player to move instead of the one who just
+/// moved) disagrees with the solver, while the reading used by the oracle agrees.
+#[test]
+fn misreading_l_is_refuted() {
+    use wythoff::imitation::{Move, Theorem1, WythoffPairs};
+    let (p, m, n) = (3u64, 1u64, 30u64);
+    let r = ImitationNim::new(p, m).unwrap();
+    let solver = StateSolver::new(r, n).unwrap();
+    let w = WythoffPairs::new(p, m, n);
+    let t1 = Theorem1::new(r, n);
+    let swapped = |s: &State| -> Outcome {
+        let (a, b) = (s.x.min(s.y), s.x.max(s.y));
+        let l_here = p as i64 - 1 - s.mover_run as i64;
+        if w.is_p(a, b) && (w.xi(a, b) as i64) <= l_here {
+            return Outcome::P;
+        }
+        if let Some(c) = w.partner_of_a(a).filter(|&c| a <= c && c < b) {
+            let pile = if s.x < s.y { Pile::Second } else { Pile::First };
+            let mv = Move {
+                pile,
+                amount: b - c,
+            };
+            let l = if r.is_imitation(s, mv) {
+                p as i64 - 2 - s.previous_run as i64
+            } else {
+                p as i64 - 1
+            };
+            if l < w.xi(a, c) as i64 {
+                return Outcome::P;
+            }
+        }
+        Outcome::N
+    };
+    let (mut wrong, mut right) = (0, 0);
+    for x in 0..n {
+        for y in 0..n {
+            for s in r.states_at(x, y) {
+                let o = solver.outcome(&s).unwrap();
+                wrong += (swapped(&s) != o) as u32;
+                right += (t1.outcome(&s) != o) as u32;
+            }
+        }
+    }
+    assert!(wrong > 0);
+    assert_eq!(right, 0);
+}
