@@ -84,6 +84,19 @@ fn outcome_with_history() {
     let lines: Vec<&str> = s.lines().filter(|l| !l.starts_with('#')).collect();
     assert_eq!(lines, vec!["N", "1,1"]);
     assert!(s.contains("dynamic"));
+    // a history that ends with (X, Y) itself means the same game
+    let o = wythoff(&[
+        "outcome",
+        "imitation:p=2,m=1",
+        "0",
+        "1",
+        "--history",
+        "2,2",
+        "1,2",
+        "1,1",
+        "0,1",
+    ]);
+    assert_eq!(stdout(&o).lines().next(), Some("P"));
     // after (2,2) -> (1,2): P
     let o = wythoff(&["outcome", "imitation:p=2,m=1", "1", "2", "--history", "2,2"]);
     assert_eq!(stdout(&o).lines().next(), Some("P"));
@@ -142,8 +155,17 @@ fn illegal_histories_are_refused_naming_the_first_illegal_step() {
     let e = refused(&["outcome", "imitation:p=1,m=1", "3", "3", "--history", "2,3"]);
     assert!(e.contains("step 1"), "{e}");
     // nothing removed
-    let e = refused(&["outcome", "imitation:p=1,m=1", "2", "3", "--history", "2,3"]);
-    assert!(e.contains("step 1"), "{e}");
+    let e = refused(&[
+        "outcome",
+        "imitation:p=1,m=1",
+        "3",
+        "3",
+        "--history",
+        "4,4",
+        "4,4",
+        "4,3",
+    ]);
+    assert!(e.contains("step 1") && e.contains("removes nothing"), "{e}");
     // p = 1, m = 2: the first m-imitation is already illegal
     let e = refused(&[
         "outcome",
