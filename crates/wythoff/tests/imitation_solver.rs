@@ -263,3 +263,21 @@ fn misreading_l_is_refuted() {
     assert!(wrong > 0);
     assert_eq!(right, 0);
 }
+
+/// A wider sweep (run with `--ignored`): Theorem 1, Corollary 1 and the
+/// classification remark for every `1 <= p, m <= 6`, piles below 70.
+#[test]
+#[ignore]
+fn wide_sweep() {
+    for p in 1..=6 {
+        for m in 1..=6 {
+            for r in [
+                check_theorem1(p, m, 70),
+                check_corollary1(p, m, 70),
+                check_classification(p, m, 70),
+            ] {
+                assert!(r.passed, "{r:?}");
+            }
+        }
+    }
+}
