@@ -10,6 +10,8 @@ use crate::error::SolveError;
 use crate::rules::Convention;
 use malachite_nz::natural::Natural;
 
+pub mod seed003;
+
 /// How an oracle computes its answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {
@@ -45,5 +47,8 @@ pub trait Oracle: Send + Sync {
 /// The oracle of a catalogue game, if a paper gives its solution.
 pub fn for_game(entry: &str, params: &Params, convention: Convention) -> Option<Box<dyn Oracle>> {
     let _ = (entry, params, convention);
+    if let Some(o) = seed003::for_game(entry, params, convention) {
+        return Some(o);
+    }
     None
 }
