@@ -1106,6 +1106,19 @@ fn check_against_solver(
     cfg: &VerifyConfig,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Vec<ClaimReport> {
+    compare_with_solver(game, convention, convention, st, cfg, progress)
+}
+
+/// As [`check_against_solver`], with the oracle taken for `oracle_convention`
+/// (a different convention than the solver's only in the self-test below).
+fn compare_with_solver(
+    game: &str,
+    convention: Convention,
+    oracle_convention: Convention,
+    st: &[(u64, u64)],
+    cfg: &VerifyConfig,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Vec<ClaimReport> {
     let board = cfg.board.max(1);
     let total = st.len() as u64 * board;
     let mut done = 0u64;
@@ -1127,7 +1140,7 @@ fn check_against_solver(
             let parsed = crate::catalogue::parse_game(&name).map_err(|e| e.to_string())?;
             let g = parsed.game.with_convention(convention);
             let rules = g.as_single().ok_or("not a single rule set")?.clone();
-            let oracle = for_game(parsed.entry_name, &parsed.params, convention)
+            let oracle = for_game(parsed.entry_name, &parsed.params, oracle_convention)
                 .ok_or_else(|| format!("no seed-003 oracle for {name}"))?;
             report.source = oracle.source();
             report.compared = format!(
@@ -1164,9 +1177,15 @@ fn check_against_solver(
                     }
                     if x < CLAIM_MOVES_BOARD && y < CLAIM_MOVES_BOARD {
                         let moves = oracle.winning_moves(&nx, &ny).map_err(|e| e.to_string())?;
-                        if !truth && moves.is_empty() {
+                        // (a misère terminal position is N without any move)
+                        if moves.is_empty()
+                            && rules
+                                .options(x, y)
+                                .iter()
+                                .any(|o| table.is_p(o.0 as usize, o.1 as usize))
+                        {
                             return Err(format!(
-                                "({x}, {y}) is N but the oracle gives no winning move"
+                                "({x}, {y}) has a move to a P-position but the oracle gives no winning move"
                             ));
                         }
                         for (a, b) in &moves {
@@ -1297,4 +1316,104 @@ pub fn claims() -> Vec<Claim> {
             "seed 003, Corollary 24 (Even-Odd, misère play, s + t > 2)"
         ),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn claims_pass_on_a_small_board() {
+        let cfg = VerifyConfig {
+            board: 48,
+            terms: 0,
+        };
+        let all = claims();
+        assert_eq!(all.len(), 12);
+        for c in all {
+            let reports = (c.run)(&cfg, &mut |_, _| {});
+            assert!(!reports.is_empty(), "{}", c.source);
+            for r in reports {
+                assert!(r.passed, "{}: {} {}", c.source, r.game, r.detail);
+            }
+        }
+    }
+
+    /// The default `wythoff verify` run of these claims (slow in debug builds).
+    #[test]
+    #[ignore]
+    fn claims_pass_at_the_default_size() {
+        let cfg = VerifyConfig::default();
+        for c in claims() {
+            for r in (c.run)(&cfg, &mut |_, _| {}) {
+                assert!(r.passed, "{}: {} {}", c.source, r.game, r.detail);
+            }
+        }
+    }
+
+    #[test]
+    fn a_wrong_oracle_fails_with_a_precise_counterexample() {
+        let cfg = VerifyConfig {
+            board: 20,
+            terms: 0,
+        };
+        // the normal-play oracle judged against the misère solver
+        let r = compare_with_solver(
+            "odd-odd",
+            Convention::Misere,
+            Convention::Normal,
+            &[(2, 3)],
+            &cfg,
+            &mut |_, _| {},
+        );
+        assert!(!r[0].passed);
+        // (0,0): the normal-play oracle says P; in misère it has no option, so N
+        assert!(
+            r[0].detail
+                .starts_with("first counterexample (0, 0): oracle says P, solver says N"),
+            "{}",
+            r[0].detail
+        );
+        let r = compare_with_solver(
+            "odd-even",
+            Convention::Normal,
+            Convention::Misere,
+            &[(2, 2)],
+            &cfg,
+            &mut |_, _| {},
+        );
+        assert!(!r[0].passed);
+        assert!(
+            r[0].detail.contains("winning move") || r[0].detail.contains("options"),
+            "{}",
+            r[0].detail
+        );
+    }
+
+    #[test]
+    fn cone_bounds_are_exact() {
+        for s in 1..5u64 {
+            for t in 1..5u64 {
+                let r = ParityRules {
+                    p1: Par::Odd,
+                    p2: Par::Even,
+                    s,
+                    t,
+                };
+                for k in 1..40u64 {
+                    let members: Vec<u64> =
+                        (1..400).filter(|&l| r.cone(&nat(k), &nat(l))).collect();
+                    assert_eq!(nat(*members.first().unwrap()), r.cone_lo(&nat(k)));
+                    assert_eq!(nat(*members.last().unwrap()), r.cone_hi(&nat(k)));
+                    assert_eq!(
+                        members.len() as u64,
+                        members.last().unwrap() - members.first().unwrap() + 1
+                    );
+                    let reach: Vec<u64> =
+                        (1..400).filter(|&j| r.cone_hi(&nat(j)) >= nat(k)).collect();
+                    assert_eq!(nat(reach[0]), r.cone_reach_lo(&nat(k)));
+                }
+            }
+        }
+    }
 }
