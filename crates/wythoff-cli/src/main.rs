@@ -1,3 +1,132 @@
-fn main() {
-    println!("wythoff: CLI under construction");
+//! `wythoff`: the command-line tool. Glue only: parse arguments, call the
+//! library, render the result (formats live in `render`).
+
+mod cmd_check_table;
+mod cmd_games;
+mod cmd_grundy;
+mod cmd_imitation;
+mod cmd_outcome;
+mod cmd_p_positions;
+mod cmd_plot;
+mod cmd_sequence;
+mod cmd_verify;
+mod game_arg;
+mod progress;
+mod render;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "wythoff",
+    version,
+    about = "Solve, check and explore the Wythoff family of two-pile take-away games",
+    long_about = "Solve, check and explore the Wythoff family of two-pile take-away games.\n\n\
+GAME is `name` or `name:key=value,...` (see `wythoff games`), or the path of a TOML rules file (ending in .toml)."
+)]
+struct Cli {
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// List the catalogue: every named game, its parameters and its source.
+    Games(cmd_games::Args),
+    /// Every P-position (x, y) with 0 <= x, y < N, sorted by x then y.
+    #[command(name = "p-positions", alias = "p")]
+    PPositions(cmd_p_positions::Args),
+    /// The Sprague-Grundy table (normal play, no blocking, no memory).
+    #[command(alias = "g")]
+    Grundy(cmd_grundy::Args),
+    /// The outcome (P or N) of one position, with the winning moves.
+    #[command(alias = "o")]
+    Outcome(cmd_outcome::Args),
+    /// Games with memory (Imitation Nim): each position P or N after every
+    /// history, or dynamic (D) (Larsson, Definition 1).
+    Dynamic(cmd_imitation::DynamicArgs),
+    /// The pairs (a_n, b_n) that define the P-positions, from n = 0.
+    #[command(alias = "s")]
+    Sequence(cmd_sequence::Args),
+    /// Check every claim of the papers, one line per check; exit 1 on any failure.
+    Verify(cmd_verify::Args),
+    /// Check a printed list of P-positions (one `x,y` per line) against the rules.
+    #[command(name = "check-table")]
+    CheckTable(cmd_check_table::Args),
+    /// Draw the board as a PNG or SVG picture: P-positions (shaded by the papers'
+    /// parts), Imitation Nim's classes, or a Grundy heatmap (--grundy).
+    Plot(cmd_plot::PlotArgs),
+}
+
+fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.cmd {
+        Cmd::Games(a) => cmd_games::run(a),
+        Cmd::PPositions(a) => cmd_p_positions::run(a),
+        Cmd::Grundy(a) => cmd_grundy::run(a),
+        Cmd::Outcome(a) => cmd_outcome::run(a),
+        Cmd::Dynamic(a) => cmd_imitation::dynamic(a),
+        Cmd::Sequence(a) => cmd_sequence::run(a),
+        Cmd::Verify(a) => cmd_verify::run(a),
+        Cmd::CheckTable(a) => cmd_check_table::run(a),
+        Cmd::Plot(a) => cmd_plot::run(&a).map(|()| ExitCode::SUCCESS),
+    }
+}
+
+/// Print one line on stderr and return exit code 2.
+fn fail(msg: &str) -> ExitCode {
+    let line = msg
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or("unknown error");
+    eprintln!("wythoff: error: {line}");
+    ExitCode::from(2)
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            return match e.kind() {
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+                    let _ = e.print();
+                    ExitCode::SUCCESS
+                }
+                ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                    let _ = e.print();
+                    ExitCode::from(2)
+                }
+                _ => {
+                    // clap's message, first line only, without its "error: " prefix
+                    let text = e.render().to_string();
+                    let joined: Vec<&str> = text
+                        .lines()
+                        .map(str::trim)
+                        .take_while(|l| {
+                            !l.starts_with("Usage:") && !l.starts_with("For more information")
+                        })
+                        .filter(|l| !l.is_empty())
+                        .collect();
+                    let msg = joined.join(" ");
+                    fail(&format!(
+                        "{} (see `wythoff --help`)",
+                        msg.trim_start_matches("error: ")
+                    ))
+                }
+            };
+        }
+    };
+    match run(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            if let Some(io) = e.downcast_ref::<std::io::Error>() {
+                if io.kind() == std::io::ErrorKind::BrokenPipe {
+                    return ExitCode::SUCCESS;
+                }
+            }
+            fail(&format!("{e:#}"))
+        }
+    }
 }

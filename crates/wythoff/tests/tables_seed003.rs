@@ -409,3 +409,35 @@ fn worked_examples() {
         assert!(!s.rules.is_move(0, 7), "(8,10) -> (8,3)");
     }
 }
+
+/// The same lists in the `x,y` format of `wythoff check-table`, checked by the
+/// library's table checker: no wrong and no missing position in their range.
+#[test]
+fn listed_positions_with_the_table_checker() {
+    for (number, game, c) in [
+        (3, "even-even:s=1,t=1", Convention::Normal),
+        (5, "even-even:s=2,t=2", Convention::Misere),
+        (6, "even-even:s=1,t=1", Convention::Misere),
+        (7, "odd-even:s=2,t=2", Convention::Normal),
+        (8, "odd-even:s=2,t=3", Convention::Normal),
+    ] {
+        let path = data_dir().join(format!("list-after-table-{number}.txt"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let list = wythoff::table_check::parse_list(&text).unwrap();
+        // the same positions as the `listed` line of table-N.txt
+        let from_table = load(number).listed.unwrap();
+        assert_eq!(
+            list.iter().map(|p| (p.x, p.y)).collect::<Vec<_>>(),
+            from_table
+        );
+        let named = parse_game(game).unwrap();
+        let rep = wythoff::table_check::check_named(&named, c, &list).unwrap();
+        assert!(rep.missing_checked);
+        assert!(
+            rep.agrees(),
+            "list after table {number}: wrong {:?}, missing {:?}",
+            rep.wrong,
+            rep.missing
+        );
+    }
+}

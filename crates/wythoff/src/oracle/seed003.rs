@@ -557,6 +557,16 @@ impl Oracle for ClosedForm {
     fn pair(&self, n: &Natural) -> Result<Option<(Natural, Natural)>, SolveError> {
         Ok(self.pair_nat(n))
     }
+    fn limits(&self) -> Option<String> {
+        Some(cap_note())
+    }
+}
+
+fn cap_note() -> String {
+    format!(
+        "winning moves: at most {WINNING_MOVES_CAP} are listed (the shortest of each kind first); \
+         the P-set is dense, so a position may have many more"
+    )
 }
 
 /// Even-Odd as the mirror image of Odd-Even (seed 003, section 6: "if `(x, y)` is
@@ -595,6 +605,9 @@ impl Oracle for Mirror {
     /// (Corollary 24); the P-positions are `(B_n, A_n)`, `(B_n + 1, A_n)`.
     fn pair(&self, n: &Natural) -> Result<Option<(Natural, Natural)>, SolveError> {
         Ok(self.inner.pair_nat(n))
+    }
+    fn limits(&self) -> Option<String> {
+        Some(cap_note())
     }
 }
 
@@ -888,6 +901,13 @@ impl Oracle for EvenEven {
         }
         let (a, b) = (seq.a[idx] as u128, seq.b(idx));
         Ok(Some((Natural::from(2 * a), Natural::from(2 * b))))
+    }
+    fn limits(&self) -> Option<String> {
+        Some(format!(
+            "mex recurrence run term by term: the smaller pile must be at most {RECURRENCE_MAX_PILE} \
+             (and the index n at most {}); at most {WINNING_MOVES_CAP} winning moves are listed",
+            RECURRENCE_MAX_PILE / 2
+        ))
     }
 }
 

@@ -17,9 +17,13 @@
 //!   P-option and there are fewer than `p` of them (the blocker must block them all,
 //!   leaving the mover without a move, which wins).
 
+pub mod band;
 pub mod fast;
 pub mod grundy;
+pub mod grundy_fast;
 pub mod reference;
+pub mod sparse;
+pub mod stream;
 
 use crate::error::SolveError;
 use crate::rules::{Convention, Game, Memory, Rules};
@@ -155,28 +159,29 @@ impl GrundyTable {
     }
 }
 
-/// Bytes per cell the fast outcome solver may need (for the memory estimate).
-pub const FAST_BYTES_PER_CELL: u64 = 1 + 4 * 2;
-
 /// Default memory budget for one request (bytes): most of this machine's 24 GiB.
 pub const DEFAULT_MEMORY_BUDGET: u64 = 16 << 30;
 
-/// Estimated bytes for an outcome table of a game on an `n x n` board.
+/// Estimated bytes for an outcome table of a game on an `n x n` board: one byte
+/// per cell, plus a `u32` stepped prefix array per line direction (rows, columns,
+/// diagonals), doubled in misère play (option counts), per variant.
 pub fn outcome_memory_estimate(game: &Game, n: u64) -> u64 {
-    let per_cell = game
+    let per_cell: u64 = game
         .variants()
-        .first()
+        .iter()
         .map(|r| {
-            let k = r
-                .two_pile()
-                .map_or(1, |t| crate::sets::lcm(t.d1.period(), t.d2.period()));
-            // outcome byte + per-class diagonal prefix counts for P and for board cells
-            1 + 2 * 4 * k
+            let dirs = (!r.h().is_empty()) as u64
+                + (!r.v().is_empty()) as u64
+                + r.two_pile().is_some() as u64;
+            let mult = if r.convention() == Convention::Misere {
+                2
+            } else {
+                1
+            };
+            1 + 4 * dirs * mult
         })
-        .unwrap_or(FAST_BYTES_PER_CELL);
-    n.saturating_mul(n)
-        .saturating_mul(per_cell + 1)
-        .saturating_mul(game.variants().len() as u64)
+        .sum();
+    n.saturating_mul(n).saturating_mul(per_cell)
 }
 
 /// Refuse boards that cannot be solved here.
@@ -212,7 +217,7 @@ pub fn human_bytes(b: u64) -> String {
     format!("{v:.1} {}", U[i])
 }
 
-fn require_memoryless(game: &Game) -> Result<(), SolveError> {
+pub(crate) fn require_memoryless(game: &Game) -> Result<(), SolveError> {
     match game.memory() {
         Memory::None => Ok(()),
         Memory::Imitation { .. } => Err(SolveError::Unsupported(
@@ -246,7 +251,11 @@ pub fn outcomes(game: &Game, n: usize) -> Result<OutcomeTable, SolveError> {
     Ok(combine_choice(
         game.variants()
             .iter()
-            .map(|r| fast::outcomes(r, n))
+            .map(|r| {
+                band::outcomes(r, n)
+                    .or_else(|| sparse::outcomes(r, n))
+                    .unwrap_or_else(|| fast::outcomes(r, n))
+            })
             .collect(),
     ))
 }
@@ -292,6 +301,9 @@ pub fn grundy(game: &Game, n: usize) -> Result<GrundyTable, SolveError> {
             "--max {n} needs about {} for the Grundy table: use a smaller --max",
             human_bytes(est)
         )));
+    }
+    if grundy_fast::applies(r) {
+        return Ok(grundy_fast::grundy(r, n).expect("applies"));
     }
     Ok(grundy::grundy(r, n))
 }

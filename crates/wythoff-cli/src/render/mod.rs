@@ -1,0 +1,216 @@
+//! The rendering layer: every output format (text, csv, json) lives here;
+//! pictures (PNG, SVG) in [`plot`], the terminal board in [`board`].
+
+pub mod board;
+pub mod plot;
+
+use serde_json::json;
+use std::io::{self, Write};
+use wythoff::catalogue::{Entry, ParamKind};
+use wythoff::solve::GrundyTable;
+
+/// Output format of a listing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Text,
+    Csv,
+    Json,
+    /// One line `<count> <hash>`: the count of items and their 64-bit hash as 16
+    /// lowercase hex digits (see `wythoff::hash`; `p-positions`, `grundy`, `sequence`).
+    Summary,
+}
+
+/// Write P-positions. `board`: the board drawn in Unicode blocks
+/// ([`board::board`]), shown in text format above the list.
+pub fn p_positions(
+    out: &mut dyn Write,
+    format: Format,
+    label: &str,
+    convention: &str,
+    max: u64,
+    ps: &[(u64, u64)],
+    board: Option<&str>,
+) -> io::Result<()> {
+    match format {
+        Format::Summary => {
+            let mut h = wythoff::hash::Summary::new();
+            for &(x, y) in ps {
+                h.pair(x, y);
+            }
+            writeln!(out, "{}", h.line())?;
+        }
+        Format::Csv => {
+            writeln!(out, "x,y")?;
+            for (x, y) in ps {
+                writeln!(out, "{x},{y}")?;
+            }
+        }
+        Format::Json => {
+            let v = json!({
+                "game": label, "convention": convention, "max": max, "count": ps.len(),
+                "p_positions": ps.iter().map(|&(x, y)| [x, y]).collect::<Vec<_>>(),
+            });
+            writeln!(
+                out,
+                "{}",
+                serde_json::to_string(&v).expect("json of plain values")
+            )?;
+        }
+        Format::Text => {
+            writeln!(
+                out,
+                "# P-positions of {label} ({convention}), 0 <= x, y < {max}: {}",
+                ps.len()
+            )?;
+            if let Some(b) = board {
+                write!(out, "{b}")?;
+                writeln!(out)?;
+            }
+            for (x, y) in ps {
+                writeln!(out, "({x}, {y})")?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Write a Grundy table; cells off the board (removed corner) are written `-`.
+pub fn grundy(out: &mut dyn Write, format: Format, label: &str, t: &GrundyTable) -> io::Result<()> {
+    let n = t.size();
+    let cell = |x: usize, y: usize| t.get(x, y).map_or("-".to_string(), |v| v.to_string());
+    match format {
+        Format::Summary => {
+            let mut h = wythoff::hash::Summary::new();
+            for &v in t.values() {
+                if v != wythoff::solve::GRUNDY_OFF {
+                    h.item(&[v as u64]);
+                }
+            }
+            writeln!(out, "{}", h.line())?;
+        }
+        Format::Csv => {
+            for x in 0..n {
+                let row: Vec<String> = (0..n).map(|y| cell(x, y)).collect();
+                writeln!(out, "{}", row.join(","))?;
+            }
+        }
+        Format::Json => {
+            let rows: Vec<Vec<Option<u32>>> = (0..n)
+                .map(|x| (0..n).map(|y| t.get(x, y)).collect())
+                .collect();
+            let v = json!({"game": label, "max": n, "rows": rows});
+            writeln!(
+                out,
+                "{}",
+                serde_json::to_string(&v).expect("json of plain values")
+            )?;
+        }
+        Format::Text => {
+            let w = t.max_value().to_string().len().max(1);
+            writeln!(
+                out,
+                "# Grundy values of {label}; row x = first pile, column y = second pile"
+            )?;
+            for x in 0..n {
+                let row: Vec<String> = (0..n).map(|y| format!("{:>w$}", cell(x, y))).collect();
+                writeln!(out, "{}", row.join(" "))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn params_text(e: &Entry) -> String {
+    e.params
+        .iter()
+        .map(|p| match (p.kind, p.default) {
+            (ParamKind::Int { min }, None) => format!("{}>={min}", p.key),
+            (ParamKind::Int { min }, Some(d)) => format!("{}>={min} (default {d})", p.key),
+            (ParamKind::Set, Some(d)) => format!("{}=SET (default {d})", p.key),
+            (ParamKind::Set, None) => format!("{}=SET", p.key),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Write the catalogue.
+pub fn games(out: &mut dyn Write, format: Format, entries: &[Entry]) -> io::Result<()> {
+    match format {
+        Format::Json => {
+            let v: Vec<_> = entries
+                .iter()
+                .map(|e| {
+                    json!({
+                        "name": e.name, "aliases": e.aliases, "notation": e.notation, "source": e.source,
+                        "known": e.known,
+                        "params": e.params.iter().map(|p| json!({
+                            "key": p.key, "meaning": p.meaning, "default": p.default,
+                            "min": match p.kind { ParamKind::Int { min } => Some(min), ParamKind::Set => None },
+                            "kind": match p.kind { ParamKind::Int { .. } => "int", ParamKind::Set => "set" },
+                        })).collect::<Vec<_>>(),
+                    })
+                })
+                .collect();
+            writeln!(
+                out,
+                "{}",
+                serde_json::to_string_pretty(&v).expect("json of plain values")
+            )?;
+        }
+        Format::Csv => {
+            writeln!(out, "name,params,notation,source")?;
+            for e in entries {
+                writeln!(
+                    out,
+                    "{},\"{}\",\"{}\",\"{}\"",
+                    e.name,
+                    params_text(e),
+                    e.notation,
+                    e.source
+                )?;
+            }
+        }
+        Format::Text | Format::Summary => {
+            for e in entries {
+                let aliases = if e.aliases.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (aliases: {})", e.aliases.join(", "))
+                };
+                writeln!(out, "{}{aliases}", e.name)?;
+                if !e.params.is_empty() {
+                    writeln!(out, "    parameters: {}", params_text(e))?;
+                    for p in e.params {
+                        writeln!(out, "      {}: {}", p.key, p.meaning)?;
+                    }
+                }
+                writeln!(out, "    notation:   {}", e.notation)?;
+                writeln!(out, "    source:     {}", e.source)?;
+                writeln!(out, "    known:      {}", e.known)?;
+            }
+            writeln!(out)?;
+            writeln!(
+                out,
+                "Write a game as `name` or `name:key=value,...`, e.g. `roob-blocking:m=2,p=3`."
+            )?;
+            writeln!(out, "Length sets (SET): {}", wythoff::sets::ALLOWED_SETS)?;
+        }
+    }
+    Ok(())
+}
+
+/// Append the decimal digits of `v` (fast path for large listings).
+#[inline]
+pub fn push_u64(buf: &mut Vec<u8>, mut v: u64) {
+    let mut tmp = [0u8; 20];
+    let mut i = 20;
+    loop {
+        i -= 1;
+        tmp[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    buf.extend_from_slice(&tmp[i..]);
+}

@@ -1,0 +1,134 @@
+//! The CLI contract: output forms, and every bad input refused with one line on
+//! stderr and exit code 2, never a panic.
+
+use std::process::{Command, Output};
+
+fn wythoff(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_wythoff"))
+        .args(args)
+        .output()
+        .expect("run wythoff")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+#[test]
+fn p_positions_csv() {
+    let o = wythoff(&["p-positions", "wythoff", "--max", "8", "--format", "csv"]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), "x,y\n0,0\n1,2\n2,1\n3,5\n4,7\n5,3\n7,4\n");
+    let o = wythoff(&[
+        "p-positions",
+        "nim",
+        "--max",
+        "3",
+        "--misere",
+        "--format",
+        "csv",
+    ]);
+    // misère Nim: (0,0) is N (no move wins), (0,1) and (1,0) are P, then x = y >= 2
+    assert_eq!(stdout(&o), "x,y\n0,1\n1,0\n2,2\n");
+}
+
+#[test]
+fn p_positions_json() {
+    let o = wythoff(&["p-positions", "wythoff", "--max", "4", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        v["p_positions"],
+        serde_json::json!([[0, 0], [1, 2], [2, 1]])
+    );
+    assert_eq!(v["count"], 3);
+}
+
+#[test]
+fn grundy_csv() {
+    let o = wythoff(&["grundy", "wythoff", "--max", "4", "--format", "csv"]);
+    assert_eq!(stdout(&o), "0,1,2,3\n1,2,0,4\n2,0,1,5\n3,4,5,6\n");
+}
+
+#[test]
+fn outcome_lines() {
+    let o = wythoff(&["outcome", "wythoff", "4", "6"]);
+    assert_eq!(stdout(&o).lines().collect::<Vec<_>>(), vec!["N", "3,5"]);
+    let o = wythoff(&["outcome", "wythoff", "3", "5"]);
+    assert_eq!(stdout(&o).lines().next(), Some("P"));
+    // blocking: (1,1) in (2,1)-Wythoff Nim: the only winning move (0,0) is diagonal and can be blocked
+    let o = wythoff(&["outcome", "diagonal-blocking:p=2,m=1", "1", "1"]);
+    let s = stdout(&o);
+    assert_eq!(s.lines().next(), Some("P"), "{s}");
+    assert!(s.contains("# blocking:"), "{s}");
+}
+
+#[test]
+fn rules_file() {
+    let dir = std::env::temp_dir().join(format!("wythoff-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("g.toml");
+    std::fs::write(&f, "[two-pile]\nrelation = \"diagonal\"\n").unwrap();
+    let a = wythoff(&[
+        "p-positions",
+        f.to_str().unwrap(),
+        "--max",
+        "20",
+        "--format",
+        "csv",
+    ]);
+    let b = wythoff(&["p-positions", "wythoff", "--max", "20", "--format", "csv"]);
+    assert!(a.status.success());
+    assert_eq!(a.stdout, b.stdout);
+    std::fs::write(&f, "[two-pile]\nrelation = \"sideways\"\n").unwrap();
+    let c = wythoff(&["p-positions", f.to_str().unwrap(), "--max", "20"]);
+    assert_eq!(c.status.code(), Some(2));
+}
+
+#[test]
+fn bad_inputs_exit_2_with_one_line() {
+    let cases: &[&[&str]] = &[
+        &["p-positions", "foo", "--max", "5"],
+        &["p-positions", "m-wythoff", "--max", "5"],
+        &["p-positions", "m-wythoff:m=0", "--max", "5"],
+        &["p-positions", "m-wythoff:m=-1", "--max", "5"],
+        &["p-positions", "m-wythoff:m=two", "--max", "5"],
+        &["p-positions", "m-wythoff:k=2", "--max", "5"],
+        &["p-positions", "m-wythoff:m=2,m=3", "--max", "5"],
+        &["p-positions", "m-wythoff:m=2", "--max", "-5"],
+        &["p-positions", "m-wythoff:m=2", "--max", "0"],
+        &["p-positions", "m-wythoff:m=2", "--max", "abc"],
+        &["p-positions", "m-wythoff:m=2", "--max", "100000000000"],
+        &["p-positions", "m-wythoff:m=2"],
+        &["p-positions", "shifted:m=1,p=3,l=3", "--max", "5"],
+        &["p-positions", "modulo-rook:m=1,l=5,p=3", "--max", "5"],
+        &["p-positions", "restricted:s=1,t=1,h=3:7", "--max", "5"],
+        &["p-positions", "restricted:s=1,t=1,h=odd+", "--max", "5"],
+        &["p-positions", "restricted:s=0,t=1", "--max", "5"],
+        &["p-positions", "wythoff", "--max", "5", "--format", "xml"],
+        &["p-positions", "missing-file.toml", "--max", "5"],
+        &["grundy", "roob-blocking:m=2,p=3", "--max", "5"],
+        &["grundy", "wythoff", "--max", "5", "--misere"],
+        &["grundy", "choose-shift:m=1,p=2", "--max", "5"],
+        &["outcome", "wythoff", "-1", "2"],
+        &["outcome", "wythoff", "1"],
+        &["outcome", "wythoff", "x", "2"],
+        &["outcome", "corner:m=1,p=2,u=3,v=3", "1", "1"],
+        &["frobnicate"],
+    ];
+    for args in cases {
+        let o = wythoff(args);
+        let err = String::from_utf8(o.stderr.clone()).unwrap();
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("wythoff: error: "), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn memory_estimate_refuses_huge_board() {
+    let o = wythoff(&["p-positions", "wythoff", "--max", "1048576"]);
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("memory"), "{err}");
+}
