@@ -321,6 +321,16 @@ fn even_even_refuses_huge_positions_and_handles_one_huge_pile() {
             Err(SolveError::TooLarge(_))
         ));
         assert!(matches!(o.pair(&e49), Err(SolveError::TooLarge(_))));
+        // the bound itself is answered, one more is refused
+        let m = seed003::RECURRENCE_MAX_PILE;
+        assert!(o.is_p(&n(m), &n(m + 7)).is_ok());
+        assert!(o
+            .winning_moves(&n(m), &n(m + 7))
+            .is_ok_and(|v| !v.is_empty()));
+        assert!(matches!(
+            o.is_p(&n(m + 1), &n(m + 1)),
+            Err(SolveError::TooLarge(_))
+        ));
         // One small pile: the huge one can only be reduced by an even one-pile move.
         for x in 0..40u64 {
             for parity in 0..2u64 {

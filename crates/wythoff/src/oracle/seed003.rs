@@ -53,8 +53,8 @@ use std::sync::Mutex;
 pub const WINNING_MOVES_CAP: usize = 16;
 
 /// Largest smaller pile that the Even-Even recurrence oracles (Theorems 13 and
-/// 14) accept. The recurrence is run up to half this value and stores one `u32`
-/// per term: at most about 40 MB.
+/// 14) accept. The halved recurrence is run up to half this value and stores one
+/// `u32` per term: at most 2^24 terms, 64 MiB.
 pub const RECURRENCE_MAX_PILE: u64 = 1 << 25;
 
 /// Safety net for the diagonal enumeration: give up a family after this many
@@ -779,7 +779,7 @@ impl EvenEven {
         SolveError::TooLarge(format!(
             "{what} = {v} is beyond the Even-Even recurrence bound {RECURRENCE_MAX_PILE}: the P-positions of \
              seed 003 Theorem {} are given by a mex recurrence, which this oracle runs term by term \
-             (about 4 bytes per term); use a position whose smaller pile is at most {RECURRENCE_MAX_PILE}",
+             (4 bytes per term, at most 64 MiB); use a position whose smaller pile is at most {RECURRENCE_MAX_PILE}",
             if self.kind == EvenKind::Normal { "13" } else { "14" }
         ))
     }
@@ -833,7 +833,8 @@ impl Oracle for EvenEven {
         };
         Ok(Self::is_p_half(&seq, u, w))
     }
-    /// Every P-option (the P-set is sparse), capped at [`WINNING_MOVES_CAP`].
+    /// The P-options, at most [`WINNING_MOVES_CAP`] of them (scanning the blocks
+    /// from the largest index down); all of them when there are fewer.
     /// `TooLarge` when the smaller pile exceeds [`RECURRENCE_MAX_PILE`].
     fn winning_moves(
         &self,
@@ -860,7 +861,22 @@ impl Oracle for EvenEven {
             }
         };
         let mut out: Vec<(Natural, Natural)> = Vec::new();
-        for n in 0..seq.a.len() {
+        // A target block needs 2 b_n <= max(x, y) (its larger side lies in one of
+        // the piles), and b_n increases from index `first` on: stop there.
+        let bmax = xs.max(ys) / 2;
+        let f = seq.first();
+        let (mut lo, mut hi) = (f, seq.a.len());
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if seq.b(mid) <= bmax {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        // Scan from the largest index down (the targets nearest to (x, y) first)
+        // and stop at the cap: all P-options are found when there are fewer.
+        'scan: for n in (0..lo).rev() {
             let a = seq.a[n] as u128;
             if a as u64 > h {
                 continue;
@@ -871,8 +887,11 @@ impl Oracle for EvenEven {
                     let (cx, cy) = (2 * p + dp, 2 * q + dq);
                     if legal(cx, cy) {
                         let (nx, ny) = (Natural::from(cx), Natural::from(cy));
-                        if r.legal(x, y, &nx, &ny) {
+                        if r.legal(x, y, &nx, &ny) && !out.contains(&(nx.clone(), ny.clone())) {
                             out.push((nx, ny));
+                            if out.len() >= WINNING_MOVES_CAP {
+                                break 'scan;
+                            }
                         }
                     }
                 }
