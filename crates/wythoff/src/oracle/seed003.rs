@@ -185,8 +185,8 @@ impl Prog {
     }
     fn contains(&self, v: &Natural) -> bool {
         *v >= self.lo
-            && self.hi.as_ref().map_or(true, |h| v <= h)
-            && self.par.map_or(true, |p| Par::of(v) == p)
+            && self.hi.as_ref().is_none_or(|h| v <= h)
+            && self.par.is_none_or(|p| Par::of(v) == p)
     }
 }
 
