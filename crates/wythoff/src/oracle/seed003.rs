@@ -505,7 +505,12 @@ impl ClosedForm {
         out.retain(|(a, b)| self.is_p_nat(a, b));
         out.sort();
         out.dedup();
-        out.truncate(WINNING_MOVES_CAP);
+        if out.len() > WINNING_MOVES_CAP {
+            // keep the shortest moves (fewest tokens removed), then list by position
+            out.sort_by_cached_key(|(a, b)| (x - a) + (y - b));
+            out.truncate(WINNING_MOVES_CAP);
+            out.sort();
+        }
         out
     }
     fn pair_nat(&self, n: &Natural) -> Option<(Natural, Natural)> {
