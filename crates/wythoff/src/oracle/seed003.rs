@@ -28,10 +28,14 @@
 //! Winning moves: the P-sets of Odd-Odd (all (even, even) positions) and of the
 //! boxes of Odd-Even are dense, so a position can have a huge number of
 //! P-options. [`Oracle::winning_moves`] of these oracles therefore returns **at
-//! most [`WINNING_MOVES_CAP`] P-options** (the shortest moves of each kind
-//! first), and all of them when there are fewer. Every move returned is checked
-//! legal under the game's rules and its target is checked to be a P-position of
-//! the oracle's solution.
+//! most [`WINNING_MOVES_CAP`] P-options** (for the closed forms, the shortest
+//! moves: fewest tokens removed), and all of them when there are fewer. Every
+//! move returned is checked legal under the game's rules and its target is
+//! checked to be a P-position of the oracle's solution.
+//!
+//! [`claims`] registers one `wythoff verify` claim per theorem and corollary;
+//! the printed Tables 1-10 are checked in `tests/tables_seed003.rs` (summary in
+//! `testdata/papers/seed003/README.md`).
 //!
 //! Big positions: closed forms use [`Natural`] arithmetic throughout (parity,
 //! products, one binary search), so positions of a thousand digits are answered
