@@ -9,12 +9,15 @@ use crate::progress::Bar;
 use crate::render::{self, Format};
 use std::io::Write;
 use std::process::ExitCode;
-use wythoff::solve::stream;
+use wythoff::solve::{self, stream};
 
 pub type Args = BoardArgs;
 
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let g = a.resolve()?;
+    if let Some(r) = crate::cmd_imitation::rules_of(&g)? {
+        return crate::cmd_imitation::p_positions(&a, &g, r);
+    }
     let n = a.max as usize;
     let mut bar = Bar::new("solving");
     let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
@@ -62,6 +65,13 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
                 ps.extend(ys.iter().map(|&y| (x, y as u64)));
             })?;
             bar.finish();
+            // the terminal board, for small boards only
+            let board = match a.format {
+                Format::Text if n <= render::board::BOARD_MAX => {
+                    render::board::board(&solve::outcomes(&g.game, n)?)
+                }
+                _ => None,
+            };
             render::p_positions(
                 &mut out,
                 a.format,
@@ -69,6 +79,7 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
                 &g.convention_text(),
                 a.max,
                 &ps,
+                board.as_deref(),
             )?;
         }
     }

@@ -127,9 +127,8 @@ fn bad_inputs_exit_2_with_one_line() {
 
 #[test]
 fn memory_estimate_refuses_huge_board() {
-    // (wythoff itself is streamed in O(n) memory by the band kernel, so a game
-    // that needs the n x n table is used here)
-    let o = wythoff(&["p-positions", "odd-odd:s=2,t=1", "--max", "1048576"]);
+    // p-positions streams rows (little memory); a Grundy table needs all N x N cells
+    let o = wythoff(&["grundy", "wythoff", "--max", "1048576"]);
     let err = String::from_utf8(o.stderr).unwrap();
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(err.contains("memory"), "{err}");

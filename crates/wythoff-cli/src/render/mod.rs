@@ -1,4 +1,8 @@
-//! The rendering layer: every output format (text, csv, json) lives here.
+//! The rendering layer: every output format (text, csv, json) lives here;
+//! pictures (PNG, SVG) in [`plot`], the terminal board in [`board`].
+
+pub mod board;
+pub mod plot;
 
 use serde_json::json;
 use std::io::{self, Write};
@@ -16,7 +20,8 @@ pub enum Format {
     Summary,
 }
 
-/// Write P-positions.
+/// Write P-positions. `board`: the board drawn in Unicode blocks
+/// ([`board::board`]), shown in text format above the list.
 pub fn p_positions(
     out: &mut dyn Write,
     format: Format,
@@ -24,6 +29,7 @@ pub fn p_positions(
     convention: &str,
     max: u64,
     ps: &[(u64, u64)],
+    board: Option<&str>,
 ) -> io::Result<()> {
     match format {
         Format::Summary => {
@@ -56,6 +62,10 @@ pub fn p_positions(
                 "# P-positions of {label} ({convention}), 0 <= x, y < {max}: {}",
                 ps.len()
             )?;
+            if let Some(b) = board {
+                write!(out, "{b}")?;
+                writeln!(out)?;
+            }
             for (x, y) in ps {
                 writeln!(out, "({x}, {y})")?;
             }
