@@ -123,7 +123,7 @@ fn refusals_are_one_line_exit_2() {
     for args in [
         &["sequence", "wythoff", "--terms", "0"][..],
         &["sequence", "wythoff", "--terms", "x"],
-        &["sequence", "shifted:m=1,p=2,l=1", "--terms", "5"],
+        &["sequence", "corner:m=1,p=2,u=2,v=3", "--terms", "5"],
         &[
             "sequence",
             "st-wythoff:s=64,t=1000000",
@@ -137,4 +137,11 @@ fn refusals_are_one_line_exit_2() {
         let err = String::from_utf8(o.stderr).unwrap();
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
     }
+}
+
+#[test]
+fn sequence_from_oracle_when_no_kernel() {
+    // shifted has no mex kernel here; its oracle (seed 000, Theorem 2.1 (iii a)) gives pairs
+    let o = wythoff(&["sequence", "shifted:m=1,p=2,l=1", "--terms", "3"]);
+    assert_eq!(stdout(&o).lines().count(), 3);
 }

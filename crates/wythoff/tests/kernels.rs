@@ -256,3 +256,56 @@ fn grundy_parallel_equals_sequential() {
         }
     }
 }
+
+/// The sequence kernels against the exact big-integer oracles (an independent
+/// implementation of the papers' solutions), where the oracle gives pairs.
+#[test]
+fn sequences_equal_oracle_pairs() {
+    use malachite_nz::natural::Natural;
+    let mut checked = 0;
+    for name in [
+        "wythoff",
+        "m-wythoff:m=2",
+        "m-wythoff:m=3",
+        "st-wythoff:s=2,t=1",
+        "st-wythoff:s=3,t=2",
+        "diagonal-blocking:p=3,m=2",
+        "diagonal-blocking:p=2,m=1",
+        "imitation:p=3,m=2",
+        "roob-blocking:m=2,p=3",
+        "roob-blocking:m=1,p=2",
+        "connell:p=3",
+        "modulo-rook:m=2,l=0,p=3",
+        "choose-shift:m=2,p=2",
+        "modular:m=7",
+    ] {
+        let g = parse_game(name).unwrap();
+        let spec = sequence::for_game(&g).unwrap().unwrap();
+        let Some(o) = wythoff::oracle::for_game(g.entry_name, &g.params, g.game.convention())
+        else {
+            continue;
+        };
+        let terms = 20_000u64;
+        let pairs = sequence::pairs(&spec.kind, terms).unwrap();
+        let mut any = false;
+        for n in 0..pairs.len() as u64 {
+            let Some((a, b)) = o.pair(&Natural::from(n)).unwrap() else {
+                break;
+            };
+            any = true;
+            assert_eq!(
+                (a, b),
+                (
+                    Natural::from(pairs[n as usize].0),
+                    Natural::from(pairs[n as usize].1)
+                ),
+                "{name} n={n}"
+            );
+        }
+        if any {
+            checked += 1;
+        }
+    }
+    assert!(checked > 0, "no oracle gives pairs yet");
+    eprintln!("{checked} games checked against their oracle");
+}
