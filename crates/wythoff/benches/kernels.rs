@@ -5,7 +5,7 @@
 //! hash (the `--format summary` hash), which the bench checks.
 //!
 //! `cargo bench -p wythoff --bench kernels` (quick sizes), or
-//! `cargo bench -p wythoff --bench kernels -- full` (the sizes:
+//! `cargo bench -p wythoff --bench kernels -- full [grundy|table|seq|catalogue]` (the sizes:
 //! Grundy 4096 and 16384, blocking table 16384, sequences 10^8, every catalogue
 //! game at 4096). Times are wall clock and this thread's CPU time
 //! (`/proc/thread-self/schedstat`); on a shared machine compare ratios taken in
@@ -211,6 +211,11 @@ fn seq_plain(kind: &SeqKind, terms: u64) -> Summary {
 
 fn main() {
     let full = std::env::args().any(|a| a == "full");
+    let sections: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| ["grundy", "table", "seq", "catalogue"].contains(&a.as_str()))
+        .collect();
+    let run = |s: &str| sections.is_empty() || sections.iter().any(|x| x == s);
     println!(
         "# wythoff kernel bench ({}), {} cores visible",
         if full {
@@ -223,81 +228,87 @@ fn main() {
     let wy = rules("wythoff");
 
     // Grundy: kernel vs plain bitset mex at the target size; vs naive at a small size
-    let gn = if full { 4096 } else { 1024 };
-    let k = time(|| grundy_kernel(&wy, gn));
-    let b = time(|| grundy_plain(&wy, gn));
-    report(
-        &format!("grundy wythoff N={gn} kernel"),
-        &k,
-        "plain bitset mex",
-        &b,
-    );
-    let k = time(|| grundy_kernel(&wy, 128));
-    let b = time(|| grundy_naive(&wy, 128));
-    report("grundy wythoff N=128 kernel", &k, "naive option scan", &b);
-    if full {
-        let k = time(|| grundy_kernel(&wy, 16384));
-        println!(
-            "{:<48} wall {:>8.3}s cpu {:>8.3}s | hash {}",
-            "grundy wythoff N=16384 kernel",
-            k.wall,
-            k.cpu,
-            k.summary.line()
-        );
-    }
-
-    // blocking table: kernel vs plain counter kernel; vs naive at a small size
-    let rb = rules("roob-blocking:m=2,p=3");
-    let on = if full { 16384 } else { 4096 };
-    let k = time(|| band_kernel(&rb, on));
-    let b = time(|| counter_kernel_roob(on, 2, 3, 2));
-    report(
-        &format!("p-positions roob-blocking:m=2,p=3 N={on} kernel"),
-        &k,
-        "plain counter kernel",
-        &b,
-    );
-    println!(
-        "{:<48} kernel {:.0} M cells/s wall, {:.0} M cells/s cpu",
-        "",
-        (on * on) as f64 / k.wall / 1e6,
-        (on * on) as f64 / k.cpu.max(1e-9) / 1e6
-    );
-    let k = time(|| band_kernel(&rb, 96));
-    let b = time(|| naive_outcomes(&rb, 96));
-    report(
-        "p-positions roob-blocking:m=2,p=3 N=96 kernel",
-        &k,
-        "naive option scan",
-        &b,
-    );
-
-    // sequences: kernel vs plain bitmap mex
-    let terms = if full { 100_000_000 } else { 10_000_000 };
-    for (name, kind) in [
-        ("m-wythoff:m=2", SeqKind::Linear { s: 1, t: 2 }),
-        (
-            "diagonal-blocking:p=3,m=2",
-            SeqKind::DiagonalBlocking { p: 3, m: 2 },
-        ),
-    ] {
-        let k = time(|| seq_kernel(&kind, terms));
-        let b = time(|| seq_plain(&kind, terms));
+    if run("grundy") {
+        let gn = if full { 4096 } else { 1024 };
+        let k = time(|| grundy_kernel(&wy, gn));
+        let b = time(|| grundy_plain(&wy, gn));
         report(
-            &format!("sequence {name} terms={terms}"),
+            &format!("grundy wythoff N={gn} kernel"),
             &k,
-            "plain bitmap mex",
+            "plain bitset mex",
+            &b,
+        );
+        let k = time(|| grundy_kernel(&wy, 128));
+        let b = time(|| grundy_naive(&wy, 128));
+        report("grundy wythoff N=128 kernel", &k, "naive option scan", &b);
+        if full {
+            let k = time(|| grundy_kernel(&wy, 16384));
+            println!(
+                "{:<48} wall {:>8.3}s cpu {:>8.3}s | hash {}",
+                "grundy wythoff N=16384 kernel",
+                k.wall,
+                k.cpu,
+                k.summary.line()
+            );
+        }
+    }
+    // blocking table: kernel vs plain counter kernel; vs naive at a small size
+    if run("table") {
+        let rb = rules("roob-blocking:m=2,p=3");
+        let on = if full { 16384 } else { 4096 };
+        let k = time(|| band_kernel(&rb, on));
+        let b = time(|| counter_kernel_roob(on, 2, 3, 2));
+        report(
+            &format!("p-positions roob-blocking:m=2,p=3 N={on} kernel"),
+            &k,
+            "plain counter kernel",
             &b,
         );
         println!(
-            "{:<48} kernel {:.0} M terms/s wall, {:.0} M terms/s cpu",
+            "{:<48} kernel {:.0} M cells/s wall, {:.0} M cells/s cpu",
             "",
-            terms as f64 / k.wall / 1e6,
-            terms as f64 / k.cpu.max(1e-9) / 1e6
+            (on * on) as f64 / k.wall / 1e6,
+            (on * on) as f64 / k.cpu.max(1e-9) / 1e6
+        );
+        let k = time(|| band_kernel(&rb, 96));
+        let b = time(|| naive_outcomes(&rb, 96));
+        report(
+            "p-positions roob-blocking:m=2,p=3 N=96 kernel",
+            &k,
+            "naive option scan",
+            &b,
         );
     }
-
+    // sequences: kernel vs plain bitmap mex
+    if run("seq") {
+        let terms = if full { 100_000_000 } else { 10_000_000 };
+        for (name, kind) in [
+            ("m-wythoff:m=2", SeqKind::Linear { s: 1, t: 2 }),
+            (
+                "diagonal-blocking:p=3,m=2",
+                SeqKind::DiagonalBlocking { p: 3, m: 2 },
+            ),
+        ] {
+            let k = time(|| seq_kernel(&kind, terms));
+            let b = time(|| seq_plain(&kind, terms));
+            report(
+                &format!("sequence {name} terms={terms}"),
+                &k,
+                "plain bitmap mex",
+                &b,
+            );
+            println!(
+                "{:<48} kernel {:.0} M terms/s wall, {:.0} M terms/s cpu",
+                "",
+                terms as f64 / k.wall / 1e6,
+                terms as f64 / k.cpu.max(1e-9) / 1e6
+            );
+        }
+    }
     // every catalogue game's p-positions (the streaming entry point)
+    if !run("catalogue") {
+        return;
+    }
     let cn = if full { 4096 } else { 1024 };
     for name in [
         "nim",

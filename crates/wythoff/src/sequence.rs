@@ -198,6 +198,20 @@ impl Bitmap {
             None => false,
         }
     }
+    /// The least `u >= v` whose bit is clear; the common case (the answer in the
+    /// same word) without a data-dependent branch.
+    #[inline(always)]
+    fn next_zero_fast(&self, v: u64) -> u64 {
+        let i = (v >> 6) as usize;
+        let s = (v & 63) as u32;
+        if let Some(&w) = self.w.get(i) {
+            let tz = (!(w >> s)).trailing_zeros();
+            if tz < 64 - s {
+                return v + tz as u64;
+            }
+        }
+        self.next_zero(v)
+    }
     /// The least `u >= v` whose bit is clear.
     #[inline(always)]
     fn next_zero(&self, v: u64) -> u64 {
@@ -275,10 +289,7 @@ pub fn generate(
                 let end = (n + PROGRESS_STEP).min(terms);
                 while n < end {
                     if n > 0 {
-                        a += 1;
-                        if bm.get(a) {
-                            a = bm.next_zero(a + 1);
-                        }
+                        a = bm.next_zero_fast(a + 1);
                     }
                     let b = a + q * m;
                     bm.set(b);
