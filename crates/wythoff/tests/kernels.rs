@@ -243,7 +243,7 @@ fn grundy_parallel_equals_sequential() {
     ] {
         let g = parse_game(name).unwrap().game;
         let r = g.as_single().unwrap();
-        for n in [1, 2, 3, 64, 301] {
+        for n in [1, 2, 3, 6, 64, 301, 700] {
             let mut a = Vec::new();
             solve::grundy_fast::stream(r, n, &mut |_| {}, |x, row| a.push((x, row.to_vec())))
                 .unwrap();

@@ -260,6 +260,13 @@ pub fn grundy_plain_bitset(r: &Rules, n: usize, mut sink: impl FnMut(u64, &[u32]
     }
 }
 
+/// The shared upper triangle (symmetric games) of the two-thread pipeline.
+struct SharedTab(*mut u16);
+// SAFETY: each cell is written by the thread of its row before that thread
+// publishes its progress, and read only after (see `stream_parallel`).
+unsafe impl Send for SharedTab {}
+unsafe impl Sync for SharedTab {}
+
 /// Raw views of the shared line bitsets for the two-thread pipeline.
 struct SharedLines {
     bits: *mut u64,
@@ -327,37 +334,71 @@ pub fn stream_parallel(
     };
     let pos = [AtomicU64::new(0), AtomicU64::new(0)];
     let stride = n as u64 + 1;
+    // symmetric rules: as in `stream`, only y >= x is searched; the upper
+    // triangle is kept in u16 (values below 65535) and read back for y < x
+    let sym = r.is_symmetric() && value_bound(r, n as u64) < u16::MAX as u64;
+    let mut tab: Vec<u16> = if sym { vec![0; n * n] } else { Vec::new() };
+    let st = SharedTab(tab.as_mut_ptr());
     let (tx, rx) = std::sync::mpsc::sync_channel::<(usize, Vec<u32>)>(8);
     std::thread::scope(|scope| {
         for w in 0..2usize {
             let tx = tx.clone();
-            let (sc, sd, pos) = (&sc, &sd, &pos);
+            let (sc, sd, pos, st) = (&sc, &sd, &pos, &st);
             scope.spawn(move || {
                 let mut rowbits = vec![0u64; words];
                 let mut x = w;
                 while x < n {
-                    rowbits.iter_mut().for_each(|b| *b = 0);
                     let mut rowmex = 0u32;
                     let mut out = vec![0u32; n];
                     let mut seen = 0u64;
-                    for y in 0..n {
-                        if x > 0 {
-                            let need = (x as u64 - 1) * stride + y as u64 + 1;
-                            let mut spins = 0u32;
-                            while seen < need {
-                                seen = pos[1 - w].load(Ordering::Acquire);
-                                if seen < need {
-                                    spins += 1;
-                                    if spins > 64 {
-                                        std::thread::yield_now();
-                                    } else {
-                                        std::hint::spin_loop();
-                                    }
+                    let wait = |seen: &mut u64, need: u64| {
+                        let mut spins = 0u32;
+                        while *seen < need {
+                            *seen = pos[1 - w].load(Ordering::Acquire);
+                            if *seen < need {
+                                spins += 1;
+                                if spins > 64 {
+                                    std::thread::yield_now();
+                                } else {
+                                    std::hint::spin_loop();
                                 }
                             }
                         }
+                    };
+                    let start = if sym {
+                        // column x must be complete down to row x - 1
+                        if x > 0 {
+                            wait(&mut seen, (x as u64 - 1) * stride + x as u64 + 1);
+                        }
+                        // SAFETY: column x and the cells (y, x), y < x, are final
+                        // and no thread writes them any more.
+                        unsafe {
+                            for (i, b) in rowbits.iter_mut().enumerate() {
+                                *b = sc.word(x, i);
+                            }
+                            rowmex = sc.mex(x);
+                            for (y, o) in out.iter_mut().enumerate().take(x) {
+                                *o = match *st.0.add(y * n + x) {
+                                    u16::MAX => u32::MAX,
+                                    g => g as u32,
+                                };
+                            }
+                        }
+                        x
+                    } else {
+                        rowbits.iter_mut().for_each(|b| *b = 0);
+                        0
+                    };
+                    for y in start..n {
+                        if x > 0 {
+                            wait(&mut seen, (x as u64 - 1) * stride + y as u64 + 1);
+                        }
                         if x < u && y < v {
                             out[y] = u32::MAX;
+                            if sym {
+                                // SAFETY: cell (x, y) is this thread's
+                                unsafe { *st.0.add(x * n + y) = u16::MAX };
+                            }
                         } else {
                             let d = y + n - x;
                             // SAFETY: column y and diagonal d are not being written by
@@ -383,6 +424,9 @@ pub fn stream_parallel(
                                     i += 1;
                                 };
                                 out[y] = g;
+                                if sym {
+                                    *st.0.add(x * n + y) = g as u16;
+                                }
                                 rowbits[(g / 64) as usize] |= 1 << (g % 64);
                                 while rowbits[(rowmex / 64) as usize] >> (rowmex % 64) & 1 == 1 {
                                     rowmex += 1;
@@ -419,6 +463,7 @@ pub fn stream_parallel(
     });
     drop(cols);
     drop(diags);
+    drop(tab);
     progress(n as u64);
     Some(())
 }

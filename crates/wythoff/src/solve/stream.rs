@@ -133,7 +133,7 @@ pub fn grundy(
     let r = game.as_single().expect("checked by grundy_unsupported");
     let total = n as u64;
     if grundy_fast::applies(r) {
-        if n >= 256 && !r.is_symmetric() && two_cores_free() {
+        if n >= 256 && two_cores_free() {
             grundy_fast::stream_parallel(r, n, &mut |d| progress(d, total), |x, row| sink(x, row))
                 .expect("applies");
         } else {
