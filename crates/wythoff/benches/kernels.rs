@@ -79,6 +79,17 @@ fn grundy_kernel(r: &Rules, n: usize) -> Summary {
     s
 }
 
+fn grundy_two_threads(r: &Rules, n: usize) -> Summary {
+    let mut s = Summary::new();
+    grundy_fast::stream_parallel(r, n, &mut |_| {}, |_, row| {
+        for &v in row {
+            s.item(&[v as u64]);
+        }
+    })
+    .unwrap();
+    s
+}
+
 fn grundy_plain(r: &Rules, n: usize) -> Summary {
     let mut s = Summary::new();
     grundy_fast::grundy_plain_bitset(r, n, |_, row| {
@@ -213,7 +224,7 @@ fn main() {
     let full = std::env::args().any(|a| a == "full");
     let sections: Vec<String> = std::env::args()
         .skip(1)
-        .filter(|a| ["grundy", "table", "seq", "catalogue"].contains(&a.as_str()))
+        .filter(|a| ["grundy", "grundy2", "table", "seq", "catalogue"].contains(&a.as_str()))
         .collect();
     let run = |s: &str| sections.is_empty() || sections.iter().any(|x| x == s);
     println!(
@@ -238,6 +249,13 @@ fn main() {
             "plain bitset mex",
             &b,
         );
+        let k = time(|| grundy_two_threads(&wy, gn));
+        report(
+            &format!("grundy wythoff N={gn} two threads"),
+            &k,
+            "plain bitset mex",
+            &b,
+        );
         let k = time(|| grundy_kernel(&wy, 128));
         let b = time(|| grundy_naive(&wy, 128));
         report("grundy wythoff N=128 kernel", &k, "naive option scan", &b);
@@ -251,6 +269,17 @@ fn main() {
                 k.summary.line()
             );
         }
+    }
+    // the two-thread pipeline at the largest size, against the sequential kernel
+    if sections.iter().any(|x| x == "grundy2") {
+        let k2 = time(|| grundy_two_threads(&wy, 16384));
+        let k = time(|| grundy_kernel(&wy, 16384));
+        report(
+            "grundy wythoff N=16384 two threads",
+            &k2,
+            "sequential kernel",
+            &k,
+        );
     }
     // blocking table: kernel vs plain counter kernel; vs naive at a small size
     if run("table") {
