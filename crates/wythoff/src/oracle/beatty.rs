@@ -251,7 +251,7 @@ mod tests {
         for m in 1..=4 {
             for p in 1..=4 {
                 let bt = Beatty::new(m, p);
-                let pairs = bt.pairs_u64(500).unwrap();
+                let pairs = bt.pairs_u64(2000).unwrap();
                 for x in 0..200u64 {
                     let ca = pairs.iter().filter(|q| q.0 <= x).count() as u64;
                     let cb = pairs.iter().filter(|q| q.1 <= x).count() as u64;
