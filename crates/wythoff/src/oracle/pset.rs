@@ -102,8 +102,40 @@ impl BeattySet {
     }
 }
 
+impl BeattySet {
+    /// [`PSet::is_p`] on `u128`, when everything fits (`None` otherwise).
+    fn is_p_u128(&self, x: u128, y: u128) -> Option<bool> {
+        let first = |j: u128| {
+            self.shift
+                .map_or(true, |(q, l)| j % q as u128 == (l % q) as u128)
+        };
+        let second = |j: u128| {
+            j > 0
+                && self
+                    .shift
+                    .map_or(true, |(q, l)| (j % q as u128 + l as u128) % q as u128 == 0)
+        };
+        if let Some(j) = self.bt.index_b_u128(y)? {
+            if first(j) && self.bt.a_u128(j)? == x {
+                return Some(true);
+            }
+        }
+        if let Some(j) = self.bt.index_b_u128(x)? {
+            if second(j) && self.bt.a_u128(j)? == y {
+                return Some(true);
+            }
+        }
+        Some(false)
+    }
+}
+
 impl PSet for BeattySet {
     fn is_p(&self, x: &Natural, y: &Natural) -> Result<bool, SolveError> {
+        if let (Some(xu), Some(yu)) = (super::beatty::to_u128(x), super::beatty::to_u128(y)) {
+            if let Some(v) = self.is_p_u128(xu, yu) {
+                return Ok(v);
+            }
+        }
         // first family: b_j = y determines j
         if let Some(j) = self.bt.index_b(y) {
             if self.first_ok(&j) && self.bt.a(&j) == *x {
