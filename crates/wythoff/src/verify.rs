@@ -57,5 +57,7 @@ pub fn registry() -> Vec<Claim> {
     // each module appends its claims here, e.g. `out.extend(crate::oracle::claims());`
     out.extend(Vec::<Claim>::new());
     out.extend(crate::oracle::claims());
+    out.extend(crate::imitation::claims());
+    out.extend(crate::claims_general::claims());
     out
 }
