@@ -151,8 +151,8 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
 
 /// The oracle path: exact big-integer answers from a published solution. Same
 /// output contract as the general path (first line `P`/`N`, then the winning
-/// moves `x,y`, then `# ` comment lines), plus a `# oracle:` line naming the
-/// theorem.
+/// moves `x,y`, then `# ` comment lines); a `# oracle (method): source` line
+/// naming the theorem goes to stderr.
 fn run_oracle(
     g: &crate::game_arg::GameArg,
     o: &dyn wythoff::oracle::Oracle,
@@ -244,7 +244,8 @@ fn run_oracle(
         wythoff::oracle::Method::ClosedForm => "closed form",
         wythoff::oracle::Method::Recurrence => "recurrence",
     };
-    writeln!(out, "# oracle ({method}): {}", o.source())?;
     out.flush()?;
+    // the method goes to stderr, so that stdout is the same whichever path answers
+    eprintln!("# oracle ({method}): {}", o.source());
     Ok(ExitCode::SUCCESS)
 }

@@ -1,7 +1,7 @@
 //! `wythoff outcome` on huge positions answers from the exact oracles: first
 //! line P or N, then winning moves `x,y`, each a legal move of the game landing
-//! on a P-position (checked by asking the CLI again), then `# oracle:` naming
-//! the theorem.
+//! on a P-position (checked by asking the CLI again); `# oracle (...): source`
+//! naming the theorem goes to stderr.
 
 use malachite_nz::natural::Natural;
 use std::process::{Command, Output};
@@ -42,7 +42,8 @@ fn check(
     let ls = lines(&o);
     let first = ls[0].clone();
     assert!(first == "P" || first == "N", "{ls:?}");
-    assert!(ls.iter().any(|l| l.starts_with("# oracle")), "{ls:?}");
+    let err = String::from_utf8(o.stderr.clone()).unwrap();
+    assert!(err.starts_with("# oracle"), "{err}");
     let moves: Vec<&String> = ls[1..].iter().take_while(|l| !l.starts_with('#')).collect();
     if first == "N" {
         assert!(
