@@ -42,6 +42,11 @@ pub trait PSet: Send + Sync {
     /// Every position `(x', y')` of the set with `x' < x` and `y' < y`, for sets
     /// where that is a short list (finite sets, recurrences).
     fn below(&self, x: &Natural, y: &Natural) -> Result<Vec<Pos>, SolveError>;
+    /// [`PSet::below`] restricted to the targets of two-pile moves with
+    /// `k = l (mod m)`, i.e. `x' - y' = x - y (mod m)`. Default: all of `below`.
+    fn below_congruent(&self, x: &Natural, y: &Natural, _m: u64) -> Result<Vec<Pos>, SolveError> {
+        self.below(x, y)
+    }
 }
 
 /// Floor and ceiling division of an `Integer` by a positive `u64`.
@@ -334,6 +339,24 @@ impl PSet for FiniteSet {
     }
     fn diagonals(&self, _lo: &Integer, _hi: &Integer) -> Result<Option<Vec<Pos>>, SolveError> {
         Ok(None)
+    }
+    fn below_congruent(&self, x: &Natural, y: &Natural, m: u64) -> Result<Vec<Pos>, SolveError> {
+        // x - x' = y - y' (mod m)  <=>  x' + (y mod m) = y' + (x mod m)  (mod m)
+        let (xr, yr) = (Beatty::residue(x, m) as u128, Beatty::residue(y, m) as u128);
+        let mm = m as u128;
+        let (xu, yu) = (
+            u64::try_from(x).unwrap_or(u64::MAX),
+            u64::try_from(y).unwrap_or(u64::MAX),
+        );
+        let mut v: Vec<(u64, u64)> = self
+            .all()
+            .filter(|&(a, b)| a < xu && b < yu && (a as u128 + yr) % mm == (b as u128 + xr) % mm)
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        Ok(v.into_iter()
+            .map(|(a, b)| (Natural::from(a), Natural::from(b)))
+            .collect())
     }
     fn below(&self, x: &Natural, y: &Natural) -> Result<Vec<Pos>, SolveError> {
         let mut v: Vec<(u64, u64)> = self
@@ -639,9 +662,10 @@ pub fn p_options(
                 }
                 None => None,
             };
-            let two = match listed {
-                Some(v) => v,
-                None => set.below(x, y)?,
+            let two = match (listed, t.relation) {
+                (Some(v), _) => v,
+                (None, Relation::Congruent { m }) => set.below_congruent(x, y, m)?,
+                (None, _) => set.below(x, y)?,
             };
             cands.extend(two.into_iter().filter(|(a, b)| a < x && b < y));
         }
