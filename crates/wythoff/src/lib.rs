@@ -10,14 +10,19 @@
 //! The library does no I/O: the `wythoff` binary parses arguments and renders.
 
 pub mod catalogue;
+pub mod claims_general;
 pub mod custom;
 pub mod error;
 pub mod explain;
+pub mod hash;
+pub mod imitation;
 pub mod oracle;
 pub mod partition;
 pub mod rules;
+pub mod sequence;
 pub mod sets;
 pub mod solve;
+pub mod table_check;
 pub mod verify;
 
 pub use error::{RuleError, SolveError};

@@ -101,7 +101,9 @@ pub mod palette {
     pub const N: RGBColor = RGBColor(255, 255, 255);
     pub const P: RGBColor = RGBColor(0, 0, 0);
     pub const OFF: RGBColor = RGBColor(200, 200, 200);
-    pub const DYNAMIC: RGBColor = RGBColor(230, 159, 0);
+    /// Imitation Nim: dynamic positions, N / P as starting positions.
+    pub const DYNAMIC: RGBColor = RGBColor(240, 190, 90);
+    pub const DYNAMIC_P: RGBColor = RGBColor(213, 94, 0);
     pub const GRID: RGBColor = RGBColor(215, 215, 215);
     pub const GRID_MAJOR: RGBColor = RGBColor(140, 140, 140);
     pub const FRAME: RGBColor = RGBColor(0, 0, 0);
