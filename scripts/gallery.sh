@@ -38,7 +38,7 @@ pictures=(
   "imitation-p3-m1|imitation:p=3,m=1 --max 40"
   # open problems: seed 000 section 7 (gcd(m, p) != 1; 0 < l != m)
   "open-modulo-rook-m2-p4|modulo-rook:m=2,l=0,p=4 --max 60"
-  "open-modulo-rook-m2-l1-p3|modulo-rook:m=2,l=1,p=3 --max 60"
+  "open-modulo-rook-m3-l2-p4|modulo-rook:m=3,l=2,p=4 --max 60"
   # seed 003, Open Problem 26 (K = 3, r = 1) and 27 (K = 3, r1 = 1, r2 = 2)
   "open-restricted-K3-r1|restricted:s=2,t=1,h=3:1,v=3:1,d1=3:1,d2=3:1 --max 60"
   "open-grundy-restricted-K3-r1|restricted:s=2,t=1,h=3:1,v=3:1,d1=3:1,d2=3:1 --max 40 --grundy"
