@@ -135,13 +135,17 @@ fn grundy_heatmap() {
     assert!(has_color(&rgb, HEAT_ZERO), "P-positions not marked");
 }
 
+const DYNAMIC_N: (u8, u8, u8) = (240, 190, 90);
+
 #[test]
 fn memory_game() {
-    check_both(
+    let rgb = check_both(
         "imitation",
         &["imitation:p=2,m=1", "--max", "30"],
-        "imitation:p=2,m=1",
+        "P, N and dynamic positions of imitation:p=2,m=1 (normal play)",
     );
+    assert!(has_color(&rgb, DYNAMIC_N), "dynamic positions not marked");
+    assert!(has_color(&rgb, BLACK));
 }
 
 #[test]
@@ -206,4 +210,36 @@ fn bad_requests_are_refused() {
     refused(&["plot", "wythoff", "--max", "20000", "-o", p]);
     refused(&["plot", "nonsense", "--max", "10", "-o", p]);
     refused(&["plot", "wythoff", "--max", "10"]);
+    refused(&[
+        "plot",
+        "imitation:p=2,m=1",
+        "--max",
+        "10",
+        "--misere",
+        "-o",
+        p,
+    ]);
+    refused(&[
+        "plot",
+        "imitation:p=2,m=1",
+        "--max",
+        "10",
+        "--grundy",
+        "-o",
+        p,
+    ]);
+}
+
+#[test]
+fn terminal_board_for_small_boards_only() {
+    let o = wythoff(&["p-positions", "wythoff", "--max", "8"]);
+    let s = String::from_utf8(o.stdout).unwrap();
+    assert!(s.contains("0 ┤██· "), "{s}");
+    assert!(s.contains("(3, 5)"), "the list is kept: {s}");
+    let o = wythoff(&["p-positions", "wythoff", "--max", "100"]);
+    let s = String::from_utf8(o.stdout).unwrap();
+    assert!(!s.contains('┤') && s.contains("(3, 5)"), "{s}");
+    let o = wythoff(&["p-positions", "wythoff", "--max", "8", "--format", "csv"]);
+    let s = String::from_utf8(o.stdout).unwrap();
+    assert!(!s.contains('┤'), "{s}");
 }
