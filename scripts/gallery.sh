@@ -15,7 +15,7 @@ fi
 out=docs/gallery
 mkdir -p "$out"
 
-# name, then the arguments of `wythoff plot` (without -o)
+# name|arguments of `wythoff plot` (without -o)[|formats, default "png svg"]
 pictures=(
   # seed 000, Figure 1: Connell's WN^(3), shaded by the shifted games 1x3 WN_l
   "fig1-connell-p3|connell:p=3 --max 24"
@@ -43,16 +43,17 @@ pictures=(
   "open-restricted-K3-r1|restricted:s=2,t=1,h=3:1,v=3:1,d1=3:1,d2=3:1 --max 60"
   "open-grundy-restricted-K3-r1|restricted:s=2,t=1,h=3:1,v=3:1,d1=3:1,d2=3:1 --max 40 --grundy"
   "open-restricted-K3-r1-r2|restricted:s=1,t=1,h=3:1,d1=3:1,v=3:2,d2=3:2 --max 60"
-  # a large board, drawn in blocks of cells
+  # large boards, drawn in blocks of cells
   "large-roob-blocking-m1-p2|roob-blocking:m=1,p=2 --max 1000"
+  # (PNG only: its SVG has one rectangle per run of blocks, about 3 MB)
+  "large-grundy-wythoff|wythoff --max 1000 --grundy|png"
 )
 
 for entry in "${pictures[@]}"; do
-  name=${entry%%|*}
-  args=${entry#*|}
-  for ext in png svg; do
+  IFS='|' read -r name args exts <<< "$entry"
+  for ext in ${exts:-png svg}; do
     # shellcheck disable=SC2086
     "$WYTHOFF" plot $args -o "$out/$name.$ext"
   done
-  echo "$out/$name.{png,svg}"
+  echo "$out/$name: ${exts:-png svg}"
 done
