@@ -9,7 +9,7 @@ use crate::progress::Bar;
 use crate::render::{self, Format};
 use std::io::Write;
 use std::process::ExitCode;
-use wythoff::solve::stream;
+use wythoff::solve::{self, stream};
 
 pub type Args = BoardArgs;
 
@@ -65,10 +65,10 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
                 ps.extend(ys.iter().map(|&y| (x, y as u64)));
             })?;
             bar.finish();
-            // Small boards are also drawn in the terminal (render::board).
+            // the terminal board, for small boards only
             let board = match a.format {
                 Format::Text if n <= render::board::BOARD_MAX => {
-                    render::board::board(&wythoff::solve::outcomes(&g.game, n)?)
+                    render::board::board(&solve::outcomes(&g.game, n)?)
                 }
                 _ => None,
             };

@@ -43,9 +43,6 @@ enum Cmd {
     /// The outcome (P or N) of one position, with the winning moves.
     #[command(alias = "o")]
     Outcome(cmd_outcome::Args),
-    /// Draw the board as a PNG or SVG picture: P-positions (shaded by the papers'
-    /// parts), Imitation Nim's classes, or a Grundy heatmap (--grundy).
-    Plot(cmd_plot::PlotArgs),
     /// Games with memory (Imitation Nim): each position P or N after every
     /// history, or dynamic (D) (Larsson, Definition 1).
     Dynamic(cmd_imitation::DynamicArgs),
@@ -57,6 +54,9 @@ enum Cmd {
     /// Check a printed list of P-positions (one `x,y` per line) against the rules.
     #[command(name = "check-table")]
     CheckTable(cmd_check_table::Args),
+    /// Draw the board as a PNG or SVG picture: P-positions (shaded by the papers'
+    /// parts), Imitation Nim's classes, or a Grundy heatmap (--grundy).
+    Plot(cmd_plot::PlotArgs),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -65,11 +65,11 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Cmd::PPositions(a) => cmd_p_positions::run(a),
         Cmd::Grundy(a) => cmd_grundy::run(a),
         Cmd::Outcome(a) => cmd_outcome::run(a),
-        Cmd::Plot(a) => cmd_plot::run(&a).map(|()| ExitCode::SUCCESS),
         Cmd::Dynamic(a) => cmd_imitation::dynamic(a),
         Cmd::Sequence(a) => cmd_sequence::run(a),
         Cmd::Verify(a) => cmd_verify::run(a),
         Cmd::CheckTable(a) => cmd_check_table::run(a),
+        Cmd::Plot(a) => cmd_plot::run(&a).map(|()| ExitCode::SUCCESS),
     }
 }
 
