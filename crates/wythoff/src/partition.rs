@@ -164,7 +164,7 @@ pub fn partition(
     let Some((m, p)) = seed000_params(g) else {
         return Ok(None);
     };
-    if g.game.convention() != Convention::Normal || p < 2 || p > MAX_PARTS {
+    if g.game.convention() != Convention::Normal || !(2..=MAX_PARTS).contains(&p) {
         return Ok(None);
     }
     let n = table.size();

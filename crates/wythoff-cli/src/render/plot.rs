@@ -663,6 +663,12 @@ mod tests {
     }
 
     #[test]
+    fn svg_font_sizes_are_rescaled() {
+        let s = svg_font_sizes(r#"<text font-size="12.5">a</text><text font-size="x">"#);
+        assert_eq!(s, r#"<text font-size="13.32">a</text><text font-size="x">"#);
+    }
+
+    #[test]
     fn ramp_ends() {
         assert_eq!(ramp(1, 10), palette::RAMP[0]);
         assert_eq!(ramp(10, 10), palette::RAMP[8]);
