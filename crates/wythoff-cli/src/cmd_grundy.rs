@@ -1,32 +1,77 @@
-//! `wythoff grundy GAME --max N [--format text|csv|json]`
+//! `wythoff grundy GAME --max N [--format text|csv|json|summary]` (`--misere` is
+//! accepted so that the refusal can say why misère play has no Grundy values).
+//!
+//! `csv` and `summary` stream the rows from the solver (no table is stored for
+//! Nim/Wythoff-like games); `summary` prints `<cells> <hash>` over the values in
+//! row-major order. Cells off the board (removed corner) have no value: they are
+//! written `-` and are neither hashed nor counted.
 
-use crate::game_arg::{parse_max, resolve};
+use crate::game_arg::BoardArgs;
+use crate::progress::Bar;
 use crate::render::{self, Format};
+use std::io::Write;
 use std::process::ExitCode;
-use wythoff::solve;
+use wythoff::solve::{self, stream, GRUNDY_OFF};
 
-#[derive(clap::Args)]
-pub struct Args {
-    /// The game: `name` or `name:key=value,...`, or a TOML rules file.
-    game: String,
-    /// Board size: positions 0 <= x, y < N.
-    #[arg(long, value_parser = parse_max, allow_hyphen_values = true)]
-    max: u64,
-    /// Accepted so that the refusal can say why misère play has no Grundy values.
-    #[arg(long)]
-    misere: bool,
-    #[arg(long, value_enum, default_value = "text")]
-    format: Format,
-}
+pub type Args = BoardArgs;
 
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
-    let g = resolve(&a.game, a.misere)?;
+    let g = a.resolve()?;
     if let Some(why) = solve::grundy_unsupported(&g.game) {
         anyhow::bail!("{} has no Grundy values: {why}", g.label);
     }
-    let table = solve::grundy(&g.game, a.max as usize)?;
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    render::grundy(&mut out, a.format, &g.label, &table)?;
-    std::io::Write::flush(&mut out)?;
+    let n = a.max as usize;
+    let mut bar = Bar::new("grundy");
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    match a.format {
+        Format::Summary => {
+            let mut h = wythoff::hash::Summary::new();
+            stream::grundy(&g.game, n, &mut |d, t| bar.set(d, t), &mut |_, row| {
+                for &v in row {
+                    if v != GRUNDY_OFF {
+                        h.item(&[v as u64]);
+                    }
+                }
+            })?;
+            bar.finish();
+            writeln!(out, "{}", h.line())?;
+        }
+        Format::Csv => {
+            let mut buf = Vec::with_capacity(1 << 16);
+            let mut err: Option<std::io::Error> = None;
+            stream::grundy(&g.game, n, &mut |d, t| bar.set(d, t), &mut |_, row| {
+                if err.is_some() {
+                    return;
+                }
+                for (i, &v) in row.iter().enumerate() {
+                    if i > 0 {
+                        buf.push(b',');
+                    }
+                    if v == GRUNDY_OFF {
+                        buf.push(b'-');
+                    } else {
+                        render::push_u64(&mut buf, v as u64);
+                    }
+                }
+                buf.push(b'\n');
+                if buf.len() >= 1 << 15 {
+                    if let Err(e) = out.write_all(&buf) {
+                        err = Some(e);
+                    }
+                    buf.clear();
+                }
+            })?;
+            bar.finish();
+            if let Some(e) = err {
+                return Err(e.into());
+            }
+            out.write_all(&buf)?;
+        }
+        Format::Text | Format::Json => {
+            let table = solve::grundy(&g.game, n)?;
+            render::grundy(&mut out, a.format, &g.label, &table)?;
+        }
+    }
+    out.flush()?;
     Ok(ExitCode::SUCCESS)
 }

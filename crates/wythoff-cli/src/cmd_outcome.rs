@@ -20,6 +20,10 @@ pub struct Args {
     /// Misère play (the player who cannot move wins).
     #[arg(long)]
     misere: bool,
+    /// Games with memory (Imitation Nim): the positions before (X, Y), oldest
+    /// first, each `x,y`; the first is the starting position.
+    #[arg(long, num_args = 1.., value_name = "x,y")]
+    history: Vec<String>,
 }
 
 /// Largest pile the general solver is asked to handle for one position.
@@ -28,6 +32,15 @@ const GENERAL_LIMIT: u64 = 5000;
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let g = resolve(&a.game, a.misere)?;
     let (xs, ys) = (parse_pile(&a.x, "X")?, parse_pile(&a.y, "Y")?);
+    if let Some(r) = crate::cmd_imitation::rules_of(&g)? {
+        return crate::cmd_imitation::outcome(&g, r, &xs, &ys, &a.history);
+    }
+    if !a.history.is_empty() {
+        anyhow::bail!(
+            "--history is only meaningful for games with memory (imitation); {} has none",
+            g.label
+        );
+    }
     let (x, y) = match (xs.parse::<u64>(), ys.parse::<u64>()) {
         (Ok(x), Ok(y)) if x < GENERAL_LIMIT && y < GENERAL_LIMIT => (x, y),
         _ => anyhow::bail!(

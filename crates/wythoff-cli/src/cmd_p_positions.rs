@@ -1,37 +1,88 @@
-//! `wythoff p-positions GAME --max N [--misere] [--format text|csv|json]`
+//! `wythoff p-positions GAME --max N [--misere] [--format text|csv|json|summary]`
+//!
+//! The P-positions are streamed from the solver in sorted order: `csv` and
+//! `summary` never hold them all (`summary` prints `<count> <hash>`, see
+//! `wythoff::hash`); `text` and `json` collect the list (not the board).
 
-use crate::game_arg::{parse_max, resolve};
+use crate::game_arg::BoardArgs;
+use crate::progress::Bar;
 use crate::render::{self, Format};
+use std::io::Write;
 use std::process::ExitCode;
-use wythoff::solve;
+use wythoff::solve::{self, stream};
 
-#[derive(clap::Args)]
-pub struct Args {
-    /// The game: `name` or `name:key=value,...`, or a TOML rules file.
-    game: String,
-    /// Board size: positions 0 <= x, y < N.
-    #[arg(long, value_parser = parse_max, allow_hyphen_values = true)]
-    max: u64,
-    /// Misère play (the player who cannot move wins).
-    #[arg(long)]
-    misere: bool,
-    #[arg(long, value_enum, default_value = "text")]
-    format: Format,
-}
+pub type Args = BoardArgs;
 
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
-    let g = resolve(&a.game, a.misere)?;
-    let table = solve::outcomes(&g.game, a.max as usize)?;
-    let ps = table.p_positions();
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    render::p_positions(
-        &mut out,
-        a.format,
-        &g.label,
-        &g.convention_text(),
-        a.max,
-        &ps,
-    )?;
-    std::io::Write::flush(&mut out)?;
+    let g = a.resolve()?;
+    if let Some(r) = crate::cmd_imitation::rules_of(&g)? {
+        return crate::cmd_imitation::p_positions(&a, &g, r);
+    }
+    let n = a.max as usize;
+    let mut bar = Bar::new("solving");
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    match a.format {
+        Format::Summary => {
+            let mut h = wythoff::hash::Summary::new();
+            stream::p_positions(&g.game, n, &mut |d, t| bar.set(d, t), &mut |x, ys| {
+                for &y in ys {
+                    h.pair(x, y as u64);
+                }
+            })?;
+            bar.finish();
+            writeln!(out, "{}", h.line())?;
+        }
+        Format::Csv => {
+            writeln!(out, "x,y")?;
+            let mut buf = Vec::with_capacity(1 << 16);
+            let mut err: Option<std::io::Error> = None;
+            stream::p_positions(&g.game, n, &mut |d, t| bar.set(d, t), &mut |x, ys| {
+                if err.is_some() {
+                    return;
+                }
+                for &y in ys {
+                    render::push_u64(&mut buf, x);
+                    buf.push(b',');
+                    render::push_u64(&mut buf, y as u64);
+                    buf.push(b'\n');
+                }
+                if buf.len() >= 1 << 15 {
+                    if let Err(e) = out.write_all(&buf) {
+                        err = Some(e);
+                    }
+                    buf.clear();
+                }
+            })?;
+            bar.finish();
+            if let Some(e) = err {
+                return Err(e.into());
+            }
+            out.write_all(&buf)?;
+        }
+        Format::Text | Format::Json => {
+            let mut ps = Vec::new();
+            stream::p_positions(&g.game, n, &mut |d, t| bar.set(d, t), &mut |x, ys| {
+                ps.extend(ys.iter().map(|&y| (x, y as u64)));
+            })?;
+            bar.finish();
+            // the terminal board, for small boards only
+            let board = match a.format {
+                Format::Text if n <= render::board::BOARD_MAX => {
+                    render::board::board(&solve::outcomes(&g.game, n)?)
+                }
+                _ => None,
+            };
+            render::p_positions(
+                &mut out,
+                a.format,
+                &g.label,
+                &g.convention_text(),
+                a.max,
+                &ps,
+                board.as_deref(),
+            )?;
+        }
+    }
+    out.flush()?;
     Ok(ExitCode::SUCCESS)
 }

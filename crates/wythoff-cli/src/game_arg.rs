@@ -71,3 +71,24 @@ pub fn parse_pile(s: &str, what: &str) -> anyhow::Result<String> {
         digits.to_string()
     })
 }
+
+/// The arguments shared by the board commands (`p-positions`, `grundy`, ...).
+#[derive(clap::Args)]
+pub struct BoardArgs {
+    /// The game: `name` or `name:key=value,...`, or a TOML rules file.
+    pub game: String,
+    /// Board size: positions 0 <= x, y < N.
+    #[arg(long, value_parser = parse_max, allow_hyphen_values = true)]
+    pub max: u64,
+    /// Misère play (the player who cannot move wins).
+    #[arg(long)]
+    pub misere: bool,
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: crate::render::Format,
+}
+
+impl BoardArgs {
+    pub fn resolve(&self) -> anyhow::Result<GameArg> {
+        resolve(&self.game, self.misere)
+    }
+}

@@ -4,10 +4,14 @@
 mod cmd_check_table;
 mod cmd_games;
 mod cmd_grundy;
+mod cmd_imitation;
 mod cmd_outcome;
 mod cmd_p_positions;
+mod cmd_plot;
+mod cmd_sequence;
 mod cmd_verify;
 mod game_arg;
+mod progress;
 mod render;
 
 use clap::{Parser, Subcommand};
@@ -39,11 +43,20 @@ enum Cmd {
     /// The outcome (P or N) of one position, with the winning moves.
     #[command(alias = "o")]
     Outcome(cmd_outcome::Args),
+    /// Games with memory (Imitation Nim): each position P or N after every
+    /// history, or dynamic (D) (Larsson, Definition 1).
+    Dynamic(cmd_imitation::DynamicArgs),
+    /// The pairs (a_n, b_n) that define the P-positions, from n = 0.
+    #[command(alias = "s")]
+    Sequence(cmd_sequence::Args),
     /// Check every claim of the papers, one line per check; exit 1 on any failure.
     Verify(cmd_verify::Args),
     /// Check a printed list of P-positions (one `x,y` per line) against the rules.
     #[command(name = "check-table")]
     CheckTable(cmd_check_table::Args),
+    /// Draw the board as a PNG or SVG picture: P-positions (shaded by the papers'
+    /// parts), Imitation Nim's classes, or a Grundy heatmap (--grundy).
+    Plot(cmd_plot::PlotArgs),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -52,8 +65,11 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Cmd::PPositions(a) => cmd_p_positions::run(a),
         Cmd::Grundy(a) => cmd_grundy::run(a),
         Cmd::Outcome(a) => cmd_outcome::run(a),
+        Cmd::Dynamic(a) => cmd_imitation::dynamic(a),
+        Cmd::Sequence(a) => cmd_sequence::run(a),
         Cmd::Verify(a) => cmd_verify::run(a),
         Cmd::CheckTable(a) => cmd_check_table::run(a),
+        Cmd::Plot(a) => cmd_plot::run(&a).map(|()| ExitCode::SUCCESS),
     }
 }
 

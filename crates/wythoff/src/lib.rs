@@ -5,6 +5,7 @@
 //! - [`catalogue`]: every named game of the papers, as data.
 //! - [`solve`]: general solvers (brute-force reference, fast counters, Grundy).
 //! - [`explain`]: the outcome of one position, its winning moves, and blocking.
+//! - [`partition`]: the papers' shading of P-positions into parts (seed 000).
 //!
 //! The library does no I/O: the `wythoff` binary parses arguments and renders.
 
@@ -13,8 +14,12 @@ pub mod claims_general;
 pub mod custom;
 pub mod error;
 pub mod explain;
+pub mod hash;
+pub mod imitation;
 pub mod oracle;
+pub mod partition;
 pub mod rules;
+pub mod sequence;
 pub mod sets;
 pub mod solve;
 pub mod table_check;

@@ -1,4 +1,8 @@
-//! The rendering layer: every output format (text, csv, json) lives here.
+//! The rendering layer: every output format (text, csv, json) lives here;
+//! pictures (PNG, SVG) in [`plot`], the terminal board in [`board`].
+
+pub mod board;
+pub mod plot;
 
 use serde_json::json;
 use std::io::{self, Write};
@@ -11,9 +15,13 @@ pub enum Format {
     Text,
     Csv,
     Json,
+    /// One line `<count> <hash>`: the count of items and their 64-bit hash as 16
+    /// lowercase hex digits (see `wythoff::hash`; `p-positions`, `grundy`, `sequence`).
+    Summary,
 }
 
-/// Write P-positions.
+/// Write P-positions. `board`: the board drawn in Unicode blocks
+/// ([`board::board`]), shown in text format above the list.
 pub fn p_positions(
     out: &mut dyn Write,
     format: Format,
@@ -21,8 +29,16 @@ pub fn p_positions(
     convention: &str,
     max: u64,
     ps: &[(u64, u64)],
+    board: Option<&str>,
 ) -> io::Result<()> {
     match format {
+        Format::Summary => {
+            let mut h = wythoff::hash::Summary::new();
+            for &(x, y) in ps {
+                h.pair(x, y);
+            }
+            writeln!(out, "{}", h.line())?;
+        }
         Format::Csv => {
             writeln!(out, "x,y")?;
             for (x, y) in ps {
@@ -46,6 +62,10 @@ pub fn p_positions(
                 "# P-positions of {label} ({convention}), 0 <= x, y < {max}: {}",
                 ps.len()
             )?;
+            if let Some(b) = board {
+                write!(out, "{b}")?;
+                writeln!(out)?;
+            }
             for (x, y) in ps {
                 writeln!(out, "({x}, {y})")?;
             }
@@ -59,6 +79,15 @@ pub fn grundy(out: &mut dyn Write, format: Format, label: &str, t: &GrundyTable)
     let n = t.size();
     let cell = |x: usize, y: usize| t.get(x, y).map_or("-".to_string(), |v| v.to_string());
     match format {
+        Format::Summary => {
+            let mut h = wythoff::hash::Summary::new();
+            for &v in t.values() {
+                if v != wythoff::solve::GRUNDY_OFF {
+                    h.item(&[v as u64]);
+                }
+            }
+            writeln!(out, "{}", h.line())?;
+        }
         Format::Csv => {
             for x in 0..n {
                 let row: Vec<String> = (0..n).map(|y| cell(x, y)).collect();
@@ -141,7 +170,7 @@ pub fn games(out: &mut dyn Write, format: Format, entries: &[Entry]) -> io::Resu
                 )?;
             }
         }
-        Format::Text => {
+        Format::Text | Format::Summary => {
             for e in entries {
                 let aliases = if e.aliases.is_empty() {
                     String::new()
@@ -168,4 +197,20 @@ pub fn games(out: &mut dyn Write, format: Format, entries: &[Entry]) -> io::Resu
         }
     }
     Ok(())
+}
+
+/// Append the decimal digits of `v` (fast path for large listings).
+#[inline]
+pub fn push_u64(buf: &mut Vec<u8>, mut v: u64) {
+    let mut tmp = [0u8; 20];
+    let mut i = 20;
+    loop {
+        i -= 1;
+        tmp[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    buf.extend_from_slice(&tmp[i..]);
 }

@@ -4,11 +4,25 @@
 //! An oracle is knowledge about a *named* game of the catalogue (its paper's
 //! theorem), so [`for_game`] dispatches on the catalogue entry name; the general
 //! solvers never do.
+//!
+//! - [`beatty`]: the p-complementary Beatty pairs of seed 000, exactly, with
+//!   their inverse.
+//! - [`pset`]: P-sets queried by rows, columns and diagonals, and the exact
+//!   winning-move search against the game's own rules.
+//! - [`classical`]: the oracles of the classical games and of seeds 000, 001, 002.
+//! - [`claims`]: the papers' structural claims, for `wythoff verify`.
+
+pub mod beatty;
+pub mod claims;
+pub mod classical;
+pub mod pset;
 
 use crate::catalogue::Params;
 use crate::error::SolveError;
 use crate::rules::Convention;
 use malachite_nz::natural::Natural;
+
+pub use claims::claims;
 
 /// How an oracle computes its answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,10 +54,70 @@ pub trait Oracle: Send + Sync {
     fn pair(&self, _n: &Natural) -> Result<Option<(Natural, Natural)>, SolveError> {
         Ok(None)
     }
+    /// The P-options of `(x, y)` with, for blocking games, whether each lies in the
+    /// blockable class (`true`) or not. Default: [`Oracle::winning_moves`], none blockable.
+    fn p_options(
+        &self,
+        x: &Natural,
+        y: &Natural,
+    ) -> Result<Vec<(Natural, Natural, bool)>, SolveError> {
+        Ok(self
+            .winning_moves(x, y)?
+            .into_iter()
+            .map(|(a, b)| (a, b, false))
+            .collect())
+    }
+    /// For a choice game (seed 000, `m x p WN`): the P-options of `(x, y)` in each
+    /// variant whose board holds it, as `(variant index, options)`. Default: one
+    /// variant, index 0.
+    fn winning_moves_by_variant(
+        &self,
+        x: &Natural,
+        y: &Natural,
+    ) -> Result<Vec<(usize, Vec<(Natural, Natural)>)>, SolveError> {
+        Ok(vec![(0, self.winning_moves(x, y)?)])
+    }
+    /// The first `count` pairs `(a_n, b_n)` as `u64` (fast path for sequences);
+    /// `Ok(None)` when the oracle has no pair sequence. The default calls
+    /// [`Oracle::pair`] for each index.
+    fn pairs_u64(&self, count: u64) -> Result<Option<Vec<(u64, u64)>>, SolveError> {
+        let mut out = Vec::new();
+        for n in 0..count {
+            match self.pair(&Natural::from(n))? {
+                None => return Ok(None),
+                Some((a, b)) => {
+                    let conv = |v: &Natural| {
+                        u64::try_from(v).map_err(|_| {
+                            SolveError::TooLarge(format!("term {n} = {v} does not fit in 64 bits"))
+                        })
+                    };
+                    out.push((conv(&a)?, conv(&b)?));
+                }
+            }
+        }
+        Ok(Some(out))
+    }
+    /// What the oracle cannot answer, in one line (e.g. the reach of a recurrence).
+    fn limits(&self) -> Option<String> {
+        None
+    }
 }
 
 /// The oracle of a catalogue game, if a paper gives its solution.
 pub fn for_game(entry: &str, params: &Params, convention: Convention) -> Option<Box<dyn Oracle>> {
-    let _ = (entry, params, convention);
+    if let Some(o) = classical_and_seeds(entry, params, convention) {
+        return Some(o);
+    }
+    // seed 003 oracles: `crate::oracle::seed003::for_game(entry, params, convention)` goes here.
     None
+}
+
+/// Oracles of the classical games (Nim, Wythoff, m-Wythoff, (s,t)-Wythoff,
+/// Connell) and of seeds 000, 001 and 002. See [`classical::for_game`].
+pub fn classical_and_seeds(
+    entry: &str,
+    params: &Params,
+    convention: Convention,
+) -> Option<Box<dyn Oracle>> {
+    classical::for_game(entry, params, convention)
 }

@@ -240,21 +240,9 @@ pub fn outcomes(r: &Rules, n: usize) -> OutcomeTable {
             } else {
                 let (mut p_out, mut p_in, mut o_out, mut o_in) = (0u64, 0u64, 0u64, 0u64);
                 for f in &fams {
-                    // line origin (X, Y): the position itself, shifted by d on diagonals
-                    let yy = y as i64 - f.d;
-                    if yy < 0 {
+                    let Some((ox, oy, kmax)) = f.origin(x, y) else {
                         continue;
-                    }
-                    let (ox, oy) = (x, yy as usize);
-                    // largest step that stays on the board
-                    let kmax = match (f.dx, f.dy) {
-                        (1, 0) => ox as u64,
-                        (0, 1) => oy as u64,
-                        _ => ox.min(oy) as u64,
                     };
-                    if f.kmin > kmax {
-                        continue;
-                    }
                     for k in f.kmin..=f.tex.min(kmax) {
                         if !(f.member)(k) {
                             continue;
@@ -316,6 +304,24 @@ pub fn outcomes(r: &Rules, n: usize) -> OutcomeTable {
 }
 
 impl Family {
+    /// The origin `(X, Y)` of this family's line for the position `(x, y)` (the
+    /// position itself, shifted by `d` on diagonals) and the largest step that stays
+    /// on the board; `None` when no step of the family is possible.
+    #[inline]
+    pub(crate) fn origin(&self, x: usize, y: usize) -> Option<(usize, usize, u64)> {
+        let yy = y as i64 - self.d;
+        if yy < 0 {
+            return None;
+        }
+        let (ox, oy) = (x, yy as usize);
+        let kmax = match (self.dx, self.dy) {
+            (1, 0) => ox as u64,
+            (0, 1) => oy as u64,
+            _ => ox.min(oy) as u64,
+        };
+        (self.kmin <= kmax).then_some((ox, oy, kmax))
+    }
+
     /// Call `f(x', y', in_class)` for every cell this family reaches from `(x, y)`
     /// (corner cells included: the caller checks the board). `O(kmax)`.
     pub(crate) fn for_each_target(
@@ -324,15 +330,8 @@ impl Family {
         y: usize,
         mut f: impl FnMut(usize, usize, bool),
     ) {
-        let yy = y as i64 - self.d;
-        if yy < 0 {
+        let Some((ox, oy, kmax)) = self.origin(x, y) else {
             return;
-        }
-        let (ox, oy) = (x, yy as usize);
-        let kmax = match (self.dx, self.dy) {
-            (1, 0) => ox as u64,
-            (0, 1) => oy as u64,
-            _ => ox.min(oy) as u64,
         };
         for k in self.kmin..=kmax {
             let ok = if k <= self.tex {

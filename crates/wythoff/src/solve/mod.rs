@@ -17,9 +17,13 @@
 //!   P-option and there are fewer than `p` of them (the blocker must block them all,
 //!   leaving the mover without a move, which wins).
 
+pub mod band;
 pub mod fast;
 pub mod grundy;
+pub mod grundy_fast;
 pub mod reference;
+pub mod sparse;
+pub mod stream;
 
 use crate::error::SolveError;
 use crate::rules::{Convention, Game, Memory, Rules};
@@ -213,7 +217,7 @@ pub fn human_bytes(b: u64) -> String {
     format!("{v:.1} {}", U[i])
 }
 
-fn require_memoryless(game: &Game) -> Result<(), SolveError> {
+pub(crate) fn require_memoryless(game: &Game) -> Result<(), SolveError> {
     match game.memory() {
         Memory::None => Ok(()),
         Memory::Imitation { .. } => Err(SolveError::Unsupported(
@@ -247,7 +251,11 @@ pub fn outcomes(game: &Game, n: usize) -> Result<OutcomeTable, SolveError> {
     Ok(combine_choice(
         game.variants()
             .iter()
-            .map(|r| fast::outcomes(r, n))
+            .map(|r| {
+                band::outcomes(r, n)
+                    .or_else(|| sparse::outcomes(r, n))
+                    .unwrap_or_else(|| fast::outcomes(r, n))
+            })
             .collect(),
     ))
 }
@@ -293,6 +301,9 @@ pub fn grundy(game: &Game, n: usize) -> Result<GrundyTable, SolveError> {
             "--max {n} needs about {} for the Grundy table: use a smaller --max",
             human_bytes(est)
         )));
+    }
+    if grundy_fast::applies(r) {
+        return Ok(grundy_fast::grundy(r, n).expect("applies"));
     }
     Ok(grundy::grundy(r, n))
 }

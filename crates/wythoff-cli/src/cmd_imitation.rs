@@ -1,0 +1,235 @@
+//! (p,m)-Imitation Nim on the command line (seed 002, a game with memory):
+//! - `p-positions imitation:p=P,m=M --max N`: P-positions as starting positions
+//!   (no history), by the exact state solver;
+//! - `outcome imitation:p=P,m=M X Y --history x0,y0 x1,y1 ...`: the outcome of
+//!   `(X, Y)` reached through the given positions (oldest first, the first is the
+//!   starting position, `(X, Y)` the last move's result), with the winning moves;
+//!   an illegal history is refused naming its first illegal step;
+//! - `dynamic GAME --max N [--format text|csv|json]`: each position's class in the
+//!   sense of Definition 1: P or N after every history, or dynamic (D).
+
+use crate::game_arg::{parse_pile, BoardArgs, GameArg};
+use crate::render::{self, Format};
+use anyhow::{bail, Context};
+use serde_json::json;
+use std::io::Write;
+use std::process::ExitCode;
+use wythoff::imitation::{Clause, ImitationNim, PositionClass, State, StateSolver, Theorem1};
+use wythoff::solve::Outcome;
+
+/// Imitation rules of the game, refusing misère play (the paper and the solver
+/// are normal play only).
+pub fn rules_of(g: &GameArg) -> anyhow::Result<Option<ImitationNim>> {
+    match ImitationNim::from_game(&g.game) {
+        None => Ok(None),
+        Some(r) => {
+            if g.convention() == wythoff::Convention::Misere {
+                bail!(
+                    "{}: misère play is not defined for Imitation Nim here (Larsson's paper is normal play)",
+                    g.label
+                );
+            }
+            Ok(Some(r))
+        }
+    }
+}
+
+/// `p-positions` for an imitation game: starting positions only.
+pub fn p_positions(a: &BoardArgs, g: &GameArg, rules: ImitationNim) -> anyhow::Result<ExitCode> {
+    let solver = StateSolver::new(rules, a.max)?;
+    let ps = solver.start_p_positions();
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    render::p_positions(
+        &mut out,
+        a.format,
+        &g.label,
+        &format!("{}, starting positions (no history)", g.convention_text()),
+        a.max,
+        &ps,
+        None,
+    )?;
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Parse one `x,y` history value.
+pub fn parse_position(s: &str) -> anyhow::Result<(u64, u64)> {
+    let (a, b) = s
+        .split_once(',')
+        .with_context(|| format!("--history value `{s}` is not `x,y`"))?;
+    let num = |t: &str| -> anyhow::Result<u64> {
+        let d = parse_pile(t, "a history pile")?;
+        d.parse::<u64>()
+            .with_context(|| format!("--history value `{s}`: pile `{t}` is too large"))
+    };
+    Ok((num(a)?, num(b)?))
+}
+
+fn window_text(s: &State, m: u64) -> String {
+    match s.window {
+        None => "the last move opened no imitation window".into(),
+        Some(w) => format!(
+            "the last move removed {} from the {} pile (not larger before it): removing {} to {} from the {} pile is an m-imitation (m = {m})",
+            w.removed,
+            w.pile,
+            w.removed,
+            w.removed + m - 1,
+            w.pile.other()
+        ),
+    }
+}
+
+/// `outcome` for an imitation game, with an optional history.
+pub fn outcome(
+    g: &GameArg,
+    rules: ImitationNim,
+    xs: &str,
+    ys: &str,
+    history: &[String],
+) -> anyhow::Result<ExitCode> {
+    let (x, y) = match (xs.parse::<u64>(), ys.parse::<u64>()) {
+        (Ok(x), Ok(y)) => (x, y),
+        _ => bail!("({xs}, {ys}) is too large for the imitation state solver"),
+    };
+    let hist = history
+        .iter()
+        .map(|s| parse_position(s))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let mut positions = hist.clone();
+    positions.push((x, y));
+    let s = rules.replay(&positions)?;
+    let solver = StateSolver::new(rules, x.max(y) + 1)?;
+    let o = solver.outcome(&s)?;
+    let wins = solver.winning_moves(&s)?;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    writeln!(out, "{o}")?;
+    if o == Outcome::N {
+        for (_, t) in &wins {
+            writeln!(out, "{},{}", t.x, t.y)?;
+        }
+    }
+    let (p, m) = (rules.p(), rules.m());
+    if hist.is_empty() {
+        writeln!(
+            out,
+            "# {}: ({x}, {y}) as a starting position (no history)",
+            g.label
+        )?;
+    } else {
+        writeln!(
+            out,
+            "# {}: ({x}, {y}) after {} move(s) from ({}, {})",
+            g.label,
+            hist.len(),
+            hist[0].0,
+            hist[0].1
+        )?;
+    }
+    writeln!(out, "# {}", window_text(&s, m))?;
+    writeln!(
+        out,
+        "# runs of consecutive m-imitations: player to move {}, previous player {} (at most {} allowed)",
+        s.mover_run,
+        s.previous_run,
+        p - 1
+    )?;
+    for (mv, t) in &wins {
+        if rules.is_imitation(&s, *mv) {
+            writeln!(out, "# {},{} is an m-imitation (m = {m})", t.x, t.y)?;
+        }
+    }
+    let class = solver.classify(x, y);
+    writeln!(
+        out,
+        "# ({x}, {y}) is {} (Definition 1)",
+        match class {
+            PositionClass::P => "non-dynamic P: P after every history".to_string(),
+            PositionClass::N => "non-dynamic N: N after every history".to_string(),
+            PositionClass::Dynamic => "dynamic: its outcome depends on the history".to_string(),
+        }
+    )?;
+    let t1 = Theorem1::new(rules, x.max(y) + 1);
+    let clause = match t1.clause(&s) {
+        Clause::I => "(I): in P_W and xi <= L".to_string(),
+        Clause::II { c } => {
+            format!("(II): the P_W option ({}, {c}) has L < xi", x.min(y))
+        }
+        Clause::Neither => "neither (I) nor (II): N".to_string(),
+    };
+    writeln!(out, "# Theorem 1 (Larsson): {clause}")?;
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `wythoff dynamic GAME --max N`: per-position P / N / dynamic.
+#[derive(clap::Args)]
+pub struct DynamicArgs {
+    #[command(flatten)]
+    pub board: BoardArgs,
+}
+
+pub fn dynamic(a: DynamicArgs) -> anyhow::Result<ExitCode> {
+    let a = a.board;
+    let g = a.resolve()?;
+    let Some(rules) = rules_of(&g)? else {
+        bail!(
+            "{} has no memory rule: every position is non-dynamic (use `p-positions`)",
+            g.label
+        );
+    };
+    let solver = StateSolver::new(rules, a.max)?;
+    let cl = solver.classification();
+    let n = cl.size();
+    let name = |c: PositionClass| match c {
+        PositionClass::P => "P",
+        PositionClass::N => "N",
+        PositionClass::Dynamic => "D",
+    };
+    let count = |k: PositionClass| cl.cells().iter().filter(|&&c| c == k).count();
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    match a.format {
+        Format::Summary => {
+            bail!("--format summary is not defined for `dynamic`: use text, csv or json")
+        }
+        Format::Csv => {
+            writeln!(out, "x,y,class")?;
+            for x in 0..n {
+                for y in 0..n {
+                    writeln!(out, "{x},{y},{}", name(cl.get(x, y)))?;
+                }
+            }
+        }
+        Format::Json => {
+            let rows: Vec<String> = (0..n)
+                .map(|x| (0..n).map(|y| name(cl.get(x, y))).collect())
+                .collect();
+            let v = json!({
+                "game": g.label, "max": n,
+                "legend": {"P": "P after every history", "N": "N after every history", "D": "dynamic: depends on the history"},
+                "counts": {"P": count(PositionClass::P), "N": count(PositionClass::N), "D": count(PositionClass::Dynamic)},
+                "rows": rows,
+            });
+            writeln!(out, "{}", serde_json::to_string(&v)?)?;
+        }
+        Format::Text => {
+            writeln!(
+                out,
+                "# {} (Definition 1), 0 <= x, y < {n}: P = P after every history, N = N after every history, D = dynamic",
+                g.label
+            )?;
+            writeln!(
+                out,
+                "# row x = first pile, column y = second pile; P {} N {} D {}",
+                count(PositionClass::P),
+                count(PositionClass::N),
+                count(PositionClass::Dynamic)
+            )?;
+            for x in 0..n {
+                let row: String = (0..n).map(|y| name(cl.get(x, y))).collect();
+                writeln!(out, "{row}")?;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,281 @@
+//! `wythoff plot GAME --max N -o FILE.png|FILE.svg [--misere] [--grundy]`.
+//!
+//! Builds a [`Picture`] from the library's tables (outcomes, the papers'
+//! partition of the P-positions, Grundy values, Imitation Nim's classes) and
+//! writes it through the rendering layer ([`crate::render::plot`]).
+
+use crate::game_arg::{parse_max, resolve, GameArg};
+use crate::render::plot::{palette, render, Cells, Class, ImageFormat, Picture, OFF};
+use anyhow::{anyhow, bail, Context, Result};
+use std::path::{Path, PathBuf};
+use wythoff::catalogue::{self, parse_game, NamedGame};
+use wythoff::partition::{self, Scheme};
+use wythoff::rules::{Convention, Memory};
+use wythoff::solve::{self, Outcome, OutcomeTable};
+
+/// Largest board side a picture is drawn for.
+pub const PLOT_MAX: u64 = 10_000;
+
+/// How the P-positions are split into shaded parts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum PartsArg {
+    /// By the shifted game m×p WN_l in which each P-position is P (the papers' Figures 1 and 2).
+    Variant,
+    /// By the index n = |y - x| / m modulo p (seed 000, Lemma 3.3).
+    Index,
+    /// One colour for all P-positions.
+    None,
+}
+
+/// Draw the board of a game as a PNG or SVG picture.
+#[derive(Clone, Debug, clap::Args)]
+pub struct PlotArgs {
+    /// The game: `name` or `name:key=value,...` (see `wythoff games`), or a TOML rules file.
+    pub game: String,
+    /// Board size: positions 0 <= x, y < N (large boards are drawn in blocks of cells).
+    #[arg(long, value_parser = parse_max, allow_hyphen_values = true)]
+    pub max: u64,
+    /// Output file; its extension (.png or .svg) picks the format.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: PathBuf,
+    /// Misère play (the player who cannot move wins).
+    #[arg(long)]
+    pub misere: bool,
+    /// A heatmap of the Sprague-Grundy values instead of the P-positions.
+    #[arg(long)]
+    pub grundy: bool,
+    /// How the P-positions of seed 000's games are shaded.
+    #[arg(long, value_enum, default_value_t = PartsArg::Variant)]
+    pub parts: PartsArg,
+}
+
+/// Run the command.
+pub fn run(args: &PlotArgs) -> Result<()> {
+    let format = ImageFormat::from_path(&args.output).map_err(|e| anyhow!(e))?;
+    check_parent(&args.output)?;
+    if args.max == 0 || args.max > PLOT_MAX {
+        bail!(
+            "--max {} is out of range for a picture: allowed 1..={PLOT_MAX}",
+            args.max
+        );
+    }
+    let g = resolve(&args.game, args.misere)?;
+    let picture = picture(&g, args.max as usize, args.grundy, args.parts)?;
+    let bytes = render(&picture, format).map_err(|e| anyhow!(e))?;
+    std::fs::write(&args.output, bytes)
+        .with_context(|| format!("cannot write `{}`", args.output.display()))?;
+    Ok(())
+}
+
+/// Refuse early (before solving) a path whose folder does not exist.
+fn check_parent(path: &Path) -> Result<()> {
+    let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
+    if let Some(dir) = parent {
+        if !dir.is_dir() {
+            bail!(
+                "cannot write `{}`: the folder `{}` does not exist",
+                path.display(),
+                dir.display()
+            );
+        }
+    }
+    if path.is_dir() {
+        bail!("cannot write `{}`: it is a folder", path.display());
+    }
+    Ok(())
+}
+
+fn convention_text(g: &GameArg) -> String {
+    g.convention_text()
+}
+
+/// The catalogue game with the requested convention (`None` for a rules file).
+fn named(g: &GameArg) -> Option<NamedGame> {
+    g.named.clone().map(|ng| NamedGame {
+        game: g.game.clone(),
+        ..ng
+    })
+}
+
+/// The first note line: the paper's notation and source.
+fn source_note(g: &GameArg) -> String {
+    match g
+        .named
+        .as_ref()
+        .and_then(|ng| catalogue::entry(ng.entry_name))
+    {
+        Some(e) => format!("{} — {}", e.notation, e.source),
+        None => format!("rules: {}", g.game.variants()[0].describe()),
+    }
+}
+
+/// The picture of `g` on the `n x n` board.
+pub fn picture(g: &GameArg, n: usize, grundy: bool, parts: PartsArg) -> Result<Picture> {
+    let mut notes: Vec<String> = vec![source_note(g)];
+    if grundy {
+        let t = solve::grundy(&g.game, n)?;
+        let values = t
+            .values()
+            .iter()
+            .map(|&v| if v == solve::GRUNDY_OFF { OFF } else { v })
+            .collect();
+        notes.push(format!(
+            "board 0 ≤ x, y < {n}; largest value shown {}; red cells: value 0 (P-positions)",
+            t.max_value()
+        ));
+        return Ok(Picture {
+            title: format!("Grundy values of {} ({})", g.label, convention_text(g)),
+            notes,
+            n,
+            cells: Cells::Values { values },
+        });
+    }
+    if let Memory::Imitation { p, m } = g.game.memory() {
+        return imitation_picture(g, n, p, m, notes);
+    }
+    let table = solve::outcomes(&g.game, n)?;
+    let scheme = match parts {
+        PartsArg::Variant => Some(Scheme::Variant),
+        PartsArg::Index => Some(Scheme::Index),
+        PartsArg::None => None,
+    };
+    let ng = named(g);
+    let part = match (scheme, &ng) {
+        (Some(s), Some(ng)) => partition::partition(ng, &table, s)?,
+        _ => None,
+    };
+    let mut classes = Vec::new();
+    let mut cells = vec![0u16; n * n];
+    let p_count = table.p_positions().len();
+    match &part {
+        Some(part) => {
+            notes.push(part.description.clone());
+            let regular = ng
+                .as_ref()
+                .and_then(partition::seed000_params)
+                .map_or(0, |(_, p)| p as usize);
+            for (i, pt) in part.parts.iter().enumerate() {
+                let color = if i < regular {
+                    palette::PARTS[i % palette::PARTS.len()]
+                } else {
+                    palette::EXTRA[(i - regular) % palette::EXTRA.len()]
+                };
+                classes.push(Class {
+                    label: pt.label.clone(),
+                    color,
+                    count: pt.count,
+                });
+            }
+            for x in 0..n {
+                for y in 0..n {
+                    if let Some(k) = part.part(x, y) {
+                        cells[x * n + y] = k as u16;
+                    }
+                }
+            }
+        }
+        None => {
+            classes.push(Class {
+                label: "P-position".into(),
+                color: palette::P,
+                count: p_count,
+            });
+        }
+    }
+    let (n_class, off_class) = (classes.len() as u16, classes.len() as u16 + 1);
+    let mut n_count = 0;
+    let mut off_count = 0;
+    for x in 0..n {
+        for y in 0..n {
+            match table.get(x, y) {
+                Some(Outcome::P) => {
+                    if part.is_none() {
+                        cells[x * n + y] = 0;
+                    }
+                }
+                Some(Outcome::N) => {
+                    n_count += 1;
+                    cells[x * n + y] = n_class;
+                }
+                None => {
+                    off_count += 1;
+                    cells[x * n + y] = off_class;
+                }
+            }
+        }
+    }
+    classes.push(Class {
+        label: "N-position".into(),
+        color: palette::N,
+        count: n_count,
+    });
+    if off_count > 0 {
+        classes.push(Class {
+            label: "not on the board (removed corner)".into(),
+            color: palette::OFF,
+            count: off_count,
+        });
+    }
+    notes.push(format!("board 0 ≤ x, y < {n}; {p_count} P-positions"));
+    Ok(Picture {
+        title: format!("P-positions of {} ({})", g.label, convention_text(g)),
+        notes,
+        n,
+        cells: Cells::Classes { classes, cells },
+    })
+}
+
+/// Imitation Nim: until the per-state classification is wired in, the starting
+/// positions by Corollary 1 of seed 002 (P iff P in diagonal-blocking with the
+/// same p and m).
+fn imitation_picture(
+    g: &GameArg,
+    n: usize,
+    p: u64,
+    m: u64,
+    mut notes: Vec<String>,
+) -> Result<Picture> {
+    if g.game.convention() != Convention::Normal {
+        bail!(
+            "{}: misère Imitation Nim is not supported: seed 002 treats normal play only",
+            g.label
+        );
+    }
+    let dual = parse_game(&format!("diagonal-blocking:p={p},m={m}"))?;
+    let table: OutcomeTable = solve::outcomes(&dual.game, n)?;
+    notes.push(format!(
+        "starting positions only, by Corollary 1: P iff P in {} (dynamic positions not marked)",
+        dual.canonical
+    ));
+    let mut cells = vec![1u16; n * n];
+    let mut pc = 0;
+    for (x, y) in table.p_positions() {
+        cells[x as usize * n + y as usize] = 0;
+        pc += 1;
+    }
+    notes.push(format!("board 0 ≤ x, y < {n}; {pc} P-positions"));
+    Ok(Picture {
+        title: format!(
+            "Starting P-positions of {} ({})",
+            g.label,
+            convention_text(g)
+        ),
+        notes,
+        n,
+        cells: Cells::Classes {
+            classes: vec![
+                Class {
+                    label: "P as a starting position".into(),
+                    color: palette::P,
+                    count: pc,
+                },
+                Class {
+                    label: "N as a starting position".into(),
+                    color: palette::N,
+                    count: n * n - pc,
+                },
+            ],
+            cells,
+        },
+    })
+}

@@ -1,0 +1,55 @@
+//! Progress bars on stderr (indicatif), shown only when stderr is a terminal and
+//! the work has already taken about a second.
+
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::IsTerminal;
+use std::time::{Duration, Instant};
+
+pub struct Bar {
+    what: &'static str,
+    start: Instant,
+    tty: bool,
+    bar: Option<ProgressBar>,
+}
+
+impl Bar {
+    pub fn new(what: &'static str) -> Bar {
+        Bar {
+            what,
+            start: Instant::now(),
+            tty: std::io::stderr().is_terminal(),
+            bar: None,
+        }
+    }
+    /// Report `done` of `total`.
+    pub fn set(&mut self, done: u64, total: u64) {
+        if !self.tty {
+            return;
+        }
+        if self.bar.is_none() && self.start.elapsed() >= Duration::from_secs(1) && done < total {
+            let b = ProgressBar::new(total);
+            b.set_style(
+                ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} ({eta})")
+                    .expect("valid template")
+                    .progress_chars("=> "),
+            );
+            b.set_message(self.what);
+            self.bar = Some(b);
+        }
+        if let Some(b) = &self.bar {
+            b.set_length(total);
+            b.set_position(done);
+        }
+    }
+    pub fn finish(&mut self) {
+        if let Some(b) = self.bar.take() {
+            b.finish_and_clear();
+        }
+    }
+}
+
+impl Drop for Bar {
+    fn drop(&mut self) {
+        self.finish();
+    }
+}

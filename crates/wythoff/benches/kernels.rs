@@ -1,0 +1,341 @@
+//! Kernel benchmarks, in one run: each fast kernel, the reference program it must
+//! be compared with (plain bitset mex, plain counter kernel, plain bitmap mex) at
+//! the target size, and the naive option-scanning brute force at a size it can
+//! finish, with the kernel again at that size. Every pair must print the same
+//! hash (the `--format summary` hash), which the bench checks.
+//!
+//! `cargo bench -p wythoff --bench kernels` (quick sizes), or
+//! `cargo bench -p wythoff --bench kernels -- full` (the sizes:
+//! Grundy 4096 and 16384, blocking table 16384, sequences 10^8, every catalogue
+//! game at 4096). Times are wall clock and this thread's CPU time
+//! (`/proc/thread-self/schedstat`); on a shared machine compare ratios taken in
+//! the same run, and repeat.
+
+use std::time::Instant;
+use wythoff::catalogue::parse_game;
+use wythoff::hash::Summary;
+use wythoff::rules::Rules;
+use wythoff::sequence::{self, SeqKind};
+use wythoff::solve::{self, band, grundy_fast, reference};
+
+fn cpu_ns() -> u64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next().and_then(|t| t.parse().ok()))
+        .unwrap_or(0)
+}
+
+struct Timing {
+    wall: f64,
+    cpu: f64,
+    summary: Summary,
+}
+
+fn time(f: impl FnOnce() -> Summary) -> Timing {
+    let (w, c) = (Instant::now(), cpu_ns());
+    let summary = f();
+    Timing {
+        wall: w.elapsed().as_secs_f64(),
+        cpu: (cpu_ns() - c) as f64 / 1e9,
+        summary,
+    }
+}
+
+fn report(label: &str, k: &Timing, base_label: &str, b: &Timing) {
+    let same = k.summary == b.summary;
+    println!(
+        "{label:<48} wall {:>8.3}s cpu {:>8.3}s | {base_label:<30} wall {:>8.3}s cpu {:>8.3}s | ratio kernel/base wall {:.3} cpu {:.3} | hash {} {}",
+        k.wall,
+        k.cpu,
+        b.wall,
+        b.cpu,
+        k.wall / b.wall,
+        k.cpu / b.cpu.max(1e-9),
+        k.summary.line(),
+        if same { "same" } else { "DIFFERENT" }
+    );
+    assert!(same, "{label}: the kernel and {base_label} disagree");
+}
+
+fn rules(name: &str) -> Rules {
+    parse_game(name)
+        .unwrap()
+        .game
+        .as_single()
+        .expect("single")
+        .clone()
+}
+
+// ---- Grundy -------------------------------------------------------------
+
+fn grundy_kernel(r: &Rules, n: usize) -> Summary {
+    let mut s = Summary::new();
+    grundy_fast::stream(r, n, &mut |_| {}, |_, row| {
+        for &v in row {
+            s.item(&[v as u64]);
+        }
+    })
+    .unwrap();
+    s
+}
+
+fn grundy_plain(r: &Rules, n: usize) -> Summary {
+    let mut s = Summary::new();
+    grundy_fast::grundy_plain_bitset(r, n, |_, row| {
+        for &v in row {
+            s.item(&[v as u64]);
+        }
+    });
+    s
+}
+
+fn grundy_naive(r: &Rules, n: usize) -> Summary {
+    let t = reference::grundy(r, n);
+    let mut s = Summary::new();
+    for &v in t.values() {
+        s.item(&[v as u64]);
+    }
+    s
+}
+
+// ---- outcomes --------------------------------------------------------------
+
+fn band_kernel(r: &Rules, n: usize) -> Summary {
+    let mut s = Summary::new();
+    band::stream_p_positions(r, n, &mut |_| {}, |x, ys| {
+        for &y in ys {
+            s.pair(x, y as u64);
+        }
+    })
+    .unwrap();
+    s
+}
+
+/// The plain counter kernel for roob-blocking `(m, p, l)` (normal play): one
+/// byte per cell, `O(w + l)` scalar counter work per cell (column and diagonal
+/// P counts, and look-backs into the table for the moves that must be excluded).
+fn counter_kernel_roob(n: usize, m: usize, p: u32, l: usize) -> Summary {
+    let mut t = vec![0u8; n * n];
+    let mut col = vec![0u32; n]; // P's in column y, rows < x
+    let mut diag = vec![0u32; 2 * n]; // P's on diagonal y - x + n, rows < x
+    let mut s = Summary::new();
+    for x in 0..n {
+        let mut rowc = 0u32;
+        for y in 0..n {
+            let d = y + n - x;
+            // out-of-class: one-pile moves shorter than l, and every bishop move
+            let mut out = 0u32;
+            let mut near_col = 0u32;
+            for k in 1..l.min(x + 1) {
+                near_col += t[(x - k) * n + y] as u32;
+            }
+            let mut near_row = 0u32;
+            for k in 1..l.min(y + 1) {
+                near_row += t[x * n + y - k] as u32;
+            }
+            out += near_col + near_row;
+            for delta in 0..m {
+                if d >= delta {
+                    out += diag[d - delta];
+                }
+            }
+            for j in 1..m {
+                // diagonal d + j, rows < x - j: subtract the j cells in rows x-j..x-1
+                let mut c = diag[d + j];
+                for i in 1..=j.min(x) {
+                    if y + j >= i && y + j - i < n + 0 && y + j >= i {
+                        let yy = y + j - i;
+                        if yy < n {
+                            c -= t[(x - i) * n + yy] as u32;
+                        }
+                    }
+                }
+                out += c;
+            }
+            let inn = (col[y] - near_col) + (rowc - near_row);
+            let isp = out == 0 && inn < p;
+            if isp {
+                t[x * n + y] = 1;
+                rowc += 1;
+                s.pair(x as u64, y as u64);
+            }
+        }
+        for y in 0..n {
+            if t[x * n + y] == 1 {
+                col[y] += 1;
+                diag[y + n - x] += 1;
+            }
+        }
+    }
+    s
+}
+
+fn naive_outcomes(r: &Rules, n: usize) -> Summary {
+    let t = reference::outcomes(r, n);
+    let mut s = Summary::new();
+    for (x, y) in t.p_positions() {
+        s.pair(x, y);
+    }
+    s
+}
+
+// ---- sequences -------------------------------------------------------------
+
+fn seq_kernel(kind: &SeqKind, terms: u64) -> Summary {
+    sequence::summary(kind, terms, &mut |_| {}).unwrap()
+}
+
+/// The plain bitmap mex: a bitmap of every value used (a's and b's) and a mex
+/// pointer that walks over set bits.
+fn seq_plain(kind: &SeqKind, terms: u64) -> Summary {
+    let bound = sequence::max_value_bound(kind, terms).unwrap();
+    let mut bm = vec![0u64; (bound / 64 + 2) as usize];
+    let mut mex = 0u64;
+    let mut s = Summary::new();
+    for n in 0..terms {
+        while bm[(mex >> 6) as usize] >> (mex & 63) & 1 == 1 {
+            mex += 1;
+        }
+        let a = mex;
+        let b = match *kind {
+            SeqKind::Linear { s, t } => s * a + t * n,
+            SeqKind::DiagonalBlocking { p, m } => a + (n / p) * m,
+            _ => unimplemented!(),
+        };
+        bm[(a >> 6) as usize] |= 1 << (a & 63);
+        bm[(b >> 6) as usize] |= 1 << (b & 63);
+        s.pair(a, b);
+    }
+    s
+}
+
+fn main() {
+    let full = std::env::args().any(|a| a == "full");
+    println!(
+        "# wythoff kernel bench ({}), {} cores visible",
+        if full {
+            "full sizes"
+        } else {
+            "quick sizes; pass `full` for the issue's sizes"
+        },
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    );
+    let wy = rules("wythoff");
+
+    // Grundy: kernel vs plain bitset mex at the target size; vs naive at a small size
+    let gn = if full { 4096 } else { 1024 };
+    let k = time(|| grundy_kernel(&wy, gn));
+    let b = time(|| grundy_plain(&wy, gn));
+    report(
+        &format!("grundy wythoff N={gn} kernel"),
+        &k,
+        "plain bitset mex",
+        &b,
+    );
+    let k = time(|| grundy_kernel(&wy, 128));
+    let b = time(|| grundy_naive(&wy, 128));
+    report("grundy wythoff N=128 kernel", &k, "naive option scan", &b);
+    if full {
+        let k = time(|| grundy_kernel(&wy, 16384));
+        println!(
+            "{:<48} wall {:>8.3}s cpu {:>8.3}s | hash {}",
+            "grundy wythoff N=16384 kernel",
+            k.wall,
+            k.cpu,
+            k.summary.line()
+        );
+    }
+
+    // blocking table: kernel vs plain counter kernel; vs naive at a small size
+    let rb = rules("roob-blocking:m=2,p=3");
+    let on = if full { 16384 } else { 4096 };
+    let k = time(|| band_kernel(&rb, on));
+    let b = time(|| counter_kernel_roob(on, 2, 3, 2));
+    report(
+        &format!("p-positions roob-blocking:m=2,p=3 N={on} kernel"),
+        &k,
+        "plain counter kernel",
+        &b,
+    );
+    println!(
+        "{:<48} kernel {:.0} M cells/s wall, {:.0} M cells/s cpu",
+        "",
+        (on * on) as f64 / k.wall / 1e6,
+        (on * on) as f64 / k.cpu.max(1e-9) / 1e6
+    );
+    let k = time(|| band_kernel(&rb, 96));
+    let b = time(|| naive_outcomes(&rb, 96));
+    report(
+        "p-positions roob-blocking:m=2,p=3 N=96 kernel",
+        &k,
+        "naive option scan",
+        &b,
+    );
+
+    // sequences: kernel vs plain bitmap mex
+    let terms = if full { 100_000_000 } else { 10_000_000 };
+    for (name, kind) in [
+        ("m-wythoff:m=2", SeqKind::Linear { s: 1, t: 2 }),
+        (
+            "diagonal-blocking:p=3,m=2",
+            SeqKind::DiagonalBlocking { p: 3, m: 2 },
+        ),
+    ] {
+        let k = time(|| seq_kernel(&kind, terms));
+        let b = time(|| seq_plain(&kind, terms));
+        report(
+            &format!("sequence {name} terms={terms}"),
+            &k,
+            "plain bitmap mex",
+            &b,
+        );
+        println!(
+            "{:<48} kernel {:.0} M terms/s wall, {:.0} M terms/s cpu",
+            "",
+            terms as f64 / k.wall / 1e6,
+            terms as f64 / k.cpu.max(1e-9) / 1e6
+        );
+    }
+
+    // every catalogue game's p-positions (the streaming entry point)
+    let cn = if full { 4096 } else { 1024 };
+    for name in [
+        "nim",
+        "wythoff",
+        "m-wythoff:m=2",
+        "st-wythoff:s=1,t=2",
+        "st-wythoff:s=2,t=1",
+        "connell:p=2",
+        "roob-blocking:m=2,p=3",
+        "modulo-rook:m=2,l=0,p=3",
+        "shifted:m=1,p=3,l=1",
+        "corner:m=1,p=2,u=2,v=3",
+        "choose-shift:m=1,p=3",
+        "modular:m=5",
+        "diagonal-blocking:p=3,m=2",
+        "restricted:s=1,t=2,h=3:0,v=3:0,d1=3:1,d2=3:2",
+        "odd-odd:s=1,t=1",
+        "even-even:s=2,t=1",
+        "odd-even:s=1,t=1",
+        "even-odd:s=1,t=2",
+    ] {
+        let g = parse_game(name).unwrap().game;
+        let t = time(|| {
+            let mut s = Summary::new();
+            solve::stream::p_positions(&g, cn, &mut |_, _| {}, &mut |x, ys| {
+                for &y in ys {
+                    s.pair(x, y as u64);
+                }
+            })
+            .unwrap();
+            s
+        });
+        println!(
+            "{:<48} wall {:>8.3}s cpu {:>8.3}s | hash {}",
+            format!("p-positions {name} N={cn}"),
+            t.wall,
+            t.cpu,
+            t.summary.line()
+        );
+    }
+}

@@ -1,0 +1,272 @@
+//! (p,m)-Imitation Nim, a game with memory (seed 002: Larsson, "2-pile Nim with a
+//! restricted number of move-size imitations").
+//!
+//! - [`state`]: the rules on states (position, the imitation window of the last
+//!   move, both players' runs of consecutive m-imitations), legal moves, history
+//!   replay with the first illegal step named.
+//! - [`solver`]: the exact memoised state solver on a board, starting P-positions,
+//!   winning moves, and the dynamic / non-dynamic classification (Definition 1).
+//! - [`theorem1`]: Theorem 1 (functions `xi` and `L`) as an oracle on every state,
+//!   with the (p,m)-Wythoff pairs of Definition 3.
+//! - [`claims`]: Theorem 1, Corollary 1 and the classification remark after
+//!   Corollary 1, for `wythoff verify`.
+
+pub mod solver;
+pub mod state;
+pub mod theorem1;
+
+pub use solver::{Classification, PositionClass, StateSolver};
+pub use state::{IllegalReason, ImitationNim, Move, Pile, State, Window};
+pub use theorem1::{Clause, Theorem1, WythoffPairs};
+
+use crate::error::SolveError;
+use crate::solve::Outcome;
+use crate::verify::{Claim, ClaimReport, VerifyConfig};
+use thiserror::Error;
+
+/// Errors of the imitation module. Each message is one line.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum ImitationError {
+    /// Step `step` (1-based: the move from the `step`-th to the `step + 1`-th
+    /// position of the history) is not a legal move.
+    #[error("illegal history at step {step}: ({}, {}) -> ({}, {}) is illegal: {reason}", from.0, from.1, to.0, to.1)]
+    IllegalHistory {
+        step: usize,
+        from: (u64, u64),
+        to: (u64, u64),
+        reason: IllegalReason,
+    },
+    #[error("{0}")]
+    BadInput(String),
+    #[error("{0}")]
+    TooLarge(String),
+}
+
+impl From<ImitationError> for SolveError {
+    fn from(e: ImitationError) -> SolveError {
+        match e {
+            ImitationError::TooLarge(s) => SolveError::TooLarge(s),
+            other => SolveError::BadInput(other.to_string()),
+        }
+    }
+}
+
+/// The outcome of `(x, y)` reached through `history` (oldest first, the
+/// starting position first; `(x, y)` is the result of the last move), with the
+/// final state and its winning moves. An empty history makes `(x, y)` a
+/// starting position.
+pub fn outcome_after(
+    rules: ImitationNim,
+    history: &[(u64, u64)],
+    x: u64,
+    y: u64,
+) -> Result<(State, Outcome, Vec<(Move, State)>), ImitationError> {
+    let mut positions = history.to_vec();
+    positions.push((x, y));
+    let s = rules.replay(&positions)?;
+    let n = x.max(y) + 1;
+    let solver = StateSolver::new(rules, n)?;
+    let o = solver.outcome(&s)?;
+    let wins = solver.winning_moves(&s)?;
+    Ok((s, o, wins))
+}
+
+/// Parameter sets of the default claim runs.
+const THEOREM1_PARAMS: &[(u64, u64)] = &[
+    (1, 1),
+    (2, 1),
+    (3, 1),
+    (4, 1),
+    (1, 2),
+    (2, 2),
+    (3, 2),
+    (1, 3),
+    (2, 3),
+    (3, 3),
+    (4, 3),
+    (2, 5),
+];
+
+fn game_name(p: u64, m: u64) -> String {
+    format!("imitation:p={p},m={m}")
+}
+
+/// Theorem 1 against the state solver on every valid (= reachable) state of
+/// every position of the board.
+pub fn check_theorem1(p: u64, m: u64, n: u64) -> ClaimReport {
+    let mut rep = ClaimReport {
+        source: "seed 002 (Larsson, Imitation Nim), Theorem 1".into(),
+        game: game_name(p, m),
+        compared: "Theorem 1 (xi, L) vs exact state solver, every reachable state".into(),
+        range: format!("piles < {n}"),
+        passed: true,
+        detail: String::new(),
+    };
+    let rules = match ImitationNim::new(p, m) {
+        Ok(r) => r,
+        Err(e) => {
+            rep.passed = false;
+            rep.detail = e.to_string();
+            return rep;
+        }
+    };
+    let solver = match StateSolver::new(rules, n) {
+        Ok(s) => s,
+        Err(e) => {
+            rep.passed = false;
+            rep.detail = e.to_string();
+            return rep;
+        }
+    };
+    let t1 = Theorem1::new(rules, n);
+    let mut states = 0u64;
+    for x in 0..n {
+        for y in 0..n {
+            for s in rules.states_at(x, y) {
+                states += 1;
+                let got = solver.outcome(&s).expect("valid state on board");
+                let want = t1.outcome(&s);
+                if got != want && rep.passed {
+                    rep.passed = false;
+                    rep.detail = format!(
+                        "state {s}: solver {got}, Theorem 1 {want} (clause {:?})",
+                        t1.clause(&s)
+                    );
+                }
+            }
+        }
+    }
+    rep.range = format!("piles < {n}, {states} states");
+    rep
+}
+
+/// Corollary 1: the starting P-positions equal the P-positions of
+/// `diagonal-blocking` with the same `p, m` (general solver).
+pub fn check_corollary1(p: u64, m: u64, n: u64) -> ClaimReport {
+    let mut rep = ClaimReport {
+        source: "seed 002 (Larsson, Imitation Nim), Corollary 1".into(),
+        game: format!("{} vs diagonal-blocking:p={p},m={m}", game_name(p, m)),
+        compared: "starting P-positions (state solver) vs general solver of (p,m)-Wythoff Nim"
+            .into(),
+        range: format!("board {n}x{n}"),
+        passed: true,
+        detail: String::new(),
+    };
+    let res = (|| -> Result<(), String> {
+        let rules = ImitationNim::new(p, m).map_err(|e| e.to_string())?;
+        let solver = StateSolver::new(rules, n).map_err(|e| e.to_string())?;
+        let g = crate::catalogue::parse_game(&format!("diagonal-blocking:p={p},m={m}"))
+            .map_err(|e| e.to_string())?;
+        let table = crate::solve::outcomes(&g.game, n as usize).map_err(|e| e.to_string())?;
+        let mine = solver.start_table();
+        for x in 0..n as usize {
+            for y in 0..n as usize {
+                if mine.get(x, y) != table.get(x, y) {
+                    return Err(format!(
+                        "({x}, {y}): imitation start {:?}, diagonal-blocking {:?}",
+                        mine.get(x, y),
+                        table.get(x, y)
+                    ));
+                }
+            }
+        }
+        Ok(())
+    })();
+    if let Err(d) = res {
+        rep.passed = false;
+        rep.detail = d;
+    }
+    rep
+}
+
+/// The remark after Corollary 1: `(a, b)`, `a <= b`, is non-dynamic P iff it is in
+/// P_W with `xi(a, b) = 0`; a position of N_W is dynamic iff some `(a, c)` in P_W
+/// has `a <= c < b`. Hence (reading Theorem 1) a P_W position with `xi > 0` is
+/// dynamic and every other position is non-dynamic N. Checked as this full
+/// three-way classification against the solver's.
+pub fn check_classification(p: u64, m: u64, n: u64) -> ClaimReport {
+    let mut rep = ClaimReport {
+        source: "seed 002 (Larsson, Imitation Nim), remark after Corollary 1 (Definition 1)".into(),
+        game: game_name(p, m),
+        compared: "predicted P / N / dynamic per position vs state solver over all histories"
+            .into(),
+        range: format!("board {n}x{n}"),
+        passed: true,
+        detail: String::new(),
+    };
+    let rules = match ImitationNim::new(p, m).and_then(|r| Ok((r, StateSolver::new(r, n)?))) {
+        Ok(x) => x,
+        Err(e) => {
+            rep.passed = false;
+            rep.detail = e.to_string();
+            return rep;
+        }
+    };
+    let (_, solver) = rules;
+    let w = WythoffPairs::new(p, m, n);
+    for x in 0..n {
+        for y in 0..n {
+            let got = solver.classify(x, y);
+            let want = predicted_class(&w, x, y);
+            if got != want {
+                rep.passed = false;
+                rep.detail = format!("({x}, {y}): solver {got}, remark {want}");
+                return rep;
+            }
+        }
+    }
+    rep
+}
+
+/// The classification the remark after Corollary 1 predicts (see
+/// [`check_classification`]).
+pub fn predicted_class(w: &WythoffPairs, x: u64, y: u64) -> PositionClass {
+    let (a, b) = (x.min(y), x.max(y));
+    if w.is_p(a, b) {
+        if w.xi(a, b) == 0 {
+            PositionClass::P
+        } else {
+            PositionClass::Dynamic
+        }
+    } else if w.partner_of_a(a).is_some_and(|c| a <= c && c < b) {
+        PositionClass::Dynamic
+    } else {
+        PositionClass::N
+    }
+}
+
+fn run_claims(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<ClaimReport> {
+    // the state space grows like p n^3 / 3: keep the default run to seconds
+    let n = cfg.board.clamp(1, 400);
+    let n_t1 = n.min(if cfg.board > 200 { n } else { 90 });
+    let total = 3 * THEOREM1_PARAMS.len() as u64;
+    let mut done = 0;
+    let mut out = Vec::new();
+    for &(p, m) in THEOREM1_PARAMS {
+        out.push(check_theorem1(p, m, n_t1));
+        done += 1;
+        progress(done, total);
+        out.push(check_corollary1(p, m, n_t1));
+        done += 1;
+        progress(done, total);
+        out.push(check_classification(p, m, n_t1));
+        done += 1;
+        progress(done, total);
+    }
+    out
+}
+
+/// The claims of seed 002 about Imitation Nim, for `verify::registry`.
+pub fn claims() -> Vec<Claim> {
+    vec![Claim {
+        games: &["imitation", "diagonal-blocking"],
+        source:
+            "seed 002 (Larsson, Imitation Nim): Theorem 1, Corollary 1, remark after Corollary 1",
+        run: run_claims,
+    }]
+}
+
+/// Outcome helper used by tests and the CLI: the outcome of a state by Theorem 1.
+pub fn theorem1_outcome(rules: ImitationNim, s: &State) -> Outcome {
+    Theorem1::new(rules, s.x.max(s.y) + 1).outcome(s)
+}

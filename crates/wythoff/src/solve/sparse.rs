@@ -1,0 +1,204 @@
+//! The attack kernel for games whose P-positions are sparse: any one-pile and
+//! two-pile length sets, any two-pile relation (the (s,t) cone and the
+//! congruence `k = l (mod m)` included, which cost the general solver `O(n)` per
+//! cell), any removed corner; normal play, no blocking, no memory.
+//!
+//! Rows are solved in order. Each earlier P-position `(x0, y0)` attacks, in row
+//! `x`, with `k = x - x0`: its own column when `k` is a first-pile length, and
+//! the `y0 + l` for the two-pile lengths `l` allowed with `k`, which for every
+//! relation of the model form one interval (`[lmin(k), s k + t - 1]` for the
+//! cone) or a ray with stride `m` (congruence), cut by the residue classes of the
+//! second-pile set. These are added to a stepped difference array (stride =
+//! lcm of the period and the congruence modulus) in `O(classes)` per P-position;
+//! one sweep of the row then gives, per cell, the number of P-options in earlier
+//! rows; P-positions found in the row attack the rest of the row the same way.
+//! A row costs `O(n + P * classes)` where `P` is the number of P-positions so
+//! far, so the kernel gives up (returns `None`) when its work exceeds a budget
+//! (games with dense P-positions, such as Odd-Odd, go to the general solver).
+//!
+//! Checked against the brute-force reference by `tests/kernels.rs`.
+
+use super::{OutcomeTable, CELL_N, CELL_OFF, CELL_P};
+use crate::rules::{Convention, Memory, Relation, Rules};
+use crate::sets::{lcm, LengthSet};
+
+/// The two-pile lengths `l` allowed with first-pile length `k`, before the
+/// second-pile set: `l in [lo, hi]`, `l = k (mod g)` when `g > 1`.
+#[inline]
+fn l_range(rel: Relation, k: u64) -> (u64, u64, u64) {
+    match rel {
+        Relation::Diagonal => (k, k, 1),
+        Relation::Band { m } => (k.saturating_sub(m - 1).max(1), k + m - 1, 1),
+        Relation::Cone { s, t } => {
+            // l >= k: l < s k + t; l < k: k - l < (s - 1) l + t, i.e. s l > k - t
+            let hi = s.saturating_mul(k).saturating_add(t - 1);
+            let lo = if k < t { 1 } else { (k - t) / s + 1 };
+            (lo.max(1), hi, 1)
+        }
+        Relation::Congruent { m } => (1, u64::MAX, m),
+    }
+}
+
+/// A stepped difference array over `0..n`: `add_point`, `add_range` with the
+/// array's stride, then `value(y)` read in increasing `y` (it sums in place).
+struct Stepped {
+    stride: usize,
+    d: Vec<i32>,
+}
+
+impl Stepped {
+    fn new(n: usize, stride: usize) -> Self {
+        Stepped {
+            stride,
+            d: vec![0; n + stride + 1],
+        }
+    }
+    fn clear(&mut self) {
+        self.d.iter_mut().for_each(|v| *v = 0);
+    }
+    #[inline]
+    fn add_point(&mut self, y: usize) {
+        if y < self.d.len() - self.stride - 1 {
+            self.d[y] += 1;
+            self.d[y + self.stride] -= 1;
+        }
+    }
+    /// `+1` at `first, first + stride, ..., <= last`.
+    #[inline]
+    fn add_range(&mut self, first: usize, last: usize) {
+        let n = self.d.len() - self.stride - 1;
+        if first >= n || first > last {
+            return;
+        }
+        self.d[first] += 1;
+        let last = first + (last.min(n - 1) - first) / self.stride * self.stride;
+        self.d[last + self.stride] -= 1;
+    }
+    /// Finish position `y` (all updates at `y` are in) and return its count.
+    #[inline]
+    fn value(&mut self, y: usize) -> i32 {
+        if y >= self.stride {
+            self.d[y] += self.d[y - self.stride];
+        }
+        self.d[y]
+    }
+}
+
+/// Periodic part of a length set as (threshold, period, residues).
+fn periodic(s: &LengthSet) -> (u64, u64, Vec<u64>) {
+    let k = s.period();
+    (
+        s.threshold(),
+        k,
+        (0..k).filter(|&r| s.residue_in(r)).collect(),
+    )
+}
+
+/// The outcome table, or `None` when `r` is out of scope or the P-positions are
+/// too dense for this kernel (work budget).
+pub fn outcomes(r: &Rules, n: usize) -> Option<OutcomeTable> {
+    if r.memory() != Memory::None || r.blocking().is_some() || r.convention() != Convention::Normal
+    {
+        return None;
+    }
+    let budget: u64 = 64 * (n as u64) * (n as u64) + 50_000_000;
+    let mut work: u64 = 0;
+    let (h, v) = (r.h(), r.v());
+    let two = r.two_pile();
+    // two-pile stride: lcm of the second set's period and the congruence modulus
+    let (t2, k2, r2) = two.map_or((0, 1, vec![]), |t| periodic(&t.d2));
+    let g = match two.map(|t| t.relation) {
+        Some(Relation::Congruent { m }) => m,
+        _ => 1,
+    };
+    let stride2 = lcm(k2, g);
+    if stride2 > 4096 {
+        return None;
+    }
+    // residue classes rho mod stride2 whose rho mod k2 is in d2
+    let classes2: Vec<u64> = (0..stride2).filter(|&c| r2.contains(&(c % k2))).collect();
+    let (tv, kv, rv) = periodic(v);
+    let mut a2 = Stepped::new(n, stride2 as usize);
+    let mut av = Stepped::new(n, kv as usize);
+    let mut cells = vec![CELL_N; n * n];
+    let mut ps: Vec<(u32, u32)> = Vec::new();
+    for x in 0..n {
+        a2.clear();
+        av.clear();
+        work += (2 * n) as u64 + ps.len() as u64;
+        for &(x0, y0) in &ps {
+            let (x0, y0) = (x0 as u64, y0 as u64);
+            let k = x as u64 - x0;
+            if h.contains(k) {
+                a2.add_point(y0 as usize);
+            }
+            let Some(t) = two else { continue };
+            if !t.d1.contains(k) {
+                continue;
+            }
+            let (lo, hi, gg) = l_range(t.relation, k);
+            let room = (n as u64 - 1).saturating_sub(y0); // l <= room stays in the row
+            let hi = hi.min(room);
+            if lo > hi {
+                continue;
+            }
+            // explicit part of d2: l <= t2
+            let ex_hi = hi.min(t2);
+            if lo <= ex_hi {
+                for l in lo..=ex_hi {
+                    if t.d2.contains(l) && (gg == 1 || l % gg == k % gg) {
+                        a2.add_point((y0 + l) as usize);
+                    }
+                }
+                work += ex_hi - lo + 1;
+            }
+            // periodic part: l in [max(lo, t2 + 1), hi], l = c (mod stride2)
+            let plo = lo.max(t2 + 1);
+            if plo <= hi {
+                for &c in &classes2 {
+                    if gg > 1 && c % gg != k % gg {
+                        continue;
+                    }
+                    let first = plo + (c + stride2 - plo % stride2) % stride2;
+                    if first <= hi {
+                        a2.add_range((y0 + first) as usize, (y0 + hi) as usize);
+                    }
+                }
+                work += classes2.len() as u64;
+            }
+        }
+        if work > budget {
+            return None;
+        }
+        for y in 0..n {
+            let cnt = a2.value(y) + av.value(y);
+            if !r.on_board(x as u64, y as u64) {
+                cells[x * n + y] = CELL_OFF;
+                continue;
+            }
+            if cnt != 0 {
+                continue;
+            }
+            cells[x * n + y] = CELL_P;
+            ps.push((x as u32, y as u32));
+            // attack the rest of the row: y + l, l in v
+            let room = (n - 1 - y) as u64;
+            for l in 1..=tv.min(room) {
+                if v.contains(l) {
+                    av.add_point(y + l as usize);
+                }
+            }
+            work += tv.min(room);
+            let plo = tv + 1;
+            if plo <= room {
+                for &c in &rv {
+                    let first = plo + (c + kv - plo % kv) % kv;
+                    if first <= room {
+                        av.add_range(y + first as usize, n - 1);
+                    }
+                }
+            }
+        }
+    }
+    Some(OutcomeTable::from_cells(n, cells))
+}

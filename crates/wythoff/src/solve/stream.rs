@@ -1,0 +1,147 @@
+//! Streaming entry points: P-positions and Grundy rows are handed to a sink in
+//! sorted (row-major) order as they are found, so a caller that only writes or
+//! hashes them never holds an `n x n` table. The fast kernels ([`super::band`],
+//! [`super::grundy_fast`]) stream natively in `O(n)` memory; other games are
+//! solved by the table solvers and then streamed. Every entry point estimates its
+//! memory first and refuses, with the estimate, what does not fit the budget.
+
+use super::{
+    band, check_board, grundy_fast, grundy_unsupported, human_bytes, outcome_memory_estimate,
+    require_memoryless, SolveError, DEFAULT_MEMORY_BUDGET,
+};
+use crate::rules::Game;
+
+/// Progress: `(rows_done, rows_total)`.
+pub type Progress<'a> = &'a mut dyn FnMut(u64, u64);
+
+/// Can every variant of `game` be solved by the streaming band kernel?
+pub fn p_positions_streamable(game: &Game, n: usize) -> bool {
+    game.variants()
+        .iter()
+        .all(|r| band::BandKernel::new(r, n.min(1)).is_some())
+}
+
+/// Bytes needed to list the P-positions of `game` on the `n x n` board.
+pub fn p_positions_memory_estimate(game: &Game, n: u64) -> u64 {
+    if p_positions_streamable(game, 1) {
+        game.variants()
+            .iter()
+            .map(|r| {
+                let w = r
+                    .two_pile()
+                    .and_then(|t| t.relation.band_width())
+                    .unwrap_or(0);
+                band::BandKernel::memory_estimate(n, w)
+            })
+            .sum()
+    } else {
+        outcome_memory_estimate(game, n)
+    }
+}
+
+fn refuse(what: &str, n: u64, est: u64) -> SolveError {
+    SolveError::TooLarge(format!(
+        "--max {n}: {what} needs about {} of memory, over the budget of {}: use a smaller --max",
+        human_bytes(est),
+        human_bytes(DEFAULT_MEMORY_BUDGET)
+    ))
+}
+
+/// Stream the P-positions of `game` on the `n x n` board: `sink(x, ys)` once per
+/// row `x` (the `y` of its P-positions, increasing), rows in increasing order.
+pub fn p_positions(
+    game: &Game,
+    n: usize,
+    progress: Progress,
+    sink: &mut dyn FnMut(u64, &[u32]),
+) -> Result<(), SolveError> {
+    require_memoryless(game)?;
+    if n == 0 {
+        return Err(SolveError::BadInput("--max must be at least 1".into()));
+    }
+    let est = p_positions_memory_estimate(game, n as u64);
+    if est > DEFAULT_MEMORY_BUDGET {
+        return Err(refuse("the outcome solver", n as u64, est));
+    }
+    let total = n as u64;
+    if p_positions_streamable(game, n) {
+        let mut ks: Vec<band::BandKernel> = game
+            .variants()
+            .iter()
+            .map(|r| band::BandKernel::new(r, n).expect("checked"))
+            .collect();
+        let mut merged: Vec<u32> = Vec::new();
+        for x in 0..n {
+            if ks.len() == 1 {
+                sink(x as u64, ks[0].next_row());
+            } else {
+                merged.clear();
+                for k in ks.iter_mut() {
+                    merged.extend_from_slice(k.next_row());
+                }
+                merged.sort_unstable();
+                merged.dedup();
+                sink(x as u64, &merged);
+            }
+            if x % 256 == 255 {
+                progress(x as u64 + 1, total);
+            }
+        }
+        progress(total, total);
+        return Ok(());
+    }
+    check_board(game, n as u64, DEFAULT_MEMORY_BUDGET)?;
+    progress(0, total);
+    let t = super::outcomes(game, n)?;
+    let mut row = Vec::new();
+    for x in 0..n {
+        row.clear();
+        row.extend((0..n).filter(|&y| t.is_p(x, y)).map(|y| y as u32));
+        sink(x as u64, &row);
+    }
+    progress(total, total);
+    Ok(())
+}
+
+/// Bytes needed for the Grundy values of `game` on the `n x n` board, streamed.
+pub fn grundy_memory_estimate(game: &Game, n: u64) -> u64 {
+    match game.as_single() {
+        Some(r) if grundy_fast::applies(r) => grundy_fast::memory_estimate(r, n),
+        Some(r) => super::grundy::memory_estimate(r, n).max(outcome_memory_estimate(game, n)),
+        None => outcome_memory_estimate(game, n),
+    }
+}
+
+/// Stream the Grundy values of `game` row by row: `sink(x, values)`, with
+/// `u32::MAX` ([`super::GRUNDY_OFF`]) for cells off the board.
+pub fn grundy(
+    game: &Game,
+    n: usize,
+    progress: Progress,
+    sink: &mut dyn FnMut(u64, &[u32]),
+) -> Result<(), SolveError> {
+    if let Some(why) = grundy_unsupported(game) {
+        return Err(SolveError::Unsupported(why));
+    }
+    if n == 0 {
+        return Err(SolveError::BadInput("--max must be at least 1".into()));
+    }
+    let est = grundy_memory_estimate(game, n as u64);
+    if est > DEFAULT_MEMORY_BUDGET {
+        return Err(refuse("the Grundy solver", n as u64, est));
+    }
+    let r = game.as_single().expect("checked by grundy_unsupported");
+    let total = n as u64;
+    if grundy_fast::applies(r) {
+        grundy_fast::stream(r, n, &mut |d| progress(d, total), |x, row| sink(x, row))
+            .expect("applies");
+        return Ok(());
+    }
+    progress(0, total);
+    let t = super::grundy(game, n)?;
+    for x in 0..n {
+        sink(x as u64, &t.values()[x * n..(x + 1) * n]);
+    }
+    progress(total, total);
+    Ok(())
+}

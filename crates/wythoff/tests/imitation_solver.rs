@@ -1,0 +1,157 @@
+//! The state solver of (p,m)-Imitation Nim against an independent search
+//! (`imitation_support`), against Theorem 1 and Corollary 1 (seed 002), and on
+//! random legal and illegal histories.
+
+mod imitation_support;
+
+use imitation_support::Brute;
+use proptest::prelude::*;
+use wythoff::imitation::{
+    check_classification, check_corollary1, check_theorem1, ImitationError, ImitationNim, Pile,
+    State, StateSolver, Window,
+};
+use wythoff::solve::Outcome;
+
+/// A history reaching the valid state `s`, built by the construction in the
+/// documentation of `ImitationNim::check_state` (so that every valid state is
+/// shown reachable).
+fn witness(s: &State) -> Vec<(u64, u64)> {
+    let (x, y) = (s.x, s.y);
+    let mut h = if let Some(w) = s.window {
+        let parent = match w.pile {
+            Pile::First => (x + w.removed, y),
+            Pile::Second => (x, y + w.removed),
+        };
+        if s.mover_run == 0 {
+            vec![parent]
+        } else {
+            witness(&State {
+                x: parent.0,
+                y: parent.1,
+                window: None,
+                mover_run: 0,
+                previous_run: s.mover_run,
+            })
+        }
+    } else if s.previous_run > 0 {
+        // an imitation from one token higher on the larger (or equal) pile
+        let (q, pile) = if x <= y {
+            ((x, y + 1), Pile::First)
+        } else {
+            ((x + 1, y), Pile::Second)
+        };
+        witness(&State {
+            x: q.0,
+            y: q.1,
+            window: Some(Window { pile, removed: 1 }),
+            mover_run: s.previous_run - 1,
+            previous_run: 0,
+        })
+    } else if s.mover_run > 0 {
+        let q = if x <= y { (x, y + 1) } else { (x + 1, y) };
+        witness(&State {
+            x: q.0,
+            y: q.1,
+            window: None,
+            mover_run: 0,
+            previous_run: s.mover_run,
+        })
+    } else {
+        vec![]
+    };
+    h.push((x, y));
+    h
+}
+
+const PARAMS: &[(u64, u64)] = &[
+    (1, 1),
+    (2, 1),
+    (3, 1),
+    (1, 2),
+    (2, 2),
+    (3, 2),
+    (3, 3),
+    (2, 3),
+];
+
+#[test]
+fn every_valid_state_is_reachable_and_solver_matches_independent_search() {
+    for &(p, m) in PARAMS {
+        let rules = ImitationNim::new(p, m).unwrap();
+        let n = 9;
+        let solver = StateSolver::new(rules, n).unwrap();
+        let mut brute = Brute::new(p, m);
+        let mut count = 0;
+        for x in 0..n {
+            for y in 0..n {
+                for s in rules.states_at(x, y) {
+                    rules.check_state(&s).unwrap();
+                    let h = witness(&s);
+                    assert_eq!(brute.first_illegal(&h), None, "{p},{m}: witness {h:?}");
+                    assert_eq!(rules.replay(&h).unwrap(), s, "{p},{m}: replay {h:?}");
+                    let want = if brute.is_p(&h) {
+                        Outcome::P
+                    } else {
+                        Outcome::N
+                    };
+                    assert_eq!(
+                        solver.outcome(&s).unwrap(),
+                        want,
+                        "p={p} m={m} {s} via {h:?}"
+                    );
+                    count += 1;
+                }
+            }
+        }
+        assert!(count > 81 * p);
+    }
+}
+
+/// Forward search from every starting position of a board: everything reached is
+/// a valid state (so `states_at` misses nothing reachable).
+#[test]
+fn reachable_states_are_valid() {
+    for &(p, m) in PARAMS {
+        let rules = ImitationNim::new(p, m).unwrap();
+        let n = 10u64;
+        let mut seen = std::collections::HashSet::new();
+        let mut stack: Vec<State> = (0..n)
+            .flat_map(|x| (0..n).map(move |y| State::start(x, y)))
+            .collect();
+        while let Some(s) = stack.pop() {
+            if !seen.insert(s) {
+                continue;
+            }
+            rules.check_state(&s).unwrap();
+            for (_, t) in rules.moves(&s) {
+                stack.push(t);
+            }
+        }
+        // and near the origin, every valid state is reached from this board
+        for x in 0..3 {
+            for y in 0..3 {
+                for s in rules.states_at(x, y) {
+                    assert!(seen.contains(&s), "p={p} m={m}: {s} not reached");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn theorem1_matches_solver_small_boards() {
+    for &(p, m) in PARAMS.iter().chain(&[(4, 1), (4, 3), (2, 5), (5, 2)]) {
+        let r = check_theorem1(p, m, 40);
+        assert!(r.passed, "{r:?}");
+    }
+}
+
+#[test]
+fn corollary1_and_classification_small_boards() {
+    for &(p, m) in PARAMS.iter().chain(&[(4, 1), (4, 3), (2, 5), (5, 2)]) {
+        let r = check_corollary1(p, m, 40);
+        assert!(r.passed, "{r:?}");
+        let r = check_classification(p, m, 40);
+        assert!(r.passed, "{r:?}");
+    }
+}
