@@ -58,5 +58,6 @@ pub fn registry() -> Vec<Claim> {
     out.extend(Vec::<Claim>::new());
     out.extend(crate::imitation::claims());
     out.extend(crate::claims_general::claims());
+    out.extend(crate::oracle::seed003::claims());
     out
 }

@@ -22,6 +22,7 @@ use crate::error::SolveError;
 use crate::rules::Convention;
 use malachite_nz::natural::Natural;
 
+pub mod seed003;
 pub use claims::claims;
 
 /// How an oracle computes its answer.
@@ -108,7 +109,9 @@ pub fn for_game(entry: &str, params: &Params, convention: Convention) -> Option<
     if let Some(o) = classical_and_seeds(entry, params, convention) {
         return Some(o);
     }
-    // seed 003 oracles: `crate::oracle::seed003::for_game(entry, params, convention)` goes here.
+    if let Some(o) = seed003::for_game(entry, params, convention) {
+        return Some(o);
+    }
     None
 }
 
