@@ -91,10 +91,16 @@ pub fn outcome(
         (Ok(x), Ok(y)) => (x, y),
         _ => bail!("({xs}, {ys}) is too large for the imitation state solver"),
     };
-    let hist = history
+    let mut hist = history
         .iter()
         .map(|s| parse_position(s))
         .collect::<anyhow::Result<Vec<_>>>()?;
+    // A history that already ends with (X, Y) is read as ending there: a move
+    // from (X, Y) to itself is never legal, so no legal game is misread.
+    let repeated = hist.last() == Some(&(x, y));
+    if repeated {
+        hist.pop();
+    }
     let mut positions = hist.clone();
     positions.push((x, y));
     let s = rules.replay(&positions)?;
@@ -109,6 +115,12 @@ pub fn outcome(
         }
     }
     let (p, m) = (rules.p(), rules.m());
+    if repeated {
+        writeln!(
+            out,
+            "# the history's last position is ({x}, {y}) itself: read as the current position"
+        )?;
+    }
     if hist.is_empty() {
         writeln!(
             out,

@@ -127,7 +127,8 @@ fn bad_inputs_exit_2_with_one_line() {
 
 #[test]
 fn memory_estimate_refuses_huge_board() {
-    let o = wythoff(&["p-positions", "wythoff", "--max", "1048576"]);
+    // p-positions streams rows (little memory); a Grundy table needs all N x N cells
+    let o = wythoff(&["grundy", "wythoff", "--max", "1048576"]);
     let err = String::from_utf8(o.stderr).unwrap();
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(err.contains("memory"), "{err}");

@@ -83,6 +83,10 @@ impl Params {
     pub fn set(&self, key: &str) -> LengthSet {
         self.sets[key].clone()
     }
+    /// A set parameter, if present (never panics).
+    pub fn set_opt(&self, key: &str) -> Option<&LengthSet> {
+        self.sets.get(key)
+    }
     /// All integer parameters, in key order.
     pub fn ints(&self) -> &BTreeMap<&'static str, u64> {
         &self.ints

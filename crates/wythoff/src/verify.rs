@@ -59,5 +59,6 @@ pub fn registry() -> Vec<Claim> {
     out.extend(crate::oracle::claims());
     out.extend(crate::imitation::claims());
     out.extend(crate::claims_general::claims());
+    out.extend(crate::oracle::seed003::claims());
     out
 }

@@ -5,10 +5,9 @@
 mod imitation_support;
 
 use imitation_support::Brute;
-use proptest::prelude::*;
 use wythoff::imitation::{
-    check_classification, check_corollary1, check_theorem1, ImitationError, ImitationNim, Pile,
-    State, StateSolver, Window,
+    check_classification, check_corollary1, check_theorem1, ImitationNim, Pile, State, StateSolver,
+    Window,
 };
 use wythoff::solve::Outcome;
 
@@ -153,5 +152,132 @@ fn corollary1_and_classification_small_boards() {
         assert!(r.passed, "{r:?}");
         let r = check_classification(p, m, 40);
         assert!(r.passed, "{r:?}");
+    }
+}
+
+#[test]
+fn claims_are_registered_and_pass_on_a_small_board() {
+    let cfg = wythoff::verify::VerifyConfig {
+        board: 30,
+        terms: 1000,
+    };
+    let claims: Vec<_> = wythoff::verify::registry()
+        .into_iter()
+        .filter(|c| c.games.contains(&"imitation"))
+        .collect();
+    assert_eq!(claims.len(), 1);
+    let reps = (claims[0].run)(&cfg, &mut |_, _| {});
+    assert!(reps.len() >= 30);
+    for r in &reps {
+        assert!(r.passed, "{r:?}");
+    }
+}
+
+/// The default `verify` run of these claims (run with `--ignored`; prints the
+/// reports).
+#[test]
+#[ignore]
+fn default_claims() {
+    let cfg = wythoff::verify::VerifyConfig::default();
+    let t = std::time::Instant::now();
+    for c in wythoff::verify::registry()
+        .into_iter()
+        .filter(|c| c.games.contains(&"imitation"))
+    {
+        for r in (c.run)(&cfg, &mut |_, _| {}) {
+            println!(
+                "{} | {} | {} | {} | {}",
+                r.source, r.game, r.range, r.passed, r.detail
+            );
+            assert!(r.passed);
+        }
+    }
+    println!("elapsed {:?}", t.elapsed());
+}
+
+/// Starting P-positions: the state solver against the independent search (no
+/// shared code) for several (p, m).
+#[test]
+fn starting_p_positions_match_independent_search() {
+    for &(p, m) in PARAMS.iter().chain(&[(4, 1), (2, 4)]) {
+        let n = 13;
+        let solver = StateSolver::new(ImitationNim::new(p, m).unwrap(), n).unwrap();
+        let mut brute = Brute::new(p, m);
+        let mut want = Vec::new();
+        for x in 0..n {
+            for y in 0..n {
+                if brute.is_p(&[(x, y)]) {
+                    want.push((x, y));
+                }
+            }
+        }
+        assert!(want.len() > 2);
+        assert_eq!(solver.start_p_positions(), want, "p={p} m={m}");
+    }
+}
+
+/// The Theorem 1 check discriminates between readings: evaluating Definition
+/// 5's `L` for the wrong player (the player to move instead of the one who just
+/// moved) disagrees with the solver, while the reading used by the oracle agrees.
+#[test]
+fn misreading_l_is_refuted() {
+    use wythoff::imitation::{Move, Theorem1, WythoffPairs};
+    let (p, m, n) = (3u64, 1u64, 30u64);
+    let r = ImitationNim::new(p, m).unwrap();
+    let solver = StateSolver::new(r, n).unwrap();
+    let w = WythoffPairs::new(p, m, n);
+    let t1 = Theorem1::new(r, n);
+    let swapped = |s: &State| -> Outcome {
+        let (a, b) = (s.x.min(s.y), s.x.max(s.y));
+        let l_here = p as i64 - 1 - s.mover_run as i64;
+        if w.is_p(a, b) && (w.xi(a, b) as i64) <= l_here {
+            return Outcome::P;
+        }
+        if let Some(c) = w.partner_of_a(a).filter(|&c| a <= c && c < b) {
+            let pile = if s.x < s.y { Pile::Second } else { Pile::First };
+            let mv = Move {
+                pile,
+                amount: b - c,
+            };
+            let l = if r.is_imitation(s, mv) {
+                p as i64 - 2 - s.previous_run as i64
+            } else {
+                p as i64 - 1
+            };
+            if l < w.xi(a, c) as i64 {
+                return Outcome::P;
+            }
+        }
+        Outcome::N
+    };
+    let (mut wrong, mut right) = (0, 0);
+    for x in 0..n {
+        for y in 0..n {
+            for s in r.states_at(x, y) {
+                let o = solver.outcome(&s).unwrap();
+                wrong += (swapped(&s) != o) as u32;
+                right += (t1.outcome(&s) != o) as u32;
+            }
+        }
+    }
+    assert!(wrong > 0);
+    assert_eq!(right, 0);
+}
+
+/// A wider sweep (run with `--ignored`): Theorem 1, Corollary 1 and the
+/// classification remark for every `1 <= p, m <= 6`, piles below 70.
+#[test]
+#[ignore]
+fn wide_sweep() {
+    for p in 1..=6 {
+        for m in 1..=6 {
+            for r in [
+                check_theorem1(p, m, 70),
+                check_corollary1(p, m, 70),
+                check_classification(p, m, 70),
+            ] {
+                assert!(r.passed, "{r:?}");
+            }
+        }
     }
 }

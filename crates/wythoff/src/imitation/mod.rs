@@ -51,6 +51,16 @@ impl From<ImitationError> for SolveError {
     }
 }
 
+/// The answer of [`outcome_after`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HistoryOutcome {
+    /// The state the history leads to.
+    pub state: State,
+    pub outcome: Outcome,
+    /// For N: the legal moves to a P-state, with the resulting state.
+    pub winning_moves: Vec<(Move, State)>,
+}
+
 /// The outcome of `(x, y)` reached through `history` (oldest first, the
 /// starting position first; `(x, y)` is the result of the last move), with the
 /// final state and its winning moves. An empty history makes `(x, y)` a
@@ -60,15 +70,17 @@ pub fn outcome_after(
     history: &[(u64, u64)],
     x: u64,
     y: u64,
-) -> Result<(State, Outcome, Vec<(Move, State)>), ImitationError> {
+) -> Result<HistoryOutcome, ImitationError> {
     let mut positions = history.to_vec();
     positions.push((x, y));
     let s = rules.replay(&positions)?;
     let n = x.max(y) + 1;
     let solver = StateSolver::new(rules, n)?;
-    let o = solver.outcome(&s)?;
-    let wins = solver.winning_moves(&s)?;
-    Ok((s, o, wins))
+    Ok(HistoryOutcome {
+        state: s,
+        outcome: solver.outcome(&s)?,
+        winning_moves: solver.winning_moves(&s)?,
+    })
 }
 
 /// Parameter sets of the default claim runs.
@@ -94,6 +106,27 @@ fn game_name(p: u64, m: u64) -> String {
 /// Theorem 1 against the state solver on every valid (= reachable) state of
 /// every position of the board.
 pub fn check_theorem1(p: u64, m: u64, n: u64) -> ClaimReport {
+    match ImitationNim::new(p, m).and_then(|r| StateSolver::new(r, n)) {
+        Ok(solver) => theorem1_report(&solver),
+        Err(e) => failed("Theorem 1", p, m, n, e),
+    }
+}
+
+fn failed(what: &str, p: u64, m: u64, n: u64, e: ImitationError) -> ClaimReport {
+    ClaimReport {
+        source: format!("seed 002 (Larsson, Imitation Nim), {what}"),
+        game: game_name(p, m),
+        compared: "could not run".into(),
+        range: format!("piles < {n}"),
+        passed: false,
+        detail: e.to_string(),
+    }
+}
+
+/// [`check_theorem1`] on an existing solver.
+pub fn theorem1_report(solver: &StateSolver) -> ClaimReport {
+    let rules = solver.rules();
+    let (p, m, n) = (rules.p(), rules.m(), solver.size());
     let mut rep = ClaimReport {
         source: "seed 002 (Larsson, Imitation Nim), Theorem 1".into(),
         game: game_name(p, m),
@@ -101,22 +134,6 @@ pub fn check_theorem1(p: u64, m: u64, n: u64) -> ClaimReport {
         range: format!("piles < {n}"),
         passed: true,
         detail: String::new(),
-    };
-    let rules = match ImitationNim::new(p, m) {
-        Ok(r) => r,
-        Err(e) => {
-            rep.passed = false;
-            rep.detail = e.to_string();
-            return rep;
-        }
-    };
-    let solver = match StateSolver::new(rules, n) {
-        Ok(s) => s,
-        Err(e) => {
-            rep.passed = false;
-            rep.detail = e.to_string();
-            return rep;
-        }
     };
     let t1 = Theorem1::new(rules, n);
     let mut states = 0u64;
@@ -143,6 +160,16 @@ pub fn check_theorem1(p: u64, m: u64, n: u64) -> ClaimReport {
 /// Corollary 1: the starting P-positions equal the P-positions of
 /// `diagonal-blocking` with the same `p, m` (general solver).
 pub fn check_corollary1(p: u64, m: u64, n: u64) -> ClaimReport {
+    match ImitationNim::new(p, m).and_then(|r| StateSolver::new(r, n)) {
+        Ok(solver) => corollary1_report(&solver),
+        Err(e) => failed("Corollary 1", p, m, n, e),
+    }
+}
+
+/// [`check_corollary1`] on an existing solver.
+pub fn corollary1_report(solver: &StateSolver) -> ClaimReport {
+    let rules = solver.rules();
+    let (p, m, n) = (rules.p(), rules.m(), solver.size());
     let mut rep = ClaimReport {
         source: "seed 002 (Larsson, Imitation Nim), Corollary 1".into(),
         game: format!("{} vs diagonal-blocking:p={p},m={m}", game_name(p, m)),
@@ -153,8 +180,6 @@ pub fn check_corollary1(p: u64, m: u64, n: u64) -> ClaimReport {
         detail: String::new(),
     };
     let res = (|| -> Result<(), String> {
-        let rules = ImitationNim::new(p, m).map_err(|e| e.to_string())?;
-        let solver = StateSolver::new(rules, n).map_err(|e| e.to_string())?;
         let g = crate::catalogue::parse_game(&format!("diagonal-blocking:p={p},m={m}"))
             .map_err(|e| e.to_string())?;
         let table = crate::solve::outcomes(&g.game, n as usize).map_err(|e| e.to_string())?;
@@ -185,6 +210,16 @@ pub fn check_corollary1(p: u64, m: u64, n: u64) -> ClaimReport {
 /// dynamic and every other position is non-dynamic N. Checked as this full
 /// three-way classification against the solver's.
 pub fn check_classification(p: u64, m: u64, n: u64) -> ClaimReport {
+    match ImitationNim::new(p, m).and_then(|r| StateSolver::new(r, n)) {
+        Ok(solver) => classification_report(&solver),
+        Err(e) => failed("remark after Corollary 1", p, m, n, e),
+    }
+}
+
+/// [`check_classification`] on an existing solver.
+pub fn classification_report(solver: &StateSolver) -> ClaimReport {
+    let rules = solver.rules();
+    let (p, m, n) = (rules.p(), rules.m(), solver.size());
     let mut rep = ClaimReport {
         source: "seed 002 (Larsson, Imitation Nim), remark after Corollary 1 (Definition 1)".into(),
         game: game_name(p, m),
@@ -194,15 +229,6 @@ pub fn check_classification(p: u64, m: u64, n: u64) -> ClaimReport {
         passed: true,
         detail: String::new(),
     };
-    let rules = match ImitationNim::new(p, m).and_then(|r| Ok((r, StateSolver::new(r, n)?))) {
-        Ok(x) => x,
-        Err(e) => {
-            rep.passed = false;
-            rep.detail = e.to_string();
-            return rep;
-        }
-    };
-    let (_, solver) = rules;
     let w = WythoffPairs::new(p, m, n);
     for x in 0..n {
         for y in 0..n {
@@ -236,22 +262,25 @@ pub fn predicted_class(w: &WythoffPairs, x: u64, y: u64) -> PositionClass {
 }
 
 fn run_claims(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<ClaimReport> {
-    // the state space grows like p n^3 / 3: keep the default run to seconds
-    let n = cfg.board.clamp(1, 400);
-    let n_t1 = n.min(if cfg.board > 200 { n } else { 90 });
-    let total = 3 * THEOREM1_PARAMS.len() as u64;
-    let mut done = 0;
+    // The state space grows like p n^3 / 3: the default run uses piles below
+    // 150 (a few seconds); an explicit `--max` is honoured as given.
+    let n = if cfg.board == VerifyConfig::default().board {
+        150
+    } else {
+        cfg.board
+    };
+    let total = THEOREM1_PARAMS.len() as u64;
     let mut out = Vec::new();
-    for &(p, m) in THEOREM1_PARAMS {
-        out.push(check_theorem1(p, m, n_t1));
-        done += 1;
-        progress(done, total);
-        out.push(check_corollary1(p, m, n_t1));
-        done += 1;
-        progress(done, total);
-        out.push(check_classification(p, m, n_t1));
-        done += 1;
-        progress(done, total);
+    for (i, &(p, m)) in THEOREM1_PARAMS.iter().enumerate() {
+        match ImitationNim::new(p, m).and_then(|r| StateSolver::new(r, n)) {
+            Ok(solver) => {
+                out.push(theorem1_report(&solver));
+                out.push(corollary1_report(&solver));
+                out.push(classification_report(&solver));
+            }
+            Err(e) => out.push(failed("Theorem 1", p, m, n, e)),
+        }
+        progress(i as u64 + 1, total);
     }
     out
 }

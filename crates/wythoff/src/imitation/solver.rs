@@ -34,6 +34,10 @@ use crate::solve::{Outcome, OutcomeTable, CELL_N, CELL_P};
 /// Default memory budget of one solver (bytes).
 pub const DEFAULT_BUDGET: u64 = 4 << 30;
 
+/// Largest work estimate ([`StateSolver::work_estimate`]) the solver accepts:
+/// about a minute on one core.
+pub const WORK_LIMIT: u128 = 60_000_000_000;
+
 /// Outcome of every valid state of every position on the `n x n` board.
 #[derive(Clone, Debug)]
 pub struct StateSolver {
@@ -97,6 +101,13 @@ impl StateSolver {
         slots / 8 + 8 * (n * n + 1) + 16 * p + 64
     }
 
+    /// Elementary steps (bit look-ups) of the solve: `p` successor counts over
+    /// `x + y` moves per position, plus up to `m` window moves per window state.
+    pub fn work_estimate(rules: ImitationNim, n: u64) -> u128 {
+        let (p, m, n) = (rules.p() as u128, rules.m() as u128, n as u128);
+        p * n * n * n + p * (n * n * n / 3) * (m.min(n) + 1)
+    }
+
     /// Solve the board `0 <= x, y < n` within [`DEFAULT_BUDGET`].
     pub fn new(rules: ImitationNim, n: u64) -> Result<StateSolver, ImitationError> {
         Self::with_budget(rules, n, DEFAULT_BUDGET)
@@ -120,6 +131,13 @@ impl StateSolver {
                 rules.p(),
                 crate::solve::human_bytes(est.min(u64::MAX as u128) as u64),
                 crate::solve::human_bytes(budget)
+            )));
+        }
+        if Self::work_estimate(rules, n) > WORK_LIMIT {
+            return Err(ImitationError::TooLarge(format!(
+                "the imitation state solver for piles below {n} (p={}, m={}) would take too long (about p n^3 (m + 4) / 3 steps): use smaller piles",
+                rules.p(),
+                rules.m()
             )));
         }
         let p = rules.p();

@@ -404,3 +404,75 @@ impl ImitationNim {
         out
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn windows_and_runs() {
+        let r = ImitationNim::new(2, 2).unwrap();
+        // equal piles: the reduced pile was "not larger", its partner is imitable
+        let s = r
+            .play(
+                &State::start(4, 4),
+                Move {
+                    pile: Pile::Second,
+                    amount: 1,
+                },
+            )
+            .unwrap();
+        assert_eq!(
+            s.window,
+            Some(Window {
+                pile: Pile::Second,
+                removed: 1
+            })
+        );
+        // from the larger pile: no window
+        let t = r
+            .play(
+                &State::start(4, 6),
+                Move {
+                    pile: Pile::Second,
+                    amount: 1,
+                },
+            )
+            .unwrap();
+        assert_eq!(t.window, None);
+        // window [1, 2] on the first pile; 3 is no imitation
+        let first = |amount| Move {
+            pile: Pile::First,
+            amount,
+        };
+        assert!(!r.is_imitation(&s, first(0)) && r.is_imitation(&s, first(1)));
+        assert!(r.is_imitation(&s, first(2)) && !r.is_imitation(&s, first(3)));
+        let u = r.play(&s, first(2)).unwrap();
+        assert_eq!((u.previous_run, u.mover_run, u.window), (1, 0, None));
+        assert_eq!(r.play(&s, first(5)), Err(IllegalReason::Overdraw));
+        assert_eq!(r.play(&s, first(0)), Err(IllegalReason::NoChange));
+        assert_eq!(
+            ImitationNim::nim_move((3, 3), (2, 2)),
+            Err(IllegalReason::BothPiles)
+        );
+        assert_eq!(
+            ImitationNim::nim_move((3, 3), (3, 4)),
+            Err(IllegalReason::Adds)
+        );
+        assert!(r.check_state(&u).is_ok());
+        let both = State { mover_run: 1, ..u };
+        assert!(r.check_state(&both).is_err());
+        assert!(ImitationNim::new(0, 1).is_err() && ImitationNim::new(1, 0).is_err());
+    }
+
+    #[test]
+    fn states_at_counts() {
+        let r = ImitationNim::new(3, 2).unwrap();
+        // 2p - 1 window-less states plus p per window amount 1..=|x - y|
+        assert_eq!(r.states_at(2, 2).len(), 5);
+        assert_eq!(r.states_at(2, 6).len(), 5 + 3 * 4);
+        for s in r.states_at(6, 2) {
+            r.check_state(&s).unwrap();
+        }
+    }
+}

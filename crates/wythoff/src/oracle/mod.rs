@@ -20,6 +20,8 @@ pub mod pset;
 use crate::catalogue::Params;
 use crate::error::SolveError;
 use crate::rules::Convention;
+
+pub mod seed003;
 pub use claims::claims;
 pub use classical::no_oracle_reason;
 /// The big natural numbers the oracles take and return (malachite).
@@ -109,7 +111,9 @@ pub fn for_game(entry: &str, params: &Params, convention: Convention) -> Option<
     if let Some(o) = classical_and_seeds(entry, params, convention) {
         return Some(o);
     }
-    // seed 003 oracles: `crate::oracle::seed003::for_game(entry, params, convention)` goes here.
+    if let Some(o) = seed003::for_game(entry, params, convention) {
+        return Some(o);
+    }
     None
 }
 

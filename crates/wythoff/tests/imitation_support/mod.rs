@@ -8,10 +8,13 @@
 
 use std::collections::HashMap;
 
+/// Memo key: previous position, current position, previous player's run, mover's run.
+type Key = (Option<(u64, u64)>, (u64, u64), u64, u64);
+
 pub struct Brute {
     pub p: u64,
     pub m: u64,
-    memo: HashMap<(Option<(u64, u64)>, (u64, u64), u64, u64), bool>,
+    memo: HashMap<Key, bool>,
 }
 
 /// `(pile index, amount)` of the Nim move `a -> b`, if it is one.
@@ -54,7 +57,7 @@ impl Brute {
         };
         // before the previous removal, the pile it hit was not larger
         let not_larger = get(h[i - 2], pa) <= get(h[i - 2], 1 - pa);
-        not_larger && pb != pa && k <= j && j <= k + self.m - 1
+        not_larger && pb != pa && k <= j && j < k + self.m
     }
 
     /// Consecutive imitations among the moves `i, i-2, i-4, ...` (one player's).

@@ -1,0 +1,248 @@
+//! The imitation commands: starting P-positions, outcome after a history,
+//! illegal histories refused (exit 2, one line naming the first illegal step),
+//! and the dynamic classification.
+
+use std::process::{Command, Output};
+
+fn wythoff(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_wythoff"))
+        .args(args)
+        .output()
+        .expect("run wythoff")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn refused(args: &[&str]) -> String {
+    let o = wythoff(args);
+    let err = String::from_utf8(o.stderr.clone()).unwrap();
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(err.starts_with("wythoff: error: "), "{args:?}: {err}");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    err
+}
+
+#[test]
+fn starting_p_positions_equal_diagonal_blocking() {
+    for (p, m) in [(1, 1), (2, 1), (3, 2), (2, 3)] {
+        let a = wythoff(&[
+            "p-positions",
+            &format!("imitation:p={p},m={m}"),
+            "--max",
+            "40",
+            "--format",
+            "csv",
+        ]);
+        let b = wythoff(&[
+            "p-positions",
+            &format!("diagonal-blocking:p={p},m={m}"),
+            "--max",
+            "40",
+            "--format",
+            "csv",
+        ]);
+        assert!(a.status.success() && b.status.success());
+        assert!(stdout(&a).lines().count() > 10);
+        assert_eq!(stdout(&a), stdout(&b), "p={p} m={m}");
+    }
+    let o = wythoff(&[
+        "p-positions",
+        "imitation:p=2,m=1",
+        "--max",
+        "4",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        v["p_positions"],
+        serde_json::json!([[0, 0], [1, 1], [2, 3], [3, 2]])
+    );
+}
+
+#[test]
+fn outcome_with_history() {
+    // Example 2: (2,2) -> (1,2) -> (1,1) -> (0,1) is P for Alice's opponent
+    let o = wythoff(&[
+        "outcome",
+        "imitation:p=2,m=1",
+        "0",
+        "1",
+        "--history",
+        "2,2",
+        "1,2",
+        "1,1",
+    ]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o).lines().next(), Some("P"));
+    // (1,2) as a starting position: N, the winning move is (1,1)
+    let o = wythoff(&["outcome", "imitation:p=2,m=1", "1", "2"]);
+    let s = stdout(&o);
+    let lines: Vec<&str> = s.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(lines, vec!["N", "1,1"]);
+    assert!(s.contains("dynamic"));
+    // a history that ends with (X, Y) itself means the same game
+    let o = wythoff(&[
+        "outcome",
+        "imitation:p=2,m=1",
+        "0",
+        "1",
+        "--history",
+        "2,2",
+        "1,2",
+        "1,1",
+        "0,1",
+    ]);
+    assert_eq!(stdout(&o).lines().next(), Some("P"));
+    // after (2,2) -> (1,2): P
+    let o = wythoff(&["outcome", "imitation:p=2,m=1", "1", "2", "--history", "2,2"]);
+    assert_eq!(stdout(&o).lines().next(), Some("P"));
+    // Example 5: Bob's imitation (2,3) -> (2,1), Alice must take from the higher pile
+    let o = wythoff(&[
+        "outcome",
+        "imitation:p=3,m=3",
+        "2",
+        "1",
+        "--history",
+        "3,3",
+        "2,3",
+    ]);
+    let s = stdout(&o);
+    let lines: Vec<&str> = s.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(lines[0], "N");
+    assert!(lines.contains(&"1,1"), "{s}");
+    assert!(!lines.contains(&"2,0"), "{s}");
+}
+
+#[test]
+fn illegal_histories_are_refused_naming_the_first_illegal_step() {
+    // Bob's second consecutive imitation (Example 2)
+    let e = refused(&[
+        "outcome",
+        "imitation:p=2,m=1",
+        "0",
+        "0",
+        "--history",
+        "2,2",
+        "1,2",
+        "1,1",
+        "0,1",
+    ]);
+    assert!(
+        e.contains("step 4") && e.contains("(0, 1) -> (0, 0)"),
+        "{e}"
+    );
+    assert!(e.contains("imitation"), "{e}");
+    // not a Nim move: both piles change at step 2
+    let e = refused(&[
+        "outcome",
+        "imitation:p=2,m=1",
+        "0",
+        "0",
+        "--history",
+        "5,5",
+        "4,5",
+        "3,4",
+    ]);
+    assert!(
+        e.contains("step 2") && e.contains("(4, 5) -> (3, 4)"),
+        "{e}"
+    );
+    // a pile grows at the last step
+    let e = refused(&["outcome", "imitation:p=1,m=1", "3", "3", "--history", "2,3"]);
+    assert!(e.contains("step 1"), "{e}");
+    // nothing removed
+    let e = refused(&[
+        "outcome",
+        "imitation:p=1,m=1",
+        "3",
+        "3",
+        "--history",
+        "4,4",
+        "4,4",
+        "4,3",
+    ]);
+    assert!(e.contains("step 1") && e.contains("removes nothing"), "{e}");
+    // p = 1, m = 2: the first m-imitation is already illegal
+    let e = refused(&[
+        "outcome",
+        "imitation:p=1,m=2",
+        "4",
+        "5",
+        "--history",
+        "6,6",
+        "6,5",
+    ]);
+    assert!(
+        e.contains("step 2") && e.contains("(6, 5) -> (4, 5)"),
+        "{e}"
+    );
+    assert!(e.contains("1st consecutive"), "{e}");
+}
+
+#[test]
+fn bad_inputs() {
+    refused(&["outcome", "wythoff", "1", "2", "--history", "3,2"]);
+    refused(&["outcome", "imitation:p=2,m=1", "1", "2", "--history", "3;2"]);
+    refused(&["outcome", "imitation:p=2,m=1", "1", "2", "--history", "3,x"]);
+    refused(&[
+        "outcome",
+        "imitation:p=2,m=1",
+        "1",
+        "2",
+        "--history",
+        "1,2,3",
+    ]);
+    refused(&["outcome", "imitation:p=2,m=1", "1", "2", "--history"]);
+    refused(&["outcome", "imitation:p=2,m=1", "1", "2", "--misere"]);
+    refused(&["outcome", "imitation:p=0,m=1", "1", "2"]);
+    refused(&["outcome", "imitation:p=2,m=1", "100000", "100000"]);
+    refused(&[
+        "outcome",
+        "imitation:p=2,m=1",
+        "1",
+        "2",
+        "--history",
+        "99999999999999999999999,1",
+    ]);
+    refused(&["p-positions", "imitation:p=2,m=1", "--max", "1000000"]);
+    refused(&["dynamic", "wythoff", "--max", "5"]);
+    refused(&["dynamic", "imitation:p=2,m=1", "--max", "0"]);
+}
+
+#[test]
+fn dynamic_classification() {
+    let o = wythoff(&["dynamic", "imitation:p=1,m=1", "--max", "4"]);
+    assert!(o.status.success());
+    let rows: Vec<String> = stdout(&o)
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(String::from)
+        .collect();
+    // Proposition 0: (0,0), (1,2) non-dynamic P; (1,3), (0,y) dynamic; (2,2) N
+    assert_eq!(rows, vec!["PDDD", "DNPD", "DPNN", "DDNN"]);
+    let o = wythoff(&[
+        "dynamic",
+        "imitation:p=2,m=1",
+        "--max",
+        "3",
+        "--format",
+        "csv",
+    ]);
+    let s = stdout(&o);
+    assert!(s.starts_with("x,y,class\n0,0,P\n"), "{s}");
+    assert!(s.contains("\n1,2,D\n") && s.contains("\n2,2,N\n"), "{s}");
+    let o = wythoff(&[
+        "dynamic",
+        "imitation:p=2,m=1",
+        "--max",
+        "3",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["rows"][1], "DDD");
+}
