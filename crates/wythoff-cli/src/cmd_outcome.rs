@@ -41,12 +41,26 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
             g.label
         );
     }
+    if let Some(ng) = &g.named {
+        if let Some(o) = wythoff::oracle::for_game(ng.entry_name, &ng.params, g.convention()) {
+            return run_oracle(&g, o.as_ref(), &xs, &ys);
+        }
+    }
     let (x, y) = match (xs.parse::<u64>(), ys.parse::<u64>()) {
         (Ok(x), Ok(y)) if x < GENERAL_LIMIT && y < GENERAL_LIMIT => (x, y),
-        _ => anyhow::bail!(
-            "({xs}, {ys}) is too large for the general solver (piles below {GENERAL_LIMIT}), and {} has no exact oracle",
-            g.label
-        ),
+        _ => {
+            let why = g
+                .named
+                .as_ref()
+                .and_then(|ng| {
+                    wythoff::oracle::no_oracle_reason(ng.entry_name, &ng.params, g.convention())
+                })
+                .unwrap_or_else(|| "it has no exact oracle".into());
+            anyhow::bail!(
+                "({xs}, {ys}) is too large for the general solver (piles below {GENERAL_LIMIT}), and {} has no exact oracle: {why}",
+                g.label
+            )
+        }
     };
     let an = analyse(&g.game, x, y)?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
@@ -132,5 +146,106 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         )?;
     }
     out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The oracle path: exact big-integer answers from a published solution. Same
+/// output contract as the general path (first line `P`/`N`, then the winning
+/// moves `x,y`, then `# ` comment lines); a `# oracle (method): source` line
+/// naming the theorem goes to stderr.
+fn run_oracle(
+    g: &crate::game_arg::GameArg,
+    o: &dyn wythoff::oracle::Oracle,
+    xs: &str,
+    ys: &str,
+) -> anyhow::Result<ExitCode> {
+    use wythoff::oracle::Natural;
+    let x: Natural = xs
+        .parse()
+        .map_err(|_| anyhow::anyhow!("X = `{xs}` is not a whole number"))?;
+    let y: Natural = ys
+        .parse()
+        .map_err(|_| anyhow::anyhow!("Y = `{ys}` is not a whole number"))?;
+    let p = o.is_p(&x, &y)?;
+    let by_variant = o.winning_moves_by_variant(&x, &y)?;
+    let choice = g.game.is_choice();
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    writeln!(out, "{}", if p { "P" } else { "N" })?;
+    let blocking = g.game.variants()[0].blocking();
+    let options = if blocking.is_some() {
+        o.p_options(&x, &y)?
+    } else {
+        Vec::new()
+    };
+    if !p {
+        let mut moves: Vec<(Natural, Natural)> = by_variant
+            .iter()
+            .flat_map(|(_, m)| m.iter().cloned())
+            .collect();
+        moves.sort();
+        moves.dedup();
+        for (a, b) in &moves {
+            writeln!(out, "{a},{b}")?;
+        }
+    }
+    if choice {
+        for (i, moves) in &by_variant {
+            let ms: Vec<String> = moves.iter().map(|(a, b)| format!("{a},{b}")).collect();
+            let o_i = if moves.is_empty() { "P" } else { "N" };
+            writeln!(
+                out,
+                "# variant {i}: {o_i} ({})",
+                g.game.variants()[*i].describe()
+            )?;
+            if !ms.is_empty() {
+                writeln!(out, "# variant {i}: winning moves: {}", ms.join(" "))?;
+            }
+        }
+        writeln!(
+            out,
+            "# the second player picks a variant before play: P iff P in some variant whose board holds the position"
+        )?;
+    }
+    if let Some(b) = blocking {
+        let list = |inside: bool| {
+            let v: Vec<String> = options
+                .iter()
+                .filter(|o| o.2 == inside)
+                .map(|(a, b, _)| format!("{a},{b}"))
+                .collect();
+            if v.is_empty() {
+                "none".to_string()
+            } else {
+                v.join(" ")
+            }
+        };
+        let n_in = options.iter().filter(|o| o.2).count() as u64;
+        let n_out = options.len() as u64 - n_in;
+        writeln!(
+            out,
+            "# blocking: the opponent may block up to {} {}",
+            b.p - 1,
+            b.class
+        )?;
+        writeln!(out, "# blockable P-options: {}", list(true))?;
+        writeln!(out, "# unblockable P-options: {}", list(false))?;
+        let reason = if n_out > 0 {
+            format!("{n_out} winning move(s) lie outside the blockable class ({}), so blocking cannot stop them", b.class)
+        } else if n_in >= b.p {
+            format!("all {n_in} winning moves are blockable, but only {} may be blocked, so one remains", b.p - 1)
+        } else if n_in == 0 {
+            "no option is a P-position; blocking is not needed".to_string()
+        } else {
+            format!("the opponent blocks all {n_in} winning move(s) (up to {} may be blocked); every remaining option is an N-position", b.p - 1)
+        };
+        writeln!(out, "# {reason}")?;
+    }
+    let method = match o.method() {
+        wythoff::oracle::Method::ClosedForm => "closed form",
+        wythoff::oracle::Method::Recurrence => "recurrence",
+    };
+    out.flush()?;
+    // the method goes to stderr, so that stdout is the same whichever path answers
+    eprintln!("# oracle ({method}): {}", o.source());
     Ok(ExitCode::SUCCESS)
 }

@@ -8,10 +8,11 @@ use crate::game_arg::{parse_max, resolve, GameArg};
 use crate::render::plot::{palette, render, Cells, Class, ImageFormat, Picture, OFF};
 use anyhow::{anyhow, bail, Context, Result};
 use std::path::{Path, PathBuf};
-use wythoff::catalogue::{self, parse_game, NamedGame};
+use wythoff::catalogue::{self, NamedGame};
+use wythoff::imitation::{PositionClass, StateSolver};
 use wythoff::partition::{self, Scheme};
-use wythoff::rules::{Convention, Memory};
-use wythoff::solve::{self, Outcome, OutcomeTable};
+use wythoff::rules::Memory;
+use wythoff::solve::{self, Outcome};
 
 /// Largest board side a picture is drawn for.
 pub const PLOT_MAX: u64 = 10_000;
@@ -130,8 +131,8 @@ pub fn picture(g: &GameArg, n: usize, grundy: bool, parts: PartsArg) -> Result<P
             cells: Cells::Values { values },
         });
     }
-    if let Memory::Imitation { p, m } = g.game.memory() {
-        return imitation_picture(g, n, p, m, notes);
+    if let Memory::Imitation { .. } = g.game.memory() {
+        return imitation_picture(g, n, notes);
     }
     let table = solve::outcomes(&g.game, n)?;
     let scheme = match parts {
@@ -225,57 +226,63 @@ pub fn picture(g: &GameArg, n: usize, grundy: bool, parts: PartsArg) -> Result<P
     })
 }
 
-/// Imitation Nim: until the per-state classification is wired in, the starting
-/// positions by Corollary 1 of seed 002 (P iff P in diagonal-blocking with the
-/// same p and m).
-fn imitation_picture(
-    g: &GameArg,
-    n: usize,
-    p: u64,
-    m: u64,
-    mut notes: Vec<String>,
-) -> Result<Picture> {
-    if g.game.convention() != Convention::Normal {
-        bail!(
-            "{}: misère Imitation Nim is not supported: seed 002 treats normal play only",
-            g.label
-        );
+/// Imitation Nim (seed 002, a game with memory): each position classed by
+/// Definition 1 with the exact state solver (`wythoff::imitation`): P after
+/// every history, N after every history, or dynamic; dynamic positions are
+/// split by their outcome as a starting position (no history).
+fn imitation_picture(g: &GameArg, n: usize, mut notes: Vec<String>) -> Result<Picture> {
+    let rules = crate::cmd_imitation::rules_of(g)?
+        .ok_or_else(|| anyhow!("{}: not a game with memory", g.label))?;
+    let solver = StateSolver::new(rules, n as u64)?;
+    let cl = solver.classification();
+    let start = solver.start_table();
+    let labels = [
+        ("non-dynamic P: P after every history", palette::P),
+        ("dynamic, P as a starting position", palette::DYNAMIC_P),
+        ("dynamic, N as a starting position", palette::DYNAMIC),
+        ("non-dynamic N: N after every history", palette::N),
+    ];
+    let mut counts = [0usize; 4];
+    let mut cells = vec![0u16; n * n];
+    for x in 0..n {
+        for y in 0..n {
+            let k = match cl.get(x, y) {
+                PositionClass::P => 0,
+                PositionClass::Dynamic if start.is_p(x, y) => 1,
+                PositionClass::Dynamic => 2,
+                PositionClass::N => 3,
+            };
+            counts[k] += 1;
+            cells[x * n + y] = k as u16;
+        }
     }
-    let dual = parse_game(&format!("diagonal-blocking:p={p},m={m}"))?;
-    let table: OutcomeTable = solve::outcomes(&dual.game, n)?;
+    notes.push(
+        "classes of Definition 1 (seed 002): a position is dynamic when its outcome depends on the history"
+            .into(),
+    );
     notes.push(format!(
-        "starting positions only, by Corollary 1: P iff P in {} (dynamic positions not marked)",
-        dual.canonical
+        "board 0 ≤ x, y < {n}; {} starting P-positions (Corollary 1: those of diagonal-blocking:p={},m={})",
+        counts[0] + counts[1],
+        rules.p(),
+        rules.m()
     ));
-    let mut cells = vec![1u16; n * n];
-    let mut pc = 0;
-    for (x, y) in table.p_positions() {
-        cells[x as usize * n + y as usize] = 0;
-        pc += 1;
-    }
-    notes.push(format!("board 0 ≤ x, y < {n}; {pc} P-positions"));
+    let classes = labels
+        .iter()
+        .zip(counts)
+        .map(|(&(label, color), count)| Class {
+            label: label.into(),
+            color,
+            count,
+        })
+        .collect();
     Ok(Picture {
         title: format!(
-            "Starting P-positions of {} ({})",
+            "P, N and dynamic positions of {} ({})",
             g.label,
             convention_text(g)
         ),
         notes,
         n,
-        cells: Cells::Classes {
-            classes: vec![
-                Class {
-                    label: "P as a starting position".into(),
-                    color: palette::P,
-                    count: pc,
-                },
-                Class {
-                    label: "N as a starting position".into(),
-                    color: palette::N,
-                    count: n * n - pc,
-                },
-            ],
-            cells,
-        },
+        cells: Cells::Classes { classes, cells },
     })
 }

@@ -157,3 +157,20 @@ fn verify_bad_input_exits_2() {
     assert_one_line_error(&wythoff(&["verify", "no-such-game"]));
     assert_one_line_error(&wythoff(&["verify", "--max", "0"]));
 }
+
+#[test]
+fn check_table_falls_back_to_an_oracle_on_huge_boards() {
+    // (3*10^9, 3*10^9) is far beyond the general solver's budget; wythoff has an
+    // oracle, which refutes it by the diagonal move to (0, 0)
+    let f = scratch("huge-wythoff.txt", "0,0\n1,2\n3000000000,3000000000\n");
+    let o = wythoff(&["check-table", "wythoff", &f]);
+    assert_eq!(code(&o), 1, "{}{}", out(&o), err(&o));
+    let s = out(&o);
+    assert!(s.contains("oracle"), "{s}");
+    assert!(
+        s.contains("line 3: (3000000000, 3000000000) is not a P-position"),
+        "{s}"
+    );
+    assert!(s.contains("(0, 0)"), "{s}");
+    assert!(s.contains("missing positions were not looked for"), "{s}");
+}

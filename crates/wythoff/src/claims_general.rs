@@ -315,7 +315,7 @@ fn formula_iii_a(pairs: &[(u64, u64)], p: u64, l: u64) -> std::collections::BTre
         if k % p == l {
             want.insert((a, b));
         }
-        if k > 0 && (k + l) % p == 0 {
+        if k > 0 && (k + l).is_multiple_of(p) {
             want.insert((b, a));
         }
     }

@@ -164,7 +164,7 @@ pub fn partition(
     let Some((m, p)) = seed000_params(g) else {
         return Ok(None);
     };
-    if g.game.convention() != Convention::Normal || p < 2 || p > MAX_PARTS {
+    if g.game.convention() != Convention::Normal || !(2..=MAX_PARTS).contains(&p) {
         return Ok(None);
     }
     let n = table.size();
@@ -185,12 +185,18 @@ pub fn partition(
             })))
         }
         Scheme::Variant => {
-            let tables = (0..p)
-                .map(|l| {
-                    let v = parse_game(&format!("shifted:m={m},p={p},l={l}"))?;
-                    outcomes(&v.game, n)
-                })
-                .collect::<Result<Vec<_>, SolveError>>()?;
+            // One variant table at a time; `hits` keeps, per cell, the bit set of
+            // the shifts in which the cell is P (p <= MAX_PARTS < 16 bits).
+            let mut hits = vec![0u16; n * n];
+            for l in 0..p {
+                let v = parse_game(&format!("shifted:m={m},p={p},l={l}"))?;
+                let t = outcomes(&v.game, n)?;
+                for (i, h) in hits.iter_mut().enumerate() {
+                    if t.cells()[i] == crate::solve::CELL_P {
+                        *h |= 1 << l;
+                    }
+                }
+            }
             let labels = (0..p)
                 .map(|l| format!("P in {m}×{p} WN{} (shift l = {l})", subscript(l)))
                 .collect();
@@ -202,13 +208,10 @@ pub fn partition(
                 desc,
                 labels,
                 &["P in no shifted game", "P in several shifted games"],
-                |x, y| {
-                    let mut hits = (0..pu).filter(|&l| tables[l].is_p(x, y));
-                    match (hits.next(), hits.next()) {
-                        (Some(l), None) => l,
-                        (None, _) => pu,
-                        (Some(_), Some(_)) => pu + 1,
-                    }
+                |x, y| match hits[x * n + y] {
+                    0 => pu,
+                    h if h.is_power_of_two() => h.trailing_zeros() as usize,
+                    _ => pu + 1,
                 },
             )))
         }

@@ -56,6 +56,7 @@ pub fn registry() -> Vec<Claim> {
     let mut out = Vec::new();
     // each module appends its claims here, e.g. `out.extend(crate::oracle::claims());`
     out.extend(Vec::<Claim>::new());
+    out.extend(crate::oracle::claims());
     out.extend(crate::imitation::claims());
     out.extend(crate::claims_general::claims());
     out.extend(crate::oracle::seed003::claims());

@@ -327,6 +327,16 @@ fn recurrence_refuses_beyond_reach() {
     let err = o.is_p(&huge, &huge).unwrap_err().to_string();
     assert!(err.contains("recurrence"), "{err}");
     assert!(o.limits().is_some());
+    // one small pile is enough: (A_1, B_1) = (1, 3) and (huge, 1) -> (3, 1)? no:
+    // only moves landing on P-positions with both piles below count.
+    let small = Natural::from(1u32);
+    assert!(!o.is_p(&huge, &small).unwrap());
+    let moves = o.winning_moves(&huge, &small).unwrap();
+    assert!(!moves.is_empty());
+    for (u, v) in moves {
+        assert!(o.is_p(&u, &v).unwrap());
+        assert!(v <= small);
+    }
 }
 
 #[test]

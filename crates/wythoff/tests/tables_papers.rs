@@ -460,3 +460,60 @@ fn corrupted_lists_are_caught() {
     // (0, 0) is terminal: in misère play the player to move wins
     assert_eq!(rep.wrong[0].refutations[0].1, Refutation::MisereNoMove);
 }
+
+/// seed 002, Example 4: "assume that the first few non-dynamic P-positions of
+/// (3, 2)-Imitation Nim are (0,0), (3,5), (8,12), (13,19), (18,26)". Checked
+/// with the exact state solver of Imitation Nim (`wythoff::imitation`):
+/// non-dynamic P = P after every history (Definition 1). The list is a half
+/// list (x <= y) in increasing x; every non-dynamic P-position with x <= y
+/// inside the printed range must be printed. A printed position that is
+/// dynamic is refuted by a state (history) in which it is N, with a winning move.
+#[test]
+fn seed002_example4_non_dynamic() {
+    use wythoff::imitation::{ImitationNim, PositionClass, StateSolver};
+    let printed = pairs("seed002/example4-imitation-3-2-nondynamic.txt");
+    let (mx, my) = (
+        printed.iter().map(|p| p.0).max().unwrap(),
+        printed.iter().map(|p| p.1).max().unwrap(),
+    );
+    let rules = ImitationNim::new(3, 2).unwrap();
+    let solver = StateSolver::new(rules, mx.max(my) + 1).unwrap();
+    let mut out = Vec::new();
+    for &(x, y) in &printed {
+        let class = solver.classify(x, y);
+        if class != PositionClass::P {
+            let (_, n_states) = solver.states_by_outcome(x, y);
+            let why = n_states
+                .first()
+                .map(|s| {
+                    let w = solver.winning_moves(s).unwrap();
+                    format!(
+                        "N in state {s:?}, winning move {:?}",
+                        w.first().map(|m| m.0)
+                    )
+                })
+                .unwrap_or_default();
+            out.push(Disagreement {
+                table: "seed 002 Example 4 (non-dynamic P of (3,2)-Imitation Nim)".into(),
+                cell: format!("({x}, {y})"),
+                printed: "non-dynamic P".into(),
+                computed: class.to_string(),
+                why,
+            });
+        }
+    }
+    for x in 0..=mx {
+        for y in x..=my {
+            if solver.classify(x, y) == PositionClass::P && !printed.contains(&(x, y)) {
+                out.push(Disagreement {
+                    table: "seed 002 Example 4 (non-dynamic P of (3,2)-Imitation Nim)".into(),
+                    cell: format!("({x}, {y})"),
+                    printed: "not listed".into(),
+                    computed: "non-dynamic P (missing from the list)".into(),
+                    why: "P in every state of the position".into(),
+                });
+            }
+        }
+    }
+    assert_eq!(out, vec![]);
+}

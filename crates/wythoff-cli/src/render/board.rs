@@ -130,8 +130,8 @@ mod tests {
         let t = outcomes(&g.game, 6).unwrap();
         let b = board(&t).unwrap();
         let lines: Vec<&str> = b.lines().collect();
-        // top line is y = 5: P at (3, 5)
-        assert_eq!(lines[0], "  │· · · ██· · ");
+        // top line is y = 5 (a labelled tick): P at (3, 5)
+        assert_eq!(lines[0], "5 ┤· · · ██· · ");
         // bottom board line is y = 0: P at (0, 0)
         assert_eq!(lines[5], "0 ┤██· · · · · ");
         // y = 2: P at (1, 2)

@@ -101,7 +101,9 @@ pub mod palette {
     pub const N: RGBColor = RGBColor(255, 255, 255);
     pub const P: RGBColor = RGBColor(0, 0, 0);
     pub const OFF: RGBColor = RGBColor(200, 200, 200);
-    pub const DYNAMIC: RGBColor = RGBColor(230, 159, 0);
+    /// Imitation Nim: dynamic positions, N / P as starting positions.
+    pub const DYNAMIC: RGBColor = RGBColor(240, 190, 90);
+    pub const DYNAMIC_P: RGBColor = RGBColor(213, 94, 0);
     pub const GRID: RGBColor = RGBColor(215, 215, 215);
     pub const GRID_MAJOR: RGBColor = RGBColor(140, 140, 140);
     pub const FRAME: RGBColor = RGBColor(0, 0, 0);
@@ -588,9 +590,31 @@ pub fn render(p: &Picture, format: ImageFormat) -> Result<Vec<u8>, String> {
                 let root = SVGBackend::with_string(&mut s, (w, h)).into_drawing_area();
                 draw(root, p, &notes).map_err(|e| err(e.to_string()))?;
             }
-            Ok(s.into_bytes())
+            Ok(svg_font_sizes(&s).into_bytes())
         }
     }
+}
+
+/// plotters' SVG backend writes `font-size = size / 1.24`, while its bitmap text
+/// (ab_glyph) scales the font so that ascender - descender = size; for DejaVu
+/// Sans that is (1901 + 483) / 2048 = 1.1641 em. Rewrite the SVG sizes so that
+/// text in both files has the same em size.
+fn svg_font_sizes(svg: &str) -> String {
+    const KEY: &str = "font-size=\"";
+    let mut out = String::with_capacity(svg.len());
+    let mut rest = svg;
+    while let Some(i) = rest.find(KEY) {
+        let (head, tail) = rest.split_at(i + KEY.len());
+        out.push_str(head);
+        let end = tail.find('"').unwrap_or(0);
+        match tail[..end].parse::<f64>() {
+            Ok(v) => out.push_str(&format!("{:.2}", v * 1.24 / (2384.0 / 2048.0))),
+            Err(_) => out.push_str(&tail[..end]),
+        }
+        rest = &tail[end..];
+    }
+    out.push_str(rest);
+    out
 }
 
 fn encode_png(rgb: &[u8], w: u32, h: u32) -> Result<Vec<u8>, png::EncodingError> {
@@ -636,6 +660,12 @@ mod tests {
         );
         assert!(ImageFormat::from_path(Path::new("a.jpg")).is_err());
         assert!(ImageFormat::from_path(Path::new("a")).is_err());
+    }
+
+    #[test]
+    fn svg_font_sizes_are_rescaled() {
+        let s = svg_font_sizes(r#"<text font-size="12.5">a</text><text font-size="x">"#);
+        assert_eq!(s, r#"<text font-size="13.32">a</text><text font-size="x">"#);
     }
 
     #[test]

@@ -194,6 +194,51 @@ impl Beatty {
         (self.b(&n) == *x).then_some(n)
     }
 
+    /// `#{n >= 0 : a_n <= x}` on `u128` (estimate confirmed exactly), when every
+    /// intermediate value fits.
+    pub fn count_a_le_u128(&self, x: u128) -> Option<u128> {
+        let y = x.checked_add(1)?.checked_mul(self.p as u128)?;
+        let d = y.checked_mul(y)?.checked_mul(self.c)?;
+        let num = d.isqrt() + y.checked_mul(self.k)? - 2 * y;
+        let mut n = num / (2 * self.k) + 1;
+        while self.a_u128(n)? <= x {
+            n += 1;
+        }
+        while n > 0 && self.a_u128(n - 1)? > x {
+            n -= 1;
+        }
+        Some(n)
+    }
+
+    /// `#{n >= 0 : b_n <= x}` on `u128` (estimate confirmed exactly).
+    pub fn count_b_le_u128(&self, x: u128) -> Option<u128> {
+        let y = x.checked_add(1)?.checked_mul(self.p as u128)?;
+        let d = y.checked_mul(y)?.checked_mul(self.c)?;
+        let num = y.checked_mul(self.k + 2)? - d.isqrt() - 1;
+        let mut n = num / (2 * self.k) + 1;
+        let b = |n: u128| -> Option<u128> {
+            self.a_u128(n)?.checked_add(n.checked_mul(self.m as u128)?)
+        };
+        while b(n)? <= x {
+            n += 1;
+        }
+        while n > 0 && b(n - 1)? > x {
+            n -= 1;
+        }
+        Some(n)
+    }
+
+    /// The `n` with `b_n = x` on `u128` (`Some(None)`: no such `n`), when it fits.
+    pub fn index_b_u128(&self, x: u128) -> Option<Option<u128>> {
+        let hi = self.count_b_le_u128(x)?;
+        if hi == 0 {
+            return Some(None);
+        }
+        let n = hi - 1;
+        let b = self.a_u128(n)? + n * self.m as u128;
+        Some((b == x).then_some(n))
+    }
+
     /// `n mod q` for a small modulus.
     pub fn residue(n: &Natural, q: u64) -> u64 {
         let (_, r) = n.div_mod(Natural::from(q));
@@ -251,7 +296,7 @@ mod tests {
         for m in 1..=4 {
             for p in 1..=4 {
                 let bt = Beatty::new(m, p);
-                let pairs = bt.pairs_u64(500).unwrap();
+                let pairs = bt.pairs_u64(2000).unwrap();
                 for x in 0..200u64 {
                     let ca = pairs.iter().filter(|q| q.0 <= x).count() as u64;
                     let cb = pairs.iter().filter(|q| q.1 <= x).count() as u64;
@@ -267,6 +312,8 @@ mod tests {
                         "b m={m} p={p} x={x}"
                     );
                     assert_eq!(bt.count_a_le(&xx), Natural::from(ca));
+                    assert_eq!(bt.count_a_le_u128(x as u128), Some(ca as u128));
+                    assert_eq!(bt.count_b_le_u128(x as u128), Some(cb as u128));
                     assert_eq!(bt.count_b_le(&xx), Natural::from(cb));
                 }
             }

@@ -215,11 +215,11 @@ impl PSet for NimSet {
     fn is_p(&self, x: &Natural, y: &Natural) -> Result<bool, SolveError> {
         Ok(x == y)
     }
-    fn row(&self, y: &Natural) -> Result<Vec<Natural>, SolveError> {
-        Ok(vec![y.clone()])
+    fn row(&self, y: &Natural, lt: &Natural) -> Result<Vec<Natural>, SolveError> {
+        Ok(if y < lt { vec![y.clone()] } else { vec![] })
     }
-    fn col(&self, x: &Natural) -> Result<Vec<Natural>, SolveError> {
-        Ok(vec![x.clone()])
+    fn col(&self, x: &Natural, lt: &Natural) -> Result<Vec<Natural>, SolveError> {
+        Ok(if x < lt { vec![x.clone()] } else { vec![] })
     }
     fn diagonals(
         &self,

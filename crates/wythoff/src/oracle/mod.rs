@@ -20,10 +20,12 @@ pub mod pset;
 use crate::catalogue::Params;
 use crate::error::SolveError;
 use crate::rules::Convention;
-use malachite_nz::natural::Natural;
 
 pub mod seed003;
 pub use claims::claims;
+pub use classical::no_oracle_reason;
+/// The big natural numbers the oracles take and return (malachite).
+pub use malachite_nz::natural::Natural;
 
 /// How an oracle computes its answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

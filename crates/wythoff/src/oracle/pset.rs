@@ -32,16 +32,21 @@ fn n1() -> Natural {
 /// A set of P-positions, queried exactly.
 pub trait PSet: Send + Sync {
     fn is_p(&self, x: &Natural, y: &Natural) -> Result<bool, SolveError>;
-    /// Every `x'` with `(x', y)` in the set.
-    fn row(&self, y: &Natural) -> Result<Vec<Natural>, SolveError>;
-    /// Every `y'` with `(x, y')` in the set.
-    fn col(&self, x: &Natural) -> Result<Vec<Natural>, SolveError>;
+    /// Every `x' < lt` with `(x', y)` in the set.
+    fn row(&self, y: &Natural, lt: &Natural) -> Result<Vec<Natural>, SolveError>;
+    /// Every `y' < lt` with `(x, y')` in the set.
+    fn col(&self, x: &Natural, lt: &Natural) -> Result<Vec<Natural>, SolveError>;
     /// Every position of the set with `lo <= y - x <= hi`, if the set can list
     /// them (the window is small: a band of two-pile moves).
     fn diagonals(&self, lo: &Integer, hi: &Integer) -> Result<Option<Vec<Pos>>, SolveError>;
     /// Every position `(x', y')` of the set with `x' < x` and `y' < y`, for sets
     /// where that is a short list (finite sets, recurrences).
     fn below(&self, x: &Natural, y: &Natural) -> Result<Vec<Pos>, SolveError>;
+    /// [`PSet::below`] restricted to the targets of two-pile moves with
+    /// `k = l (mod m)`, i.e. `x' - y' = x - y (mod m)`. Default: all of `below`.
+    fn below_congruent(&self, x: &Natural, y: &Natural, _m: u64) -> Result<Vec<Pos>, SolveError> {
+        self.below(x, y)
+    }
 }
 
 /// Floor and ceiling division of an `Integer` by a positive `u64`.
@@ -102,8 +107,40 @@ impl BeattySet {
     }
 }
 
+impl BeattySet {
+    /// [`PSet::is_p`] on `u128`, when everything fits (`None` otherwise).
+    fn is_p_u128(&self, x: u128, y: u128) -> Option<bool> {
+        let first = |j: u128| {
+            self.shift
+                .map_or(true, |(q, l)| j % q as u128 == (l % q) as u128)
+        };
+        let second = |j: u128| {
+            j > 0
+                && self
+                    .shift
+                    .map_or(true, |(q, l)| (j % q as u128 + l as u128) % q as u128 == 0)
+        };
+        if let Some(j) = self.bt.index_b_u128(y)? {
+            if first(j) && self.bt.a_u128(j)? == x {
+                return Some(true);
+            }
+        }
+        if let Some(j) = self.bt.index_b_u128(x)? {
+            if second(j) && self.bt.a_u128(j)? == y {
+                return Some(true);
+            }
+        }
+        Some(false)
+    }
+}
+
 impl PSet for BeattySet {
     fn is_p(&self, x: &Natural, y: &Natural) -> Result<bool, SolveError> {
+        if let (Some(xu), Some(yu)) = (super::beatty::to_u128(x), super::beatty::to_u128(y)) {
+            if let Some(v) = self.is_p_u128(xu, yu) {
+                return Ok(v);
+            }
+        }
         // first family: b_j = y determines j
         if let Some(j) = self.bt.index_b(y) {
             if self.first_ok(&j) && self.bt.a(&j) == *x {
@@ -118,7 +155,7 @@ impl PSet for BeattySet {
         // (0, 0) = (a_0, b_0)
         Ok(*x == 0u32 && *y == 0u32 && self.first_ok(&n0()))
     }
-    fn row(&self, y: &Natural) -> Result<Vec<Natural>, SolveError> {
+    fn row(&self, y: &Natural, lt: &Natural) -> Result<Vec<Natural>, SolveError> {
         let mut out = Vec::new();
         if let Some(j) = self.bt.index_b(y) {
             if self.first_ok(&j) {
@@ -130,11 +167,12 @@ impl PSet for BeattySet {
                 out.push(self.bt.b(&j));
             }
         }
+        out.retain(|v| v < lt);
         out.sort();
         out.dedup();
         Ok(out)
     }
-    fn col(&self, x: &Natural) -> Result<Vec<Natural>, SolveError> {
+    fn col(&self, x: &Natural, lt: &Natural) -> Result<Vec<Natural>, SolveError> {
         let mut out = Vec::new();
         for j in self.bt.indices_a(x) {
             if self.first_ok(&j) {
@@ -146,6 +184,7 @@ impl PSet for BeattySet {
                 out.push(self.bt.a(&j));
             }
         }
+        out.retain(|v| v < lt);
         out.sort();
         out.dedup();
         Ok(out)
@@ -200,22 +239,26 @@ impl<S: PSet> PSet for Scaled<S> {
         let (y0, ry) = self.split(y);
         Ok(rx == ry && self.inner.is_p(&x0, &y0)?)
     }
-    fn row(&self, y: &Natural) -> Result<Vec<Natural>, SolveError> {
+    fn row(&self, y: &Natural, lt: &Natural) -> Result<Vec<Natural>, SolveError> {
         let (y0, r) = self.split(y);
+        let lt0 = self.split(lt).0 + n1();
         Ok(self
             .inner
-            .row(&y0)?
+            .row(&y0, &lt0)?
             .iter()
             .map(|x0| self.up(x0, r))
+            .filter(|v| v < lt)
             .collect())
     }
-    fn col(&self, x: &Natural) -> Result<Vec<Natural>, SolveError> {
+    fn col(&self, x: &Natural, lt: &Natural) -> Result<Vec<Natural>, SolveError> {
         let (x0, r) = self.split(x);
+        let lt0 = self.split(lt).0 + n1();
         Ok(self
             .inner
-            .col(&x0)?
+            .col(&x0, &lt0)?
             .iter()
             .map(|y0| self.up(y0, r))
+            .filter(|v| v < lt)
             .collect())
     }
     fn diagonals(&self, lo: &Integer, hi: &Integer) -> Result<Option<Vec<Pos>>, SolveError> {
@@ -270,26 +313,50 @@ impl PSet for FiniteSet {
         };
         Ok(self.all().any(|q| q == (x, y)))
     }
-    fn row(&self, y: &Natural) -> Result<Vec<Natural>, SolveError> {
+    fn row(&self, y: &Natural, lt: &Natural) -> Result<Vec<Natural>, SolveError> {
         let mut v: Vec<u64> = match u64::try_from(y) {
             Ok(y) => self.all().filter(|q| q.1 == y).map(|q| q.0).collect(),
             Err(_) => vec![],
         };
         v.sort_unstable();
         v.dedup();
-        Ok(v.into_iter().map(Natural::from).collect())
+        Ok(v.into_iter()
+            .map(Natural::from)
+            .filter(|a| a < lt)
+            .collect())
     }
-    fn col(&self, x: &Natural) -> Result<Vec<Natural>, SolveError> {
+    fn col(&self, x: &Natural, lt: &Natural) -> Result<Vec<Natural>, SolveError> {
         let mut v: Vec<u64> = match u64::try_from(x) {
             Ok(x) => self.all().filter(|q| q.0 == x).map(|q| q.1).collect(),
             Err(_) => vec![],
         };
         v.sort_unstable();
         v.dedup();
-        Ok(v.into_iter().map(Natural::from).collect())
+        Ok(v.into_iter()
+            .map(Natural::from)
+            .filter(|a| a < lt)
+            .collect())
     }
     fn diagonals(&self, _lo: &Integer, _hi: &Integer) -> Result<Option<Vec<Pos>>, SolveError> {
         Ok(None)
+    }
+    fn below_congruent(&self, x: &Natural, y: &Natural, m: u64) -> Result<Vec<Pos>, SolveError> {
+        // x - x' = y - y' (mod m)  <=>  x' + (y mod m) = y' + (x mod m)  (mod m)
+        let (xr, yr) = (Beatty::residue(x, m) as u128, Beatty::residue(y, m) as u128);
+        let mm = m as u128;
+        let (xu, yu) = (
+            u64::try_from(x).unwrap_or(u64::MAX),
+            u64::try_from(y).unwrap_or(u64::MAX),
+        );
+        let mut v: Vec<(u64, u64)> = self
+            .all()
+            .filter(|&(a, b)| a < xu && b < yu && (a as u128 + yr) % mm == (b as u128 + xr) % mm)
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        Ok(v.into_iter()
+            .map(|(a, b)| (Natural::from(a), Natural::from(b)))
+            .collect())
     }
     fn below(&self, x: &Natural, y: &Natural) -> Result<Vec<Pos>, SolveError> {
         let mut v: Vec<(u64, u64)> = self
@@ -439,9 +506,15 @@ impl PSet for RecurrenceSet {
             Self::find_a(a, lo).is_some_and(|n| self.second.b(n as u64, a[n] as u64) == hi)
         }))
     }
-    fn row(&self, y: &Natural) -> Result<Vec<Natural>, SolveError> {
-        self.ensure(y)?;
-        let y = u64::try_from(y).expect("ensured");
+    fn row(&self, y: &Natural, lt: &Natural) -> Result<Vec<Natural>, SolveError> {
+        // x' = b_n with a_n = y needs b_n < lt, so a_n = y < lt; x' = a_n with
+        // b_n = y needs a_n < lt and a_n <= y: both need a only up to min(y, lt).
+        let reach = if y < lt { y } else { lt };
+        self.ensure(reach)?;
+        let ltu = u64::try_from(lt).unwrap_or(u64::MAX);
+        let Ok(y) = u64::try_from(y) else {
+            return Ok(vec![]);
+        };
         let mut out = self.with_a(|a| {
             let mut v = Vec::new();
             if let Some(n) = Self::find_a(a, y) {
@@ -452,12 +525,13 @@ impl PSet for RecurrenceSet {
             }
             v
         });
+        out.retain(|&v| v < ltu);
         out.sort_unstable();
         out.dedup();
         Ok(out.into_iter().map(Natural::from).collect())
     }
-    fn col(&self, x: &Natural) -> Result<Vec<Natural>, SolveError> {
-        self.row(x)
+    fn col(&self, x: &Natural, lt: &Natural) -> Result<Vec<Natural>, SolveError> {
+        self.row(x, lt)
     }
     fn diagonals(&self, _lo: &Integer, _hi: &Integer) -> Result<Option<Vec<Pos>>, SolveError> {
         Ok(None)
@@ -572,15 +646,11 @@ pub fn p_options(
 ) -> Result<Vec<(Natural, Natural, bool)>, SolveError> {
     let br = BigRules(rules);
     let mut cands: Vec<Pos> = Vec::new();
-    for x2 in set.row(y)? {
-        if x2 < *x {
-            cands.push((x2, y.clone()));
-        }
+    for x2 in set.row(y, x)? {
+        cands.push((x2, y.clone()));
     }
-    for y2 in set.col(x)? {
-        if y2 < *y {
-            cands.push((x.clone(), y2));
-        }
+    for y2 in set.col(x, y)? {
+        cands.push((x.clone(), y2));
     }
     if let Some(t) = rules.two_pile() {
         if *x > 0u32 && *y > 0u32 {
@@ -592,9 +662,10 @@ pub fn p_options(
                 }
                 None => None,
             };
-            let two = match listed {
-                Some(v) => v,
-                None => set.below(x, y)?,
+            let two = match (listed, t.relation) {
+                (Some(v), _) => v,
+                (None, Relation::Congruent { m }) => set.below_congruent(x, y, m)?,
+                (None, _) => set.below(x, y)?,
             };
             cands.extend(two.into_iter().filter(|(a, b)| a < x && b < y));
         }
