@@ -149,3 +149,42 @@ proptest! {
         prop_assert_eq!(r.options_fast(x, y), a);
     }
 }
+
+fn periodic_set() -> impl Strategy<Value = LengthSet> {
+    prop_oneof![
+        Just(LengthSet::all()),
+        Just(LengthSet::odd()),
+        Just(LengthSet::even()),
+        (1u64..5, 0u64..5).prop_map(|(k, r)| LengthSet::residues(k, &[r % k]).unwrap()),
+        (2u64..5, 0u64..5, 0u64..5)
+            .prop_map(|(k, r, s)| LengthSet::residues(k, &[r % k, s % k]).unwrap()),
+    ]
+}
+
+prop_compose! {
+    /// Rules whose two-pile region is unbounded (cone with s >= 2, or a congruence):
+    /// the general solver counts them with `solve::region`.
+    fn region_rules()(h in set_strategy(), v in set_strategy(), d1 in periodic_set(), d2 in periodic_set(),
+        cone in any::<bool>(), s in 2u64..5, t in 1u64..5, m in 1u64..5, block in any::<bool>(), bl in 1u64..4,
+        p in 1u64..4, cu in 0u64..4, cv in 0u64..4, misere in any::<bool>()) -> Rules {
+        let rel = if cone { Relation::Cone { s, t } } else { Relation::Congruent { m } };
+        let mut b = Rules::builder().h(h).v(v).two_pile(d1, d2, rel);
+        if block { b = b.blocking(BlockClass::OnePileAtLeast(bl), p); }
+        b.corner(cu, cv).convention(if misere { Convention::Misere } else { Convention::Normal }).build().unwrap()
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+    /// The general counter solver itself (not only the dispatching `solve::outcomes`)
+    /// against the reference, on unbounded two-pile regions.
+    #[test]
+    fn general_solver_region_counts_equal_reference(r in region_rules(), n in 1usize..26) {
+        prop_assert_eq!(solve::fast::outcomes(&r, n), solve::reference::outcomes(&r, n));
+    }
+
+    #[test]
+    fn general_solver_equals_reference(r in rules_strategy(), n in 1usize..22) {
+        prop_assert_eq!(solve::fast::outcomes(&r, n), solve::reference::outcomes(&r, n));
+    }
+}

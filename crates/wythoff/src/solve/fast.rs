@@ -14,6 +14,7 @@
 //! The same counters, run over the "cell is on the board" indicator, count the
 //! options themselves, which misère play and blocking need (see [`super::decide`]).
 
+use super::region::RegionCounts;
 use super::{decide, Outcome, OutcomeTable, CELL_N, CELL_OFF, CELL_P};
 use crate::rules::{BlockClass, Convention, Relation, Rules};
 use crate::sets::{lcm, LengthSet};
@@ -215,16 +216,32 @@ impl Stepped {
 
 /// The outcome table of one set of rules on the `n x n` board.
 pub fn outcomes(r: &Rules, n: usize) -> OutcomeTable {
-    let (fams, prefix_specs) = families(r, n);
+    let (mut fams, prefix_specs) = families(r, n);
     let need_opts = r.convention() == Convention::Misere;
+    // Unbounded two-pile regions (cone with s >= 2, congruence) are counted in O(1)
+    // per position by `region` instead of one diagonal family per offset.
+    let mut region_p = RegionCounts::new(r, n);
+    let mut region_e = if need_opts {
+        RegionCounts::new(r, n)
+    } else {
+        None
+    };
+    if region_p.is_some() {
+        fams.retain(|f| !(f.dx == 1 && f.dy == 1));
+    }
+    // prefix arrays no remaining family reads are left empty and never updated
+    let used: Vec<bool> = (0..prefix_specs.len())
+        .map(|i| fams.iter().any(|f| f.prefix == i))
+        .collect();
     let mut pre: Vec<Stepped> = prefix_specs
         .iter()
-        .map(|&(dx, dy, k)| Stepped {
+        .zip(&used)
+        .map(|(&(dx, dy, k), &u)| Stepped {
             dx,
             dy,
             period: k as usize,
-            p: vec![0; n * n],
-            e: if need_opts {
+            p: if u { vec![0; n * n] } else { Vec::new() },
+            e: if need_opts && u {
                 vec![0; n * n]
             } else {
                 Vec::new()
@@ -280,6 +297,12 @@ pub fn outcomes(r: &Rules, n: usize) -> OutcomeTable {
                         }
                     }
                 }
+                if let Some(rc) = region_p.as_mut() {
+                    p_out += rc.step(x, y, |a, b| t.cells()[a * n + b] == CELL_P);
+                }
+                if let Some(rc) = region_e.as_mut() {
+                    o_out += rc.step(x, y, |a, b| r.on_board(a as u64, b as u64));
+                }
                 if !need_opts {
                     // option counts matter only in misère play; mark "has options"
                     o_out = 1;
@@ -291,7 +314,7 @@ pub fn outcomes(r: &Rules, n: usize) -> OutcomeTable {
             };
             t.set(x, y, cell);
             let idx = x * n + y;
-            for st in pre.iter_mut() {
+            for st in pre.iter_mut().filter(|st| !st.p.is_empty()) {
                 let back = st.back(x, y, n);
                 st.p[idx] = (cell == CELL_P) as u32 + back.map_or(0, |b| st.p[b]);
                 if need_opts {

@@ -22,6 +22,7 @@ pub mod fast;
 pub mod grundy;
 pub mod grundy_fast;
 pub mod reference;
+pub(crate) mod region;
 pub mod sparse;
 pub mod stream;
 
@@ -178,7 +179,18 @@ pub fn outcome_memory_estimate(game: &Game, n: u64) -> u64 {
             } else {
                 1
             };
-            1 + 4 * dirs * mult
+            // the region counter keeps one u32 per cell and residue class pair
+            let region = r
+                .two_pile()
+                .filter(|t| {
+                    matches!(
+                        t.relation,
+                        crate::rules::Relation::Cone { s: 2.., .. }
+                            | crate::rules::Relation::Congruent { .. }
+                    )
+                })
+                .map_or(0, |t| 4 * t.d1.period() * t.d2.period());
+            1 + (4 * dirs + region) * mult
         })
         .sum();
     n.saturating_mul(n).saturating_mul(per_cell)
