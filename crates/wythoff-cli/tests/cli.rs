@@ -1,14 +1,10 @@
 //! The CLI contract: output forms, and every bad input refused with one line on
 //! stderr and exit code 2, never a panic.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn wythoff(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .args(args)
-        .output()
-        .expect("run wythoff")
-}
+mod common;
+use common::wythoff;
 
 fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()

@@ -2,14 +2,10 @@
 //! illegal histories refused (exit 2, one line naming the first illegal step),
 //! and the dynamic classification.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn wythoff(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .args(args)
-        .output()
-        .expect("run wythoff")
-}
+mod common;
+use common::wythoff;
 
 fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()

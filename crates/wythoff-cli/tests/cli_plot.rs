@@ -2,14 +2,9 @@
 //! drawing, for every kind of game, and clean refusals (exit 2, one line).
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
-fn wythoff(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .args(args)
-        .output()
-        .expect("run wythoff")
-}
+mod common;
+use common::wythoff;
 
 fn tmp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("wythoff-plot-test-{}", std::process::id()));

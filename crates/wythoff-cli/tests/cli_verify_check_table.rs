@@ -3,14 +3,10 @@
 //! one line on stderr, no panic).
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn wythoff(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .args(args)
-        .output()
-        .expect("run wythoff")
-}
+mod common;
+use common::wythoff;
 
 fn papers(rel: &str) -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -4,14 +4,10 @@
 //! naming the theorem goes to stderr.
 
 use malachite_nz::natural::Natural;
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn wythoff(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .args(args)
-        .output()
-        .expect("run wythoff")
-}
+mod common;
+use common::wythoff;
 
 fn lines(o: &Output) -> Vec<String> {
     String::from_utf8(o.stdout.clone())

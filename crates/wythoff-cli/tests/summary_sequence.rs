@@ -1,13 +1,9 @@
 //! `--format summary` (count and hash) and the `sequence` command.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn wythoff(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .args(args)
-        .output()
-        .expect("run wythoff")
-}
+mod common;
+use common::wythoff;
 
 fn stdout(o: &Output) -> String {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));

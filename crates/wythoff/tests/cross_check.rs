@@ -4,8 +4,10 @@
 use proptest::prelude::*;
 use wythoff::catalogue::parse_game;
 use wythoff::rules::{BlockClass, Convention, Game, Relation, Rules};
-use wythoff::sets::LengthSet;
 use wythoff::solve;
+
+mod strategies;
+use strategies::{any_set as set_strategy, periodic_set};
 
 const GAMES: &[&str] = &[
     "nim",
@@ -93,23 +95,6 @@ fn wythoff_p_positions_are_beatty() {
     );
 }
 
-fn set_strategy() -> impl Strategy<Value = LengthSet> {
-    prop_oneof![
-        Just(LengthSet::all()),
-        Just(LengthSet::odd()),
-        Just(LengthSet::even()),
-        (1u64..6, 0u64..6).prop_map(|(k, r)| LengthSet::residues(k, &[r % k]).unwrap()),
-        (2u64..6, 0u64..6, 0u64..6)
-            .prop_map(|(k, r, s)| LengthSet::residues(k, &[r % k, s % k]).unwrap()),
-        (1u64..5).prop_map(|r| LengthSet::at_most(r).unwrap()),
-        (1u64..5).prop_map(|l| LengthSet::at_least(l).unwrap()),
-        (0u64..4, 1u64..5, 1u64..4).prop_map(|(l, p, m)| LengthSet::rook(l, p)
-            .unwrap()
-            .union(&LengthSet::at_most(m).unwrap())
-            .unwrap()),
-    ]
-}
-
 fn relation_strategy() -> impl Strategy<Value = Relation> {
     prop_oneof![
         Just(Relation::Diagonal),
@@ -148,17 +133,6 @@ proptest! {
         a.sort_unstable();
         prop_assert_eq!(r.options_fast(x, y), a);
     }
-}
-
-fn periodic_set() -> impl Strategy<Value = LengthSet> {
-    prop_oneof![
-        Just(LengthSet::all()),
-        Just(LengthSet::odd()),
-        Just(LengthSet::even()),
-        (1u64..5, 0u64..5).prop_map(|(k, r)| LengthSet::residues(k, &[r % k]).unwrap()),
-        (2u64..5, 0u64..5, 0u64..5)
-            .prop_map(|(k, r, s)| LengthSet::residues(k, &[r % k, s % k]).unwrap()),
-    ]
 }
 
 prop_compose! {

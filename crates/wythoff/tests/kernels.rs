@@ -57,6 +57,9 @@ use proptest::prelude::*;
 use wythoff::rules::{BlockClass, Convention, Game, Relation, Rules};
 use wythoff::sets::LengthSet;
 
+mod strategies;
+use strategies::any_set;
+
 const BAND_GAMES: &[&str] = &[
     "nim",
     "wythoff",
@@ -157,24 +160,6 @@ proptest! {
         let r = b.corner(cu, cv).build().unwrap();
         prop_assert_eq!(solve::grundy_fast::grundy(&r, n).unwrap(), solve::grundy_reference(&Game::single(r.clone()), n).unwrap());
     }
-}
-
-fn any_set() -> impl Strategy<Value = LengthSet> {
-    prop_oneof![
-        Just(LengthSet::all()),
-        Just(LengthSet::none()),
-        Just(LengthSet::odd()),
-        Just(LengthSet::even()),
-        (1u64..6, 0u64..6).prop_map(|(k, r)| LengthSet::residues(k, &[r % k]).unwrap()),
-        (2u64..6, 0u64..6, 0u64..6)
-            .prop_map(|(k, r, s)| LengthSet::residues(k, &[r % k, s % k]).unwrap()),
-        (1u64..5).prop_map(|r| LengthSet::at_most(r).unwrap()),
-        (1u64..5).prop_map(|l| LengthSet::at_least(l).unwrap()),
-        (0u64..4, 1u64..5, 1u64..4).prop_map(|(l, p, m)| LengthSet::rook(l, p)
-            .unwrap()
-            .union(&LengthSet::at_most(m).unwrap())
-            .unwrap()),
-    ]
 }
 
 prop_compose! {
