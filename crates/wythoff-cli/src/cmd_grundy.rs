@@ -37,35 +37,26 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
             writeln!(out, "{}", h.line())?;
         }
         Format::Csv => {
-            let mut buf = Vec::with_capacity(1 << 16);
-            let mut err: Option<std::io::Error> = None;
+            let mut w = render::Chunked::new(&mut out);
             stream::grundy(&g.game, n, &mut |d, t| bar.set(d, t), &mut |_, row| {
-                if err.is_some() {
+                if w.failed() {
                     return;
                 }
                 for (i, &v) in row.iter().enumerate() {
                     if i > 0 {
-                        buf.push(b',');
+                        w.buf.push(b',');
                     }
                     if v == GRUNDY_OFF {
-                        buf.push(b'-');
+                        w.buf.push(b'-');
                     } else {
-                        render::push_u64(&mut buf, v as u64);
+                        render::push_u64(&mut w.buf, v as u64);
                     }
                 }
-                buf.push(b'\n');
-                if buf.len() >= 1 << 15 {
-                    if let Err(e) = out.write_all(&buf) {
-                        err = Some(e);
-                    }
-                    buf.clear();
-                }
+                w.buf.push(b'\n');
+                w.flush_if_full();
             })?;
             bar.finish();
-            if let Some(e) = err {
-                return Err(e.into());
-            }
-            out.write_all(&buf)?;
+            w.finish()?;
         }
         Format::Text | Format::Json => {
             let table = solve::grundy(&g.game, n)?;

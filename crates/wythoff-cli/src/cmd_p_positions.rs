@@ -34,30 +34,21 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         }
         Format::Csv => {
             writeln!(out, "x,y")?;
-            let mut buf = Vec::with_capacity(1 << 16);
-            let mut err: Option<std::io::Error> = None;
+            let mut w = render::Chunked::new(&mut out);
             stream::p_positions(&g.game, n, &mut |d, t| bar.set(d, t), &mut |x, ys| {
-                if err.is_some() {
+                if w.failed() {
                     return;
                 }
                 for &y in ys {
-                    render::push_u64(&mut buf, x);
-                    buf.push(b',');
-                    render::push_u64(&mut buf, y as u64);
-                    buf.push(b'\n');
+                    render::push_u64(&mut w.buf, x);
+                    w.buf.push(b',');
+                    render::push_u64(&mut w.buf, y as u64);
+                    w.buf.push(b'\n');
                 }
-                if buf.len() >= 1 << 15 {
-                    if let Err(e) = out.write_all(&buf) {
-                        err = Some(e);
-                    }
-                    buf.clear();
-                }
+                w.flush_if_full();
             })?;
             bar.finish();
-            if let Some(e) = err {
-                return Err(e.into());
-            }
-            out.write_all(&buf)?;
+            w.finish()?;
         }
         Format::Text | Format::Json => {
             let mut ps = Vec::new();

@@ -214,3 +214,42 @@ pub fn push_u64(buf: &mut Vec<u8>, mut v: u64) {
     }
     buf.extend_from_slice(&tmp[i..]);
 }
+
+/// A buffered writer for streamed output: callers append to [`Chunked::buf`] inside
+/// a solver callback (which cannot return errors), and the first write error is kept
+/// and returned by [`Chunked::finish`].
+pub struct Chunked<'a> {
+    out: &'a mut dyn Write,
+    pub buf: Vec<u8>,
+    err: Option<io::Error>,
+}
+
+impl<'a> Chunked<'a> {
+    pub fn new(out: &'a mut dyn Write) -> Self {
+        Chunked {
+            out,
+            buf: Vec::with_capacity(1 << 16),
+            err: None,
+        }
+    }
+    /// Has a write failed (so further output can be skipped)?
+    pub fn failed(&self) -> bool {
+        self.err.is_some()
+    }
+    /// Write the buffer out once it holds 32 KiB.
+    pub fn flush_if_full(&mut self) {
+        if self.buf.len() >= 1 << 15 && self.err.is_none() {
+            if let Err(e) = self.out.write_all(&self.buf) {
+                self.err = Some(e);
+            }
+            self.buf.clear();
+        }
+    }
+    /// Write what remains, or return the first error.
+    pub fn finish(self) -> io::Result<()> {
+        match self.err {
+            Some(e) => Err(e),
+            None => self.out.write_all(&self.buf),
+        }
+    }
+}
