@@ -306,6 +306,29 @@ impl FiniteSet {
     }
 }
 
+impl FiniteSet {
+    /// The other coordinates (sorted, distinct, `< lt`) of the P-positions whose
+    /// `key` coordinate is `at`: a row or a column of the finite set.
+    fn line(
+        &self,
+        at: &Natural,
+        lt: &Natural,
+        key: impl Fn((u64, u64)) -> u64,
+        other: impl Fn((u64, u64)) -> u64,
+    ) -> Vec<Natural> {
+        let mut v: Vec<u64> = match u64::try_from(at) {
+            Ok(at) => self.all().filter(|&q| key(q) == at).map(&other).collect(),
+            Err(_) => vec![],
+        };
+        v.sort_unstable();
+        v.dedup();
+        v.into_iter()
+            .map(Natural::from)
+            .filter(|a| a < lt)
+            .collect()
+    }
+}
+
 impl PSet for FiniteSet {
     fn is_p(&self, x: &Natural, y: &Natural) -> Result<bool, SolveError> {
         let (Ok(x), Ok(y)) = (u64::try_from(x), u64::try_from(y)) else {
@@ -314,28 +337,10 @@ impl PSet for FiniteSet {
         Ok(self.all().any(|q| q == (x, y)))
     }
     fn row(&self, y: &Natural, lt: &Natural) -> Result<Vec<Natural>, SolveError> {
-        let mut v: Vec<u64> = match u64::try_from(y) {
-            Ok(y) => self.all().filter(|q| q.1 == y).map(|q| q.0).collect(),
-            Err(_) => vec![],
-        };
-        v.sort_unstable();
-        v.dedup();
-        Ok(v.into_iter()
-            .map(Natural::from)
-            .filter(|a| a < lt)
-            .collect())
+        Ok(self.line(y, lt, |q| q.1, |q| q.0))
     }
     fn col(&self, x: &Natural, lt: &Natural) -> Result<Vec<Natural>, SolveError> {
-        let mut v: Vec<u64> = match u64::try_from(x) {
-            Ok(x) => self.all().filter(|q| q.0 == x).map(|q| q.1).collect(),
-            Err(_) => vec![],
-        };
-        v.sort_unstable();
-        v.dedup();
-        Ok(v.into_iter()
-            .map(Natural::from)
-            .filter(|a| a < lt)
-            .collect())
+        Ok(self.line(x, lt, |q| q.0, |q| q.1))
     }
     fn diagonals(&self, _lo: &Integer, _hi: &Integer) -> Result<Option<Vec<Pos>>, SolveError> {
         Ok(None)
