@@ -233,6 +233,25 @@ impl<S: PSet> Scaled<S> {
     }
 }
 
+impl<S: PSet> Scaled<S> {
+    /// A row or column of the scaled set: the inner set's line through `at / q`,
+    /// scaled back up with the residue of `at`, below `lt`.
+    fn line(
+        &self,
+        at: &Natural,
+        lt: &Natural,
+        inner: impl Fn(&Natural, &Natural) -> Result<Vec<Natural>, SolveError>,
+    ) -> Result<Vec<Natural>, SolveError> {
+        let (a0, r) = self.split(at);
+        let lt0 = self.split(lt).0 + n1();
+        Ok(inner(&a0, &lt0)?
+            .iter()
+            .map(|v0| self.up(v0, r))
+            .filter(|v| v < lt)
+            .collect())
+    }
+}
+
 impl<S: PSet> PSet for Scaled<S> {
     fn is_p(&self, x: &Natural, y: &Natural) -> Result<bool, SolveError> {
         let (x0, rx) = self.split(x);
@@ -240,26 +259,10 @@ impl<S: PSet> PSet for Scaled<S> {
         Ok(rx == ry && self.inner.is_p(&x0, &y0)?)
     }
     fn row(&self, y: &Natural, lt: &Natural) -> Result<Vec<Natural>, SolveError> {
-        let (y0, r) = self.split(y);
-        let lt0 = self.split(lt).0 + n1();
-        Ok(self
-            .inner
-            .row(&y0, &lt0)?
-            .iter()
-            .map(|x0| self.up(x0, r))
-            .filter(|v| v < lt)
-            .collect())
+        self.line(y, lt, |a, b| self.inner.row(a, b))
     }
     fn col(&self, x: &Natural, lt: &Natural) -> Result<Vec<Natural>, SolveError> {
-        let (x0, r) = self.split(x);
-        let lt0 = self.split(lt).0 + n1();
-        Ok(self
-            .inner
-            .col(&x0, &lt0)?
-            .iter()
-            .map(|y0| self.up(y0, r))
-            .filter(|v| v < lt)
-            .collect())
+        self.line(x, lt, |a, b| self.inner.col(a, b))
     }
     fn diagonals(&self, lo: &Integer, hi: &Integer) -> Result<Option<Vec<Pos>>, SolveError> {
         // y - x = q (y0 - x0)

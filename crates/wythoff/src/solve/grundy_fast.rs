@@ -117,6 +117,29 @@ impl Lines {
     }
 }
 
+/// What both streaming kernels derive from the rules: diagonal moves or not, the
+/// corner clipped to the board, and the words per value bitset.
+struct Setup {
+    diag: bool,
+    u: usize,
+    v: usize,
+    words: usize,
+}
+
+impl Setup {
+    fn new(r: &Rules, n: usize) -> Self {
+        let (u, v) = r.corner().map_or((0, 0), |c| {
+            (c.u.min(n as u64) as usize, c.v.min(n as u64) as usize)
+        });
+        Setup {
+            diag: r.two_pile().is_some(),
+            u,
+            v,
+            words: (value_bound(r, n as u64) / 64 + 2) as usize,
+        }
+    }
+}
+
 /// Compute the Grundy values row by row: `sink(x, values_of_row_x)`, with
 /// `u32::MAX` for cells off the board. `progress(rows_done)` every 64 rows.
 /// `None` when `r` is out of scope.
@@ -129,11 +152,7 @@ pub fn stream(
     if !applies(r) {
         return None;
     }
-    let diag = r.two_pile().is_some();
-    let (u, v) = r.corner().map_or((0, 0), |c| {
-        (c.u.min(n as u64) as usize, c.v.min(n as u64) as usize)
-    });
-    let words = (value_bound(r, n as u64) / 64 + 2) as usize;
+    let Setup { diag, u, v, words } = Setup::new(r, n);
     let mut cols = Lines::new(n, words);
     let mut diags = Lines::new(if diag { 2 * n } else { 0 }, words);
     let mut rowset = Lines::new(1, words);
@@ -315,11 +334,7 @@ pub fn stream_parallel(
     if !applies(r) {
         return None;
     }
-    let diag = r.two_pile().is_some();
-    let (u, v) = r.corner().map_or((0, 0), |c| {
-        (c.u.min(n as u64) as usize, c.v.min(n as u64) as usize)
-    });
-    let words = (value_bound(r, n as u64) / 64 + 2) as usize;
+    let Setup { diag, u, v, words } = Setup::new(r, n);
     let mut cols = Lines::new(n, words);
     let mut diags = Lines::new(if diag { 2 * n } else { 1 }, words);
     let sc = SharedLines {
