@@ -148,9 +148,14 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
             );
         }
         let terms = a.terms;
-        sequence::generate(&spec.kind, terms, &mut |d| bar.set(d, terms), |x, y| {
-            w.pair(x, y)
-        })?;
+        if a.format == SeqFormat::Summary {
+            // the generator and the hash on two threads when that pays
+            w.summary = sequence::summary(&spec.kind, terms, &mut |d| bar.set(d, terms))?;
+        } else {
+            sequence::generate(&spec.kind, terms, &mut |d| bar.set(d, terms), |x, y| {
+                w.pair(x, y)
+            })?;
+        }
     } else if let Some(o) =
         wythoff::oracle::for_game(named.entry_name, &named.params, g.convention())
     {

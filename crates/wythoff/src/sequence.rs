@@ -170,74 +170,226 @@ pub fn memory_estimate(kind: &SeqKind, terms: u64) -> Option<u64> {
     max_value_bound(kind, terms.max(1)).map(|b| b / 8 + 64)
 }
 
-/// A growable bitmap.
-struct Bitmap {
-    w: Vec<u64>,
-}
-
-impl Bitmap {
-    fn with_capacity_bits(bits: u64) -> Self {
-        Bitmap {
-            w: vec![0; (bits / 64 + 2) as usize],
-        }
-    }
-    #[inline(always)]
-    fn set(&mut self, v: u64) {
-        let i = (v >> 6) as usize;
-        if i >= self.w.len() {
-            self.w.resize((i + 1).max(self.w.len() * 2), 0);
-        }
-        // SAFETY-free: bounds were ensured above
-        self.w[i] |= 1u64 << (v & 63);
-    }
-    #[inline(always)]
-    fn get(&self, v: u64) -> bool {
-        let i = (v >> 6) as usize;
-        match self.w.get(i) {
-            Some(w) => (w >> (v & 63)) & 1 == 1,
-            None => false,
-        }
-    }
-    /// The least `u >= v` whose bit is clear; the common case (the answer in the
-    /// same word) without a data-dependent branch.
-    #[inline(always)]
-    fn next_zero_fast(&self, v: u64) -> u64 {
-        let i = (v >> 6) as usize;
-        let s = (v & 63) as u32;
-        if let Some(&w) = self.w.get(i) {
-            let tz = (!(w >> s)).trailing_zeros();
-            if tz < 64 - s {
-                return v + tz as u64;
-            }
-        }
-        self.next_zero(v)
-    }
-    /// The least `u >= v` whose bit is clear.
-    #[inline(always)]
-    fn next_zero(&self, v: u64) -> u64 {
-        let mut i = (v >> 6) as usize;
-        if i >= self.w.len() {
-            return v;
-        }
-        let word = !self.w[i] >> (v & 63);
-        if word != 0 {
-            return v + word.trailing_zeros() as u64;
-        }
-        loop {
-            i += 1;
-            if i >= self.w.len() {
-                return (i as u64) << 6;
-            }
-            let word = !self.w[i];
-            if word != 0 {
-                return ((i as u64) << 6) + word.trailing_zeros() as u64;
-            }
-        }
-    }
-}
-
 /// How often (in terms) the progress callback is called.
 pub const PROGRESS_STEP: u64 = 1 << 22;
+
+/// Pairs per chunk handed from the generator to its consumer.
+pub const CHUNK_PAIRS: usize = 1 << 15;
+
+/// Below this many terms [`summary`] runs on one thread (starting a second one
+/// does not pay).
+pub const PIPELINE_MIN_TERMS: u64 = 1 << 21;
+
+/// A resumable generator of the pairs `(a_n, b_n)`, `n = 0, 1, ...`, written into
+/// caller-provided buffers (interleaved `a_0, b_0, a_1, b_1, ...`).
+///
+/// # Word-at-a-time mex ([`SeqKind::Linear`], [`SeqKind::DiagonalBlocking`])
+///
+/// In both recurrences `a_n` is the mex of all earlier values and `b_n >= a_n`,
+/// with `b` strictly increasing; so the `a` values are exactly the numbers that
+/// are not a `b_j` with `j < n` at the time they are reached, in increasing order.
+/// The generator keeps a bitmap of the `b` values and the *zero mask* `z` of the
+/// 64-bit word it is reading: the next `a` is the lowest set bit of `z`
+/// (`trailing_zeros`, then clear it), and a new `b` that falls into the same word
+/// is cleared from `z` at once (this happens only for the first few `n`, while
+/// `b_n - a_n < 64`). There is no per-term read-modify-write of memory: the bits
+/// of the word the `b` values are filling are kept in a register and stored when
+/// `b` moves to the next word, and no bit is read twice. This is the plain bitmap
+/// mex with its serial dependence (load a bit, then decide `a`) removed; the
+/// tests check it against the per-term definition and the closed forms.
+pub struct Generator {
+    kind: SeqKind,
+    terms: u64,
+    n: u64,
+    state: GenState,
+}
+
+enum GenState {
+    /// Word-at-a-time mex (see [`Generator`]).
+    Words {
+        bm: Vec<u64>,
+        /// The word being read for `a` values, and its remaining zero mask.
+        w: usize,
+        z: u64,
+        /// The word `b` values are being written into, and its pending bits.
+        cur: usize,
+        bits: u64,
+        /// `b_n = s a_n + t n + step * floor(n / p)` (Linear: `p` = 0, unused).
+        s: u64,
+        t: u64,
+        step: u64,
+        p: u64,
+        /// `floor(n / p) * step` and `n mod p` (DiagonalBlocking).
+        qm: u64,
+        r: u64,
+    },
+    /// Per-term p-fold mex (seed 000).
+    Seed000 {
+        bm: Vec<u64>,
+        m: u64,
+        p: u64,
+        x: u64,
+        c: u64,
+    },
+    Finite(Vec<(u64, u64)>),
+}
+
+impl Generator {
+    /// A generator of the first `terms` pairs of `kind`; refuses when the values
+    /// would overflow 64 bits.
+    pub fn new(kind: &SeqKind, terms: u64) -> Result<Generator, SolveError> {
+        let bound = max_value_bound(kind, terms).ok_or_else(|| {
+            SolveError::TooLarge(format!(
+                "--terms {terms}: the values would overflow 64 bits"
+            ))
+        })?;
+        // the bitmap grows on demand; start with the bound when it is modest
+        let words = (bound.min(1 << 36) / 64 + 2) as usize;
+        let words_state = |s: u64, t: u64, step: u64, p: u64| GenState::Words {
+            bm: vec![0; words],
+            w: 0,
+            z: !0,
+            cur: 0,
+            bits: 0,
+            s,
+            t,
+            step,
+            p,
+            qm: 0,
+            r: 0,
+        };
+        let state = match *kind {
+            SeqKind::Linear { s, t } => words_state(s, t, 0, 0),
+            SeqKind::Seed000 { m, p: 1 } => words_state(1, m, 0, 0),
+            SeqKind::DiagonalBlocking { p, m } => words_state(1, 0, m, p),
+            SeqKind::Seed000 { m, p } => GenState::Seed000 {
+                bm: vec![0; words],
+                m,
+                p,
+                x: 0,
+                c: 0,
+            },
+            SeqKind::Finite(ref v) => GenState::Finite(v.clone()),
+        };
+        Ok(Generator {
+            kind: kind.clone(),
+            terms,
+            n: 0,
+            state,
+        })
+    }
+
+    /// The recurrence.
+    pub fn kind(&self) -> &SeqKind {
+        &self.kind
+    }
+
+    /// Pairs written so far.
+    pub fn done(&self) -> u64 {
+        self.n
+    }
+
+    /// Write the next pairs into `out` (`a, b` interleaved); returns the number of
+    /// pairs written: `min(out.len() / 2, terms left)`, 0 when all are done.
+    pub fn fill(&mut self, out: &mut [u64]) -> usize {
+        let want = ((out.len() / 2) as u64).min(self.terms - self.n) as usize;
+        let out = &mut out[..2 * want];
+        let mut n = self.n;
+        match &mut self.state {
+            GenState::Words {
+                bm,
+                w,
+                z,
+                cur,
+                bits,
+                s,
+                t,
+                step,
+                p,
+                qm,
+                r,
+            } => {
+                let (s, t, step, p) = (*s, *t, *step, *p);
+                let (mut wi, mut zz, mut ci, mut cb, mut q, mut rr) = (*w, *z, *cur, *bits, *qm, *r);
+                for pair in out.chunks_exact_mut(2) {
+                    while zz == 0 {
+                        wi += 1;
+                        let pending = if ci == wi { cb } else { 0 };
+                        zz = !(bm.get(wi).copied().unwrap_or(0) | pending);
+                    }
+                    let a = ((wi as u64) << 6) + zz.trailing_zeros() as u64;
+                    zz &= zz - 1;
+                    let b = s * a + t * n + q;
+                    let bi = (b >> 6) as usize;
+                    let bit = 1u64 << (b & 63);
+                    if bi == wi {
+                        zz &= !bit;
+                    } else if bi == ci {
+                        cb |= bit;
+                    } else {
+                        store_bits(bm, ci, cb);
+                        ci = bi;
+                        cb = bit;
+                    }
+                    pair[0] = a;
+                    pair[1] = b;
+                    n += 1;
+                    if p > 0 {
+                        rr += 1;
+                        if rr == p {
+                            rr = 0;
+                            q += step;
+                        }
+                    }
+                }
+                (*w, *z, *cur, *bits, *qm, *r) = (wi, zz, ci, cb, q, rr);
+            }
+            GenState::Seed000 { bm, m, p, x, c } => {
+                // bit v set: v is some y_j, j >= 1 (y_0 = x_0 = 0 counts once)
+                let (m, p) = (*m, *p);
+                for pair in out.chunks_exact_mut(2) {
+                    while *c + bit_of(bm, *x) as u64 >= p {
+                        *x += 1;
+                        *c = 0;
+                    }
+                    let y = *x + m * n;
+                    if n > 0 {
+                        store_bits(bm, (y >> 6) as usize, 1 << (y & 63));
+                    }
+                    *c += 1;
+                    pair[0] = *x;
+                    pair[1] = y;
+                    n += 1;
+                }
+            }
+            GenState::Finite(v) => {
+                for (pair, &(a, b)) in out.chunks_exact_mut(2).zip(&v[n as usize..]) {
+                    pair[0] = a;
+                    pair[1] = b;
+                }
+                n += want as u64;
+            }
+        }
+        self.n = n;
+        want
+    }
+}
+
+/// `bm[i] |= bits`, growing the bitmap when needed.
+#[inline]
+fn store_bits(bm: &mut Vec<u64>, i: usize, bits: u64) {
+    if i >= bm.len() {
+        let len = (i + 1).max(bm.len() * 2);
+        bm.resize(len, 0);
+    }
+    bm[i] |= bits;
+}
+
+#[inline(always)]
+fn bit_of(bm: &[u64], v: u64) -> bool {
+    bm.get((v >> 6) as usize)
+        .is_some_and(|w| (w >> (v & 63)) & 1 == 1)
+}
 
 /// Generate the first `terms` pairs, calling `sink(a_n, b_n)` in order of `n`.
 /// `progress(done)` is called every [`PROGRESS_STEP`] terms.
@@ -247,94 +399,20 @@ pub fn generate(
     progress: &mut dyn FnMut(u64),
     mut sink: impl FnMut(u64, u64),
 ) -> Result<(), SolveError> {
-    let bound = max_value_bound(kind, terms).ok_or_else(|| {
-        SolveError::TooLarge(format!(
-            "--terms {terms}: the values would overflow 64 bits"
-        ))
-    })?;
-    // the bitmap is grown on demand; start with the bound when it is modest
-    let initial = bound.min(1 << 33);
-    match *kind {
-        SeqKind::Linear { s, t } => {
-            let mut bm = Bitmap::with_capacity_bits(initial);
-            let mut a = 0u64;
-            let mut n = 0u64;
-            while n < terms {
-                let end = (n + PROGRESS_STEP).min(terms);
-                if n == 0 {
-                    bm.set(0);
-                    sink(0, 0);
-                    n = 1;
-                }
-                while n < end {
-                    // the b values increase by s (a_{n+1} - a_n) + t >= 2, so two
-                    // consecutive integers are never both b values: the mex above
-                    // a is a + 1, or a + 2 when a + 1 is a b value
-                    let c = a + 1;
-                    a = c + bm.get(c) as u64;
-                    let b = s * a + t * n;
-                    bm.set(b);
-                    sink(a, b);
-                    n += 1;
-                }
-                progress(n);
-            }
+    let mut g = Generator::new(kind, terms)?;
+    let mut buf = vec![0u64; 2 * CHUNK_PAIRS];
+    let mut last = 0;
+    loop {
+        let k = g.fill(&mut buf);
+        if k == 0 {
+            break;
         }
-        SeqKind::DiagonalBlocking { p, m } => {
-            let mut bm = Bitmap::with_capacity_bits(initial);
-            let mut a = 0u64;
-            let (mut q, mut r) = (0u64, 0u64); // n = q p + r
-            let mut n = 0u64;
-            while n < terms {
-                let end = (n + PROGRESS_STEP).min(terms);
-                while n < end {
-                    if n > 0 {
-                        a = bm.next_zero_fast(a + 1);
-                    }
-                    let b = a + q * m;
-                    bm.set(b);
-                    sink(a, b);
-                    n += 1;
-                    r += 1;
-                    if r == p {
-                        r = 0;
-                        q += 1;
-                    }
-                }
-                progress(n);
-            }
+        for pair in buf[..2 * k].chunks_exact(2) {
+            sink(pair[0], pair[1]);
         }
-        SeqKind::Seed000 { m, p: 1 } => {
-            return generate(&SeqKind::Linear { s: 1, t: m }, terms, progress, sink);
-        }
-        SeqKind::Seed000 { m, p } => {
-            // bit v set: v is some y_j, j >= 1 (y_0 = x_0 = 0 counts once)
-            let mut bm = Bitmap::with_capacity_bits(initial);
-            let (mut x, mut c) = (0u64, 0u64); // c = #{j : x_j = x}
-            let mut n = 0u64;
-            while n < terms {
-                let end = (n + PROGRESS_STEP).min(terms);
-                while n < end {
-                    while c + bm.get(x) as u64 >= p {
-                        x += 1;
-                        c = 0;
-                    }
-                    let y = x + m * n;
-                    if n > 0 {
-                        bm.set(y);
-                    }
-                    c += 1;
-                    sink(x, y);
-                    n += 1;
-                }
-                progress(n);
-            }
-        }
-        SeqKind::Finite(ref v) => {
-            for &(a, b) in v.iter().take(terms.min(usize::MAX as u64) as usize) {
-                sink(a, b);
-            }
-            progress(terms.min(v.len() as u64));
+        if g.done() - last >= PROGRESS_STEP || g.done() == terms {
+            last = g.done();
+            progress(last);
         }
     }
     Ok(())
@@ -348,14 +426,76 @@ pub fn pairs(kind: &SeqKind, terms: u64) -> Result<Vec<(u64, u64)>, SolveError> 
 }
 
 /// Count and hash of the first `terms` pairs, without storing them.
+///
+/// With two or more cores and at least [`PIPELINE_MIN_TERMS`] terms, the
+/// generator runs on a second thread and hands chunks of [`CHUNK_PAIRS`] pairs
+/// to this one, which hashes them in order (the hash is a serial chain of
+/// multiplies, about as costly as the generation itself). The result does not
+/// depend on the thread count.
 pub fn summary(
     kind: &SeqKind,
     terms: u64,
     progress: &mut dyn FnMut(u64),
 ) -> Result<crate::hash::Summary, SolveError> {
-    let mut s = crate::hash::Summary::new();
-    generate(kind, terms, progress, |a, b| s.pair(a, b))?;
-    Ok(s)
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    summary_with(kind, terms, threads >= 2 && terms >= PIPELINE_MIN_TERMS, progress)
+}
+
+/// [`summary`] with the choice of the two-thread pipeline made by the caller.
+pub fn summary_with(
+    kind: &SeqKind,
+    terms: u64,
+    pipelined: bool,
+    progress: &mut dyn FnMut(u64),
+) -> Result<crate::hash::Summary, SolveError> {
+    let mut g = Generator::new(kind, terms)?;
+    let mut sum = crate::hash::Summary::new();
+    let mut last = 0u64;
+    let mut consume = |buf: &[u64], done: u64| {
+        sum.hash = buf.iter().fold(sum.hash, |h, &v| crate::hash::step(h, v));
+        sum.count += (buf.len() / 2) as u64;
+        if done - last >= PROGRESS_STEP || done == terms {
+            last = done;
+            progress(done);
+        }
+    };
+    if !pipelined {
+        let mut buf = vec![0u64; 2 * CHUNK_PAIRS];
+        loop {
+            let k = g.fill(&mut buf);
+            if k == 0 {
+                break;
+            }
+            consume(&buf[..2 * k], g.done());
+        }
+        return Ok(sum);
+    }
+    // full buffers go to the hashing thread (this one), empty ones come back
+    const BUFFERS: usize = 6;
+    let (full_tx, full_rx) = std::sync::mpsc::sync_channel::<(Vec<u64>, usize, u64)>(BUFFERS);
+    let (empty_tx, empty_rx) = std::sync::mpsc::channel::<Vec<u64>>();
+    for _ in 0..BUFFERS {
+        // cannot fail: the receiver is alive
+        let _ = empty_tx.send(vec![0u64; 2 * CHUNK_PAIRS]);
+    }
+    std::thread::scope(|scope| {
+        scope.spawn(move || {
+            while let Ok(mut buf) = empty_rx.recv() {
+                let k = g.fill(&mut buf);
+                if k == 0 || full_tx.send((buf, k, g.done())).is_err() {
+                    break;
+                }
+            }
+        });
+        for (buf, k, done) in full_rx.iter() {
+            consume(&buf[..2 * k], done);
+            // fails only once the generator has finished; the queue is still drained
+            let _ = empty_tx.send(buf);
+        }
+        // dropping the sender ends the generator's loop when it waits for a buffer
+        drop(empty_tx);
+    });
+    Ok(sum)
 }
 
 /// Exact closed forms, for the tests and the oracle-free checks.
@@ -412,6 +552,77 @@ mod tests {
             for (n, &(a, b)) in v.iter().enumerate() {
                 assert_eq!(a, closed::seed000_a(n as u64, m, p), "m={m} p={p} n={n}");
                 assert_eq!(b, a + m * n as u64);
+            }
+        }
+    }
+
+    /// The recurrences written the plain way: a bitmap of every value used and a
+    /// mex pointer that walks over set bits, one term at a time.
+    fn plain(kind: &SeqKind, terms: u64) -> Vec<(u64, u64)> {
+        let mut used = vec![false; (max_value_bound(kind, terms).unwrap() + 2) as usize];
+        let mut mex = 0usize;
+        let mut v = Vec::new();
+        for n in 0..terms {
+            while used[mex] {
+                mex += 1;
+            }
+            let a = mex as u64;
+            let b = match *kind {
+                SeqKind::Linear { s, t } => s * a + t * n,
+                SeqKind::DiagonalBlocking { p, m } => a + (n / p) * m,
+                _ => unreachable!(),
+            };
+            used[a as usize] = true;
+            used[b as usize] = true;
+            v.push((a, b));
+        }
+        v
+    }
+
+    #[test]
+    fn word_at_a_time_equals_plain_mex() {
+        let mut kinds = Vec::new();
+        for s in 1..5 {
+            for t in 1..9 {
+                kinds.push(SeqKind::Linear { s, t });
+            }
+        }
+        for p in 1..7 {
+            for m in [1, 2, 3, 5, 8, 64, 65, 200] {
+                kinds.push(SeqKind::DiagonalBlocking { p, m });
+            }
+        }
+        for kind in kinds {
+            // several chunk boundaries, and a count that is not a multiple of a chunk
+            let terms = 2 * CHUNK_PAIRS as u64 + 1234;
+            assert_eq!(pairs(&kind, terms).unwrap(), plain(&kind, terms), "{kind:?}");
+        }
+    }
+
+    #[test]
+    fn summary_pipelined_equals_sequential() {
+        let kinds = [
+            SeqKind::Linear { s: 1, t: 2 },
+            SeqKind::Linear { s: 3, t: 1 },
+            SeqKind::DiagonalBlocking { p: 3, m: 2 },
+            SeqKind::Seed000 { m: 2, p: 3 },
+            SeqKind::Finite(vec![(0, 0), (1, 2), (3, 5)]),
+        ];
+        for kind in kinds {
+            for terms in [1, 3, 5 * CHUNK_PAIRS as u64, 13 * CHUNK_PAIRS as u64 + 77] {
+                let terms = match kind {
+                    SeqKind::Finite(ref v) => terms.min(v.len() as u64),
+                    _ => terms,
+                };
+                let want = crate::hash::hash_values(
+                    pairs(&kind, terms).unwrap().into_iter().flat_map(|(a, b)| [a, b]),
+                );
+                for pipelined in [false, true] {
+                    let mut calls = 0;
+                    let got = summary_with(&kind, terms, pipelined, &mut |_| calls += 1).unwrap();
+                    assert_eq!((got.count, got.hash), (terms, want), "{kind:?} {terms} {pipelined}");
+                    assert!(calls >= 1, "progress is reported at the end");
+                }
             }
         }
     }

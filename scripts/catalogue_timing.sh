@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Wall time of `p-positions GAME --max N` for a representative instance of every
+# catalogue game, normal and misère play (issue 5: each < 2 s at N = 4096).
+# Usage: scripts/catalogue_timing.sh [N] [format]   (release binary; default 4096 summary)
+set -u
+N=${1:-4096}
+FMT=${2:-summary}
+BIN=${BIN:-target/release/wythoff}
+GAMES=(
+  nim wythoff m-wythoff:m=2 st-wythoff:s=2,t=1 connell:p=2
+  roob-blocking:m=2,p=3 roob-blocking:m=2,p=2,l=1 modulo-rook:m=2,l=1,p=3
+  shifted:m=2,p=3,l=1 corner:m=2,p=3,u=2,v=4 choose-shift:m=2,p=3
+  modular:m=5 diagonal-blocking:p=3,m=2 imitation:p=2,m=1
+  restricted:s=2,t=1,h=odd,v=even,d1=odd,d2=even
+  odd-odd:s=2,t=1 even-even:s=2,t=1 odd-even:s=2,t=3 even-odd:s=2,t=3
+)
+for g in "${GAMES[@]}"; do
+  for conv in "" "--misere"; do
+    start=$(date +%s.%N)
+    out=$("$BIN" p-positions "$g" --max "$N" --format "$FMT" $conv 2>&1 >/dev/null | head -1)
+    rc=$?
+    end=$(date +%s.%N)
+    printf '%-48s %-9s %6.2f s %s\n' "$g" "${conv:-normal}" "$(echo "$end - $start" | bc)" "$out"
+  done
+done
