@@ -184,6 +184,18 @@ proptest! {
         let b = solve::outcomes_reference(&Game::single(r.clone()), n).unwrap();
         prop_assert_eq!(a, b, "{}", r.describe());
     }
+
+    /// Misère play on a full board (the kernel refuses a removed corner there).
+    #[test]
+    fn sparse_kernel_misere_equals_reference(r in sparse_rules(), n in 1usize..36) {
+        let r = r.with_convention(Convention::Misere);
+        let a = solve::sparse::outcomes(&r, n);
+        prop_assert_eq!(a.is_some(), r.corner().is_none(), "scope: {}", r.describe());
+        if let Some(a) = a {
+            let b = solve::outcomes_reference(&Game::single(r.clone()), n).unwrap();
+            prop_assert_eq!(a, b, "{}", r.describe());
+        }
+    }
 }
 
 #[test]
@@ -202,19 +214,23 @@ fn sparse_kernel_on_catalogue() {
         "even-odd:s=3,t=1",
     ] {
         let g = parse_game(name).unwrap().game;
-        let r = g.as_single().unwrap();
-        let n = 40;
-        assert_eq!(
-            solve::sparse::outcomes(r, n).unwrap(),
-            solve::outcomes_reference(&g, n).unwrap(),
-            "{name}"
-        );
-        let n = 120;
-        assert_eq!(
-            solve::sparse::outcomes(r, n).unwrap(),
-            solve::fast::outcomes(r, n),
-            "{name} n=120"
-        );
+        for g in [g.clone(), g.with_convention(Convention::Misere)] {
+            let r = g.as_single().unwrap();
+            let n = 40;
+            assert_eq!(
+                solve::sparse::outcomes(r, n).unwrap(),
+                solve::outcomes_reference(&g, n).unwrap(),
+                "{name} {:?}",
+                g.convention()
+            );
+            let n = 120;
+            assert_eq!(
+                solve::sparse::outcomes(r, n).unwrap(),
+                solve::fast::outcomes(r, n),
+                "{name} n=120 {:?}",
+                g.convention()
+            );
+        }
     }
 }
 

@@ -1,7 +1,9 @@
 //! The attack kernel for games whose P-positions are sparse: any one-pile and
 //! two-pile length sets, any two-pile relation (the (s,t) cone and the
 //! congruence `k = l (mod m)` included, which cost the general solver `O(n)` per
-//! cell), any removed corner; normal play, no blocking, no memory.
+//! cell), any removed corner; normal play, or misère play on a full board (no
+//! corner: then "has an option" is an up-set, [`has_option_row`]); no blocking,
+//! no memory.
 //!
 //! Rows are solved in order. Each earlier P-position `(x0, y0)` attacks, in row
 //! `x`, with `k = x - x0`: its own column when `k` is a first-pile length, and
@@ -84,6 +86,16 @@ impl Stepped {
     }
 }
 
+/// Advance `has` from row `x - 1` to row `x`: `has[y]` tells whether `(x, y)` has
+/// an option on the full board, i.e. whether some move vector `(k, l) <= (x, y)`
+/// exists. These positions form an up-set, so
+/// `has(x, y) = has(x - 1, y) or has(x, y - 1) or (x, y) is a move vector`.
+pub(crate) fn has_option_row(r: &Rules, x: usize, has: &mut [bool]) {
+    for y in 0..has.len() {
+        has[y] = has[y] || (y > 0 && has[y - 1]) || r.is_move(x as u64, y as u64);
+    }
+}
+
 /// Periodic part of a length set as (threshold, period, residues).
 fn periodic(s: &LengthSet) -> (u64, u64, Vec<u64>) {
     let k = s.period();
@@ -97,10 +109,14 @@ fn periodic(s: &LengthSet) -> (u64, u64, Vec<u64>) {
 /// The outcome table, or `None` when `r` is out of scope or the P-positions are
 /// too dense for this kernel (work budget).
 pub fn outcomes(r: &Rules, n: usize) -> Option<OutcomeTable> {
-    if r.memory() != Memory::None || r.blocking().is_some() || r.convention() != Convention::Normal
-    {
+    // misère play needs "has an option at all", which for a full board is the
+    // up-set of the move vectors (see `has_option_row`); with a removed corner
+    // some options leave the board, and the general solver counts them
+    let misere = r.convention() == Convention::Misere;
+    if r.memory() != Memory::None || r.blocking().is_some() || (misere && r.corner().is_some()) {
         return None;
     }
+    let mut has = vec![false; if misere { n } else { 0 }];
     let budget: u64 = 64 * (n as u64) * (n as u64) + 50_000_000;
     let mut work: u64 = 0;
     let (h, v) = (r.h(), r.v());
@@ -171,13 +187,17 @@ pub fn outcomes(r: &Rules, n: usize) -> Option<OutcomeTable> {
         if work > budget || ps.len() > 64 * (x + 1) + 4096 {
             return None;
         }
+        if misere {
+            has_option_row(r, x, &mut has);
+        }
         for y in 0..n {
             let cnt = a2.value(y) + av.value(y);
             if !r.on_board(x as u64, y as u64) {
                 cells[x * n + y] = CELL_OFF;
                 continue;
             }
-            if cnt != 0 {
+            // misère: a position without options is N (its mover wins)
+            if cnt != 0 || (misere && !has[y]) {
                 continue;
             }
             cells[x * n + y] = CELL_P;
