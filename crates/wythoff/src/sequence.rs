@@ -289,6 +289,11 @@ impl Generator {
         &self.kind
     }
 
+    /// Pairs this generator writes in all (the request, or a finite list's length).
+    pub fn terms(&self) -> u64 {
+        self.terms
+    }
+
     /// Pairs written so far.
     pub fn done(&self) -> u64 {
         self.n
@@ -405,6 +410,7 @@ pub fn generate(
     mut sink: impl FnMut(u64, u64),
 ) -> Result<(), SolveError> {
     let mut g = Generator::new(kind, terms)?;
+    let terms = g.terms();
     let mut buf = vec![0u64; 2 * CHUNK_PAIRS];
     let mut last = 0;
     loop {
@@ -454,6 +460,7 @@ pub fn summary_with(
     progress: &mut dyn FnMut(u64),
 ) -> Result<crate::hash::Summary, SolveError> {
     let mut g = Generator::new(kind, terms)?;
+    let terms = g.terms();
     let mut sum = crate::hash::Summary::new();
     let mut last = 0u64;
     let mut consume = |buf: &[u64], done: u64| {
