@@ -33,6 +33,8 @@ pub(crate) struct Family {
     pub(crate) period: u64,
     /// Residues `r` (mod period) allowed beyond `tex`.
     pub(crate) residues: Vec<u64>,
+    /// For each residue, the first step beyond `tex` (and `>= kmin`) in its class.
+    pub(crate) first_steps: Vec<u64>,
     /// Explicit membership test and class membership of a step.
     pub(crate) member: Box<dyn Fn(u64) -> bool + Sync>,
     pub(crate) in_class: Box<dyn Fn(u64) -> bool + Sync>,
@@ -68,6 +70,7 @@ fn one_pile_family(
         kmin: 1,
         tex,
         period: set.period(),
+        first_steps: Vec::new(),
         residues: (0..set.period()).filter(|&r| set.residue_in(r)).collect(),
         member: Box::new(move |k| s1.contains(k)),
         in_class: Box::new(move |k| class_min.is_some_and(|l| k >= l)),
@@ -164,6 +167,7 @@ pub(crate) fn families(r: &Rules, n: usize) -> (Vec<Family>, Vec<(usize, usize, 
                 kmin,
                 tex,
                 period,
+                first_steps: Vec::new(),
                 residues,
                 member: Box::new(move |k| {
                     a.contains(k) && (k as i64 + d) >= 1 && b.contains((k as i64 + d) as u64)
@@ -174,14 +178,22 @@ pub(crate) fn families(r: &Rules, n: usize) -> (Vec<Family>, Vec<(usize, usize, 
             });
         }
     }
+    for f in &mut fams {
+        let (lo, k) = (f.kmin.max(f.tex + 1), f.period);
+        f.first_steps = f.residues.iter().map(|&r| lo + (r + k - lo % k) % k).collect();
+    }
     (fams, prefixes)
 }
 
-/// Stepped prefix sums along lines: `s[c] = ind[c] + s[c - period * dir]`.
+/// Stepped prefix sums along lines: `s[c] = ind[c] + s[c - period * dir]`, kept
+/// for the last `depth` rows only (a ring of rows; `depth` is a power of two that
+/// covers every row a reader looks back to).
 struct Stepped {
     pub(crate) dx: usize,
     pub(crate) dy: usize,
     pub(crate) period: usize,
+    /// `depth - 1`: row `x` is stored at `(x & mask) * n`.
+    mask: usize,
     p: Vec<u32>,
     /// Same over the on-board indicator (only when option counts are needed).
     e: Vec<u32>,
@@ -189,35 +201,44 @@ struct Stepped {
 
 impl Stepped {
     #[inline]
+    fn at(&self, x: usize, y: usize, n: usize) -> usize {
+        (x & self.mask) * n + y
+    }
+    #[inline]
     fn back(&self, x: usize, y: usize, n: usize) -> Option<usize> {
         let (bx, by) = (self.period * self.dx, self.period * self.dy);
-        (x >= bx && y >= by).then(|| (x - bx) * n + (y - by))
+        (x >= bx && y >= by).then(|| self.at(x - bx, y - by, n))
     }
-    /// Sum over steps `k in [a, b]`, `k = r (mod period)`, from `(x, y)`, of `arr`.
+    /// Sum over the steps `k1, k1 + period, ... <= b` from `(x, y)`, of `arr`.
+    /// Only the nearest step `k1` is read: the entry one period beyond the last
+    /// step lies off the board, because `b` is the largest step that stays on it.
     #[inline]
-    fn sum(arr: &[u32], st: &Stepped, n: usize, x: usize, y: usize, a: u64, b: u64, r: u64) -> u64 {
+    #[allow(clippy::too_many_arguments)]
+    fn sum(arr: &[u32], st: &Stepped, n: usize, x: usize, y: usize, k1: u64, b: u64) -> u64 {
         let k = st.period as u64;
-        let k1 = a + (r + k - a % k) % k;
         if k1 > b {
             return 0;
         }
-        let kl = k1 + (b - k1) / k * k;
-        let at = |kk: u64| -> u64 {
-            let (ox, oy) = (kk as usize * st.dx, kk as usize * st.dy);
-            if x >= ox && y >= oy {
-                arr[(x - ox) * n + (y - oy)] as u64
-            } else {
-                0
-            }
-        };
-        at(k1) - at(kl + k)
+        let (ox, oy) = (k1 as usize * st.dx, k1 as usize * st.dy);
+        debug_assert!(x >= ox && y >= oy);
+        debug_assert!({
+            let kl = k1 + (b - k1) / k * k + k;
+            x < kl as usize * st.dx || y < kl as usize * st.dy
+        });
+        arr[st.at(x - ox, y - oy, n)] as u64
     }
 }
 
 /// The outcome table of one set of rules on the `n x n` board.
 pub fn outcomes(r: &Rules, n: usize) -> OutcomeTable {
     let (mut fams, prefix_specs) = families(r, n);
-    let need_opts = r.convention() == Convention::Misere;
+    let misere = r.convention() == Convention::Misere;
+    // Misère play needs option counts with blocking (all options may be blocked)
+    // or a removed corner (options may leave the board); otherwise only whether
+    // an option exists, which is the up-set of the move vectors.
+    let need_opts = misere && (r.blocking().is_some() || r.corner().is_some());
+    let need_exist = misere && !need_opts;
+    let mut has = vec![false; if need_exist { n } else { 0 }];
     // Unbounded two-pile regions (cone with s >= 2, congruence) are counted in O(1)
     // per position by `region` instead of one diagonal family per offset.
     let mut region_p = RegionCounts::new(r, n);
@@ -229,27 +250,41 @@ pub fn outcomes(r: &Rules, n: usize) -> OutcomeTable {
     if region_p.is_some() {
         fams.retain(|f| !(f.dx == 1 && f.dy == 1));
     }
-    // prefix arrays no remaining family reads are left empty and never updated
-    let used: Vec<bool> = (0..prefix_specs.len())
-        .map(|i| fams.iter().any(|f| f.prefix == i))
+    // rows each prefix array is read back to: one period for the update, and the
+    // nearest counted step of every family that reads it
+    let reach: Vec<Option<usize>> = prefix_specs
+        .iter()
+        .enumerate()
+        .map(|(i, &(dx, _, k))| {
+            fams.iter()
+                .filter(|f| f.prefix == i)
+                .map(|f| (f.kmin.max(f.tex + 1) + k) as usize * dx)
+                .max()
+                .map(|rows| rows.max(k as usize * dx))
+        })
         .collect();
     let mut pre: Vec<Stepped> = prefix_specs
         .iter()
-        .zip(&used)
-        .map(|(&(dx, dy, k), &u)| Stepped {
-            dx,
-            dy,
-            period: k as usize,
-            p: if u { vec![0; n * n] } else { Vec::new() },
-            e: if need_opts && u {
-                vec![0; n * n]
-            } else {
-                Vec::new()
-            },
+        .zip(&reach)
+        .map(|(&(dx, dy, k), reach)| {
+            // prefix arrays no remaining family reads are left empty
+            let depth = reach.map_or(0, |rows| (rows + 1).min(n).next_power_of_two());
+            let len = depth * n;
+            Stepped {
+                dx,
+                dy,
+                period: k as usize,
+                mask: depth.saturating_sub(1),
+                p: vec![0; len],
+                e: if need_opts { vec![0; len] } else { Vec::new() },
+            }
         })
         .collect();
     let mut t = OutcomeTable::new(n);
     for x in 0..n {
+        if need_exist {
+            super::sparse::has_option_row(r, x, &mut has);
+        }
         for y in 0..n {
             let on = r.on_board(x as u64, y as u64);
             let cell = if !on {
@@ -278,14 +313,13 @@ pub fn outcomes(r: &Rules, n: usize) -> OutcomeTable {
                             o_out += 1;
                         }
                     }
-                    let lo = f.kmin.max(f.tex + 1);
-                    if lo <= kmax {
+                    if f.kmin.max(f.tex + 1) <= kmax {
                         let st = &pre[f.prefix];
                         let (mut pc, mut oc) = (0, 0);
-                        for &res in &f.residues {
-                            pc += Stepped::sum(&st.p, st, n, ox, oy, lo, kmax, res);
+                        for &k1 in &f.first_steps {
+                            pc += Stepped::sum(&st.p, st, n, ox, oy, k1, kmax);
                             if need_opts {
-                                oc += Stepped::sum(&st.e, st, n, ox, oy, lo, kmax, res);
+                                oc += Stepped::sum(&st.e, st, n, ox, oy, k1, kmax);
                             }
                         }
                         if f.periodic_in_class {
@@ -304,8 +338,10 @@ pub fn outcomes(r: &Rules, n: usize) -> OutcomeTable {
                     o_out += rc.step(x, y, |a, b| r.on_board(a as u64, b as u64));
                 }
                 if !need_opts {
-                    // option counts matter only in misère play; mark "has options"
-                    o_out = 1;
+                    // option counts matter only in misère play with blocking or a
+                    // corner; otherwise only whether one exists
+                    o_out = if need_exist { has[y] as u64 } else { 1 };
+                    o_in = 0;
                 }
                 match decide(r, p_out, p_in, o_out, o_in) {
                     Outcome::P => CELL_P,
@@ -313,8 +349,8 @@ pub fn outcomes(r: &Rules, n: usize) -> OutcomeTable {
                 }
             };
             t.set(x, y, cell);
-            let idx = x * n + y;
             for st in pre.iter_mut().filter(|st| !st.p.is_empty()) {
+                let idx = st.at(x, y, n);
                 let back = st.back(x, y, n);
                 st.p[idx] = (cell == CELL_P) as u32 + back.map_or(0, |b| st.p[b]);
                 if need_opts {

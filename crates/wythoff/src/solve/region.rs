@@ -42,8 +42,10 @@ pub(crate) struct RegionCounts {
     f: Vec<Vec<(usize, usize)>>,
     /// Allowed classes (`k mod K1 in D1`, `l mod K2 in D2`).
     allowed: Vec<usize>,
-    /// `cnt[(x * n + y) * classes + class]`.
+    /// `cnt[((x & mask) * n + y) * classes + class]`: a ring of the last rows
+    /// (as many as the translations reach back, rounded up to a power of two).
     cnt: Vec<u32>,
+    mask: usize,
 }
 
 fn in_region(rel: Relation, k: i64, l: i64) -> bool {
@@ -140,15 +142,19 @@ impl RegionCounts {
         let allowed = (0..classes)
             .filter(|c| two.d1.residue_in((c / k2) as u64) && two.d2.residue_in((c % k2) as u64))
             .collect();
+        let depth = (v.iter().map(|&(dx, _)| dx).max().unwrap_or(0) + 1)
+            .min(n.max(1))
+            .next_power_of_two();
         Some(RegionCounts {
             n,
+            mask: depth - 1,
             classes,
             v,
             src,
             e: per_class(&e_all),
             f: per_class(&f_all),
             allowed,
-            cnt: vec![0; n * n * classes],
+            cnt: vec![0; depth * n * classes],
         })
     }
 
@@ -157,26 +163,31 @@ impl RegionCounts {
     /// two-pile move from `(x, y)`.
     #[inline]
     pub(crate) fn step(&mut self, x: usize, y: usize, mark: impl Fn(usize, usize) -> bool) -> u64 {
-        let (n, cl) = (self.n, self.classes);
+        let (n, cl, mask) = (self.n, self.classes, self.mask);
         let base = |dx: usize, dy: usize| -> Option<usize> {
-            (x >= dx && y >= dy).then(|| ((x - dx) * n + (y - dy)) * cl)
+            (x >= dx && y >= dy).then(|| (((x - dx) & mask) * n + (y - dy)) * cl)
         };
         let bases = self.v.map(|(dx, dy)| base(dx, dy));
-        let here = (x * n + y) * cl;
+        let here = ((x & mask) * n + y) * cl;
         let mut total = 0u64;
+        // the marks are read without a data-dependent branch (dense marks, such as
+        // Odd-Odd's P-positions, would mispredict)
+        let marked = |k: usize, l: usize| -> i64 {
+            if x >= k && y >= l {
+                mark(x - k, y - l) as i64
+            } else {
+                0
+            }
+        };
         for class in 0..cl {
             let src = self.src[class];
             let get = |i: usize| bases[i].map_or(0, |b| self.cnt[b + src[i]] as i64);
             let mut c = get(0) + get(1) - get(2);
             for &(k, l) in &self.e[class] {
-                if x >= k && y >= l && mark(x - k, y - l) {
-                    c += 1;
-                }
+                c += marked(k, l);
             }
             for &(k, l) in &self.f[class] {
-                if x >= k && y >= l && mark(x - k, y - l) {
-                    c -= 1;
-                }
+                c -= marked(k, l);
             }
             debug_assert!(c >= 0);
             self.cnt[here + class] = c as u32;
