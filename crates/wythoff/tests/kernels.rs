@@ -234,6 +234,24 @@ fn sparse_kernel_on_catalogue() {
     }
 }
 
+/// Values beyond the first 512-value block of the bitsets, with corners that
+/// break the symmetry (the unsymmetric path), against the option-enumerating
+/// Grundy solver of `solve::grundy`.
+#[test]
+fn grundy_kernel_equals_enumeration_across_blocks() {
+    for (diag, u, v) in [(true, 0, 0), (true, 5, 2), (false, 3, 9), (true, 1, 40)] {
+        let mut b = Rules::builder();
+        if diag {
+            b = b.two_pile(LengthSet::all(), LengthSet::all(), Relation::Diagonal);
+        }
+        let r = b.corner(u, v).build().unwrap();
+        let n = 520;
+        let fast = solve::grundy_fast::grundy(&r, n).unwrap();
+        assert!(fast.values().iter().any(|&g| g != u32::MAX && g >= 600));
+        assert_eq!(fast, solve::grundy::grundy(&r, n), "diag={diag} corner=({u},{v})");
+    }
+}
+
 #[test]
 fn grundy_parallel_equals_sequential() {
     for name in [

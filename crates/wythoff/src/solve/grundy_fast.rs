@@ -6,10 +6,15 @@
 //! column (`(x', y), x' < x`) and its diagonal (`(x - k, y - k)`), all on the
 //! board. Every line keeps a bitset of the values it holds *and its own mex*,
 //! advanced as values arrive (amortised `O(1)`). The mex of the union is at least
-//! the largest of the three line mexes, so the word-parallel search
-//! `!(row | col | diag)` starts there instead of at 0 (the plain bitset mex of the
-//! baseline). Values are at most the number of options, `x + y + min(x, y)`, and
-//! are emitted as `u16` rows when that bound fits, else `u32`.
+//! the largest of the three line mexes, so the search for a zero bit of
+//! `row | col | diag` starts there instead of at 0 (the plain bitset mex of the
+//! baseline), and goes 512 values at a time: the bitsets are stored in blocks of
+//! [`BLOCK_WORDS`] words, block-major (`block b` of every line, then `b + 1`), so
+//! one block of a line is one cache line, the blocks that a row sweep reads for
+//! consecutive columns and diagonals are consecutive in memory, and the block
+//! test compiles to a few vector ORs. Values are at most the number of options,
+//! `x + y + min(x, y)`, and are emitted as `u16` rows when that bound fits, else
+//! `u32`.
 //!
 //! Rows are emitted in order to a sink, so the table is never stored unless the
 //! caller stores it. Checked against the brute-force reference in `tests/kernels.rs`.
@@ -36,7 +41,7 @@ pub fn value_bound(r: &Rules, n: u64) -> u64 {
 
 /// Bytes of state for side `n`: value bitsets per column and per diagonal.
 pub fn memory_estimate(r: &Rules, n: u64) -> u64 {
-    let words = value_bound(r, n) / 64 + 2;
+    let words = block_count(value_bound(r, n)) as u64 * BLOCK_WORDS as u64;
     let lines = n + if r.two_pile().is_some() { 2 * n } else { 0 };
     let tab = if r.is_symmetric() {
         let b = if value_bound(r, n) < u16::MAX as u64 {
@@ -84,9 +89,55 @@ impl Tab {
     }
 }
 
-/// Value bitsets of many lines, stored word-major (`bits[word * count + line]`),
-/// so that a row sweep, which visits consecutive columns and diagonals at
-/// nearby values, reads consecutive memory.
+/// Words per block of a value bitset (512 values, one cache line).
+pub const BLOCK_WORDS: usize = 8;
+const BLOCK_BITS: u32 = 64 * BLOCK_WORDS as u32;
+
+/// Blocks per bitset for values up to `bound` (one spare block: the mex of at
+/// most `bound` values is at most `bound`).
+fn block_count(bound: u64) -> usize {
+    (bound / BLOCK_BITS as u64 + 2) as usize
+}
+
+/// Index of the word holding value `v` of `line`, in a block-major store of
+/// `count` lines.
+#[inline(always)]
+fn word_index(count: usize, line: usize, v: u32) -> usize {
+    ((v / BLOCK_BITS) as usize * count + line) * BLOCK_WORDS + (v % BLOCK_BITS / 64) as usize
+}
+
+/// The least value `>= lb` that is in none of the bitsets behind `block`
+/// (`block(b)` returns the OR of their `b`-th blocks). Terminates because the
+/// bitsets hold fewer values than their capacity.
+#[inline(always)]
+fn first_free(lb: u32, mut block: impl FnMut(usize) -> [u64; BLOCK_WORDS]) -> u32 {
+    let mut b = (lb / BLOCK_BITS) as usize;
+    let mut acc = block(b);
+    // values below lb do not count
+    let w = (lb % BLOCK_BITS / 64) as usize;
+    for a in acc.iter_mut().take(w) {
+        *a = !0;
+    }
+    acc[w] |= (1u64 << (lb % 64)) - 1;
+    loop {
+        if acc.iter().fold(!0u64, |x, &a| x & a) != !0 {
+            let j = acc.iter().position(|&a| a != !0).unwrap_or(0);
+            return b as u32 * BLOCK_BITS + j as u32 * 64 + (!acc[j]).trailing_zeros();
+        }
+        b += 1;
+        acc = block(b);
+    }
+}
+
+/// OR of three blocks.
+#[inline(always)]
+fn or3(a: &[u64], b: &[u64], c: &[u64]) -> [u64; BLOCK_WORDS] {
+    std::array::from_fn(|j| a[j] | b[j] | c[j])
+}
+
+/// Value bitsets of many lines, stored block-major (see the module doc), so
+/// that a row sweep, which visits consecutive columns and diagonals at nearby
+/// values, reads consecutive memory.
 struct Lines {
     count: usize,
     bits: Vec<u64>,
@@ -94,36 +145,49 @@ struct Lines {
 }
 
 impl Lines {
-    fn new(count: usize, words: usize) -> Self {
+    fn new(count: usize, blocks: usize) -> Self {
         Lines {
             count,
-            bits: vec![0; count * words],
+            bits: vec![0; count * blocks * BLOCK_WORDS],
             mex: vec![0; count],
         }
     }
+    /// Block `b` of `line`.
     #[inline(always)]
-    fn word(&self, line: usize, i: usize) -> u64 {
-        self.bits[i * self.count + line]
+    fn block(&self, line: usize, b: usize) -> &[u64] {
+        let o = (b * self.count + line) * BLOCK_WORDS;
+        &self.bits[o..o + BLOCK_WORDS]
+    }
+    #[inline(always)]
+    fn has(&self, line: usize, v: u32) -> bool {
+        self.bits[word_index(self.count, line, v)] >> (v % 64) & 1 == 1
     }
     #[inline(always)]
     fn add(&mut self, line: usize, v: u32) {
-        let c = self.count;
-        self.bits[(v / 64) as usize * c + line] |= 1 << (v % 64);
+        self.bits[word_index(self.count, line, v)] |= 1 << (v % 64);
         let mut m = self.mex[line];
-        while self.bits[(m / 64) as usize * c + line] >> (m % 64) & 1 == 1 {
+        while self.has(line, m) {
             m += 1;
         }
         self.mex[line] = m;
     }
+    /// Copy `line` of `src` (same block count) into this single-line store.
+    fn copy_line_from(&mut self, src: &Lines, line: usize) {
+        debug_assert_eq!(self.count, 1);
+        for (b, dst) in self.bits.chunks_exact_mut(BLOCK_WORDS).enumerate() {
+            dst.copy_from_slice(src.block(line, b));
+        }
+        self.mex[0] = src.mex[line];
+    }
 }
 
 /// What both streaming kernels derive from the rules: diagonal moves or not, the
-/// corner clipped to the board, and the words per value bitset.
+/// corner clipped to the board, and the blocks per value bitset.
 struct Setup {
     diag: bool,
     u: usize,
     v: usize,
-    words: usize,
+    blocks: usize,
 }
 
 impl Setup {
@@ -135,7 +199,7 @@ impl Setup {
             diag: r.two_pile().is_some(),
             u,
             v,
-            words: (value_bound(r, n as u64) / 64 + 2) as usize,
+            blocks: block_count(value_bound(r, n as u64)),
         }
     }
 }
@@ -152,10 +216,10 @@ pub fn stream(
     if !applies(r) {
         return None;
     }
-    let Setup { diag, u, v, words } = Setup::new(r, n);
-    let mut cols = Lines::new(n, words);
-    let mut diags = Lines::new(if diag { 2 * n } else { 0 }, words);
-    let mut rowset = Lines::new(1, words);
+    let Setup { diag, u, v, blocks } = Setup::new(r, n);
+    let mut cols = Lines::new(n, blocks);
+    let mut diags = Lines::new(if diag { 2 * n } else { 1 }, blocks);
+    let mut rowset = Lines::new(1, blocks);
     let mut out = vec![0u32; n];
     // symmetric rules: g(x, y) = g(y, x), so only y >= x is searched; row x starts
     // from column x's value set, and the values left of the diagonal are read back
@@ -166,12 +230,10 @@ pub fn stream(
     } else {
         Tab::S(Vec::new())
     };
+    let zero = [0u64; BLOCK_WORDS];
     for x in 0..n {
         let start = if sym {
-            for i in 0..words {
-                rowset.bits[i] = cols.word(x, i);
-            }
-            rowset.mex[0] = cols.mex[x];
+            rowset.copy_line_from(&cols, x);
             for y in 0..x {
                 out[y] = tab.get(y * n + x);
             }
@@ -190,31 +252,14 @@ pub fn stream(
                 continue;
             }
             let d = y + n - x;
-            let lb = if diag {
-                rowset.mex[0].max(cols.mex[y]).max(diags.mex[d])
-            } else {
-                rowset.mex[0].max(cols.mex[y])
-            };
-            let mut i = (lb / 64) as usize;
-            let mut lowmask = !0u64 << (lb % 64);
             let g = if diag {
-                loop {
-                    let free = !(rowset.bits[i] | cols.word(y, i) | diags.word(d, i)) & lowmask;
-                    if free != 0 {
-                        break i as u32 * 64 + free.trailing_zeros();
-                    }
-                    lowmask = !0;
-                    i += 1;
-                }
+                let lb = rowset.mex[0].max(cols.mex[y]).max(diags.mex[d]);
+                first_free(lb, |b| {
+                    or3(rowset.block(0, b), cols.block(y, b), diags.block(d, b))
+                })
             } else {
-                loop {
-                    let free = !(rowset.bits[i] | cols.word(y, i)) & lowmask;
-                    if free != 0 {
-                        break i as u32 * 64 + free.trailing_zeros();
-                    }
-                    lowmask = !0;
-                    i += 1;
-                }
+                let lb = rowset.mex[0].max(cols.mex[y]);
+                first_free(lb, |b| or3(rowset.block(0, b), cols.block(y, b), &zero))
             };
             out[y] = g;
             if sym {
@@ -298,9 +343,17 @@ unsafe impl Send for SharedLines {}
 unsafe impl Sync for SharedLines {}
 
 impl SharedLines {
+    /// Block `b` of `line`.
     #[inline(always)]
-    unsafe fn word(&self, line: usize, i: usize) -> u64 {
-        *self.bits.add(i * self.count + line)
+    unsafe fn block(&self, line: usize, b: usize) -> &[u64] {
+        std::slice::from_raw_parts(
+            self.bits.add((b * self.count + line) * BLOCK_WORDS),
+            BLOCK_WORDS,
+        )
+    }
+    #[inline(always)]
+    unsafe fn has(&self, line: usize, v: u32) -> bool {
+        *self.bits.add(word_index(self.count, line, v)) >> (v % 64) & 1 == 1
     }
     #[inline(always)]
     unsafe fn mex(&self, line: usize) -> u32 {
@@ -308,10 +361,9 @@ impl SharedLines {
     }
     #[inline(always)]
     unsafe fn add(&self, line: usize, v: u32) {
-        let c = self.count;
-        *self.bits.add((v / 64) as usize * c + line) |= 1 << (v % 64);
+        *self.bits.add(word_index(self.count, line, v)) |= 1 << (v % 64);
         let mut m = *self.mex.add(line);
-        while *self.bits.add((m / 64) as usize * c + line) >> (m % 64) & 1 == 1 {
+        while self.has(line, m) {
             m += 1;
         }
         *self.mex.add(line) = m;
@@ -334,9 +386,10 @@ pub fn stream_parallel(
     if !applies(r) {
         return None;
     }
-    let Setup { diag, u, v, words } = Setup::new(r, n);
-    let mut cols = Lines::new(n, words);
-    let mut diags = Lines::new(if diag { 2 * n } else { 1 }, words);
+    let Setup { diag, u, v, blocks } = Setup::new(r, n);
+    let mut cols = Lines::new(n, blocks);
+    let mut diags = Lines::new(if diag { 2 * n } else { 1 }, blocks);
+    let zero = [0u64; BLOCK_WORDS];
     let sc = SharedLines {
         bits: cols.bits.as_mut_ptr(),
         mex: cols.mex.as_mut_ptr(),
@@ -358,9 +411,10 @@ pub fn stream_parallel(
     std::thread::scope(|scope| {
         for w in 0..2usize {
             let tx = tx.clone();
-            let (sc, sd, pos, st) = (&sc, &sd, &pos, &st);
+            let (sc, sd, pos, st, zero) = (&sc, &sd, &pos, &st, &zero);
             scope.spawn(move || {
-                let mut rowbits = vec![0u64; words];
+                // one line: the block-major layout is the plain word order
+                let mut rowbits = vec![0u64; blocks * BLOCK_WORDS];
                 let mut x = w;
                 while x < n {
                     let mut rowmex = 0u32;
@@ -388,8 +442,8 @@ pub fn stream_parallel(
                         // SAFETY: column x and the cells (y, x), y < x, are final
                         // and no thread writes them any more.
                         unsafe {
-                            for (i, b) in rowbits.iter_mut().enumerate() {
-                                *b = sc.word(x, i);
+                            for (b, dst) in rowbits.chunks_exact_mut(BLOCK_WORDS).enumerate() {
+                                dst.copy_from_slice(sc.block(x, b));
                             }
                             rowmex = sc.mex(x);
                             for (y, o) in out.iter_mut().enumerate().take(x) {
@@ -419,24 +473,15 @@ pub fn stream_parallel(
                             // SAFETY: column y and diagonal d are not being written by
                             // the other thread (see the function comment).
                             unsafe {
-                                let lb = if diag {
-                                    rowmex.max(sc.mex(y)).max(sd.mex(d))
+                                let row_block = |b: usize| &rowbits[b * BLOCK_WORDS..(b + 1) * BLOCK_WORDS];
+                                let g = if diag {
+                                    let lb = rowmex.max(sc.mex(y)).max(sd.mex(d));
+                                    first_free(lb, |b| {
+                                        or3(row_block(b), sc.block(y, b), sd.block(d, b))
+                                    })
                                 } else {
-                                    rowmex.max(sc.mex(y))
-                                };
-                                let mut i = (lb / 64) as usize;
-                                let mut lowmask = !0u64 << (lb % 64);
-                                let g = loop {
-                                    let mut acc = rowbits[i] | sc.word(y, i);
-                                    if diag {
-                                        acc |= sd.word(d, i);
-                                    }
-                                    let free = !acc & lowmask;
-                                    if free != 0 {
-                                        break i as u32 * 64 + free.trailing_zeros();
-                                    }
-                                    lowmask = !0;
-                                    i += 1;
+                                    let lb = rowmex.max(sc.mex(y));
+                                    first_free(lb, |b| or3(row_block(b), sc.block(y, b), zero))
                                 };
                                 out[y] = g;
                                 if sym {
