@@ -45,6 +45,48 @@ fn grundy_csv() {
     assert_eq!(stdout(&o), "0,1,2,3\n1,2,0,4\n2,0,1,5\n3,4,5,6\n");
 }
 
+/// json and text are streamed row by row (fast kernel) or rendered from a table
+/// (other games); both must carry the csv's values, corners as null / `-`.
+#[test]
+fn grundy_json_and_text_match_csv() {
+    for game in ["wythoff", "corner:m=1,p=1,u=2,v=3", "restricted:s=2,t=1,h=odd"] {
+        let csv = stdout(&wythoff(&["grundy", game, "--max", "23", "--format", "csv"]));
+        let rows: Vec<Vec<String>> = csv
+            .lines()
+            .map(|l| l.split(',').map(str::to_string).collect())
+            .collect();
+        let o = wythoff(&["grundy", game, "--max", "23", "--format", "json"]);
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(v["max"], 23);
+        let json_rows: Vec<Vec<String>> = v["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| {
+                r.as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|c| c.as_u64().map_or("-".to_string(), |g| g.to_string()))
+                    .collect()
+            })
+            .collect();
+        assert_eq!(json_rows, rows, "{game} json");
+        let text = stdout(&wythoff(&["grundy", game, "--max", "23"]));
+        let mut lines = text.lines();
+        assert!(lines.next().unwrap().starts_with("# Grundy values of"));
+        let width = rows.iter().flatten().map(String::len).max().unwrap();
+        let text_rows: Vec<Vec<String>> = lines
+            .map(|l| {
+                assert!(l.split(' ').filter(|c| !c.is_empty()).count() == 23, "{game}: {l}");
+                l.split_whitespace().map(str::to_string).collect()
+            })
+            .collect();
+        assert_eq!(text_rows, rows, "{game} text");
+        // right-aligned to the widest value
+        assert!(text.lines().skip(1).all(|l| l.len() == 23 * width + 22), "{game}");
+    }
+}
+
 #[test]
 fn outcome_lines() {
     let o = wythoff(&["outcome", "wythoff", "4", "6"]);

@@ -74,50 +74,144 @@ pub fn p_positions(
     Ok(())
 }
 
-/// Write a Grundy table; cells off the board (removed corner) are written `-`.
+/// Write a Grundy table; cells off the board (removed corner) are written `-`
+/// (`null` in json).
 pub fn grundy(out: &mut dyn Write, format: Format, label: &str, t: &GrundyTable) -> io::Result<()> {
     let n = t.size();
-    let cell = |x: usize, y: usize| t.get(x, y).map_or("-".to_string(), |v| v.to_string());
-    match format {
-        Format::Summary => {
-            let mut h = wythoff::hash::Summary::new();
-            for &v in t.values() {
-                if v != wythoff::solve::GRUNDY_OFF {
-                    h.item(&[v as u64]);
-                }
+    let mut w = GrundyRows::begin(out, format, label, n, t.max_value());
+    for x in 0..n {
+        w.row(&t.values()[x * n..(x + 1) * n]);
+    }
+    w.finish()
+}
+
+/// Writes Grundy values row by row as the solver streams them, in any format;
+/// the one writer behind both the streamed and the stored-table output, so they
+/// are the same bytes. Text pads every value to the width of the largest value
+/// on the board, which the caller passes in (streamed: from a first pass).
+pub struct GrundyRows<'a> {
+    w: Chunked<'a>,
+    format: Format,
+    width: usize,
+    rows: usize,
+    summary: wythoff::hash::Summary,
+}
+
+impl<'a> GrundyRows<'a> {
+    /// Start the output (the text header, the json prefix). `max_value`: the
+    /// largest value on the board (text only).
+    pub fn begin(
+        out: &'a mut dyn Write,
+        format: Format,
+        label: &str,
+        n: usize,
+        max_value: u32,
+    ) -> Self {
+        let mut w = Chunked::new(out);
+        match format {
+            Format::Text => {
+                let head = format!(
+                    "# Grundy values of {label}; row x = first pile, column y = second pile\n"
+                );
+                w.buf.extend_from_slice(head.as_bytes());
             }
-            writeln!(out, "{}", h.line())?;
-        }
-        Format::Csv => {
-            for x in 0..n {
-                let row: Vec<String> = (0..n).map(|y| cell(x, y)).collect();
-                writeln!(out, "{}", row.join(","))?;
+            Format::Json => {
+                let label = serde_json::to_string(label).expect("json of a string");
+                w.buf
+                    .extend_from_slice(format!("{{\"game\":{label},\"max\":{n},\"rows\":[").as_bytes());
             }
+            Format::Csv | Format::Summary => {}
         }
-        Format::Json => {
-            let rows: Vec<Vec<Option<u32>>> = (0..n)
-                .map(|x| (0..n).map(|y| t.get(x, y)).collect())
-                .collect();
-            let v = json!({"game": label, "max": n, "rows": rows});
-            writeln!(
-                out,
-                "{}",
-                serde_json::to_string(&v).expect("json of plain values")
-            )?;
-        }
-        Format::Text => {
-            let w = t.max_value().to_string().len().max(1);
-            writeln!(
-                out,
-                "# Grundy values of {label}; row x = first pile, column y = second pile"
-            )?;
-            for x in 0..n {
-                let row: Vec<String> = (0..n).map(|y| format!("{:>w$}", cell(x, y))).collect();
-                writeln!(out, "{}", row.join(" "))?;
-            }
+        GrundyRows {
+            w,
+            format,
+            width: max_value.to_string().len().max(1),
+            rows: 0,
+            summary: wythoff::hash::Summary::new(),
         }
     }
-    Ok(())
+
+    /// One row (`GRUNDY_OFF` for cells off the board).
+    pub fn row(&mut self, row: &[u32]) {
+        use wythoff::solve::GRUNDY_OFF;
+        if self.w.failed() {
+            return;
+        }
+        let buf = &mut self.w.buf;
+        match self.format {
+            Format::Summary => {
+                for &v in row.iter().filter(|&&v| v != GRUNDY_OFF) {
+                    self.summary.item(&[v as u64]);
+                }
+            }
+            Format::Csv => {
+                for (i, &v) in row.iter().enumerate() {
+                    if i > 0 {
+                        buf.push(b',');
+                    }
+                    if v == GRUNDY_OFF {
+                        buf.push(b'-');
+                    } else {
+                        push_u64(buf, v as u64);
+                    }
+                }
+                buf.push(b'\n');
+            }
+            Format::Json => {
+                if self.rows > 0 {
+                    buf.push(b',');
+                }
+                buf.push(b'[');
+                for (i, &v) in row.iter().enumerate() {
+                    if i > 0 {
+                        buf.push(b',');
+                    }
+                    if v == GRUNDY_OFF {
+                        buf.extend_from_slice(b"null");
+                    } else {
+                        push_u64(buf, v as u64);
+                    }
+                }
+                buf.push(b']');
+            }
+            Format::Text => {
+                for (i, &v) in row.iter().enumerate() {
+                    if i > 0 {
+                        buf.push(b' ');
+                    }
+                    let start = buf.len();
+                    if v == GRUNDY_OFF {
+                        buf.push(b'-');
+                    } else {
+                        push_u64(buf, v as u64);
+                    }
+                    // right-align: move the digits behind the padding
+                    let len = buf.len() - start;
+                    if len < self.width {
+                        let pad = self.width - len;
+                        buf.resize(buf.len() + pad, b' ');
+                        buf[start..].rotate_right(pad);
+                    }
+                }
+                buf.push(b'\n');
+            }
+        }
+        self.rows += 1;
+        self.w.flush_if_full();
+    }
+
+    /// End the output (the json suffix, the summary line) and flush.
+    pub fn finish(mut self) -> io::Result<()> {
+        match self.format {
+            Format::Json => self.w.buf.extend_from_slice(b"]}\n"),
+            Format::Summary => {
+                let line = format!("{}\n", self.summary.line());
+                self.w.buf.extend_from_slice(line.as_bytes());
+            }
+            Format::Csv | Format::Text => {}
+        }
+        self.w.finish()
+    }
 }
 
 fn params_text(e: &Entry) -> String {
