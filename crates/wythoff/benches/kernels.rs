@@ -319,10 +319,17 @@ fn main() {
             ),
         ] {
             let k = time(|| seq_kernel(&kind, terms));
+            let k1 = time(|| sequence::summary_with(&kind, terms, false, &mut |_| {}).unwrap());
             let b = time(|| seq_plain(&kind, terms));
             report(
                 &format!("sequence {name} terms={terms}"),
                 &k,
+                "plain bitmap mex",
+                &b,
+            );
+            report(
+                &format!("sequence {name} terms={terms} one thread"),
+                &k1,
                 "plain bitmap mex",
                 &b,
             );
@@ -355,11 +362,23 @@ fn main() {
         "diagonal-blocking:p=3,m=2",
         "restricted:s=1,t=2,h=3:0,v=3:0,d1=3:1,d2=3:2",
         "odd-odd:s=1,t=1",
+        "odd-odd:s=2,t=1",
         "even-even:s=2,t=1",
         "odd-even:s=1,t=1",
+        "odd-even:s=2,t=3",
         "even-odd:s=1,t=2",
-    ] {
+    ]
+    .into_iter()
+    .flat_map(|name| [(name, false), (name, true)])
+    {
+        let (name, misere) = name;
         let g = parse_game(name).unwrap().game;
+        let g = if misere {
+            g.with_convention(wythoff::rules::Convention::Misere)
+        } else {
+            g
+        };
+        let name = format!("{name}{}", if misere { " misère" } else { "" });
         let t = time(|| {
             let mut s = Summary::new();
             solve::stream::p_positions(&g, cn, &mut |_, _| {}, &mut |x, ys| {
