@@ -332,7 +332,7 @@ pub fn outcomes(r: &Rules, n: usize) -> OutcomeTable {
                     }
                 }
                 if let Some(rc) = region_p.as_mut() {
-                    p_out += rc.step(x, y, |a, b| t.cells()[a * n + b] == CELL_P);
+                    p_out += rc.step_cells(x, y, t.cells(), CELL_P);
                 }
                 if let Some(rc) = region_e.as_mut() {
                     o_out += rc.step(x, y, |a, b| r.on_board(a as u64, b as u64));

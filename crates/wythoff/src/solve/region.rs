@@ -42,6 +42,13 @@ pub(crate) struct RegionCounts {
     f: Vec<Vec<(usize, usize)>>,
     /// Allowed classes (`k mod K1 in D1`, `l mod K2 in D2`).
     allowed: Vec<usize>,
+    /// The interior form of `e` and `f` (positions with `x, y >= reach`): per
+    /// class, the row-major distances `k n + l` of its offsets, `E` then `F`,
+    /// and where `F` starts.
+    ef_delta: Vec<Vec<usize>>,
+    ef_split: Vec<usize>,
+    /// No offset of `E`, `F` or the translations exceeds this in either pile.
+    reach: usize,
     /// `cnt[((x & mask) * n + y) * classes + class]`: a ring of the last rows
     /// (as many as the translations reach back, rounded up to a power of two).
     cnt: Vec<u32>,
@@ -145,17 +152,65 @@ impl RegionCounts {
         let depth = (v.iter().map(|&(dx, _)| dx).max().unwrap_or(0) + 1)
             .min(n.max(1))
             .next_power_of_two();
+        let e: Vec<Vec<(usize, usize)>> = per_class(&e_all);
+        let f: Vec<Vec<(usize, usize)>> = per_class(&f_all);
+        let ef_delta = (0..classes)
+            .map(|c| e[c].iter().chain(&f[c]).map(|&(k, l)| k * n + l).collect())
+            .collect();
+        let ef_split = e.iter().map(Vec::len).collect();
+        let reach = e_all
+            .iter()
+            .chain(&f_all)
+            .chain(&v)
+            .map(|&(k, l)| k.max(l))
+            .max()
+            .unwrap_or(0);
         Some(RegionCounts {
             n,
+            ef_delta,
+            ef_split,
+            reach,
             mask: depth - 1,
             classes,
             v,
             src,
-            e: per_class(&e_all),
-            f: per_class(&f_all),
+            e,
+            f,
             allowed,
             cnt: vec![0; depth * n * classes],
         })
+    }
+
+    /// [`RegionCounts::step`] with the marks `cells[a * n + b] == want`: in the
+    /// interior of the board (every offset stays on it) without bounds tests, by
+    /// row-major distances.
+    #[inline]
+    pub(crate) fn step_cells(&mut self, x: usize, y: usize, cells: &[u8], want: u8) -> u64 {
+        let n = self.n;
+        if x < self.reach || y < self.reach {
+            return self.step(x, y, |a, b| cells[a * n + b] == want);
+        }
+        let (cl, mask) = (self.classes, self.mask);
+        let bases = self
+            .v
+            .map(|(dx, dy)| (((x - dx) & mask) * n + (y - dy)) * cl);
+        let here = ((x & mask) * n + y) * cl;
+        let pos = x * n + y;
+        for class in 0..cl {
+            let src = self.src[class];
+            let mut c = self.cnt[bases[0] + src[0]] as i64 + self.cnt[bases[1] + src[1]] as i64
+                - self.cnt[bases[2] + src[2]] as i64;
+            let (e, f) = self.ef_delta[class].split_at(self.ef_split[class]);
+            for &d in e {
+                c += (cells[pos - d] == want) as i64;
+            }
+            for &d in f {
+                c -= (cells[pos - d] == want) as i64;
+            }
+            debug_assert!(c >= 0);
+            self.cnt[here + class] = c as u32;
+        }
+        self.allowed.iter().map(|&c| self.cnt[here + c] as u64).sum()
     }
 
     /// Compute the counts of `(x, y)` (all cells before it in row-major order must
@@ -254,7 +309,7 @@ mod tests {
             seed ^= seed << 17;
             seed
         };
-        let n = 30;
+        let n = 44;
         for rel in [
             Relation::Cone { s: 2, t: 1 },
             Relation::Cone { s: 3, t: 2 },
@@ -269,10 +324,13 @@ mod tests {
                         .build()
                         .unwrap();
                     let mut rc = RegionCounts::new(&r, n).unwrap();
+                    let mut rc2 = RegionCounts::new(&r, n).unwrap();
                     let marks: Vec<bool> = (0..n * n).map(|_| rnd() % 3 == 0).collect();
+                    let cells: Vec<u8> = marks.iter().map(|&m| m as u8).collect();
                     for x in 0..n {
                         for y in 0..n {
                             let got = rc.step(x, y, |a, b| marks[a * n + b]);
+                            assert_eq!(rc2.step_cells(x, y, &cells, 1), got, "step_cells");
                             let mut want = 0;
                             for k in 1..=x {
                                 for l in 1..=y {

@@ -183,8 +183,11 @@ pub fn outcomes(r: &Rules, n: usize) -> Option<OutcomeTable> {
                 work += classes2.len() as u64;
             }
         }
-        // dense P-positions (e.g. Odd-Odd): this kernel would be quadratic per row
-        if work > budget || ps.len() > 64 * (x + 1) + 4096 {
+        // dense P-positions (e.g. Odd-Odd): this kernel would be quadratic per row.
+        // The first rows may be dense on their own (row 0 is a one-pile game, P
+        // about every other cell when the one-pile lengths are a residue class),
+        // so the guard allows a few boards' rows' worth before the 64 per row.
+        if work > budget || ps.len() > 64 * (x + 1) + 4 * n.max(1024) {
             return None;
         }
         if misere {
