@@ -114,3 +114,21 @@ fn theorem1_and_classification_at_200() {
         assert!(r.passed, "{r:?}");
     }
 }
+
+/// Larger boards (run with `--ignored`): the classification remark and
+/// Corollary 1 at n = 4096, Theorem 1 on every state at n = 500.
+#[test]
+#[ignore]
+fn large_boards() {
+    for (p, m) in [(1, 1), (2, 1), (3, 2), (4, 3)] {
+        let solver = StateSolver::new(ImitationNim::new(p, m).unwrap(), 4096).unwrap();
+        let r = wythoff::imitation::classification_report(&solver);
+        assert!(r.passed, "{r:?}");
+        let r = wythoff::imitation::corollary1_report(&solver);
+        assert!(r.passed, "{r:?}");
+    }
+    for (p, m) in [(2, 1), (3, 2)] {
+        let r = check_theorem1(p, m, 500);
+        assert!(r.passed, "{r:?}");
+    }
+}
