@@ -52,7 +52,10 @@
 //!   `j`.
 //!
 //! So the P window states of `(x, y)` with mover run `c` form an interval minus a
-//! union of intervals, one per P after-state on row `x`.
+//! union of intervals, one per P after-state on row `x`. (By Theorem 1 and
+//! Corollary 1 every P after-state sits on a start P-position, so in this game
+//! the cut only ever shortens the interval from the right; the pass does not
+//! rely on it.)
 //!
 //! # The pass and its invariants
 //!
@@ -72,7 +75,8 @@
 //!    at `x' + 1 > x'`, so it never touches a cell already read. The difference
 //!    array is stored anti-diagonal-major (`diff[s][y]`, `y >= s`), so the reads of
 //!    one row are sequential. Counts are 16-bit and wrapping: the true counts
-//!    are below `2 n <= 2^16`, so the wrapped prefix is exact.
+//!    are below `n <= 2^15` ([`MAX_BOARD`]), so the wrapped prefix is exact. (On
+//!    the diagonal `cnt[a] = 2 small[a]`, but only whether a count is 0 matters.)
 //! 3. The outcome of every state is a function of what is kept after the pass:
 //!    per position `x <= y` the start-P bit, the bit `small[0] > 0`, the after
 //!    bits and the class (P / N / dynamic, from the number of P states counted
