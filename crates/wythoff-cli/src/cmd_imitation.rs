@@ -1,6 +1,6 @@
 //! (p,m)-Imitation Nim on the command line (seed 002, a game with memory):
 //! - `p-positions imitation:p=P,m=M --max N`: P-positions as starting positions
-//!   (no history), by the exact state solver;
+//!   (no history), by the exact state solver (`O(p N^2)`, piles below 32768);
 //! - `outcome imitation:p=P,m=M X Y --history x0,y0 x1,y1 ...`: the outcome of
 //!   `(X, Y)` reached through the given positions (oldest first, the first is the
 //!   starting position, `(X, Y)` the last move's result), with the winning moves;
@@ -204,12 +204,31 @@ pub fn dynamic(a: DynamicArgs) -> anyhow::Result<ExitCode> {
             bail!("--format summary is not defined for `dynamic`: use text, csv or json")
         }
         Format::Csv => {
-            writeln!(out, "x,y,class")?;
-            for x in 0..n {
-                for y in 0..n {
-                    writeln!(out, "{x},{y},{}", name(cl.get(x, y)))?;
+            // n^2 lines: the digits of each pile are formatted once
+            let digits: Vec<Vec<u8>> = (0..n as u64)
+                .map(|v| {
+                    let mut d = Vec::new();
+                    render::push_u64(&mut d, v);
+                    d
+                })
+                .collect();
+            let mut w = render::Chunked::new(&mut out);
+            w.buf.extend_from_slice(b"x,y,class\n");
+            for (x, row) in cl.cells().chunks(n).enumerate() {
+                for (y, &c) in row.iter().enumerate() {
+                    w.buf.extend_from_slice(&digits[x]);
+                    w.buf.push(b',');
+                    w.buf.extend_from_slice(&digits[y]);
+                    w.buf.push(b',');
+                    w.buf.push(name(c).as_bytes()[0]);
+                    w.buf.push(b'\n');
+                }
+                w.flush_if_full();
+                if w.failed() {
+                    break;
                 }
             }
+            w.finish()?;
         }
         Format::Json => {
             let rows: Vec<String> = (0..n)

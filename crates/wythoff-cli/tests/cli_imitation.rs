@@ -242,3 +242,55 @@ fn dynamic_classification() {
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["rows"][1], "DDD");
 }
+
+/// Corollary 1 on a board the bit-per-state solver could not hold in a test:
+/// the summary (count and hash) of the starting P-positions equals that of
+/// `diagonal-blocking` with the same p, m.
+#[test]
+fn large_board_summary_equals_diagonal_blocking() {
+    for (p, m) in [(2, 1), (3, 2)] {
+        let run = |g: String| {
+            let o = wythoff(&["p-positions", &g, "--max", "1500", "--format", "summary"]);
+            assert!(o.status.success(), "{g}");
+            stdout(&o)
+        };
+        let a = run(format!("imitation:p={p},m={m}"));
+        assert!(!a.is_empty());
+        assert_eq!(a, run(format!("diagonal-blocking:p={p},m={m}")), "p={p} m={m}");
+    }
+}
+
+/// `dynamic`: the csv lines and the text grid give the same classes.
+#[test]
+fn dynamic_csv_matches_text() {
+    let n = 37;
+    let args = |f: &'static str| {
+        let o = wythoff(&[
+            "dynamic",
+            "imitation:p=3,m=2",
+            "--max",
+            &n.to_string(),
+            "--format",
+            f,
+        ]);
+        assert!(o.status.success());
+        stdout(&o)
+    };
+    let grid: Vec<Vec<u8>> = args("text")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.as_bytes().to_vec())
+        .collect();
+    let csv = args("csv");
+    let mut lines = csv.lines();
+    assert_eq!(lines.next(), Some("x,y,class"));
+    let mut count = 0;
+    for (i, l) in lines.enumerate() {
+        let f: Vec<&str> = l.split(',').collect();
+        let (x, y): (usize, usize) = (f[0].parse().unwrap(), f[1].parse().unwrap());
+        assert_eq!((x, y), (i / n, i % n));
+        assert_eq!(f[2].as_bytes(), &grid[x][y..y + 1], "{l}");
+        count += 1;
+    }
+    assert_eq!(count, n * n);
+}

@@ -4,17 +4,22 @@
 //! - [`state`]: the rules on states (position, the imitation window of the last
 //!   move, both players' runs of consecutive m-imitations), legal moves, history
 //!   replay with the first illegal step named.
-//! - [`solver`]: the exact memoised state solver on a board, starting P-positions,
-//!   winning moves, and the dynamic / non-dynamic classification (Definition 1).
+//! - [`solver`]: the fast exact state solver on a board (`O(p n^2)`), starting
+//!   P-positions, winning moves, and the dynamic / non-dynamic classification
+//!   (Definition 1).
+//! - [`naive`]: the naive exact state solver (one bit per state, `O(p n^3)`), the
+//!   reference the fast solver is tested against.
 //! - [`theorem1`]: Theorem 1 (functions `xi` and `L`) as an oracle on every state,
 //!   with the (p,m)-Wythoff pairs of Definition 3.
 //! - [`claims`]: Theorem 1, Corollary 1 and the classification remark after
 //!   Corollary 1, for `wythoff verify`.
 
+pub mod naive;
 pub mod solver;
 pub mod state;
 pub mod theorem1;
 
+pub use naive::NaiveStateSolver;
 pub use solver::{Classification, PositionClass, StateSolver};
 pub use state::{IllegalReason, ImitationNim, Move, Pile, State, Window};
 pub use theorem1::{Clause, Theorem1, WythoffPairs};
@@ -262,8 +267,9 @@ pub fn predicted_class(w: &WythoffPairs, x: u64, y: u64) -> PositionClass {
 }
 
 fn run_claims(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<ClaimReport> {
-    // The state space grows like p n^3 / 3: the default run uses piles below
-    // 150 (a few seconds); an explicit `--max` is honoured as given.
+    // Theorem 1 is checked on every state, p n^3 / 3 of them: the default run
+    // uses piles below 150 (a few seconds); an explicit `--max` is honoured as
+    // given.
     let n = if cfg.board == VerifyConfig::default().board {
         150
     } else {

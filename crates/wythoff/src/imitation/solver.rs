@@ -1,53 +1,102 @@
-//! The exact state solver of (p,m)-Imitation Nim on the board `0 <= x, y < n`.
+//! The fast exact state solver of (p,m)-Imitation Nim (seed 002, Larsson,
+//! "2-pile Nim with a restricted number of move-size imitations") on the board
+//! `0 <= x, y < n`: `O(n^2 p)` time (plus the P-states met on the lines, which
+//! are few) and `O(n^2 p)` memory of 16-bit counters, instead of the naive
+//! solver's `O(p n^3)` time and one bit per state ([`super::NaiveStateSolver`],
+//! kept as the reference it is tested against on every state).
 //!
-//! Every valid state (see [`ImitationNim::check_state`]) of every position of the
-//! board gets one bit: 1 for P (the previous player wins), 0 for N. Moves only
-//! lower one pile, so positions are solved in row-major order and each state's
-//! options are already known.
+//! # States (as in the naive solver)
 //!
-//! # Slots
+//! At a position `(x, y)`, with `d = |x - y|` (see [`ImitationNim::check_state`]):
+//! - *free* `F(c)`: no window, previous run 0, mover run `c < p`;
+//! - *after* `A(a)`: no window, mover run 0, previous run `a = 1 .. p - 1`;
+//! - *window* `W(k, c)`: window `k = 1 ..= d` on the smaller pile, previous run 0,
+//!   mover run `c < p`.
 //!
-//! The states of a position `(x, y)` are, in slot order (`p` from the rules):
-//! - `0 .. p`: no window, previous run 0, mover run `c` ("free");
-//! - `p .. 2p - 1`: no window, mover run 0, previous run `a = 1 .. p - 1`
-//!   (the last move was the opponent's `a`-th consecutive imitation);
-//! - `2p - 1 + (k - 1) p + c`: window `k = 1 ..= |x - y|` on the smaller pile,
-//!   previous run 0, mover run `c`.
+//! # The recurrences
 //!
-//! So a position holds `2p - 1 + p |x - y|` states, and the board
-//! `n^2 (2p - 1) + p (n^3 - n) / 3` in all.
+//! A non-imitation from a state with previous run `a` leads to the state with
+//! mover run `a`, previous run 0 and the window opened by the move itself (a
+//! window `k = j` on the reduced pile when it was not larger before the removal
+//! of `j`, else none). Let `cnt[a]` count the Nim moves whose such successor is P.
+//! Free and after states have no window, so every move is a non-imitation:
 //!
-//! # One position in `O(p (x + y) + states * m)`
+//! - `F(c)` is P iff `cnt[0] == 0` (the same for every `c`: a *start* P-position);
+//! - `A(a)` is P iff `cnt[a] == 0`.
 //!
-//! A non-imitation from a state whose previous run is `a` leads to a state with
-//! mover run `a` and previous run 0, and which one depends only on the move (its
-//! window is opened by the move itself). So for each `a` the number `cnt[a]` of
-//! Nim moves whose such successor is P is computed once per position; a state
-//! with window `k` subtracts the at most `m` window moves (which are imitations
-//! there, not non-imitations) and looks at their imitation successors (previous
-//! run `c + 1`, no window) separately.
+//! Take `x < y` (the game is symmetric: `(x, y)` with `x > y` is the mirror image,
+//! window on the second pile). Reducing the big pile `y` by `j` opens no window
+//! and leads to `F(a)` at `(x, y - j)`; reducing the small pile by `j` leads to
+//! `W(j, a)` at `(x - j, y)`. So `cnt[a] = big + small[a]` where
+//!
+//! - `big` = the number of start P-positions `(x, y')`, `y' < y` (the same for
+//!   every `a`);
+//! - `small[a]` = the number of `x' < x` with `W(x - x', a)` P at `(x', y)`: a sum
+//!   along the anti-diagonal `x' + k = x` of column `y`.
+//!
+//! At `(x, x)` both piles are small: `cnt[a] = 2 small[a]`, `small` read in
+//! column `x` (the move on the second pile is the mirror of the move on the first).
+//!
+//! `W(k, c)` at `(x, y)`, `x < y`: its imitations remove `j in [k, k + m - 1]`,
+//! `j <= y`, from the big pile; legal when `c + 1 < p`, leading to `A(c + 1)` at
+//! `(x, y - j)`. Its non-imitations are all other moves, with the successors
+//! counted by `cnt[0]`. Hence `W(k, c)` is P iff `plain_ok(k) && !imit_win(k, c)`:
+//!
+//! - `plain_ok(k)`: every move counted by `cnt[0]` is one of the window's
+//!   imitations. True for all `k` when `cnt[0] == 0`; false for all `k` when
+//!   `small[0] > 0` (a small-pile move is never an imitation); otherwise, with
+//!   `J` the distances `j = y - y'` to the start P-positions `(x, y')`, `y' < y`,
+//!   `k in [max(1, max J - m + 1), min(d, min J)]`.
+//! - `imit_win(k, c)`: `c + 1 < p` and some `j in [k, k + m - 1]` has `A(c + 1)`
+//!   P at `(x, y - j)`, i.e. `k` lies in the union of `[j - m + 1, j]` over those
+//!   `j`.
+//!
+//! So the P window states of `(x, y)` with mover run `c` form an interval minus a
+//! union of intervals, one per P after-state on row `x`. (By Theorem 1 and
+//! Corollary 1 every P after-state sits on a start P-position, so in this game
+//! the cut only ever shortens the interval from the right; the pass does not
+//! rely on it.)
+//!
+//! # The pass and its invariants
+//!
+//! Positions `x <= y` are solved row by row (`x` outer, `y` inner); the mirror
+//! half is never stored. Invariants at the moment `(x, y)` is solved:
+//!
+//! 1. `free_line[l]` (resp. `after_line[l]`) is the sorted list of the `y'` such
+//!    that `(l, y')` is a start P-position (resp. has a P after-state), over
+//!    every position solved so far, mirror images included (solving `(x, y)`
+//!    appends `y` to line `x` and `x` to line `y`, in increasing order). Row `x`
+//!    of the full board therefore lists exactly its entries `y' < y`, so `big` is
+//!    the length of `free_line[x]` and `J` its first and last entries.
+//! 2. `run[y][a]` is `small[a]` for the column `y` at the current row: every
+//!    `W(k, a)` P at `(x', y)` adds 1 to the cells `x' + k` of column `y`, as a
+//!    range-add `+1` at `x' + lo`, `-1` at `x' + hi + 1` in a difference array
+//!    per anti-diagonal index, and `run` is its running prefix. A range starts
+//!    at `x' + 1 > x'`, so it never touches a cell already read. The difference
+//!    array is stored anti-diagonal-major (`diff[s][y]`, `y >= s`), so the reads of
+//!    one row are sequential. Counts are 16-bit and wrapping: the true counts
+//!    are below `n <= 2^15` ([`MAX_BOARD`]), so the wrapped prefix is exact. (On
+//!    the diagonal `cnt[a] = 2 small[a]`, but only whether a count is 0 matters.)
+//! 3. The outcome of every state is a function of what is kept after the pass:
+//!    per position `x <= y` the start-P bit, the bit `small[0] > 0`, the after
+//!    bits and the class (P / N / dynamic, from the number of P states counted
+//!    while solving); and the two line lists. [`StateSolver::outcome`] evaluates
+//!    the formulas above from them by binary search in the lines.
 
 use super::state::{ImitationNim, Move, State};
 use super::ImitationError;
-use crate::solve::{Outcome, OutcomeTable, CELL_N, CELL_P};
+use crate::solve::{Outcome, OutcomeTable, CELL_P};
 
 /// Default memory budget of one solver (bytes).
 pub const DEFAULT_BUDGET: u64 = 4 << 30;
 
 /// Largest work estimate ([`StateSolver::work_estimate`]) the solver accepts:
 /// about a minute on one core.
-pub const WORK_LIMIT: u128 = 60_000_000_000;
+pub const WORK_LIMIT: u128 = 20_000_000_000;
 
-/// Outcome of every valid state of every position on the `n x n` board.
-#[derive(Clone, Debug)]
-pub struct StateSolver {
-    rules: ImitationNim,
-    n: u64,
-    /// Start slot of position `(x, y)` at `x * n + y`.
-    offsets: Vec<u64>,
-    /// Bit set: 1 = P.
-    bits: Vec<u64>,
-}
+/// Largest board size: the 16-bit counters of the pass are exact below
+/// `2^15` (a count is at most `2 n`).
+pub const MAX_BOARD: u64 = 1 << 15;
 
 /// Per-position classification (Definition 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -78,6 +127,10 @@ pub struct Classification {
 }
 
 impl Classification {
+    pub(crate) fn from_cells(n: usize, cells: Vec<PositionClass>) -> Classification {
+        debug_assert_eq!(cells.len(), n * n);
+        Classification { n, cells }
+    }
     pub fn size(&self) -> usize {
         self.n
     }
@@ -89,23 +142,65 @@ impl Classification {
     }
 }
 
-fn slots_at(p: u64, x: u64, y: u64) -> u64 {
-    2 * p - 1 + p * x.abs_diff(y)
+/// `info` bits of a position `x <= y`.
+const FREE_P: u8 = 1;
+/// `small[0] > 0`: some move on the smaller pile reaches a P window state with
+/// mover run 0 (so no window state of the position is P by `plain_ok`).
+const SMALL_P: u8 = 2;
+const CLASS_SHIFT: u8 = 2;
+const CLASS_N: u8 = 0;
+const CLASS_P: u8 = 1;
+const CLASS_D: u8 = 2;
+
+/// Outcome of every valid state of every position on the `n x n` board, kept
+/// compactly (see the module documentation, invariant 3).
+#[derive(Clone, Debug)]
+pub struct StateSolver {
+    rules: ImitationNim,
+    n: u64,
+    /// `min(m, n)`: the same imitation windows on the board as `m`.
+    m: u64,
+    /// Per position `x <= y` at [`tri`]: `FREE_P | SMALL_P | class << CLASS_SHIFT`.
+    info: Vec<u8>,
+    /// Bit `tri(x, y) * (p - 1) + a - 1`: `A(a)` at `(x, y)`, `x <= y`, is P.
+    after: Vec<u64>,
+    /// Line `l`: the sorted `y` with `(l, y)` a start P-position (full board).
+    free_line: Vec<Vec<u32>>,
+    /// Line `l`: the sorted `y` such that `(l, y)` has a P after-state (full board).
+    after_line: Vec<Vec<u32>>,
+}
+
+/// Index of `(x, y)`, `x <= y < n`, in the upper triangle stored row by row.
+#[inline]
+fn tri(n: usize, x: usize, y: usize) -> usize {
+    debug_assert!(x <= y && y < n);
+    x * (2 * n - x + 1) / 2 + (y - x)
 }
 
 impl StateSolver {
-    /// Bytes the solver needs for the board `n`, exactly up to allocator slack.
-    pub fn memory_estimate(rules: ImitationNim, n: u64) -> u128 {
-        let (p, n) = (rules.p() as u128, n as u128);
-        let slots = n * n * (2 * p - 1) + p * (n * n * n - n) / 3;
-        slots / 8 + 8 * (n * n + 1) + 16 * p + 64
+    fn tri_len(n: u128) -> u128 {
+        n * (n + 1) / 2
     }
 
-    /// Elementary steps (bit look-ups) of the solve: `p` successor counts over
-    /// `x + y` moves per position, plus up to `m` window moves per window state.
+    /// Bytes the solve needs at its peak for the board `n` (the line lists
+    /// are estimated at a few entries per line; the P-positions of a line of
+    /// Imitation Nim are at most two).
+    pub fn memory_estimate(rules: ImitationNim, n: u64) -> u128 {
+        let (p, n) = (rules.p() as u128, n as u128);
+        let t = Self::tri_len(n);
+        let diff = 2 * p * t;
+        let run = 2 * p * n;
+        let info = t;
+        let after = ((p - 1) * t).div_ceil(64) * 8;
+        let lines = 2 * n * (24 + 4 * 4);
+        diff + run + info + after + lines + 256
+    }
+
+    /// Elementary steps of the solve: per position `x <= y`, `p` counters and
+    /// up to `p` window intervals.
     pub fn work_estimate(rules: ImitationNim, n: u64) -> u128 {
-        let (p, m, n) = (rules.p() as u128, rules.m() as u128, n as u128);
-        p * n * n * n + p * (n * n * n / 3) * (m.min(n) + 1)
+        let (p, n) = (rules.p() as u128, n as u128);
+        Self::tri_len(n) * (4 * p + 8)
     }
 
     /// Solve the board `0 <= x, y < n` within [`DEFAULT_BUDGET`].
@@ -124,6 +219,11 @@ impl StateSolver {
                 "the board size must be at least 1".into(),
             ));
         }
+        if n > MAX_BOARD {
+            return Err(ImitationError::TooLarge(format!(
+                "the imitation state solver handles piles below {MAX_BOARD} (asked for piles below {n})"
+            )));
+        }
         let est = Self::memory_estimate(rules, n);
         if est > budget as u128 {
             return Err(ImitationError::TooLarge(format!(
@@ -135,27 +235,21 @@ impl StateSolver {
         }
         if Self::work_estimate(rules, n) > WORK_LIMIT {
             return Err(ImitationError::TooLarge(format!(
-                "the imitation state solver for piles below {n} (p={}, m={}) would take too long (about p n^3 (m + 4) / 3 steps): use smaller piles",
-                rules.p(),
-                rules.m()
+                "the imitation state solver for piles below {n} (p={}) would take too long (about 2 p n^2 steps): use smaller piles or a smaller p",
+                rules.p()
             )));
         }
-        let p = rules.p();
         let nu = n as usize;
-        let mut offsets = Vec::with_capacity(nu * nu + 1);
-        let mut total = 0u64;
-        for x in 0..n {
-            for y in 0..n {
-                offsets.push(total);
-                total += slots_at(p, x, y);
-            }
-        }
-        offsets.push(total);
+        let t = nu * (nu + 1) / 2;
+        let q = rules.p() as usize - 1;
         let mut solver = StateSolver {
             rules,
             n,
-            offsets,
-            bits: vec![0u64; total.div_ceil(64) as usize],
+            m: rules.m().min(n),
+            info: vec![0u8; t],
+            after: vec![0u64; (q * t).div_ceil(64)],
+            free_line: vec![Vec::new(); nu],
+            after_line: vec![Vec::new(); nu],
         };
         solver.solve();
         Ok(solver)
@@ -170,108 +264,189 @@ impl StateSolver {
     }
 
     #[inline]
-    fn base(&self, x: u64, y: u64) -> u64 {
-        self.offsets[(x * self.n + y) as usize]
-    }
-    #[inline]
-    fn bit(&self, i: u64) -> bool {
-        self.bits[(i >> 6) as usize] >> (i & 63) & 1 == 1
-    }
-    #[inline]
-    fn set(&mut self, i: u64) {
-        self.bits[(i >> 6) as usize] |= 1 << (i & 63);
-    }
-    #[inline]
-    fn free_slot(&self, x: u64, y: u64, c: u64) -> u64 {
-        self.base(x, y) + c
-    }
-    #[inline]
-    fn after_slot(&self, x: u64, y: u64, a: u64) -> u64 {
-        self.base(x, y) + self.rules.p() + a - 1
-    }
-    #[inline]
-    fn window_slot(&self, x: u64, y: u64, k: u64, c: u64) -> u64 {
-        let p = self.rules.p();
-        self.base(x, y) + 2 * p - 1 + (k - 1) * p + c
+    fn idx(&self, x: u64, y: u64) -> usize {
+        tri(self.n as usize, x as usize, y as usize)
     }
 
-    /// The slot of a valid state on the board.
-    fn slot(&self, s: &State) -> u64 {
-        match s.window {
-            Some(w) => self.window_slot(s.x, s.y, w.removed, s.mover_run),
-            None if s.previous_run > 0 => self.after_slot(s.x, s.y, s.previous_run),
-            None => self.free_slot(s.x, s.y, s.mover_run),
-        }
+    /// `A(a)` at `(x, y)`, `x <= y`, `1 <= a < p`.
+    #[inline]
+    fn after_bit(&self, t: usize, a: u64) -> bool {
+        let i = t * (self.rules.p() as usize - 1) + a as usize - 1;
+        self.after[i >> 6] >> (i & 63) & 1 == 1
     }
 
+    /// The row-by-row pass over `x <= y` (module documentation).
     fn solve(&mut self) {
-        let (p, m, n) = (self.rules.p(), self.rules.m(), self.n);
-        let mut cnt = vec![0u64; p as usize];
+        let p = self.rules.p() as usize;
+        let q = p - 1;
+        let m = self.m as i64;
+        let n = self.n as usize;
+        let mut diff = vec![0u16; n * (n + 1) / 2 * p];
+        let mut run = vec![0u16; n * p];
         for x in 0..n {
-            for y in 0..n {
-                // cnt[a]: Nim moves whose successor with mover run a (previous
-                // run 0) is P, each successor's window being opened by the move.
-                for (a, c) in cnt.iter_mut().enumerate() {
-                    let a = a as u64;
-                    let mut k = 0;
-                    for j in 1..=x {
-                        let i = if x <= y {
-                            self.window_slot(x - j, y, j, a)
-                        } else {
-                            self.free_slot(x - j, y, a)
-                        };
-                        k += self.bit(i) as u64;
-                    }
-                    for j in 1..=y {
-                        let i = if y <= x {
-                            self.window_slot(x, y - j, j, a)
-                        } else {
-                            self.free_slot(x, y - j, a)
-                        };
-                        k += self.bit(i) as u64;
-                    }
-                    *c = k;
+            for y in x..n {
+                let t = tri(n, x, y);
+                // invariant 2: the running prefix of column y at cell x
+                let col = &mut run[y * p..y * p + p];
+                for (r, &dv) in col.iter_mut().zip(&diff[t * p..t * p + p]) {
+                    *r = r.wrapping_add(dv);
                 }
-                // free states: every move is a non-imitation, successor mover run 0
-                if cnt[0] == 0 {
-                    for c in 0..p {
-                        let i = self.free_slot(x, y, c);
-                        self.set(i);
-                    }
+                // on the diagonal cnt[a] is 2 small[a]; only whether a count
+                // is 0 matters, so small[a] stands for it
+                let small = |a: usize| col[a] as u32;
+                // invariant 1: start P-positions (x, y'), y' < y
+                let big = if x < y { self.free_line[x].len() as u32 } else { 0 };
+                let free_p = small(0) + big == 0;
+                let mut info = 0u8;
+                let mut ps = 0u64;
+                if free_p {
+                    info |= FREE_P;
+                    ps += p as u64;
                 }
-                // after an imitation by the opponent (previous run a)
+                let mut any_after = false;
                 for a in 1..p {
-                    if cnt[a as usize] == 0 {
-                        let i = self.after_slot(x, y, a);
-                        self.set(i);
+                    if small(a) + big == 0 {
+                        let i = t * q + a - 1;
+                        self.after[i >> 6] |= 1 << (i & 63);
+                        ps += 1;
+                        any_after = true;
                     }
                 }
-                // window states: the window sits on the smaller pile; imitations
-                // remove j in [k, k + m - 1] from the larger pile
-                let d = x.abs_diff(y);
-                let big = x.max(y);
-                for k in 1..=d {
-                    let hi = k.saturating_add(m - 1).min(big);
-                    let target = |j: u64| if x < y { (x, y - j) } else { (x - j, y) };
-                    let mut p_in_window = 0u64;
-                    for j in k..=hi {
-                        let (tx, ty) = target(j);
-                        p_in_window += self.bit(self.free_slot(tx, ty, 0)) as u64;
+                let small0 = small(0) > 0;
+                let total;
+                if x < y {
+                    if small0 {
+                        info |= SMALL_P;
                     }
-                    let plain_win = cnt[0] > p_in_window;
-                    for c in 0..p {
-                        let imit_win = c + 1 < p
-                            && (k..=hi).any(|j| {
-                                let (tx, ty) = target(j);
-                                self.bit(self.after_slot(tx, ty, c + 1))
-                            });
-                        if !plain_win && !imit_win {
-                            let i = self.window_slot(x, y, k, c);
-                            self.set(i);
+                    let d = (y - x) as i64;
+                    total = 2 * p as u64 - 1 + p as u64 * d as u64;
+                    let plain = if free_p {
+                        Some((1, d))
+                    } else if small0 {
+                        None
+                    } else {
+                        let fl = &self.free_line[x];
+                        let (first, last) = (fl[0] as i64, fl[fl.len() - 1] as i64);
+                        let (jmin, jmax) = (y as i64 - last, y as i64 - first);
+                        Some(((jmax - m + 1).max(1), jmin.min(d)))
+                    };
+                    if let Some((kl, kr)) = plain.filter(|(kl, kr)| kl <= kr) {
+                        // the P after-states (x, y - j) that can cut [kl, kr]:
+                        // j in [kl, kr + m - 1], i.e. y' in [y - kr - m + 1, y - kl]
+                        let al = &self.after_line[x];
+                        let lo_e = (y as i64 - kr - m + 1).max(0);
+                        let hi_e = y as i64 - kl;
+                        let from = al.partition_point(|&e| (e as i64) < lo_e);
+                        let to = al.partition_point(|&e| (e as i64) <= hi_e);
+                        let cut = &al[from..to];
+                        for c in 0..p {
+                            let mut cur = kl;
+                            let mut emit = |lo: i64, hi: i64| {
+                                ps += (hi - lo + 1) as u64;
+                                let s = x + lo as usize;
+                                let i = tri(n, s, y) * p + c;
+                                diff[i] = diff[i].wrapping_add(1);
+                                let s = x + hi as usize + 1;
+                                if s <= y {
+                                    let i = tri(n, s, y) * p + c;
+                                    diff[i] = diff[i].wrapping_sub(1);
+                                }
+                            };
+                            if c + 1 < p {
+                                // increasing j = y - e
+                                for &e in cut.iter().rev() {
+                                    let (a, b) = (x.min(e as usize), x.max(e as usize));
+                                    let te = tri(n, a, b);
+                                    let i = te * q + c;
+                                    if self.after[i >> 6] >> (i & 63) & 1 == 0 {
+                                        continue;
+                                    }
+                                    let j = y as i64 - e as i64;
+                                    if j - m + 1 > cur {
+                                        emit(cur, (j - m).min(kr));
+                                    }
+                                    cur = cur.max(j + 1);
+                                    if cur > kr {
+                                        break;
+                                    }
+                                }
+                            }
+                            if cur <= kr {
+                                emit(cur, kr);
+                            }
                         }
+                    }
+                } else {
+                    total = 2 * p as u64 - 1;
+                }
+                let class = if ps == 0 {
+                    CLASS_N
+                } else if ps == total {
+                    CLASS_P
+                } else {
+                    CLASS_D
+                };
+                self.info[t] = info | class << CLASS_SHIFT;
+                if free_p {
+                    self.free_line[x].push(y as u32);
+                    if x != y {
+                        self.free_line[y].push(x as u32);
+                    }
+                }
+                if any_after {
+                    self.after_line[x].push(y as u32);
+                    if x != y {
+                        self.after_line[y].push(x as u32);
                     }
                 }
             }
+        }
+    }
+
+    /// `W(k, c)` at `(a, b)`, `a < b`, window `k` on the smaller pile `a`
+    /// (module documentation: `plain_ok(k) && !imit_win(k, c)`).
+    fn window_p(&self, a: u64, b: u64, k: u64, c: u64) -> bool {
+        let info = self.info[self.idx(a, b)];
+        let m = self.m;
+        if info & FREE_P == 0 {
+            if info & SMALL_P != 0 {
+                return false;
+            }
+            let fl = &self.free_line[a as usize];
+            let end = fl.partition_point(|&e| (e as u64) < b);
+            if end == 0 {
+                // cnt[0] == 0 would have made the position a start P-position
+                debug_assert!(false, "inconsistent solver state at ({a}, {b})");
+                return false;
+            }
+            let (jmin, jmax) = (b - fl[end - 1] as u64, b - fl[0] as u64);
+            if k > jmin || k + m - 1 < jmax {
+                return false;
+            }
+        }
+        if c + 1 < self.rules.p() {
+            // targets (a, b - j), j in [k, min(k + m - 1, b)]
+            let lo = b.saturating_sub(k + m - 1);
+            let hi = b - k;
+            let al = &self.after_line[a as usize];
+            let from = al.partition_point(|&e| (e as u64) < lo);
+            for &e in al[from..].iter().take_while(|&&e| e as u64 <= hi) {
+                let e = e as u64;
+                if self.after_bit(self.idx(a.min(e), a.max(e)), c + 1) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Outcome of a valid state on the board (not checked).
+    fn is_p(&self, s: &State) -> bool {
+        let (a, b) = (s.x.min(s.y), s.x.max(s.y));
+        match s.window {
+            Some(w) => a < b && self.window_p(a, b, w.removed, s.mover_run),
+            None if s.previous_run > 0 => self.after_bit(self.idx(a, b), s.previous_run),
+            None => self.info[self.idx(a, b)] & FREE_P != 0,
         }
     }
 
@@ -289,11 +464,7 @@ impl StateSolver {
     /// The outcome of a valid state on the board.
     pub fn outcome(&self, s: &State) -> Result<Outcome, ImitationError> {
         self.check(s)?;
-        Ok(if self.bit(self.slot(s)) {
-            Outcome::P
-        } else {
-            Outcome::N
-        })
+        Ok(if self.is_p(s) { Outcome::P } else { Outcome::N })
     }
 
     /// The legal moves of `s` that lead to a P-state (empty when `s` is P).
@@ -303,22 +474,16 @@ impl StateSolver {
             .rules
             .moves(s)
             .into_iter()
-            .filter(|(_, t)| self.bit(self.slot(t)))
+            .filter(|(_, t)| self.is_p(t))
             .collect())
     }
 
     /// Outcomes of the starting positions (no history), as an outcome table.
     pub fn start_table(&self) -> OutcomeTable {
-        let n = self.n as usize;
-        let mut t = OutcomeTable::new(n);
-        for x in 0..self.n {
-            for y in 0..self.n {
-                let c = if self.bit(self.free_slot(x, y, 0)) {
-                    CELL_P
-                } else {
-                    CELL_N
-                };
-                t.set(x as usize, y as usize, c);
+        let mut t = OutcomeTable::new(self.n as usize);
+        for (x, line) in self.free_line.iter().enumerate() {
+            for &y in line {
+                t.set(x, y as usize, CELL_P);
             }
         }
         t
@@ -326,36 +491,44 @@ impl StateSolver {
 
     /// The P-positions as starting positions, sorted by `x` then `y`.
     pub fn start_p_positions(&self) -> Vec<(u64, u64)> {
-        self.start_table().p_positions()
+        self.free_line
+            .iter()
+            .enumerate()
+            .flat_map(|(x, line)| line.iter().map(move |&y| (x as u64, y as u64)))
+            .collect()
     }
 
     /// Definition 1: is `(x, y)` P after every history, N after every history, or
     /// dynamic? "Every history" ranges over all valid states of the position,
     /// which are exactly the states reachable from some starting position
     /// (possibly one with piles beyond the board) and include the starting state.
+    /// `(x, y)` must be on the board.
     pub fn classify(&self, x: u64, y: u64) -> PositionClass {
-        let b = self.base(x, y);
-        let total = slots_at(self.rules.p(), x, y);
-        let ps = (b..b + total).filter(|&i| self.bit(i)).count() as u64;
-        if ps == 0 {
-            PositionClass::N
-        } else if ps == total {
-            PositionClass::P
-        } else {
-            PositionClass::Dynamic
-        }
+        class_of(self.info[self.idx(x.min(y), x.max(y))])
     }
 
     /// [`StateSolver::classify`] for every position of the board.
     pub fn classification(&self) -> Classification {
         let n = self.n as usize;
-        let mut cells = Vec::with_capacity(n * n);
-        for x in 0..self.n {
-            for y in 0..self.n {
-                cells.push(self.classify(x, y));
+        let mut cells = vec![PositionClass::N; n * n];
+        // the stored triangle, then its mirror image in blocks (cache friendly)
+        for x in 0..n {
+            let t = tri(n, x, x);
+            for (y, &b) in (x..n).zip(&self.info[t..t + (n - x)]) {
+                cells[x * n + y] = class_of(b);
             }
         }
-        Classification { n, cells }
+        const B: usize = 64;
+        for x0 in (0..n).step_by(B) {
+            for y0 in (0..=x0).step_by(B) {
+                for x in x0..(x0 + B).min(n) {
+                    for y in y0..(y0 + B).min(x) {
+                        cells[x * n + y] = cells[y * n + x];
+                    }
+                }
+            }
+        }
+        Classification::from_cells(n, cells)
     }
 
     /// The valid states of `(x, y)` that are P and those that are N.
@@ -363,6 +536,14 @@ impl StateSolver {
         self.rules
             .states_at(x, y)
             .into_iter()
-            .partition(|s| self.bit(self.slot(s)))
+            .partition(|s| self.is_p(s))
+    }
+}
+
+fn class_of(b: u8) -> PositionClass {
+    match b >> CLASS_SHIFT {
+        CLASS_P => PositionClass::P,
+        CLASS_D => PositionClass::Dynamic,
+        _ => PositionClass::N,
     }
 }

@@ -1,0 +1,134 @@
+//! The fast state solver of (p,m)-Imitation Nim against the naive one (the
+//! reference, one bit per state) on every state, and the claims of seed 002 on
+//! boards the naive solver cannot reach.
+
+use proptest::prelude::*;
+use wythoff::imitation::{
+    check_classification, check_corollary1, check_theorem1, ImitationNim, NaiveStateSolver,
+    StateSolver,
+};
+
+/// Every query of the fast solver equals the naive one's on the board `n`.
+fn same_as_naive(p: u64, m: u64, n: u64) {
+    let rules = ImitationNim::new(p, m).unwrap();
+    let fast = StateSolver::new(rules, n).unwrap();
+    let naive = NaiveStateSolver::new(rules, n).unwrap();
+    let ctx = format!("p={p} m={m} n={n}");
+    for x in 0..n {
+        for y in 0..n {
+            for s in rules.states_at(x, y) {
+                assert_eq!(
+                    fast.outcome(&s).unwrap(),
+                    naive.outcome(&s).unwrap(),
+                    "{ctx}: {s}"
+                );
+            }
+            assert_eq!(fast.classify(x, y), naive.classify(x, y), "{ctx}: ({x}, {y})");
+        }
+    }
+    assert_eq!(fast.start_table(), naive.start_table(), "{ctx}");
+    assert_eq!(fast.start_p_positions(), naive.start_p_positions(), "{ctx}");
+    assert_eq!(fast.classification(), naive.classification(), "{ctx}");
+    // a sample of the state queries built on the outcomes
+    let (x, y) = (n - 1, (n - 1) / 2);
+    assert_eq!(fast.states_by_outcome(x, y), naive.states_by_outcome(x, y), "{ctx}");
+    for s in rules.states_at(x, y) {
+        assert_eq!(
+            fast.winning_moves(&s).unwrap(),
+            naive.winning_moves(&s).unwrap(),
+            "{ctx}: {s}"
+        );
+    }
+}
+
+#[test]
+fn fast_equals_naive_on_every_state() {
+    for p in 1..=4 {
+        for m in 1..=4 {
+            for n in [1, 2, 3, 7, 40] {
+                same_as_naive(p, m, n);
+            }
+        }
+    }
+}
+
+/// Windows wider than the board, and larger runs.
+#[test]
+fn fast_equals_naive_wide_windows_and_long_runs() {
+    for (p, m) in [(1, 9), (2, 30), (3, 100), (5, 2), (6, 3), (7, 1), (2, u64::MAX)] {
+        same_as_naive(p, m, 25);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+    #[test]
+    fn fast_equals_naive_random(p in 1u64..=6, m in 1u64..=8, n in 1u64..=45) {
+        same_as_naive(p, m, n);
+    }
+}
+
+/// Out of the board and invalid states are refused, not answered.
+#[test]
+fn refusals() {
+    use wythoff::imitation::{ImitationError, State};
+    let rules = ImitationNim::new(2, 1).unwrap();
+    let fast = StateSolver::new(rules, 10).unwrap();
+    assert!(fast.outcome(&State::start(10, 0)).is_err());
+    let bad = State {
+        mover_run: 2,
+        ..State::start(3, 4)
+    };
+    assert!(fast.outcome(&bad).is_err());
+    assert!(matches!(
+        StateSolver::new(rules, 0),
+        Err(ImitationError::BadInput(_))
+    ));
+    for n in [100_000, 1 << 15 | 1] {
+        let e = StateSolver::new(rules, n).unwrap_err();
+        assert!(matches!(e, ImitationError::TooLarge(_)), "{e}");
+        assert!(!e.to_string().contains('\n'));
+    }
+    let e = StateSolver::with_budget(rules, 4096, 1 << 20).unwrap_err();
+    assert!(e.to_string().contains("MiB"), "{e}");
+}
+
+/// Corollary 1 at n = 300: the starting P-positions (fast solver) equal the
+/// P-positions of `diagonal-blocking` with the same p, m (general solver).
+#[test]
+fn corollary1_at_300() {
+    for (p, m) in [(1, 1), (2, 1), (3, 2), (2, 3), (4, 1)] {
+        let r = check_corollary1(p, m, 300);
+        assert!(r.passed, "{r:?}");
+    }
+}
+
+/// Theorem 1 on every state and the classification remark, on boards beyond
+/// the naive solver's reach in a test.
+#[test]
+fn theorem1_and_classification_at_200() {
+    for (p, m) in [(2, 1), (3, 2), (1, 3)] {
+        let r = check_theorem1(p, m, 200);
+        assert!(r.passed, "{r:?}");
+        let r = check_classification(p, m, 200);
+        assert!(r.passed, "{r:?}");
+    }
+}
+
+/// Larger boards (run with `--ignored`): the classification remark and
+/// Corollary 1 at n = 4096, Theorem 1 on every state at n = 500.
+#[test]
+#[ignore]
+fn large_boards() {
+    for (p, m) in [(1, 1), (2, 1), (3, 2), (4, 3)] {
+        let solver = StateSolver::new(ImitationNim::new(p, m).unwrap(), 4096).unwrap();
+        let r = wythoff::imitation::classification_report(&solver);
+        assert!(r.passed, "{r:?}");
+        let r = wythoff::imitation::corollary1_report(&solver);
+        assert!(r.passed, "{r:?}");
+    }
+    for (p, m) in [(2, 1), (3, 2)] {
+        let r = check_theorem1(p, m, 500);
+        assert!(r.passed, "{r:?}");
+    }
+}
