@@ -222,6 +222,9 @@ enum GenState {
         /// `floor(n / p) * step` and `n mod p` (DiagonalBlocking).
         qm: u64,
         r: u64,
+        /// From this `n` on, `b_n - a_n >= 64`: every `b` lands in a word after the
+        /// one being read, and the fast loop runs ([`Generator`]).
+        warm: u64,
     },
     /// Per-term p-fold mex (seed 000).
     Seed000 {
@@ -257,6 +260,12 @@ impl Generator {
             p,
             qm: 0,
             r: 0,
+            // b - a >= t n (Linear), >= floor(n / p) step (DiagonalBlocking)
+            warm: if p == 0 {
+                64u64.div_ceil(t.max(1))
+            } else {
+                p.saturating_mul(64u64.div_ceil(step.max(1)))
+            },
         };
         let state = match *kind {
             SeqKind::Linear { s, t } => words_state(s, t, 0, 0),
@@ -304,7 +313,8 @@ impl Generator {
     pub fn fill(&mut self, out: &mut [u64]) -> usize {
         let want = ((out.len() / 2) as u64).min(self.terms - self.n) as usize;
         let out = &mut out[..2 * want];
-        let mut n = self.n;
+        let n0 = self.n;
+        let mut n = n0;
         match &mut self.state {
             GenState::Words {
                 bm,
@@ -318,10 +328,14 @@ impl Generator {
                 p,
                 qm,
                 r,
+                warm,
             } => {
-                let (s, t, step, p) = (*s, *t, *step, *p);
+                let (s, t, step, p, warm) = (*s, *t, *step, *p, *warm);
                 let (mut wi, mut zz, mut ci, mut cb, mut q, mut rr) = (*w, *z, *cur, *bits, *qm, *r);
-                for pair in out.chunks_exact_mut(2) {
+                let mut pairs = out.chunks_exact_mut(2);
+                // the first terms: a new b may fall into the word being read
+                while n < warm {
+                    let Some(pair) = pairs.next() else { break };
                     while zz == 0 {
                         wi += 1;
                         let pending = if ci == wi { cb } else { 0 };
@@ -351,7 +365,61 @@ impl Generator {
                             q += step;
                         }
                     }
+                    if n == warm {
+                        // from here on the word of the last b is stored whole after
+                        // every term, so it must hold its earlier bits
+                        store_bits(bm, ci, cb);
+                        cb = bm[ci];
+                    }
                 }
+                drop(pairs);
+                let done = (n - n0) as usize;
+                let fast = &mut out[2 * done..2 * want];
+                // room for every b of this call: b_n <= max_value_bound(n + 1)
+                let kind_bound = if p == 0 {
+                    SeqKind::Linear { s, t }
+                } else {
+                    SeqKind::DiagonalBlocking { p, m: step }
+                };
+                let top = max_value_bound(&kind_bound, n0 + want as u64 + 1).unwrap_or(u64::MAX);
+                let need = (top / 64 + 2) as usize;
+                if bm.len() < need {
+                    bm.resize(need.max(bm.len() * 2), 0);
+                }
+                let mut words = WordMex {
+                    w: wi,
+                    z: zz,
+                    cur: ci,
+                    bits: cb,
+                };
+                if p == 0 && s == 1 {
+                    let mut tn = t * n;
+                    words.run(bm, fast, |a| {
+                        let b = a + tn;
+                        tn += t;
+                        b
+                    });
+                } else if p == 0 {
+                    let mut tn = t * n;
+                    words.run(bm, fast, |a| {
+                        let b = s * a + tn;
+                        tn += t;
+                        b
+                    });
+                } else {
+                    // rr counts n mod p
+                    words.run(bm, fast, |a| {
+                        let b = a + q;
+                        rr += 1;
+                        if rr == p {
+                            rr = 0;
+                            q += step;
+                        }
+                        b
+                    });
+                }
+                n += (fast.len() / 2) as u64;
+                (wi, zz, ci, cb) = (words.w, words.z, words.cur, words.bits);
                 (*w, *z, *cur, *bits, *qm, *r) = (wi, zz, ci, cb, q, rr);
             }
             GenState::Seed000 { bm, m, p, x, c } => {
@@ -382,6 +450,44 @@ impl Generator {
         }
         self.n = n;
         want
+    }
+}
+
+/// The fast loop of the word-at-a-time mex, once `b_n - a_n >= 64`: the zero bits
+/// of the word being read are the next `a` values, and the word of the last `b`
+/// is kept in a register and stored whole after every term (no read-modify-write,
+/// no data-dependent branch but the word changes).
+struct WordMex {
+    w: usize,
+    z: u64,
+    cur: usize,
+    bits: u64,
+}
+
+impl WordMex {
+    /// `bm` must hold every `b` this call produces (the caller sizes it).
+    #[inline(always)]
+    fn run(&mut self, bm: &mut [u64], out: &mut [u64], mut next_b: impl FnMut(u64) -> u64) {
+        let (mut wi, mut zz, mut ci, mut cb) = (self.w, self.z, self.cur, self.bits);
+        for pair in out.chunks_exact_mut(2) {
+            while zz == 0 {
+                wi += 1;
+                // every b below this word's end is already stored (b - a >= 64)
+                zz = !bm[wi];
+            }
+            let a = ((wi as u64) << 6) | zz.trailing_zeros() as u64;
+            zz &= zz - 1;
+            let b = next_b(a);
+            let bi = (b >> 6) as usize;
+            // a new word starts empty (b increases, so no earlier bit is in it)
+            let keep = ((bi == ci) as u64).wrapping_neg();
+            cb = (cb & keep) | 1u64 << (b & 63);
+            ci = bi;
+            bm[ci] = cb;
+            pair[0] = a;
+            pair[1] = b;
+        }
+        (self.w, self.z, self.cur, self.bits) = (wi, zz, ci, cb);
     }
 }
 
