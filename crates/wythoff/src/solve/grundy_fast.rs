@@ -132,7 +132,13 @@ fn first_free(lb: u32, mut block: impl FnMut(usize) -> [u64; BLOCK_WORDS]) -> u3
 /// OR of three blocks.
 #[inline(always)]
 fn or3(a: &[u64], b: &[u64], c: &[u64]) -> [u64; BLOCK_WORDS] {
-    std::array::from_fn(|j| a[j] | b[j] | c[j])
+    // a plain loop: `array::from_fn` was left out of line in some builds
+    let (a, b, c) = (&a[..BLOCK_WORDS], &b[..BLOCK_WORDS], &c[..BLOCK_WORDS]);
+    let mut r = [0u64; BLOCK_WORDS];
+    for j in 0..BLOCK_WORDS {
+        r[j] = a[j] | b[j] | c[j];
+    }
+    r
 }
 
 /// Value bitsets of many lines, stored block-major (see the module doc), so
@@ -370,12 +376,16 @@ impl SharedLines {
     }
 }
 
+/// Cells between two publications of a thread's progress in [`stream_parallel`].
+const PUBLISH: usize = 64;
+
 /// The same values as [`stream`], computed by two threads: rows alternate
 /// between them, and the thread on row `x` reads column `y` (and diagonal
 /// `y - x`) only after the other thread has finished cell `(x - 1, y)`, which it
-/// publishes with a release store (acquire load here). Row `x - 1` is then at
-/// a column `> y`, so the two threads never touch the same line at once. The
-/// result is the sequential one exactly (the tests compare them).
+/// publishes with a release store (acquire load here), every [`PUBLISH`] cells
+/// and at the end of its row. Row `x - 1` is then at a column `> y`, so the two
+/// threads never touch the same line at once. The result is the sequential one
+/// exactly (the tests compare them).
 pub fn stream_parallel(
     r: &Rules,
     n: usize,
@@ -497,7 +507,11 @@ pub fn stream_parallel(
                                 }
                             }
                         }
-                        pos[w].store(x as u64 * stride + y as u64 + 1, Ordering::Release);
+                        // published every PUBLISH cells and at the row's end: a
+                        // store per cell would bounce the line between the cores
+                        if y % PUBLISH == PUBLISH - 1 || y + 1 == n {
+                            pos[w].store(x as u64 * stride + y as u64 + 1, Ordering::Release);
+                        }
                     }
                     if tx.send((x, out)).is_err() {
                         return;
