@@ -180,6 +180,107 @@ pub const CHUNK_PAIRS: usize = 1 << 15;
 /// does not pay).
 pub const PIPELINE_MIN_TERMS: u64 = 1 << 21;
 
+/// How `b_n` follows from `a_n` in the word-at-a-time kinds, with the running
+/// state that makes each step an addition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BForm {
+    /// `b = a + t n` (`tn` = `t n`).
+    Shift { t: u64, tn: u64 },
+    /// `b = s a + t n`.
+    Scaled { s: u64, t: u64, tn: u64 },
+    /// `b = a + step floor(n / p)` (`q` = `step floor(n / p)`, `r` = `n mod p`).
+    Blocked { p: u64, step: u64, q: u64, r: u64 },
+}
+
+impl BForm {
+    /// `b_n` from `a_n`, advancing to `n + 1`.
+    #[inline(always)]
+    fn next(&mut self, a: u64) -> u64 {
+        match self {
+            BForm::Shift { t, tn } => {
+                let b = a + *tn;
+                *tn += *t;
+                b
+            }
+            BForm::Scaled { s, t, tn } => {
+                let b = *s * a + *tn;
+                *tn += *t;
+                b
+            }
+            BForm::Blocked { p, step, q, r } => {
+                let b = a + *q;
+                *r += 1;
+                if *r == *p {
+                    *r = 0;
+                    *q += *step;
+                }
+                b
+            }
+        }
+    }
+
+    /// Grow `bm` to hold every `b_j`, `j < terms`.
+    fn reserve(&self, bm: &mut Vec<u64>, terms: u64) {
+        let kind = match *self {
+            BForm::Shift { t, .. } => SeqKind::Linear { s: 1, t },
+            BForm::Scaled { s, t, .. } => SeqKind::Linear { s, t },
+            BForm::Blocked { p, step, .. } => SeqKind::DiagonalBlocking { p, m: step },
+        };
+        let top = max_value_bound(&kind, terms + 1).unwrap_or(u64::MAX);
+        let need = (top / 64 + 2) as usize;
+        if bm.len() < need {
+            bm.resize(need.max(bm.len() * 2), 0);
+        }
+    }
+}
+
+/// Run `$body` with `$next` bound to a closure computing `b` from `a` for the
+/// variant of `$form` (one loop per variant, each with its own arithmetic), and
+/// write the advanced state back.
+macro_rules! with_next {
+    ($form:expr, $next:ident => $body:expr) => {
+        match $form {
+            BForm::Shift { t, tn } => {
+                let (t, mut x) = (*t, *tn);
+                let $next = |a: u64| {
+                    let b = a + x;
+                    x += t;
+                    b
+                };
+                let out = $body;
+                *tn = x;
+                out
+            }
+            BForm::Scaled { s, t, tn } => {
+                let (s, t, mut x) = (*s, *t, *tn);
+                let $next = |a: u64| {
+                    let b = s * a + x;
+                    x += t;
+                    b
+                };
+                let out = $body;
+                *tn = x;
+                out
+            }
+            BForm::Blocked { p, step, q, r } => {
+                let (p, step, mut qq, mut rr) = (*p, *step, *q, *r);
+                let $next = |a: u64| {
+                    let b = a + qq;
+                    rr += 1;
+                    if rr == p {
+                        rr = 0;
+                        qq += step;
+                    }
+                    b
+                };
+                let out = $body;
+                (*q, *r) = (qq, rr);
+                out
+            }
+        }
+    };
+}
+
 /// A resumable generator of the pairs `(a_n, b_n)`, `n = 0, 1, ...`, written into
 /// caller-provided buffers (interleaved `a_0, b_0, a_1, b_1, ...`).
 ///
@@ -214,14 +315,8 @@ enum GenState {
         /// The word `b` values are being written into, and its pending bits.
         cur: usize,
         bits: u64,
-        /// `b_n = s a_n + t n + step * floor(n / p)` (Linear: `p` = 0, unused).
-        s: u64,
-        t: u64,
-        step: u64,
-        p: u64,
-        /// `floor(n / p) * step` and `n mod p` (DiagonalBlocking).
-        qm: u64,
-        r: u64,
+        /// How `b_n` follows from `a_n`, with its running state.
+        form: BForm,
         /// From this `n` on, `b_n - a_n >= 64`: every `b` lands in a word after the
         /// one being read, and the fast loop runs ([`Generator`]).
         warm: u64,
@@ -248,29 +343,36 @@ impl Generator {
         })?;
         // the bitmap grows on demand; start with the bound when it is modest
         let words = (bound.min(1 << 36) / 64 + 2) as usize;
-        let words_state = |s: u64, t: u64, step: u64, p: u64| GenState::Words {
+        let words_state = |form: BForm, warm: u64| GenState::Words {
             bm: vec![0; words],
             w: 0,
             z: !0,
             cur: 0,
             bits: 0,
-            s,
-            t,
-            step,
-            p,
-            qm: 0,
-            r: 0,
-            // b - a >= t n (Linear), >= floor(n / p) step (DiagonalBlocking)
-            warm: if p == 0 {
-                64u64.div_ceil(t.max(1))
+            form,
+            warm,
+        };
+        // b - a >= t n (Linear), >= floor(n / p) step (DiagonalBlocking)
+        let linear = |s: u64, t: u64| {
+            let form = if s == 1 {
+                BForm::Shift { t, tn: 0 }
             } else {
-                p.saturating_mul(64u64.div_ceil(step.max(1)))
-            },
+                BForm::Scaled { s, t, tn: 0 }
+            };
+            words_state(form, 64u64.div_ceil(t))
         };
         let state = match *kind {
-            SeqKind::Linear { s, t } => words_state(s, t, 0, 0),
-            SeqKind::Seed000 { m, p: 1 } => words_state(1, m, 0, 0),
-            SeqKind::DiagonalBlocking { p, m } => words_state(1, 0, m, p),
+            SeqKind::Linear { s, t } => linear(s, t),
+            SeqKind::Seed000 { m, p: 1 } => linear(1, m),
+            SeqKind::DiagonalBlocking { p, m } => words_state(
+                BForm::Blocked {
+                    p,
+                    step: m,
+                    q: 0,
+                    r: 0,
+                },
+                p.saturating_mul(64u64.div_ceil(m)),
+            ),
             SeqKind::Seed000 { m, p } => GenState::Seed000 {
                 bm: vec![0; words],
                 m,
@@ -322,16 +424,11 @@ impl Generator {
                 z,
                 cur,
                 bits,
-                s,
-                t,
-                step,
-                p,
-                qm,
-                r,
+                form,
                 warm,
             } => {
-                let (s, t, step, p, warm) = (*s, *t, *step, *p, *warm);
-                let (mut wi, mut zz, mut ci, mut cb, mut q, mut rr) = (*w, *z, *cur, *bits, *qm, *r);
+                let warm = *warm;
+                let (mut wi, mut zz, mut ci, mut cb) = (*w, *z, *cur, *bits);
                 let mut pairs = out.chunks_exact_mut(2);
                 // the first terms: a new b may fall into the word being read
                 while n < warm {
@@ -343,7 +440,7 @@ impl Generator {
                     }
                     let a = ((wi as u64) << 6) + zz.trailing_zeros() as u64;
                     zz &= zz - 1;
-                    let b = s * a + t * n + q;
+                    let b = form.next(a);
                     let bi = (b >> 6) as usize;
                     let bit = 1u64 << (b & 63);
                     if bi == wi {
@@ -358,13 +455,6 @@ impl Generator {
                     pair[0] = a;
                     pair[1] = b;
                     n += 1;
-                    if p > 0 {
-                        rr += 1;
-                        if rr == p {
-                            rr = 0;
-                            q += step;
-                        }
-                    }
                     if n == warm {
                         // from here on the word of the last b is stored whole after
                         // every term, so it must hold its earlier bits
@@ -375,52 +465,16 @@ impl Generator {
                 drop(pairs);
                 let done = (n - n0) as usize;
                 let fast = &mut out[2 * done..2 * want];
-                // room for every b of this call: b_n <= max_value_bound(n + 1)
-                let kind_bound = if p == 0 {
-                    SeqKind::Linear { s, t }
-                } else {
-                    SeqKind::DiagonalBlocking { p, m: step }
-                };
-                let top = max_value_bound(&kind_bound, n0 + want as u64 + 1).unwrap_or(u64::MAX);
-                let need = (top / 64 + 2) as usize;
-                if bm.len() < need {
-                    bm.resize(need.max(bm.len() * 2), 0);
-                }
+                form.reserve(bm, n + want as u64);
                 let mut words = WordMex {
                     w: wi,
                     z: zz,
                     cur: ci,
                     bits: cb,
                 };
-                if p == 0 && s == 1 {
-                    let mut tn = t * n;
-                    words.run(bm, fast, |a| {
-                        let b = a + tn;
-                        tn += t;
-                        b
-                    });
-                } else if p == 0 {
-                    let mut tn = t * n;
-                    words.run(bm, fast, |a| {
-                        let b = s * a + tn;
-                        tn += t;
-                        b
-                    });
-                } else {
-                    // rr counts n mod p
-                    words.run(bm, fast, |a| {
-                        let b = a + q;
-                        rr += 1;
-                        if rr == p {
-                            rr = 0;
-                            q += step;
-                        }
-                        b
-                    });
-                }
+                with_next!(form, next => words.run(bm, fast, next));
                 n += (fast.len() / 2) as u64;
-                (wi, zz, ci, cb) = (words.w, words.z, words.cur, words.bits);
-                (*w, *z, *cur, *bits, *qm, *r) = (wi, zz, ci, cb, q, rr);
+                (*w, *z, *cur, *bits) = (words.w, words.z, words.cur, words.bits);
             }
             GenState::Seed000 { bm, m, p, x, c } => {
                 // bit v set: v is some y_j, j >= 1 (y_0 = x_0 = 0 counts once)
@@ -450,6 +504,117 @@ impl Generator {
         }
         self.n = n;
         want
+    }
+}
+
+/// A chunk of terms as the generator hands it over: plain pairs, or (for the
+/// word-at-a-time kinds after warm-up) the `a` values as `(word, bits)` with the
+/// `b` rule's state at the chunk's first term: 16 bytes per word of `a` values
+/// instead of 16 per term, which is what the hashing thread would otherwise have
+/// to pull from the other core's cache.
+pub struct Chunk {
+    body: ChunkBody,
+    /// Terms in the chunk.
+    pub terms: u64,
+}
+
+enum ChunkBody {
+    Pairs(Vec<u64>),
+    Words { form: BForm, masks: Vec<(u64, u64)> },
+}
+
+impl Chunk {
+    /// Feed the chunk's values (`a, b` per term, in order) to the summary.
+    pub fn hash_into(&self, sum: &mut crate::hash::Summary) {
+        use crate::hash::step;
+        match &self.body {
+            ChunkBody::Pairs(v) => {
+                sum.hash = v.iter().fold(sum.hash, |h, &x| step(h, x));
+            }
+            ChunkBody::Words { form, masks } => {
+                let mut form = *form;
+                let mut h = sum.hash;
+                with_next!(&mut form, next => {
+                    let mut next = next;
+                    for &(w, mut m) in masks {
+                        while m != 0 {
+                            let a = (w << 6) | m.trailing_zeros() as u64;
+                            m &= m - 1;
+                            h = step(step(h, a), next(a));
+                        }
+                    }
+                });
+                sum.hash = h;
+            }
+        }
+        sum.count += self.terms;
+    }
+
+    /// The chunk's pairs (tests).
+    pub fn pairs(&self) -> Vec<(u64, u64)> {
+        match &self.body {
+            ChunkBody::Pairs(v) => v.chunks_exact(2).map(|p| (p[0], p[1])).collect(),
+            ChunkBody::Words { form, masks } => {
+                let mut form = *form;
+                let mut v = Vec::new();
+                for &(w, mut m) in masks {
+                    while m != 0 {
+                        let a = (w << 6) | m.trailing_zeros() as u64;
+                        m &= m - 1;
+                        v.push((a, form.next(a)));
+                    }
+                }
+                v
+            }
+        }
+    }
+}
+
+impl Generator {
+    /// The next chunk of at most `max` terms (`None` when all are done): `(word,
+    /// bits)` form once the word-at-a-time loop runs, pairs before and for the
+    /// other kinds.
+    pub fn next_chunk(&mut self, max: usize) -> Option<Chunk> {
+        let want = (max as u64).min(self.terms - self.n);
+        if want == 0 {
+            return None;
+        }
+        if let GenState::Words {
+            bm,
+            w,
+            z,
+            cur,
+            bits,
+            form,
+            warm,
+        } = &mut self.state
+        {
+            if self.n >= *warm {
+                let start = *form;
+                form.reserve(bm, self.n + want);
+                let mut words = WordMex {
+                    w: *w,
+                    z: *z,
+                    cur: *cur,
+                    bits: *bits,
+                };
+                let mut masks = Vec::with_capacity(want as usize / 16 + 2);
+                with_next!(form, next => words.run_masks(bm, &mut masks, want, next));
+                (*w, *z, *cur, *bits) = (words.w, words.z, words.cur, words.bits);
+                self.n += want;
+                return Some(Chunk {
+                    body: ChunkBody::Words { form: start, masks },
+                    terms: want,
+                });
+            }
+        }
+        let mut v = vec![0u64; 2 * want as usize];
+        let k = self.fill(&mut v);
+        v.truncate(2 * k);
+        Some(Chunk {
+            body: ChunkBody::Pairs(v),
+            terms: k as u64,
+        })
     }
 }
 
@@ -486,6 +651,40 @@ impl WordMex {
             bm[ci] = cb;
             pair[0] = a;
             pair[1] = b;
+        }
+        (self.w, self.z, self.cur, self.bits) = (wi, zz, ci, cb);
+    }
+
+    /// [`WordMex::run`] for `terms` terms, recording the `a` values as `(word,
+    /// bits)` instead of writing pairs.
+    #[inline(always)]
+    fn run_masks(
+        &mut self,
+        bm: &mut [u64],
+        masks: &mut Vec<(u64, u64)>,
+        terms: u64,
+        mut next_b: impl FnMut(u64) -> u64,
+    ) {
+        let (mut wi, mut zz, mut ci, mut cb) = (self.w, self.z, self.cur, self.bits);
+        let mut left = terms;
+        while left > 0 {
+            while zz == 0 {
+                wi += 1;
+                zz = !bm[wi];
+            }
+            let before = zz;
+            while zz != 0 && left > 0 {
+                let a = ((wi as u64) << 6) | zz.trailing_zeros() as u64;
+                zz &= zz - 1;
+                let b = next_b(a);
+                let bi = (b >> 6) as usize;
+                let keep = ((bi == ci) as u64).wrapping_neg();
+                cb = (cb & keep) | 1u64 << (b & 63);
+                ci = bi;
+                bm[ci] = cb;
+                left -= 1;
+            }
+            masks.push((wi as u64, before & !zz));
         }
         (self.w, self.z, self.cur, self.bits) = (wi, zz, ci, cb);
     }
@@ -569,49 +768,33 @@ pub fn summary_with(
     let terms = g.terms();
     let mut sum = crate::hash::Summary::new();
     let mut last = 0u64;
-    let mut consume = |buf: &[u64], done: u64| {
-        sum.hash = buf.iter().fold(sum.hash, |h, &v| crate::hash::step(h, v));
-        sum.count += (buf.len() / 2) as u64;
-        if done - last >= PROGRESS_STEP || done == terms {
-            last = done;
-            progress(done);
+    let mut consume = |c: &Chunk| {
+        c.hash_into(&mut sum);
+        if sum.count - last >= PROGRESS_STEP || sum.count == terms {
+            last = sum.count;
+            progress(last);
         }
     };
     if !pipelined {
-        let mut buf = vec![0u64; 2 * CHUNK_PAIRS];
-        loop {
-            let k = g.fill(&mut buf);
-            if k == 0 {
-                break;
-            }
-            consume(&buf[..2 * k], g.done());
+        while let Some(c) = g.next_chunk(CHUNK_PAIRS) {
+            consume(&c);
         }
         return Ok(sum);
     }
-    // full buffers go to the hashing thread (this one), empty ones come back
-    const BUFFERS: usize = 6;
-    let (full_tx, full_rx) = std::sync::mpsc::sync_channel::<(Vec<u64>, usize, u64)>(BUFFERS);
-    let (empty_tx, empty_rx) = std::sync::mpsc::channel::<Vec<u64>>();
-    for _ in 0..BUFFERS {
-        // cannot fail: the receiver is alive
-        let _ = empty_tx.send(vec![0u64; 2 * CHUNK_PAIRS]);
-    }
+    // chunks go to the hashing thread (this one) through a bounded queue
+    const QUEUE: usize = 8;
+    let (tx, rx) = std::sync::mpsc::sync_channel::<Chunk>(QUEUE);
     std::thread::scope(|scope| {
         scope.spawn(move || {
-            while let Ok(mut buf) = empty_rx.recv() {
-                let k = g.fill(&mut buf);
-                if k == 0 || full_tx.send((buf, k, g.done())).is_err() {
+            while let Some(c) = g.next_chunk(CHUNK_PAIRS) {
+                if tx.send(c).is_err() {
                     break;
                 }
             }
         });
-        for (buf, k, done) in full_rx.iter() {
-            consume(&buf[..2 * k], done);
-            // fails only once the generator has finished; the queue is still drained
-            let _ = empty_tx.send(buf);
+        for c in rx.iter() {
+            consume(&c);
         }
-        // dropping the sender ends the generator's loop when it waits for a buffer
-        drop(empty_tx);
     });
     Ok(sum)
 }
@@ -714,6 +897,36 @@ mod tests {
             // several chunk boundaries, and a count that is not a multiple of a chunk
             let terms = 2 * CHUNK_PAIRS as u64 + 1234;
             assert_eq!(pairs(&kind, terms).unwrap(), plain(&kind, terms), "{kind:?}");
+        }
+    }
+
+    /// Chunks (pairs during warm-up, then `(word, bits)`) carry the same pairs as
+    /// `fill`, for chunk sizes that cut words in the middle.
+    #[test]
+    fn chunks_carry_the_pairs() {
+        let kinds = [
+            SeqKind::Linear { s: 1, t: 1 },
+            SeqKind::Linear { s: 1, t: 5 },
+            SeqKind::Linear { s: 3, t: 2 },
+            SeqKind::DiagonalBlocking { p: 3, m: 2 },
+            SeqKind::DiagonalBlocking { p: 1, m: 100 },
+            SeqKind::Seed000 { m: 2, p: 3 },
+        ];
+        for kind in kinds {
+            let terms = 20_000;
+            let want = pairs(&kind, terms).unwrap();
+            for max in [1, 7, 64, 1000] {
+                let mut g = Generator::new(&kind, terms).unwrap();
+                let mut got = Vec::new();
+                let mut masked = false;
+                while let Some(c) = g.next_chunk(max) {
+                    assert!(c.terms as usize <= max);
+                    masked |= matches!(c.body, ChunkBody::Words { .. });
+                    got.extend(c.pairs());
+                }
+                assert_eq!(got, want, "{kind:?} max={max}");
+                assert_eq!(masked, !matches!(kind, SeqKind::Seed000 { .. }), "{kind:?}");
+            }
         }
     }
 
