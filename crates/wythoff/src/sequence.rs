@@ -640,15 +640,7 @@ impl WordMex {
                 // every b below this word's end is already stored (b - a >= 64)
                 zz = !bm[wi];
             }
-            let a = ((wi as u64) << 6) | zz.trailing_zeros() as u64;
-            zz &= zz - 1;
-            let b = next_b(a);
-            let bi = (b >> 6) as usize;
-            // a new word starts empty (b increases, so no earlier bit is in it)
-            let keep = ((bi == ci) as u64).wrapping_neg();
-            cb = (cb & keep) | 1u64 << (b & 63);
-            ci = bi;
-            bm[ci] = cb;
+            let (a, b) = take(bm, wi, &mut zz, &mut ci, &mut cb, &mut next_b);
             pair[0] = a;
             pair[1] = b;
         }
@@ -674,20 +666,37 @@ impl WordMex {
             }
             let before = zz;
             while zz != 0 && left > 0 {
-                let a = ((wi as u64) << 6) | zz.trailing_zeros() as u64;
-                zz &= zz - 1;
-                let b = next_b(a);
-                let bi = (b >> 6) as usize;
-                let keep = ((bi == ci) as u64).wrapping_neg();
-                cb = (cb & keep) | 1u64 << (b & 63);
-                ci = bi;
-                bm[ci] = cb;
+                take(bm, wi, &mut zz, &mut ci, &mut cb, &mut next_b);
                 left -= 1;
             }
             masks.push((wi as u64, before & !zz));
         }
         (self.w, self.z, self.cur, self.bits) = (wi, zz, ci, cb);
     }
+}
+
+/// One term of the fast loop: the lowest bit of the zero mask `zz` of word `wi`
+/// is `a`; `b` follows, and its bit joins the word `ci` of the last `b` (kept
+/// whole in `cb` and stored after every term; a new word starts empty, as `b`
+/// increases).
+#[inline(always)]
+fn take(
+    bm: &mut [u64],
+    wi: usize,
+    zz: &mut u64,
+    ci: &mut usize,
+    cb: &mut u64,
+    next_b: &mut impl FnMut(u64) -> u64,
+) -> (u64, u64) {
+    let a = ((wi as u64) << 6) | zz.trailing_zeros() as u64;
+    *zz &= *zz - 1;
+    let b = next_b(a);
+    let bi = (b >> 6) as usize;
+    let keep = ((bi == *ci) as u64).wrapping_neg();
+    *cb = (*cb & keep) | 1u64 << (b & 63);
+    *ci = bi;
+    bm[bi] = *cb;
+    (a, b)
 }
 
 /// `bm[i] |= bits`, growing the bitmap when needed.

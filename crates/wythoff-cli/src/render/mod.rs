@@ -85,6 +85,30 @@ pub fn grundy(out: &mut dyn Write, format: Format, label: &str, t: &GrundyTable)
     w.finish()
 }
 
+/// Append the values of a row separated by `sep`, `off` for cells off the board,
+/// each right-aligned to `width` characters (0: no padding).
+fn push_values(buf: &mut Vec<u8>, row: &[u32], sep: u8, off: &[u8], width: usize) {
+    use wythoff::solve::GRUNDY_OFF;
+    for (i, &v) in row.iter().enumerate() {
+        if i > 0 {
+            buf.push(sep);
+        }
+        let start = buf.len();
+        if v == GRUNDY_OFF {
+            buf.extend_from_slice(off);
+        } else {
+            push_u64(buf, v as u64);
+        }
+        // right-align: move what was written behind the padding
+        let len = buf.len() - start;
+        if len < width {
+            let pad = width - len;
+            buf.resize(buf.len() + pad, b' ');
+            buf[start..].rotate_right(pad);
+        }
+    }
+}
+
 /// Writes Grundy values row by row as the solver streams them, in any format;
 /// the one writer behind both the streamed and the stored-table output, so they
 /// are the same bytes. Text pads every value to the width of the largest value
@@ -145,16 +169,7 @@ impl<'a> GrundyRows<'a> {
                 }
             }
             Format::Csv => {
-                for (i, &v) in row.iter().enumerate() {
-                    if i > 0 {
-                        buf.push(b',');
-                    }
-                    if v == GRUNDY_OFF {
-                        buf.push(b'-');
-                    } else {
-                        push_u64(buf, v as u64);
-                    }
-                }
+                push_values(buf, row, b',', b"-", 0);
                 buf.push(b'\n');
             }
             Format::Json => {
@@ -162,37 +177,11 @@ impl<'a> GrundyRows<'a> {
                     buf.push(b',');
                 }
                 buf.push(b'[');
-                for (i, &v) in row.iter().enumerate() {
-                    if i > 0 {
-                        buf.push(b',');
-                    }
-                    if v == GRUNDY_OFF {
-                        buf.extend_from_slice(b"null");
-                    } else {
-                        push_u64(buf, v as u64);
-                    }
-                }
+                push_values(buf, row, b',', b"null", 0);
                 buf.push(b']');
             }
             Format::Text => {
-                for (i, &v) in row.iter().enumerate() {
-                    if i > 0 {
-                        buf.push(b' ');
-                    }
-                    let start = buf.len();
-                    if v == GRUNDY_OFF {
-                        buf.push(b'-');
-                    } else {
-                        push_u64(buf, v as u64);
-                    }
-                    // right-align: move the digits behind the padding
-                    let len = buf.len() - start;
-                    if len < self.width {
-                        let pad = self.width - len;
-                        buf.resize(buf.len() + pad, b' ');
-                        buf[start..].rotate_right(pad);
-                    }
-                }
+                push_values(buf, row, b' ', b"-", self.width);
                 buf.push(b'\n');
             }
         }

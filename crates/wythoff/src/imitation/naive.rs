@@ -31,7 +31,7 @@
 //! run `c + 1`, no window) separately.
 
 use super::state::{ImitationNim, Move, State};
-use super::solver::{Classification, PositionClass, DEFAULT_BUDGET};
+use super::solver::{Classification, PositionClass, StateQueries, DEFAULT_BUDGET};
 use super::ImitationError;
 use crate::solve::{Outcome, OutcomeTable, CELL_N, CELL_P};
 
@@ -236,36 +236,22 @@ impl NaiveStateSolver {
         }
     }
 
-    fn check(&self, s: &State) -> Result<(), ImitationError> {
-        self.rules.check_state(s)?;
-        if s.x >= self.n || s.y >= self.n {
-            return Err(ImitationError::BadInput(format!(
-                "({}, {}) is outside the solved board (piles below {})",
-                s.x, s.y, self.n
-            )));
+    fn queries(&self) -> StateQueries<impl Fn(&State) -> bool + '_> {
+        StateQueries {
+            rules: self.rules,
+            n: self.n,
+            is_p: |s: &State| self.bit(self.slot(s)),
         }
-        Ok(())
     }
 
     /// The outcome of a valid state on the board.
     pub fn outcome(&self, s: &State) -> Result<Outcome, ImitationError> {
-        self.check(s)?;
-        Ok(if self.bit(self.slot(s)) {
-            Outcome::P
-        } else {
-            Outcome::N
-        })
+        self.queries().outcome(s)
     }
 
     /// The legal moves of `s` that lead to a P-state (empty when `s` is P).
     pub fn winning_moves(&self, s: &State) -> Result<Vec<(Move, State)>, ImitationError> {
-        self.check(s)?;
-        Ok(self
-            .rules
-            .moves(s)
-            .into_iter()
-            .filter(|(_, t)| self.bit(self.slot(t)))
-            .collect())
+        self.queries().winning_moves(s)
     }
 
     /// Outcomes of the starting positions (no history), as an outcome table.
@@ -321,9 +307,6 @@ impl NaiveStateSolver {
 
     /// The valid states of `(x, y)` that are P and those that are N.
     pub fn states_by_outcome(&self, x: u64, y: u64) -> (Vec<State>, Vec<State>) {
-        self.rules
-            .states_at(x, y)
-            .into_iter()
-            .partition(|s| self.bit(self.slot(s)))
+        self.queries().states_by_outcome(x, y)
     }
 }

@@ -450,32 +450,22 @@ impl StateSolver {
         }
     }
 
-    fn check(&self, s: &State) -> Result<(), ImitationError> {
-        self.rules.check_state(s)?;
-        if s.x >= self.n || s.y >= self.n {
-            return Err(ImitationError::BadInput(format!(
-                "({}, {}) is outside the solved board (piles below {})",
-                s.x, s.y, self.n
-            )));
+    fn queries(&self) -> StateQueries<impl Fn(&State) -> bool + '_> {
+        StateQueries {
+            rules: self.rules,
+            n: self.n,
+            is_p: |s: &State| self.is_p(s),
         }
-        Ok(())
     }
 
     /// The outcome of a valid state on the board.
     pub fn outcome(&self, s: &State) -> Result<Outcome, ImitationError> {
-        self.check(s)?;
-        Ok(if self.is_p(s) { Outcome::P } else { Outcome::N })
+        self.queries().outcome(s)
     }
 
     /// The legal moves of `s` that lead to a P-state (empty when `s` is P).
     pub fn winning_moves(&self, s: &State) -> Result<Vec<(Move, State)>, ImitationError> {
-        self.check(s)?;
-        Ok(self
-            .rules
-            .moves(s)
-            .into_iter()
-            .filter(|(_, t)| self.is_p(t))
-            .collect())
+        self.queries().winning_moves(s)
     }
 
     /// Outcomes of the starting positions (no history), as an outcome table.
@@ -533,10 +523,52 @@ impl StateSolver {
 
     /// The valid states of `(x, y)` that are P and those that are N.
     pub fn states_by_outcome(&self, x: u64, y: u64) -> (Vec<State>, Vec<State>) {
+        self.queries().states_by_outcome(x, y)
+    }
+}
+
+/// The state queries both solvers answer the same way, given which valid
+/// on-board states are P (`is_p`, unchecked): the input check, the outcome,
+/// the winning moves and the states of a position by outcome.
+pub(crate) struct StateQueries<F: Fn(&State) -> bool> {
+    pub(crate) rules: ImitationNim,
+    /// Board size: piles below `n`.
+    pub(crate) n: u64,
+    pub(crate) is_p: F,
+}
+
+impl<F: Fn(&State) -> bool> StateQueries<F> {
+    fn check(&self, s: &State) -> Result<(), ImitationError> {
+        self.rules.check_state(s)?;
+        if s.x >= self.n || s.y >= self.n {
+            return Err(ImitationError::BadInput(format!(
+                "({}, {}) is outside the solved board (piles below {})",
+                s.x, s.y, self.n
+            )));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn outcome(&self, s: &State) -> Result<Outcome, ImitationError> {
+        self.check(s)?;
+        Ok(if (self.is_p)(s) { Outcome::P } else { Outcome::N })
+    }
+
+    pub(crate) fn winning_moves(&self, s: &State) -> Result<Vec<(Move, State)>, ImitationError> {
+        self.check(s)?;
+        Ok(self
+            .rules
+            .moves(s)
+            .into_iter()
+            .filter(|(_, t)| (self.is_p)(t))
+            .collect())
+    }
+
+    pub(crate) fn states_by_outcome(&self, x: u64, y: u64) -> (Vec<State>, Vec<State>) {
         self.rules
             .states_at(x, y)
             .into_iter()
-            .partition(|s| self.is_p(s))
+            .partition(|s| (self.is_p)(s))
     }
 }
 
