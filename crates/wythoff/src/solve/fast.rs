@@ -14,6 +14,7 @@
 //! The same counters, run over the "cell is on the board" indicator, count the
 //! options themselves, which misère play and blocking need (see [`super::decide`]).
 
+use super::cone::ConeCounts;
 use super::region::RegionCounts;
 use super::{decide, Outcome, OutcomeTable, CELL_N, CELL_OFF, CELL_P};
 use crate::rules::{BlockClass, Convention, Relation, Rules};
@@ -241,9 +242,9 @@ pub fn outcomes(r: &Rules, n: usize) -> OutcomeTable {
     let mut has = vec![false; if need_exist { n } else { 0 }];
     // Unbounded two-pile regions (cone with s >= 2, congruence) are counted in O(1)
     // per position by `region` instead of one diagonal family per offset.
-    let mut region_p = RegionCounts::new(r, n);
+    let mut region_p = TwoPileCounter::new(r, n);
     let mut region_e = if need_opts {
-        RegionCounts::new(r, n)
+        TwoPileCounter::new(r, n)
     } else {
         None
     };
@@ -360,6 +361,35 @@ pub fn outcomes(r: &Rules, n: usize) -> OutcomeTable {
         }
     }
     t
+}
+
+/// `O(1)` counts of the two-pile options of an unbounded region: the cone by
+/// [`ConeCounts`] (any slope `s >= 2`), the congruence by [`RegionCounts`].
+enum TwoPileCounter {
+    Cone(ConeCounts),
+    Region(RegionCounts),
+}
+
+impl TwoPileCounter {
+    fn new(r: &Rules, n: usize) -> Option<Self> {
+        ConeCounts::new(r, n)
+            .map(TwoPileCounter::Cone)
+            .or_else(|| RegionCounts::new(r, n).map(TwoPileCounter::Region))
+    }
+    #[inline]
+    fn step(&mut self, x: usize, y: usize, mark: impl Fn(usize, usize) -> bool) -> u64 {
+        match self {
+            TwoPileCounter::Cone(c) => c.step(x, y, mark),
+            TwoPileCounter::Region(c) => c.step(x, y, mark),
+        }
+    }
+    #[inline]
+    fn step_cells(&mut self, x: usize, y: usize, cells: &[u8], want: u8) -> u64 {
+        match self {
+            TwoPileCounter::Cone(c) => c.step_cells(x, y, cells, want),
+            TwoPileCounter::Region(c) => c.step_cells(x, y, cells, want),
+        }
+    }
 }
 
 impl Family {

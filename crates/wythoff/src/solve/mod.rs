@@ -18,6 +18,7 @@
 //!   leaving the mover without a move, which wins).
 
 pub mod band;
+pub(crate) mod cone;
 pub mod fast;
 pub mod grundy;
 pub mod grundy_fast;
