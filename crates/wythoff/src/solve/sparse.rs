@@ -132,7 +132,7 @@ pub fn outcomes(r: &Rules, n: usize) -> Option<OutcomeTable> {
         return None;
     }
     // residue classes rho mod stride2 whose rho mod k2 is in d2
-    let classes2: Vec<u64> = (0..stride2).filter(|&c| r2.contains(&(c % k2))).collect();
+    let in_d2: Vec<bool> = (0..stride2).map(|c| r2.contains(&(c % k2))).collect();
     let (tv, kv, rv) = periodic(v);
     let mut a2 = Stepped::new(n, stride2 as usize);
     let mut av = Stepped::new(n, kv as usize);
@@ -171,8 +171,13 @@ pub fn outcomes(r: &Rules, n: usize) -> Option<OutcomeTable> {
             // periodic part: l in [max(lo, t2 + 1), hi], l = c (mod stride2)
             let plo = lo.max(t2 + 1);
             if plo <= hi {
-                for &c in &classes2 {
-                    if gg > 1 && c % gg != k % gg {
+                // the congruence allows only the classes c = k (mod g): visit
+                // those alone (stride2 / g of them), not all stride2 classes
+                let (c0, step) = if gg > 1 { (k % gg, gg) } else { (0, 1) };
+                let mut visited = 0u64;
+                for c in (c0..stride2).step_by(step as usize) {
+                    visited += 1;
+                    if !in_d2[c as usize] {
                         continue;
                     }
                     let first = plo + (c + stride2 - plo % stride2) % stride2;
@@ -180,7 +185,7 @@ pub fn outcomes(r: &Rules, n: usize) -> Option<OutcomeTable> {
                         a2.add_range((y0 + first) as usize, (y0 + hi) as usize);
                     }
                 }
-                work += classes2.len() as u64;
+                work += visited;
             }
         }
         // dense P-positions (e.g. Odd-Odd): this kernel would be quadratic per row.
