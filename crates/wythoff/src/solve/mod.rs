@@ -180,17 +180,17 @@ pub fn outcome_memory_estimate(game: &Game, n: u64) -> u64 {
             } else {
                 1
             };
-            // the region counter keeps one u32 per cell and residue class pair
-            let region = r
-                .two_pile()
-                .filter(|t| {
-                    matches!(
-                        t.relation,
-                        crate::rules::Relation::Cone { s: 2.., .. }
-                            | crate::rules::Relation::Congruent { .. }
-                    )
-                })
-                .map_or(0, |t| 4 * t.d1.period() * t.d2.period());
+            // at most (the rings are usually a few rows): the cone counter keeps
+            // three u32 prefix sums and two per allowed class, the congruence
+            // counter one u32 per residue class pair
+            let region = r.two_pile().map_or(0, |t| {
+                let classes = t.d1.period() * t.d2.period();
+                match t.relation {
+                    crate::rules::Relation::Cone { s: 2.., .. } => 4 * (3 + 2 * classes),
+                    crate::rules::Relation::Congruent { .. } => 4 * classes,
+                    _ => 0,
+                }
+            });
             1 + (4 * dirs + region) * mult
         })
         .sum();
