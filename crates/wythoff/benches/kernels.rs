@@ -5,7 +5,7 @@
 //! hash (the `--format summary` hash), which the bench checks.
 //!
 //! `cargo bench -p wythoff --bench kernels` (quick sizes), or
-//! `cargo bench -p wythoff --bench kernels -- full [grundy|table|seq|catalogue]` (the sizes:
+//! `cargo bench -p wythoff --bench kernels -- full [grundy|table|imitation|seq|catalogue]` (the sizes:
 //! Grundy 4096 and 16384, blocking table 16384, sequences 10^8, every catalogue
 //! game at 4096). Times are wall clock and this thread's CPU time
 //! (`/proc/thread-self/schedstat`); on a shared machine compare ratios taken in
@@ -190,6 +190,33 @@ fn naive_outcomes(r: &Rules, n: usize) -> Summary {
     s
 }
 
+/// Imitation Nim: the starting P-positions (as a summary) and the
+/// classification, which together touch every state of every position.
+fn imitation_summary(
+    p: u64,
+    m: u64,
+    n: u64,
+    naive: bool,
+) -> Summary {
+    use wythoff::imitation::{ImitationNim, NaiveStateSolver, StateSolver};
+    let rules = ImitationNim::new(p, m).unwrap();
+    let (ps, classes) = if naive {
+        let s = NaiveStateSolver::new(rules, n).unwrap();
+        (s.start_p_positions(), s.classification())
+    } else {
+        let s = StateSolver::new(rules, n).unwrap();
+        (s.start_p_positions(), s.classification())
+    };
+    let mut sum = Summary::new();
+    for (x, y) in ps {
+        sum.pair(x, y);
+    }
+    for c in classes.cells() {
+        sum.feed(*c as u64);
+    }
+    sum
+}
+
 // ---- sequences -------------------------------------------------------------
 
 fn seq_kernel(kind: &SeqKind, terms: u64) -> Summary {
@@ -224,7 +251,9 @@ fn main() {
     let full = std::env::args().any(|a| a == "full");
     let sections: Vec<String> = std::env::args()
         .skip(1)
-        .filter(|a| ["grundy", "grundy2", "table", "seq", "catalogue"].contains(&a.as_str()))
+        .filter(|a| {
+            ["grundy", "grundy2", "table", "imitation", "seq", "catalogue"].contains(&a.as_str())
+        })
         .collect();
     let run = |s: &str| sections.is_empty() || sections.iter().any(|x| x == s);
     println!(
@@ -306,6 +335,26 @@ fn main() {
             &k,
             "naive option scan",
             &b,
+        );
+    }
+    // Imitation Nim: the O(p n^2) solver vs the bit-per-state O(p n^3) one
+    if run("imitation") {
+        let n = if full { 600 } else { 200 };
+        let k = time(|| imitation_summary(2, 1, n, false));
+        let b = time(|| imitation_summary(2, 1, n, true));
+        report(
+            &format!("imitation p=2,m=1 N={n} solver"),
+            &k,
+            "naive state solver",
+            &b,
+        );
+        let k = time(|| imitation_summary(2, 1, 4096, false));
+        println!(
+            "{:<48} wall {:>8.3}s cpu {:>8.3}s | hash {}",
+            "imitation p=2,m=1 N=4096 solver",
+            k.wall,
+            k.cpu,
+            k.summary.line()
         );
     }
     // sequences: kernel vs plain bitmap mex
