@@ -252,6 +252,64 @@ fn grundy_kernel_equals_enumeration_across_blocks() {
     }
 }
 
+prop_compose! {
+    fn union_grundy_rules()(h in any_set(), v in any_set(), d1 in any_set(), d2 in any_set(),
+        rel in prop_oneof![
+            Just(Relation::Diagonal),
+            (1u64..4).prop_map(|m| Relation::Band { m }),
+            (2u64..5, 1u64..5).prop_map(|(s, t)| Relation::Cone { s, t }),
+            (1u64..6).prop_map(|m| Relation::Congruent { m }),
+        ], two in any::<bool>(), cu in 0u64..5, cv in 0u64..5) -> Rules {
+        let mut b = Rules::builder().h(h).v(v);
+        if two { b = b.two_pile(d1, d2, rel); }
+        b.corner(cu, cv).build().unwrap()
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+    /// The union-of-bitsets Grundy kernel against the reference, where it applies
+    /// (periodic length sets for the cone and the congruence).
+    #[test]
+    fn grundy_union_equals_reference(r in union_grundy_rules(), n in 1usize..30) {
+        if let Some(t) = solve::grundy_union::grundy(&r, n) {
+            prop_assert_eq!(t, solve::grundy_reference(&Game::single(r.clone()), n).unwrap(), "{}", r.describe());
+        } else {
+            prop_assert!(!solve::grundy_union::applies(&r), "{}", r.describe());
+        }
+    }
+}
+
+#[test]
+fn grundy_union_on_catalogue() {
+    let mut covered = 0;
+    for name in [
+        "wythoff",
+        "m-wythoff:m=3",
+        "st-wythoff:s=2,t=1",
+        "st-wythoff:s=3,t=2",
+        "st-wythoff:s=1,t=3",
+        "connell:p=3",
+        "modulo-rook:m=2,l=2,p=3",
+        "modular:m=4",
+        "restricted:s=2,t=2,h=3:0,v=3:0,d1=3:1,d2=3:2",
+        "odd-odd:s=2,t=1",
+        "even-even:s=2,t=3",
+        "odd-even:s=1,t=1",
+        "even-odd:s=3,t=1",
+        "corner:m=2,p=2,u=2,v=5",
+    ] {
+        let g = parse_game(name).unwrap().game;
+        let r = g.as_single().unwrap();
+        let Some(t) = solve::grundy_union::grundy(r, 90) else {
+            continue;
+        };
+        covered += 1;
+        assert_eq!(t, solve::grundy::grundy(r, 90), "{name}");
+    }
+    assert!(covered >= 12, "the kernel covers the catalogue's Grundy games ({covered})");
+}
+
 #[test]
 fn grundy_parallel_equals_sequential() {
     for name in [

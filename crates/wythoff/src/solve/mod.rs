@@ -22,6 +22,7 @@ pub(crate) mod cone;
 pub mod fast;
 pub mod grundy;
 pub mod grundy_fast;
+pub mod grundy_union;
 pub mod reference;
 pub(crate) mod region;
 pub mod sparse;
@@ -317,6 +318,18 @@ pub fn grundy(game: &Game, n: usize) -> Result<GrundyTable, SolveError> {
     }
     if grundy_fast::applies(r) {
         return Ok(grundy_fast::grundy(r, n).expect("applies"));
+    }
+    if let Some(est) = grundy_union::memory_estimate(r, n as u64) {
+        if est > DEFAULT_MEMORY_BUDGET {
+            return Err(SolveError::TooLarge(format!(
+                "--max {n}: the Grundy value sets need about {}, over the budget of {}: use a smaller --max",
+                human_bytes(est),
+                human_bytes(DEFAULT_MEMORY_BUDGET)
+            )));
+        }
+        if let Some(t) = grundy_union::grundy(r, n) {
+            return Ok(t);
+        }
     }
     Ok(grundy::grundy(r, n))
 }

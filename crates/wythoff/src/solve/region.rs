@@ -111,11 +111,26 @@ fn finite_parts(
     (e, f)
 }
 
-impl RegionCounts {
-    /// A counter for the two-pile moves of `r`, when they form a cone with `s >= 2` or
-    /// a congruence, with purely periodic length sets, and the block class is not the
-    /// diagonal (whose moves this counter does not separate).
-    pub(crate) fn new(r: &Rules, n: usize) -> Option<Self> {
+/// The decomposition of a rules value's two-pile region, per residue class.
+pub(crate) struct RegionShape {
+    /// Number of residue classes `K1 * K2`.
+    pub(crate) classes: usize,
+    /// The translations `v1`, `v2`, `v1 + v2`.
+    pub(crate) v: [(usize, usize); 3],
+    /// For each class and translation: the class it reads from.
+    pub(crate) src: Vec<[usize; 3]>,
+    /// Per class: the offsets of `E` and of `F`.
+    pub(crate) e: Vec<Vec<(usize, usize)>>,
+    pub(crate) f: Vec<Vec<(usize, usize)>>,
+    /// Allowed classes (`k mod K1 in D1`, `l mod K2 in D2`).
+    pub(crate) allowed: Vec<usize>,
+}
+
+impl RegionShape {
+    /// The decomposition when the two-pile moves of `r` form a cone with `s >= 2`
+    /// or a congruence, with purely periodic length sets, and the block class is
+    /// not the diagonal (whose moves a class count does not separate).
+    pub(crate) fn new(r: &Rules) -> Option<Self> {
         let two = r.two_pile()?;
         if matches!(r.blocking().map(|b| b.class), Some(BlockClass::Diagonal)) {
             return None;
@@ -149,18 +164,39 @@ impl RegionCounts {
         let allowed = (0..classes)
             .filter(|c| two.d1.residue_in((c / k2) as u64) && two.d2.residue_in((c % k2) as u64))
             .collect();
+        Some(RegionShape {
+            classes,
+            v,
+            src,
+            e: per_class(&e_all),
+            f: per_class(&f_all),
+            allowed,
+        })
+    }
+}
+
+impl RegionCounts {
+    /// A counter for the two-pile moves of `r` (see [`RegionShape::new`]).
+    pub(crate) fn new(r: &Rules, n: usize) -> Option<Self> {
+        let RegionShape {
+            classes,
+            v,
+            src,
+            e,
+            f,
+            allowed,
+        } = RegionShape::new(r)?;
         let depth = (v.iter().map(|&(dx, _)| dx).max().unwrap_or(0) + 1)
             .min(n.max(1))
             .next_power_of_two();
-        let e: Vec<Vec<(usize, usize)>> = per_class(&e_all);
-        let f: Vec<Vec<(usize, usize)>> = per_class(&f_all);
         let ef_delta = (0..classes)
             .map(|c| e[c].iter().chain(&f[c]).map(|&(k, l)| k * n + l).collect())
             .collect();
         let ef_split = e.iter().map(Vec::len).collect();
-        let reach = e_all
+        let reach = e
             .iter()
-            .chain(&f_all)
+            .chain(&f)
+            .flatten()
             .chain(&v)
             .map(|&(k, l)| k.max(l))
             .max()
