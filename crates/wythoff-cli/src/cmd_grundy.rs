@@ -50,7 +50,9 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     };
     let mut bar = Bar::new("grundy");
     let mut w = render::GrundyRows::begin(&mut out, a.format, &g.label, n, max_value);
-    stream::grundy(&g.game, n, &mut |d, t| bar.set(d, t), &mut |_, row| w.row(row))?;
+    stream::grundy(&g.game, n, &mut |d, t| bar.set(d, t), &mut |_, row| {
+        w.row(row)
+    })?;
     bar.finish();
     w.finish()?;
     out.flush()?;

@@ -49,8 +49,14 @@ fn grundy_csv() {
 /// (other games); both must carry the csv's values, corners as null / `-`.
 #[test]
 fn grundy_json_and_text_match_csv() {
-    for game in ["wythoff", "corner:m=1,p=1,u=2,v=3", "restricted:s=2,t=1,h=odd"] {
-        let csv = stdout(&wythoff(&["grundy", game, "--max", "23", "--format", "csv"]));
+    for game in [
+        "wythoff",
+        "corner:m=1,p=1,u=2,v=3",
+        "restricted:s=2,t=1,h=odd",
+    ] {
+        let csv = stdout(&wythoff(&[
+            "grundy", game, "--max", "23", "--format", "csv",
+        ]));
         let rows: Vec<Vec<String>> = csv
             .lines()
             .map(|l| l.split(',').map(str::to_string).collect())
@@ -77,13 +83,19 @@ fn grundy_json_and_text_match_csv() {
         let width = rows.iter().flatten().map(String::len).max().unwrap();
         let text_rows: Vec<Vec<String>> = lines
             .map(|l| {
-                assert!(l.split(' ').filter(|c| !c.is_empty()).count() == 23, "{game}: {l}");
+                assert!(
+                    l.split(' ').filter(|c| !c.is_empty()).count() == 23,
+                    "{game}: {l}"
+                );
                 l.split_whitespace().map(str::to_string).collect()
             })
             .collect();
         assert_eq!(text_rows, rows, "{game} text");
         // right-aligned to the widest value
-        assert!(text.lines().skip(1).all(|l| l.len() == 23 * width + 22), "{game}");
+        assert!(
+            text.lines().skip(1).all(|l| l.len() == 23 * width + 22),
+            "{game}"
+        );
     }
 }
 

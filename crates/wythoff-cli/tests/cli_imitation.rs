@@ -256,7 +256,11 @@ fn large_board_summary_equals_diagonal_blocking() {
         };
         let a = run(format!("imitation:p={p},m={m}"));
         assert!(!a.is_empty());
-        assert_eq!(a, run(format!("diagonal-blocking:p={p},m={m}")), "p={p} m={m}");
+        assert_eq!(
+            a,
+            run(format!("diagonal-blocking:p={p},m={m}")),
+            "p={p} m={m}"
+        );
     }
 }
 

@@ -192,12 +192,7 @@ fn naive_outcomes(r: &Rules, n: usize) -> Summary {
 
 /// Imitation Nim: the starting P-positions (as a summary) and the
 /// classification, which together touch every state of every position.
-fn imitation_summary(
-    p: u64,
-    m: u64,
-    n: u64,
-    naive: bool,
-) -> Summary {
+fn imitation_summary(p: u64, m: u64, n: u64, naive: bool) -> Summary {
     use wythoff::imitation::{ImitationNim, NaiveStateSolver, StateSolver};
     let rules = ImitationNim::new(p, m).unwrap();
     let (ps, classes) = if naive {
@@ -252,7 +247,15 @@ fn main() {
     let sections: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| {
-            ["grundy", "grundy2", "table", "imitation", "seq", "catalogue"].contains(&a.as_str())
+            [
+                "grundy",
+                "grundy2",
+                "table",
+                "imitation",
+                "seq",
+                "catalogue",
+            ]
+            .contains(&a.as_str())
         })
         .collect();
     let run = |s: &str| sections.is_empty() || sections.iter().any(|x| x == s);

@@ -763,7 +763,12 @@ pub fn summary(
     progress: &mut dyn FnMut(u64),
 ) -> Result<crate::hash::Summary, SolveError> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    summary_with(kind, terms, threads >= 2 && terms >= PIPELINE_MIN_TERMS, progress)
+    summary_with(
+        kind,
+        terms,
+        threads >= 2 && terms >= PIPELINE_MIN_TERMS,
+        progress,
+    )
 }
 
 /// [`summary`] with the choice of the two-thread pipeline made by the caller.
@@ -905,7 +910,11 @@ mod tests {
         for kind in kinds {
             // several chunk boundaries, and a count that is not a multiple of a chunk
             let terms = 2 * CHUNK_PAIRS as u64 + 1234;
-            assert_eq!(pairs(&kind, terms).unwrap(), plain(&kind, terms), "{kind:?}");
+            assert_eq!(
+                pairs(&kind, terms).unwrap(),
+                plain(&kind, terms),
+                "{kind:?}"
+            );
         }
     }
 
@@ -952,7 +961,10 @@ mod tests {
         for kind in kinds {
             for terms in [1, 3, 5 * CHUNK_PAIRS as u64, 13 * CHUNK_PAIRS as u64 + 77] {
                 let want = crate::hash::hash_values(
-                    pairs(&kind, terms).unwrap().into_iter().flat_map(|(a, b)| [a, b]),
+                    pairs(&kind, terms)
+                        .unwrap()
+                        .into_iter()
+                        .flat_map(|(a, b)| [a, b]),
                 );
                 for pipelined in [false, true] {
                     let mut calls = 0;
@@ -961,7 +973,11 @@ mod tests {
                         SeqKind::Finite(ref v) => terms.min(v.len() as u64),
                         _ => terms,
                     };
-                    assert_eq!((got.count, got.hash), (count, want), "{kind:?} {terms} {pipelined}");
+                    assert_eq!(
+                        (got.count, got.hash),
+                        (count, want),
+                        "{kind:?} {terms} {pipelined}"
+                    );
                     assert!(count == 0 || calls >= 1, "progress is reported at the end");
                 }
             }

@@ -23,7 +23,11 @@ fn same_as_naive(p: u64, m: u64, n: u64) {
                     "{ctx}: {s}"
                 );
             }
-            assert_eq!(fast.classify(x, y), naive.classify(x, y), "{ctx}: ({x}, {y})");
+            assert_eq!(
+                fast.classify(x, y),
+                naive.classify(x, y),
+                "{ctx}: ({x}, {y})"
+            );
         }
     }
     assert_eq!(fast.start_table(), naive.start_table(), "{ctx}");
@@ -31,7 +35,11 @@ fn same_as_naive(p: u64, m: u64, n: u64) {
     assert_eq!(fast.classification(), naive.classification(), "{ctx}");
     // a sample of the state queries built on the outcomes
     let (x, y) = (n - 1, (n - 1) / 2);
-    assert_eq!(fast.states_by_outcome(x, y), naive.states_by_outcome(x, y), "{ctx}");
+    assert_eq!(
+        fast.states_by_outcome(x, y),
+        naive.states_by_outcome(x, y),
+        "{ctx}"
+    );
     for s in rules.states_at(x, y) {
         assert_eq!(
             fast.winning_moves(&s).unwrap(),
@@ -55,7 +63,15 @@ fn fast_equals_naive_on_every_state() {
 /// Windows wider than the board, and larger runs.
 #[test]
 fn fast_equals_naive_wide_windows_and_long_runs() {
-    for (p, m) in [(1, 9), (2, 30), (3, 100), (5, 2), (6, 3), (7, 1), (2, u64::MAX)] {
+    for (p, m) in [
+        (1, 9),
+        (2, 30),
+        (3, 100),
+        (5, 2),
+        (6, 3),
+        (7, 1),
+        (2, u64::MAX),
+    ] {
         same_as_naive(p, m, 25);
     }
 }

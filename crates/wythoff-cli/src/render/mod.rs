@@ -141,8 +141,9 @@ impl<'a> GrundyRows<'a> {
             }
             Format::Json => {
                 let label = serde_json::to_string(label).expect("json of a string");
-                w.buf
-                    .extend_from_slice(format!("{{\"game\":{label},\"max\":{n},\"rows\":[").as_bytes());
+                w.buf.extend_from_slice(
+                    format!("{{\"game\":{label},\"max\":{n},\"rows\":[").as_bytes(),
+                );
             }
             Format::Csv | Format::Summary => {}
         }

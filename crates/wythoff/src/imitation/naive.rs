@@ -30,8 +30,8 @@
 //! there, not non-imitations) and looks at their imitation successors (previous
 //! run `c + 1`, no window) separately.
 
+use super::solver::{admit, Classification, PositionClass, StateQueries, DEFAULT_BUDGET};
 use super::state::{ImitationNim, Move, State};
-use super::solver::{Classification, PositionClass, StateQueries, DEFAULT_BUDGET};
 use super::ImitationError;
 use crate::solve::{Outcome, OutcomeTable, CELL_N, CELL_P};
 
@@ -80,27 +80,14 @@ impl NaiveStateSolver {
         n: u64,
         budget: u64,
     ) -> Result<NaiveStateSolver, ImitationError> {
-        if n == 0 {
-            return Err(ImitationError::BadInput(
-                "the board size must be at least 1".into(),
-            ));
-        }
-        let est = Self::memory_estimate(rules, n);
-        if est > budget as u128 {
-            return Err(ImitationError::TooLarge(format!(
-                "the imitation state solver for piles below {n} (p={}) needs about {} of memory, over the budget of {}",
-                rules.p(),
-                crate::solve::human_bytes(est.min(u64::MAX as u128) as u64),
-                crate::solve::human_bytes(budget)
-            )));
-        }
-        if Self::work_estimate(rules, n) > NAIVE_WORK_LIMIT {
-            return Err(ImitationError::TooLarge(format!(
-                "the imitation state solver for piles below {n} (p={}, m={}) would take too long (about p n^3 (m + 4) / 3 steps): use smaller piles",
-                rules.p(),
-                rules.m()
-            )));
-        }
+        admit(
+            rules,
+            n,
+            budget,
+            Self::memory_estimate(rules, n),
+            Self::work_estimate(rules, n) > NAIVE_WORK_LIMIT,
+            "(about p n^3 (m + 4) / 3 steps): use smaller piles",
+        )?;
         let p = rules.p();
         let nu = n as usize;
         let mut offsets = Vec::with_capacity(nu * nu + 1);

@@ -214,31 +214,19 @@ impl StateSolver {
         n: u64,
         budget: u64,
     ) -> Result<StateSolver, ImitationError> {
-        if n == 0 {
-            return Err(ImitationError::BadInput(
-                "the board size must be at least 1".into(),
-            ));
-        }
         if n > MAX_BOARD {
             return Err(ImitationError::TooLarge(format!(
                 "the imitation state solver handles piles below {MAX_BOARD} (asked for piles below {n})"
             )));
         }
-        let est = Self::memory_estimate(rules, n);
-        if est > budget as u128 {
-            return Err(ImitationError::TooLarge(format!(
-                "the imitation state solver for piles below {n} (p={}) needs about {} of memory, over the budget of {}",
-                rules.p(),
-                crate::solve::human_bytes(est.min(u64::MAX as u128) as u64),
-                crate::solve::human_bytes(budget)
-            )));
-        }
-        if Self::work_estimate(rules, n) > WORK_LIMIT {
-            return Err(ImitationError::TooLarge(format!(
-                "the imitation state solver for piles below {n} (p={}) would take too long (about 2 p n^2 steps): use smaller piles or a smaller p",
-                rules.p()
-            )));
-        }
+        admit(
+            rules,
+            n,
+            budget,
+            Self::memory_estimate(rules, n),
+            Self::work_estimate(rules, n) > WORK_LIMIT,
+            "(about 2 p n^2 steps): use smaller piles or a smaller p",
+        )?;
         let nu = n as usize;
         let t = nu * (nu + 1) / 2;
         let q = rules.p() as usize - 1;
@@ -295,7 +283,11 @@ impl StateSolver {
                 // is 0 matters, so small[a] stands for it
                 let small = |a: usize| col[a] as u32;
                 // invariant 1: start P-positions (x, y'), y' < y
-                let big = if x < y { self.free_line[x].len() as u32 } else { 0 };
+                let big = if x < y {
+                    self.free_line[x].len() as u32
+                } else {
+                    0
+                };
                 let free_p = small(0) + big == 0;
                 let mut info = 0u8;
                 let mut ps = 0u64;
@@ -527,6 +519,39 @@ impl StateSolver {
     }
 }
 
+/// The refusals both solvers share: an empty board, a memory estimate `mem`
+/// over `budget`, and too much work (`too_slow`, with `why` saying how much).
+pub(crate) fn admit(
+    rules: ImitationNim,
+    n: u64,
+    budget: u64,
+    mem: u128,
+    too_slow: bool,
+    why: &str,
+) -> Result<(), ImitationError> {
+    if n == 0 {
+        return Err(ImitationError::BadInput(
+            "the board size must be at least 1".into(),
+        ));
+    }
+    if mem > budget as u128 {
+        return Err(ImitationError::TooLarge(format!(
+            "the imitation state solver for piles below {n} (p={}) needs about {} of memory, over the budget of {}",
+            rules.p(),
+            crate::solve::human_bytes(mem.min(u64::MAX as u128) as u64),
+            crate::solve::human_bytes(budget)
+        )));
+    }
+    if too_slow {
+        return Err(ImitationError::TooLarge(format!(
+            "the imitation state solver for piles below {n} (p={}, m={}) would take too long {why}",
+            rules.p(),
+            rules.m()
+        )));
+    }
+    Ok(())
+}
+
 /// The state queries both solvers answer the same way, given which valid
 /// on-board states are P (`is_p`, unchecked): the input check, the outcome,
 /// the winning moves and the states of a position by outcome.
@@ -551,7 +576,11 @@ impl<F: Fn(&State) -> bool> StateQueries<F> {
 
     pub(crate) fn outcome(&self, s: &State) -> Result<Outcome, ImitationError> {
         self.check(s)?;
-        Ok(if (self.is_p)(s) { Outcome::P } else { Outcome::N })
+        Ok(if (self.is_p)(s) {
+            Outcome::P
+        } else {
+            Outcome::N
+        })
     }
 
     pub(crate) fn winning_moves(&self, s: &State) -> Result<Vec<(Move, State)>, ImitationError> {

@@ -233,14 +233,17 @@ mod tests {
             LengthSet::residues(4, &[0]).unwrap(),
         ];
         let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut rnd = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
         let n = 41;
-        for (s, t) in [(2, 1), (2, 4), (3, 2), (5, 1), (12, 3), (40, 1), (70, 9), (3, 60)] {
+        for (s, t) in [
+            (2, 1),
+            (2, 4),
+            (3, 2),
+            (5, 1),
+            (12, 3),
+            (40, 1),
+            (70, 9),
+            (3, 60),
+        ] {
             for d1 in &sets {
                 for d2 in &sets {
                     let r = Rules::builder()
@@ -249,19 +252,13 @@ mod tests {
                         .unwrap();
                     let mut cc = ConeCounts::new(&r, n).unwrap();
                     let mut rc = RegionCounts::new(&r, n);
-                    let marks: Vec<bool> = (0..n * n).map(|_| rnd() % 3 == 0).collect();
+                    seed = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15).wrapping_add(1);
+                    let marks = crate::solve::test_support::random_marks(seed, n);
                     for x in 0..n {
                         for y in 0..n {
                             let got = cc.step(x, y, |a, b| marks[a * n + b]);
-                            let mut want = 0;
-                            for k in 1..=x {
-                                for l in 1..=y {
-                                    if r.is_move(k as u64, l as u64) && marks[(x - k) * n + (y - l)]
-                                    {
-                                        want += 1;
-                                    }
-                                }
-                            }
+                            let want =
+                                crate::solve::test_support::direct_count(&r, &marks, n, x, y);
                             assert_eq!(got, want, "s={s} t={t} d1={d1} d2={d2} at ({x}, {y})");
                             if let Some(rc) = rc.as_mut() {
                                 assert_eq!(rc.step(x, y, |a, b| marks[a * n + b]), got);

@@ -181,7 +181,11 @@ pub(crate) fn families(r: &Rules, n: usize) -> (Vec<Family>, Vec<(usize, usize, 
     }
     for f in &mut fams {
         let (lo, k) = (f.kmin.max(f.tex + 1), f.period);
-        f.first_steps = f.residues.iter().map(|&r| lo + (r + k - lo % k) % k).collect();
+        f.first_steps = f
+            .residues
+            .iter()
+            .map(|&r| lo + (r + k - lo % k) % k)
+            .collect();
     }
     (fams, prefixes)
 }

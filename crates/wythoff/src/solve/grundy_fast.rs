@@ -483,7 +483,8 @@ pub fn stream_parallel(
                             // SAFETY: column y and diagonal d are not being written by
                             // the other thread (see the function comment).
                             unsafe {
-                                let row_block = |b: usize| &rowbits[b * BLOCK_WORDS..(b + 1) * BLOCK_WORDS];
+                                let row_block =
+                                    |b: usize| &rowbits[b * BLOCK_WORDS..(b + 1) * BLOCK_WORDS];
                                 let g = if diag {
                                     let lb = rowmex.max(sc.mex(y)).max(sd.mex(d));
                                     first_free(lb, |b| {

@@ -254,12 +254,20 @@ mod tests {
     /// Bitsets far too narrow at first: the restarts give the same table.
     #[test]
     fn restarts_when_values_do_not_fit() {
-        for name in ["st-wythoff:s=2,t=1", "modular:m=3", "m-wythoff:m=3", "odd-even:s=2,t=1"] {
+        for name in [
+            "st-wythoff:s=2,t=1",
+            "modular:m=3",
+            "m-wythoff:m=3",
+            "odd-even:s=2,t=1",
+        ] {
             let g = parse_game(name).unwrap().game;
             let r = g.as_single().unwrap();
             let n = 70;
             let want = crate::solve::grundy::grundy(r, n);
-            assert!(want.max_value() > 64, "{name}: values should overflow one word");
+            assert!(
+                want.max_value() > 64,
+                "{name}: values should overflow one word"
+            );
             assert_eq!(solve_from(r, n, 1).unwrap(), want, "{name}");
         }
     }

@@ -246,7 +246,10 @@ impl RegionCounts {
             debug_assert!(c >= 0);
             self.cnt[here + class] = c as u32;
         }
-        self.allowed.iter().map(|&c| self.cnt[here + c] as u64).sum()
+        self.allowed
+            .iter()
+            .map(|&c| self.cnt[here + c] as u64)
+            .sum()
     }
 
     /// Compute the counts of `(x, y)` (all cells before it in row-major order must
@@ -339,12 +342,6 @@ mod tests {
             LengthSet::residues(3, &[1, 2]).unwrap(),
         ];
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut rnd = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
         let n = 44;
         for rel in [
             Relation::Cone { s: 2, t: 1 },
@@ -361,21 +358,15 @@ mod tests {
                         .unwrap();
                     let mut rc = RegionCounts::new(&r, n).unwrap();
                     let mut rc2 = RegionCounts::new(&r, n).unwrap();
-                    let marks: Vec<bool> = (0..n * n).map(|_| rnd() % 3 == 0).collect();
+                    seed = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15).wrapping_add(1);
+                    let marks = crate::solve::test_support::random_marks(seed, n);
                     let cells: Vec<u8> = marks.iter().map(|&m| m as u8).collect();
                     for x in 0..n {
                         for y in 0..n {
                             let got = rc.step(x, y, |a, b| marks[a * n + b]);
                             assert_eq!(rc2.step_cells(x, y, &cells, 1), got, "step_cells");
-                            let mut want = 0;
-                            for k in 1..=x {
-                                for l in 1..=y {
-                                    if r.is_move(k as u64, l as u64) && marks[(x - k) * n + (y - l)]
-                                    {
-                                        want += 1;
-                                    }
-                                }
-                            }
+                            let want =
+                                crate::solve::test_support::direct_count(&r, &marks, n, x, y);
                             assert_eq!(got, want, "{rel:?} d1={d1} d2={d2} at ({x}, {y})");
                         }
                     }
