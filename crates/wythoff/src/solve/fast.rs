@@ -236,6 +236,11 @@ impl Stepped {
 
 /// The outcome table of one set of rules on the `n x n` board.
 pub fn outcomes(r: &Rules, n: usize) -> OutcomeTable {
+    outcomes_with_progress(r, n, &mut |_| {})
+}
+
+/// [`outcomes`], calling `progress(rows_done)` every 64 rows.
+pub fn outcomes_with_progress(r: &Rules, n: usize, progress: &mut dyn FnMut(u64)) -> OutcomeTable {
     let (mut fams, prefix_specs) = families(r, n);
     let misere = r.convention() == Convention::Misere;
     // Misère play needs option counts with blocking (all options may be blocked)
@@ -287,6 +292,9 @@ pub fn outcomes(r: &Rules, n: usize) -> OutcomeTable {
         .collect();
     let mut t = OutcomeTable::new(n);
     for x in 0..n {
+        if x % 64 == 63 {
+            progress(x as u64);
+        }
         if need_exist {
             super::sparse::has_option_row(r, x, &mut has);
         }

@@ -113,16 +113,31 @@ fn or_into(acc: &mut [u64], src: &[u64]) {
 
 /// The Grundy table, or `None` when `r` is out of scope (or its rings too deep).
 pub fn grundy(r: &Rules, n: usize) -> Option<GrundyTable> {
+    grundy_with_progress(r, n, &mut |_| {})
+}
+
+/// [`grundy`], calling `progress(rows_done)` every 16 rows (a restart with wider
+/// bitsets starts the count again).
+pub fn grundy_with_progress(
+    r: &Rules,
+    n: usize,
+    progress: &mut dyn FnMut(u64),
+) -> Option<GrundyTable> {
     if !applies(r) {
         return None;
     }
-    solve_from(r, n, initial_words(n))
+    solve_from(r, n, initial_words(n), progress)
 }
 
 /// Solve with bitsets of `words` words, doubling until every value fits.
-fn solve_from(r: &Rules, n: usize, mut words: usize) -> Option<GrundyTable> {
+fn solve_from(
+    r: &Rules,
+    n: usize,
+    mut words: usize,
+    progress: &mut dyn FnMut(u64),
+) -> Option<GrundyTable> {
     loop {
-        match attempt(r, n, words)? {
+        match attempt(r, n, words, progress)? {
             Some(t) => return Some(t),
             None => words *= 2,
         }
@@ -130,7 +145,12 @@ fn solve_from(r: &Rules, n: usize, mut words: usize) -> Option<GrundyTable> {
 }
 
 /// One solve with bitsets of `w` words: `Some(None)` when a value does not fit.
-fn attempt(r: &Rules, n: usize, w: usize) -> Option<Option<GrundyTable>> {
+fn attempt(
+    r: &Rules,
+    n: usize,
+    w: usize,
+    progress: &mut dyn FnMut(u64),
+) -> Option<Option<GrundyTable>> {
     let (plan_unions, region_depth) = plan(r, n)?;
     let (mut fams, _) = families(r, n);
     let shape = RegionShape::new(r);
@@ -158,6 +178,9 @@ fn attempt(r: &Rules, n: usize, w: usize) -> Option<Option<GrundyTable>> {
     let mut tmp = vec![0u64; w];
     let set = |bits: &mut [u64], v: u32| bits[(v / 64) as usize] |= 1 << (v % 64);
     for x in 0..n {
+        if x % 16 == 15 {
+            progress(x as u64);
+        }
         for y in 0..n {
             let on = r.on_board(x as u64, y as u64);
             // region value sets of (x, y), per class (needed whether or not the
@@ -268,7 +291,7 @@ mod tests {
                 want.max_value() > 64,
                 "{name}: values should overflow one word"
             );
-            assert_eq!(solve_from(r, n, 1).unwrap(), want, "{name}");
+            assert_eq!(solve_from(r, n, 1, &mut |_| {}).unwrap(), want, "{name}");
         }
     }
 }

@@ -293,18 +293,34 @@ pub fn combine_choice(tables: Vec<OutcomeTable>) -> OutcomeTable {
 
 /// The outcome table of a game on the `n x n` board, by the fast solver.
 pub fn outcomes(game: &Game, n: usize) -> Result<OutcomeTable, SolveError> {
+    outcomes_with_progress(game, n, &mut |_, _| {})
+}
+
+/// [`outcomes`], calling `progress(rows_done, rows_total)` as rows are solved
+/// (rows of every variant of a choice game count).
+pub fn outcomes_with_progress(
+    game: &Game,
+    n: usize,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<OutcomeTable, SolveError> {
     require_memoryless(game)?;
     check_board(game, n as u64, DEFAULT_MEMORY_BUDGET)?;
-    Ok(combine_choice(
-        game.variants()
-            .iter()
-            .map(|r| {
-                band::outcomes(r, n)
-                    .or_else(|| sparse::outcomes(r, n))
-                    .unwrap_or_else(|| fast::outcomes(r, n))
-            })
-            .collect(),
-    ))
+    let total = (n * game.variants().len()) as u64;
+    let mut tables = Vec::new();
+    for (i, r) in game.variants().iter().enumerate() {
+        let before = (i * n) as u64;
+        let mut rows = |d: u64| progress(before + d, total);
+        let t = match band::outcomes(r, n) {
+            Some(t) => t,
+            None => match sparse::outcomes_with_progress(r, n, &mut rows) {
+                Some(t) => t,
+                None => fast::outcomes_with_progress(r, n, &mut rows),
+            },
+        };
+        tables.push(t);
+    }
+    progress(total, total);
+    Ok(combine_choice(tables))
 }
 
 /// The outcome table by the reference brute force (small boards only).
@@ -337,6 +353,16 @@ pub fn grundy_unsupported(game: &Game) -> Option<String> {
 
 /// The Grundy table of a memoryless normal-play game without blocking.
 pub fn grundy(game: &Game, n: usize) -> Result<GrundyTable, SolveError> {
+    grundy_with_progress(game, n, &mut |_, _| {})
+}
+
+/// [`grundy`], calling `progress(rows_done, rows_total)` as rows are solved (by
+/// the union kernel; the others finish at once or report only the end).
+pub fn grundy_with_progress(
+    game: &Game,
+    n: usize,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<GrundyTable, SolveError> {
     if let Some(why) = grundy_unsupported(game) {
         return Err(SolveError::Unsupported(why));
     }
@@ -360,7 +386,8 @@ pub fn grundy(game: &Game, n: usize) -> Result<GrundyTable, SolveError> {
                 human_bytes(DEFAULT_MEMORY_BUDGET)
             )));
         }
-        if let Some(t) = grundy_union::grundy(r, n) {
+        let total = n as u64;
+        if let Some(t) = grundy_union::grundy_with_progress(r, n, &mut |d| progress(d, total)) {
             return Ok(t);
         }
     }

@@ -109,6 +109,15 @@ fn periodic(s: &LengthSet) -> (u64, u64, Vec<u64>) {
 /// The outcome table, or `None` when `r` is out of scope or the P-positions are
 /// too dense for this kernel (work budget).
 pub fn outcomes(r: &Rules, n: usize) -> Option<OutcomeTable> {
+    outcomes_with_progress(r, n, &mut |_| {})
+}
+
+/// [`outcomes`], calling `progress(rows_done)` every 64 rows.
+pub fn outcomes_with_progress(
+    r: &Rules,
+    n: usize,
+    progress: &mut dyn FnMut(u64),
+) -> Option<OutcomeTable> {
     // misère play needs "has an option at all", which for a full board is the
     // up-set of the move vectors (see `has_option_row`); with a removed corner
     // some options leave the board, and the general solver counts them
@@ -139,6 +148,9 @@ pub fn outcomes(r: &Rules, n: usize) -> Option<OutcomeTable> {
     let mut cells = vec![CELL_N; n * n];
     let mut ps: Vec<(u32, u32)> = Vec::new();
     for x in 0..n {
+        if x % 64 == 63 {
+            progress(x as u64);
+        }
         a2.clear();
         av.clear();
         work += (2 * n) as u64 + ps.len() as u64;

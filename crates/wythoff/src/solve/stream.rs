@@ -92,7 +92,7 @@ pub fn p_positions(
     }
     check_board(game, n as u64, DEFAULT_MEMORY_BUDGET)?;
     progress(0, total);
-    let t = super::outcomes(game, n)?;
+    let t = super::outcomes_with_progress(game, n, progress)?;
     let mut row = Vec::new();
     for x in 0..n {
         row.clear();
@@ -143,7 +143,7 @@ pub fn grundy(
         return Ok(());
     }
     progress(0, total);
-    let t = super::grundy(game, n)?;
+    let t = super::grundy_with_progress(game, n, progress)?;
     for x in 0..n {
         sink(x as u64, &t.values()[x * n..(x + 1) * n]);
     }
