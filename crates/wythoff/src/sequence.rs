@@ -309,12 +309,8 @@ enum GenState {
     /// Word-at-a-time mex (see [`Generator`]).
     Words {
         bm: Vec<u64>,
-        /// The word being read for `a` values, and its remaining zero mask.
-        w: usize,
-        z: u64,
-        /// The word `b` values are being written into, and its pending bits.
-        cur: usize,
-        bits: u64,
+        /// The words being read (for `a`) and written (for `b`).
+        mex: WordMex,
         /// How `b_n` follows from `a_n`, with its running state.
         form: BForm,
         /// From this `n` on, `b_n - a_n >= 64`: every `b` lands in a word after the
@@ -345,10 +341,12 @@ impl Generator {
         let words = (bound.min(1 << 36) / 64 + 2) as usize;
         let words_state = |form: BForm, warm: u64| GenState::Words {
             bm: vec![0; words],
-            w: 0,
-            z: !0,
-            cur: 0,
-            bits: 0,
+            mex: WordMex {
+                w: 0,
+                z: !0,
+                cur: 0,
+                bits: 0,
+            },
             form,
             warm,
         };
@@ -420,15 +418,17 @@ impl Generator {
         match &mut self.state {
             GenState::Words {
                 bm,
-                w,
-                z,
-                cur,
-                bits,
+                mex,
                 form,
                 warm,
             } => {
                 let warm = *warm;
-                let (mut wi, mut zz, mut ci, mut cb) = (*w, *z, *cur, *bits);
+                let WordMex {
+                    w: mut wi,
+                    z: mut zz,
+                    cur: mut ci,
+                    bits: mut cb,
+                } = *mex;
                 let mut pairs = out.chunks_exact_mut(2);
                 // the first terms: a new b may fall into the word being read
                 while n < warm {
@@ -466,15 +466,14 @@ impl Generator {
                 let done = (n - n0) as usize;
                 let fast = &mut out[2 * done..2 * want];
                 form.reserve(bm, n + want as u64);
-                let mut words = WordMex {
+                *mex = WordMex {
                     w: wi,
                     z: zz,
                     cur: ci,
                     bits: cb,
                 };
-                with_next!(form, next => words.run(bm, fast, next));
+                with_next!(form, next => mex.run(bm, fast, next));
                 n += (fast.len() / 2) as u64;
-                (*w, *z, *cur, *bits) = (words.w, words.z, words.cur, words.bits);
             }
             GenState::Seed000 { bm, m, p, x, c } => {
                 // bit v set: v is some y_j, j >= 1 (y_0 = x_0 = 0 counts once)
@@ -581,10 +580,7 @@ impl Generator {
         }
         if let GenState::Words {
             bm,
-            w,
-            z,
-            cur,
-            bits,
+            mex,
             form,
             warm,
         } = &mut self.state
@@ -592,15 +588,8 @@ impl Generator {
             if self.n >= *warm {
                 let start = *form;
                 form.reserve(bm, self.n + want);
-                let mut words = WordMex {
-                    w: *w,
-                    z: *z,
-                    cur: *cur,
-                    bits: *bits,
-                };
                 let mut masks = Vec::with_capacity(want as usize / 16 + 2);
-                with_next!(form, next => words.run_masks(bm, &mut masks, want, next));
-                (*w, *z, *cur, *bits) = (words.w, words.z, words.cur, words.bits);
+                with_next!(form, next => mex.run_masks(bm, &mut masks, want, next));
                 self.n += want;
                 return Some(Chunk {
                     body: ChunkBody::Words { form: start, masks },
@@ -622,9 +611,12 @@ impl Generator {
 /// of the word being read are the next `a` values, and the word of the last `b`
 /// is kept in a register and stored whole after every term (no read-modify-write,
 /// no data-dependent branch but the word changes).
+#[derive(Clone, Copy, Debug)]
 struct WordMex {
+    /// The word being read for `a` values, and its remaining zero mask.
     w: usize,
     z: u64,
+    /// The word the last `b` went into, and its bits (after warm-up: all of them).
     cur: usize,
     bits: u64,
 }

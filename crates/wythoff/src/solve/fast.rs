@@ -190,6 +190,45 @@ pub(crate) fn families(r: &Rules, n: usize) -> (Vec<Family>, Vec<(usize, usize, 
     (fams, prefixes)
 }
 
+/// The line families of `r` and their stepped arrays, planned for a ring of rows.
+pub(crate) struct LinePlan {
+    pub(crate) fams: Vec<Family>,
+    /// Per stepped array: direction `(dx, dy)`, period, and the ring depth in rows
+    /// (a power of two; 0 when no family reads the array).
+    pub(crate) arrays: Vec<(usize, usize, usize, usize)>,
+}
+
+impl LinePlan {
+    /// The families of `r` on the `n x n` board; without the diagonal ones when
+    /// `region` (the caller counts the two-pile moves by a region counter). Each
+    /// array's ring reaches back one period (its own recurrence) and to the
+    /// nearest counted step of every family that reads it.
+    pub(crate) fn new(r: &Rules, n: usize, region: bool) -> LinePlan {
+        let (mut fams, specs) = families(r, n);
+        if region {
+            fams.retain(|f| !(f.dx == 1 && f.dy == 1));
+        }
+        let arrays = specs
+            .iter()
+            .enumerate()
+            .map(|(i, &(dx, dy, k))| {
+                let depth = fams
+                    .iter()
+                    .filter(|f| f.prefix == i)
+                    .map(|f| (f.kmin.max(f.tex + 1) + k) as usize * dx)
+                    .max()
+                    .map_or(0, |rows| {
+                        (rows.max(k as usize * dx) + 1)
+                            .min(n.max(1))
+                            .next_power_of_two()
+                    });
+                (dx, dy, k as usize, depth)
+            })
+            .collect();
+        LinePlan { fams, arrays }
+    }
+}
+
 /// Stepped prefix sums along lines: `s[c] = ind[c] + s[c - period * dir]`, kept
 /// for the last `depth` rows only (a ring of rows; `depth` is a power of two that
 /// covers every row a reader looks back to).
@@ -241,7 +280,6 @@ pub fn outcomes(r: &Rules, n: usize) -> OutcomeTable {
 
 /// [`outcomes`], calling `progress(rows_done)` every 64 rows.
 pub fn outcomes_with_progress(r: &Rules, n: usize, progress: &mut dyn FnMut(u64)) -> OutcomeTable {
-    let (mut fams, prefix_specs) = families(r, n);
     let misere = r.convention() == Convention::Misere;
     // Misère play needs option counts with blocking (all options may be blocked)
     // or a removed corner (options may leave the board); otherwise only whether
@@ -257,33 +295,16 @@ pub fn outcomes_with_progress(r: &Rules, n: usize, progress: &mut dyn FnMut(u64)
     } else {
         None
     };
-    if region_p.is_some() {
-        fams.retain(|f| !(f.dx == 1 && f.dy == 1));
-    }
-    // rows each prefix array is read back to: one period for the update, and the
-    // nearest counted step of every family that reads it
-    let reach: Vec<Option<usize>> = prefix_specs
+    let LinePlan { fams, arrays } = LinePlan::new(r, n, region_p.is_some());
+    let mut pre: Vec<Stepped> = arrays
         .iter()
-        .enumerate()
-        .map(|(i, &(dx, _, k))| {
-            fams.iter()
-                .filter(|f| f.prefix == i)
-                .map(|f| (f.kmin.max(f.tex + 1) + k) as usize * dx)
-                .max()
-                .map(|rows| rows.max(k as usize * dx))
-        })
-        .collect();
-    let mut pre: Vec<Stepped> = prefix_specs
-        .iter()
-        .zip(&reach)
-        .map(|(&(dx, dy, k), reach)| {
+        .map(|&(dx, dy, period, depth)| {
             // prefix arrays no remaining family reads are left empty
-            let depth = reach.map_or(0, |rows| (rows + 1).min(n).next_power_of_two());
             let len = depth * n;
             Stepped {
                 dx,
                 dy,
-                period: k as usize,
+                period,
                 mask: depth.saturating_sub(1),
                 p: vec![0; len],
                 e: if need_opts { vec![0; len] } else { Vec::new() },

@@ -197,16 +197,25 @@ struct Setup {
 }
 
 impl Setup {
-    fn new(r: &Rules, n: usize) -> Self {
+    /// The setup and the empty value bitsets of the columns and the diagonals
+    /// (one unused line without diagonal moves), or `None` when `r` is out of
+    /// scope.
+    fn new(r: &Rules, n: usize) -> Option<(Self, Lines, Lines)> {
+        if !applies(r) {
+            return None;
+        }
         let (u, v) = r.corner().map_or((0, 0), |c| {
             (c.u.min(n as u64) as usize, c.v.min(n as u64) as usize)
         });
-        Setup {
+        let s = Setup {
             diag: r.two_pile().is_some(),
             u,
             v,
             blocks: block_count(value_bound(r, n as u64)),
-        }
+        };
+        let cols = Lines::new(n, s.blocks);
+        let diags = Lines::new(if s.diag { 2 * n } else { 1 }, s.blocks);
+        Some((s, cols, diags))
     }
 }
 
@@ -219,12 +228,7 @@ pub fn stream(
     progress: &mut dyn FnMut(u64),
     mut sink: impl FnMut(u64, &[u32]),
 ) -> Option<()> {
-    if !applies(r) {
-        return None;
-    }
-    let Setup { diag, u, v, blocks } = Setup::new(r, n);
-    let mut cols = Lines::new(n, blocks);
-    let mut diags = Lines::new(if diag { 2 * n } else { 1 }, blocks);
+    let (Setup { diag, u, v, blocks }, mut cols, mut diags) = Setup::new(r, n)?;
     let mut rowset = Lines::new(1, blocks);
     let mut out = vec![0u32; n];
     // symmetric rules: g(x, y) = g(y, x), so only y >= x is searched; row x starts
@@ -393,12 +397,7 @@ pub fn stream_parallel(
     mut sink: impl FnMut(u64, &[u32]),
 ) -> Option<()> {
     use std::sync::atomic::{AtomicU64, Ordering};
-    if !applies(r) {
-        return None;
-    }
-    let Setup { diag, u, v, blocks } = Setup::new(r, n);
-    let mut cols = Lines::new(n, blocks);
-    let mut diags = Lines::new(if diag { 2 * n } else { 1 }, blocks);
+    let (Setup { diag, u, v, blocks }, mut cols, mut diags) = Setup::new(r, n)?;
     let zero = [0u64; BLOCK_WORDS];
     let sc = SharedLines {
         bits: cols.bits.as_mut_ptr(),

@@ -19,7 +19,7 @@
 //! twice the width. Arrays keep the last rows only (rings). Checked against the
 //! option-enumerating solver in `tests/kernels.rs` (random rules and catalogue).
 
-use super::fast::families;
+use super::fast::LinePlan;
 use super::region::RegionShape;
 use super::{GrundyTable, GRUNDY_OFF};
 use crate::rules::{Convention, Memory, Relation, Rules};
@@ -48,38 +48,31 @@ struct Union {
     bits: Vec<u64>,
 }
 
-/// Bytes of the rings for side `n` and bitsets of `words` words, or `None` when a
-/// ring would exceed [`MAX_DEPTH`] rows.
-fn plan(r: &Rules, n: usize) -> Option<(Vec<(usize, usize, usize, usize)>, usize)> {
-    let (mut fams, specs) = families(r, n);
-    let shape = RegionShape::new(r);
-    if shape.is_some() {
-        fams.retain(|f| !(f.dx == 1 && f.dy == 1));
-    }
-    let mut out = Vec::new();
-    for (i, &(dx, dy, k)) in specs.iter().enumerate() {
-        let reach = fams
-            .iter()
-            .filter(|f| f.prefix == i)
-            .map(|f| (f.kmin.max(f.tex + 1) + k) as usize * dx)
-            .max();
-        let Some(reach) = reach else {
-            out.push((dx, dy, k as usize, 0));
-            continue;
-        };
-        let rows = reach.max(k as usize * dx) + 1;
-        if rows.min(n.max(1)) > MAX_DEPTH {
+/// What a solve of `r` on the `n x n` board uses: the line families and their
+/// union arrays, the region decomposition, and its ring depth.
+struct Plan {
+    lines: LinePlan,
+    shape: Option<RegionShape>,
+    region_depth: usize,
+}
+
+impl Plan {
+    /// `None` when a ring would exceed [`MAX_DEPTH`] rows.
+    fn new(r: &Rules, n: usize) -> Option<Plan> {
+        let shape = RegionShape::new(r);
+        let lines = LinePlan::new(r, n, shape.is_some());
+        let region_rows = shape.as_ref().map_or(0, |s| {
+            (s.v.iter().map(|&(dx, _)| dx).max().unwrap_or(0) + 1).min(n.max(1))
+        });
+        if region_rows > MAX_DEPTH || lines.arrays.iter().any(|a| a.3 > MAX_DEPTH) {
             return None;
         }
-        out.push((dx, dy, k as usize, rows.min(n.max(1)).next_power_of_two()));
+        Some(Plan {
+            lines,
+            shape,
+            region_depth: region_rows.next_power_of_two(),
+        })
     }
-    let region_rows = shape.map_or(0, |s| {
-        (s.v.iter().map(|&(dx, _)| dx).max().unwrap_or(0) + 1).min(n.max(1))
-    });
-    if region_rows > MAX_DEPTH {
-        return None;
-    }
-    Some((out, region_rows.next_power_of_two()))
 }
 
 /// Bytes the kernel needs on the `n x n` board (first attempt), or `None` when
@@ -88,10 +81,11 @@ pub fn memory_estimate(r: &Rules, n: u64) -> Option<u64> {
     if !applies(r) {
         return None;
     }
-    let (unions, region_depth) = plan(r, n as usize)?;
+    let plan = Plan::new(r, n as usize)?;
     let words = initial_words(n as usize) as u64;
-    let classes = RegionShape::new(r).map_or(0, |s| s.classes as u64);
-    let cells = unions.iter().map(|u| u.3 as u64).sum::<u64>() + region_depth as u64 * classes;
+    let classes = plan.shape.as_ref().map_or(0, |s| s.classes as u64);
+    let cells = plan.lines.arrays.iter().map(|a| a.3 as u64).sum::<u64>()
+        + plan.region_depth as u64 * classes;
     Some(
         cells
             .saturating_mul(n)
@@ -126,38 +120,39 @@ pub fn grundy_with_progress(
     if !applies(r) {
         return None;
     }
-    solve_from(r, n, initial_words(n), progress)
+    let plan = Plan::new(r, n)?;
+    Some(solve_from(r, n, &plan, initial_words(n), progress))
 }
 
 /// Solve with bitsets of `words` words, doubling until every value fits.
 fn solve_from(
     r: &Rules,
     n: usize,
+    plan: &Plan,
     mut words: usize,
     progress: &mut dyn FnMut(u64),
-) -> Option<GrundyTable> {
+) -> GrundyTable {
     loop {
-        match attempt(r, n, words, progress)? {
-            Some(t) => return Some(t),
+        match attempt(r, n, plan, words, progress) {
+            Some(t) => return t,
             None => words *= 2,
         }
     }
 }
 
-/// One solve with bitsets of `w` words: `Some(None)` when a value does not fit.
+/// One solve with bitsets of `w` words: `None` when a value does not fit.
 fn attempt(
     r: &Rules,
     n: usize,
+    plan: &Plan,
     w: usize,
     progress: &mut dyn FnMut(u64),
-) -> Option<Option<GrundyTable>> {
-    let (plan_unions, region_depth) = plan(r, n)?;
-    let (mut fams, _) = families(r, n);
-    let shape = RegionShape::new(r);
-    if shape.is_some() {
-        fams.retain(|f| !(f.dx == 1 && f.dy == 1));
-    }
-    let mut unions: Vec<Union> = plan_unions
+) -> Option<GrundyTable> {
+    let fams = &plan.lines.fams;
+    let (shape, region_depth) = (plan.shape.as_ref(), plan.region_depth);
+    let mut unions: Vec<Union> = plan
+        .lines
+        .arrays
         .iter()
         .map(|&(dx, dy, period, depth)| Union {
             dx,
@@ -168,7 +163,7 @@ fn attempt(
         })
         .collect();
     let rmask = region_depth.saturating_sub(1);
-    let classes = shape.as_ref().map_or(0, |s| s.classes);
+    let classes = shape.map_or(0, |s| s.classes);
     // V[class] rings: ((x & rmask) * n + y) * w
     let mut region: Vec<Vec<u64>> = (0..classes)
         .map(|_| vec![0; region_depth * n * w])
@@ -185,7 +180,7 @@ fn attempt(
             let on = r.on_board(x as u64, y as u64);
             // region value sets of (x, y), per class (needed whether or not the
             // cell is on the board: later cells read them)
-            if let Some(sh) = shape.as_ref() {
+            if let Some(sh) = shape {
                 for c in 0..classes {
                     tmp.iter_mut().for_each(|t| *t = 0);
                     for (i, &(dx, dy)) in sh.v[..2].iter().enumerate() {
@@ -208,7 +203,7 @@ fn attempt(
             }
             let value = if on {
                 acc.iter_mut().for_each(|a| *a = 0);
-                for f in &fams {
+                for f in fams {
                     let Some((ox, oy, kmax)) = f.origin(x, y) else {
                         continue;
                     };
@@ -232,18 +227,16 @@ fn attempt(
                         }
                     }
                 }
-                if let Some(sh) = shape.as_ref() {
+                if let Some(sh) = shape {
                     for &c in &sh.allowed {
                         let o = ((x & rmask) * n + y) * w;
                         or_into(&mut acc, &region[c][o..o + w]);
                     }
                 }
-                let Some(i) = acc.iter().position(|&a| a != !0) else {
-                    return Some(None);
-                };
+                let i = acc.iter().position(|&a| a != !0)?;
                 let v = i as u32 * 64 + (!acc[i]).trailing_zeros();
                 if v as usize >= 64 * w - 1 {
-                    return Some(None);
+                    return None;
                 }
                 v
             } else {
@@ -266,7 +259,7 @@ fn attempt(
             }
         }
     }
-    Some(Some(GrundyTable::from_values(n, g)))
+    Some(GrundyTable::from_values(n, g))
 }
 
 #[cfg(test)]
@@ -291,7 +284,8 @@ mod tests {
                 want.max_value() > 64,
                 "{name}: values should overflow one word"
             );
-            assert_eq!(solve_from(r, n, 1, &mut |_| {}).unwrap(), want, "{name}");
+            let plan = Plan::new(r, n).unwrap();
+            assert_eq!(solve_from(r, n, &plan, 1, &mut |_| {}), want, "{name}");
         }
     }
 }
