@@ -7,6 +7,7 @@ mod cmd_grundy;
 mod cmd_imitation;
 mod cmd_outcome;
 mod cmd_p_positions;
+mod cmd_patterns;
 mod cmd_plot;
 mod cmd_sequence;
 mod cmd_verify;
@@ -57,6 +58,10 @@ enum Cmd {
     /// Draw the board as a PNG or SVG picture: P-positions (shaded by the papers'
     /// parts), Imitation Nim's classes, or a Grundy heatmap (--grundy).
     Plot(cmd_plot::PlotArgs),
+    /// The structure of the board, found and checked on every cell: finite sets,
+    /// periodic sets, pairs of sequences (difference, mex, multiplicity, Beatty),
+    /// and with --grundy the additive periodicity of Grundy rows.
+    Patterns(cmd_patterns::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -70,6 +75,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Cmd::Verify(a) => cmd_verify::run(a),
         Cmd::CheckTable(a) => cmd_check_table::run(a),
         Cmd::Plot(a) => cmd_plot::run(&a).map(|()| ExitCode::SUCCESS),
+        Cmd::Patterns(a) => cmd_patterns::run(a),
     }
 }
 

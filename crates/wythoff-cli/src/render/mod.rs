@@ -2,7 +2,10 @@
 //! pictures (PNG, SVG) in [`plot`], the terminal board in [`board`].
 
 pub mod board;
+pub mod patterns;
 pub mod plot;
+
+pub use patterns::{json as patterns_json, text as patterns_text};
 
 use serde_json::json;
 use std::io::{self, Write};
