@@ -24,6 +24,14 @@ pub struct Args {
     /// first, each `x,y`; the first is the starting position.
     #[arg(long, num_args = 1.., value_name = "x,y")]
     history: Vec<String>,
+    /// Answer from the structure found on a board (`wythoff patterns`): a pairs
+    /// pattern with a Beatty closed form, used as an exact oracle at any size. The
+    /// answer rests on a conjecture checked on that board (named on stderr).
+    #[arg(long)]
+    conjecture: bool,
+    /// Board side for --conjecture (default 1024).
+    #[arg(long, value_parser = crate::game_arg::parse_max, requires = "conjecture")]
+    conjecture_max: Option<u64>,
 }
 
 /// Largest pile the general solver is asked to handle for one position.
@@ -40,6 +48,20 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
             "--history is only meaningful for games with memory (imitation); {} has none",
             g.label
         );
+    }
+    if a.conjecture {
+        let Some(rules) = g.game.as_single() else {
+            anyhow::bail!("--conjecture needs a game of one rule value ({} is a choice of variants)", g.label);
+        };
+        let n = a.conjecture_max.unwrap_or(wythoff::patterns::DEFAULT_MAX as u64) as usize;
+        let rep = wythoff::patterns::find(&g.game, &g.label, n, false)?;
+        let Some(o) = wythoff::oracle::fitted::FittedOracle::from_report(rules, &rep) else {
+            anyhow::bail!(
+                "no conjectured oracle for {}: on the board of {n} its patterns give no pairs of sequences with a Beatty closed form and a difference law (see `wythoff patterns`)",
+                g.label
+            );
+        };
+        return run_oracle(&g, &o, &xs, &ys);
     }
     if let Some(ng) = &g.named {
         if let Some(o) = wythoff::oracle::for_game(ng.entry_name, &ng.params, g.convention()) {

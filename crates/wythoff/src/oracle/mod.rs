@@ -15,6 +15,7 @@
 pub mod beatty;
 pub mod claims;
 pub mod classical;
+pub mod fitted;
 pub mod pset;
 
 use crate::catalogue::Params;
