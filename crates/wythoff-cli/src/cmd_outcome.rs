@@ -51,9 +51,14 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     }
     if a.conjecture {
         let Some(rules) = g.game.as_single() else {
-            anyhow::bail!("--conjecture needs a game of one rule value ({} is a choice of variants)", g.label);
+            anyhow::bail!(
+                "--conjecture needs a game of one rule value ({} is a choice of variants)",
+                g.label
+            );
         };
-        let n = a.conjecture_max.unwrap_or(wythoff::patterns::DEFAULT_MAX as u64) as usize;
+        let n = a
+            .conjecture_max
+            .unwrap_or(wythoff::patterns::DEFAULT_MAX as u64) as usize;
         let rep = wythoff::patterns::find(&g.game, &g.label, n, false)?;
         let Some(o) = wythoff::oracle::fitted::FittedOracle::from_report(rules, &rep) else {
             anyhow::bail!(

@@ -33,9 +33,10 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let g = resolve(&a.game, a.misere)?;
     let max = a.max.unwrap_or(wythoff::patterns::DEFAULT_MAX as u64) as usize;
     let mut bar = Bar::new("solving");
-    let rep = wythoff::patterns::find_with_progress(&g.game, &g.label, max, a.grundy, &mut |d, t| {
-        bar.set(d, t)
-    })?;
+    let rep =
+        wythoff::patterns::find_with_progress(&g.game, &g.label, max, a.grundy, &mut |d, t| {
+            bar.set(d, t)
+        })?;
     bar.finish();
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     match a.format {

@@ -178,8 +178,14 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
             }
         }
     } else {
-        bail!(
-            "{}: no known pair of sequences for this game (kernels: wythoff, m-wythoff, st-wythoff, diagonal-blocking, imitation, roob-blocking with l = m, connell, modulo-rook when Theorem 2.1 (ii) applies, choose-shift, modular)",
+        // no published solution: read the pairs off a computed board
+        let (pairs, n) = wythoff::patterns::read_pairs(&g.game, a.terms, DEFAULT_MEMORY_BUDGET)
+            .map_err(|e| anyhow::anyhow!("{}: no published solution, and {e}", g.label))?;
+        for (x, y) in pairs {
+            w.pair(x, y);
+        }
+        eprintln!(
+            "# {}: no published solution; pairs read off the solved board 0 <= x, y < {n}, in the order of b when a and b both increase in it (exact), else in the order of a, keeping rows a < N / (2 max b/a) (this assumes no P-position of those rows lies beyond the board)",
             g.label
         );
     }

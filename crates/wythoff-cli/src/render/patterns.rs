@@ -79,7 +79,11 @@ fn pairs(out: &mut dyn Write, p: &Pairs, n: u64) -> io::Result<()> {
         p.terms
     )?;
     if !p.prefix.is_empty() {
-        let v: Vec<String> = p.prefix.iter().map(|c| format!("({}, {})", c[0], c[1])).collect();
+        let v: Vec<String> = p
+            .prefix
+            .iter()
+            .map(|c| format!("({}, {})", c[0], c[1]))
+            .collect();
         writeln!(out, "  before: {}", v.join(" "))?;
     }
     match &p.difference {
@@ -169,11 +173,9 @@ pub fn text(out: &mut dyn Write, rep: &PatternReport) -> io::Result<()> {
                 )?;
                 for r in &g.rows {
                     match (r.preperiod, r.period, r.saltus) {
-                        (Some(a), Some(b), Some(c)) => writeln!(
-                            out,
-                            "  row {}: pre {a}, per {b}, saltus {c}",
-                            r.x
-                        )?,
+                        (Some(a), Some(b), Some(c)) => {
+                            writeln!(out, "  row {}: pre {a}, per {b}, saltus {c}", r.x)?
+                        }
                         _ => writeln!(out, "  row {}: no additive period in range", r.x)?,
                     }
                 }

@@ -120,7 +120,8 @@ impl FittedSet {
 
     /// The index `n` with `b_n = v`.
     fn index_b(&self, v: &Natural) -> Option<Natural> {
-        if let Some(i) = (0..self.from()).find(|&i| Natural::from(self.prefix[i as usize].1) == *v) {
+        if let Some(i) = (0..self.from()).find(|&i| Natural::from(self.prefix[i as usize].1) == *v)
+        {
             return Some(Natural::from(i));
         }
         let n = self.lower_bound(v, |n| self.b(n));
@@ -135,10 +136,7 @@ impl FittedSet {
 impl PSet for FittedSet {
     fn is_p(&self, x: &Natural, y: &Natural) -> Result<bool, SolveError> {
         let (lo, hi) = if x <= y { (x, y) } else { (y, x) };
-        Ok(self
-            .indices_a(lo)
-            .iter()
-            .any(|n| self.b(n) == *hi))
+        Ok(self.indices_a(lo).iter().any(|n| self.b(n) == *hi))
     }
     fn row(&self, y: &Natural, lt: &Natural) -> Result<Vec<Natural>, SolveError> {
         let mut out = Vec::new();
@@ -169,7 +167,10 @@ impl PSet for FittedSet {
             }
         }
         // pairs with d_n in [max(lo, 0), hi] (upper) and in [max(-hi, 0), -lo] (mirrors)
-        for (dlo, dhi, mirror) in [(lo.clone(), hi.clone(), false), (-hi.clone(), -lo.clone(), true)] {
+        for (dlo, dhi, mirror) in [
+            (lo.clone(), hi.clone(), false),
+            (-hi.clone(), -lo.clone(), true),
+        ] {
             if dhi < 0 {
                 continue;
             }
@@ -253,7 +254,11 @@ impl Oracle for FittedOracle {
     fn is_p(&self, x: &Natural, y: &Natural) -> Result<bool, SolveError> {
         self.set.is_p(x, y)
     }
-    fn winning_moves(&self, x: &Natural, y: &Natural) -> Result<Vec<(Natural, Natural)>, SolveError> {
+    fn winning_moves(
+        &self,
+        x: &Natural,
+        y: &Natural,
+    ) -> Result<Vec<(Natural, Natural)>, SolveError> {
         Ok(self
             .p_options(x, y)?
             .into_iter()

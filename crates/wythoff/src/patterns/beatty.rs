@@ -69,7 +69,9 @@ impl Quad {
     /// The sign of `self - num/den` (den > 0): -1, 0 or 1 (0 never happens).
     pub fn cmp_ratio(&self, num: i128, den: i128) -> Option<i32> {
         // (u + v sqrt d)/w - num/den  ~  den u - w num + den v sqrt d
-        let a = den.checked_mul(self.u)?.checked_sub(self.w.checked_mul(num)?)?;
+        let a = den
+            .checked_mul(self.u)?
+            .checked_sub(self.w.checked_mul(num)?)?;
         let b = den.checked_mul(self.v)?;
         Some(if a >= 0 && b >= 0 {
             if a == 0 && b == 0 {
@@ -147,7 +149,10 @@ impl Beatty {
         let (ln, ld) = self.low;
         let (bn, bd) = self.beta_q;
         // floor((n ln bd + bn ld) / (ld bd))
-        let num = (n as i128).checked_mul(ln)?.checked_mul(bd)?.checked_add(bn.checked_mul(ld)?)?;
+        let num = (n as i128)
+            .checked_mul(ln)?
+            .checked_mul(bd)?
+            .checked_add(bn.checked_mul(ld)?)?;
         u64::try_from(num.div_euclid(ld.checked_mul(bd)?)).ok()
     }
 }
@@ -159,7 +164,11 @@ fn lt(a: (i128, i128), b: (i128, i128)) -> bool {
 
 /// The interval of `alpha` for `beta = bn/bd` over indices `n >= s`, scanning from
 /// the end; returns the least start with a non-empty interval and the interval.
-fn interval(v: &[(u64, u64)], h: usize, (bn, bd): (i128, i128)) -> (usize, (i128, i128), (i128, i128)) {
+fn interval(
+    v: &[(u64, u64)],
+    h: usize,
+    (bn, bd): (i128, i128),
+) -> (usize, (i128, i128), (i128, i128)) {
     let t = v.len();
     let mut lo = (0i128, 1i128);
     let mut hi = (1i128 << 40, 1i128);
@@ -235,7 +244,12 @@ pub fn fit(
 }
 
 /// The root implied by the laws, if it lies in `[lo, hi)`.
-fn closed_form(p: u64, d: &Difference, lo: (i128, i128), hi: (i128, i128)) -> (Option<Quad>, Option<String>) {
+fn closed_form(
+    p: u64,
+    d: &Difference,
+    lo: (i128, i128),
+    hi: (i128, i128),
+) -> (Option<Quad>, Option<String>) {
     let p = p as i128;
     // b ~ s a + (tn/td) n
     let (s, tn, td) = match *d {

@@ -144,7 +144,12 @@ pub fn predict(p: &Pattern, n: usize, x: usize, y: usize) -> Option<bool> {
 
 /// `wythoff patterns`: solve the board of `game` (side `max`), find its patterns,
 /// and with `grundy` the additive periodicity of its Grundy rows.
-pub fn find(game: &Game, label: &str, max: usize, grundy: bool) -> Result<PatternReport, SolveError> {
+pub fn find(
+    game: &Game,
+    label: &str,
+    max: usize,
+    grundy: bool,
+) -> Result<PatternReport, SolveError> {
     find_with_progress(game, label, max, grundy, &mut |_, _| {})
 }
 
@@ -235,4 +240,83 @@ pub(crate) fn gcd_i(a: i128, b: i128) -> i128 {
         (a, b) = (b, a % b);
     }
     a
+}
+
+/// Largest board [`read_pairs`] solves.
+pub const READ_PAIRS_MAX_BOARD: usize = 1 << 15;
+
+/// The first `terms` pairs `(a_n, b_n)` of a game without a published solution,
+/// read off a computed board: boards of side `4 terms + 64`, doubled until the
+/// board holds `terms` pairs of a `pairs` pattern (symmetric boards: side `both`;
+/// otherwise the side `x <= y`), at most [`READ_PAIRS_MAX_BOARD`] and within the
+/// memory budget. Returns the pairs and the board side used.
+pub fn read_pairs(
+    game: &Game,
+    terms: u64,
+    budget: u64,
+) -> Result<(Vec<(u64, u64)>, usize), SolveError> {
+    let mut n =
+        (terms.saturating_mul(4).saturating_add(64)).min(READ_PAIRS_MAX_BOARD as u64) as usize;
+    loop {
+        crate::solve::check_board(game, n as u64, budget)?;
+        let t = crate::solve::outcomes(game, n)?;
+        let board = Board::from_table(&t);
+        let side = if board.is_symmetric() {
+            "both"
+        } else {
+            "upper"
+        };
+        let v = pairs::side_pairs(&board, side);
+        let Some(p) = pairs::of_pairs(&v, side) else {
+            if let Some(cut) = by_rows(&v, n) {
+                if cut.len() as u64 >= terms {
+                    return Ok((cut[..terms as usize].to_vec(), n));
+                }
+                if n < READ_PAIRS_MAX_BOARD {
+                    n = (n * 2).min(READ_PAIRS_MAX_BOARD);
+                    continue;
+                }
+            }
+            let kinds: Vec<&str> = find_in_board(&board)
+                .iter()
+                .map(|p| match p {
+                    Pattern::Finite(_) => "finite",
+                    Pattern::Periodic(_) => "periodic",
+                    Pattern::Pairs(_) => "pairs",
+                    Pattern::GrundyRows(_) => "grundy-rows",
+                })
+                .collect();
+            return Err(SolveError::Unsupported(format!(
+                "its P-positions on the board of {n} are not pairs of sequences (a non-decreasing, b increasing); patterns found: {}",
+                if kinds.is_empty() { "none".to_string() } else { kinds.join(", ") }
+            )));
+        };
+        if p.terms >= terms {
+            return Ok((v[..terms as usize].to_vec(), n));
+        }
+        if n >= READ_PAIRS_MAX_BOARD {
+            return Err(SolveError::TooLarge(format!(
+                "the board of {n} (the largest read) holds {} pairs; asked for {terms}",
+                p.terms
+            )));
+        }
+        n = (n * 2).min(READ_PAIRS_MAX_BOARD);
+    }
+}
+
+/// Pairs sorted by `a` (then `b`) when `b` is not increasing in that order
+/// (e.g. seed 000's mWN^(l,p) outside Theorem 2.1): the pairs with
+/// `a < N / (2 R)`, `R` the largest ratio `b / a` on the board (`a >= 1`).
+/// **Assumption, stated to the user:** no P-position `(a, b)` with such an `a`
+/// has `b >= N`, which holds while `b / a` stays below `2 R` beyond the board.
+pub fn by_rows(v: &[(u64, u64)], n: usize) -> Option<Vec<(u64, u64)>> {
+    let r = v
+        .iter()
+        .filter(|p| p.0 >= 1)
+        .map(|p| p.1.div_ceil(p.0))
+        .max()?;
+    let cut = n as u64 / (2 * r.max(1));
+    let mut out: Vec<(u64, u64)> = v.iter().copied().filter(|p| p.0 < cut).collect();
+    out.sort_unstable();
+    (out.len() >= MIN_TERMS).then_some(out)
 }

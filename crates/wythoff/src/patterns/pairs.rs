@@ -176,7 +176,13 @@ pub fn of_pairs(v: &[(u64, u64)], side: &'static str) -> Option<Pairs> {
     let difference = fit_difference(v, h);
     let mex = fit_mex(v, h);
     let mult = multiplicity(v);
-    let beat = beatty::fit(v, h, difference.as_ref(), mex.map(|m| m.0), mult.map(|m| m.0));
+    let beat = beatty::fit(
+        v,
+        h,
+        difference.as_ref(),
+        mex.map(|m| m.0),
+        mult.map(|m| m.0),
+    );
     let mut holds = h as u64;
     if let Some(d) = &difference {
         holds = holds.max(d.from());

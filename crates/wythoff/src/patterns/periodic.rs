@@ -76,7 +76,9 @@ impl Periodic {
         let s = if x < x0 {
             self.strips.iter().find(|s| s.axis == "row" && s.index == x)
         } else {
-            self.strips.iter().find(|s| s.axis == "column" && s.index == y)
+            self.strips
+                .iter()
+                .find(|s| s.axis == "column" && s.index == y)
         }?;
         let l = s.line.as_ref()?;
         Some(l.contains(if x < x0 { y } else { x }))
@@ -270,6 +272,9 @@ pub fn describe(px: u64, py: u64, cells: &[[u64; 2]]) -> String {
             parts.join(" and ")
         };
     }
-    let s: Vec<String> = cells.iter().map(|c| format!("({}, {})", c[0], c[1])).collect();
+    let s: Vec<String> = cells
+        .iter()
+        .map(|c| format!("({}, {})", c[0], c[1]))
+        .collect();
     format!("(x mod {px}, y mod {py}) in {{{}}}", s.join(", "))
 }

@@ -1,0 +1,405 @@
+//! `patterns`: the right kind with the right numbers on games whose answer is a
+//! theorem; planted structures found on synthetic boards and lost (or moved)
+//! by one flipped cell; and every reported pattern re-checked by regenerating
+//! the board from it.
+
+use wythoff::catalogue::parse_game;
+use wythoff::oracle::fitted::FittedOracle;
+use wythoff::oracle::{Natural, Oracle};
+use wythoff::patterns::pairs::{self, Difference, Pairs};
+use wythoff::patterns::periodic::Periodic;
+use wythoff::patterns::{self as pat, Board, Pattern, PatternReport};
+use wythoff::solve;
+
+fn report(spec: &str, n: usize, misere: bool) -> (PatternReport, Board) {
+    let g = parse_game(spec).unwrap();
+    let game = if misere {
+        g.game.with_convention(wythoff::Convention::Misere)
+    } else {
+        g.game.clone()
+    };
+    let rep = pat::find(&game, spec, n, false).unwrap();
+    let board = Board::from_table(&solve::outcomes(&game, n).unwrap());
+    (rep, board)
+}
+
+/// Every cell a finite or periodic pattern claims agrees with the board, and
+/// every pairs pattern regenerates its side's pairs from its laws.
+fn regenerate_all(rep: &PatternReport, board: &Board) {
+    let n = board.size();
+    for p in &rep.patterns {
+        let block = match p {
+            Pattern::Finite(f) => f.block,
+            Pattern::Periodic(q) => q.block,
+            Pattern::Pairs(q) => q.block,
+            Pattern::GrundyRows(_) => 1,
+        } as usize;
+        match p {
+            Pattern::Finite(_) | Pattern::Periodic(_) => {
+                for x in 0..n / block * block {
+                    for y in 0..n / block * block {
+                        if let Some(v) = pat::predict(p, n, x, y) {
+                            assert_eq!(v, board.get(x, y), "{}: cell ({x}, {y})", rep.game);
+                        }
+                    }
+                }
+            }
+            Pattern::Pairs(q) => {
+                let small = if block > 1 {
+                    board.shrink(block).unwrap()
+                } else {
+                    board.clone()
+                };
+                let want = pairs::side_pairs(&small, q.side);
+                assert_eq!(want.len() as u64, q.terms);
+                if let Some(got) = pairs::regenerate(q, want.len()) {
+                    assert_eq!(got, want, "{}: pairs regenerated from the laws", rep.game);
+                }
+            }
+            Pattern::GrundyRows(_) => {}
+        }
+    }
+}
+
+fn only_pairs(rep: &PatternReport) -> &Pairs {
+    let ps: Vec<&Pairs> = rep
+        .patterns
+        .iter()
+        .filter_map(|p| match p {
+            Pattern::Pairs(q) => Some(q),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(ps.len(), 1, "{}: {:?}", rep.game, rep.patterns);
+    ps[0]
+}
+
+fn periodic(rep: &PatternReport) -> &Periodic {
+    rep.patterns
+        .iter()
+        .find_map(|p| match p {
+            Pattern::Periodic(q) => Some(q),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("{}: no periodic pattern: {:?}", rep.game, rep.patterns))
+}
+
+#[test]
+fn wythoff_and_m_wythoff_are_beatty_pairs() {
+    for (spec, m, name) in [
+        ("wythoff", 1, "phi"),
+        ("m-wythoff:m=2", 2, "phi_2"),
+        ("m-wythoff:m=3", 3, "phi_3"),
+    ] {
+        let (rep, board) = report(spec, 700, false);
+        regenerate_all(&rep, &board);
+        let p = only_pairs(&rep);
+        assert_eq!(p.side, "both");
+        assert_eq!(p.holds_from, 0);
+        assert_eq!(p.difference, Some(Difference::Linear { m, c: 0, from: 0 }));
+        assert_eq!(p.mex, Some("complementary"));
+        assert_eq!(p.multiplicity, Some(1));
+        let b = p.beatty.as_ref().unwrap();
+        assert_eq!(b.name.as_deref(), Some(name));
+        assert_eq!(b.beta, "0");
+        // the interval is narrow: width at most 10 / N
+        let (l, h) = (b.low, b.high);
+        assert!(
+            (h.0 * l.1 - l.0 * h.1) * 700 <= 10 * l.1 * h.1,
+            "{spec}: {b:?}"
+        );
+    }
+}
+
+#[test]
+fn seed000_p_complementary_pairs() {
+    // Theorem 2.1 (i) and (ii a): a_n = floor(n phi_{mp} / p), b_n = a_n + m n
+    for (spec, m, p) in [
+        ("roob-blocking:m=2,p=3", 2u64, 3u64),
+        ("connell:p=2", 1, 2),
+        ("modulo-rook:m=1,l=0,p=3", 1, 3),
+    ] {
+        let (rep, board) = report(spec, 900, false);
+        regenerate_all(&rep, &board);
+        let q = only_pairs(&rep);
+        assert_eq!(
+            q.difference,
+            Some(Difference::Linear { m, c: 0, from: 0 }),
+            "{spec}"
+        );
+        assert_eq!(q.multiplicity, Some(p), "{spec}");
+        assert_eq!(q.mex, Some("p-fold"));
+        assert_eq!(q.mex_p, Some(p));
+        let b = q.beatty.as_ref().unwrap();
+        assert_eq!(
+            b.name.clone().unwrap(),
+            format!("phi_{{{}}}/{p}", m * p),
+            "{spec}"
+        );
+    }
+}
+
+#[test]
+fn seed000_open_case_is_not_p_complementary_beatty() {
+    // gcd(m, p) != 1 with l = 0: Theorem 2.1 (ii a) says the pair is not the P-set
+    let (rep, board) = report("modulo-rook:m=2,l=0,p=4", 600, false);
+    regenerate_all(&rep, &board);
+    assert!(rep
+        .patterns
+        .iter()
+        .all(|p| !matches!(p, Pattern::Pairs(q) if q.beatty.is_some())));
+}
+
+#[test]
+fn seed001_is_finite() {
+    let (rep, board) = report("modular:m=5", 300, false);
+    regenerate_all(&rep, &board);
+    match &rep.patterns[..] {
+        [Pattern::Finite(f)] => {
+            let want: Vec<[u64; 2]> = board.cells().iter().map(|&(x, y)| [x, y]).collect();
+            assert_eq!(f.positions, want);
+            // 2 floor(m / phi) + 1 positions (seed 001, Corollary 6)
+            assert_eq!(f.positions.len(), 7);
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn seed002_floor_law_and_st_affine_law() {
+    let (rep, board) = report("diagonal-blocking:p=2,m=3", 800, false);
+    regenerate_all(&rep, &board);
+    let q = only_pairs(&rep);
+    assert_eq!(
+        q.difference,
+        Some(Difference::Floor {
+            p: 2,
+            m: 3,
+            from: 0
+        })
+    );
+    assert_eq!(q.mex, Some("complementary"));
+    let (rep, board) = report("st-wythoff:s=2,t=1", 800, false);
+    regenerate_all(&rep, &board);
+    let q = only_pairs(&rep);
+    assert_eq!(
+        q.difference,
+        Some(Difference::Affine {
+            s: 2,
+            t: 1,
+            from: 0
+        })
+    );
+    assert_eq!(q.mex, Some("complementary"));
+    assert!(q.beatty.is_none(), "(2,1)-Wythoff is not a Beatty sequence");
+}
+
+#[test]
+fn seed003_odd_odd_period_and_even_even_blocks() {
+    // Theorem 7: P = (even, even)
+    let (rep, board) = report("odd-odd:s=1,t=1", 300, false);
+    regenerate_all(&rep, &board);
+    let p = periodic(&rep);
+    assert_eq!(p.period, [2, 2]);
+    assert_eq!(p.preperiod, [0, 0]);
+    assert_eq!(p.cells, vec![[0, 0]]);
+    // Theorem 13: 2 x 2 blocks at (A_n, B_n), B_n = s A_n + (t + delta_t) n; for
+    // s = t = 1 the blocks' pairs are Wythoff's
+    let (rep, board) = report("even-even:s=1,t=1", 600, false);
+    regenerate_all(&rep, &board);
+    let q = only_pairs(&rep);
+    assert_eq!(q.block, 2);
+    assert_eq!(
+        q.difference,
+        Some(Difference::Linear {
+            m: 1,
+            c: 0,
+            from: 0
+        })
+    );
+    assert_eq!(q.beatty.as_ref().unwrap().name.as_deref(), Some("phi"));
+}
+
+#[test]
+fn misere_wythoff_has_a_prefix() {
+    let (rep, board) = report("wythoff", 500, true);
+    regenerate_all(&rep, &board);
+    let q = only_pairs(&rep);
+    assert_eq!(q.prefix, vec![[0, 1], [2, 2]]);
+    assert_eq!(q.holds_from, 2);
+    assert_eq!(
+        q.difference,
+        Some(Difference::Linear {
+            m: 1,
+            c: 0,
+            from: 2
+        })
+    );
+}
+
+#[test]
+fn catalogue_reports_regenerate_in_both_conventions() {
+    for spec in [
+        "nim",
+        "connell:p=3",
+        "roob-blocking:m=1,p=2",
+        "modulo-rook:m=3,l=2,p=4",
+        "shifted:m=1,p=2,l=1",
+        "corner:m=1,p=2,u=1,v=2",
+        "odd-even:s=2,t=1",
+        "even-odd:s=1,t=1",
+        "even-even:s=2,t=2",
+        "restricted:s=1,t=1,h=3:0,v=3:0,d1=3:1,d2=3:2",
+        "restricted:s=1,t=2,h=3:1,v=3:1,d1=3:1,d2=3:1",
+    ] {
+        for misere in [false, true] {
+            let (rep, board) = report(spec, 240, misere);
+            regenerate_all(&rep, &board);
+        }
+    }
+}
+
+#[test]
+fn planted_periodic_set_is_found_and_one_flip_moves_it() {
+    let n = 240;
+    let f = |x: usize, y: usize| {
+        (x >= 7 && y >= 5 && (x + 2 * y) % 5 == 0) || (x < 7 && (y * x) % 4 == 1)
+    };
+    let b = Board::from_fn(n, f);
+    let Some(Pattern::Periodic(p)) = pat::find_in_board(&b).into_iter().next() else {
+        panic!("not found")
+    };
+    assert_eq!(p.period, [5, 5]);
+    assert!(p.preperiod[0] <= 7 && p.preperiod[1] <= 5);
+    for x in 0..n {
+        for y in 0..n {
+            if let Some(v) = p.predict(n, x, y) {
+                assert_eq!(v, f(x, y));
+            }
+        }
+    }
+    // flip one cell deep in the quadrant: no law can hold across it
+    let g = |x: usize, y: usize| f(x, y) ^ (x == n - 2 && y == n - 3);
+    let b2 = Board::from_fn(n, g);
+    for p in pat::find_in_board(&b2) {
+        if let Pattern::Periodic(q) = p {
+            for x in 0..n {
+                for y in 0..n {
+                    if let Some(v) = q.predict(n, x, y) {
+                        assert_eq!(v, g(x, y));
+                    }
+                }
+            }
+        }
+    }
+    // a flip early in the quadrant moves the preperiod past it
+    let h = |x: usize, y: usize| f(x, y) ^ (x == 60 && y == 61);
+    let b3 = Board::from_fn(n, h);
+    match pat::find_in_board(&b3).into_iter().next() {
+        Some(Pattern::Periodic(q)) => assert!(q.preperiod[0] > 60 || q.preperiod[1] > 61, "{q:?}"),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// A symmetric board of Beatty pairs `a_n = floor(n u / w)` (a rational slope
+/// close to sqrt 3), `b_n = a_n + 2 n`, and mirrors.
+fn planted_pairs(n: usize, flip: Option<(usize, usize)>) -> (Board, Vec<(u64, u64)>) {
+    let mut cells = std::collections::HashSet::new();
+    let mut v = Vec::new();
+    for k in 0.. {
+        let a = k * 17321 / 10000;
+        let b = a + 2 * k;
+        if b >= n {
+            break;
+        }
+        v.push((a as u64, b as u64));
+        cells.insert((a, b));
+        cells.insert((b, a));
+    }
+    if let Some(c) = flip {
+        if !cells.remove(&c) {
+            cells.insert(c);
+        }
+    }
+    (Board::from_fn(n, |x, y| cells.contains(&(x, y))), v)
+}
+
+#[test]
+fn planted_beatty_pairs_are_found_and_a_flip_moves_the_range() {
+    let n = 1000;
+    let (b, v) = planted_pairs(n, None);
+    let ps = pairs::find(&b);
+    assert_eq!(ps.len(), 1);
+    let p = &ps[0];
+    assert_eq!(p.terms as usize, v.len());
+    assert_eq!(
+        p.difference,
+        Some(Difference::Linear {
+            m: 2,
+            c: 0,
+            from: 0
+        })
+    );
+    let bt = p.beatty.as_ref().unwrap();
+    // the true slope 17321/10000 lies in [low, high)
+    let (l, h) = (bt.low, bt.high);
+    assert!(
+        l.0 * 10000 <= 17321 * l.1 && 17321 * h.1 < h.0 * 10000,
+        "{bt:?}"
+    );
+    assert!(
+        (h.0 * l.1 - l.0 * h.1) * n as i128 <= 10 * l.1 * h.1,
+        "{bt:?}"
+    );
+    // not complementary: no closed form is claimed from the interval alone
+    assert!(bt.closed_form.is_none() || p.multiplicity.is_some());
+    // remove one late pair: the Beatty form holds only after the hole
+    let k = v.len() * 3 / 4;
+    let (a, bb) = v[k];
+    let (b2, _) = planted_pairs(n, Some((a as usize, bb as usize)));
+    let q = &pairs::find(&b2)[0];
+    assert!(
+        q.difference
+            .as_ref()
+            .map_or(true, |d| d.from() > k as u64 - 2),
+        "{q:?}"
+    );
+}
+
+#[test]
+fn conjectured_oracle_agrees_with_the_published_one() {
+    let big: Natural = "1".repeat(1).parse::<Natural>().unwrap() * "10000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000".parse::<Natural>().unwrap();
+    for spec in [
+        "wythoff",
+        "m-wythoff:m=2",
+        "roob-blocking:m=2,p=3",
+        "connell:p=2",
+    ] {
+        let g = parse_game(spec).unwrap();
+        let rep = pat::find(&g.game, spec, 600, false).unwrap();
+        let fit = FittedOracle::from_report(g.game.as_single().unwrap(), &rep).unwrap();
+        let pubd = wythoff::oracle::for_game(g.entry_name, &g.params, g.game.convention()).unwrap();
+        assert!(fit.source().contains("conjecture"));
+        for (dx, dy) in [(0u32, 0u32), (0, 7), (3, 11), (12345, 0), (999, 1617)] {
+            let (x, y) = (
+                &big + Natural::from(dx),
+                &big + Natural::from(dy) + &big / Natural::from(2u32),
+            );
+            assert_eq!(
+                fit.is_p(&x, &y).unwrap(),
+                pubd.is_p(&x, &y).unwrap(),
+                "{spec}"
+            );
+            assert_eq!(
+                fit.winning_moves(&x, &y).unwrap(),
+                pubd.winning_moves(&x, &y).unwrap(),
+                "{spec}"
+            );
+        }
+        for i in 0..200u32 {
+            let n = &big * Natural::from(i + 1) + Natural::from(i);
+            let (a, b) = fit.pair(&n).unwrap().unwrap();
+            assert!(pubd.is_p(&a, &b).unwrap(), "{spec}: pair {i}");
+        }
+    }
+}
