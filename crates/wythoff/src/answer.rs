@@ -743,6 +743,30 @@ fn oracle_terms(
     Ok(())
 }
 
+/// The first `terms` pairs of [`sequence`] as one flat list `a_0, b_0, a_1, ...`,
+/// refused before allocating when it would not fit the memory budget.
+pub fn sequence_list(
+    s: &Subject,
+    terms: u64,
+    progress: stream::Progress,
+) -> Result<Vec<u64>, SolveError> {
+    check_terms(terms)?;
+    let est = terms.saturating_mul(16);
+    if est > DEFAULT_MEMORY_BUDGET {
+        return Err(SolveError::TooLarge(format!(
+            "--terms {terms}: the list needs about {}, over the budget of {}: use fewer terms",
+            human_bytes(est),
+            human_bytes(DEFAULT_MEMORY_BUDGET)
+        )));
+    }
+    let mut v = Vec::with_capacity(2 * terms as usize);
+    sequence(s, terms, progress, &mut |a, b| {
+        v.push(a);
+        v.push(b)
+    })?;
+    Ok(v)
+}
+
 /// Count and hash (`--format summary`) of the first `terms` pairs of
 /// [`sequence`], without storing them (kernels: generator and hash on two
 /// threads when that pays).
