@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""Execute notebooks headless (nbclient); exit 1 on any cell error."""
+"""Execute notebooks headless (nbclient); exit 1 on any cell error.
+
+`--inplace`: write the executed notebook (with its outputs) back."""
 
 import pathlib
 import sys
@@ -9,7 +11,8 @@ from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
 failed = 0
-for arg in sys.argv[1:]:
+inplace = "--inplace" in sys.argv[1:]
+for arg in [a for a in sys.argv[1:] if a != "--inplace"]:
     path = pathlib.Path(arg)
     nb = nbformat.read(path, as_version=4)
     client = NotebookClient(
@@ -19,6 +22,8 @@ for arg in sys.argv[1:]:
     try:
         client.execute()
         print(f"notebook {path}: {len(nb.cells)} cells executed, no error")
+        if inplace:
+            nbformat.write(nb, path)
     except CellExecutionError as e:
         failed += 1
         print(f"notebook {path}: a cell failed:\n{e}", file=sys.stderr)

@@ -248,9 +248,7 @@ impl Game {
     ) -> PyResult<Bound<'py, PyAny>> {
         let n = board_side(n)?;
         let s = &self.s;
-        let ps = run(py, |c| {
-            answer::p_positions_list(s, n, &mut |_, _| check(c))
-        })?;
+        let ps = run(py, |c| answer::p_positions_list(s, n, &mut |_, _| check(c)))?;
         let k = ps.len();
         let flat: Vec<u64> = ps.into_iter().flat_map(|(x, y)| [x, y]).collect();
         Ok(PyArray1::from_vec(py, flat).reshape([k, 2])?.into_any())
@@ -299,7 +297,13 @@ impl Game {
         for (a, b) in &a.moves {
             moves.append((py_int(py, a)?, py_int(py, b)?))?;
         }
-        PyTuple::new(py, [a.outcome.to_string().into_pyobject(py)?.into_any(), moves.into_any()])
+        PyTuple::new(
+            py,
+            [
+                a.outcome.to_string().into_pyobject(py)?.into_any(),
+                moves.into_any(),
+            ],
+        )
     }
 
     /// `outcome` with its explanations: a dict with `outcome`, `moves`, `notes`
@@ -336,7 +340,9 @@ impl Game {
     ) -> PyResult<Bound<'py, PyAny>> {
         let terms = answer::parse_terms(&whole_text(terms)?).map_err(to_py_err)?;
         let s = &self.s;
-        let flat = run(py, |c| answer::sequence_list(s, terms, &mut |_, _| check(c)))?;
+        let flat = run(py, |c| {
+            answer::sequence_list(s, terms, &mut |_, _| check(c))
+        })?;
         let k = flat.len() / 2;
         Ok(PyArray1::from_vec(py, flat).reshape([k, 2])?.into_any())
     }
