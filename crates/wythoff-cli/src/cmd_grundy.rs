@@ -14,15 +14,14 @@ use crate::progress::Bar;
 use crate::render::{self, Format};
 use std::io::Write;
 use std::process::ExitCode;
-use wythoff::solve::{self, grundy_fast, stream, GRUNDY_OFF};
+use wythoff::answer;
+use wythoff::solve::{self, grundy_fast, GRUNDY_OFF};
 
 pub type Args = BoardArgs;
 
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let g = a.resolve()?;
-    if let Some(why) = solve::grundy_unsupported(&g.game) {
-        anyhow::bail!("{} has no Grundy values: {why}", g.label);
-    }
+    answer::grundy_check(&g)?;
     let n = a.max as usize;
     let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     let streamed = g.game.as_single().is_some_and(grundy_fast::applies);
@@ -36,7 +35,7 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let max_value = if a.format == Format::Text {
         let mut bar = Bar::new("grundy (widths)");
         let mut m = 0u32;
-        stream::grundy(&g.game, n, &mut |d, t| bar.set(d, t), &mut |_, row| {
+        answer::grundy(&g, a.max, &mut |d, t| bar.set(d, t), &mut |_, row| {
             m = row
                 .iter()
                 .copied()
@@ -50,7 +49,7 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     };
     let mut bar = Bar::new("grundy");
     let mut w = render::GrundyRows::begin(&mut out, a.format, &g.label, n, max_value);
-    stream::grundy(&g.game, n, &mut |d, t| bar.set(d, t), &mut |_, row| {
+    answer::grundy(&g, a.max, &mut |d, t| bar.set(d, t), &mut |_, row| {
         w.row(row)
     })?;
     bar.finish();

@@ -14,30 +14,17 @@ use anyhow::{bail, Context};
 use serde_json::json;
 use std::io::Write;
 use std::process::ExitCode;
-use wythoff::imitation::{Clause, ImitationNim, PositionClass, State, StateSolver, Theorem1};
-use wythoff::solve::Outcome;
+use wythoff::imitation::{ImitationNim, PositionClass, StateSolver};
 
 /// Imitation rules of the game, refusing misère play (the paper and the solver
 /// are normal play only).
 pub fn rules_of(g: &GameArg) -> anyhow::Result<Option<ImitationNim>> {
-    match ImitationNim::from_game(&g.game) {
-        None => Ok(None),
-        Some(r) => {
-            if g.convention() == wythoff::Convention::Misere {
-                bail!(
-                    "{}: misère play is not defined for Imitation Nim here (Larsson's paper is normal play)",
-                    g.label
-                );
-            }
-            Ok(Some(r))
-        }
-    }
+    Ok(g.imitation()?)
 }
 
 /// `p-positions` for an imitation game: starting positions only.
-pub fn p_positions(a: &BoardArgs, g: &GameArg, rules: ImitationNim) -> anyhow::Result<ExitCode> {
-    let solver = StateSolver::new(rules, a.max)?;
-    let ps = solver.start_p_positions();
+pub fn p_positions(a: &BoardArgs, g: &GameArg) -> anyhow::Result<ExitCode> {
+    let ps = wythoff::answer::p_positions_list(g, a.max, &mut |_, _| {})?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     render::p_positions(
         &mut out,
@@ -63,114 +50,6 @@ pub fn parse_position(s: &str) -> anyhow::Result<(u64, u64)> {
             .with_context(|| format!("--history value `{s}`: pile `{t}` is too large"))
     };
     Ok((num(a)?, num(b)?))
-}
-
-fn window_text(s: &State, m: u64) -> String {
-    match s.window {
-        None => "the last move opened no imitation window".into(),
-        Some(w) => format!(
-            "the last move removed {} from the {} pile (not larger before it): removing {} to {} from the {} pile is an m-imitation (m = {m})",
-            w.removed,
-            w.pile,
-            w.removed,
-            w.removed + m - 1,
-            w.pile.other()
-        ),
-    }
-}
-
-/// `outcome` for an imitation game, with an optional history.
-pub fn outcome(
-    g: &GameArg,
-    rules: ImitationNim,
-    xs: &str,
-    ys: &str,
-    history: &[String],
-) -> anyhow::Result<ExitCode> {
-    let (x, y) = match (xs.parse::<u64>(), ys.parse::<u64>()) {
-        (Ok(x), Ok(y)) => (x, y),
-        _ => bail!("({xs}, {ys}) is too large for the imitation state solver"),
-    };
-    let mut hist = history
-        .iter()
-        .map(|s| parse_position(s))
-        .collect::<anyhow::Result<Vec<_>>>()?;
-    // A history that already ends with (X, Y) is read as ending there: a move
-    // from (X, Y) to itself is never legal, so no legal game is misread.
-    let repeated = hist.last() == Some(&(x, y));
-    if repeated {
-        hist.pop();
-    }
-    let mut positions = hist.clone();
-    positions.push((x, y));
-    let s = rules.replay(&positions)?;
-    let solver = StateSolver::new(rules, x.max(y) + 1)?;
-    let o = solver.outcome(&s)?;
-    let wins = solver.winning_moves(&s)?;
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    writeln!(out, "{o}")?;
-    if o == Outcome::N {
-        for (_, t) in &wins {
-            writeln!(out, "{},{}", t.x, t.y)?;
-        }
-    }
-    let (p, m) = (rules.p(), rules.m());
-    if repeated {
-        writeln!(
-            out,
-            "# the history's last position is ({x}, {y}) itself: read as the current position"
-        )?;
-    }
-    if hist.is_empty() {
-        writeln!(
-            out,
-            "# {}: ({x}, {y}) as a starting position (no history)",
-            g.label
-        )?;
-    } else {
-        writeln!(
-            out,
-            "# {}: ({x}, {y}) after {} move(s) from ({}, {})",
-            g.label,
-            hist.len(),
-            hist[0].0,
-            hist[0].1
-        )?;
-    }
-    writeln!(out, "# {}", window_text(&s, m))?;
-    writeln!(
-        out,
-        "# runs of consecutive m-imitations: player to move {}, previous player {} (at most {} allowed)",
-        s.mover_run,
-        s.previous_run,
-        p - 1
-    )?;
-    for (mv, t) in &wins {
-        if rules.is_imitation(&s, *mv) {
-            writeln!(out, "# {},{} is an m-imitation (m = {m})", t.x, t.y)?;
-        }
-    }
-    let class = solver.classify(x, y);
-    writeln!(
-        out,
-        "# ({x}, {y}) is {} (Definition 1)",
-        match class {
-            PositionClass::P => "non-dynamic P: P after every history".to_string(),
-            PositionClass::N => "non-dynamic N: N after every history".to_string(),
-            PositionClass::Dynamic => "dynamic: its outcome depends on the history".to_string(),
-        }
-    )?;
-    let t1 = Theorem1::new(rules, x.max(y) + 1);
-    let clause = match t1.clause(&s) {
-        Clause::I => "(I): in P_W and xi <= L".to_string(),
-        Clause::II { c } => {
-            format!("(II): the P_W option ({}, {c}) has L < xi", x.min(y))
-        }
-        Clause::Neither => "neither (I) nor (II): N".to_string(),
-    };
-    writeln!(out, "# Theorem 1 (Larsson): {clause}")?;
-    out.flush()?;
-    Ok(ExitCode::SUCCESS)
 }
 
 /// `wythoff dynamic GAME --max N`: per-position P / N / dynamic.

@@ -9,14 +9,15 @@ use crate::progress::Bar;
 use crate::render::{self, Format};
 use std::io::Write;
 use std::process::ExitCode;
-use wythoff::solve::{self, stream};
+use wythoff::answer;
+use wythoff::solve;
 
 pub type Args = BoardArgs;
 
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let g = a.resolve()?;
-    if let Some(r) = crate::cmd_imitation::rules_of(&g)? {
-        return crate::cmd_imitation::p_positions(&a, &g, r);
+    if crate::cmd_imitation::rules_of(&g)?.is_some() {
+        return crate::cmd_imitation::p_positions(&a, &g);
     }
     let n = a.max as usize;
     let mut bar = Bar::new("solving");
@@ -24,7 +25,7 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     match a.format {
         Format::Summary => {
             let mut h = wythoff::hash::Summary::new();
-            stream::p_positions(&g.game, n, &mut |d, t| bar.set(d, t), &mut |x, ys| {
+            answer::p_positions(&g, a.max, &mut |d, t| bar.set(d, t), &mut |x, ys| {
                 for &y in ys {
                     h.pair(x, y as u64);
                 }
@@ -35,7 +36,7 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         Format::Csv => {
             writeln!(out, "x,y")?;
             let mut w = render::Chunked::new(&mut out);
-            stream::p_positions(&g.game, n, &mut |d, t| bar.set(d, t), &mut |x, ys| {
+            answer::p_positions(&g, a.max, &mut |d, t| bar.set(d, t), &mut |x, ys| {
                 if w.failed() {
                     return;
                 }
@@ -52,7 +53,7 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         }
         Format::Text | Format::Json => {
             let mut ps = Vec::new();
-            stream::p_positions(&g.game, n, &mut |d, t| bar.set(d, t), &mut |x, ys| {
+            answer::p_positions(&g, a.max, &mut |d, t| bar.set(d, t), &mut |x, ys| {
                 ps.extend(ys.iter().map(|&y| (x, y as u64)));
             })?;
             bar.finish();

@@ -10,12 +10,9 @@
 
 use crate::progress::Bar;
 use crate::render;
-use anyhow::bail;
-use malachite_nz::natural::Natural;
 use std::io::Write;
 use std::process::ExitCode;
-use wythoff::sequence;
-use wythoff::solve::{human_bytes, DEFAULT_MEMORY_BUDGET};
+use wythoff::answer;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum SeqFormat {
@@ -31,22 +28,8 @@ pub enum Column {
     B,
 }
 
-/// Largest accepted `--terms`.
-const MAX_TERMS: u64 = 1 << 40;
-/// Largest `--terms` served by an oracle (one big-integer evaluation per term).
-const MAX_ORACLE_TERMS: u64 = 1_000_000;
-
 fn parse_terms(s: &str) -> Result<u64, String> {
-    let n: u64 = s
-        .trim()
-        .parse()
-        .map_err(|_| format!("`{s}` is not a whole number: --terms takes 1..={MAX_TERMS}"))?;
-    if n == 0 || n > MAX_TERMS {
-        return Err(format!(
-            "--terms {n} is out of range: allowed 1..={MAX_TERMS}"
-        ));
-    }
-    Ok(n)
+    wythoff::answer::parse_terms(s).map_err(|e| e.to_string())
 }
 
 #[derive(clap::Args)]
@@ -117,16 +100,12 @@ impl Writer<'_> {
     }
 }
 
+/// The engine (kernel or oracle) and its limits are chosen by
+/// `wythoff::answer::sequence`; this renders the pairs.
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let g = crate::game_arg::resolve(&a.game, false)?;
-    let Some(named) = g.named.as_ref() else {
-        bail!("sequence needs a catalogue game (name:key=value,...), not a rules file");
-    };
     let stdout = std::io::stdout();
     let mut lock = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
-    if a.format == SeqFormat::Csv {
-        writeln!(lock, "n,a,b")?;
-    }
     let mut w = Writer {
         out: &mut lock,
         buf: Vec::with_capacity(1 << 17),
@@ -136,58 +115,18 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         summary: wythoff::hash::Summary::new(),
         err: None,
     };
+    if a.format == SeqFormat::Csv {
+        // in the buffer, so that nothing is written when the request is refused
+        w.buf.extend_from_slice(b"n,a,b\n");
+    }
     let mut bar = Bar::new("sequence");
-    if let Some(spec) = sequence::for_game(named)? {
-        let est = sequence::memory_estimate(&spec.kind, a.terms).unwrap_or(u64::MAX);
-        if est > DEFAULT_MEMORY_BUDGET {
-            bail!(
-                "--terms {}: the mex bitmap needs about {}, over the budget of {}: use fewer terms",
-                a.terms,
-                human_bytes(est),
-                human_bytes(DEFAULT_MEMORY_BUDGET)
-            );
-        }
-        let terms = a.terms;
-        if a.format == SeqFormat::Summary {
-            // the generator and the hash on two threads when that pays
-            w.summary = sequence::summary(&spec.kind, terms, &mut |d| bar.set(d, terms))?;
-        } else {
-            sequence::generate(&spec.kind, terms, &mut |d| bar.set(d, terms), |x, y| {
-                w.pair(x, y)
-            })?;
-        }
-    } else if let Some(o) =
-        wythoff::oracle::for_game(named.entry_name, &named.params, g.convention())
-    {
-        if a.terms > MAX_ORACLE_TERMS {
-            bail!(
-                "{}: no fast kernel, and the oracle is limited to --terms {MAX_ORACLE_TERMS}",
-                g.label
-            );
-        }
-        for n in 0..a.terms {
-            let Some((x, y)) = o.pair(&Natural::from(n))? else {
-                bail!("{}: the known solution is not a pair of sequences", g.label);
-            };
-            let (Ok(x), Ok(y)) = (u64::try_from(&x), u64::try_from(&y)) else {
-                bail!("{}: term {n} does not fit 64 bits", g.label);
-            };
-            w.pair(x, y);
-            if n % 4096 == 0 {
-                bar.set(n, a.terms);
-            }
-        }
+    let terms = a.terms;
+    if a.format == SeqFormat::Summary {
+        w.summary = answer::sequence_summary(&g, terms, &mut |d, t| bar.set(d, t))?;
     } else {
-        // no published solution: read the pairs off a computed board
-        let (pairs, n) = wythoff::patterns::read_pairs(&g.game, a.terms, DEFAULT_MEMORY_BUDGET)
-            .map_err(|e| anyhow::anyhow!("{}: no published solution, and {e}", g.label))?;
-        for (x, y) in pairs {
-            w.pair(x, y);
-        }
-        eprintln!(
-            "# {}: no published solution; pairs read off the solved board 0 <= x, y < {n}, in the order of b when a and b both increase in it (exact), else in the order of a, keeping rows a < N / (2 max b/a) (this assumes no P-position of those rows lies beyond the board)",
-            g.label
-        );
+        answer::sequence(&g, terms, &mut |d, t| bar.set(d, t), &mut |x, y| {
+            w.pair(x, y)
+        })?;
     }
     bar.finish();
     w.flush_buf();

@@ -5,10 +5,13 @@
 //! - [`catalogue`]: every named game of the papers, as data.
 //! - [`solve`]: general solvers (brute-force reference, fast counters, Grundy).
 //! - [`explain`]: the outcome of one position, its winning moves, and blocking.
+//! - [`answer`]: one entry per question (p-positions, grundy, outcome, sequence,
+//!   verify), shared by the binary and the Python module.
 //! - [`partition`]: the papers' shading of P-positions into parts (seed 000).
 //!
 //! The library does no I/O: the `wythoff` binary parses arguments and renders.
 
+pub mod answer;
 pub mod catalogue;
 pub mod claims_general;
 pub mod custom;

@@ -224,20 +224,7 @@ fn params_text(e: &Entry) -> String {
 pub fn games(out: &mut dyn Write, format: Format, entries: &[Entry]) -> io::Result<()> {
     match format {
         Format::Json => {
-            let v: Vec<_> = entries
-                .iter()
-                .map(|e| {
-                    json!({
-                        "name": e.name, "aliases": e.aliases, "notation": e.notation, "source": e.source,
-                        "known": e.known,
-                        "params": e.params.iter().map(|p| json!({
-                            "key": p.key, "meaning": p.meaning, "default": p.default,
-                            "min": match p.kind { ParamKind::Int { min } => Some(min), ParamKind::Set => None },
-                            "kind": match p.kind { ParamKind::Int { .. } => "int", ParamKind::Set => "set" },
-                        })).collect::<Vec<_>>(),
-                    })
-                })
-                .collect();
+            let v: Vec<_> = entries.iter().map(wythoff::answer::entry_json).collect();
             writeln!(
                 out,
                 "{}",

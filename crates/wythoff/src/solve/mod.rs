@@ -182,6 +182,10 @@ impl GrundyTable {
         let v = self.values[x * self.n + y];
         (v != GRUNDY_OFF).then_some(v)
     }
+    /// The values, row-major, as an owned vector.
+    pub fn into_values(self) -> Vec<u32> {
+        self.values
+    }
     pub fn values(&self) -> &[u32] {
         &self.values
     }

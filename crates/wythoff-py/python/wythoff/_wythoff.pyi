@@ -1,0 +1,68 @@
+"""Type stubs of the native module `wythoff._wythoff` (re-exported by `wythoff`)."""
+
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+import numpy.typing as npt
+
+GRUNDY_OFF: int
+"""Value of a removed corner's cells in `Game.grundy` (4294967295, the uint32 maximum)."""
+MAX_BOARD: int
+"""Largest board side `n` (2**20)."""
+
+class Game:
+    """A game of the Wythoff family in normal or misère play.
+
+    `spec`: a catalogue game, `name` or `name:key=value,...` (see `games()`), or
+    the path of a TOML rules file (ending in `.toml`, or starting with `file:`).
+    Bad input raises ValueError with the CLI's one-line message.
+    """
+
+    def __init__(self, spec: str, misere: bool = False) -> None: ...
+    @staticmethod
+    def from_rules(toml_text: str, misere: bool = False) -> "Game":
+        """A game from the text of a TOML rules file."""
+    @property
+    def spec(self) -> str:
+        """Canonical `name:key=value,...` (defaults filled in), or the rules file's name."""
+    @property
+    def name(self) -> str:
+        """Catalogue name (e.g. `m-wythoff`), or the rules file's `name`."""
+    @property
+    def params(self) -> Dict[str, Union[int, str]]:
+        """Parameter values (ints; length sets as text); empty for a rules file."""
+    @property
+    def source(self) -> str:
+        """Paper and place defining the game; `"rules file"` for a rules file."""
+    @property
+    def symmetric(self) -> bool:
+        """Are the rules symmetric under swapping the piles?"""
+    @property
+    def misere(self) -> bool: ...
+    @property
+    def convention(self) -> str:
+        """`"normal play"` or `"misère play"`."""
+    def p_positions(self, n: int) -> npt.NDArray[np.uint64]:
+        """P-positions (x, y), 0 <= x, y < n, sorted by x then y: shape (k, 2)."""
+    def outcomes(self, n: int) -> npt.NDArray[np.bool_]:
+        """Shape (n, n); True = P-position; [x, y] = piles (x, y)."""
+    def grundy(self, n: int) -> npt.NDArray[np.uint32]:
+        """Grundy values, shape (n, n); removed-corner cells hold GRUNDY_OFF.
+
+        ValueError for games without Grundy values (blocking, misère, memory, choice)."""
+    def outcome(
+        self, x: int, y: int, history: Optional[Sequence[Tuple[int, int]]] = None
+    ) -> Tuple[str, List[Tuple[int, int]]]:
+        """("P" | "N", winning moves as (x, y) Python ints of any size)."""
+    def explain(
+        self, x: int, y: int, history: Optional[Sequence[Tuple[int, int]]] = None
+    ) -> Dict[str, Any]:
+        """`outcome` with `notes` (the CLI's comment lines) and `oracle` (or None)."""
+    def sequence(self, terms: int) -> npt.NDArray[np.uint64]:
+        """The pairs (a_n, b_n), n = 0 .. terms - 1: shape (terms, 2) (fewer rows for a finite list)."""
+
+def games() -> List[Dict[str, Any]]:
+    """The catalogue, as `wythoff games --format json`."""
+
+def verify(games: Optional[Sequence[str]] = None, max: Optional[int] = None) -> List[Dict[str, Any]]:
+    """The papers' claims, one dict per check (`source`, `game`, `compared`, `range`, `passed`, `detail`)."""

@@ -1,0 +1,408 @@
+//! `wythoff._wythoff`: the Python module. Glue only, like the CLI: every answer
+//! comes from one call of `wythoff::answer`; this converts arguments and
+//! results (numpy arrays, Python ints, dicts) and maps errors (`TooLarge` ->
+//! `MemoryError`, every other error -> `ValueError`, with the CLI's message).
+//!
+//! Long computations run on a worker thread while the calling thread waits
+//! with the GIL released and checks for signals every 50 ms; on Ctrl-C the
+//! worker's progress callback unwinds with `wythoff::answer::Cancelled` and
+//! the call raises `KeyboardInterrupt`.
+
+use numpy::{PyArray1, PyArrayMethods};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyMemoryError, PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyInt, PyList, PyTuple};
+use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, RecvTimeoutError};
+use std::sync::Mutex;
+use std::time::Duration;
+use wythoff::answer::{self, Cancelled, ParamValue, Subject};
+use wythoff::SolveError;
+
+fn to_py_err(e: SolveError) -> PyErr {
+    match e {
+        SolveError::TooLarge(m) => PyMemoryError::new_err(m),
+        other => PyValueError::new_err(other.to_string()),
+    }
+}
+
+/// Unwind (to stop the computation) once Ctrl-C was seen.
+fn check(cancel: &AtomicBool) {
+    if cancel.load(Ordering::Relaxed) {
+        resume_unwind(Box::new(Cancelled));
+    }
+}
+
+/// Run `f` on a worker thread, the GIL released, stopping it on Ctrl-C.
+fn run<T: Send>(
+    py: Python<'_>,
+    f: impl FnOnce(&AtomicBool) -> Result<T, SolveError> + Send,
+) -> PyResult<T> {
+    let cancel = AtomicBool::new(false);
+    let (tx, rx) = channel();
+    let rx = Mutex::new(rx);
+    std::thread::scope(|s| {
+        let c = &cancel;
+        std::thread::Builder::new()
+            .name("wythoff".into())
+            .stack_size(64 << 20)
+            .spawn_scoped(s, move || {
+                let r = catch_unwind(AssertUnwindSafe(|| f(c)));
+                let _ = tx.send(r);
+            })
+            .map_err(|e| PyRuntimeError::new_err(format!("cannot start a thread: {e}")))?;
+        loop {
+            let got = py.allow_threads(|| {
+                rx.lock()
+                    .expect("one waiter")
+                    .recv_timeout(Duration::from_millis(50))
+            });
+            match got {
+                Ok(Ok(r)) => return r.map_err(to_py_err),
+                Ok(Err(payload)) => {
+                    if payload.is::<Cancelled>() {
+                        return Err(PyKeyboardInterrupt::new_err(()));
+                    }
+                    let msg = payload
+                        .downcast_ref::<String>()
+                        .cloned()
+                        .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+                        .unwrap_or_else(|| "unknown panic".into());
+                    return Err(PyRuntimeError::new_err(format!(
+                        "wythoff: internal error: {msg}"
+                    )));
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    if let Err(e) = py.check_signals() {
+                        cancel.store(true, Ordering::Relaxed);
+                        // the worker stops at its next progress report
+                        let _ = py.allow_threads(|| rx.lock().expect("one waiter").recv());
+                        return Err(e);
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(PyRuntimeError::new_err("wythoff: the worker thread died"))
+                }
+            }
+        }
+    })
+}
+
+/// A Python int (of any size) or its decimal text as a board side (`--max`).
+fn board_side(n: &Bound<'_, PyAny>) -> PyResult<u64> {
+    answer::parse_max(&whole_text(n)?).map_err(to_py_err)
+}
+
+/// The decimal text of an int argument (refusing bool, float, ...).
+fn whole_text(v: &Bound<'_, PyAny>) -> PyResult<String> {
+    if v.is_instance_of::<PyInt>() && !v.is_instance_of::<pyo3::types::PyBool>() {
+        Ok(v.str()?.to_string())
+    } else if let Ok(s) = v.extract::<String>() {
+        Ok(s)
+    } else {
+        Err(PyValueError::new_err(format!(
+            "`{}` is not a whole number",
+            v.repr()?
+        )))
+    }
+}
+
+fn py_int<'py>(py: Python<'py>, v: &impl std::fmt::Display) -> PyResult<Bound<'py, PyAny>> {
+    py.get_type::<PyInt>().call1((v.to_string(),))
+}
+
+fn json_to_py<'py>(py: Python<'py>, v: &serde_json::Value) -> PyResult<Bound<'py, PyAny>> {
+    py.import("json")?.call_method1("loads", (v.to_string(),))
+}
+
+/// A game of the Wythoff family, in normal or misère play.
+///
+/// `Game(spec, misere=False)`: `spec` as on the command line, a catalogue game
+/// `name` or `name:key=value,...` (see `wythoff.games()`), or the path of a TOML
+/// rules file (ending in `.toml`, or starting with `file:`).
+/// `Game.from_rules(toml_text)`: a game from the text of a rules file.
+#[pyclass(frozen, module = "wythoff", name = "Game")]
+struct Game {
+    s: Subject,
+    /// How it was made, for repr.
+    repr: String,
+}
+
+impl Game {
+    fn misere(&self) -> bool {
+        self.s.convention() == wythoff::Convention::Misere
+    }
+}
+
+#[pymethods]
+impl Game {
+    #[new]
+    #[pyo3(signature = (spec, misere = false))]
+    fn new(spec: &str, misere: bool) -> PyResult<Game> {
+        let s = if spec.ends_with(".toml") || spec.starts_with("file:") {
+            let path = spec.trim_start_matches("file:");
+            let body = std::fs::read_to_string(path).map_err(|e| {
+                PyValueError::new_err(format!("cannot read rules file `{path}`: {e}"))
+            })?;
+            Subject::from_rules(&body, misere)
+        } else {
+            Subject::parse(spec, misere)
+        }
+        .map_err(|e| to_py_err(e.into()))?;
+        let shown = if s.named.is_some() {
+            s.label.clone()
+        } else {
+            spec.to_string()
+        };
+        let repr = if misere {
+            format!("Game({shown:?}, misere=True)")
+        } else {
+            format!("Game({shown:?})")
+        };
+        Ok(Game { s, repr })
+    }
+
+    /// A game from the text of a TOML rules file (the format of the README).
+    #[staticmethod]
+    #[pyo3(signature = (toml_text, misere = false))]
+    fn from_rules(toml_text: &str, misere: bool) -> PyResult<Game> {
+        let s = Subject::from_rules(toml_text, misere).map_err(|e| to_py_err(e.into()))?;
+        let repr = format!(
+            "Game.from_rules(<rules {:?}>{})",
+            s.label,
+            if s.convention() == wythoff::Convention::Misere {
+                ", misere=True"
+            } else {
+                ""
+            }
+        );
+        Ok(Game { s, repr })
+    }
+
+    fn __repr__(&self) -> String {
+        self.repr.clone()
+    }
+
+    /// The canonical spec (`name:key=value,...`, defaults filled in) or the rules file's name.
+    #[getter]
+    fn spec(&self) -> String {
+        self.s.label.clone()
+    }
+
+    /// The catalogue name (e.g. `m-wythoff`), or the rules file's `name`.
+    #[getter]
+    fn name(&self) -> String {
+        match &self.s.named {
+            Some(ng) => ng.entry_name.to_string(),
+            None => self.s.label.clone(),
+        }
+    }
+
+    /// Parameter values: ints, and length sets as text (empty for a rules file).
+    #[getter]
+    fn params<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for (k, v) in self.s.params() {
+            match v {
+                ParamValue::Int(i) => d.set_item(k, i)?,
+                ParamValue::Set(t) => d.set_item(k, t)?,
+            }
+        }
+        Ok(d)
+    }
+
+    /// The paper and place that define the game (`"rules file"` for a rules file).
+    #[getter]
+    fn source(&self) -> String {
+        self.s
+            .entry()
+            .map_or_else(|| "rules file".to_string(), |e| e.source.to_string())
+    }
+
+    /// Are the rules symmetric under swapping the piles?
+    #[getter]
+    fn symmetric(&self) -> bool {
+        self.s.symmetric()
+    }
+
+    /// True for misère play (the player who cannot move wins).
+    #[getter(misere)]
+    fn misere_py(&self) -> bool {
+        self.misere()
+    }
+
+    /// "normal play" or "misère play".
+    #[getter]
+    fn convention(&self) -> String {
+        self.s.convention_text()
+    }
+
+    /// The P-positions (x, y) with 0 <= x, y < n, sorted by x then y (the csv
+    /// order of `wythoff p-positions`): a numpy uint64 array of shape (k, 2).
+    /// Games with memory (imitation): P as starting positions (no history).
+    fn p_positions<'py>(
+        &self,
+        py: Python<'py>,
+        n: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let n = board_side(n)?;
+        let s = &self.s;
+        let ps = run(py, |c| answer::p_positions_list(s, n, &mut |_, _| check(c)))?;
+        let k = ps.len();
+        let flat: Vec<u64> = ps.into_iter().flat_map(|(x, y)| [x, y]).collect();
+        Ok(PyArray1::from_vec(py, flat).reshape([k, 2])?.into_any())
+    }
+
+    /// The outcomes on the n x n board: a numpy bool array of shape (n, n),
+    /// `True` = P-position, `[x, y]` = piles (x, y). Cells of a removed corner
+    /// are not positions (`False`). MemoryError before allocating a table that
+    /// would not fit.
+    fn outcomes<'py>(&self, py: Python<'py>, n: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        let n = board_side(n)?;
+        let s = &self.s;
+        let cells = run(py, |c| answer::outcome_table(s, n, &mut |_, _| check(c)))?;
+        let n = n as usize;
+        Ok(PyArray1::from_vec(py, cells).reshape([n, n])?.into_any())
+    }
+
+    /// The Sprague-Grundy values on the n x n board: a numpy uint32 array of
+    /// shape (n, n), `[x, y]` = g(x, y); cells of a removed corner hold
+    /// 4294967295 (the dtype's maximum, `wythoff.GRUNDY_OFF`). ValueError for
+    /// games without Grundy values (blocking, misère, memory, choice).
+    fn grundy<'py>(&self, py: Python<'py>, n: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        let n = board_side(n)?;
+        let s = &self.s;
+        let t = run(py, |c| answer::grundy_table(s, n, &mut |_, _| check(c)))?;
+        let n = n as usize;
+        Ok(PyArray1::from_vec(py, t.into_values())
+            .reshape([n, n])?
+            .into_any())
+    }
+
+    /// The outcome of (x, y): `("P" | "N", [(x1, y1), ...])`, the winning moves
+    /// (positions moved to) for N, as Python ints of any size (exact oracles
+    /// answer huge positions). `history`: games with memory only, the
+    /// positions before (x, y), oldest first (the first is the starting one).
+    #[pyo3(signature = (x, y, history = None))]
+    fn outcome<'py>(
+        &self,
+        py: Python<'py>,
+        x: &Bound<'py, PyAny>,
+        y: &Bound<'py, PyAny>,
+        history: Option<Vec<(u64, u64)>>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let a = self.answer(py, x, y, history)?;
+        let moves = PyList::empty(py);
+        for (a, b) in &a.moves {
+            moves.append((py_int(py, a)?, py_int(py, b)?))?;
+        }
+        PyTuple::new(
+            py,
+            [
+                a.outcome.to_string().into_pyobject(py)?.into_any(),
+                moves.into_any(),
+            ],
+        )
+    }
+
+    /// `outcome` with its explanations: a dict with `outcome`, `moves`, `notes`
+    /// (the CLI's `# ` lines) and `oracle` (the exact oracle that answered, or None).
+    #[pyo3(signature = (x, y, history = None))]
+    fn explain<'py>(
+        &self,
+        py: Python<'py>,
+        x: &Bound<'py, PyAny>,
+        y: &Bound<'py, PyAny>,
+        history: Option<Vec<(u64, u64)>>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let a = self.answer(py, x, y, history)?;
+        let moves = PyList::empty(py);
+        for (a, b) in &a.moves {
+            moves.append((py_int(py, a)?, py_int(py, b)?))?;
+        }
+        let d = PyDict::new(py);
+        d.set_item("outcome", a.outcome.to_string())?;
+        d.set_item("moves", moves)?;
+        d.set_item("notes", a.notes)?;
+        d.set_item("oracle", a.oracle)?;
+        Ok(d)
+    }
+
+    /// The pairs (a_n, b_n), n = 0 .. terms - 1, that define the P-positions
+    /// (`wythoff sequence`): a numpy uint64 array of shape (terms, 2), fewer
+    /// rows when the list is finite (modular).
+    /// Catalogue games in normal play with a kernel or an exact oracle.
+    fn sequence<'py>(
+        &self,
+        py: Python<'py>,
+        terms: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let terms = answer::parse_terms(&whole_text(terms)?).map_err(to_py_err)?;
+        let s = &self.s;
+        let flat = run(py, |c| {
+            answer::sequence_list(s, terms, &mut |_, _| check(c))
+        })?;
+        let k = flat.len() / 2;
+        Ok(PyArray1::from_vec(py, flat).reshape([k, 2])?.into_any())
+    }
+}
+
+impl Game {
+    fn answer(
+        &self,
+        py: Python<'_>,
+        x: &Bound<'_, PyAny>,
+        y: &Bound<'_, PyAny>,
+        history: Option<Vec<(u64, u64)>>,
+    ) -> PyResult<answer::OutcomeAnswer> {
+        let xs = answer::parse_pile(&whole_text(x)?, "X").map_err(to_py_err)?;
+        let ys = answer::parse_pile(&whole_text(y)?, "Y").map_err(to_py_err)?;
+        let history = history.unwrap_or_default();
+        let s = &self.s;
+        run(py, |_| answer::outcome(s, &xs, &ys, &history))
+    }
+}
+
+/// The catalogue: one dict per game, as `wythoff games --format json`.
+#[pyfunction]
+fn games(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    json_to_py(py, &answer::games_json())
+}
+
+/// Check the papers' claims (`wythoff verify`): a list of dicts with `source`,
+/// `game`, `compared`, `range`, `passed`, `detail`, one per check. `games`:
+/// only the claims about these catalogue games; `max`: board side (default 200).
+#[pyfunction]
+#[pyo3(signature = (games = None, max = None))]
+fn verify<'py>(
+    py: Python<'py>,
+    games: Option<Vec<String>>,
+    max: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyList>> {
+    let max = max.map(board_side).transpose()?;
+    let games = games.unwrap_or_default();
+    let r = run(py, |c| answer::verify(&games, max, &|_| check(c)))?;
+    let out = PyList::empty(py);
+    for r in &r.reports {
+        let d = PyDict::new(py);
+        d.set_item("source", &r.source)?;
+        d.set_item("game", &r.game)?;
+        d.set_item("compared", &r.compared)?;
+        d.set_item("range", &r.range)?;
+        d.set_item("passed", r.passed)?;
+        d.set_item("detail", &r.detail)?;
+        out.append(d)?;
+    }
+    Ok(out)
+}
+
+#[pymodule]
+fn _wythoff(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Game>()?;
+    m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add_function(wrap_pyfunction!(verify, m)?)?;
+    m.add("GRUNDY_OFF", u32::MAX)?;
+    m.add("MAX_BOARD", answer::MAX_BOARD)?;
+    Ok(())
+}

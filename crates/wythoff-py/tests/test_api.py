@@ -1,0 +1,272 @@
+"""Every call of the Python API against the `wythoff` binary's output, on
+catalogue games in both conventions; huge integers; errors."""
+
+import json
+
+import numpy as np
+import pytest
+
+import wythoff
+
+GAMES = [
+    "nim",
+    "wythoff",
+    "m-wythoff:m=2",
+    "st-wythoff:s=2,t=1",
+    "connell:p=2",
+    "roob-blocking:m=2,p=3",
+    "roob-blocking:m=1,p=2,l=2",
+    "modulo-rook:m=2,l=1,p=3",
+    "shifted:m=1,p=3,l=1",
+    "corner:m=1,p=2,u=2,v=3",
+    "choose-shift:m=1,p=3",
+    "modular:m=3",
+    "diagonal-blocking:p=2,m=1",
+    "imitation:p=2,m=1",
+    "restricted:s=1,t=2,h=3:0,v=3:0,d1=3:1,d2=3:2",
+    "odd-odd:s=2,t=2",
+    "even-odd:s=2,t=1",
+]
+CASES = [(g, m) for g in GAMES for m in (False, True)]
+N = 23
+
+
+def flags(misere):
+    return ["--misere"] if misere else []
+
+
+def expect_same_error(cli, args, call):
+    """The CLI refuses: Python raises ValueError/MemoryError with its message."""
+    msg = cli.error(*args)
+    with pytest.raises((ValueError, MemoryError)) as e:
+        call()
+    assert str(e.value) == msg
+    return e
+
+
+@pytest.mark.parametrize("spec,misere", CASES)
+def test_p_positions_and_outcomes(cli, spec, misere):
+    args = ["p-positions", spec, "--max", N, "--format", "csv", *flags(misere)]
+    r = cli.run(*args, ok=False)
+    if r.returncode != 0:
+        g = wythoff.Game(spec, misere=misere)
+        expect_same_error(cli, args, lambda: g.p_positions(N))
+        return
+    want = [tuple(map(int, l.split(","))) for l in r.stdout.splitlines()[1:]]
+    g = wythoff.Game(spec, misere=misere)
+    ps = g.p_positions(N)
+    assert ps.dtype == np.uint64 and ps.shape == (len(want), 2)
+    assert [tuple(map(int, p)) for p in ps] == want
+    t = g.outcomes(N)
+    assert t.dtype == np.bool_ and t.shape == (N, N)
+    assert sorted(zip(*map(list, np.nonzero(t)))) == want
+
+
+@pytest.mark.parametrize("spec,misere", CASES)
+def test_grundy(cli, spec, misere):
+    args = ["grundy", spec, "--max", N, "--format", "csv", *flags(misere)]
+    g = wythoff.Game(spec, misere=misere)
+    r = cli.run(*args, ok=False)
+    if r.returncode != 0:
+        e = expect_same_error(cli, args, lambda: g.grundy(N))
+        assert e.type is ValueError
+        return
+    want = [
+        [wythoff.GRUNDY_OFF if v == "-" else int(v) for v in l.split(",")]
+        for l in r.stdout.splitlines()
+    ]
+    t = g.grundy(N)
+    assert t.dtype == np.uint32 and t.shape == (N, N)
+    assert t.tolist() == want
+
+
+def parse_outcome(text):
+    lines = text.splitlines()
+    moves = [tuple(map(int, l.split(","))) for l in lines[1:] if not l.startswith("#")]
+    notes = [l[2:] for l in lines[1:] if l.startswith("# ")]
+    return lines[0], moves, notes
+
+
+POSITIONS = [(0, 0), (1, 2), (2, 1), (4, 6), (7, 3), (5, 5), (12, 20), (19, 11)]
+
+
+@pytest.mark.parametrize("spec,misere", CASES)
+def test_outcome(cli, spec, misere):
+    g = wythoff.Game(spec, misere=misere)
+    for x, y in POSITIONS:
+        args = ["outcome", spec, x, y, *flags(misere)]
+        r = cli.run(*args, ok=False)
+        if r.returncode != 0:
+            expect_same_error(cli, args, lambda: g.outcome(x, y))
+            continue
+        o, moves, notes = parse_outcome(r.stdout)
+        got = g.outcome(x, y)
+        assert got == (o, moves), (spec, x, y)
+        ex = g.explain(x, y)
+        assert ex["notes"] == notes
+        assert (ex["oracle"] is None) == ("# oracle" not in r.stderr)
+
+
+def test_outcome_huge_integers(cli):
+    x, y = 10**100, 10**100 + 7
+    for spec in ["wythoff", "m-wythoff:m=3", "roob-blocking:m=2,p=3"]:
+        g = wythoff.Game(spec)
+        for a, b in [(x, y), (y, x), (10**100, 161803398874989484820 * 10**80)]:
+            o, moves = g.outcome(a, b)
+            assert all(type(v) is int for m in moves for v in m)
+            want = parse_outcome(cli.out("outcome", spec, a, b))
+            assert (o, moves) == want[:2]
+    # winning moves of 10^100 size, as the CLI lists them
+    n = 10**100
+    o, moves = wythoff.Game("wythoff").outcome(n, 3 * n)
+    assert (o, moves) == parse_outcome(cli.out("outcome", "wythoff", n, 3 * n))[:2]
+    assert o == "N" and any(min(m) > 10**99 for m in moves)
+
+
+def test_imitation_history(cli):
+    g = wythoff.Game("imitation:p=2,m=1")
+    hist = [(2, 2), (1, 2), (1, 1)]
+    want = parse_outcome(
+        cli.out("outcome", "imitation:p=2,m=1", 0, 1, "--history", "2,2", "1,2", "1,1")
+    )
+    assert g.outcome(0, 1, history=hist) == want[:2]
+    assert g.explain(0, 1, hist)["notes"] == want[2]
+    expect_same_error(
+        cli,
+        ["outcome", "imitation:p=2,m=1", 0, 0, "--history", "2,2", "0,0"],
+        lambda: g.outcome(0, 0, history=[(2, 2)]),
+    )
+    expect_same_error(
+        cli,
+        ["outcome", "wythoff", 3, 4, "--history", "5,5"],
+        lambda: wythoff.Game("wythoff").outcome(3, 4, history=[(5, 5)]),
+    )
+
+
+@pytest.mark.parametrize(
+    "spec",
+    ["wythoff", "m-wythoff:m=2", "diagonal-blocking:p=3,m=2", "imitation:p=2,m=1",
+     "choose-shift:m=2,p=3", "modular:m=5", "connell:p=3", "st-wythoff:s=3,t=2",
+     "odd-odd:s=1,t=2", "shifted:m=1,p=2,l=1"],
+)
+def test_sequence(cli, spec):
+    terms = 300
+    args = ["sequence", spec, "--terms", terms, "--format", "csv"]
+    r = cli.run(*args, ok=False)
+    g = wythoff.Game(spec)
+    if r.returncode != 0:
+        expect_same_error(cli, args, lambda: g.sequence(terms))
+        return
+    want = [tuple(map(int, l.split(",")))[1:] for l in r.stdout.splitlines()[1:]]
+    s = g.sequence(terms)
+    # a finite list (modular) has fewer terms than asked
+    assert s.dtype == np.uint64 and s.shape == (len(want), 2) and len(want) <= terms
+    assert [tuple(map(int, p)) for p in s] == want
+
+
+def test_games(cli):
+    assert wythoff.games() == json.loads(cli.out("games", "--format", "json"))
+
+
+def test_verify(cli):
+    out = cli.out("verify", "modular", "wythoff", "--max", 60).splitlines()
+    reports = wythoff.verify(["modular", "wythoff"], max=60)
+    lines = []
+    for r in reports:
+        line = "  ".join(
+            [("PASS" if r["passed"] else "FAIL"), r["source"], r["game"], r["compared"]]
+        )
+        if r["range"]:
+            line += "  " + r["range"]
+        if not r["passed"]:
+            line += "  " + r["detail"]
+        lines.append(line)
+    assert lines == out[:-1]
+    assert out[-1].startswith(f"verify: {len(reports)} checks")
+    assert all(r["passed"] for r in reports)
+    expect_same_error(cli, ["verify", "nope"], lambda: wythoff.verify(["nope"]))
+
+
+def test_attributes():
+    g = wythoff.Game("roob-blocking:m=2,p=3")
+    assert g.name == "roob-blocking"
+    assert g.spec == "roob-blocking:m=2,p=3"
+    assert g.params == {"m": 2, "p": 3}
+    assert wythoff.Game("roob-blocking:m=1,p=2,l=2").params == {"m": 1, "p": 2, "l": 2}
+    assert "seed 000" in g.source
+    assert g.symmetric and not g.misere
+    assert repr(g) == 'Game("roob-blocking:m=2,p=3")'
+    r = wythoff.Game("restricted:s=1,t=2,h=3:0,v=3:0,d1=3:1,d2=3:2", misere=True)
+    assert r.params["h"] == "3:0" and r.params["s"] == 1
+    assert not r.symmetric and r.misere and r.convention == "misère play"
+    assert repr(r).endswith("misere=True)")
+
+
+RULES = """
+name = "my-game"
+h = "odd"
+v = "3:0+1"
+[two-pile]
+relation = "band:2"
+"""
+
+
+def test_rules_file(cli, tmp_path):
+    path = tmp_path / "mygame.toml"
+    path.write_text(RULES)
+    want = cli.out("p-positions", path, "--max", 30, "--format", "csv").splitlines()[1:]
+    want = [tuple(map(int, l.split(","))) for l in want]
+    for g in [wythoff.Game(str(path)), wythoff.Game.from_rules(RULES)]:
+        assert g.name == "my-game" and g.params == {} and not g.symmetric
+        assert [tuple(map(int, p)) for p in g.p_positions(30)] == want
+        o = parse_outcome(cli.out("outcome", path, 9, 4))
+        assert g.outcome(9, 4) == o[:2]
+    expect_same_error(
+        cli, ["sequence", path, "--terms", 3], lambda: wythoff.Game(str(path)).sequence(3)
+    )
+
+
+def test_errors(cli):
+    expect_same_error(cli, ["p-positions", "nope", "--max", 3], lambda: wythoff.Game("nope"))
+    expect_same_error(
+        cli, ["p-positions", "m-wythoff:m=0", "--max", 3], lambda: wythoff.Game("m-wythoff:m=0")
+    )
+    expect_same_error(cli, ["grundy", "odd-odd", "--max", 3], lambda: wythoff.Game("odd-odd"))
+    expect_same_error(
+        cli, ["p-positions", "restricted:h=3:", "--max", 3],
+        lambda: wythoff.Game("restricted:h=3:"),
+    )
+    g = wythoff.Game("wythoff")
+    expect_same_error(cli, ["outcome", "wythoff", "-1", 2], lambda: g.outcome(-1, 2))
+    expect_same_error(
+        cli, ["outcome", "corner:m=1,p=2,u=2,v=3", 10**30, 2],
+        lambda: wythoff.Game("corner:m=1,p=2,u=2,v=3").outcome(10**30, 2),
+    )
+    expect_same_error(
+        cli, ["p-positions", "missing.toml", "--max", 3], lambda: wythoff.Game("missing.toml")
+    )
+    for bad in [0, -3, 2**20 + 1, 2**70]:
+        with pytest.raises(ValueError, match="--max"):
+            g.p_positions(bad)
+    with pytest.raises(ValueError, match="--terms"):
+        g.sequence(0)
+    with pytest.raises(ValueError):
+        g.p_positions(2.5)
+    with pytest.raises(ValueError):
+        wythoff.Game.from_rules("h = [")
+
+
+def test_memory_error_before_allocating():
+    g = wythoff.Game("wythoff")
+    with pytest.raises(MemoryError, match="over the budget"):
+        g.outcomes(2**20)
+    with pytest.raises(MemoryError, match="over the budget"):
+        g.grundy(2**20)
+    with pytest.raises(MemoryError, match="over the budget"):
+        g.sequence(2**40)
+
+
+def test_docstrings():
+    assert "P-positions" in wythoff.Game.p_positions.__doc__
+    assert "Grundy" in wythoff.Game.grundy.__doc__
+    assert "catalogue" in wythoff.games.__doc__

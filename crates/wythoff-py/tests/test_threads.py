@@ -1,0 +1,53 @@
+"""Long computations release the GIL and stop on Ctrl-C."""
+
+import signal
+import subprocess
+import sys
+import threading
+
+import wythoff
+
+
+def test_gil_is_released_during_a_computation():
+    g = wythoff.Game("roob-blocking:m=2,p=3")
+    done = threading.Event()
+    result = {}
+
+    def work():
+        result["ps"] = g.p_positions(1 << 16)
+        done.set()
+
+    t = threading.Thread(target=work)
+    t.start()
+    spins = 0
+    while not done.is_set():
+        spins += 1
+    t.join()
+    assert result["ps"].shape[1] == 2
+    # with the GIL held by the computation this loop could not have run
+    assert spins > 1000
+
+
+SCRIPT = """
+import wythoff
+print("start", flush=True)
+try:
+    wythoff.Game("roob-blocking:m=2,p=3").p_positions(2**20)
+    print("finished", flush=True)
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+"""
+
+
+def test_ctrl_c_raises_keyboard_interrupt():
+    # p_positions(2**20) of this game takes over a minute; SIGINT must end it
+    p = subprocess.Popen([sys.executable, "-c", SCRIPT], stdout=subprocess.PIPE, text=True)
+    assert p.stdout.readline().strip() == "start"
+    threading.Event().wait(1.0)
+    p.send_signal(signal.SIGINT)
+    try:
+        out, _ = p.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        raise AssertionError("Ctrl-C did not stop the computation")
+    assert out.strip() == "interrupted"
