@@ -17,21 +17,9 @@ use std::process::ExitCode;
 use wythoff::imitation::{Clause, ImitationNim, PositionClass, State, StateSolver, Theorem1};
 use wythoff::solve::Outcome;
 
-/// Imitation rules of the game, refusing misère play (the paper and the solver
-/// are normal play only).
+/// Imitation rules of the game (normal or misère play), if it has the memory rule.
 pub fn rules_of(g: &GameArg) -> anyhow::Result<Option<ImitationNim>> {
-    match ImitationNim::from_game(&g.game) {
-        None => Ok(None),
-        Some(r) => {
-            if g.convention() == wythoff::Convention::Misere {
-                bail!(
-                    "{}: misère play is not defined for Imitation Nim here (Larsson's paper is normal play)",
-                    g.label
-                );
-            }
-            Ok(Some(r))
-        }
-    }
+    Ok(ImitationNim::from_game(&g.game))
 }
 
 /// `p-positions` for an imitation game: starting positions only.
@@ -160,6 +148,14 @@ pub fn outcome(
             PositionClass::Dynamic => "dynamic: its outcome depends on the history".to_string(),
         }
     )?;
+    if rules.is_misere() {
+        writeln!(
+            out,
+            "# Theorem 1 (Larsson) is stated for normal play: not applied in misère play"
+        )?;
+        out.flush()?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let t1 = Theorem1::new(rules, x.max(y) + 1);
     let clause = match t1.clause(&s) {
         Clause::I => "(I): in P_W and xi <= L".to_string(),

@@ -2,7 +2,8 @@
 //! wording and sharing no code with `wythoff::imitation`: a game is its list of
 //! positions; whether a move is an m-imitation, and each player's run, are read
 //! off that list every time. Outcomes are computed by plain recursion, memoised
-//! on (previous position, current position, both runs as scanned).
+//! on (previous position, current position, both runs as scanned). Normal play,
+//! or misère play (`Brute::misere`): the player who cannot move wins.
 
 #![allow(dead_code)]
 
@@ -14,6 +15,8 @@ type Key = (Option<(u64, u64)>, (u64, u64), u64, u64);
 pub struct Brute {
     pub p: u64,
     pub m: u64,
+    /// Misère play: a player with no legal move wins.
+    pub misere: bool,
     memo: HashMap<Key, bool>,
 }
 
@@ -41,7 +44,16 @@ impl Brute {
         Brute {
             p,
             m,
+            misere: false,
             memo: HashMap::new(),
+        }
+    }
+
+    /// The same search in misère play.
+    pub fn misere(p: u64, m: u64) -> Brute {
+        Brute {
+            misere: true,
+            ..Brute::new(p, m)
         }
     }
 
@@ -126,8 +138,10 @@ impl Brute {
             return v;
         }
         let mut g = h.to_vec();
-        let mut p = true;
-        for t in self.options(h) {
+        let options = self.options(h);
+        // no legal move: the mover loses (normal) or wins (misère)
+        let mut p = !(self.misere && options.is_empty());
+        for t in options {
             g.push(t);
             let child_p = self.is_p(&g);
             g.pop();
