@@ -12,11 +12,15 @@ use std::collections::HashMap;
 /// Memo key: previous position, current position, previous player's run, mover's run.
 type Key = (Option<(u64, u64)>, (u64, u64), u64, u64);
 
+/// `(mover wins, remoteness)`, memoised like the outcomes.
+type RemKey = Key;
+
 pub struct Brute {
     pub p: u64,
     pub m: u64,
     /// Misère play: a player with no legal move wins.
     pub misere: bool,
+    rem: HashMap<RemKey, (bool, u32)>,
     memo: HashMap<Key, bool>,
 }
 
@@ -45,6 +49,7 @@ impl Brute {
             p,
             m,
             misere: false,
+            rem: HashMap::new(),
             memo: HashMap::new(),
         }
     }
@@ -152,5 +157,49 @@ impl Brute {
         }
         self.memo.insert(key, p);
         p
+    }
+
+    fn key(&self, h: &[(u64, u64)]) -> Key {
+        let n = h.len();
+        (
+            if n >= 2 { Some(h[n - 2]) } else { None },
+            h[n - 1],
+            if n >= 2 {
+                self.run_ending_at(h, n - 1)
+            } else {
+                0
+            },
+            if n >= 3 {
+                self.run_ending_at(h, n - 2)
+            } else {
+                0
+            },
+        )
+    }
+
+    /// `(mover wins, remoteness)` at the end of the legal game `h`: no move left
+    /// is 0 moves (a loss in normal play, a win in misère play); a win takes the
+    /// fastest winning move, a loss the longest defence.
+    pub fn remoteness(&mut self, h: &[(u64, u64)]) -> (bool, u32) {
+        let key = self.key(h);
+        if let Some(&v) = self.rem.get(&key) {
+            return v;
+        }
+        let mut g = h.to_vec();
+        let mut kids = Vec::new();
+        for t in self.options(h) {
+            g.push(t);
+            kids.push(self.remoteness(&g));
+            g.pop();
+        }
+        let v = if kids.is_empty() {
+            (self.misere, 0)
+        } else if let Some(r) = kids.iter().filter(|k| !k.0).map(|k| k.1).min() {
+            (true, r + 1)
+        } else {
+            (false, 1 + kids.iter().map(|k| k.1).max().unwrap())
+        };
+        self.rem.insert(key, v);
+        v
     }
 }
