@@ -145,8 +145,64 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
             "# the second player picks a variant before play: P iff P in some variant whose board holds the position"
         )?;
     }
+    remoteness_lines(&mut out, &g, &x.to_string(), &y.to_string())?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Piles below this get `# remoteness` lines (a table of side `max(X, Y) + 1`).
+const REMOTENESS_LIMIT: u64 = 256;
+
+/// `# remoteness R` and each winning move's remoteness (the same lines on the
+/// oracle and the general path).
+fn remoteness_lines(
+    out: &mut dyn Write,
+    g: &crate::game_arg::GameArg,
+    xs: &str,
+    ys: &str,
+) -> anyhow::Result<()> {
+    let (Ok(x), Ok(y)) = (xs.parse::<u64>(), ys.parse::<u64>()) else {
+        writeln!(
+            out,
+            "# remoteness: not computed (piles of {REMOTENESS_LIMIT} or more)"
+        )?;
+        return Ok(());
+    };
+    if x.max(y) >= REMOTENESS_LIMIT {
+        writeln!(
+            out,
+            "# remoteness: not computed (piles of {REMOTENESS_LIMIT} or more)"
+        )?;
+        return Ok(());
+    }
+    let n = (x.max(y) + 1) as usize;
+    let t = wythoff::solve::remoteness::remoteness(&g.game, n)?;
+    let Some(r) = t.get(x as usize, y as usize) else {
+        return Ok(());
+    };
+    let conv = g.convention();
+    let what = if wythoff::solve::remoteness::loses(conv, r) {
+        "moves left with the longest defence"
+    } else {
+        "moves to the win, fastest win"
+    };
+    writeln!(out, "# remoteness {r} ({what})")?;
+    let mut wins: Vec<(u64, u64, u32)> = Vec::new();
+    for v in g.game.variants() {
+        wythoff::solve::remoteness::for_each_option(v, x, y, &mut |a, b, _| {
+            if let Some(ra) = t.get(a as usize, b as usize) {
+                if wythoff::solve::remoteness::loses(conv, ra) {
+                    wins.push((a, b, ra));
+                }
+            }
+        });
+    }
+    wins.sort_unstable();
+    wins.dedup();
+    for (a, b, ra) in wins {
+        writeln!(out, "# winning move {a},{b}: remoteness {ra}")?;
+    }
+    Ok(())
 }
 
 /// The oracle path: exact big-integer answers from a published solution. Same
@@ -240,6 +296,7 @@ fn run_oracle(
         };
         writeln!(out, "# {reason}")?;
     }
+    remoteness_lines(&mut out, g, xs, ys)?;
     let method = match o.method() {
         wythoff::oracle::Method::ClosedForm => "closed form",
         wythoff::oracle::Method::Recurrence => "recurrence",

@@ -7,7 +7,9 @@ mod cmd_grundy;
 mod cmd_imitation;
 mod cmd_outcome;
 mod cmd_p_positions;
+mod cmd_play;
 mod cmd_plot;
+mod cmd_remoteness;
 mod cmd_sequence;
 mod cmd_verify;
 mod game_arg;
@@ -57,6 +59,10 @@ enum Cmd {
     /// Draw the board as a PNG or SVG picture: P-positions (shaded by the papers'
     /// parts), Imitation Nim's classes, or a Grundy heatmap (--grundy).
     Plot(cmd_plot::PlotArgs),
+    /// Remoteness table: moves to the end with the fastest win / longest defence.
+    Remoteness(cmd_remoteness::Args),
+    /// Play against a perfect opponent (a terminal, or one move per line on stdin).
+    Play(cmd_play::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -70,6 +76,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Cmd::Verify(a) => cmd_verify::run(a),
         Cmd::CheckTable(a) => cmd_check_table::run(a),
         Cmd::Plot(a) => cmd_plot::run(&a).map(|()| ExitCode::SUCCESS),
+        Cmd::Remoteness(a) => cmd_remoteness::run(a),
+        Cmd::Play(a) => cmd_play::run(a),
     }
 }
 

@@ -5,6 +5,7 @@
 //! - [`catalogue`]: every named game of the papers, as data.
 //! - [`solve`]: general solvers (brute-force reference, fast counters, Grundy).
 //! - [`explain`]: the outcome of one position, its winning moves, and blocking.
+//! - [`play`]: a game in progress against a perfect opponent (remoteness).
 //! - [`partition`]: the papers' shading of P-positions into parts (seed 000).
 //!
 //! The library does no I/O: the `wythoff` binary parses arguments and renders.
@@ -18,6 +19,7 @@ pub mod hash;
 pub mod imitation;
 pub mod oracle;
 pub mod partition;
+pub mod play;
 pub mod rules;
 pub mod sequence;
 pub mod sets;
