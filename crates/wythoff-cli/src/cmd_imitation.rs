@@ -148,6 +148,21 @@ pub fn outcome(
             PositionClass::Dynamic => "dynamic: its outcome depends on the history".to_string(),
         }
     )?;
+    if x.max(y) < wythoff::imitation::remoteness::MAX_SIDE {
+        let mut rem = wythoff::imitation::remoteness::ImitationRemoteness::new(rules);
+        let r = rem.value(&s);
+        let what = if rem.loses(r) {
+            "moves left with the longest defence"
+        } else {
+            "moves to the win, fastest win"
+        };
+        writeln!(out, "# remoteness {r} ({what})")?;
+        for (_, t, rt) in rem.moves(&s) {
+            if rem.loses(rt) {
+                writeln!(out, "# winning move {},{}: remoteness {rt}", t.x, t.y)?;
+            }
+        }
+    }
     if rules.is_misere() {
         writeln!(
             out,
