@@ -148,7 +148,8 @@ pub fn outcome(
             PositionClass::Dynamic => "dynamic: its outcome depends on the history".to_string(),
         }
     )?;
-    if x.max(y) < wythoff::imitation::remoteness::MAX_SIDE {
+    // the search visits every state below (X, Y): kept to small piles here
+    if x.max(y) < 32 {
         let mut rem = wythoff::imitation::remoteness::ImitationRemoteness::new(rules);
         let r = rem.value(&s);
         let what = if rem.loses(r) {

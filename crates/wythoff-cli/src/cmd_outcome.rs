@@ -150,8 +150,10 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Piles below this get `# remoteness` lines (a table of side `max(X, Y) + 1`).
+/// Piles below this get `# remoteness` lines (a table of side `max(X, Y) + 1`),
+/// when that table is at most [`REMOTENESS_WORK`] option visits (under a second).
 const REMOTENESS_LIMIT: u64 = 256;
+const REMOTENESS_WORK: u128 = 50_000_000;
 
 /// `# remoteness R` and each winning move's remoteness (the same lines on the
 /// oracle and the general path).
@@ -176,6 +178,13 @@ fn remoteness_lines(
         return Ok(());
     }
     let n = (x.max(y) + 1) as usize;
+    if wythoff::solve::remoteness::work_estimate(&g.game, n as u64) > REMOTENESS_WORK {
+        writeln!(
+            out,
+            "# remoteness: not computed (the table below max(X, Y) + 1 is too much work here; see `wythoff remoteness`)"
+        )?;
+        return Ok(());
+    }
     let t = wythoff::solve::remoteness::remoteness(&g.game, n)?;
     let Some(r) = t.get(x as usize, y as usize) else {
         return Ok(());

@@ -105,10 +105,11 @@ impl Session {
             }
             None => {
                 let side = x.max(y).saturating_add(1);
-                if side > remoteness::MAX_SIDE as u64 {
+                if side > remoteness::MAX_SIDE as u64
+                    || remoteness::work_estimate(game, side) > remoteness::WORK_LIMIT / 8
+                {
                     return Err(SolveError::TooLarge(format!(
-                        "({x}, {y}): games are played here with piles below {}",
-                        remoteness::MAX_SIDE
+                        "({x}, {y}): too large to play here (the computer solves the board below max(X, Y) + 1 by remoteness): use smaller piles"
                     )));
                 }
                 if !rules.on_board(x, y) {

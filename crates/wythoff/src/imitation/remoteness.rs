@@ -13,7 +13,7 @@ use crate::solve::remoteness::{loses, RemotenessTable};
 use std::collections::HashMap;
 
 /// Largest board side of [`start_table`].
-pub const MAX_SIDE: u64 = 96;
+pub const MAX_SIDE: u64 = 64;
 
 /// Memoised remoteness of states.
 #[derive(Clone, Debug)]

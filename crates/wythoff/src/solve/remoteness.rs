@@ -40,6 +40,27 @@ pub const REMOTENESS_OFF: u32 = u32::MAX;
 /// Largest board side of a remoteness table (every option is visited).
 pub const MAX_SIDE: usize = 2048;
 
+/// Largest [`work_estimate`] a table is computed for: about half a minute on
+/// one loaded core (`wythoff` up to about 1100, cone games about 350).
+pub const WORK_LIMIT: u128 = 4_000_000_000;
+
+/// Options visited to build the table of `game` on the `n x n` board: per
+/// position `2n` one-pile candidates, plus `n (2w - 1)` two-pile ones for a band
+/// of width `w`, or `n^2` for a cone or a congruence.
+pub fn work_estimate(game: &Game, n: u64) -> u128 {
+    let n = n as u128;
+    game.variants()
+        .iter()
+        .map(|r| {
+            let two = r.two_pile().map_or(0, |t| match t.relation.band_width() {
+                Some(w) => n * (2 * w as u128 - 1).min(2 * n),
+                None => n * n,
+            });
+            n * n * (2 * n + two)
+        })
+        .sum()
+}
+
 /// Does the mover lose at a position of remoteness `r`?
 #[inline]
 pub fn loses(conv: Convention, r: u32) -> bool {
@@ -280,6 +301,12 @@ pub fn unsupported(game: &Game) -> Option<String> {
 pub fn remoteness(game: &Game, n: usize) -> Result<RemotenessTable, SolveError> {
     require_memoryless(game)?;
     check_side(n)?;
+    if work_estimate(game, n as u64) > WORK_LIMIT {
+        return Err(SolveError::TooLarge(format!(
+            "--max {n}: the remoteness table would visit about {} options (over {WORK_LIMIT}): use a smaller --max",
+            work_estimate(game, n as u64)
+        )));
+    }
     let tables: Vec<RemotenessTable> = game.variants().iter().map(|r| rules_table(r, n)).collect();
     Ok(if tables.len() == 1 {
         tables.into_iter().next().expect("one")
