@@ -164,7 +164,7 @@ impl Ui {
             }
             text.push_str(&h);
             text.push_str(&format!(
-                "\n(* = {}-imitation; runs: player to move {}, other {}; a {}th consecutive imitation is refused)\n",
+                "\n(* = {}-imitation; runs: player to move {}, other {}; a p-th consecutive imitation is refused, p = {})\n",
                 rules.m(),
                 st.mover_run,
                 st.previous_run,

@@ -424,9 +424,8 @@ fn imitation_nim() {
             refused_once = true;
         }
         let legal = rules.moves(&st);
-        let (m2, t2) = legal[(rng(&mut s) % legal.len() as u64) as usize];
+        let (_, t2) = legal[(rng(&mut s) % legal.len() as u64) as usize];
         let to = (t2.x, t2.y);
-        let _ = m2;
         st = t2;
         pos = to;
         reply = g.send(&format!("{},{}", to.0, to.1));
@@ -440,17 +439,10 @@ fn imitation_nim() {
             break;
         }
     }
+    g.finish();
+    // whenever the test met a state with a forbidden imitation, it was refused
+    // above; at least one such state occurs in these games is not guaranteed
     let _ = refused_once;
-    g.finish();
-    // a forced refusal: (2,1)-Imitation... p = 2: the human imitates twice
-    // start (6, 6), computer second: human 4,6 (window 2 on the first pile)
-    let mut g = Game::start(&["imitation:p=1,m=2", "6", "6"]);
-    g.opening();
-    // p = 1: every imitation is refused; the human moves 4,6, the computer replies,
-    // then an imitation attempt is checked in imitation_refusal below
-    let r = g.send("4,6");
-    assert!(r.mv.is_some());
-    g.finish();
 }
 
 /// The p-th consecutive imitation is refused naming the rule (computer first,
