@@ -51,7 +51,9 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         if !history.is_empty() {
             anyhow::bail!("--conjecture does not take --history");
         }
-        let n = a.conjecture_max.unwrap_or(wythoff::patterns::DEFAULT_MAX as u64) as usize;
+        let n = a
+            .conjecture_max
+            .unwrap_or(wythoff::patterns::DEFAULT_MAX as u64) as usize;
         answer::outcome_conjecture(&g, &x, &y, n)?
     } else {
         answer::outcome(&g, &x, &y, &history)?

@@ -45,6 +45,9 @@ pub struct PlotArgs {
     /// A heatmap of the Sprague-Grundy values instead of the P-positions.
     #[arg(long)]
     pub grundy: bool,
+    /// A heatmap of the remoteness (moves to the end: fastest win, longest defence).
+    #[arg(long, conflicts_with = "grundy")]
+    pub remoteness: bool,
     /// How the P-positions of seed 000's games are shaded.
     #[arg(long, value_enum, default_value_t = PartsArg::Variant)]
     pub parts: PartsArg,
@@ -61,7 +64,11 @@ pub fn run(args: &PlotArgs) -> Result<()> {
         );
     }
     let g = resolve(&args.game, args.misere)?;
-    let picture = picture(&g, args.max as usize, args.grundy, args.parts)?;
+    let picture = if args.remoteness {
+        remoteness_picture(&g, args.max)?
+    } else {
+        picture(&g, args.max as usize, args.grundy, args.parts)?
+    };
     let bytes = render(&picture, format).map_err(|e| anyhow!(e))?;
     std::fs::write(&args.output, bytes)
         .with_context(|| format!("cannot write `{}`", args.output.display()))?;
@@ -110,6 +117,42 @@ fn source_note(g: &GameArg) -> String {
     }
 }
 
+/// The remoteness heatmap of `g` on the `n x n` board (the Grundy heatmap's
+/// drawing; Imitation Nim: starting positions).
+pub fn remoteness_picture(g: &GameArg, n: u64) -> Result<Picture> {
+    let t = crate::cmd_remoteness::table(g, n)?;
+    let values = t
+        .values()
+        .iter()
+        .map(|&v| {
+            if v == solve::remoteness::REMOTENESS_OFF {
+                OFF
+            } else {
+                v
+            }
+        })
+        .collect();
+    let parity = match g.convention() {
+        wythoff::Convention::Normal => "even = P, odd = N",
+        wythoff::Convention::Misere => "odd = P, even = N",
+    };
+    Ok(Picture {
+        title: format!("Remoteness of {} ({})", g.label, convention_text(g)),
+        notes: vec![
+            source_note(g),
+            format!(
+                "board 0 ≤ x, y < {n}; largest value shown {}; {parity}; red cells: remoteness 0",
+                t.max_value()
+            ),
+        ],
+        n: n as usize,
+        cells: Cells::Values {
+            values,
+            what: "Remoteness",
+        },
+    })
+}
+
 /// The picture of `g` on the `n x n` board.
 pub fn picture(g: &GameArg, n: usize, grundy: bool, parts: PartsArg) -> Result<Picture> {
     let mut notes: Vec<String> = vec![source_note(g)];
@@ -128,7 +171,10 @@ pub fn picture(g: &GameArg, n: usize, grundy: bool, parts: PartsArg) -> Result<P
             title: format!("Grundy values of {} ({})", g.label, convention_text(g)),
             notes,
             n,
-            cells: Cells::Values { values },
+            cells: Cells::Values {
+                values,
+                what: "Grundy value",
+            },
         });
     }
     if let Memory::Imitation { .. } = g.game.memory() {

@@ -8,7 +8,9 @@ mod cmd_imitation;
 mod cmd_outcome;
 mod cmd_p_positions;
 mod cmd_patterns;
+mod cmd_play;
 mod cmd_plot;
+mod cmd_remoteness;
 mod cmd_sequence;
 mod cmd_verify;
 mod game_arg;
@@ -62,6 +64,10 @@ enum Cmd {
     /// periodic sets, pairs of sequences (difference, mex, multiplicity, Beatty),
     /// and with --grundy the additive periodicity of Grundy rows.
     Patterns(cmd_patterns::Args),
+    /// Remoteness table: moves to the end with the fastest win / longest defence.
+    Remoteness(cmd_remoteness::Args),
+    /// Play against a perfect opponent (a terminal, or one move per line on stdin).
+    Play(cmd_play::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -76,6 +82,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Cmd::CheckTable(a) => cmd_check_table::run(a),
         Cmd::Plot(a) => cmd_plot::run(&a).map(|()| ExitCode::SUCCESS),
         Cmd::Patterns(a) => cmd_patterns::run(a),
+        Cmd::Remoteness(a) => cmd_remoteness::run(a),
+        Cmd::Play(a) => cmd_play::run(a),
     }
 }
 

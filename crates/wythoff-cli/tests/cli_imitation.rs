@@ -193,7 +193,6 @@ fn bad_inputs() {
         "1,2,3",
     ]);
     refused(&["outcome", "imitation:p=2,m=1", "1", "2", "--history"]);
-    refused(&["outcome", "imitation:p=2,m=1", "1", "2", "--misere"]);
     refused(&["outcome", "imitation:p=0,m=1", "1", "2"]);
     refused(&["outcome", "imitation:p=2,m=1", "100000", "100000"]);
     refused(&[
@@ -297,4 +296,53 @@ fn dynamic_csv_matches_text() {
         count += 1;
     }
     assert_eq!(count, n * n);
+}
+
+/// Misère Imitation Nim (the player who cannot move wins): the starting
+/// P-positions equal the library's naive state solver's, and `outcome` answers
+/// after a history.
+#[test]
+fn misere_imitation() {
+    use wythoff::imitation::{ImitationNim, NaiveStateSolver};
+    for (p, m) in [(1, 1), (2, 1), (3, 2), (2, 3)] {
+        let o = wythoff(&[
+            "p-positions",
+            &format!("imitation:p={p},m={m}"),
+            "--max",
+            "14",
+            "--misere",
+            "--format",
+            "csv",
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let rules = ImitationNim::new(p, m)
+            .unwrap()
+            .with_convention(wythoff::Convention::Misere);
+        let want: String = std::iter::once("x,y".to_string())
+            .chain(
+                NaiveStateSolver::new(rules, 14)
+                    .unwrap()
+                    .start_p_positions()
+                    .iter()
+                    .map(|(x, y)| format!("{x},{y}")),
+            )
+            .map(|l| l + "\n")
+            .collect();
+        assert_eq!(stdout(&o), want, "p={p} m={m}");
+        assert!(!want.contains("\n0,0\n"), "(0, 0) is N in misère play");
+    }
+    // (0, 1) -> (0, 0) leaves the opponent without a move: he wins; so (0, 1) is P
+    let o = wythoff(&["outcome", "imitation:p=2,m=1", "0", "1", "--misere"]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o).lines().next(), Some("P"));
+    let o = wythoff(&[
+        "outcome",
+        "imitation:p=2,m=1",
+        "0",
+        "2",
+        "--misere",
+        "--history",
+        "2,2",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }

@@ -176,15 +176,7 @@ impl Subject {
     pub fn imitation(&self) -> Result<Option<ImitationNim>, SolveError> {
         match ImitationNim::from_game(&self.game) {
             None => Ok(None),
-            Some(r) => {
-                if self.convention() == Convention::Misere {
-                    return Err(SolveError::Unsupported(format!(
-                        "{}: misère play is not defined for Imitation Nim here (Larsson's paper is normal play)",
-                        self.label
-                    )));
-                }
-                Ok(Some(r))
-            }
+            Some(r) => Ok(Some(r)),
         }
     }
     /// The exact oracle of a catalogue game, when a paper gives one.
@@ -354,7 +346,9 @@ pub fn outcome(
         )));
     }
     if let Some(o) = s.oracle() {
-        return outcome_oracle(s, o.as_ref(), x, y);
+        let mut ans = outcome_oracle(s, o.as_ref(), x, y)?;
+        ans.notes.extend(remoteness_notes(s, x, y)?);
+        return Ok(ans);
     }
     let (x, y) = match (u64::try_from(x), u64::try_from(y)) {
         (Ok(x), Ok(y)) if x < GENERAL_LIMIT && y < GENERAL_LIMIT => (x, y),
@@ -456,6 +450,8 @@ pub fn outcome(
     if choice {
         notes.push(CHOICE_NOTE.to_string());
     }
+    let (xn, yn) = (Natural::from(x), Natural::from(y));
+    ans.notes.extend(remoteness_notes(s, &xn, &yn)?);
     Ok(ans)
 }
 
@@ -463,6 +459,59 @@ const CHOICE_NOTE: &str = "the second player picks a variant before play: P iff 
 
 /// The oracle path: exact big-integer answers from a published solution, with
 /// the same moves and notes as the general path.
+/// Piles below this get remoteness notes (a table of side `max(X, Y) + 1`),
+/// when that table is at most [`REMOTENESS_WORK`] option visits (under a second).
+pub const REMOTENESS_LIMIT: u64 = 256;
+pub const REMOTENESS_WORK: u128 = 50_000_000;
+
+/// `remoteness R (...)` and each winning move's remoteness, as notes.
+pub fn remoteness_notes(s: &Subject, x: &Natural, y: &Natural) -> Result<Vec<String>, SolveError> {
+    use crate::solve::remoteness as rem;
+    let not = || {
+        vec![format!(
+            "remoteness: not computed (piles of {REMOTENESS_LIMIT} or more)"
+        )]
+    };
+    let (Ok(x), Ok(y)) = (u64::try_from(x), u64::try_from(y)) else {
+        return Ok(not());
+    };
+    if x.max(y) >= REMOTENESS_LIMIT {
+        return Ok(not());
+    }
+    let n = (x.max(y) + 1) as usize;
+    if rem::work_estimate(&s.game, n as u64) > REMOTENESS_WORK {
+        return Ok(vec!["remoteness: not computed (the table below max(X, Y) + 1 is too much work here; see `wythoff remoteness`)".into()]);
+    }
+    let t = rem::remoteness(&s.game, n)?;
+    let Some(r) = t.get(x as usize, y as usize) else {
+        return Ok(vec![]);
+    };
+    let conv = s.convention();
+    let what = if rem::loses(conv, r) {
+        "moves left with the longest defence"
+    } else {
+        "moves to the win, fastest win"
+    };
+    let mut out = vec![format!("remoteness {r} ({what})")];
+    let mut wins: Vec<(u64, u64, u32)> = Vec::new();
+    for v in s.game.variants() {
+        rem::for_each_option(v, x, y, &mut |a, b, _| {
+            if let Some(ra) = t.get(a as usize, b as usize) {
+                if rem::loses(conv, ra) {
+                    wins.push((a, b, ra));
+                }
+            }
+        });
+    }
+    wins.sort_unstable();
+    wins.dedup();
+    out.extend(
+        wins.into_iter()
+            .map(|(a, b, ra)| format!("winning move {a},{b}: remoteness {ra}")),
+    );
+    Ok(out)
+}
+
 /// The outcome of `(x, y)` from the conjectured oracle of the game's patterns
 /// on the board of side `board` (`outcome --conjecture`): a `pairs` pattern with
 /// a Beatty closed form, exact at any size; `oracle` names it as a conjecture.
@@ -666,6 +715,28 @@ fn outcome_imitation(
             PositionClass::Dynamic => "dynamic: its outcome depends on the history",
         }
     ));
+    // the search visits every state below (X, Y): kept to small piles here
+    if x.max(y) < 32 {
+        let mut rem = crate::imitation::remoteness::ImitationRemoteness::new(rules);
+        let r = rem.value(&st);
+        let what = if rem.loses(r) {
+            "moves left with the longest defence"
+        } else {
+            "moves to the win, fastest win"
+        };
+        notes.push(format!("remoteness {r} ({what})"));
+        for (_, t, rt) in rem.moves(&st) {
+            if rem.loses(rt) {
+                notes.push(format!("winning move {},{}: remoteness {rt}", t.x, t.y));
+            }
+        }
+    }
+    if rules.is_misere() {
+        notes.push(
+            "Theorem 1 (Larsson) is stated for normal play: not applied in misère play".into(),
+        );
+        return Ok(ans);
+    }
     let t1 = Theorem1::new(rules, x.max(y) + 1);
     let clause = match t1.clause(&st) {
         Clause::I => "(I): in P_W and xi <= L".to_string(),
@@ -718,8 +789,10 @@ fn sequence_engine(s: &Subject, terms: u64) -> Result<SeqEngine, SolveError> {
         }
         return Ok(SeqEngine::Oracle(o));
     }
-    let (pairs, _) = crate::patterns::read_pairs(&s.game, terms, DEFAULT_MEMORY_BUDGET)
-        .map_err(|e| SolveError::Unsupported(format!("{}: no published solution, and {e}", s.label)))?;
+    let (pairs, _) =
+        crate::patterns::read_pairs(&s.game, terms, DEFAULT_MEMORY_BUDGET).map_err(|e| {
+            SolveError::Unsupported(format!("{}: no published solution, and {e}", s.label))
+        })?;
     Ok(SeqEngine::Board(pairs))
 }
 
@@ -1037,7 +1110,8 @@ mod tests {
         assert!(Subject::parse("imitation:p=2,m=1", true)
             .unwrap()
             .imitation()
-            .is_err());
+            .unwrap()
+            .is_some_and(|r| r.is_misere()));
     }
 
     #[test]

@@ -7,6 +7,7 @@
 //! - [`explain`]: the outcome of one position, its winning moves, and blocking.
 //! - [`answer`]: one entry per question (p-positions, grundy, outcome, sequence,
 //!   verify), shared by the binary and the Python module.
+//! - [`play`]: a game in progress against a perfect opponent (remoteness).
 //! - [`partition`]: the papers' shading of P-positions into parts (seed 000).
 //!
 //! The library does no I/O: the `wythoff` binary parses arguments and renders.
@@ -22,6 +23,7 @@ pub mod imitation;
 pub mod oracle;
 pub mod partition;
 pub mod patterns;
+pub mod play;
 pub mod rules;
 pub mod sequence;
 pub mod sets;

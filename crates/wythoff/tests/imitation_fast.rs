@@ -7,13 +7,19 @@ use wythoff::imitation::{
     check_classification, check_corollary1, check_theorem1, ImitationNim, NaiveStateSolver,
     StateSolver,
 };
+use wythoff::Convention;
 
 /// Every query of the fast solver equals the naive one's on the board `n`.
 fn same_as_naive(p: u64, m: u64, n: u64) {
-    let rules = ImitationNim::new(p, m).unwrap();
+    same_as_naive_in(p, m, n, Convention::Normal);
+    same_as_naive_in(p, m, n, Convention::Misere);
+}
+
+fn same_as_naive_in(p: u64, m: u64, n: u64, conv: Convention) {
+    let rules = ImitationNim::new(p, m).unwrap().with_convention(conv);
     let fast = StateSolver::new(rules, n).unwrap();
     let naive = NaiveStateSolver::new(rules, n).unwrap();
-    let ctx = format!("p={p} m={m} n={n}");
+    let ctx = format!("p={p} m={m} n={n} {conv}");
     for x in 0..n {
         for y in 0..n {
             for s in rules.states_at(x, y) {

@@ -6,10 +6,11 @@ mod imitation_support;
 
 use imitation_support::Brute;
 use wythoff::imitation::{
-    check_classification, check_corollary1, check_theorem1, ImitationNim, Pile, State, StateSolver,
-    Window,
+    check_classification, check_corollary1, check_theorem1, ImitationNim, NaiveStateSolver, Pile,
+    State, StateSolver, Window,
 };
 use wythoff::solve::Outcome;
+use wythoff::Convention;
 
 /// A history reaching the valid state `s`, built by the construction in the
 /// documentation of `ImitationNim::check_state` (so that every valid state is
@@ -75,11 +76,27 @@ const PARAMS: &[(u64, u64)] = &[
 
 #[test]
 fn every_valid_state_is_reachable_and_solver_matches_independent_search() {
+    matches_independent_search(Convention::Normal);
+}
+
+/// Misère play: the player who cannot move wins (also when every move left is a
+/// forbidden p-th imitation).
+#[test]
+fn misere_solvers_match_independent_search() {
+    matches_independent_search(Convention::Misere);
+}
+
+fn matches_independent_search(conv: Convention) {
     for &(p, m) in PARAMS {
-        let rules = ImitationNim::new(p, m).unwrap();
+        let rules = ImitationNim::new(p, m).unwrap().with_convention(conv);
         let n = 9;
         let solver = StateSolver::new(rules, n).unwrap();
-        let mut brute = Brute::new(p, m);
+        let naive = NaiveStateSolver::new(rules, n).unwrap();
+        let mut brute = if conv == Convention::Misere {
+            Brute::misere(p, m)
+        } else {
+            Brute::new(p, m)
+        };
         let mut count = 0;
         for x in 0..n {
             for y in 0..n {
@@ -96,7 +113,12 @@ fn every_valid_state_is_reachable_and_solver_matches_independent_search() {
                     assert_eq!(
                         solver.outcome(&s).unwrap(),
                         want,
-                        "p={p} m={m} {s} via {h:?}"
+                        "p={p} m={m} {conv} {s} via {h:?}"
+                    );
+                    assert_eq!(
+                        naive.outcome(&s).unwrap(),
+                        want,
+                        "naive p={p} m={m} {conv} {s} via {h:?}"
                     );
                     count += 1;
                 }

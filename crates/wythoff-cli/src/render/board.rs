@@ -95,6 +95,46 @@ pub fn board(table: &OutcomeTable) -> Option<String> {
     Some(out)
 }
 
+/// A game in play: `██` the current position, `▒▒` the options blocked for the
+/// player to move, `· ` other cells, `░░` off the board (`on_board` false);
+/// `None` above [`FULL_MAX`] cells a side.
+pub fn position_board(
+    n: usize,
+    on_board: &dyn Fn(usize, usize) -> bool,
+    pos: (usize, usize),
+    blocked: &[(usize, usize)],
+) -> Option<String> {
+    if n == 0 || n > FULL_MAX {
+        return None;
+    }
+    let step = tick_step(n);
+    let width = (n - 1).to_string().len();
+    let mut out = String::new();
+    for y in (0..n).rev() {
+        let label = if y % step == 0 {
+            format!("{y:>width$} ┤")
+        } else {
+            format!("{:>width$} │", "")
+        };
+        out.push_str(&label);
+        for x in 0..n {
+            out.push_str(if (x, y) == pos {
+                "██"
+            } else if blocked.contains(&(x, y)) {
+                "▒▒"
+            } else if on_board(x, y) {
+                "· "
+            } else {
+                "░░"
+            });
+        }
+        out.push('\n');
+    }
+    axis(&mut out, n, width, step, 2);
+    out.push_str("██ position   ▒▒ blocked for the player to move   ░░ off the board\n");
+    Some(out)
+}
+
 /// The x axis under the board: a rule with ticks, then the labels.
 fn axis(out: &mut String, n: usize, width: usize, step: usize, cw: usize) {
     let mut rule = format!("{:>width$} └", "");

@@ -134,12 +134,24 @@ impl<'a> GrundyRows<'a> {
         n: usize,
         max_value: u32,
     ) -> Self {
+        Self::begin_values(out, format, "Grundy values", label, n, max_value)
+    }
+
+    /// [`GrundyRows::begin`] for another table of values (`what`, e.g.
+    /// "Remoteness"), named in the text header.
+    pub fn begin_values(
+        out: &'a mut dyn Write,
+        format: Format,
+        what: &str,
+        label: &str,
+        n: usize,
+        max_value: u32,
+    ) -> Self {
         let mut w = Chunked::new(out);
         match format {
             Format::Text => {
-                let head = format!(
-                    "# Grundy values of {label}; row x = first pile, column y = second pile\n"
-                );
+                let head =
+                    format!("# {what} of {label}; row x = first pile, column y = second pile\n");
                 w.buf.extend_from_slice(head.as_bytes());
             }
             Format::Json => {

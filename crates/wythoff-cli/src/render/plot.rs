@@ -79,7 +79,11 @@ pub enum Cells {
         cells: Vec<u16>,
     },
     /// A Grundy value per cell, row-major; [`OFF`] marks cells off the board.
-    Values { values: Vec<u32> },
+    Values {
+        values: Vec<u32>,
+        /// What the values are: "Grundy value" or "Remoteness".
+        what: &'static str,
+    },
 }
 
 /// Cell value of a heatmap cell that is not on the board.
@@ -192,7 +196,7 @@ fn reduce(p: &Picture, k: usize) -> Blocks {
     let nb = n.div_ceil(k);
     let mut colors = Vec::with_capacity(nb * nb);
     let max = match &p.cells {
-        Cells::Values { values } => heat_max(values),
+        Cells::Values { values, .. } => heat_max(values),
         Cells::Classes { .. } => 0,
     };
     for bx in 0..nb {
@@ -209,7 +213,7 @@ fn reduce(p: &Picture, k: usize) -> Blocks {
                     }
                     classes.get(best as usize).map_or(palette::N, |c| c.color)
                 }
-                Cells::Values { values } => {
+                Cells::Values { values, .. } => {
                     let mut best = OFF;
                     for x in xs.clone() {
                         for y in ys.clone() {
@@ -285,16 +289,22 @@ const LABEL_PX: f64 = 15.0;
 const TICK_PX: f64 = 14.0;
 const LEGEND_PX: f64 = 16.0;
 
+/// The legend of the value-0 colour.
+fn zero_label(what: &str) -> String {
+    if what == "Grundy value" {
+        "Grundy value 0: P-position".to_string()
+    } else {
+        format!("{what} 0")
+    }
+}
+
 fn legend_lines(p: &Picture) -> Vec<String> {
     match &p.cells {
         Cells::Classes { classes, .. } => classes
             .iter()
             .map(|c| format!("{}  ({} cells)", c.label, c.count))
             .collect(),
-        Cells::Values { .. } => vec![
-            "Grundy value 0: P-position".to_string(),
-            "cells off the board".to_string(),
-        ],
+        Cells::Values { what, .. } => vec![zero_label(what), "cells off the board".to_string()],
     }
 }
 
@@ -485,12 +495,12 @@ fn draw<DB: DrawingBackend>(
                 ly += sw + 12;
             }
         }
-        Cells::Values { values } => {
+        Cells::Values { values, what } => {
             let max = heat_max(values);
             swatch(ly, palette::HEAT_ZERO)?;
             text(
                 &root,
-                "Grundy value 0: P-position",
+                &zero_label(what),
                 (lx + sw + 10, ly + sw / 2),
                 font(LEGEND_PX).pos(Pos::new(HPos::Left, VPos::Center)),
             )?;
@@ -507,7 +517,7 @@ fn draw<DB: DrawingBackend>(
             }
             if max >= 1 {
                 ly += 8;
-                text(&root, "Grundy value", (lx, ly), font(LEGEND_PX))?;
+                text(&root, what, (lx, ly), font(LEGEND_PX))?;
                 ly += 26;
                 // Vertical colour bar, value 1 at the bottom, max at the top.
                 let bar_h = (board - (ly - by0) - 20).clamp(60, 360);
@@ -566,8 +576,9 @@ pub fn render(p: &Picture, format: ImageFormat) -> Result<Vec<u8>, String> {
                 "{n}×{n} board: each pixel block = {k}×{k} cells, drawn in the first listed class present (a block with a P-position is P)",
                 n = p.n
             ),
-            Cells::Values { .. } => format!(
-                "{n}×{n} board: each pixel block = {k}×{k} cells, coloured by the least Grundy value in it (so P stands out)",
+            Cells::Values { what, .. } => format!(
+                "{n}×{n} board: each pixel block = {k}×{k} cells, coloured by the least {} in it (so 0 stands out)",
+                what.to_lowercase(),
                 n = p.n
             ),
         });

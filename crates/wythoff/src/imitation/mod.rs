@@ -9,12 +9,15 @@
 //!   (Definition 1).
 //! - [`naive`]: the naive exact state solver (one bit per state, `O(p n^3)`), the
 //!   reference the fast solver is tested against.
+//! - [`remoteness`]: remoteness on the state graph (fastest win, longest
+//!   defence), by memoised search; starting positions as a table.
 //! - [`theorem1`]: Theorem 1 (functions `xi` and `L`) as an oracle on every state,
 //!   with the (p,m)-Wythoff pairs of Definition 3.
 //! - [`claims`]: Theorem 1, Corollary 1 and the classification remark after
 //!   Corollary 1, for `wythoff verify`.
 
 pub mod naive;
+pub mod remoteness;
 pub mod solver;
 pub mod state;
 pub mod theorem1;

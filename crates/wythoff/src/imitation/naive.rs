@@ -4,7 +4,10 @@
 //! `p n^3 / 3` bits, and `O(p n^3)` time, so it is for small boards.
 //!
 //! Every valid state (see [`ImitationNim::check_state`]) of every position of the
-//! board gets one bit: 1 for P (the previous player wins), 0 for N. Moves only
+//! board gets one bit: 1 for P (the previous player wins), 0 for N. A state is P
+//! iff no legal move leads to a P-state, except in misère play, where a state
+//! with no legal move at all is N: the free and after states of `(0, 0)`, and the
+//! window states with mover run `p - 1` whose every move is a window imitation. Moves only
 //! lower one pile, so positions are solved in row-major order and each state's
 //! options are already known.
 //!
@@ -181,7 +184,10 @@ impl NaiveStateSolver {
                     *c = k;
                 }
                 // free states: every move is a non-imitation, successor mover run 0
-                if cnt[0] == 0 {
+                // misère play: a state without a legal move is N (the mover wins)
+                let misere = self.rules.is_misere();
+                let empty = x + y == 0;
+                if cnt[0] == 0 && !(misere && empty) {
                     for c in 0..p {
                         let i = self.free_slot(x, y, c);
                         self.set(i);
@@ -189,7 +195,7 @@ impl NaiveStateSolver {
                 }
                 // after an imitation by the opponent (previous run a)
                 for a in 1..p {
-                    if cnt[a as usize] == 0 {
+                    if cnt[a as usize] == 0 && !(misere && empty) {
                         let i = self.after_slot(x, y, a);
                         self.set(i);
                     }
@@ -213,7 +219,10 @@ impl NaiveStateSolver {
                                 let (tx, ty) = target(j);
                                 self.bit(self.after_slot(tx, ty, c + 1))
                             });
-                        if !plain_win && !imit_win {
+                        // misère: with run c + 1 = p the window's imitations are
+                        // forbidden; when they are all the moves, the mover wins
+                        let stuck = misere && c + 1 == p && x + y == hi - k + 1;
+                        if !plain_win && !imit_win && !stuck {
                             let i = self.window_slot(x, y, k, c);
                             self.set(i);
                         }

@@ -57,6 +57,14 @@
 //! the cut only ever shortens the interval from the right; the pass does not
 //! rely on it.)
 //!
+//! # Misère play
+//!
+//! The same recurrences, except that a state with no legal move is N: the free
+//! and after states of `(0, 0)`, and `W(1, p - 1)` at `(0, y)` with `y <= m`
+//! (every move of the big pile is a window imitation, the `p`-th). The pass
+//! leaves `(0, 0)` out of the lines and starts the window interval of mover run
+//! `p - 1` at `k = 2` on those positions; nothing else changes.
+//!
 //! # The pass and its invariants
 //!
 //! Positions `x <= y` are solved row by row (`x` outer, `y` inner); the mirror
@@ -269,6 +277,7 @@ impl StateSolver {
         let q = p - 1;
         let m = self.m as i64;
         let n = self.n as usize;
+        let misere = self.rules.is_misere();
         let mut diff = vec![0u16; n * (n + 1) / 2 * p];
         let mut run = vec![0u16; n * p];
         for x in 0..n {
@@ -288,7 +297,9 @@ impl StateSolver {
                 } else {
                     0
                 };
-                let free_p = small(0) + big == 0;
+                // misère play: the states of (0, 0) have no move, so they are N
+                let dead = misere && y == 0;
+                let free_p = small(0) + big == 0 && !dead;
                 let mut info = 0u8;
                 let mut ps = 0u64;
                 if free_p {
@@ -297,7 +308,7 @@ impl StateSolver {
                 }
                 let mut any_after = false;
                 for a in 1..p {
-                    if small(a) + big == 0 {
+                    if small(a) + big == 0 && !dead {
                         let i = t * q + a - 1;
                         self.after[i >> 6] |= 1 << (i & 63);
                         ps += 1;
@@ -332,7 +343,13 @@ impl StateSolver {
                         let to = al.partition_point(|&e| (e as i64) <= hi_e);
                         let cut = &al[from..to];
                         for c in 0..p {
-                            let mut cur = kl;
+                            // misère play: W(1, p - 1) at (0, y), y <= m, has only
+                            // forbidden imitations, so no move: N
+                            let mut cur = if misere && x == 0 && y as i64 <= m && c + 1 == p {
+                                kl.max(2)
+                            } else {
+                                kl
+                            };
                             let mut emit = |lo: i64, hi: i64| {
                                 ps += (hi - lo + 1) as u64;
                                 let s = x + lo as usize;
@@ -400,6 +417,10 @@ impl StateSolver {
     fn window_p(&self, a: u64, b: u64, k: u64, c: u64) -> bool {
         let info = self.info[self.idx(a, b)];
         let m = self.m;
+        if self.rules.is_misere() && a == 0 && b <= m && k == 1 && c + 1 == self.rules.p() {
+            // misère: every move is a forbidden imitation, the mover wins
+            return false;
+        }
         if info & FREE_P == 0 {
             if info & SMALL_P != 0 {
                 return false;

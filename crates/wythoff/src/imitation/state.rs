@@ -40,6 +40,7 @@
 //! of a position are exactly its valid states.
 
 use super::ImitationError;
+use crate::rules::Convention;
 use std::fmt;
 
 /// One of the two piles: `First` is `x`, `Second` is `y`.
@@ -192,11 +193,14 @@ fn ordinal_suffix(n: u64) -> &'static str {
     }
 }
 
-/// The rules of (p,m)-Imitation Nim (Definition 2), `p, m >= 1`.
+/// The rules of (p,m)-Imitation Nim (Definition 2), `p, m >= 1`, in normal
+/// play (the paper) or misère play (the player who cannot move wins; a state
+/// with no legal move is N, also when its only moves are forbidden imitations).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ImitationNim {
     p: u64,
     m: u64,
+    convention: Convention,
 }
 
 impl ImitationNim {
@@ -206,12 +210,34 @@ impl ImitationNim {
                 "imitation parameters must be at least 1 (got p={p}, m={m})"
             )));
         }
-        Ok(ImitationNim { p, m })
+        Ok(ImitationNim {
+            p,
+            m,
+            convention: Convention::Normal,
+        })
+    }
+    /// The same rules in convention `c`.
+    pub fn with_convention(self, c: Convention) -> ImitationNim {
+        ImitationNim {
+            convention: c,
+            ..self
+        }
+    }
+    pub fn convention(&self) -> Convention {
+        self.convention
+    }
+    /// Misère play?
+    pub fn is_misere(&self) -> bool {
+        self.convention == Convention::Misere
     }
     /// The rules of a catalogue game with the imitation memory rule.
     pub fn from_game(game: &crate::rules::Game) -> Option<ImitationNim> {
         match game.memory() {
-            crate::rules::Memory::Imitation { p, m } => Some(ImitationNim { p, m }),
+            crate::rules::Memory::Imitation { p, m } => Some(ImitationNim {
+                p,
+                m,
+                convention: game.convention(),
+            }),
             crate::rules::Memory::None => None,
         }
     }

@@ -25,6 +25,7 @@ pub mod grundy_fast;
 pub mod grundy_union;
 pub mod reference;
 pub(crate) mod region;
+pub mod remoteness;
 pub mod sparse;
 pub mod stream;
 

@@ -2,7 +2,8 @@
 //! wording and sharing no code with `wythoff::imitation`: a game is its list of
 //! positions; whether a move is an m-imitation, and each player's run, are read
 //! off that list every time. Outcomes are computed by plain recursion, memoised
-//! on (previous position, current position, both runs as scanned).
+//! on (previous position, current position, both runs as scanned). Normal play,
+//! or misère play (`Brute::misere`): the player who cannot move wins.
 
 #![allow(dead_code)]
 
@@ -11,9 +12,15 @@ use std::collections::HashMap;
 /// Memo key: previous position, current position, previous player's run, mover's run.
 type Key = (Option<(u64, u64)>, (u64, u64), u64, u64);
 
+/// `(mover wins, remoteness)`, memoised like the outcomes.
+type RemKey = Key;
+
 pub struct Brute {
     pub p: u64,
     pub m: u64,
+    /// Misère play: a player with no legal move wins.
+    pub misere: bool,
+    rem: HashMap<RemKey, (bool, u32)>,
     memo: HashMap<Key, bool>,
 }
 
@@ -41,7 +48,17 @@ impl Brute {
         Brute {
             p,
             m,
+            misere: false,
+            rem: HashMap::new(),
             memo: HashMap::new(),
+        }
+    }
+
+    /// The same search in misère play.
+    pub fn misere(p: u64, m: u64) -> Brute {
+        Brute {
+            misere: true,
+            ..Brute::new(p, m)
         }
     }
 
@@ -126,8 +143,10 @@ impl Brute {
             return v;
         }
         let mut g = h.to_vec();
-        let mut p = true;
-        for t in self.options(h) {
+        let options = self.options(h);
+        // no legal move: the mover loses (normal) or wins (misère)
+        let mut p = !(self.misere && options.is_empty());
+        for t in options {
             g.push(t);
             let child_p = self.is_p(&g);
             g.pop();
@@ -138,5 +157,49 @@ impl Brute {
         }
         self.memo.insert(key, p);
         p
+    }
+
+    fn key(&self, h: &[(u64, u64)]) -> Key {
+        let n = h.len();
+        (
+            if n >= 2 { Some(h[n - 2]) } else { None },
+            h[n - 1],
+            if n >= 2 {
+                self.run_ending_at(h, n - 1)
+            } else {
+                0
+            },
+            if n >= 3 {
+                self.run_ending_at(h, n - 2)
+            } else {
+                0
+            },
+        )
+    }
+
+    /// `(mover wins, remoteness)` at the end of the legal game `h`: no move left
+    /// is 0 moves (a loss in normal play, a win in misère play); a win takes the
+    /// fastest winning move, a loss the longest defence.
+    pub fn remoteness(&mut self, h: &[(u64, u64)]) -> (bool, u32) {
+        let key = self.key(h);
+        if let Some(&v) = self.rem.get(&key) {
+            return v;
+        }
+        let mut g = h.to_vec();
+        let mut kids = Vec::new();
+        for t in self.options(h) {
+            g.push(t);
+            kids.push(self.remoteness(&g));
+            g.pop();
+        }
+        let v = if kids.is_empty() {
+            (self.misere, 0)
+        } else if let Some(r) = kids.iter().filter(|k| !k.0).map(|k| k.1).min() {
+            (true, r + 1)
+        } else {
+            (false, 1 + kids.iter().map(|k| k.1).max().unwrap())
+        };
+        self.rem.insert(key, v);
+        v
     }
 }

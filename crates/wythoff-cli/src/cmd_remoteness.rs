@@ -1,0 +1,37 @@
+//! `wythoff remoteness GAME --max N [--misere] [--format text|csv|json|summary]`:
+//! the remoteness table (Smith; Winning Ways ch. 9), written like `grundy`
+//! (csv: N lines of N values, `-` off the board). Blocking games: the previous
+//! player's best block is part of his move; Imitation Nim: starting positions
+//! (no history), on its state graph. See `wythoff::solve::remoteness`.
+
+use crate::game_arg::BoardArgs;
+use crate::render::GrundyRows;
+use std::io::Write;
+use std::process::ExitCode;
+use wythoff::solve::remoteness::{self, RemotenessTable};
+
+pub type Args = BoardArgs;
+
+/// The remoteness table of GAME (starting positions for Imitation Nim).
+pub fn table(g: &crate::game_arg::GameArg, n: u64) -> anyhow::Result<RemotenessTable> {
+    Ok(match wythoff::imitation::ImitationNim::from_game(&g.game) {
+        Some(r) => wythoff::imitation::remoteness::start_table(r, n)?,
+        None => remoteness::remoteness(&g.game, n as usize)?,
+    })
+}
+
+pub fn run(a: Args) -> anyhow::Result<ExitCode> {
+    let g = a.resolve()?;
+    let t = table(&g, a.max)?;
+    let n = t.size();
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let label = format!("{} ({})", g.label, g.convention_text());
+    let mut w =
+        GrundyRows::begin_values(&mut out, a.format, "Remoteness", &label, n, t.max_value());
+    for x in 0..n {
+        w.row(&t.values()[x * n..(x + 1) * n]);
+    }
+    w.finish()?;
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}

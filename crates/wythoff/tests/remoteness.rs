@@ -1,0 +1,202 @@
+//! Remoteness tables against the brute force (an explicit minimax over states
+//! `(position, blocked options)` trying every block set, with win/loss carried
+//! as a flag): every catalogue game in both conventions and random rules
+//! (proptest); the outcomes they imply against the outcome solvers; Imitation
+//! Nim's remoteness against an independent history search in both conventions.
+
+use proptest::prelude::*;
+use wythoff::catalogue::parse_game;
+use wythoff::imitation::{self, ImitationNim, StateSolver};
+use wythoff::rules::{BlockClass, Convention, Game, Relation, Rules};
+use wythoff::solve::{self, remoteness};
+
+mod imitation_support;
+mod strategies;
+use strategies::any_set;
+
+const GAMES: &[&str] = &[
+    "nim",
+    "wythoff",
+    "m-wythoff:m=2",
+    "st-wythoff:s=2,t=1",
+    "connell:p=3",
+    "roob-blocking:m=1,p=2",
+    "roob-blocking:m=2,p=3",
+    "roob-blocking:m=2,p=2,l=1",
+    "modulo-rook:m=2,l=1,p=2",
+    "shifted:m=1,p=3,l=1",
+    "corner:m=1,p=2,u=2,v=3",
+    "choose-shift:m=1,p=3",
+    "modular:m=3",
+    "diagonal-blocking:p=2,m=1",
+    "diagonal-blocking:p=3,m=2",
+    "restricted:s=1,t=2,h=3:0,v=3:0,d1=3:1,d2=3:2",
+    "odd-odd:s=1,t=1",
+    "even-even:s=2,t=1",
+    "odd-even:s=1,t=1",
+    "even-odd:s=1,t=2",
+];
+
+/// The table of `r` against the brute force on the board `n`, and the outcome
+/// its parity implies against the reference outcome solver.
+fn check_rules(r: &Rules, n: usize) -> Result<(), String> {
+    let t = remoteness::rules_table(r, n);
+    let b = remoteness::reference::table(r, n);
+    let o = solve::reference::outcomes(r, n);
+    for x in 0..n {
+        for y in 0..n {
+            let got = t.get(x, y);
+            let want = b[x * n + y];
+            if got != want.map(|w| w.1) {
+                return Err(format!("({x}, {y}): {got:?}, brute force {want:?}"));
+            }
+            if let (Some(g), Some(w)) = (got, want) {
+                if remoteness::loses(r.convention(), g) == w.0 {
+                    return Err(format!("({x}, {y}): parity of {g} against flag {}", w.0));
+                }
+                if o.is_p(x, y) != remoteness::loses(r.convention(), g) {
+                    return Err(format!("({x}, {y}): remoteness {g} against outcome table"));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn catalogue_remoteness_equals_brute_force() {
+    for name in GAMES {
+        let g = parse_game(name).unwrap().game;
+        for c in [Convention::Normal, Convention::Misere] {
+            let g = g.with_convention(c);
+            let n = if g.has_blocking() { 7 } else { 12 };
+            for r in g.variants() {
+                check_rules(r, n).unwrap_or_else(|e| panic!("{name} {c:?}: {e}"));
+            }
+            // the game's table (choice games combined) implies the game's outcomes
+            let t = remoteness::remoteness(&g, n).unwrap();
+            assert_eq!(
+                t.outcomes(),
+                solve::outcomes(&g, n).unwrap(),
+                "{name} {c:?}"
+            );
+        }
+    }
+}
+
+/// Small known values: Nim's remoteness is 0 on the diagonal, 1 next to a
+/// P-position by one move; Wythoff (0, 0) = 0, (1, 1) = 1, (1, 2) = 2.
+#[test]
+fn known_values() {
+    let g = parse_game("nim").unwrap().game;
+    let t = remoteness::remoteness(&g, 6).unwrap();
+    assert_eq!(t.get(3, 3), Some(4 - 0 * 4 + 2)); // (3,3): the loser drags it out: 6 moves
+    assert_eq!(t.get(0, 5), Some(1));
+    assert_eq!(t.get(2, 5), Some(1 + 4));
+    let g = parse_game("wythoff").unwrap().game;
+    let t = remoteness::remoteness(&g, 4).unwrap();
+    assert_eq!(
+        (t.get(0, 0), t.get(1, 1), t.get(1, 2)),
+        (Some(0), Some(1), Some(2))
+    );
+    let m = remoteness::remoteness(&g.with_convention(Convention::Misere), 4).unwrap();
+    // misère: (0, 0) the mover wins at once; (0, 1) must move to (0, 0) and lose
+    assert_eq!((m.get(0, 0), m.get(0, 1)), (Some(0), Some(1)));
+}
+
+fn relation_strategy() -> impl Strategy<Value = Relation> {
+    prop_oneof![
+        Just(Relation::Diagonal),
+        (1u64..5).prop_map(|m| Relation::Band { m }),
+        (1u64..4, 1u64..4).prop_map(|(s, t)| Relation::Cone { s, t }),
+        (1u64..5).prop_map(|m| Relation::Congruent { m }),
+    ]
+}
+
+prop_compose! {
+    fn rules_strategy()(h in any_set(), v in any_set(), d1 in any_set(), d2 in any_set(),
+        rel in relation_strategy(), two in any::<bool>(), block in 0u8..3, bl in 1u64..4, p in 1u64..4,
+        cu in 0u64..3, cv in 0u64..3, misere in any::<bool>()) -> Rules {
+        let mut b = Rules::builder().h(h).v(v);
+        if two { b = b.two_pile(d1, d2, rel); }
+        b = match block { 1 => b.blocking(BlockClass::OnePileAtLeast(bl), p), 2 => b.blocking(BlockClass::Diagonal, p), _ => b };
+        b.corner(cu, cv).convention(if misere { Convention::Misere } else { Convention::Normal }).build().unwrap()
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+    #[test]
+    fn random_rules_remoteness_equals_brute_force(r in rules_strategy(), n in 1usize..8) {
+        if let Err(e) = check_rules(&r, n) {
+            return Err(TestCaseError::fail(format!("{}: {e}", r.describe())));
+        }
+    }
+}
+
+/// A blocked state: the brute force's explicit state against `state_value` over
+/// the unblocked options.
+#[test]
+fn blocked_states_equal_brute_force() {
+    for name in ["roob-blocking:m=2,p=3", "diagonal-blocking:p=2,m=1"] {
+        for c in [Convention::Normal, Convention::Misere] {
+            let g = parse_game(name).unwrap().game.with_convention(c);
+            let r = g.as_single().unwrap();
+            let n = 6;
+            let t = remoteness::rules_table(r, n);
+            for x in 0..n as u64 {
+                for y in 0..n as u64 {
+                    let opts = r.options(x, y);
+                    // block the first in-class option, if any
+                    let blocked: Vec<(u64, u64)> = opts
+                        .iter()
+                        .filter(|o| o.2)
+                        .take(1)
+                        .map(|o| (o.0, o.1))
+                        .collect();
+                    let v = remoteness::state_value(
+                        c,
+                        opts.iter()
+                            .filter(|o| !blocked.contains(&(o.0, o.1)))
+                            .map(|o| t.get(o.0 as usize, o.1 as usize).unwrap()),
+                    );
+                    let want = remoteness::reference::state(r, x, y, &blocked);
+                    assert_eq!(v, want.1, "{name} {c:?} ({x}, {y}) {blocked:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn imitation_remoteness_equals_history_search() {
+    for (p, m) in [(1, 1), (2, 1), (3, 2), (2, 3), (1, 3)] {
+        for c in [Convention::Normal, Convention::Misere] {
+            let rules = ImitationNim::new(p, m).unwrap().with_convention(c);
+            let n = 8;
+            let t = imitation::remoteness::start_table(rules, n).unwrap();
+            let mut brute = if c == Convention::Misere {
+                imitation_support::Brute::misere(p, m)
+            } else {
+                imitation_support::Brute::new(p, m)
+            };
+            let solver = StateSolver::new(rules, n).unwrap();
+            assert_eq!(t.outcomes(), solver.start_table(), "p={p} m={m} {c:?}");
+            for x in 0..n {
+                for y in 0..n {
+                    let (win, r) = brute.remoteness(&[(x, y)]);
+                    let got = t.get(x as usize, y as usize).unwrap();
+                    assert_eq!(got, r, "p={p} m={m} {c:?} ({x}, {y})");
+                    assert_eq!(remoteness::loses(c, got), !win);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn games_with_memory_are_sent_to_the_state_search() {
+    let g: Game = parse_game("imitation:p=2,m=1").unwrap().game;
+    assert!(remoteness::remoteness(&g, 5).is_err());
+    assert!(remoteness::remoteness(&parse_game("nim").unwrap().game, 5000).is_err());
+}
