@@ -119,7 +119,7 @@ fn refusals_are_one_line_exit_2() {
     for args in [
         &["sequence", "wythoff", "--terms", "0"][..],
         &["sequence", "wythoff", "--terms", "x"],
-        &["sequence", "corner:m=1,p=2,u=2,v=3", "--terms", "5"],
+        &["sequence", "odd-odd:s=1,t=1", "--terms", "5"],
         &[
             "sequence",
             "st-wythoff:s=64,t=1000000",
