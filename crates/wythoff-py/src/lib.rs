@@ -346,6 +346,24 @@ impl Game {
         let k = flat.len() / 2;
         Ok(PyArray1::from_vec(py, flat).reshape([k, 2])?.into_any())
     }
+    /// The structure of the board 0 <= x, y < n (`wythoff patterns --format
+    /// json`), as a dict: finite, periodic and pairs patterns, and with
+    /// `grundy=True` the additive periodicity of the Grundy rows. Default n: 1024.
+    #[pyo3(signature = (n = None, grundy = false))]
+    fn patterns<'py>(
+        &self,
+        py: Python<'py>,
+        n: Option<&Bound<'py, PyAny>>,
+        grundy: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let n = match n {
+            Some(v) => answer::parse_max(&whole_text(v)?).map_err(to_py_err)? as usize,
+            None => wythoff::patterns::DEFAULT_MAX,
+        };
+        let s = &self.s;
+        let rep = run(py, |_| wythoff::patterns::find(&s.game, &s.label, n, grundy))?;
+        json_to_py(py, &serde_json::to_value(&rep).expect("json of plain values"))
+    }
 }
 
 impl Game {

@@ -164,6 +164,19 @@ def test_sequence(cli, spec):
     assert [tuple(map(int, p)) for p in s] == want
 
 
+@pytest.mark.parametrize("spec", ["wythoff", "roob-blocking:m=2,p=3", "odd-odd:s=1,t=1", "modular:m=5", "even-even:s=1,t=1"])
+@pytest.mark.parametrize("misere", [False, True])
+def test_patterns(cli, spec, misere):
+    args = ["patterns", spec, "--max", 300, "--format", "json"] + flags(misere)
+    want = json.loads(cli.out(*args))
+    assert wythoff.Game(spec, misere=misere).patterns(300) == want
+
+
+def test_patterns_grundy(cli):
+    want = json.loads(cli.out("patterns", "wythoff", "--max", 200, "--grundy", "--format", "json"))
+    assert wythoff.Game("wythoff").patterns(200, grundy=True) == want
+
+
 def test_games(cli):
     assert wythoff.games() == json.loads(cli.out("games", "--format", "json"))
 

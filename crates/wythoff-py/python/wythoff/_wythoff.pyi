@@ -60,6 +60,8 @@ class Game:
         """`outcome` with `notes` (the CLI's comment lines) and `oracle` (or None)."""
     def sequence(self, terms: int) -> npt.NDArray[np.uint64]:
         """The pairs (a_n, b_n), n = 0 .. terms - 1: shape (terms, 2) (fewer rows for a finite list)."""
+    def patterns(self, n: Optional[int] = None, grundy: bool = False) -> Dict[str, Any]:
+        """The structure of the board (as `wythoff patterns --format json`)."""
 
 def games() -> List[Dict[str, Any]]:
     """The catalogue, as `wythoff games --format json`."""
