@@ -10,7 +10,13 @@
 //! The library does no I/O: the `wythoff` binary parses arguments and renders.
 
 pub mod catalogue;
+pub mod claim;
 pub mod claims_general;
+pub mod claims_seed000;
+pub mod claims_seed001;
+pub mod claims_seed002;
+pub mod claims_seed003;
+pub mod coverage;
 pub mod custom;
 pub mod error;
 pub mod explain;
@@ -18,6 +24,7 @@ pub mod hash;
 pub mod imitation;
 pub mod oracle;
 pub mod partition;
+pub mod quadratic;
 pub mod rules;
 pub mod sequence;
 pub mod sets;
