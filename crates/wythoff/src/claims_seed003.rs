@@ -35,7 +35,7 @@ pub fn claims() -> Vec<Claim> {
             id: "s003-prop-6-examples",
             games: ALL,
             source: "seed 003, Proposition 6, Remark 8, Examples 5 and 11, Remarks 10 and 15",
-            scope: "the cells the examples name; stability and absorption on the N x N board (default 200, at most 120) for the four parity games, s, t in 1..=3, both conventions",
+            scope: "the cells the examples name; stability and absorption on the board clamp(N/6, 16, 120) (default 33) for the four parity games, s, t in 1..=3, both conventions",
             run: prop_6_examples,
         },
     ]
@@ -288,7 +288,7 @@ fn lemma_12_facts(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec
 /// (absorption; in misère play a position without options is N). Examples 5,
 /// 11 and Remarks 10, 15 on the named cells.
 fn prop_6_examples(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<ClaimReport> {
-    let n = cfg.board.clamp(20, 120) as usize;
+    let n = (cfg.board / 6).clamp(16, 120) as usize;
     let mut out = Vec::new();
     let mut bad = None;
     let mut sym = None;
