@@ -73,7 +73,10 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         if !a.games.is_empty() || a.max.is_some() {
             bail!("--coverage takes no GAME and no --max");
         }
-        if !matches!(a.format, crate::render::Format::Text | crate::render::Format::Json) {
+        if !matches!(
+            a.format,
+            crate::render::Format::Text | crate::render::Format::Json
+        ) {
             bail!("--coverage prints text or json");
         }
         let mut out = std::io::BufWriter::new(std::io::stdout().lock());

@@ -20,10 +20,18 @@ fn committed_docs_coverage_md_equals_the_binary_output() {
         "docs/coverage.md is stale: run scripts/coverage.sh"
     );
     // every statement line names checks, a definition, a reason, or open
-    for line in printed.lines().filter(|l| l.starts_with("| ") && !l.starts_with("| label") && !l.starts_with("| id") && !l.starts_with("| `")) {
+    for line in printed.lines().filter(|l| {
+        l.starts_with("| ")
+            && !l.starts_with("| label")
+            && !l.starts_with("| id")
+            && !l.starts_with("| `")
+    }) {
         let last = line.rsplit(" | ").next().unwrap();
         assert!(
-            last.contains('`') || last.starts_with("definition") || last.starts_with("not computational:") || last.starts_with("open"),
+            last.contains('`')
+                || last.starts_with("definition")
+                || last.starts_with("not computational:")
+                || last.starts_with("open"),
             "{line}"
         );
     }
@@ -34,7 +42,12 @@ fn json_coverage_names_registered_checks() {
     let o = wythoff(&["verify", "--coverage", "--format", "json"]);
     assert!(o.status.success());
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    let ids: Vec<&str> = v["checks"].as_array().unwrap().iter().map(|c| c["id"].as_str().unwrap()).collect();
+    let ids: Vec<&str> = v["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["id"].as_str().unwrap())
+        .collect();
     let statements = v["statements"].as_array().unwrap();
     assert!(statements.len() > 100);
     for s in statements {
@@ -42,7 +55,9 @@ fn json_coverage_names_registered_checks() {
             assert!(ids.contains(&id.as_str().unwrap()), "{id}");
         }
     }
-    assert!(statements.iter().any(|s| s["label"] == "Theorem 3.1" && s["paper"] == "seed 000"));
+    assert!(statements
+        .iter()
+        .any(|s| s["label"] == "Theorem 3.1" && s["paper"] == "seed 000"));
 }
 
 #[test]
@@ -56,6 +71,9 @@ fn coverage_refuses_games_max_and_other_formats() {
         let o = wythoff(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         let e = String::from_utf8(o.stderr).unwrap();
-        assert!(e.starts_with("wythoff: error:") && e.lines().count() == 1, "{e}");
+        assert!(
+            e.starts_with("wythoff: error:") && e.lines().count() == 1,
+            "{e}"
+        );
     }
 }

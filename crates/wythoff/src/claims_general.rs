@@ -6,10 +6,10 @@
 //! against a stored answer.
 
 use crate::catalogue::parse_game;
+use crate::claim::{Claim, ClaimReport, VerifyConfig};
 use crate::rules::Convention;
 use crate::sets::gcd;
 use crate::solve::{self, OutcomeTable};
-use crate::claim::{Claim, ClaimReport, VerifyConfig};
 
 /// Catalogue instances used by the solver cross-check: at least one per entry.
 const CROSS_CHECK_GAMES: &[&str] = &[
@@ -130,7 +130,12 @@ pub(crate) fn table(name: &str, n: usize) -> Result<OutcomeTable, String> {
 }
 
 /// The first cell where two tables differ, described.
-pub(crate) fn first_difference(a: &OutcomeTable, an: &str, b: &OutcomeTable, bn: &str) -> Option<String> {
+pub(crate) fn first_difference(
+    a: &OutcomeTable,
+    an: &str,
+    b: &OutcomeTable,
+    bn: &str,
+) -> Option<String> {
     let n = a.size().min(b.size());
     for x in 0..n {
         for y in 0..n {

@@ -17,7 +17,13 @@ const R: fn(&str, &str, &str, String, Option<String>) -> ClaimReport = ClaimRepo
 
 /// The claims of this module, for [`crate::verify::registry`].
 pub fn claims() -> Vec<Claim> {
-    const SEQ: &[&str] = &["roob-blocking", "modulo-rook", "shifted", "choose-shift", "connell"];
+    const SEQ: &[&str] = &[
+        "roob-blocking",
+        "modulo-rook",
+        "shifted",
+        "choose-shift",
+        "connell",
+    ];
     vec![
         Claim {
             id: "s000-thm-3.1",
@@ -329,9 +335,14 @@ fn theorem_4_1(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<Cl
             nodes += visited;
             let want = Beatty::new(m, p).pairs_u64(len as u64).expect("fits");
             let msg = match found.len() {
-                0 => Some(format!("m={m}, p={p}: no sequence pair of length {len} satisfies (i)")),
+                0 => Some(format!(
+                    "m={m}, p={p}: no sequence pair of length {len} satisfies (i)"
+                )),
                 1 => (0..len).find(|&n| found[0][n] != want[n].0).map(|n| {
-                    format!("m={m}, p={p}: the pair found has x_{n} = {}, a_{n} = {}", found[0][n], want[n].0)
+                    format!(
+                        "m={m}, p={p}: the pair found has x_{n} = {}, a_{n} = {}",
+                        found[0][n], want[n].0
+                    )
                 }),
                 _ => Some(format!(
                     "m={m}, p={p}: two different sequence pairs of length {len} satisfy (i)"
@@ -419,10 +430,18 @@ fn remark_4(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<Claim
         for n in 0..terms {
             let (x, y) = (bt.a_u128(n).unwrap(), bt.b_closed_u128(n).unwrap());
             if bt.a_u128(y).unwrap() != x + y {
-                bad1.get_or_insert(format!("m={m}, n={n}: x_(y_n) = {}, x_n + y_n = {}", bt.a_u128(y).unwrap(), x + y));
+                bad1.get_or_insert(format!(
+                    "m={m}, n={n}: x_(y_n) = {}, x_n + y_n = {}",
+                    bt.a_u128(y).unwrap(),
+                    x + y
+                ));
             }
             if n > 0 && bt.a_u128(y - n).unwrap() + 1 != y {
-                bad2.get_or_insert(format!("m={m}, n={n}: x_(y_n - n) = {}, y_n - 1 = {}", bt.a_u128(y - n).unwrap(), y - 1));
+                bad2.get_or_insert(format!(
+                    "m={m}, n={n}: x_(y_n - n) = {}, y_n - 1 = {}",
+                    bt.a_u128(y - n).unwrap(),
+                    y - 1
+                ));
             }
         }
     }
@@ -462,7 +481,11 @@ fn first_difference_on(
         .find(|&(x, y)| on(x as u64, y as u64) && a.is_p(x, y) != b.is_p(x, y))
         .map(|(x, y)| {
             let s = |t: bool| if t { "P" } else { "N" };
-            format!("({x}, {y}) is {} in {an} but {} in {bn}", s(a.is_p(x, y)), s(b.is_p(x, y)))
+            format!(
+                "({x}, {y}) is {} in {an} but {} in {bn}",
+                s(a.is_p(x, y)),
+                s(b.is_p(x, y))
+            )
         })
 }
 
@@ -493,7 +516,14 @@ fn remark_5(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<Claim
                     "name = \"rook-blocking\"\n[two-pile]\nd1 = \"all\"\nd2 = \"all\"\nrelation = \"band:{m}\"\n[blocking]\nclass = \"one-pile\"\nmin = {min}\np = {p}\n"
                 );
                 let fail = match (table(&game, n), rules_file_table(&file, n)) {
-                    (Ok(a), Ok(b)) => first_difference(&a, &game, &b, &format!("m-Wythoff with one-pile moves of length >= {min} blockable (p = {p})")),
+                    (Ok(a), Ok(b)) => first_difference(
+                        &a,
+                        &game,
+                        &b,
+                        &format!(
+                            "m-Wythoff with one-pile moves of length >= {min} blockable (p = {p})"
+                        ),
+                    ),
                     (Err(e), _) | (_, Err(e)) => Some(e),
                 };
                 if l == m && fail.is_none() {
@@ -521,10 +551,15 @@ fn remark_5(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<Claim
             }
             for l in 1..p {
                 let (u, v) = (l * m, m * (p - l));
-                let (c, s) = (format!("corner:m={m},p={p},u={u},v={v}"), format!("shifted:m={m},p={p},l={l}"));
+                let (c, s) = (
+                    format!("corner:m={m},p={p},u={u},v={v}"),
+                    format!("shifted:m={m},p={p},l={l}"),
+                );
                 let g = parse_game(&c).expect("valid").game;
                 let fail = match (table(&c, n), table(&s, n)) {
-                    (Ok(a), Ok(b)) => first_difference_on(&a, &c, &b, &s, |x, y| g.on_some_board(x, y)),
+                    (Ok(a), Ok(b)) => {
+                        first_difference_on(&a, &c, &b, &s, |x, y| g.on_some_board(x, y))
+                    }
                     (Err(e), _) | (_, Err(e)) => Some(e),
                 };
                 if let Some(f) = fail {
@@ -547,19 +582,42 @@ fn remark_5(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<Claim
             let w = format!("m-wythoff:m={}", m * p);
             let fail = parse_game(&w)
                 .map_err(|e| e.to_string())
-                .and_then(|g| solve::outcomes(&g.game.with_convention(Convention::Misere), n).map_err(|e| e.to_string()))
+                .and_then(|g| {
+                    solve::outcomes(&g.game.with_convention(Convention::Misere), n)
+                        .map_err(|e| e.to_string())
+                })
                 .and_then(|mis| table(&c, n).map(|t| (t, mis)))
                 .map_or_else(Some, |(t, mis)| {
-                    first_difference_on(&t, &c, &mis, &format!("misère {w}"), |x, y| (x, y) != (0, 0))
+                    first_difference_on(&t, &c, &mis, &format!("misère {w}"), |x, y| {
+                        (x, y) != (0, 0)
+                    })
                 });
             if let Some(f) = fail {
                 bad_mis.get_or_insert(f);
             }
         }
     }
-    out.push(R(src, "corner vs shifted, m p <= 4", "m x p WN_(lm, m(p-l)) = m x p WN_l: general solver, every position of the board", range.clone(), bad_c));
-    out.push(R(src, "corner:u,v in (1,1),(2,3),(3,1),(4,4), m p <= 4", "the final positions (no option) of m x p WN_(u,v) are exactly (u, 0) and (0, v)", format!("x, y < {FINALS_BOX}"), bad_f));
-    out.push(R(src, "corner:m,p,u=1,v=1 vs misère m-wythoff:m=mp, m p <= 4", "identical to misère (mp)-Wythoff Nim [Fra84] on every position but the removed (0, 0)", range, bad_mis));
+    out.push(R(
+        src,
+        "corner vs shifted, m p <= 4",
+        "m x p WN_(lm, m(p-l)) = m x p WN_l: general solver, every position of the board",
+        range.clone(),
+        bad_c,
+    ));
+    out.push(R(
+        src,
+        "corner:u,v in (1,1),(2,3),(3,1),(4,4), m p <= 4",
+        "the final positions (no option) of m x p WN_(u,v) are exactly (u, 0) and (0, v)",
+        format!("x, y < {FINALS_BOX}"),
+        bad_f,
+    ));
+    out.push(R(
+        src,
+        "corner:m,p,u=1,v=1 vs misère m-wythoff:m=mp, m p <= 4",
+        "identical to misère (mp)-Wythoff Nim [Fra84] on every position but the removed (0, 0)",
+        range,
+        bad_mis,
+    ));
     out
 }
 
@@ -590,7 +648,11 @@ fn appendix(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<Claim
             let big_m = inv_a.floor_mul(1) + 1;
             let big_n = inv_b.floor_mul(1) + 1;
             if al.floor_mul(p) != 1 || be.floor_mul(p) < 2 {
-                bad_b.get_or_insert(format!("{label}: floor(p alpha) = {}, floor(p beta) = {}", al.floor_mul(p), be.floor_mul(p)));
+                bad_b.get_or_insert(format!(
+                    "{label}: floor(p alpha) = {}, floor(p beta) = {}",
+                    al.floor_mul(p),
+                    be.floor_mul(p)
+                ));
             }
             let mut count = vec![0u32; v as usize];
             add_counts(&mut count, &al, 1, 0, big_m);
@@ -599,7 +661,10 @@ fn appendix(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<Claim
                 bad_t.get_or_insert(format!("{label}: 0 occurs {} times in S u T", count[0]));
             }
             if let Some(x) = (1..v as usize).find(|&x| count[x] as i128 != p) {
-                bad_t.get_or_insert(format!("{label}: {x} occurs {} times in S u T, not p", count[x]));
+                bad_t.get_or_insert(format!(
+                    "{label}: {x} occurs {} times in S u T, not p",
+                    count[x]
+                ));
             }
             let zeros = (0..big_m).filter(|&n| al.floor_mul(n) == 0).count() as i128
                 + (0..big_n).filter(|&n| be.floor_mul(n) == 0).count() as i128;
@@ -612,7 +677,9 @@ fn appendix(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<Claim
                 && zeros == p + 1
                 && big_m + big_n == p + 1;
             if !ok {
-                bad_r.get_or_insert(format!("{label}: M = {big_m}, N = {big_n}, zeros = {zeros}"));
+                bad_r.get_or_insert(format!(
+                    "{label}: M = {big_m}, N = {big_n}, zeros = {zeros}"
+                ));
             }
         }
     }
@@ -629,36 +696,96 @@ fn appendix(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<Claim
 fn examples_1_5(cfg: &VerifyConfig, _progress: &mut dyn FnMut(u64, u64)) -> Vec<ClaimReport> {
     let n = cfg.board.max(12) as usize;
     let mut out = Vec::new();
-    let mut case = |src: &str, game: &str, what: &str, check: &dyn Fn(&solve::OutcomeTable) -> Option<String>| {
+    let mut case = |src: &str,
+                    game: &str,
+                    what: &str,
+                    check: &dyn Fn(&solve::OutcomeTable) -> Option<String>| {
         let fail = table(game, n).map_or_else(Some, |t| check(&t));
-        out.push(R(&format!("seed 000, {src}"), game, what, format!("board {n}x{n}"), fail));
+        out.push(R(
+            &format!("seed 000, {src}"),
+            game,
+            what,
+            format!("board {n}x{n}"),
+            fail,
+        ));
     };
     let pn = |t: &solve::OutcomeTable, x: usize, y: usize| if t.is_p(x, y) { "P" } else { "N" };
-    case("Example 1", "roob-blocking:m=2,p=2", "{0, y} is P iff y = 0 or 2", &|t| {
-        (0..n).find(|&y| (t.is_p(0, y) && t.is_p(y, 0)) != (y == 0 || y == 2) || t.is_p(0, y) != t.is_p(y, 0)).map(|y| format!("(0, {y}) is {}", pn(t, 0, y)))
+    case(
+        "Example 1",
+        "roob-blocking:m=2,p=2",
+        "{0, y} is P iff y = 0 or 2",
+        &|t| {
+            (0..n)
+                .find(|&y| {
+                    (t.is_p(0, y) && t.is_p(y, 0)) != (y == 0 || y == 2)
+                        || t.is_p(0, y) != t.is_p(y, 0)
+                })
+                .map(|y| format!("(0, {y}) is {}", pn(t, 0, y)))
+        },
+    );
+    case(
+        "Example 2",
+        "modulo-rook:m=2,l=0,p=2",
+        "(0, 2) is N, (0, 3) is P, (0, 1) is N",
+        &|t| {
+            (pn(t, 0, 2), pn(t, 0, 3), pn(t, 0, 1))
+                .ne(&("N", "P", "N"))
+                .then(|| {
+                    format!(
+                        "(0,2), (0,3), (0,1) are {}, {}, {}",
+                        pn(t, 0, 2),
+                        pn(t, 0, 3),
+                        pn(t, 0, 1)
+                    )
+                })
+        },
+    );
+    case(
+        "Example 3",
+        "modulo-rook:m=2,l=2,p=4",
+        "(0, 2) is P and (0, y) is N for every y >= 3",
+        &|t| {
+            if !t.is_p(0, 2) {
+                return Some("(0, 2) is N".into());
+            }
+            (3..n)
+                .find(|&y| t.is_p(0, y))
+                .map(|y| format!("(0, {y}) is P"))
+        },
+    );
+    case("Example 4", "roob-blocking:m=2,p=3", "(0, 4) is P", &|t| {
+        (!t.is_p(0, 4)).then(|| "(0, 4) is N".into())
     });
-    case("Example 2", "modulo-rook:m=2,l=0,p=2", "(0, 2) is N, (0, 3) is P, (0, 1) is N", &|t| {
-        (pn(t, 0, 2), pn(t, 0, 3), pn(t, 0, 1)).ne(&("N", "P", "N")).then(|| format!("(0,2), (0,3), (0,1) are {}, {}, {}", pn(t, 0, 2), pn(t, 0, 3), pn(t, 0, 1)))
-    });
-    case("Example 3", "modulo-rook:m=2,l=2,p=4", "(0, 2) is P and (0, y) is N for every y >= 3", &|t| {
-        if !t.is_p(0, 2) {
-            return Some("(0, 2) is N".into());
-        }
-        (3..n).find(|&y| t.is_p(0, y)).map(|y| format!("(0, {y}) is P"))
-    });
-    case("Example 4", "roob-blocking:m=2,p=3", "(0, 4) is P", &|t| (!t.is_p(0, 4)).then(|| "(0, 4) is N".into()));
-    case("Example 5", "modulo-rook:m=2,l=0,p=3", "(0, 4) is P", &|t| (!t.is_p(0, 4)).then(|| "(0, 4) is N".into()));
+    case(
+        "Example 5",
+        "modulo-rook:m=2,l=0,p=3",
+        "(0, 4) is P",
+        &|t| (!t.is_p(0, 4)).then(|| "(0, 4) is N".into()),
+    );
     // the comparison after Example 5: P-sets of Examples 1 and 2 differ, of 1 and 3 coincide
-    let (e1, e2, e3) = ("roob-blocking:m=2,p=2", "modulo-rook:m=2,l=0,p=2", "modulo-rook:m=2,l=2,p=4");
+    let (e1, e2, e3) = (
+        "roob-blocking:m=2,p=2",
+        "modulo-rook:m=2,l=0,p=2",
+        "modulo-rook:m=2,l=2,p=4",
+    );
     let fail = match (table(e1, n), table(e2, n), table(e3, n)) {
-        (Ok(a), Ok(b), Ok(c)) => match (first_difference(&a, e1, &b, e2), first_difference(&a, e1, &c, e3)) {
+        (Ok(a), Ok(b), Ok(c)) => match (
+            first_difference(&a, e1, &b, e2),
+            first_difference(&a, e1, &c, e3),
+        ) {
             (Some(_), None) => None,
             (None, _) => Some(format!("{e1} and {e2} agree on the board")),
             (_, Some(d)) => Some(d),
         },
         (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => Some(e),
     };
-    out.push(R("seed 000, remark after Example 5", &format!("{e1}, {e2}, {e3}"), "P-sets of Examples 1 and 2 differ; of Examples 1 and 3 coincide", format!("board {n}x{n}"), fail));
+    out.push(R(
+        "seed 000, remark after Example 5",
+        &format!("{e1}, {e2}, {e3}"),
+        "P-sets of Examples 1 and 2 differ; of Examples 1 and 3 coincide",
+        format!("board {n}x{n}"),
+        fail,
+    ));
     out
 }
 
@@ -666,15 +793,21 @@ fn examples_1_5(cfg: &VerifyConfig, _progress: &mut dyn FnMut(u64, u64)) -> Vec<
 /// row and column `< lim`, and in each diagonal `y - x = d`, `|d| < lim`.
 fn line_counts(t: &solve::OutcomeTable, lim: usize) -> (Vec<usize>, Vec<usize>, Vec<usize>) {
     let n = t.size();
-    let rows = (0..lim).map(|x| (0..n).filter(|&y| t.is_p(x, y)).count()).collect();
-    let cols = (0..lim).map(|y| (0..n).filter(|&x| t.is_p(x, y)).count()).collect();
+    let rows = (0..lim)
+        .map(|x| (0..n).filter(|&y| t.is_p(x, y)).count())
+        .collect();
+    let cols = (0..lim)
+        .map(|y| (0..n).filter(|&x| t.is_p(x, y)).count())
+        .collect();
     let diags = (0..2 * lim - 1)
         .map(|i| {
             let d = i as i64 - (lim as i64 - 1);
-            (0..n).filter(|&x| {
-                let y = x as i64 + d;
-                y >= 0 && (y as usize) < n && t.is_p(x, y as usize)
-            }).count()
+            (0..n)
+                .filter(|&x| {
+                    let y = x as i64 + d;
+                    y >= 0 && (y as usize) < n && t.is_p(x, y as usize)
+                })
+                .count()
         })
         .collect();
     (rows, cols, diags)
@@ -705,31 +838,71 @@ fn figures(cfg: &VerifyConfig, _progress: &mut dyn FnMut(u64, u64)) -> Vec<Claim
         diags.iter().enumerate().find_map(|(i, &c)| {
             let d = (i as i64 - (lim as i64 - 1)).unsigned_abs() as usize;
             let want = usize::from(d % step == 0);
-            (c != want).then(|| format!("diagonal y - x = {} holds {c} P-positions", i as i64 - (lim as i64 - 1)))
+            (c != want).then(|| {
+                format!(
+                    "diagonal y - x = {} holds {c} P-positions",
+                    i as i64 - (lim as i64 - 1)
+                )
+            })
         })
     };
     let range = format!("rows, columns, diagonals below {lim} on the board {n}x{n}");
-    out.push(R("seed 000, Figure 1", "connell:p=3", "three P-positions in each row and column, one on each diagonal", range.clone(), pattern("connell:p=3", 3, 1)));
-    out.push(R("seed 000, Figure 1", "m-wythoff:m=3", "black: one P-position in each row and column, one on every third diagonal", range.clone(), pattern("m-wythoff:m=3", 1, 3)));
-    for g in ["modulo-rook:m=2,l=0,p=3", "roob-blocking:m=2,p=3", "modulo-rook:m=2,l=2,p=6", "choose-shift:m=2,p=3"] {
-        out.push(R("seed 000, Figure 2", g, "three P-positions in each row and column, one on every second diagonal", range.clone(), pattern(g, 3, 2)));
+    out.push(R(
+        "seed 000, Figure 1",
+        "connell:p=3",
+        "three P-positions in each row and column, one on each diagonal",
+        range.clone(),
+        pattern("connell:p=3", 3, 1),
+    ));
+    out.push(R(
+        "seed 000, Figure 1",
+        "m-wythoff:m=3",
+        "black: one P-position in each row and column, one on every third diagonal",
+        range.clone(),
+        pattern("m-wythoff:m=3", 1, 3),
+    ));
+    for g in [
+        "modulo-rook:m=2,l=0,p=3",
+        "roob-blocking:m=2,p=3",
+        "modulo-rook:m=2,l=2,p=6",
+        "choose-shift:m=2,p=3",
+    ] {
+        out.push(R(
+            "seed 000, Figure 2",
+            g,
+            "three P-positions in each row and column, one on every second diagonal",
+            range.clone(),
+            pattern(g, 3, 2),
+        ));
     }
     let fail = match (table("roob-blocking:m=2,p=3", n), table("m-wythoff:m=6", n)) {
         (Ok(a), Ok(b)) => {
             let every3: Vec<_> = pairs_of(&a).into_iter().step_by(3).collect();
             let six = pairs_of(&b);
             let k = every3.len().min(six.len());
-            (0..k).find(|&i| every3[i] != six[i]).map(|i| format!("pair {i}: {:?} vs 6-Wythoff {:?}", every3[i], six[i]))
+            (0..k)
+                .find(|&i| every3[i] != six[i])
+                .map(|i| format!("pair {i}: {:?} vs 6-Wythoff {:?}", every3[i], six[i]))
         }
         (Err(e), _) | (_, Err(e)) => Some(e),
     };
-    out.push(R("seed 000, Figure 2", "roob-blocking:m=2,p=3 vs m-wythoff:m=6", "darkest squares {a_(3i), b_(3i)} are the P-positions of 6-Wythoff Nim", format!("board {n}x{n}"), fail));
+    out.push(R(
+        "seed 000, Figure 2",
+        "roob-blocking:m=2,p=3 vs m-wythoff:m=6",
+        "darkest squares {a_(3i), b_(3i)} are the P-positions of 6-Wythoff Nim",
+        format!("board {n}x{n}"),
+        fail,
+    ));
     out
 }
 
 /// The pairs `(x, y)`, `x <= y`, of a symmetric P-set sorted by `(x, y)`.
 fn sorted_pairs(t: &solve::OutcomeTable) -> Vec<(u64, u64)> {
-    let mut v: Vec<(u64, u64)> = t.p_positions().into_iter().filter(|&(x, y)| x <= y).collect();
+    let mut v: Vec<(u64, u64)> = t
+        .p_positions()
+        .into_iter()
+        .filter(|&(x, y)| x <= y)
+        .collect();
     v.sort_unstable();
     v
 }
@@ -737,7 +910,11 @@ fn sorted_pairs(t: &solve::OutcomeTable) -> Vec<(u64, u64)> {
 /// The first index where `d_i - c_i` leaves the arithmetic progression of its
 /// first two terms, over the pairs whose larger pile is below `lim`.
 fn leaves_progression(pairs: &[(u64, u64)], lim: u64) -> Option<usize> {
-    let d: Vec<i64> = pairs.iter().filter(|p| p.1 < lim).map(|&(c, e)| e as i64 - c as i64).collect();
+    let d: Vec<i64> = pairs
+        .iter()
+        .filter(|p| p.1 < lim)
+        .map(|&(c, e)| e as i64 - c as i64)
+        .collect();
     (2..d.len()).find(|&i| d[i] - d[i - 1] != d[1] - d[0])
 }
 
@@ -753,17 +930,29 @@ fn tables(cfg: &VerifyConfig, _progress: &mut dyn FnMut(u64, u64)) -> Vec<ClaimR
     let n = cfg.board.max(60) as usize;
     let mut out = Vec::new();
     for (label, text, games) in [
-        ("Table 1", include_str!("../../../testdata/papers/seed000/table1-wn3.txt"), &["connell:p=3"][..]),
+        (
+            "Table 1",
+            include_str!("../../../testdata/papers/seed000/table1-wn3.txt"),
+            &["connell:p=3"][..],
+        ),
         (
             "Table 2",
             include_str!("../../../testdata/papers/seed000/table2-m2-p3.txt"),
-            &["roob-blocking:m=2,p=3", "modulo-rook:m=2,l=0,p=3", "modulo-rook:m=2,l=2,p=6", "choose-shift:m=2,p=3"][..],
+            &[
+                "roob-blocking:m=2,p=3",
+                "modulo-rook:m=2,l=0,p=3",
+                "modulo-rook:m=2,l=2,p=6",
+                "choose-shift:m=2,p=3",
+            ][..],
         ),
     ] {
         let printed: Vec<(u64, u64)> = text
             .lines()
             .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-            .filter_map(|l| l.split_once(',').and_then(|(a, b)| Some((a.trim().parse().ok()?, b.trim().parse().ok()?))))
+            .filter_map(|l| {
+                l.split_once(',')
+                    .and_then(|(a, b)| Some((a.trim().parse().ok()?, b.trim().parse().ok()?)))
+            })
             .collect();
         for g in games {
             let fail = table(g, n).map_or_else(Some, |t| {
@@ -771,9 +960,17 @@ fn tables(cfg: &VerifyConfig, _progress: &mut dyn FnMut(u64, u64)) -> Vec<ClaimR
                 if printed.len() != 17 {
                     return Some(format!("{} printed pairs read, 17 expected", printed.len()));
                 }
-                (0..printed.len()).find(|&i| got.get(i) != Some(&printed[i])).map(|i| format!("n = {i}: printed {:?}, solver {:?}", printed[i], got.get(i)))
+                (0..printed.len())
+                    .find(|&i| got.get(i) != Some(&printed[i]))
+                    .map(|i| format!("n = {i}: printed {:?}, solver {:?}", printed[i], got.get(i)))
             });
-            out.push(R(&format!("seed 000, {label}"), g, "printed pairs (a_n, b_n), n = 0..16, vs the general solver's", format!("board {n}x{n}"), fail));
+            out.push(R(
+                &format!("seed 000, {label}"),
+                g,
+                "printed pairs (a_n, b_n), n = 0..16, vs the general solver's",
+                format!("board {n}x{n}"),
+                fail,
+            ));
         }
     }
     let lim = (n / 2) as u64;
@@ -816,10 +1013,17 @@ mod tests {
 
     #[test]
     fn claims_pass_on_a_small_run() {
-        let cfg = VerifyConfig { board: 60, terms: 4000 };
+        let cfg = VerifyConfig {
+            board: 60,
+            terms: 4000,
+        };
         for c in claims() {
             for r in (c.run)(&cfg, &mut |_, _| {}) {
-                assert!(r.passed, "{} | {} | {} | {}", r.source, r.game, r.compared, r.detail);
+                assert!(
+                    r.passed,
+                    "{} | {} | {} | {}",
+                    r.source, r.game, r.compared, r.detail
+                );
             }
         }
     }
@@ -830,9 +1034,19 @@ mod tests {
         // differs from it, so a search that returned it would be caught
         let (found, _) = search_4_1(1, 2, 300);
         assert_eq!(found.len(), 1);
-        let want: Vec<u64> = Beatty::new(1, 2).pairs_u64(300).unwrap().iter().map(|p| p.0).collect();
+        let want: Vec<u64> = Beatty::new(1, 2)
+            .pairs_u64(300)
+            .unwrap()
+            .iter()
+            .map(|p| p.0)
+            .collect();
         assert_eq!(found[0], want);
-        let other: Vec<u64> = Beatty::new(1, 1).pairs_u64(300).unwrap().iter().map(|p| p.0).collect();
+        let other: Vec<u64> = Beatty::new(1, 1)
+            .pairs_u64(300)
+            .unwrap()
+            .iter()
+            .map(|p| p.0)
+            .collect();
         assert_ne!(found[0], other);
     }
 

@@ -51,12 +51,15 @@ fn lemma_1(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<ClaimR
             for q2 in 0..b {
                 for s1 in 0..=q1 {
                     for s2 in 0..=q2 {
-                        if (q1, q2) == (s1, s2) || ((q1 - q2) - (s1 - s2)).rem_euclid(m as i64) != 0 {
+                        if (q1, q2) == (s1, s2) || ((q1 - q2) - (s1 - s2)).rem_euclid(m as i64) != 0
+                        {
                             continue;
                         }
                         pairs += 1;
                         if !r.is_move((q1 - s1) as u64, (q2 - s2) as u64) {
-                            bad.get_or_insert(format!("m={m}: ({q1}, {q2}) -> ({s1}, {s2}) is not a move"));
+                            bad.get_or_insert(format!(
+                                "m={m}: ({q1}, {q2}) -> ({s1}, {s2}) is not a move"
+                            ));
                         }
                     }
                 }
@@ -114,7 +117,9 @@ fn lemmas_2_4(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<Cla
         // a_m = #{k >= 1 : floor(k phi) < m}
         let count = (1..=m).take_while(|&k| floor_k_phi(k) < m).count() as u64;
         if count != am {
-            bad_def.get_or_insert(format!("m={m}: floor(m/phi) = {am}, lower Wythoff numbers below m: {count}"));
+            bad_def.get_or_insert(format!(
+                "m={m}: floor(m/phi) = {am}, lower Wythoff numbers below m: {count}"
+            ));
         }
         let set = construction_1(am);
         let n = (2 * m + 3) as usize;
@@ -126,7 +131,9 @@ fn lemmas_2_4(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<Cla
             }
         };
         if solver != set {
-            bad_def.get_or_insert(format!("m={m}: the general solver's P-set differs from P_(a_m)"));
+            bad_def.get_or_insert(format!(
+                "m={m}: the general solver's P-set differs from P_(a_m)"
+            ));
         }
         let m_phi = floor_k_phi(m); // p2 < m phi  <=>  p2 <= floor(m phi)
         for &(p1, p2) in &set {
@@ -138,10 +145,16 @@ fn lemmas_2_4(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<Cla
             bad3.get_or_insert(format!("m={m}: {r} is no coordinate of P_(a_m)"));
         }
         for s in 1..=am {
-            let with: Vec<_> = set.iter().filter(|&&(x, y)| x.abs_diff(y) == s).copied().collect();
+            let with: Vec<_> = set
+                .iter()
+                .filter(|&&(x, y)| x.abs_diff(y) == s)
+                .copied()
+                .collect();
             let (q1, q2) = (floor_k_phi(s), floor_k_phi(s) + s);
             if with != [(q1, q2), (q2, q1)] {
-                bad4.get_or_insert(format!("m={m}, s={s}: positions with difference s: {with:?}"));
+                bad4.get_or_insert(format!(
+                    "m={m}, s={s}: positions with difference s: {with:?}"
+                ));
             }
         }
     }
@@ -156,12 +169,17 @@ fn lemmas_2_4(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<Cla
 }
 
 fn data_lines(text: &str) -> impl Iterator<Item = &str> {
-    text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#'))
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
 }
 
 fn pair_list(text: &str) -> Vec<(u64, u64)> {
     data_lines(text)
-        .filter_map(|l| l.split_once(',').and_then(|(a, b)| Some((a.trim().parse().ok()?, b.trim().parse().ok()?))))
+        .filter_map(|l| {
+            l.split_once(',')
+                .and_then(|(a, b)| Some((a.trim().parse().ok()?, b.trim().parse().ok()?)))
+        })
         .collect()
 }
 
@@ -172,10 +190,22 @@ fn pair_list(text: &str) -> Vec<(u64, u64)> {
 fn printed(_cfg: &VerifyConfig, _progress: &mut dyn FnMut(u64, u64)) -> Vec<ClaimReport> {
     let mut out = Vec::new();
     let lists = [
-        (2, include_str!("../../../testdata/papers/seed001/p-positions-m2.txt")),
-        (3, include_str!("../../../testdata/papers/seed001/p-positions-m3.txt")),
-        (4, include_str!("../../../testdata/papers/seed001/p-positions-m4.txt")),
-        (5, include_str!("../../../testdata/papers/seed001/p-positions-m5.txt")),
+        (
+            2,
+            include_str!("../../../testdata/papers/seed001/p-positions-m2.txt"),
+        ),
+        (
+            3,
+            include_str!("../../../testdata/papers/seed001/p-positions-m3.txt"),
+        ),
+        (
+            4,
+            include_str!("../../../testdata/papers/seed001/p-positions-m4.txt"),
+        ),
+        (
+            5,
+            include_str!("../../../testdata/papers/seed001/p-positions-m5.txt"),
+        ),
     ];
     for (m, text) in lists {
         let name = format!("modular:m={m}");
@@ -185,8 +215,18 @@ fn printed(_cfg: &VerifyConfig, _progress: &mut dyn FnMut(u64, u64)) -> Vec<Clai
             let got = t.p_positions();
             (got != printed).then(|| format!("printed {printed:?}, solver {got:?}"))
         });
-        let src = if m == 2 { "seed 001, sections 3.1 (example) and 3.2 (table)" } else { "seed 001, section 3.2 (table)" };
-        out.push(R(src, &name, "printed P-set vs the general solver's (complete)", format!("board {}x{}", 2 * m + 3, 2 * m + 3), fail));
+        let src = if m == 2 {
+            "seed 001, sections 3.1 (example) and 3.2 (table)"
+        } else {
+            "seed 001, section 3.2 (table)"
+        };
+        out.push(R(
+            src,
+            &name,
+            "printed P-set vs the general solver's (complete)",
+            format!("board {}x{}", 2 * m + 3, 2 * m + 3),
+            fail,
+        ));
     }
     let am: Vec<(u64, u64)> = pair_list(include_str!("../../../testdata/papers/seed001/a_m.txt"));
     let fail = if am.len() != 16 {
@@ -197,18 +237,42 @@ fn printed(_cfg: &VerifyConfig, _progress: &mut dyn FnMut(u64, u64)) -> Vec<Clai
             match table(&format!("modular:m={m}"), n) {
                 Ok(t) => {
                     let k = (t.p_positions().len() as u64 - 1) / 2;
-                    (k != a).then(|| format!("m={m}: printed a_m = {a}, solver (P-positions - 1)/2 = {k}"))
+                    (k != a).then(|| {
+                        format!("m={m}: printed a_m = {a}, solver (P-positions - 1)/2 = {k}")
+                    })
                 }
                 Err(e) => Some(e),
             }
         })
     };
-    out.push(R("seed 001, section 4 (table of a_m)", "modular:m=1..16", "printed a_m vs (number of P-positions - 1) / 2 of the general solver", "m = 1..16".into(), fail));
+    out.push(R(
+        "seed 001, section 4 (table of a_m)",
+        "modular:m=1..16",
+        "printed a_m vs (number of P-positions - 1) / 2 of the general solver",
+        "m = 1..16".into(),
+        fail,
+    ));
     let grids = [
-        ("Appendix Table 1", "wythoff", include_str!("../../../testdata/papers/seed001/table1-grundy-wythoff.txt")),
-        ("Appendix Table 2", "modular:m=2", include_str!("../../../testdata/papers/seed001/table2-grundy-modular-m2.txt")),
-        ("Appendix Table 3", "modular:m=3", include_str!("../../../testdata/papers/seed001/table3-grundy-modular-m3.txt")),
-        ("Appendix Table 4", "modular:m=4", include_str!("../../../testdata/papers/seed001/table4-grundy-modular-m4.txt")),
+        (
+            "Appendix Table 1",
+            "wythoff",
+            include_str!("../../../testdata/papers/seed001/table1-grundy-wythoff.txt"),
+        ),
+        (
+            "Appendix Table 2",
+            "modular:m=2",
+            include_str!("../../../testdata/papers/seed001/table2-grundy-modular-m2.txt"),
+        ),
+        (
+            "Appendix Table 3",
+            "modular:m=3",
+            include_str!("../../../testdata/papers/seed001/table3-grundy-modular-m3.txt"),
+        ),
+        (
+            "Appendix Table 4",
+            "modular:m=4",
+            include_str!("../../../testdata/papers/seed001/table4-grundy-modular-m4.txt"),
+        ),
     ];
     for (label, name, text) in grids {
         let fail = (|| -> Result<Option<String>, String> {
@@ -216,7 +280,12 @@ fn printed(_cfg: &VerifyConfig, _progress: &mut dyn FnMut(u64, u64)) -> Vec<Clai
             let t = solve::grundy(&g, 16).map_err(|e| e.to_string())?;
             let rows: Vec<Vec<u32>> = data_lines(text)
                 .skip(1)
-                .map(|l| l.split_whitespace().skip(1).filter_map(|v| v.parse().ok()).collect())
+                .map(|l| {
+                    l.split_whitespace()
+                        .skip(1)
+                        .filter_map(|v| v.parse().ok())
+                        .collect()
+                })
                 .collect();
             if rows.len() != 16 || rows.iter().any(|r| r.len() != 16) {
                 return Ok(Some("the transcription is not 16 x 16".into()));
@@ -224,14 +293,23 @@ fn printed(_cfg: &VerifyConfig, _progress: &mut dyn FnMut(u64, u64)) -> Vec<Clai
             for (x, row) in rows.iter().enumerate() {
                 for (y, &v) in row.iter().enumerate() {
                     if t.get(x, y) != Some(v) {
-                        return Ok(Some(format!("g({x}, {y}): printed {v}, solver {:?}", t.get(x, y))));
+                        return Ok(Some(format!(
+                            "g({x}, {y}): printed {v}, solver {:?}",
+                            t.get(x, y)
+                        )));
                     }
                 }
             }
             Ok(None)
         })()
         .unwrap_or_else(Some);
-        out.push(R(&format!("seed 001, {label}"), name, "printed Grundy values vs the general Grundy solver", "piles 0..15".into(), fail));
+        out.push(R(
+            &format!("seed 001, {label}"),
+            name,
+            "printed Grundy values vs the general Grundy solver",
+            "piles 0..15".into(),
+            fail,
+        ));
     }
     out
 }
@@ -242,10 +320,17 @@ mod tests {
 
     #[test]
     fn claims_pass_on_a_small_run() {
-        let cfg = VerifyConfig { board: 40, terms: 100 };
+        let cfg = VerifyConfig {
+            board: 40,
+            terms: 100,
+        };
         for c in claims() {
             for r in (c.run)(&cfg, &mut |_, _| {}) {
-                assert!(r.passed, "{} | {} | {} | {}", r.source, r.game, r.compared, r.detail);
+                assert!(
+                    r.passed,
+                    "{} | {} | {} | {}",
+                    r.source, r.game, r.compared, r.detail
+                );
             }
         }
     }
@@ -253,6 +338,9 @@ mod tests {
     #[test]
     fn construction_1_starts_as_printed_in_section_2() {
         assert_eq!(construction_1(1), vec![(0, 0), (1, 2), (2, 1)]);
-        assert_eq!(construction_1(2), vec![(0, 0), (1, 2), (2, 1), (3, 5), (5, 3)]);
+        assert_eq!(
+            construction_1(2),
+            vec![(0, 0), (1, 2), (2, 1), (3, 5), (5, 3)]
+        );
     }
 }

@@ -56,9 +56,12 @@ pub fn claims() -> Vec<Claim> {
 }
 
 fn recurrence(p: u64, m: u64, terms: u64) -> Vec<(u64, u64)> {
-    RecurrenceSet::new(Second::DiagonalBlocking { p, m }, format!("diagonal-blocking:p={p},m={m}"))
-        .pairs(terms)
-        .expect("within reach")
+    RecurrenceSet::new(
+        Second::DiagonalBlocking { p, m },
+        format!("diagonal-blocking:p={p},m={m}"),
+    )
+    .pairs(terms)
+    .expect("within reach")
 }
 
 /// (b), (c), (d) on pairs `(a_i, b_i)` sorted by `a`, complete for `a < v`
@@ -83,7 +86,10 @@ fn check_b_c_d(pairs: &[(u64, u64)], p: u64, m: u64, v: u64) -> [Option<String>;
     }
     // (c) a < c implies b - a <= d - c and b < d
     let sel: Vec<_> = pairs.iter().filter(|q| q.0 < v).collect();
-    if let Some(w) = sel.windows(2).find(|w| !(w[0].0 < w[1].0 && w[0].1 - w[0].0 <= w[1].1 - w[1].0 && w[0].1 < w[1].1)) {
+    if let Some(w) = sel
+        .windows(2)
+        .find(|w| !(w[0].0 < w[1].0 && w[0].1 - w[0].0 <= w[1].1 - w[1].0 && w[0].1 < w[1].1))
+    {
         out[1] = Some(format!("{:?} then {:?}", w[0], w[1]));
     }
     // (d) each positive difference: p times if m | delta, else never (below the last difference)
@@ -92,7 +98,8 @@ fn check_b_c_d(pairs: &[(u64, u64)], p: u64, m: u64, v: u64) -> [Option<String>;
     for q in &sel {
         diff[(q.1 - q.0) as usize] += 1;
     }
-    if let Some(d) = (1..last as usize).find(|&d| diff[d] != if d as u64 % m == 0 { p } else { 0 }) {
+    if let Some(d) = (1..last as usize).find(|&d| diff[d] != if d as u64 % m == 0 { p } else { 0 })
+    {
         out[2] = Some(format!("the difference {d} occurs {} times", diff[d]));
     }
     out
@@ -142,8 +149,20 @@ fn proposition_1(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<
         ("(d)", "each difference delta > 0 occurs p times if m | delta, else never (by Definition 3 on the recurrence)"),
     ];
     for (k, (label, text)) in what.iter().enumerate() {
-        out.push(R(&format!("seed 002, Proposition 1 {label}"), "diagonal-blocking:p=1..6,m=1..6", &format!("{text}: Definition 3's recurrence"), format!("p, m in 1..=6, n < {terms}"), rec[k].take()));
-        out.push(R(&format!("seed 002, Proposition 1 {label}"), "diagonal-blocking:p=1..4,m=1..6", &format!("{text}: the general solver's P-set"), format!("board {n}x{n}"), sol[k].take()));
+        out.push(R(
+            &format!("seed 002, Proposition 1 {label}"),
+            "diagonal-blocking:p=1..6,m=1..6",
+            &format!("{text}: Definition 3's recurrence"),
+            format!("p, m in 1..=6, n < {terms}"),
+            rec[k].take(),
+        ));
+        out.push(R(
+            &format!("seed 002, Proposition 1 {label}"),
+            "diagonal-blocking:p=1..4,m=1..6",
+            &format!("{text}: the general solver's P-set"),
+            format!("board {n}x{n}"),
+            sol[k].take(),
+        ));
     }
     out
 }
@@ -211,23 +230,42 @@ fn remark_4(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<Claim
             Ok(s) => {
                 let t = s.start_table();
                 if let Some(k) = (0..n as usize).find(|&k| t.is_p(k, k) != ((k as u64) < p)) {
-                    bad.get_or_insert(format!("p={p}: the starting position ({k}, {k}) is {}", if t.is_p(k, k) { "P" } else { "N" }));
+                    bad.get_or_insert(format!(
+                        "p={p}: the starting position ({k}, {k}) is {}",
+                        if t.is_p(k, k) { "P" } else { "N" }
+                    ));
                 }
             }
             Err(e) => bad = Some(e.to_string()),
         }
     }
-    vec![R("seed 002, Remark 4", "imitation:p=1..5,m=1", "starting (k, k) is P iff k < p (state solver)", format!("k < {n}"), bad)]
+    vec![R(
+        "seed 002, Remark 4",
+        "imitation:p=1..5,m=1",
+        "starting (k, k) is P iff k < p (state solver)",
+        format!("k < {n}"),
+        bad,
+    )]
 }
 
-fn after(p: u64, m: u64, history: &[(u64, u64)], at: (u64, u64)) -> Result<(Outcome, Vec<(u64, u64)>), String> {
+fn after(
+    p: u64,
+    m: u64,
+    history: &[(u64, u64)],
+    at: (u64, u64),
+) -> Result<(Outcome, Vec<(u64, u64)>), String> {
     let r = ImitationNim::new(p, m).map_err(|e| e.to_string())?;
     let o = outcome_after(r, history, at.0, at.1).map_err(|e| e.to_string())?;
-    Ok((o.outcome, o.winning_moves.iter().map(|(_, s)| (s.x, s.y)).collect()))
+    Ok((
+        o.outcome,
+        o.winning_moves.iter().map(|(_, s)| (s.x, s.y)).collect(),
+    ))
 }
 
 fn classes(p: u64, m: u64, n: u64) -> Result<StateSolver, String> {
-    ImitationNim::new(p, m).and_then(|r| StateSolver::new(r, n)).map_err(|e| e.to_string())
+    ImitationNim::new(p, m)
+        .and_then(|r| StateSolver::new(r, n))
+        .map_err(|e| e.to_string())
 }
 
 /// Examples 1-5, on the imitation state solver (histories replayed move by move).
@@ -235,13 +273,24 @@ fn examples(_cfg: &VerifyConfig, _progress: &mut dyn FnMut(u64, u64)) -> Vec<Cla
     use Outcome::{N, P};
     let mut out = Vec::new();
     let mut push = |src: &str, game: &str, what: &str, r: Result<Option<String>, String>| {
-        out.push(R(&format!("seed 002, {src}"), game, what, "the named histories".into(), r.unwrap_or_else(Some)));
+        out.push(R(
+            &format!("seed 002, {src}"),
+            game,
+            what,
+            "the named histories".into(),
+            r.unwrap_or_else(Some),
+        ));
     };
-    push("Example 1", "imitation:p=1,m=1", "after (3,3) -> (1,3) the position (1,3) is N; after (2,3) -> (1,3) it is P", (|| {
-        let (a, _) = after(1, 1, &[(3, 3)], (1, 3))?;
-        let (b, _) = after(1, 1, &[(2, 3)], (1, 3))?;
-        Ok(((a, b) != (N, P)).then(|| format!("got {a:?} and {b:?}")))
-    })());
+    push(
+        "Example 1",
+        "imitation:p=1,m=1",
+        "after (3,3) -> (1,3) the position (1,3) is N; after (2,3) -> (1,3) it is P",
+        (|| {
+            let (a, _) = after(1, 1, &[(3, 3)], (1, 3))?;
+            let (b, _) = after(1, 1, &[(2, 3)], (1, 3))?;
+            Ok(((a, b) != (N, P)).then(|| format!("got {a:?} and {b:?}")))
+        })(),
+    );
     push("Example 2", "imitation:p=2,m=1", "(2,2) -> (1,2) -> (1,1) -> (0,1): (0,1) is P; (1,2) P after (2,2) -> (1,2) but N as a start; (2,2) N; (2,3) the least non-dynamic P but (0,0)", (|| {
         let (a, _) = after(2, 1, &[(2, 2), (1, 2), (1, 1)], (0, 1))?;
         let (b, _) = after(2, 1, &[(2, 2)], (1, 2))?;
@@ -254,12 +303,23 @@ fn examples(_cfg: &VerifyConfig, _progress: &mut dyn FnMut(u64, u64)) -> Vec<Cla
             .collect();
         Ok(((a, b, c, d) != (P, P, N, N) || least != [(0, 0), (2, 3)]).then(|| format!("got {a:?}, {b:?}, {c:?}, {d:?}; non-dynamic P with x <= y <= 3: {least:?}")))
     })());
-    push("Example 3", "imitation:p=1,m=2 / diagonal-blocking:p=1,m=2", "(1,2) is non-dynamic N, (1,3) non-dynamic P; in (1,2)-Wythoff (1,2) is N and (1,3) P", (|| {
-        let s = classes(1, 2, 6)?;
-        let t = table("diagonal-blocking:p=1,m=2", 6)?;
-        let got = (s.classify(1, 2), s.classify(1, 3), t.is_p(1, 2), t.is_p(1, 3));
-        Ok((got != (PositionClass::N, PositionClass::P, false, true)).then(|| format!("got {got:?}")))
-    })());
+    push(
+        "Example 3",
+        "imitation:p=1,m=2 / diagonal-blocking:p=1,m=2",
+        "(1,2) is non-dynamic N, (1,3) non-dynamic P; in (1,2)-Wythoff (1,2) is N and (1,3) P",
+        (|| {
+            let s = classes(1, 2, 6)?;
+            let t = table("diagonal-blocking:p=1,m=2", 6)?;
+            let got = (
+                s.classify(1, 2),
+                s.classify(1, 3),
+                t.is_p(1, 2),
+                t.is_p(1, 3),
+            );
+            Ok((got != (PositionClass::N, PositionClass::P, false, true))
+                .then(|| format!("got {got:?}")))
+        })(),
+    );
     push("Example 4", "diagonal-blocking:p=3,m=2 / imitation:p=3,m=2", "the 14 printed P-positions of (3,2)-Wythoff (and nothing else with x <= 20), the 5 printed non-dynamic P-positions (and nothing else with x <= 18), (20,27) non-dynamic N", (|| {
         let list = |text: &str| -> Vec<(u64, u64)> {
             text.lines()
@@ -343,7 +403,10 @@ fn appendix(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<Claim
                 }
             }
             if let Some(v) = (1..=vmax).find(|&v| seen[v] != 1) {
-                bad[0].get_or_insert(format!("p={p}: {v} is {} times a floor(k r) or floor(k s)", seen[v]));
+                bad[0].get_or_insert(format!(
+                    "p={p}: {v} is {} times a floor(k r) or floor(k s)",
+                    seen[v]
+                ));
             }
             // greedy: n = 1, 2, ...: if unassigned, pair n with n + (least unused difference)
             let mut diffs: Vec<i128> = (1..=kk).map(|k| bst[k] - ast[k]).collect();
@@ -359,7 +422,9 @@ fn appendix(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<Claim
                 let t = n + dd as usize;
                 if t <= vmax {
                     if g[t] != 0 {
-                        bad[0].get_or_insert(format!("p={p}: the greedy pairing of {n} hits the taken {t}"));
+                        bad[0].get_or_insert(format!(
+                            "p={p}: the greedy pairing of {n} hits the taken {t}"
+                        ));
                         break;
                     }
                     g[n] = t as i128;
@@ -369,7 +434,10 @@ fn appendix(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<Claim
             for k in 1..=kk {
                 let (a, b) = (ast[k] as usize, bst[k] as usize);
                 if b <= vmax && (g[a] != b as i128 || g[b] != a as i128) {
-                    bad[0].get_or_insert(format!("p={p}, k={k}: tau({a}) = {b}, greedy gives {}", g[a]));
+                    bad[0].get_or_insert(format!(
+                        "p={p}, k={k}: tau({a}) = {b}, greedy gives {}",
+                        g[a]
+                    ));
                     break;
                 }
             }
@@ -386,7 +454,10 @@ fn appendix(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<Claim
             }
             let e = cnt - p * n;
             if !(0..p).contains(&e) {
-                bad[1].get_or_insert(format!("p={p}, n={n}: |M_p n [1,n]| = {cnt}, p n = {}", p * n));
+                bad[1].get_or_insert(format!(
+                    "p={p}, n={n}: |M_p n [1,n]| = {cnt}, p n = {}",
+                    p * n
+                ));
                 break;
             }
         }
@@ -414,11 +485,17 @@ fn appendix(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<Claim
         }
         max_dev.push(format!("p={p}: {dev}"));
         // B_pi is the image of A_pi
-        let mut img: Vec<usize> = a_pi.iter().map(|&a| pibar(a)).filter(|&b| b < lim).collect();
+        let mut img: Vec<usize> = a_pi
+            .iter()
+            .map(|&a| pibar(a))
+            .filter(|&b| b < lim)
+            .collect();
         img.sort_unstable();
         let b_pi: Vec<usize> = (1..lim).filter(|&n| pibar(n) < n).collect();
         if img != b_pi || (1..lim).any(|n| pibar(n) == n) {
-            bad[6].get_or_insert(format!("p={p}: pi is not an involution pairing A_pi with B_pi"));
+            bad[6].get_or_insert(format!(
+                "p={p}: pi is not an involution pairing A_pi with B_pi"
+            ));
         }
         // Corollary (11) and the remark after it
         let big_l = Quad::new(1, 1, d, 2 * p);
@@ -428,10 +505,14 @@ fn appendix(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<Claim
             let v = pi1[n as usize] as i128;
             let (fl, fs) = (big_l.floor_mul(n), small_l.floor_mul(n));
             if !((-1..=2).contains(&(v - fl)) || (-1..=2).contains(&(v - fs))) {
-                bad[7].get_or_insert(format!("p={p}, n={n}: pi_(1,p)(n) = {v}, floor(nL) = {fl}, floor(nl) = {fs}"));
+                bad[7].get_or_insert(format!(
+                    "p={p}, n={n}: pi_(1,p)(n) = {v}, floor(nL) = {fl}, floor(nl) = {fs}"
+                ));
             }
             if only01.is_none() && !((0..=1).contains(&(v - fl)) || (0..=1).contains(&(v - fs))) {
-                only01 = Some(format!("p={p}, n={n}: pi_(1,p)(n) = {v}, floor(nL) = {fl}, floor(nl) = {fs}"));
+                only01 = Some(format!(
+                    "p={p}, n={n}: pi_(1,p)(n) = {v}, floor(nL) = {fl}, floor(nl) = {fs}"
+                ));
             }
         }
         eps01.push(only01);
@@ -452,14 +533,35 @@ fn appendix(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<Claim
     ];
     // the remark after the Main Theorem: is p - 1 best possible? Attained (so
     // sharp) for p <= 3 in range; for larger p it stays open in range.
-    let attained: Vec<bool> = max_dev.iter().enumerate().map(|(i, s)| s.ends_with(&format!(": {i}"))).collect();
-    let open: Vec<String> = max_dev.iter().zip(&attained).filter(|(_, a)| !**a).map(|(s, _)| s.clone()).collect();
+    let attained: Vec<bool> = max_dev
+        .iter()
+        .enumerate()
+        .map(|(i, s)| s.ends_with(&format!(": {i}")))
+        .collect();
+    let open: Vec<String> = max_dev
+        .iter()
+        .zip(&attained)
+        .filter(|(_, a)| !**a)
+        .map(|(s, _)| s.clone())
+        .collect();
     out.push(R(
         &format!("{src}, remark after the Main Theorem (p - 1 best possible?)"),
         g,
-        &format!("p - 1 is attained (the bound is sharp) for p = 1, 2, 3; open in range: {}", if open.is_empty() { "none".to_string() } else { open.join(", ") }),
+        &format!(
+            "p - 1 is attained (the bound is sharp) for p = 1, 2, 3; open in range: {}",
+            if open.is_empty() {
+                "none".to_string()
+            } else {
+                open.join(", ")
+            }
+        ),
         range.clone(),
-        (!attained.iter().take(3).all(|&a| a)).then(|| format!("p - 1 is no longer attained for some p <= 3: {}", max_dev.join(", "))),
+        (!attained.iter().take(3).all(|&a| a)).then(|| {
+            format!(
+                "p - 1 is no longer attained for some p <= 3: {}",
+                max_dev.join(", ")
+            )
+        }),
     ));
     let refuted: Vec<String> = eps01.into_iter().flatten().collect();
     out.push(R(
@@ -478,11 +580,18 @@ mod tests {
 
     #[test]
     fn claims_pass_on_a_small_run() {
-        let cfg = VerifyConfig { board: 40, terms: 2000 };
+        let cfg = VerifyConfig {
+            board: 40,
+            terms: 2000,
+        };
         for c in claims() {
             for r in (c.run)(&cfg, &mut |_, _| {}) {
                 println!("{} | {} | {}", r.source, r.compared, r.detail);
-                assert!(r.passed, "{} | {} | {} | {}", r.source, r.game, r.compared, r.detail);
+                assert!(
+                    r.passed,
+                    "{} | {} | {} | {}",
+                    r.source, r.game, r.compared, r.detail
+                );
             }
         }
     }

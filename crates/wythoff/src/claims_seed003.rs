@@ -15,7 +15,16 @@ const R: fn(&str, &str, &str, String, Option<String>) -> ClaimReport = ClaimRepo
 
 /// The claims of this module, for [`crate::verify::registry`].
 pub fn claims() -> Vec<Claim> {
-    const ALL: &[&str] = &["restricted", "st-wythoff", "m-wythoff", "wythoff", "odd-odd", "even-even", "odd-even", "even-odd"];
+    const ALL: &[&str] = &[
+        "restricted",
+        "st-wythoff",
+        "m-wythoff",
+        "wythoff",
+        "odd-odd",
+        "even-even",
+        "odd-even",
+        "even-odd",
+    ];
     vec![
         Claim {
             id: "s003-remarks-1-4-16",
@@ -60,7 +69,9 @@ fn remarks(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<ClaimR
     let mut bad = None;
     for s in 1..=4u64 {
         for t in 1..=4u64 {
-            let r = parse_game(&format!("restricted:s={s},t={t},h=all,v=all,d1=all,d2=all")).expect("valid").game;
+            let r = parse_game(&format!("restricted:s={s},t={t},h=all,v=all,d1=all,d2=all"))
+                .expect("valid")
+                .game;
             let r = r.as_single().expect("single").clone();
             for k in 1..60u64 {
                 for l in 1..60u64 {
@@ -68,7 +79,10 @@ fn remarks(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<ClaimR
                     let a = k.max(l) < s * lam + t;
                     let b = k.abs_diff(l) < (s - 1) * lam + t;
                     if a != b || b != r.is_move(k, l) {
-                        bad.get_or_insert(format!("s={s}, t={t}, (k, l) = ({k}, {l}): {a}, {b}, rules {}", r.is_move(k, l)));
+                        bad.get_or_insert(format!(
+                            "s={s}, t={t}, (k, l) = ({k}, {l}): {a}, {b}, rules {}",
+                            r.is_move(k, l)
+                        ));
                     }
                 }
             }
@@ -79,31 +93,72 @@ fn remarks(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<ClaimR
     let mut pairs: Vec<(&str, String, String)> = Vec::new();
     for s in 1..=3u64 {
         for t in 1..=3u64 {
-            pairs.push(("Remark 2", format!("st-wythoff:s={s},t={t}"), format!("restricted:s={s},t={t},h=all,v=all,d1=all,d2=all")));
+            pairs.push((
+                "Remark 2",
+                format!("st-wythoff:s={s},t={t}"),
+                format!("restricted:s={s},t={t},h=all,v=all,d1=all,d2=all"),
+            ));
         }
     }
     for a in 1..=4u64 {
-        pairs.push(("Remark 2", format!("m-wythoff:m={a}"), format!("restricted:s=1,t={a},h=all,v=all,d1=all,d2=all")));
+        pairs.push((
+            "Remark 2",
+            format!("m-wythoff:m={a}"),
+            format!("restricted:s=1,t={a},h=all,v=all,d1=all,d2=all"),
+        ));
     }
-    pairs.push(("Remark 2", "wythoff".into(), "restricted:s=1,t=1,h=all,v=all,d1=all,d2=all".into()));
+    pairs.push((
+        "Remark 2",
+        "wythoff".into(),
+        "restricted:s=1,t=1,h=all,v=all,d1=all,d2=all".into(),
+    ));
     let file = |h: &str, d: &str, rel: &str| {
         format!("name = \"bounded\"\nh = \"{h}\"\nv = \"{h}\"\n[two-pile]\nd1 = \"{d}\"\nd2 = \"{d}\"\nrelation = \"{rel}\"\n")
     };
     for r in 1..=4u64 {
         let m = format!("max{r}");
-        pairs.push(("Remark 3", format!("file:{}", file(&m, &m, "diagonal")), format!("restricted:s=1,t=1,h={m},v={m},d1={m},d2={m}")));
-        pairs.push(("Remark 4 (1)", format!("file:{}", file("all", &m, "diagonal")), format!("restricted:s=1,t=1,h=all,v=all,d1={m},d2={m}")));
-        pairs.push(("Remark 4 (2)", format!("file:{}", file(&m, "all", "diagonal")), format!("restricted:s=1,t=1,h={m},v={m},d1=all,d2=all")));
+        pairs.push((
+            "Remark 3",
+            format!("file:{}", file(&m, &m, "diagonal")),
+            format!("restricted:s=1,t=1,h={m},v={m},d1={m},d2={m}"),
+        ));
+        pairs.push((
+            "Remark 4 (1)",
+            format!("file:{}", file("all", &m, "diagonal")),
+            format!("restricted:s=1,t=1,h=all,v=all,d1={m},d2={m}"),
+        ));
+        pairs.push((
+            "Remark 4 (2)",
+            format!("file:{}", file(&m, "all", "diagonal")),
+            format!("restricted:s=1,t=1,h={m},v={m},d1=all,d2=all"),
+        ));
         for a in 2..=3u64 {
-            pairs.push(("Remark 4 (3)", format!("file:{}", file(&m, "all", &format!("band:{a}"))), format!("restricted:s=1,t={a},h={m},v={m},d1=all,d2=all")));
-            pairs.push(("Remark 4 (3)", format!("file:{}", file(&m, &m, &format!("band:{a}"))), format!("restricted:s=1,t={a},h={m},v={m},d1={m},d2={m}")));
+            pairs.push((
+                "Remark 4 (3)",
+                format!("file:{}", file(&m, "all", &format!("band:{a}"))),
+                format!("restricted:s=1,t={a},h={m},v={m},d1=all,d2=all"),
+            ));
+            pairs.push((
+                "Remark 4 (3)",
+                format!("file:{}", file(&m, &m, &format!("band:{a}"))),
+                format!("restricted:s=1,t={a},h={m},v={m},d1={m},d2={m}"),
+            ));
         }
     }
     // Remark 16: for s = t = 1 the Odd-Even two-pile rule is empty: the game is Nim on odd / even lengths
-    pairs.push(("Remark 16", "file:name = \"odd-even nim\"\nh = \"odd\"\nv = \"even\"\n".into(), "odd-even:s=1,t=1".into()));
-    pairs.push(("Remark 16", "file:name = \"even-odd nim\"\nh = \"even\"\nv = \"odd\"\n".into(), "even-odd:s=1,t=1".into()));
+    pairs.push((
+        "Remark 16",
+        "file:name = \"odd-even nim\"\nh = \"odd\"\nv = \"even\"\n".into(),
+        "odd-even:s=1,t=1".into(),
+    ));
+    pairs.push((
+        "Remark 16",
+        "file:name = \"even-odd nim\"\nh = \"even\"\nv = \"odd\"\n".into(),
+        "even-odd:s=1,t=1".into(),
+    ));
     let total = pairs.len() as u64;
-    let mut by_remark: std::collections::BTreeMap<&str, (usize, Option<String>)> = Default::default();
+    let mut by_remark: std::collections::BTreeMap<&str, (usize, Option<String>)> =
+        Default::default();
     for (i, (remark, a, b)) in pairs.iter().enumerate() {
         progress(i as u64, total);
         let e = by_remark.entry(remark).or_default();
@@ -113,7 +168,11 @@ fn remarks(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<ClaimR
                 Some(text) => rules_file_table(text, n, c),
                 None => named_table(a, n, c),
             };
-            let la = if a.starts_with("file:") { "the rules file" } else { a.as_str() };
+            let la = if a.starts_with("file:") {
+                "the rules file"
+            } else {
+                a.as_str()
+            };
             let fail = match (ta, named_table(b, n, c)) {
                 (Ok(x), Ok(y)) => first_difference(&x, la, &y, b),
                 (Err(e), _) | (_, Err(e)) => Some(e),
@@ -127,7 +186,9 @@ fn remarks(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<ClaimR
     let mut bad16 = None;
     for s in 1..=4u64 {
         for t in 1..=4u64 {
-            let r = parse_game(&format!("odd-even:s={s},t={t}")).expect("valid").game;
+            let r = parse_game(&format!("odd-even:s={s},t={t}"))
+                .expect("valid")
+                .game;
             let r = r.as_single().expect("single").clone();
             let some = (1..40u64).any(|k| (1..40u64).any(|l| r.is_move(k, l)));
             if some != (s + t > 2) {
@@ -135,18 +196,32 @@ fn remarks(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<ClaimR
             }
         }
     }
-    let what = |r: &str| match r {
+    let what = |r: &str| {
+        match r {
         "Remark 2" => "(s,t)-Wythoff, a-Wythoff and Wythoff = the general restriction with all four sets Z>0",
         "Remark 3" => "bounded Wythoff (all distances <= R) = S1 = S2 = D1 = D2 = {n <= R}, s = t = 1 (vs a rules file)",
         "Remark 4 (1)" => "only the diagonal distance bounded = D1 = D2 = {n <= R} (vs a rules file)",
         "Remark 4 (2)" => "horizontal and vertical distances bounded = S1 = S2 = {n <= R} (vs a rules file)",
         "Remark 4 (3)" => "bounded a-Wythoff (s = 1, t = a), diagonal unbounded or bounded (vs a rules file)",
         _ => "s = t = 1: the Odd-Even (and Even-Odd) two-pile rule is empty: Nim on odd / even lengths (vs a rules file)",
+    }
     };
     for (remark, (count, fail)) in by_remark {
-        out.push(R(&format!("seed 003, {remark}"), &format!("{count} pairs of rule values"), &format!("{}: tables equal", what(remark)), range.clone(), fail));
+        out.push(R(
+            &format!("seed 003, {remark}"),
+            &format!("{count} pairs of rule values"),
+            &format!("{}: tables equal", what(remark)),
+            range.clone(),
+            fail,
+        ));
     }
-    out.push(R("seed 003, Remark 16", "odd-even:s=1..4,t=1..4", "the Odd-Even two-pile rule allows some move iff s + t > 2", "k, l < 40".into(), bad16));
+    out.push(R(
+        "seed 003, Remark 16",
+        "odd-even:s=1..4,t=1..4",
+        "the Odd-Even two-pile rule allows some move iff s + t > 2",
+        "k, l < 40".into(),
+        bad16,
+    ));
     out
 }
 
@@ -194,7 +269,9 @@ fn facts(seq: &[(u64, u64)], from: usize, common: &[u64]) -> (Option<String>, Op
     if let Some(n) = seq.iter().position(|&(x, y)| x % 2 == 1 || y % 2 == 1) {
         f1 = Some(format!("n={n}: ({}, {}) not both even", seq[n].0, seq[n].1));
     }
-    if let Some(n) = (from + 1..seq.len()).find(|&n| seq[n].0 <= seq[n - 1].0 || seq[n].1 <= seq[n - 1].1) {
+    if let Some(n) =
+        (from + 1..seq.len()).find(|&n| seq[n].0 <= seq[n - 1].0 || seq[n].1 <= seq[n - 1].1)
+    {
         f1.get_or_insert(format!("n={n}: not strictly increasing"));
     }
     let lim = seq.last().unwrap().0 as usize;
@@ -215,7 +292,10 @@ fn facts(seq: &[(u64, u64)], from: usize, common: &[u64]) -> (Option<String>, Op
     if let Some(v) = (0..lim).find(|&v| !(in_x[v] || in_y[v])) {
         f2 = Some(format!("{v} is in neither set"));
     }
-    let meet: Vec<u64> = (0..lim).filter(|&v| in_x[v] && in_y[v]).map(|v| v as u64).collect();
+    let meet: Vec<u64> = (0..lim)
+        .filter(|&v| in_x[v] && in_y[v])
+        .map(|v| v as u64)
+        .collect();
     let want: Vec<u64> = common.iter().flat_map(|&c| [c, c + 1]).collect();
     if meet != want {
         f2.get_or_insert(format!("the sets meet in {meet:?}, expected {want:?}"));
@@ -242,7 +322,10 @@ fn lemma_12_facts(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec
                 bad[0].get_or_insert(format!("s={s}, t={t}: {f}"));
             }
             if let Some(n) = (1..ab.len()).find(|&n| !(ab[n].1 > ab[n].0 + 1)) {
-                bad[1].get_or_insert(format!("s={s}, t={t}, n={n}: B_n = {}, A_n = {}", ab[n].1, ab[n].0));
+                bad[1].get_or_insert(format!(
+                    "s={s}, t={t}, n={n}: B_n = {}, A_n = {}",
+                    ab[n].1, ab[n].0
+                ));
             }
             // A_0 = B_0 = 0 is the one shared pair: the sets meet in {0, 1} only
             if let Some(f) = f2 {
@@ -293,7 +376,10 @@ fn prop_6_examples(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Ve
     let mut bad = None;
     let mut sym = None;
     let mut games = 0;
-    for (i, g) in ["odd-odd", "even-even", "odd-even", "even-odd"].iter().enumerate() {
+    for (i, g) in ["odd-odd", "even-even", "odd-even", "even-odd"]
+        .iter()
+        .enumerate()
+    {
         progress(i as u64, 4);
         for s in 1..=3u64 {
             for t in 1..=3u64 {
@@ -317,10 +403,17 @@ fn prop_6_examples(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Ve
                             let is_p = tb.is_p(x as usize, y as usize);
                             let want_n = p_opt || (c == Convention::Misere && opts.is_empty());
                             if is_p == want_n {
-                                bad.get_or_insert(format!("{name} ({c}): ({x}, {y}) is {} with a P option: {p_opt}", if is_p { "P" } else { "N" }));
+                                bad.get_or_insert(format!(
+                                    "{name} ({c}): ({x}, {y}) is {} with a P option: {p_opt}",
+                                    if is_p { "P" } else { "N" }
+                                ));
                             }
-                            if (*g == "odd-odd" || *g == "even-even") && is_p != tb.is_p(y as usize, x as usize) {
-                                sym.get_or_insert(format!("{name} ({c}): ({x}, {y}) and ({y}, {x}) differ"));
+                            if (*g == "odd-odd" || *g == "even-even")
+                                && is_p != tb.is_p(y as usize, x as usize)
+                            {
+                                sym.get_or_insert(format!(
+                                    "{name} ({c}): ({x}, {y}) and ({y}, {x}) differ"
+                                ));
                             }
                         }
                     }
@@ -330,28 +423,84 @@ fn prop_6_examples(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Ve
     }
     let range = format!("board {n}x{n}");
     out.push(R("seed 003, Proposition 6 and Remark 8 (Facts 1, 2)", &format!("{games} parity games and conventions"), "stability (no P option of a P-position) and absorption (every N-position has a P option) of the solver's P-set, from the options of the rules", range.clone(), bad));
-    out.push(R("seed 003, Remark 10 and section 3", "odd-odd, even-even, s, t in 1..=3", "Odd-Odd and Even-Even are symmetric: (x, y) and (y, x) have the same outcome", range.clone(), sym));
+    out.push(R(
+        "seed 003, Remark 10 and section 3",
+        "odd-odd, even-even, s, t in 1..=3",
+        "Odd-Odd and Even-Even are symmetric: (x, y) and (y, x) have the same outcome",
+        range.clone(),
+        sym,
+    ));
     let cell = |name: &str, c: Convention, cells: &[(usize, usize, bool)]| -> Option<String> {
         match named_table(name, 12, c) {
-            Ok(t) => cells.iter().find(|&&(x, y, p)| t.is_p(x, y) != p).map(|&(x, y, p)| format!("({x}, {y}) is {}", if p { "N" } else { "P" })),
+            Ok(t) => cells
+                .iter()
+                .find(|&&(x, y, p)| t.is_p(x, y) != p)
+                .map(|&(x, y, p)| format!("({x}, {y}) is {}", if p { "N" } else { "P" })),
             Err(e) => Some(e),
         }
     };
     let ex5 = "restricted:s=2,t=2,h=all,v=all,d1=all,d2=all";
-    let mut fail = cell(ex5, Convention::Normal, &[(1, 4, true), (0, 1, false), (0, 2, false), (0, 3, false), (0, 4, false), (1, 0, false), (1, 1, false), (1, 2, false), (1, 3, false)]);
+    let mut fail = cell(
+        ex5,
+        Convention::Normal,
+        &[
+            (1, 4, true),
+            (0, 1, false),
+            (0, 2, false),
+            (0, 3, false),
+            (0, 4, false),
+            (1, 0, false),
+            (1, 1, false),
+            (1, 2, false),
+            (1, 3, false),
+        ],
+    );
     if fail.is_none() {
-        let r = parse_game(ex5).expect("valid").game.as_single().expect("single").clone();
+        let r = parse_game(ex5)
+            .expect("valid")
+            .game
+            .as_single()
+            .expect("single")
+            .clone();
         let mut opts: Vec<(u64, u64)> = r.options(1, 4).iter().map(|o| (o.0, o.1)).collect();
         opts.sort_unstable();
-        let want = vec![(0, 1), (0, 2), (0, 3), (0, 4), (1, 0), (1, 1), (1, 2), (1, 3)];
+        let want = vec![
+            (0, 1),
+            (0, 2),
+            (0, 3),
+            (0, 4),
+            (1, 0),
+            (1, 1),
+            (1, 2),
+            (1, 3),
+        ];
         if opts != want {
             fail = Some(format!("Option(1, 4) = {opts:?}"));
         }
     }
     out.push(R("seed 003, Example 5", ex5, "(1, 4) is P with Option(1, 4) = {(0,4)} u {(1,0..3)} u {(0,1..3)}; (0, 1..4), (1, 0), (1, 1..3) are N", "board 12x12".into(), fail));
-    out.push(R("seed 003, Example 11", "even-even:s=1,t=1", "(0, 1) and (1, 0) are P-positions (normal play)", "board 12x12".into(), cell("even-even:s=1,t=1", Convention::Normal, &[(0, 1, true), (1, 0, true)])));
-    let mut fail = cell("odd-even:s=1,t=1", Convention::Normal, &[(0, 0, true), (0, 1, true), (1, 0, false)]);
-    let r = parse_game("odd-even:s=1,t=1").expect("valid").game.as_single().expect("single").clone();
+    out.push(R(
+        "seed 003, Example 11",
+        "even-even:s=1,t=1",
+        "(0, 1) and (1, 0) are P-positions (normal play)",
+        "board 12x12".into(),
+        cell(
+            "even-even:s=1,t=1",
+            Convention::Normal,
+            &[(0, 1, true), (1, 0, true)],
+        ),
+    ));
+    let mut fail = cell(
+        "odd-even:s=1,t=1",
+        Convention::Normal,
+        &[(0, 0, true), (0, 1, true), (1, 0, false)],
+    );
+    let r = parse_game("odd-even:s=1,t=1")
+        .expect("valid")
+        .game
+        .as_single()
+        .expect("single")
+        .clone();
     if fail.is_none() && !(r.is_move(7, 0) && !r.is_move(0, 7)) {
         fail = Some("(10, 8) -> (3, 8) and (8, 10) -> (8, 3) are not as stated".into());
     }
@@ -365,10 +514,17 @@ mod tests {
 
     #[test]
     fn claims_pass_on_a_small_run() {
-        let cfg = VerifyConfig { board: 40, terms: 2000 };
+        let cfg = VerifyConfig {
+            board: 40,
+            terms: 2000,
+        };
         for c in claims() {
             for r in (c.run)(&cfg, &mut |_, _| {}) {
-                assert!(r.passed, "{} | {} | {} | {}", r.source, r.game, r.compared, r.detail);
+                assert!(
+                    r.passed,
+                    "{} | {} | {} | {}",
+                    r.source, r.game, r.compared, r.detail
+                );
             }
         }
     }

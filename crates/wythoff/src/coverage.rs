@@ -56,8 +56,18 @@ const OPEN: &str = "open: see docs/open-problems.md";
 
 use Cover::{Checks, Definition, NotComputational, Open};
 
-const fn st(paper: &'static str, label: &'static str, says: &'static str, cover: Cover) -> Statement {
-    Statement { paper, label, says, cover }
+const fn st(
+    paper: &'static str,
+    label: &'static str,
+    says: &'static str,
+    cover: Cover,
+) -> Statement {
+    Statement {
+        paper,
+        label,
+        says,
+        cover,
+    }
 }
 
 const S0: &str = "seed 000";
@@ -223,19 +233,41 @@ mod tests {
         let registry: BTreeSet<&str> = crate::verify::registry().iter().map(|c| c.id).collect();
         let named: BTreeSet<&str> = TABLE.iter().flat_map(|s| s.ids().iter().copied()).collect();
         let unknown: Vec<_> = named.difference(&registry).collect();
-        assert!(unknown.is_empty(), "coverage names unknown checks {unknown:?}");
+        assert!(
+            unknown.is_empty(),
+            "coverage names unknown checks {unknown:?}"
+        );
         let unnamed: Vec<_> = registry.difference(&named).collect();
-        assert!(unnamed.is_empty(), "registry claims no coverage line names: {unnamed:?}");
+        assert!(
+            unnamed.is_empty(),
+            "registry claims no coverage line names: {unnamed:?}"
+        );
     }
 
     #[test]
     fn lines_are_in_paper_order_and_explained() {
         let papers: Vec<&str> = PAPERS.iter().map(|p| p.0).collect();
-        let order: Vec<usize> = TABLE.iter().map(|s| papers.iter().position(|p| *p == s.paper).expect("known paper")).collect();
-        assert!(order.windows(2).all(|w| w[0] <= w[1]), "statements are grouped by paper, in order");
+        let order: Vec<usize> = TABLE
+            .iter()
+            .map(|s| {
+                papers
+                    .iter()
+                    .position(|p| *p == s.paper)
+                    .expect("known paper")
+            })
+            .collect();
+        assert!(
+            order.windows(2).all(|w| w[0] <= w[1]),
+            "statements are grouped by paper, in order"
+        );
         let mut labels = BTreeSet::new();
         for s in TABLE {
-            assert!(labels.insert((s.paper, s.label)), "duplicate line {} {}", s.paper, s.label);
+            assert!(
+                labels.insert((s.paper, s.label)),
+                "duplicate line {} {}",
+                s.paper,
+                s.label
+            );
             assert!(!s.says.is_empty());
             match s.cover {
                 Cover::Checks(ids) => assert!(!ids.is_empty(), "{}", s.label),
@@ -243,7 +275,10 @@ mod tests {
                 Cover::Definition(_) => {}
             }
         }
-        let not_comp = TABLE.iter().filter(|s| matches!(s.cover, Cover::NotComputational(_))).count();
+        let not_comp = TABLE
+            .iter()
+            .filter(|s| matches!(s.cover, Cover::NotComputational(_)))
+            .count();
         assert!(not_comp <= 8, "{not_comp} statements not computational");
     }
 
@@ -251,17 +286,40 @@ mod tests {
     fn the_audits_labels_are_all_present() {
         // the statements issue 16 lists as unchecked, and a sample of the rest
         let want = [
-            (S0, "Theorem 3.1"), (S0, "Proposition 3.2"), (S0, "Lemma 3.3 (iii)"), (S0, "Lemma 3.3 (iv)"),
-            (S0, "Theorem 4.1"), (S0, "Remark 4"), (S0, "Remark 5"), (S0, "Appendix, Theorem 1"),
-            (S1, "Lemma 2"), (S1, "Lemma 3"), (S1, "Lemma 4"),
-            (S2, "Proposition 1 (b)"), (S2, "Proposition 1 (c)"), (S2, "Proposition 1 (d)"),
-            (S2, "Section 1.4.5 (Hadad's bounds)"), (S2, "Appendix, Lemma 1 (i)-(iv)"), (S2, "Appendix, Main Theorem"),
-            (S2, "Appendix, Corollary (11)"), (S2, "Remark 4"),
-            (S3, "Lemma 12"), (S3, "Fact A.1"), (S3, "Fact A.2"), (S3, "Fact B.1"), (S3, "Fact B.2"),
-            (S3, "Remark 1"), (S3, "Remark 2"), (S3, "Remark 16"), (S3, "Open Problem 25"),
+            (S0, "Theorem 3.1"),
+            (S0, "Proposition 3.2"),
+            (S0, "Lemma 3.3 (iii)"),
+            (S0, "Lemma 3.3 (iv)"),
+            (S0, "Theorem 4.1"),
+            (S0, "Remark 4"),
+            (S0, "Remark 5"),
+            (S0, "Appendix, Theorem 1"),
+            (S1, "Lemma 2"),
+            (S1, "Lemma 3"),
+            (S1, "Lemma 4"),
+            (S2, "Proposition 1 (b)"),
+            (S2, "Proposition 1 (c)"),
+            (S2, "Proposition 1 (d)"),
+            (S2, "Section 1.4.5 (Hadad's bounds)"),
+            (S2, "Appendix, Lemma 1 (i)-(iv)"),
+            (S2, "Appendix, Main Theorem"),
+            (S2, "Appendix, Corollary (11)"),
+            (S2, "Remark 4"),
+            (S3, "Lemma 12"),
+            (S3, "Fact A.1"),
+            (S3, "Fact A.2"),
+            (S3, "Fact B.1"),
+            (S3, "Fact B.2"),
+            (S3, "Remark 1"),
+            (S3, "Remark 2"),
+            (S3, "Remark 16"),
+            (S3, "Open Problem 25"),
         ];
         for (p, l) in want {
-            assert!(TABLE.iter().any(|s| s.paper == p && s.label == l), "{p} {l} missing");
+            assert!(
+                TABLE.iter().any(|s| s.paper == p && s.label == l),
+                "{p} {l} missing"
+            );
         }
     }
 }

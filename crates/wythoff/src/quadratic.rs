@@ -73,7 +73,10 @@ mod tests {
         let inv = Quad::new(-1, 1, 5, 2);
         let neg = Quad::new(1, -1, 5, 2);
         for n in 0..2000i128 {
-            assert_eq!(inv.floor_mul(n) + neg.floor_mul(n), if n == 0 { 0 } else { -1 });
+            assert_eq!(
+                inv.floor_mul(n) + neg.floor_mul(n),
+                if n == 0 { 0 } else { -1 }
+            );
         }
         let r = Quad::rational(3, 2);
         assert_eq!(r.floor_mul(3), 4);

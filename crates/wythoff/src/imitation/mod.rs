@@ -24,9 +24,9 @@ pub use solver::{Classification, PositionClass, StateSolver};
 pub use state::{IllegalReason, ImitationNim, Move, Pile, State, Window};
 pub use theorem1::{Clause, Theorem1, WythoffPairs};
 
+use crate::claim::{Claim, ClaimReport, VerifyConfig};
 use crate::error::SolveError;
 use crate::solve::Outcome;
-use crate::claim::{Claim, ClaimReport, VerifyConfig};
 use thiserror::Error;
 
 /// Errors of the imitation module. Each message is one line.

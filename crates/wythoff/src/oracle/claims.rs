@@ -6,10 +6,10 @@
 use super::beatty::Beatty;
 use super::classical::modular_pairs;
 use crate::catalogue::parse_game;
+use crate::claim::{Claim, ClaimReport, VerifyConfig};
 use crate::rules::Convention;
 use crate::sets::gcd;
 use crate::solve;
-use crate::claim::{Claim, ClaimReport, VerifyConfig};
 use malachite_nz::natural::Natural;
 
 fn report(
