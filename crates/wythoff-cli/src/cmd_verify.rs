@@ -13,7 +13,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Instant;
+use anyhow::bail;
 use wythoff::answer::{self, VerifyEvent};
+use wythoff::verify::registry;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -23,9 +25,40 @@ pub struct Args {
     /// sequence terms grow with it.
     #[arg(long, value_parser = crate::game_arg::parse_max, allow_hyphen_values = true)]
     max: Option<u64>,
+    /// Print the coverage table instead of running the checks: one line per
+    /// numbered statement of the papers with the checks that cover it, or why not
+    /// (Markdown in text format: this is docs/coverage.md).
+    #[arg(long)]
+    coverage: bool,
+    /// Output format of --coverage: text (Markdown) or json.
+    #[arg(long, value_enum, default_value = "text")]
+    format: crate::render::Format,
 }
 
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
+    if a.coverage {
+        if !a.games.is_empty() || a.max.is_some() {
+            bail!("--coverage takes no GAME and no --max");
+        }
+        if !matches!(
+            a.format,
+            crate::render::Format::Text | crate::render::Format::Json
+        ) {
+            bail!("--coverage prints text or json");
+        }
+        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+        crate::render::coverage(
+            &mut out,
+            a.format,
+            wythoff::coverage::TABLE,
+            wythoff::coverage::PAPERS,
+            &registry(),
+        )?;
+        out.flush()?;
+        return Ok(ExitCode::SUCCESS);
+    } else if a.format != crate::render::Format::Text {
+        bail!("--format applies to --coverage only");
+    }
     let bar = if std::io::stderr().is_terminal() {
         let b = ProgressBar::new(0);
         b.set_style(

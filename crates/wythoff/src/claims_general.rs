@@ -6,10 +6,10 @@
 //! against a stored answer.
 
 use crate::catalogue::parse_game;
+use crate::claim::{Claim, ClaimReport, VerifyConfig};
 use crate::rules::Convention;
 use crate::sets::gcd;
 use crate::solve::{self, OutcomeTable};
-use crate::verify::{Claim, ClaimReport, VerifyConfig};
 
 /// Catalogue instances used by the solver cross-check: at least one per entry.
 const CROSS_CHECK_GAMES: &[&str] = &[
@@ -38,6 +38,8 @@ const CROSS_CHECK_GAMES: &[&str] = &[
 pub fn claims() -> Vec<Claim> {
     vec![
         Claim {
+            id: "solvers-vs-reference",
+            scope: "19 catalogue games, both conventions, board clamp(N/5, 16, 120) (default 40)",
             games: &[
                 "nim",
                 "wythoff",
@@ -61,31 +63,43 @@ pub fn claims() -> Vec<Claim> {
             run: fast_vs_reference,
         },
         Claim {
+            id: "s000-thm-2.1-same-p-sets",
+            scope: "(m, p) in (1,2),(1,3),(2,3),(3,2),(2,5),(3,4), board N x N (default 200)",
             games: &["roob-blocking", "modulo-rook", "choose-shift"],
             source: "seed 000, Main Theorem 2.1 (i), (ii a), (ii b), (iii b)",
             run: theorem_2_1_same_p_sets,
         },
         Claim {
+            id: "s000-thm-2.1-iia-only-if",
+            scope: "(m, p) in (2,2),(2,4),(3,3),(2,6), board N x N (default 200)",
             games: &["modulo-rook", "roob-blocking"],
             source: "seed 000, Main Theorem 2.1 (ii a), only if",
             run: theorem_2_1_ii_a_only_if,
         },
         Claim {
+            id: "s000-thm-2.1-iiia",
+            scope: "(m, p) in (1,2),(1,3),(2,3),(2,2),(1,4), every l < p, board N x N (default 200)",
             games: &["shifted", "roob-blocking"],
             source: "seed 000, Main Theorem 2.1 (iii a)",
             run: theorem_2_1_iii_a,
         },
         Claim {
+            id: "s000-remark-2",
+            scope: "p in 2..=4, board N x N (default 200)",
             games: &["m-wythoff", "connell"],
             source: "seed 000, Remark 2",
             run: remark_2,
         },
         Claim {
+            id: "s001-sec-4-count",
+            scope: "m in 1..=clamp(N/7, 10, 200) (default 28), board 2 top + 3",
             games: &["modular", "wythoff"],
             source: "seed 001, Section 4 (P-positions of m Wythoff)",
             run: modular_p_positions,
         },
         Claim {
+            id: "s001-sec-5.1-grundy",
+            scope: "m in 2..=clamp(N/10, 6, 60) on piles <= m; m = 3 on clamp(N, 30, 400) (default 200)",
             games: &["modular", "wythoff"],
             source: "seed 001, Section 5.1 (Grundy observations)",
             run: modular_grundy,
@@ -110,13 +124,18 @@ fn report(
     }
 }
 
-fn table(name: &str, n: usize) -> Result<OutcomeTable, String> {
+pub(crate) fn table(name: &str, n: usize) -> Result<OutcomeTable, String> {
     let g = parse_game(name).map_err(|e| format!("{name}: {e}"))?;
     solve::outcomes(&g.game, n).map_err(|e| format!("{name}: {e}"))
 }
 
 /// The first cell where two tables differ, described.
-fn first_difference(a: &OutcomeTable, an: &str, b: &OutcomeTable, bn: &str) -> Option<String> {
+pub(crate) fn first_difference(
+    a: &OutcomeTable,
+    an: &str,
+    b: &OutcomeTable,
+    bn: &str,
+) -> Option<String> {
     let n = a.size().min(b.size());
     for x in 0..n {
         for y in 0..n {
@@ -296,7 +315,7 @@ fn theorem_2_1_ii_a_only_if(
 
 /// The pairs `(a_n, b_n)`, `a_n <= b_n`, of a symmetric P-set read off a table,
 /// in the order of the papers (by `b`, then `a`), with `b_n < n` (the board).
-fn pairs_of(t: &OutcomeTable) -> Vec<(u64, u64)> {
+pub(crate) fn pairs_of(t: &OutcomeTable) -> Vec<(u64, u64)> {
     let mut v: Vec<(u64, u64)> = t
         .p_positions()
         .into_iter()

@@ -14,7 +14,13 @@
 
 pub mod answer;
 pub mod catalogue;
+pub mod claim;
 pub mod claims_general;
+pub mod claims_seed000;
+pub mod claims_seed001;
+pub mod claims_seed002;
+pub mod claims_seed003;
+pub mod coverage;
 pub mod custom;
 pub mod error;
 pub mod explain;
@@ -24,6 +30,7 @@ pub mod oracle;
 pub mod partition;
 pub mod patterns;
 pub mod play;
+pub mod quadratic;
 pub mod rules;
 pub mod sequence;
 pub mod sets;

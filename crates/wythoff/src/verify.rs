@@ -5,60 +5,48 @@
 //! board; recurrence against closed form over `n` terms; a structural property).
 //! Modules contribute claims through their own `claims()` functions, collected in
 //! [`registry`]. Checks do no I/O; progress is reported through a callback.
+//! The claim types live in [`crate::claim`]; which claim covers which numbered
+//! statement of the papers is the table in [`crate::coverage`].
 
-/// How far to check. `scale = 1` is the default run (about a minute in all);
-/// `--max N` sets `board`, and `terms` grows with it.
-#[derive(Clone, Debug)]
-pub struct VerifyConfig {
-    /// Board side for brute-force comparisons.
-    pub board: u64,
-    /// Number of sequence terms for recurrence/closed-form comparisons.
-    pub terms: u64,
-}
-
-impl Default for VerifyConfig {
-    fn default() -> Self {
-        VerifyConfig {
-            board: 200,
-            terms: 100_000,
-        }
-    }
-}
-
-/// The result of one check.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ClaimReport {
-    /// Paper (seed) and theorem, e.g. "seed 000, Theorem 2.1 (i)".
-    pub source: String,
-    /// The game(s), e.g. "roob-blocking:m=2,p=3".
-    pub game: String,
-    /// What was compared, e.g. "brute force vs Beatty oracle".
-    pub compared: String,
-    /// The range, e.g. "board 200x200" or "n < 100000".
-    pub range: String,
-    pub passed: bool,
-    /// On failure: the first counterexample, precisely.
-    pub detail: String,
-}
-
-/// A claim of a paper.
-pub struct Claim {
-    /// Catalogue entry names this claim concerns (for `verify GAME...` filtering).
-    pub games: &'static [&'static str],
-    /// Paper and theorem.
-    pub source: &'static str,
-    /// The check; `progress(done, total)` may be called as it goes.
-    pub run: fn(&VerifyConfig, &mut dyn FnMut(u64, u64)) -> Vec<ClaimReport>,
-}
+pub use crate::claim::{CheckFn, Claim, ClaimReport, VerifyConfig};
 
 /// Every claim known to the library.
 pub fn registry() -> Vec<Claim> {
     let mut out = Vec::new();
-    // each module appends its claims here, e.g. `out.extend(crate::oracle::claims());`
-    out.extend(Vec::<Claim>::new());
     out.extend(crate::oracle::claims());
     out.extend(crate::imitation::claims());
     out.extend(crate::claims_general::claims());
     out.extend(crate::oracle::seed003::claims());
+    out.extend(crate::claims_seed000::claims());
+    out.extend(crate::claims_seed001::claims());
+    out.extend(crate::claims_seed002::claims());
+    out.extend(crate::claims_seed003::claims());
     out
+}
+
+/// The claim with this id.
+pub fn claim(id: &str) -> Option<Claim> {
+    registry().into_iter().find(|c| c.id == id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn claim_ids_are_unique_and_well_formed() {
+        let mut seen = std::collections::BTreeSet::new();
+        for c in registry() {
+            assert!(seen.insert(c.id), "duplicate claim id {}", c.id);
+            assert!(
+                !c.id.is_empty()
+                    && c.id
+                        .chars()
+                        .all(|ch| ch.is_ascii_alphanumeric() || "-.".contains(ch)),
+                "{}",
+                c.id
+            );
+            assert!(!c.scope.is_empty(), "{} has no scope", c.id);
+        }
+    }
 }

@@ -27,9 +27,9 @@ pub use solver::{Classification, PositionClass, StateSolver};
 pub use state::{IllegalReason, ImitationNim, Move, Pile, State, Window};
 pub use theorem1::{Clause, Theorem1, WythoffPairs};
 
+use crate::claim::{Claim, ClaimReport, VerifyConfig};
 use crate::error::SolveError;
 use crate::solve::Outcome;
-use crate::verify::{Claim, ClaimReport, VerifyConfig};
 use thiserror::Error;
 
 /// Errors of the imitation module. Each message is one line.
@@ -297,6 +297,8 @@ fn run_claims(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<Cla
 /// The claims of seed 002 about Imitation Nim, for `verify::registry`.
 pub fn claims() -> Vec<Claim> {
     vec![Claim {
+        id: "s002-thm-1-cor-1",
+        scope: "12 pairs (p, m) with p <= 4, m <= 5, every reachable state with piles < 150 (default) or < N with --max N",
         games: &["imitation", "diagonal-blocking"],
         source:
             "seed 002 (Larsson, Imitation Nim): Theorem 1, Corollary 1, remark after Corollary 1",

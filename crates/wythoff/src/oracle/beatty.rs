@@ -97,6 +97,12 @@ impl Beatty {
         num / Natural::from(2 * self.p)
     }
 
+    /// [`Beatty::b_closed`] on `u128`, when `n^2 c` fits.
+    pub fn b_closed_u128(&self, n: u128) -> Option<u128> {
+        let d = n.checked_mul(n)?.checked_mul(self.c)?;
+        Some((d.isqrt() + n * self.k + 2 * n) / (2 * self.p as u128))
+    }
+
     /// `(a_n, b_n)` for `n < count` on `u64`, or `None` when a value would not fit.
     pub fn pairs_u64(&self, count: u64) -> Option<Vec<(u64, u64)>> {
         let mut out = Vec::with_capacity(count.min(1 << 24) as usize);

@@ -1140,7 +1140,7 @@ pub fn for_game(entry: &str, params: &Params, convention: Convention) -> Option<
 // Claims for `wythoff verify`.
 // ---------------------------------------------------------------------------
 
-use crate::verify::{Claim, ClaimReport, VerifyConfig};
+use crate::claim::{Claim, ClaimReport, VerifyConfig};
 
 /// Side of the sub-board on which winning moves are checked by the claims.
 const CLAIM_MOVES_BOARD: u64 = 40;
@@ -1277,8 +1277,10 @@ const ST_ONE: &[(u64, u64)] = &[(1, 1)];
 const ST_BIG: &[(u64, u64)] = &[(1, 2), (2, 1), (2, 2), (2, 3), (3, 1), (4, 5)];
 
 macro_rules! claim {
-    ($game:literal, $conv:expr, $st:expr, $source:literal) => {
+    ($id:literal, $game:literal, $conv:expr, $st:expr, $scope:literal, $source:literal) => {
         Claim {
+            id: $id,
+            scope: $scope,
             games: &[$game],
             source: $source,
             run: |cfg, progress| check_against_solver($game, $conv, $st, cfg, progress),
@@ -1292,75 +1294,99 @@ pub fn claims() -> Vec<Claim> {
     use Convention::{Misere, Normal};
     vec![
         claim!(
+            "s003-thm-7",
             "odd-odd",
             Normal,
             ST_ALL,
+            "(s, t) in (1,1),(1,2),(2,1),(2,3),(3,5),(4,4), board N x N (default 200), winning moves on 40 x 40",
             "seed 003, Theorem 7 (Odd-Odd, normal play): P = all (even, even)"
         ),
         claim!(
+            "s003-thm-9",
             "odd-odd",
             Misere,
             ST_ALL,
+            "(s, t) in (1,1),(1,2),(2,1),(2,3),(3,5),(4,4), board N x N (default 200), winning moves on 40 x 40",
             "seed 003, Theorem 9 (Odd-Odd, misère play)"
         ),
         claim!(
+            "s003-thm-13",
             "even-even",
             Normal,
             ST_ALL,
+            "(s, t) in (1,1),(1,2),(2,1),(2,3),(3,5),(4,4), board N x N (default 200), winning moves on 40 x 40",
             "seed 003, Theorem 13 (Even-Even, normal play, mex recurrence)"
         ),
         claim!(
+            "s003-thm-14",
             "even-even",
             Misere,
             ST_ALL,
+            "(s, t) in (1,1),(1,2),(2,1),(2,3),(3,5),(4,4), board N x N (default 200), winning moves on 40 x 40",
             "seed 003, Theorem 14 (Even-Even, misère play, cases (A) and (B))"
         ),
         claim!(
+            "s003-thm-17",
             "odd-even",
             Normal,
             ST_ONE,
+            "s = t = 1, board N x N (default 200), winning moves on 40 x 40",
             "seed 003, Theorem 17 (Odd-Even, normal play, s = t = 1)"
         ),
         claim!(
+            "s003-thm-18",
             "odd-even",
             Misere,
             ST_ONE,
+            "s = t = 1, board N x N (default 200), winning moves on 40 x 40",
             "seed 003, Theorem 18 (Odd-Even, misère play, s = t = 1)"
         ),
         claim!(
+            "s003-thm-19",
             "odd-even",
             Normal,
             ST_BIG,
+            "(s, t) in (1,2),(2,1),(2,2),(2,3),(3,1),(4,5), board N x N (default 200), winning moves on 40 x 40",
             "seed 003, Theorem 19 (Odd-Even, normal play, s + t > 2)"
         ),
         claim!(
+            "s003-thm-20",
             "odd-even",
             Misere,
             ST_BIG,
+            "(s, t) in (1,2),(2,1),(2,2),(2,3),(3,1),(4,5), board N x N (default 200), winning moves on 40 x 40",
             "seed 003, Theorem 20 (Odd-Even, misère play, s + t > 2)"
         ),
         claim!(
+            "s003-cor-21",
             "even-odd",
             Normal,
             ST_ONE,
+            "s = t = 1, board N x N (default 200), winning moves on 40 x 40",
             "seed 003, Corollary 21 (Even-Odd, normal play, s = t = 1)"
         ),
         claim!(
+            "s003-cor-22",
             "even-odd",
             Misere,
             ST_ONE,
+            "s = t = 1, board N x N (default 200), winning moves on 40 x 40",
             "seed 003, Corollary 22 (Even-Odd, misère play, s = t = 1)"
         ),
         claim!(
+            "s003-cor-23",
             "even-odd",
             Normal,
             ST_BIG,
+            "(s, t) in (1,2),(2,1),(2,2),(2,3),(3,1),(4,5), board N x N (default 200), winning moves on 40 x 40",
             "seed 003, Corollary 23 (Even-Odd, normal play, s + t > 2)"
         ),
         claim!(
+            "s003-cor-24",
             "even-odd",
             Misere,
             ST_BIG,
+            "(s, t) in (1,2),(2,1),(2,2),(2,3),(3,1),(4,5), board N x N (default 200), winning moves on 40 x 40",
             "seed 003, Corollary 24 (Even-Odd, misère play, s + t > 2)"
         ),
     ]
