@@ -148,7 +148,9 @@ impl LengthSet {
                 "rook modulus p={p}: allowed 1..={MAX_MODULUS}"
             )));
         }
-        let js: Vec<u64> = (0..l.max(1)).map(|j| j % p).collect();
+        // `j mod p` for `0 <= j < max(l, 1)` is every residue below `min(l, p)`:
+        // never enumerate `l` itself (it may be near 2^64).
+        let js: Vec<u64> = (0..l.clamp(1, p)).collect();
         let mut s = Self::residues(p, &js)?;
         s.spec = format!("rook({l},{p})");
         Ok(s)
@@ -354,8 +356,13 @@ pub fn gcd(a: u64, b: u64) -> u64 {
         gcd(b, a % b)
     }
 }
+/// Least common multiple, saturating at `u64::MAX` (callers compare it with a
+/// small bound, so a saturated value is simply "too large").
 pub fn lcm(a: u64, b: u64) -> u64 {
-    a / gcd(a, b) * b
+    if a == 0 || b == 0 {
+        return 0;
+    }
+    (a / gcd(a, b)).saturating_mul(b)
 }
 
 #[cfg(test)]
