@@ -15,7 +15,7 @@ use malachite_nz::natural::Natural;
 use std::io::Write;
 use std::process::ExitCode;
 use wythoff::sequence;
-use wythoff::solve::{human_bytes, DEFAULT_MEMORY_BUDGET};
+use wythoff::solve::{human_bytes, memory_budget};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum SeqFormat {
@@ -71,7 +71,6 @@ struct Writer<'a> {
     column: Column,
     n: u64,
     summary: wythoff::hash::Summary,
-    err: Option<std::io::Error>,
 }
 
 impl Writer<'_> {
@@ -108,10 +107,8 @@ impl Writer<'_> {
         }
     }
     fn flush_buf(&mut self) {
-        if self.err.is_none() {
-            if let Err(e) = self.out.write_all(&self.buf) {
-                self.err = Some(e);
-            }
+        if let Err(e) = self.out.write_all(&self.buf) {
+            render::stop_on_write_error(&e);
         }
         self.buf.clear();
     }
@@ -134,17 +131,16 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         column: a.column,
         n: 0,
         summary: wythoff::hash::Summary::new(),
-        err: None,
     };
     let mut bar = Bar::new("sequence");
     if let Some(spec) = sequence::for_game(named)? {
         let est = sequence::memory_estimate(&spec.kind, a.terms).unwrap_or(u64::MAX);
-        if est > DEFAULT_MEMORY_BUDGET {
+        if est > memory_budget() {
             bail!(
                 "--terms {}: the mex bitmap needs about {}, over the budget of {}: use fewer terms",
                 a.terms,
                 human_bytes(est),
-                human_bytes(DEFAULT_MEMORY_BUDGET)
+                human_bytes(memory_budget())
             );
         }
         let terms = a.terms;
@@ -185,9 +181,6 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     }
     bar.finish();
     w.flush_buf();
-    if let Some(e) = w.err.take() {
-        return Err(e.into());
-    }
     if a.format == SeqFormat::Summary {
         let line = w.summary.line();
         writeln!(w.out, "{line}")?;

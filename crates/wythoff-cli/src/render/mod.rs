@@ -299,6 +299,17 @@ pub fn push_u64(buf: &mut Vec<u8>, mut v: u64) {
     buf.extend_from_slice(&tmp[i..]);
 }
 
+/// A write to stdout failed in the middle of streamed output: stop now. A closed
+/// pipe (`| head -1`) is a normal end (exit 0, as ripgrep does); any other error
+/// is one line on stderr and exit 2.
+pub fn stop_on_write_error(e: &io::Error) -> ! {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        std::process::exit(0);
+    }
+    eprintln!("wythoff: error: cannot write the output: {e}");
+    std::process::exit(2);
+}
+
 /// A buffered writer for streamed output: callers append to [`Chunked::buf`] inside
 /// a solver callback (which cannot return errors), and the first write error is kept
 /// and returned by [`Chunked::finish`].
@@ -320,11 +331,12 @@ impl<'a> Chunked<'a> {
     pub fn failed(&self) -> bool {
         self.err.is_some()
     }
-    /// Write the buffer out once it holds 32 KiB.
+    /// Write the buffer out once it holds 32 KiB; a failed write ends the
+    /// process at once ([`stop_on_write_error`]), so no work runs on unread.
     pub fn flush_if_full(&mut self) {
         if self.buf.len() >= 1 << 15 && self.err.is_none() {
             if let Err(e) = self.out.write_all(&self.buf) {
-                self.err = Some(e);
+                stop_on_write_error(&e);
             }
             self.buf.clear();
         }
