@@ -58,7 +58,7 @@ pub fn parse_position(s: &str) -> anyhow::Result<(u64, u64)> {
         .split_once(',')
         .with_context(|| format!("--history value `{s}` is not `x,y`"))?;
     let num = |t: &str| -> anyhow::Result<u64> {
-        let d = parse_pile(t, "a history pile")?;
+        let d = parse_pile(t, "pile").with_context(|| format!("--history value `{s}`"))?;
         d.parse::<u64>()
             .with_context(|| format!("--history value `{s}`: pile `{t}` is too large"))
     };

@@ -22,7 +22,7 @@ pub struct Args {
     misere: bool,
     /// Games with memory (Imitation Nim): the positions before (X, Y), oldest
     /// first, each `x,y`; the first is the starting position.
-    #[arg(long, num_args = 1.., value_name = "x,y")]
+    #[arg(long, num_args = 1.., value_name = "x,y", allow_hyphen_values = true)]
     history: Vec<String>,
 }
 

@@ -245,3 +245,27 @@ fn dynamic_summary_hashes_the_classes() {
     ]);
     assert_eq!(stdout(&o), want, "{}", stderr(&o));
 }
+
+#[test]
+fn negative_history_pile_says_what_is_wrong() {
+    for args in [
+        &["outcome", "imitation:p=2,m=1", "0", "1", "--history", "-1,2"][..],
+        &["outcome", "imitation:p=2,m=1", "0", "1", "--history", "2,2", "-1,2"][..],
+    ] {
+        let e = refused(&wythoff(args), "--history -1,2");
+        assert!(e.contains("`-1,2`") && e.contains("`-1`"), "{e}");
+        assert!(e.contains("non-negative whole number"), "{e}");
+    }
+    // a good history still works with the flag before it
+    let o = wythoff(&[
+        "outcome",
+        "imitation:p=2,m=1",
+        "0",
+        "1",
+        "--history",
+        "2,2",
+        "1,2",
+        "1,1",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
