@@ -244,7 +244,7 @@ pub fn dynamic(a: DynamicArgs) -> anyhow::Result<ExitCode> {
                 .map(|x| (0..n).map(|y| name(cl.get(x, y))).collect())
                 .collect();
             let v = json!({
-                "game": g.label, "max": n,
+                "game": g.label, "convention": g.convention_text(), "max": n,
                 "legend": {"P": "P after every history", "N": "N after every history", "D": "dynamic: depends on the history"},
                 "counts": {"P": count(PositionClass::P), "N": count(PositionClass::N), "D": count(PositionClass::Dynamic)},
                 "rows": rows,

@@ -20,10 +20,41 @@ pub struct Args {
     /// Misère play (the player who cannot move wins).
     #[arg(long)]
     misere: bool,
+    /// Output format: text (`P`/`N`, moves `x,y`, `# ` notes) or json.
+    #[arg(long, value_enum, default_value = "text")]
+    format: OutcomeFormat,
     /// Games with memory (Imitation Nim): the positions before (X, Y), oldest
     /// first, each `x,y`; the first is the starting position.
     #[arg(long, num_args = 1.., value_name = "x,y", allow_hyphen_values = true)]
     history: Vec<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum OutcomeFormat {
+    Text,
+    Json,
+}
+
+/// The answer is built as text; `--format json` turns it into one JSON object
+/// (`render::outcome_json`).
+fn emit(
+    a: &Args,
+    g: &crate::game_arg::GameArg,
+    xs: &str,
+    ys: &str,
+    text: Vec<u8>,
+) -> anyhow::Result<()> {
+    let mut out = std::io::stdout().lock();
+    match a.format {
+        OutcomeFormat::Text => out.write_all(&text)?,
+        OutcomeFormat::Json => {
+            let text = String::from_utf8_lossy(&text);
+            let v = crate::render::outcome_json(&g.label, &g.convention_text(), xs, ys, &text);
+            writeln!(out, "{v}")?;
+        }
+    }
+    out.flush()?;
+    Ok(())
 }
 
 /// Largest pile the general solver is asked to handle for one position.
@@ -33,6 +64,9 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let g = resolve(&a.game, a.misere)?;
     let (xs, ys) = (parse_pile(&a.x, "X")?, parse_pile(&a.y, "Y")?);
     if let Some(r) = crate::cmd_imitation::rules_of(&g)? {
+        if a.format != OutcomeFormat::Text {
+            anyhow::bail!("--format json is not available for games with memory: use text");
+        }
         return crate::cmd_imitation::outcome(&g, r, &xs, &ys, &a.history);
     }
     if !a.history.is_empty() {
@@ -43,7 +77,7 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     }
     if let Some(ng) = &g.named {
         if let Some(o) = wythoff::oracle::for_game(ng.entry_name, &ng.params, g.convention()) {
-            return run_oracle(&g, o.as_ref(), &xs, &ys);
+            return run_oracle(&a, &g, o.as_ref(), &xs, &ys);
         }
     }
     let (x, y) = match (xs.parse::<u64>(), ys.parse::<u64>()) {
@@ -63,7 +97,7 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         }
     };
     let an = analyse(&g.game, x, y)?;
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut out: Vec<u8> = Vec::new();
     writeln!(out, "{}", an.outcome)?;
     let choice = an.variants.len() > 1;
     if an.outcome == Outcome::N {
@@ -145,7 +179,7 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
             "# the second player picks a variant before play: P iff P in some variant whose board holds the position"
         )?;
     }
-    out.flush()?;
+    emit(&a, &g, &xs, &ys, out)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -154,6 +188,7 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
 /// moves `x,y`, then `# ` comment lines); a `# oracle (method): source` line
 /// naming the theorem goes to stderr.
 fn run_oracle(
+    a: &Args,
     g: &crate::game_arg::GameArg,
     o: &dyn wythoff::oracle::Oracle,
     xs: &str,
@@ -169,7 +204,7 @@ fn run_oracle(
     let p = o.is_p(&x, &y)?;
     let by_variant = o.winning_moves_by_variant(&x, &y)?;
     let choice = g.game.is_choice();
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut out: Vec<u8> = Vec::new();
     writeln!(out, "{}", if p { "P" } else { "N" })?;
     let blocking = g.game.variants()[0].blocking();
     let options = if blocking.is_some() {
@@ -244,7 +279,7 @@ fn run_oracle(
         wythoff::oracle::Method::ClosedForm => "closed form",
         wythoff::oracle::Method::Recurrence => "recurrence",
     };
-    out.flush()?;
+    emit(a, g, xs, ys, out)?;
     // the method goes to stderr, so that stdout is the same whichever path answers
     eprintln!("# oracle ({method}): {}", o.source());
     Ok(ExitCode::SUCCESS)

@@ -249,8 +249,23 @@ fn dynamic_summary_hashes_the_classes() {
 #[test]
 fn negative_history_pile_says_what_is_wrong() {
     for args in [
-        &["outcome", "imitation:p=2,m=1", "0", "1", "--history", "-1,2"][..],
-        &["outcome", "imitation:p=2,m=1", "0", "1", "--history", "2,2", "-1,2"][..],
+        &[
+            "outcome",
+            "imitation:p=2,m=1",
+            "0",
+            "1",
+            "--history",
+            "-1,2",
+        ][..],
+        &[
+            "outcome",
+            "imitation:p=2,m=1",
+            "0",
+            "1",
+            "--history",
+            "2,2",
+            "-1,2",
+        ][..],
     ] {
         let e = refused(&wythoff(args), "--history -1,2");
         assert!(e.contains("`-1,2`") && e.contains("`-1`"), "{e}");
@@ -268,4 +283,66 @@ fn negative_history_pile_says_what_is_wrong() {
         "1,1",
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
+}
+
+#[test]
+fn outcome_json_and_shared_keys() {
+    let text = wythoff(&["outcome", "wythoff", "4", "6"]);
+    let json = wythoff(&["outcome", "wythoff", "4", "6", "--format", "json"]);
+    assert!(json.status.success(), "{}", stderr(&json));
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let lines: Vec<String> = stdout(&text).lines().map(String::from).collect();
+    assert_eq!(v["outcome"], lines[0].as_str());
+    let moves: Vec<String> = v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| format!("{},{}", m[0].as_str().unwrap(), m[1].as_str().unwrap()))
+        .collect();
+    let want: Vec<String> = lines[1..]
+        .iter()
+        .filter(|l| !l.starts_with('#'))
+        .cloned()
+        .collect();
+    assert_eq!(moves, want);
+    assert!(!moves.is_empty());
+    assert_eq!(v["x"], "4");
+    // a huge position through the oracle; a blocking game's notes; a P-position
+    let big = "100000000000000000000000000000000000000000000000000";
+    let o = wythoff(&["outcome", "wythoff", big, big, "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["winning_moves"][0], serde_json::json!(["0", "0"]));
+    assert_eq!(v["x"], big);
+    let o = wythoff(&[
+        "outcome",
+        "diagonal-blocking:p=2,m=1",
+        "1",
+        "1",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(!v["notes"].as_array().unwrap().is_empty(), "{v}");
+    // the same keys for the same things in every JSON output
+    for args in [
+        &["p-positions", "wythoff", "--max", "4", "--format", "json"][..],
+        &["grundy", "wythoff", "--max", "4", "--format", "json"][..],
+        &["grundy", "modular:m=3", "--max", "4", "--format", "json"][..],
+        &[
+            "dynamic",
+            "imitation:p=1,m=1",
+            "--max",
+            "4",
+            "--format",
+            "json",
+        ][..],
+        &["outcome", "wythoff", "1", "2", "--format", "json"][..],
+    ] {
+        let o = wythoff(args);
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout)
+            .unwrap_or_else(|e| panic!("{args:?}: {e}: {}", stdout(&o)));
+        assert!(v["game"].is_string(), "{args:?}: {v}");
+        assert!(v["convention"].is_string(), "{args:?}: {v}");
+    }
 }

@@ -53,13 +53,35 @@ const TOKENS: &[&str] = &[
 /// Command lines that work; `{G}` is replaced by a (mutated) game.
 const LINES: &[&[&str]] = &[
     &["p-positions", "{G}", "--max", "9"],
-    &["p-positions", "{G}", "--max", "7", "--format", "csv", "--misere"],
+    &[
+        "p-positions",
+        "{G}",
+        "--max",
+        "7",
+        "--format",
+        "csv",
+        "--misere",
+    ],
     &["grundy", "{G}", "--max", "6", "--format", "json"],
     &["outcome", "{G}", "4", "6"],
-    &["outcome", "{G}", "100000000000000000000", "161803398874989484820"],
+    &[
+        "outcome",
+        "{G}",
+        "100000000000000000000",
+        "161803398874989484820",
+    ],
     &["sequence", "{G}", "--terms", "5"],
     &["dynamic", "{G}", "--max", "5"],
-    &["outcome", "imitation:p=2,m=1", "0", "1", "--history", "2,2", "1,2", "1,1"],
+    &[
+        "outcome",
+        "imitation:p=2,m=1",
+        "0",
+        "1",
+        "--history",
+        "2,2",
+        "1,2",
+        "1,1",
+    ],
 ];
 
 const GAMES: &[&str] = &[

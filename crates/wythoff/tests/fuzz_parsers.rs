@@ -151,7 +151,10 @@ fn mutate(seed: &str, ops: &[Op]) -> String {
 }
 
 fn ops() -> impl Strategy<Value = Vec<Op>> {
-    prop::collection::vec((any::<u8>(), any::<usize>(), any::<usize>(), any::<usize>()), 0..5)
+    prop::collection::vec(
+        (any::<u8>(), any::<usize>(), any::<usize>(), any::<usize>()),
+        0..5,
+    )
 }
 
 /// An error says something, in one line of its own (a line break can come only
