@@ -156,6 +156,29 @@ impl LengthSet {
         Ok(s)
     }
 
+    /// The same set for lengths below `n` (all that can occur on the `n x n`
+    /// board), with its explicit prefix cut at `n`: a set like `min1048576` costs
+    /// nothing on a small board. Membership of `k <= n` is unchanged; the written
+    /// form is kept.
+    pub fn for_board(&self, n: u64) -> Self {
+        if self.threshold() <= n {
+            return self.clone();
+        }
+        if (1..n).all(|k| !self.contains(k)) {
+            // no length that fits the board: no moves of this kind at all
+            let mut s = Self::none();
+            s.spec = self.spec.clone();
+            return s;
+        }
+        let mut s = LengthSet {
+            prefix: self.prefix[..n as usize].to_vec(),
+            residues: self.residues.clone(),
+            spec: self.spec.clone(),
+        };
+        s.normalise();
+        s
+    }
+
     fn combine(
         &self,
         other: &Self,

@@ -130,3 +130,33 @@ fn lcm_saturates() {
     assert_eq!(lcm((1 << 63) + 1, 2), u64::MAX);
     assert_eq!(lcm(4, 6), 12);
 }
+
+#[test]
+fn huge_thresholds_are_cut_at_the_board_and_stay_exact() {
+    for text in [
+        "restricted:s=1,t=1,h=max0,v=min1048576,d1=none,d2=all",
+        "restricted:s=1,t=2,h=min20|3:1,v=max1048576&odd,d1=min7,d2=all",
+        "roob-blocking:m=1,p=1000000,l=1000000",
+        "roob-blocking:m=2,p=3,l=20",
+        "roob-blocking:m=1,p=2,l=9",
+    ] {
+        let g = wythoff::catalogue::parse_game(text).unwrap().game;
+        for conv in [Convention::Normal, Convention::Misere] {
+            let g = g.with_convention(conv);
+            // the board rules answer like the original ones, by the reference
+            for n in [1u64, 8, 15] {
+                assert_eq!(
+                    solve::outcomes_reference(&g.for_board(n), n as usize).unwrap(),
+                    solve::outcomes_reference(&g, n as usize).unwrap(),
+                    "{text} {conv:?} n={n}"
+                );
+            }
+            check(&g, text);
+        }
+    }
+    let s = LengthSet::parse("min1048576").unwrap().for_board(10);
+    assert!(s.is_empty(), "no length fits the board: no moves");
+    let s = LengthSet::parse("min1048576|max3").unwrap().for_board(10);
+    assert_eq!(s.threshold(), 10);
+    assert_eq!(s.members_up_to(10), vec![1, 2, 3]);
+}

@@ -339,6 +339,7 @@ pub fn outcomes_with_progress(
 ) -> Result<OutcomeTable, SolveError> {
     require_memoryless(game)?;
     check_board(game, n as u64, memory_budget())?;
+    let game = &game.for_board(n as u64);
     let total = (n * game.variants().len()) as u64;
     let mut tables = Vec::new();
     for (i, r) in game.variants().iter().enumerate() {
@@ -401,6 +402,7 @@ pub fn grundy_with_progress(
         return Err(SolveError::Unsupported(why));
     }
     check_board(game, n as u64, memory_budget())?;
+    let game = &game.for_board(n as u64);
     let r = game.as_single().expect("checked above");
     let est = grundy::memory_estimate(r, n as u64);
     if est > memory_budget() {

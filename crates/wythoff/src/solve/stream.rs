@@ -59,6 +59,7 @@ pub fn p_positions(
     if n == 0 {
         return Err(SolveError::BadInput("--max must be at least 1".into()));
     }
+    let game = &game.for_board(n as u64);
     let est = p_positions_memory_estimate(game, n as u64);
     if est > memory_budget() {
         return Err(refuse("the outcome solver", n as u64, est));
@@ -126,6 +127,7 @@ pub fn grundy(
     if n == 0 {
         return Err(SolveError::BadInput("--max must be at least 1".into()));
     }
+    let game = &game.for_board(n as u64);
     let est = grundy_memory_estimate(game, n as u64);
     if est > memory_budget() {
         return Err(refuse("the Grundy solver", n as u64, est));
