@@ -32,7 +32,7 @@ pub fn resolve(text: &str, misere: bool) -> anyhow::Result<GameArg> {
         let body =
             crate::resources::read_text_file(path, "rules file", crate::resources::MAX_RULES_FILE)?;
         let (name, game) = wythoff::custom::parse_rules_file(&body)
-            .map_err(|e| anyhow::anyhow!("{}: {e}", shorten(path)))?;
+            .map_err(|e| anyhow::anyhow!("{}: {e}", shorten_path(path)))?;
         (name, None, game)
     } else {
         let ng = parse_game(text)?;
@@ -118,6 +118,18 @@ pub fn shorten(text: &str) -> String {
     }
 }
 
+/// Echo a path in a message: like [`shorten`], but a long path keeps its end (the
+/// file name), `` `…/dir/name.toml` ``.
+pub fn shorten_path(path: &str) -> String {
+    const KEEP: usize = 32;
+    let n = path.chars().count();
+    if n <= KEEP + 8 {
+        return shorten(path);
+    }
+    let tail: String = path.chars().skip(n - KEEP).collect();
+    shorten(&format!("…{tail}"))
+}
+
 /// Make an error line safe to print: control characters escaped, and each quoted
 /// (`` `...` ``) or unquoted word longer than a few dozen characters cut, with its
 /// length.
@@ -181,5 +193,11 @@ mod tests {
         );
         assert_eq!(tidy_message("bell \u{7} here"), "bell \\u{7} here");
         assert!(tidy_message(&"y".repeat(100)).len() < 60);
+        let p = format!("/{}/mygame.toml", "d".repeat(80));
+        assert_eq!(
+            shorten_path(&p),
+            format!("`…{}/mygame.toml`", "d".repeat(20))
+        );
+        assert_eq!(tidy_message(&shorten_path(&p)), shorten_path(&p));
     }
 }

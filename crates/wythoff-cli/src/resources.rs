@@ -126,7 +126,7 @@ fn parse_limits(text: &str) -> Option<u64> {
 /// Read a user's text file: a regular file of at most `cap` bytes (never reads
 /// more than `cap + 1` bytes, so `/dev/zero` or a FIFO cannot hold us).
 pub fn read_text_file(path: &str, what: &str, cap: u64) -> anyhow::Result<String> {
-    let shown = crate::game_arg::shorten(path);
+    let shown = crate::game_arg::shorten_path(path);
     let meta = std::fs::metadata(path).with_context(|| format!("cannot read {what} {shown}"))?;
     if !meta.is_file() {
         bail!("{what} {shown} is not a regular file");
