@@ -7,7 +7,6 @@
 //! `RESULT` line. Exit 0 when all agree, 1 when any disagree, 2 on bad input.
 
 use crate::game_arg::resolve;
-use anyhow::Context;
 use std::io::Write;
 use std::process::ExitCode;
 use wythoff::table_check::{self, ListKind};
@@ -25,8 +24,8 @@ pub struct Args {
 
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let g = resolve(&a.game, a.misere)?;
-    let text = std::fs::read_to_string(&a.file)
-        .with_context(|| format!("cannot read table file `{}`", a.file))?;
+    let text =
+        crate::resources::read_text_file(&a.file, "table file", crate::resources::MAX_TABLE_FILE)?;
     let list = table_check::parse_list(&text).map_err(|e| anyhow::anyhow!("{}: {e}", a.file))?;
     let oracle = g
         .named

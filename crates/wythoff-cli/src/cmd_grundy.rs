@@ -1,5 +1,5 @@
-//! `wythoff grundy GAME --max N [--format text|csv|json|summary]` (`--misere` is
-//! accepted so that the refusal can say why misère play has no Grundy values).
+//! `wythoff grundy GAME --max N [--format text|csv|json|summary]` (normal play:
+//! there is no `--misere`, since misère play has no Sprague-Grundy values).
 //!
 //! Every format is written row by row as the solver streams the rows
 //! ([`render::GrundyRows`]), so no `N x N` table is stored for Nim/Wythoff-like
@@ -9,7 +9,6 @@
 //! order. Cells off the board (removed corner) have no value: they are written
 //! `-` (`null` in json) and are neither hashed nor counted.
 
-use crate::game_arg::BoardArgs;
 use crate::progress::Bar;
 use crate::render::{self, Format};
 use std::io::Write;
@@ -17,7 +16,23 @@ use std::process::ExitCode;
 use wythoff::answer;
 use wythoff::solve::{self, grundy_fast, GRUNDY_OFF};
 
-pub type Args = BoardArgs;
+/// `grundy`'s arguments: a board without `--misere`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The game: `name` or `name:key=value,...`, or a TOML rules file.
+    pub game: String,
+    /// Board size: positions 0 <= x, y < N.
+    #[arg(long, value_parser = crate::game_arg::parse_max, allow_hyphen_values = true)]
+    pub max: u64,
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+}
+
+impl Args {
+    fn resolve(&self) -> anyhow::Result<crate::game_arg::GameArg> {
+        crate::game_arg::resolve(&self.game, false)
+    }
+}
 
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let g = a.resolve()?;

@@ -5,7 +5,7 @@
 //!   `(X, Y)` reached through the given positions (oldest first, the first is the
 //!   starting position, `(X, Y)` the last move's result), with the winning moves;
 //!   an illegal history is refused naming its first illegal step;
-//! - `dynamic GAME --max N [--format text|csv|json]`: each position's class in the
+//! - `dynamic GAME --max N [--format text|csv|json|summary]`: each position's class in the
 //!   sense of Definition 1: P or N after every history, or dynamic (D).
 
 use crate::game_arg::{parse_pile, BoardArgs, GameArg};
@@ -45,7 +45,7 @@ pub fn parse_position(s: &str) -> anyhow::Result<(u64, u64)> {
         .split_once(',')
         .with_context(|| format!("--history value `{s}` is not `x,y`"))?;
     let num = |t: &str| -> anyhow::Result<u64> {
-        let d = parse_pile(t, "a history pile")?;
+        let d = parse_pile(t, "pile").with_context(|| format!("--history value `{s}`"))?;
         d.parse::<u64>()
             .with_context(|| format!("--history value `{s}`: pile `{t}` is too large"))
     };
@@ -80,7 +80,16 @@ pub fn dynamic(a: DynamicArgs) -> anyhow::Result<ExitCode> {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     match a.format {
         Format::Summary => {
-            bail!("--format summary is not defined for `dynamic`: use text, csv or json")
+            // `<cells> <hash>`: the classes row-major as P = 0, N = 1, D = 2
+            let mut h = wythoff::hash::Summary::new();
+            for &c in cl.cells() {
+                h.item(&[match c {
+                    PositionClass::P => 0,
+                    PositionClass::N => 1,
+                    PositionClass::Dynamic => 2,
+                }]);
+            }
+            writeln!(out, "{}", h.line())?;
         }
         Format::Csv => {
             // n^2 lines: the digits of each pile are formatted once
@@ -114,7 +123,7 @@ pub fn dynamic(a: DynamicArgs) -> anyhow::Result<ExitCode> {
                 .map(|x| (0..n).map(|y| name(cl.get(x, y))).collect())
                 .collect();
             let v = json!({
-                "game": g.label, "max": n,
+                "game": g.label, "convention": g.convention_text(), "max": n,
                 "legend": {"P": "P after every history", "N": "N after every history", "D": "dynamic: depends on the history"},
                 "counts": {"P": count(PositionClass::P), "N": count(PositionClass::N), "D": count(PositionClass::Dynamic)},
                 "rows": rows,

@@ -19,9 +19,12 @@ pub struct Args {
     /// Misère play (the player who cannot move wins).
     #[arg(long)]
     misere: bool,
+    /// Output format: text (`P`/`N`, moves `x,y`, `# ` notes) or json.
+    #[arg(long, value_enum, default_value = "text")]
+    format: OutcomeFormat,
     /// Games with memory (Imitation Nim): the positions before (X, Y), oldest
     /// first, each `x,y`; the first is the starting position.
-    #[arg(long, num_args = 1.., value_name = "x,y")]
+    #[arg(long, num_args = 1.., value_name = "x,y", allow_hyphen_values = true)]
     history: Vec<String>,
     /// Answer from the structure found on a board (`wythoff patterns`): a pairs
     /// pattern with a Beatty closed form, used as an exact oracle at any size. The
@@ -31,6 +34,12 @@ pub struct Args {
     /// Board side for --conjecture (default 1024).
     #[arg(long, value_parser = crate::game_arg::parse_max, requires = "conjecture")]
     conjecture_max: Option<u64>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum OutcomeFormat {
+    Text,
+    Json,
 }
 
 /// The answer comes from `wythoff::answer::outcome` (imitation state solver,
@@ -58,13 +67,28 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     } else {
         answer::outcome(&g, &x, &y, &history)?
     };
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    writeln!(out, "{}", ans.outcome)?;
+    let mut text = Vec::new();
+    writeln!(text, "{}", ans.outcome)?;
     for (a, b) in &ans.moves {
-        writeln!(out, "{a},{b}")?;
+        writeln!(text, "{a},{b}")?;
     }
     for n in &ans.notes {
-        writeln!(out, "# {n}")?;
+        writeln!(text, "# {n}")?;
+    }
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    match a.format {
+        OutcomeFormat::Text => out.write_all(&text)?,
+        OutcomeFormat::Json => {
+            let text = String::from_utf8_lossy(&text);
+            let v = crate::render::outcome_json(
+                &g.label,
+                &g.convention_text(),
+                &x.to_string(),
+                &y.to_string(),
+                &text,
+            );
+            writeln!(out, "{v}")?;
+        }
     }
     out.flush()?;
     if let Some(o) = &ans.oracle {

@@ -93,11 +93,13 @@ impl Writer<'_> {
     fn flush_buf(&mut self) {
         if self.err.is_none() {
             if let Err(e) = self.out.write_all(&self.buf) {
-                self.err = Some(e);
+                // a closed pipe (`| head`) ends the process at once, exit 0
+                render::stop_on_write_error(&e);
             }
         }
         self.buf.clear();
     }
+
 }
 
 /// The engine (kernel or oracle) and its limits are chosen by

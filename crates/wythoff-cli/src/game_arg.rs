@@ -1,6 +1,5 @@
 //! The GAME argument: a catalogue name with parameters, or a TOML rules file.
 
-use anyhow::Context;
 use wythoff::answer::Subject;
 
 /// A game named on the command line (see [`Subject`]).
@@ -11,9 +10,10 @@ pub type GameArg = Subject;
 pub fn resolve(text: &str, misere: bool) -> anyhow::Result<GameArg> {
     if text.ends_with(".toml") || text.starts_with("file:") {
         let path = text.trim_start_matches("file:");
-        let body = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read rules file `{path}`"))?;
-        Ok(Subject::from_rules(&body, misere)?)
+        let body =
+            crate::resources::read_text_file(path, "rules file", crate::resources::MAX_RULES_FILE)?;
+        Ok(Subject::from_rules(&body, misere)
+            .map_err(|e| anyhow::anyhow!("{}: {e}", shorten_path(path)))?)
     } else {
         Ok(Subject::parse(text, misere)?)
     }
@@ -47,5 +47,113 @@ pub struct BoardArgs {
 impl BoardArgs {
     pub fn resolve(&self) -> anyhow::Result<GameArg> {
         resolve(&self.game, self.misere)
+    }
+}
+
+/// Echo user text in a message: control characters escaped, and text longer than
+/// a few dozen characters cut, with its length (`` `abc…` (5000 chars) ``).
+pub fn shorten(text: &str) -> String {
+    const KEEP: usize = 32;
+    let n = text.chars().count();
+    let escaped = |s: &str| -> String {
+        s.chars()
+            .flat_map(|c| {
+                if c.is_control() {
+                    c.escape_default().collect::<Vec<_>>()
+                } else {
+                    vec![c]
+                }
+            })
+            .collect()
+    };
+    if n <= KEEP + 8 {
+        format!("`{}`", escaped(text))
+    } else {
+        let head: String = text.chars().take(KEEP).collect();
+        format!("`{}…` ({n} chars)", escaped(&head))
+    }
+}
+
+/// Echo a path in a message: like [`shorten`], but a long path keeps its end (the
+/// file name), `` `…/dir/name.toml` ``.
+pub fn shorten_path(path: &str) -> String {
+    const KEEP: usize = 32;
+    let n = path.chars().count();
+    if n <= KEEP + 8 {
+        return shorten(path);
+    }
+    let tail: String = path.chars().skip(n - KEEP).collect();
+    shorten(&format!("…{tail}"))
+}
+
+/// Make an error line safe to print: control characters escaped, and each quoted
+/// (`` `...` ``) or unquoted word longer than a few dozen characters cut, with its
+/// length.
+pub fn tidy_message(msg: &str) -> String {
+    let mut out = String::new();
+    let mut rest = msg;
+    // quoted segments first
+    while let Some(start) = rest.find('`') {
+        let (before, after) = rest.split_at(start);
+        out.push_str(&tidy_words(before));
+        let after = &after[1..];
+        match after.find('`') {
+            Some(end) => {
+                out.push_str(&shorten(&after[..end]));
+                rest = &after[end + 1..];
+            }
+            None => {
+                out.push('`');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(&tidy_words(rest));
+    out
+}
+
+fn tidy_words(s: &str) -> String {
+    s.split(' ')
+        .map(|w| {
+            if w.chars().count() > 60 || w.chars().any(char::is_control) {
+                let t = shorten(w);
+                t.trim_start_matches('`').replacen('`', "", 1)
+            } else {
+                w.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shortens_and_escapes() {
+        assert_eq!(shorten("ab"), "`ab`");
+        assert_eq!(shorten("a\u{1b}[2J"), "`a\\u{1b}[2J`");
+        let long = "x".repeat(5000);
+        assert_eq!(
+            shorten(&long),
+            format!("`{}…` (5000 chars)", "x".repeat(32))
+        );
+        let m = tidy_message(&format!("unknown game `{long}`; known: a, b"));
+        assert_eq!(
+            m,
+            format!(
+                "unknown game `{}…` (5000 chars); known: a, b",
+                "x".repeat(32)
+            )
+        );
+        assert_eq!(tidy_message("bell \u{7} here"), "bell \\u{7} here");
+        assert!(tidy_message(&"y".repeat(100)).len() < 60);
+        let p = format!("/{}/mygame.toml", "d".repeat(80));
+        assert_eq!(
+            shorten_path(&p),
+            format!("`…{}/mygame.toml`", "d".repeat(20))
+        );
+        assert_eq!(tidy_message(&shorten_path(&p)), shorten_path(&p));
     }
 }

@@ -16,6 +16,7 @@ mod cmd_verify;
 mod game_arg;
 mod progress;
 mod render;
+mod resources;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -87,8 +88,10 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// Print one line on stderr and return exit code 2.
+/// Print one line on stderr and return exit code 2 (control characters
+/// escaped, long echoed input cut: `game_arg::tidy_message`).
 fn fail(msg: &str) -> ExitCode {
+    let msg = game_arg::tidy_message(msg);
     let line = msg
         .lines()
         .map(str::trim)
@@ -99,6 +102,10 @@ fn fail(msg: &str) -> ExitCode {
 }
 
 fn main() -> ExitCode {
+    if resources::stdout_was_closed() {
+        return fail("standard output is closed (`>&-`): nothing could be written");
+    }
+    resources::init_memory_budget();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
@@ -132,7 +139,11 @@ fn main() -> ExitCode {
             };
         }
     };
-    match run(cli) {
+    match run(cli).and_then(|code| {
+        use std::io::Write;
+        std::io::stdout().flush()?;
+        Ok(code)
+    }) {
         Ok(code) => code,
         Err(e) => {
             if let Some(io) = e.downcast_ref::<std::io::Error>() {

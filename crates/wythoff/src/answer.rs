@@ -21,7 +21,7 @@ use crate::imitation::{Clause, ImitationNim, PositionClass, StateSolver, Theorem
 use crate::oracle::{self, Natural, Oracle};
 use crate::rules::{Convention, Game};
 use crate::sequence;
-use crate::solve::{self, human_bytes, stream, GrundyTable, Outcome, DEFAULT_MEMORY_BUDGET};
+use crate::solve::{self, human_bytes, stream, GrundyTable, Outcome, memory_budget};
 use crate::verify::{registry, Claim, ClaimReport, VerifyConfig};
 use serde_json::json;
 use std::collections::BTreeSet;
@@ -243,11 +243,11 @@ fn check_table_memory(what: &str, n: u64, cell_bytes: u64) -> Result<(), SolveEr
         .checked_mul(n)
         .and_then(|c| c.checked_mul(cell_bytes))
         .unwrap_or(u64::MAX);
-    if est > DEFAULT_MEMORY_BUDGET {
+    if est > memory_budget() {
         return Err(SolveError::TooLarge(format!(
             "--max {n}: {what} needs about {} of memory, over the budget of {}: use a smaller --max",
             human_bytes(est),
-            human_bytes(DEFAULT_MEMORY_BUDGET)
+            human_bytes(memory_budget())
         )));
     }
     Ok(())
@@ -771,11 +771,11 @@ fn sequence_engine(s: &Subject, terms: u64) -> Result<SeqEngine, SolveError> {
     }
     if let Some(spec) = sequence::for_game(named)? {
         let est = sequence::memory_estimate(&spec.kind, terms).unwrap_or(u64::MAX);
-        if est > DEFAULT_MEMORY_BUDGET {
+        if est > memory_budget() {
             return Err(SolveError::TooLarge(format!(
                 "--terms {terms}: the mex bitmap needs about {}, over the budget of {}: use fewer terms",
                 human_bytes(est),
-                human_bytes(DEFAULT_MEMORY_BUDGET)
+                human_bytes(memory_budget())
             )));
         }
         return Ok(SeqEngine::Kernel(spec));
@@ -790,7 +790,7 @@ fn sequence_engine(s: &Subject, terms: u64) -> Result<SeqEngine, SolveError> {
         return Ok(SeqEngine::Oracle(o));
     }
     let (pairs, _) =
-        crate::patterns::read_pairs(&s.game, terms, DEFAULT_MEMORY_BUDGET).map_err(|e| {
+        crate::patterns::read_pairs(&s.game, terms, memory_budget()).map_err(|e| {
             SolveError::Unsupported(format!("{}: no published solution, and {e}", s.label))
         })?;
     Ok(SeqEngine::Board(pairs))
@@ -856,11 +856,11 @@ pub fn sequence_list(
 ) -> Result<Vec<u64>, SolveError> {
     check_terms(terms)?;
     let est = terms.saturating_mul(16);
-    if est > DEFAULT_MEMORY_BUDGET {
+    if est > memory_budget() {
         return Err(SolveError::TooLarge(format!(
             "--terms {terms}: the list needs about {}, over the budget of {}: use fewer terms",
             human_bytes(est),
-            human_bytes(DEFAULT_MEMORY_BUDGET)
+            human_bytes(memory_budget())
         )));
     }
     let mut v = Vec::with_capacity(2 * terms as usize);

@@ -70,9 +70,27 @@ struct VariantSpec {
 struct FileSpec {
     name: Option<String>,
     misere: Option<bool>,
-    #[serde(flatten)]
-    base: VariantSpec,
+    // the base variant's keys, spelled out (not `#[serde(flatten)]`, which would
+    // lose the error spans)
+    h: Option<String>,
+    v: Option<String>,
+    #[serde(rename = "two-pile")]
+    two_pile: Option<TwoPileSpec>,
+    blocking: Option<BlockingSpec>,
+    corner: Option<CornerSpec>,
     variant: Option<Vec<VariantSpec>>,
+}
+
+impl FileSpec {
+    fn base(&self) -> VariantSpec {
+        VariantSpec {
+            h: self.h.clone(),
+            v: self.v.clone(),
+            two_pile: self.two_pile.clone(),
+            blocking: self.blocking.clone(),
+            corner: self.corner,
+        }
+    }
 }
 
 fn set(text: &Option<String>, what: &str) -> Result<LengthSet, RuleError> {
@@ -93,7 +111,8 @@ fn build(spec: &VariantSpec, convention: Convention) -> Result<Rules, RuleError>
         b = b.two_pile(
             set(&t.d1, "two-pile.d1")?,
             set(&t.d2, "two-pile.d2")?,
-            Relation::parse(&t.relation)?,
+            Relation::parse(&t.relation)
+                .map_err(|e| RuleError::Param(format!("rules file, `two-pile.relation`: {e}")))?,
         );
     }
     if let Some(bl) = &spec.blocking {
@@ -130,13 +149,77 @@ fn merged(base: &VariantSpec, v: &VariantSpec) -> VariantSpec {
     }
 }
 
+/// For "missing field `k`": the table that lacks `k` (serde's span covers the
+/// whole file, because the base table is flattened), as `` `[corner]` (line 2) ``.
+fn missing_key_table(text: &str, msg: &str) -> Option<String> {
+    let key = msg.strip_prefix("missing field `")?.strip_suffix('`')?;
+    let doc: toml::Table = text.parse().ok()?;
+    let required: &[(&str, &[&str])] = &[
+        ("two-pile", &["relation"]),
+        ("blocking", &["class", "p"]),
+        ("corner", &["u", "v"]),
+    ];
+    let lacks = |t: &toml::Table, name: &str| {
+        required
+            .iter()
+            .any(|(n, keys)| *n == name && keys.contains(&key))
+            && !t.contains_key(key)
+    };
+    let at_line = |needle: &str| {
+        text.lines()
+            .position(|l| l.trim_start().starts_with(needle))
+            .map_or(String::new(), |i| format!(" (line {})", i + 1))
+    };
+    for (name, _) in required {
+        if let Some(toml::Value::Table(t)) = doc.get(*name) {
+            if lacks(t, name) {
+                return Some(format!("`[{name}]`{}", at_line(&format!("[{name}]"))));
+            }
+        }
+    }
+    if let Some(toml::Value::Array(vs)) = doc.get("variant") {
+        for (i, v) in vs.iter().enumerate() {
+            for (name, _) in required {
+                if let Some(toml::Value::Table(t)) = v.get(*name) {
+                    if lacks(t, name) {
+                        return Some(format!("`[[variant]]` number {}, `{name}`", i + 1));
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Line and column (both from 1) of byte `at`, and that line's text (trimmed).
+fn line_col(text: &str, at: usize) -> (usize, usize, &str) {
+    let at = at.min(text.len());
+    let at = (0..=at)
+        .rev()
+        .find(|&i| text.is_char_boundary(i))
+        .unwrap_or(0);
+    let before = &text[..at];
+    let line = before.matches('\n').count() + 1;
+    let start = before.rfind('\n').map_or(0, |i| i + 1);
+    let col = text[start..at].chars().count() + 1;
+    let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+    (line, col, text[start..end].trim())
+}
+
 /// Parse a rules file. Returns the game and its name (default "custom").
 pub fn parse_rules_file(text: &str) -> Result<(String, Game), RuleError> {
     let spec: FileSpec = toml::from_str(text).map_err(|e| {
-        RuleError::Param(format!(
-            "rules file: {}",
-            e.message().lines().next().unwrap_or("malformed TOML")
-        ))
+        let msg = e.message().lines().next().unwrap_or("malformed TOML");
+        if let Some(found) = missing_key_table(text, msg) {
+            return RuleError::Param(format!("{found}: {msg}"));
+        }
+        RuleError::Param(match e.span() {
+            Some(span) => {
+                let (line, col, src) = line_col(text, span.start);
+                format!("line {line}, column {col} (`{src}`): {msg}")
+            }
+            None => msg.to_string(),
+        })
     })?;
     let conv = if spec.misere.unwrap_or(false) {
         Convention::Misere
@@ -144,11 +227,12 @@ pub fn parse_rules_file(text: &str) -> Result<(String, Game), RuleError> {
         Convention::Normal
     };
     let name = spec.name.clone().unwrap_or_else(|| "custom".to_string());
+    let base = spec.base();
     let game = match &spec.variant {
-        None => Game::single(build(&spec.base, conv)?),
+        None => Game::single(build(&base, conv)?),
         Some(vs) => Game::choice(
             vs.iter()
-                .map(|v| build(&merged(&spec.base, v), conv))
+                .map(|v| build(&merged(&base, v), conv))
                 .collect::<Result<_, _>>()?,
         )?,
     };
@@ -172,6 +256,23 @@ mod tests {
         )
         .unwrap();
         assert_eq!(g, parse_game("choose-shift:m=1,p=2").unwrap().game);
+    }
+
+    #[test]
+    fn errors_name_line_column_and_key() {
+        let e = parse_rules_file("name = \"x\"\n[corner]\nu = 2\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("`[corner]` (line 2)"), "{e}");
+        assert!(e.contains("missing field `v`"), "{e}");
+        let e = parse_rules_file("h = \"odd\"\nv = 3\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("line 2, column 5 (`v = 3`)"), "{e}");
+        let e = parse_rules_file("[two-pile]\nrelation = \"band:x\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("`two-pile.relation`"), "{e}");
     }
 
     #[test]

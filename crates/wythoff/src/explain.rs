@@ -150,7 +150,7 @@ pub fn analyse(game: &Game, x: u64, y: u64) -> Result<Analysis, SolveError> {
         )));
     }
     let n = x.max(y) + 1;
-    solve::check_board(game, n, solve::DEFAULT_MEMORY_BUDGET)?;
+    solve::check_board(game, n, solve::memory_budget())?;
     let variants = game
         .variants()
         .iter()

@@ -229,6 +229,31 @@ impl Rules {
             ..self.clone()
         }
     }
+    /// The same rules on the `n x n` board (piles below `n`): length sets cut at
+    /// `n` ([`LengthSet::for_board`]) and a one-pile blocking class of lengths
+    /// `>= l` with `l > n` moved to `n` (empty on the board either way). Every
+    /// position and option of the board is unchanged; solvers call this first so
+    /// that huge thresholds cost nothing.
+    pub fn for_board(&self, n: u64) -> Rules {
+        let n = n.max(1);
+        Rules {
+            h: self.h.for_board(n),
+            v: self.v.for_board(n),
+            two: self.two.as_ref().map(|t| TwoPile {
+                d1: t.d1.for_board(n),
+                d2: t.d2.for_board(n),
+                relation: t.relation,
+            }),
+            blocking: self.blocking.map(|b| Blocking {
+                class: match b.class {
+                    BlockClass::OnePileAtLeast(l) => BlockClass::OnePileAtLeast(l.min(n)),
+                    c => c,
+                },
+                p: b.p,
+            }),
+            ..self.clone()
+        }
+    }
     /// Is `(x, y)` a cell of the board (not in the removed corner)?
     #[inline]
     pub fn on_board(&self, x: u64, y: u64) -> bool {
@@ -449,6 +474,12 @@ impl Game {
     pub fn with_convention(&self, c: Convention) -> Game {
         Game {
             variants: self.variants.iter().map(|r| r.with_convention(c)).collect(),
+        }
+    }
+    /// Every variant on the `n x n` board ([`Rules::for_board`]).
+    pub fn for_board(&self, n: u64) -> Game {
+        Game {
+            variants: self.variants.iter().map(|r| r.for_board(n)).collect(),
         }
     }
     pub fn has_blocking(&self) -> bool {

@@ -148,10 +148,35 @@ impl LengthSet {
                 "rook modulus p={p}: allowed 1..={MAX_MODULUS}"
             )));
         }
-        let js: Vec<u64> = (0..l.max(1)).map(|j| j % p).collect();
+        // `j mod p` for `0 <= j < max(l, 1)` is every residue below `min(l, p)`:
+        // never enumerate `l` itself (it may be near 2^64).
+        let js: Vec<u64> = (0..l.clamp(1, p)).collect();
         let mut s = Self::residues(p, &js)?;
         s.spec = format!("rook({l},{p})");
         Ok(s)
+    }
+
+    /// The same set for lengths below `n` (all that can occur on the `n x n`
+    /// board), with its explicit prefix cut at `n`: a set like `min1048576` costs
+    /// nothing on a small board. Membership of `k <= n` is unchanged; the written
+    /// form is kept.
+    pub fn for_board(&self, n: u64) -> Self {
+        if self.threshold() <= n {
+            return self.clone();
+        }
+        if (1..n).all(|k| !self.contains(k)) {
+            // no length that fits the board: no moves of this kind at all
+            let mut s = Self::none();
+            s.spec = self.spec.clone();
+            return s;
+        }
+        let mut s = LengthSet {
+            prefix: self.prefix[..n as usize].to_vec(),
+            residues: self.residues.clone(),
+            spec: self.spec.clone(),
+        };
+        s.normalise();
+        s
     }
 
     fn combine(
@@ -354,8 +379,13 @@ pub fn gcd(a: u64, b: u64) -> u64 {
         gcd(b, a % b)
     }
 }
+/// Least common multiple, saturating at `u64::MAX` (callers compare it with a
+/// small bound, so a saturated value is simply "too large").
 pub fn lcm(a: u64, b: u64) -> u64 {
-    a / gcd(a, b) * b
+    if a == 0 || b == 0 {
+        return 0;
+    }
+    (a / gcd(a, b)).saturating_mul(b)
 }
 
 #[cfg(test)]

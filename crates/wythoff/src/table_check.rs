@@ -295,7 +295,7 @@ pub fn check(
         }
     }
     let side = max_x.max(max_y).saturating_add(1);
-    if let Err(e) = solve::check_board(g, side, solve::DEFAULT_MEMORY_BUDGET) {
+    if let Err(e) = solve::check_board(g, side, solve::memory_budget()) {
         if let Some(o) = oracle {
             return check_with_oracle(label, convention, list, o, max_x, max_y, duplicates);
         }

@@ -157,7 +157,10 @@ impl<'a> GrundyRows<'a> {
             Format::Json => {
                 let label = serde_json::to_string(label).expect("json of a string");
                 w.buf.extend_from_slice(
-                    format!("{{\"game\":{label},\"max\":{n},\"rows\":[").as_bytes(),
+                    format!(
+                        "{{\"game\":{label},\"convention\":\"normal play\",\"max\":{n},\"rows\":["
+                    )
+                    .as_bytes(),
                 );
             }
             Format::Csv | Format::Summary => {}
@@ -301,6 +304,40 @@ pub fn push_u64(buf: &mut Vec<u8>, mut v: u64) {
     buf.extend_from_slice(&tmp[i..]);
 }
 
+/// `outcome --format json`: the text answer (first line `P`/`N`, then moves
+/// `x,y`, then `# ` notes) as one object with the keys of the other JSON outputs
+/// (`game`, `convention`) plus `x`, `y`, `outcome`, `winning_moves` (pairs) and
+/// `notes`. Piles are decimal strings (they may have any number of digits).
+pub fn outcome_json(label: &str, convention: &str, x: &str, y: &str, text: &str) -> String {
+    let mut lines = text.lines();
+    let outcome = lines.next().unwrap_or("");
+    let mut moves = Vec::new();
+    let mut notes = Vec::new();
+    for l in lines {
+        if let Some(n) = l.strip_prefix("# ") {
+            notes.push(n.to_string());
+        } else if let Some((a, b)) = l.split_once(',') {
+            moves.push([a.to_string(), b.to_string()]);
+        }
+    }
+    json!({
+        "game": label, "convention": convention, "x": x, "y": y,
+        "outcome": outcome, "winning_moves": moves, "notes": notes,
+    })
+    .to_string()
+}
+
+/// A write to stdout failed in the middle of streamed output: stop now. A closed
+/// pipe (`| head -1`) is a normal end (exit 0, as ripgrep does); any other error
+/// is one line on stderr and exit 2.
+pub fn stop_on_write_error(e: &io::Error) -> ! {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        std::process::exit(0);
+    }
+    eprintln!("wythoff: error: cannot write the output: {e}");
+    std::process::exit(2);
+}
+
 /// A buffered writer for streamed output: callers append to [`Chunked::buf`] inside
 /// a solver callback (which cannot return errors), and the first write error is kept
 /// and returned by [`Chunked::finish`].
@@ -322,11 +359,12 @@ impl<'a> Chunked<'a> {
     pub fn failed(&self) -> bool {
         self.err.is_some()
     }
-    /// Write the buffer out once it holds 32 KiB.
+    /// Write the buffer out once it holds 32 KiB; a failed write ends the
+    /// process at once ([`stop_on_write_error`]), so no work runs on unread.
     pub fn flush_if_full(&mut self) {
         if self.buf.len() >= 1 << 15 && self.err.is_none() {
             if let Err(e) = self.out.write_all(&self.buf) {
-                self.err = Some(e);
+                stop_on_write_error(&e);
             }
             self.buf.clear();
         }

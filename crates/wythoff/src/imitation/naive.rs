@@ -72,9 +72,9 @@ impl NaiveStateSolver {
         p * n * n * n + p * (n * n * n / 3) * (m.min(n) + 1)
     }
 
-    /// Solve the board `0 <= x, y < n` within [`DEFAULT_BUDGET`].
+    /// Solve the board `0 <= x, y < n` within [`DEFAULT_BUDGET`] (or the process budget, if smaller).
     pub fn new(rules: ImitationNim, n: u64) -> Result<NaiveStateSolver, ImitationError> {
-        Self::with_budget(rules, n, DEFAULT_BUDGET)
+        Self::with_budget(rules, n, DEFAULT_BUDGET.min(crate::solve::memory_budget()))
     }
 
     /// Solve the board, refusing when the estimate exceeds `budget` bytes.

@@ -211,9 +211,9 @@ impl StateSolver {
         Self::tri_len(n) * (4 * p + 8)
     }
 
-    /// Solve the board `0 <= x, y < n` within [`DEFAULT_BUDGET`].
+    /// Solve the board `0 <= x, y < n` within [`DEFAULT_BUDGET`] (or the process budget, if smaller).
     pub fn new(rules: ImitationNim, n: u64) -> Result<StateSolver, ImitationError> {
-        Self::with_budget(rules, n, DEFAULT_BUDGET)
+        Self::with_budget(rules, n, DEFAULT_BUDGET.min(crate::solve::memory_budget()))
     }
 
     /// Solve the board, refusing when the estimate exceeds `budget` bytes.

@@ -200,8 +200,42 @@ impl GrundyTable {
     }
 }
 
-/// Default memory budget for one request (bytes): most of this machine's 24 GiB.
+/// Memory budget for one request (bytes) when nothing is known about the
+/// machine: most of a 24 GiB machine. The binary replaces it with
+/// [`budget_from_limits`] of the machine's numbers ([`set_memory_budget`]).
 pub const DEFAULT_MEMORY_BUDGET: u64 = 16 << 30;
+
+static MEMORY_BUDGET: std::sync::atomic::AtomicU64 =
+    std::sync::atomic::AtomicU64::new(DEFAULT_MEMORY_BUDGET);
+
+/// The memory budget every solver checks its estimate against (bytes).
+pub fn memory_budget() -> u64 {
+    MEMORY_BUDGET.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// Set the memory budget for the rest of the process (bytes, at least 64 MiB).
+pub fn set_memory_budget(bytes: u64) {
+    MEMORY_BUDGET.store(bytes.max(64 << 20), std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The budget from the machine's limits (bytes; `None` = unknown or unlimited):
+/// `available` memory (`MemAvailable`), the `cgroup` memory limit, and the address
+/// space limit `rlimit_as`. Three quarters of the smallest, leaving room for the
+/// program, its threads and the allocator; [`DEFAULT_MEMORY_BUDGET`] when none is
+/// known. The library does no I/O: the caller reads the numbers.
+pub fn budget_from_limits(
+    available: Option<u64>,
+    cgroup: Option<u64>,
+    rlimit_as: Option<u64>,
+) -> u64 {
+    [available, cgroup, rlimit_as]
+        .into_iter()
+        .flatten()
+        .map(|b| b / 4 * 3)
+        .min()
+        .unwrap_or(DEFAULT_MEMORY_BUDGET)
+        .max(64 << 20)
+}
 
 /// Estimated bytes for an outcome table of a game on an `n x n` board: one byte
 /// per cell, plus a `u32` stepped prefix array per line direction (rows, columns,
@@ -309,7 +343,8 @@ pub fn outcomes_with_progress(
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<OutcomeTable, SolveError> {
     require_memoryless(game)?;
-    check_board(game, n as u64, DEFAULT_MEMORY_BUDGET)?;
+    check_board(game, n as u64, memory_budget())?;
+    let game = &game.for_board(n as u64);
     let total = (n * game.variants().len()) as u64;
     let mut tables = Vec::new();
     for (i, r) in game.variants().iter().enumerate() {
@@ -371,10 +406,11 @@ pub fn grundy_with_progress(
     if let Some(why) = grundy_unsupported(game) {
         return Err(SolveError::Unsupported(why));
     }
-    check_board(game, n as u64, DEFAULT_MEMORY_BUDGET)?;
+    check_board(game, n as u64, memory_budget())?;
+    let game = &game.for_board(n as u64);
     let r = game.as_single().expect("checked above");
     let est = grundy::memory_estimate(r, n as u64);
-    if est > DEFAULT_MEMORY_BUDGET {
+    if est > memory_budget() {
         return Err(SolveError::TooLarge(format!(
             "--max {n} needs about {} for the Grundy table: use a smaller --max",
             human_bytes(est)
@@ -384,11 +420,11 @@ pub fn grundy_with_progress(
         return Ok(grundy_fast::grundy(r, n).expect("applies"));
     }
     if let Some(est) = grundy_union::memory_estimate(r, n as u64) {
-        if est > DEFAULT_MEMORY_BUDGET {
+        if est > memory_budget() {
             return Err(SolveError::TooLarge(format!(
                 "--max {n}: the Grundy value sets need about {}, over the budget of {}: use a smaller --max",
                 human_bytes(est),
-                human_bytes(DEFAULT_MEMORY_BUDGET)
+                human_bytes(memory_budget())
             )));
         }
         let total = n as u64;

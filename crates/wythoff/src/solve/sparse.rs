@@ -30,7 +30,7 @@ use crate::sets::{lcm, LengthSet};
 fn l_range(rel: Relation, k: u64) -> (u64, u64, u64) {
     match rel {
         Relation::Diagonal => (k, k, 1),
-        Relation::Band { m } => (k.saturating_sub(m - 1).max(1), k + m - 1, 1),
+        Relation::Band { m } => (k.saturating_sub(m - 1).max(1), k.saturating_add(m - 1), 1),
         Relation::Cone { s, t } => {
             // l >= k: l < s k + t; l < k: k - l < (s - 1) l + t, i.e. s l > k - t
             let hi = s.saturating_mul(k).saturating_add(t - 1);

@@ -6,8 +6,8 @@
 //! memory first and refuses, with the estimate, what does not fit the budget.
 
 use super::{
-    band, check_board, grundy_fast, grundy_unsupported, human_bytes, outcome_memory_estimate,
-    require_memoryless, SolveError, DEFAULT_MEMORY_BUDGET,
+    band, check_board, grundy_fast, grundy_unsupported, human_bytes, memory_budget,
+    outcome_memory_estimate, require_memoryless, SolveError,
 };
 use crate::rules::Game;
 
@@ -43,7 +43,7 @@ fn refuse(what: &str, n: u64, est: u64) -> SolveError {
     SolveError::TooLarge(format!(
         "--max {n}: {what} needs about {} of memory, over the budget of {}: use a smaller --max",
         human_bytes(est),
-        human_bytes(DEFAULT_MEMORY_BUDGET)
+        human_bytes(memory_budget())
     ))
 }
 
@@ -59,8 +59,9 @@ pub fn p_positions(
     if n == 0 {
         return Err(SolveError::BadInput("--max must be at least 1".into()));
     }
+    let game = &game.for_board(n as u64);
     let est = p_positions_memory_estimate(game, n as u64);
-    if est > DEFAULT_MEMORY_BUDGET {
+    if est > memory_budget() {
         return Err(refuse("the outcome solver", n as u64, est));
     }
     let total = n as u64;
@@ -90,7 +91,7 @@ pub fn p_positions(
         progress(total, total);
         return Ok(());
     }
-    check_board(game, n as u64, DEFAULT_MEMORY_BUDGET)?;
+    check_board(game, n as u64, memory_budget())?;
     progress(0, total);
     let t = super::outcomes_with_progress(game, n, progress)?;
     let mut row = Vec::new();
@@ -126,8 +127,9 @@ pub fn grundy(
     if n == 0 {
         return Err(SolveError::BadInput("--max must be at least 1".into()));
     }
+    let game = &game.for_board(n as u64);
     let est = grundy_memory_estimate(game, n as u64);
-    if est > DEFAULT_MEMORY_BUDGET {
+    if est > memory_budget() {
         return Err(refuse("the Grundy solver", n as u64, est));
     }
     let r = game.as_single().expect("checked by grundy_unsupported");

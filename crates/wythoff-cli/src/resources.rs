@@ -1,0 +1,175 @@
+//! The machine's limits (memory budget) and bounded reads of user files. The
+//! numbers are read here, in the binary; the library only combines them
+//! (`wythoff::solve::budget_from_limits`).
+
+use anyhow::{bail, Context};
+use std::io::Read;
+
+/// Largest rules file accepted (bytes).
+pub const MAX_RULES_FILE: u64 = 1 << 20;
+/// Largest check-table file accepted (bytes).
+pub const MAX_TABLE_FILE: u64 = 64 << 20;
+
+/// Was standard output closed when the program started (`wythoff ... >&-`)?
+/// Rust's runtime reopens a closed descriptor 1 on `/dev/null` before `main`, so
+/// the check runs earlier, as an ELF constructor (Linux; elsewhere: never).
+pub fn stdout_was_closed() -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        stdout_probe::CLOSED.load(std::sync::atomic::Ordering::Relaxed)
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        false
+    }
+}
+
+#[cfg(target_os = "linux")]
+mod stdout_probe {
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    pub static CLOSED: AtomicBool = AtomicBool::new(false);
+
+    /// `lstat` only: opens no descriptor (which would take the free number 1).
+    extern "C" fn probe() {
+        let proc_fd = std::path::Path::new("/proc/self/fd");
+        if proc_fd.is_dir() && std::fs::symlink_metadata(proc_fd.join("1")).is_err() {
+            CLOSED.store(true, Ordering::Relaxed);
+        }
+    }
+
+    #[used]
+    #[link_section = ".init_array"]
+    static PROBE: extern "C" fn() = probe;
+}
+
+/// Set the library's memory budget from available memory, the cgroup limit
+/// (v2, then v1) and `RLIMIT_AS` (from `/proc/self/limits`). Unknown numbers are
+/// skipped; `WYTHOFF_MEMORY_BUDGET=BYTES` overrides all of them.
+pub fn init_memory_budget() {
+    if let Some(b) = std::env::var("WYTHOFF_MEMORY_BUDGET")
+        .ok()
+        .and_then(|v| v.trim().parse::<u64>().ok())
+    {
+        wythoff::solve::set_memory_budget(b);
+        return;
+    }
+    let budget = wythoff::solve::budget_from_limits(mem_available(), cgroup_limit(), rlimit_as());
+    wythoff::solve::set_memory_budget(budget);
+}
+
+fn read_small(path: &str) -> Option<String> {
+    let f = std::fs::File::open(path).ok()?;
+    let mut s = String::new();
+    f.take(1 << 16).read_to_string(&mut s).ok()?;
+    Some(s)
+}
+
+/// `MemAvailable` of `/proc/meminfo`, in bytes.
+fn mem_available() -> Option<u64> {
+    parse_meminfo(&read_small("/proc/meminfo")?)
+}
+
+fn parse_meminfo(text: &str) -> Option<u64> {
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kib.checked_mul(1024)
+}
+
+/// The memory limit of this process's cgroup (v2 `memory.max`, else v1
+/// `memory.limit_in_bytes`); `None` when unlimited or unknown.
+fn cgroup_limit() -> Option<u64> {
+    let own = read_small("/proc/self/cgroup").unwrap_or_default();
+    let mut candidates = Vec::new();
+    for line in own.lines() {
+        // v2: "0::/path"; v1: "N:memory:/path" (or a list containing memory)
+        let mut parts = line.splitn(3, ':');
+        let (_, ctrl, path) = (parts.next(), parts.next(), parts.next());
+        match (ctrl, path) {
+            (Some(""), Some(p)) => candidates.push(format!("/sys/fs/cgroup{p}/memory.max")),
+            (Some(c), Some(p)) if c.split(',').any(|x| x == "memory") => {
+                candidates.push(format!("/sys/fs/cgroup/memory{p}/memory.limit_in_bytes"))
+            }
+            _ => {}
+        }
+    }
+    candidates.push("/sys/fs/cgroup/memory.max".into());
+    candidates.push("/sys/fs/cgroup/memory/memory.limit_in_bytes".into());
+    candidates
+        .iter()
+        .filter_map(|p| read_small(p))
+        .filter_map(|t| parse_limit(&t))
+        .min()
+}
+
+/// A cgroup limit file: a number of bytes, or `max`; v1 writes "unlimited" as a
+/// number near 2^63.
+fn parse_limit(text: &str) -> Option<u64> {
+    let n: u64 = text.trim().parse().ok()?;
+    (n < 1 << 60).then_some(n)
+}
+
+/// The soft `RLIMIT_AS` (`Max address space` in `/proc/self/limits`), in bytes.
+fn rlimit_as() -> Option<u64> {
+    parse_limits(&read_small("/proc/self/limits")?)
+}
+
+fn parse_limits(text: &str) -> Option<u64> {
+    let line = text.lines().find(|l| l.starts_with("Max address space"))?;
+    let soft = line
+        .trim_start_matches("Max address space")
+        .split_whitespace()
+        .next()?;
+    soft.parse().ok()
+}
+
+/// Read a user's text file: a regular file of at most `cap` bytes (never reads
+/// more than `cap + 1` bytes, so `/dev/zero` or a FIFO cannot hold us).
+pub fn read_text_file(path: &str, what: &str, cap: u64) -> anyhow::Result<String> {
+    let shown = crate::game_arg::shorten_path(path);
+    let meta = std::fs::metadata(path).with_context(|| format!("cannot read {what} {shown}"))?;
+    if !meta.is_file() {
+        bail!("{what} {shown} is not a regular file");
+    }
+    if meta.len() > cap {
+        bail!(
+            "{what} {shown} is {} bytes: allowed at most {cap}",
+            meta.len()
+        );
+    }
+    let f = std::fs::File::open(path).with_context(|| format!("cannot read {what} {shown}"))?;
+    let mut bytes = Vec::new();
+    f.take(cap + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read {what} {shown}"))?;
+    if bytes.len() as u64 > cap {
+        bail!("{what} {shown} is over {cap} bytes: allowed at most {cap}");
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        anyhow::anyhow!(
+            "{what} {shown} is not UTF-8 text (invalid byte at offset {})",
+            e.utf8_error().valid_up_to()
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_machine_numbers() {
+        assert_eq!(
+            parse_meminfo("MemTotal: 100 kB\nMemAvailable:   2048 kB\n"),
+            Some(2 << 20)
+        );
+        assert_eq!(parse_limit("max\n"), None);
+        assert_eq!(parse_limit("9223372036854771712\n"), None);
+        assert_eq!(parse_limit("8589934592\n"), Some(8 << 30));
+        let limits = "Limit                     Soft Limit           Hard Limit           Units\n\
+Max address space         8192000000           unlimited            bytes\n";
+        assert_eq!(parse_limits(limits), Some(8_192_000_000));
+        let unl = "Max address space         unlimited            unlimited            bytes\n";
+        assert_eq!(parse_limits(unl), None);
+    }
+}

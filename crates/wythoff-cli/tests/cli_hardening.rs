@@ -1,0 +1,348 @@
+//! Regression tests for issue 13: never crash, never lie, never hog. Each test
+//! is one item of the issue, run through the built binary.
+
+mod common;
+use common::wythoff;
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Output, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_wythoff");
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Exit 2 with exactly one `wythoff: error:` line; returns that line.
+fn refused(o: &Output, what: &str) -> String {
+    let err = stderr(o);
+    assert_eq!(o.status.code(), Some(2), "{what}: {err}");
+    assert_eq!(err.lines().count(), 1, "{what}: {err}");
+    assert!(err.starts_with("wythoff: error: "), "{what}: {err}");
+    err
+}
+
+fn temp_file(name: &str, body: &[u8]) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("wythoff-hardening-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, body).unwrap();
+    p
+}
+
+#[test]
+fn rook_with_huge_l_answers_instead_of_aborting() {
+    // rook(l,3) with l >= 3 is every length: the same board as `all`
+    let want = wythoff(&[
+        "p-positions",
+        "restricted:s=1,t=1,d1=all",
+        "--max",
+        "8",
+        "--format",
+        "csv",
+    ]);
+    assert!(want.status.success());
+    for spec in [
+        "restricted:s=1,t=1,d1=rook(18446744073709551615,3)",
+        "restricted:s=1,t=1,d1=rook(10000000000000,3)",
+    ] {
+        let o = wythoff(&["p-positions", spec, "--max", "8", "--format", "csv"]);
+        assert!(o.status.success(), "{spec}: {}", stderr(&o));
+        assert_eq!(stdout(&o), stdout(&want), "{spec}");
+    }
+    let o = wythoff(&[
+        "p-positions",
+        "restricted:s=1,t=1,h=rook(10000000000000,3)",
+        "--max",
+        "8",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let f = temp_file("rook.toml", b"h = \"rook(10000000000000,3)\"\n");
+    let o = wythoff(&["p-positions", f.to_str().unwrap(), "--max", "8"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+#[test]
+fn huge_band_in_rules_file_is_exact() {
+    let f = temp_file(
+        "band.toml",
+        b"[two-pile]\nrelation = \"band:18446744073709551615\"\n",
+    );
+    let f = f.to_str().unwrap();
+    let o = wythoff(&["p-positions", f, "--max", "12", "--format", "csv"]);
+    assert_eq!(stdout(&o), "x,y\n0,0\n", "{}", stderr(&o));
+    // outcome agrees with grundy: (2, 1) and (4, 3) are N
+    for (x, y) in [("2", "1"), ("4", "3")] {
+        let o = wythoff(&["outcome", f, x, y]);
+        assert_eq!(stdout(&o).lines().next(), Some("N"), "({x}, {y})");
+    }
+    let g = wythoff(&["grundy", f, "--max", "5", "--format", "csv"]);
+    let zeros = stdout(&g).split([',', '\n']).filter(|v| *v == "0").count();
+    assert_eq!(zeros, 1, "{}", stdout(&g));
+}
+
+#[test]
+fn unbounded_and_oversized_files_are_refused() {
+    let e = refused(
+        &wythoff(&["p-positions", "file:/dev/zero", "--max", "4"]),
+        "/dev/zero rules",
+    );
+    assert!(e.contains("not a regular file"), "{e}");
+    let e = refused(
+        &wythoff(&["check-table", "wythoff", "/dev/urandom"]),
+        "/dev/urandom table",
+    );
+    assert!(e.contains("not a regular file"), "{e}");
+    let mut big = b"# comment\n".to_vec();
+    big.resize(2 << 20, b' ');
+    let f = temp_file("big.toml", &big);
+    let e = refused(
+        &wythoff(&["p-positions", f.to_str().unwrap(), "--max", "4"]),
+        "2 MiB rules file",
+    );
+    assert!(e.contains("allowed at most"), "{e}");
+    let f = temp_file("bin.toml", b"h = \"odd\"\n\xff\xfe\n");
+    refused(
+        &wythoff(&["p-positions", f.to_str().unwrap(), "--max", "4"]),
+        "binary rules file",
+    );
+}
+
+#[test]
+fn rules_file_errors_name_file_line_column_and_key() {
+    let f = temp_file("corner.toml", b"name = \"x\"\n[corner]\nu = 2\n");
+    let e = refused(
+        &wythoff(&["p-positions", f.to_str().unwrap(), "--max", "4"]),
+        "missing v",
+    );
+    assert!(e.contains("corner.toml"), "{e}");
+    assert!(e.contains("`[corner]` (line 2)"), "{e}");
+    assert!(e.contains("missing field `v`"), "{e}");
+    let f = temp_file("syntax.toml", b"h = \"odd\"\nv = 3\n");
+    let e = refused(
+        &wythoff(&["p-positions", f.to_str().unwrap(), "--max", "4"]),
+        "v = 3",
+    );
+    assert!(e.contains("syntax.toml"), "{e}");
+    assert!(e.contains("line 2, column 5 (`v = 3`)"), "{e}");
+}
+
+#[test]
+fn echoed_input_is_cut_and_escaped() {
+    let long = "x".repeat(5000);
+    let e = refused(&wythoff(&["p-positions", &long, "--max", "4"]), "long game");
+    assert!(e.len() < 400, "{} bytes: {e}", e.len());
+    assert!(e.contains("(5000 chars)"), "{e}");
+    let e = refused(
+        &wythoff(&["p-positions", "wyt\u{1b}[2Jhoff\nx", "--max", "4"]),
+        "control characters",
+    );
+    assert!(!e.contains('\u{1b}'), "{e}");
+    assert!(e.contains("\\u{1b}"), "{e}");
+}
+
+#[test]
+fn closed_stdout_is_an_error() {
+    let o = Command::new("sh")
+        .args(["-c", "exec \"$0\" games >&-", BIN])
+        .output()
+        .unwrap();
+    let e = refused(&o, "closed stdout");
+    assert!(e.contains("standard output"), "{e}");
+}
+
+#[test]
+fn closed_pipe_stops_at_once_with_exit_0() {
+    // 10^10 terms would take half a minute or more: the reader stops after a line
+    let mut child = Command::new(BIN)
+        .args(["sequence", "wythoff", "--terms", "10000000000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    assert_eq!(line, "0 0 0\n");
+    // the pipe is closed here (the reader was dropped)
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(o.stderr.is_empty(), "{}", stderr(&o));
+}
+
+#[test]
+fn memory_budget_from_the_environment_and_rlimit() {
+    let o = Command::new(BIN)
+        .args(["grundy", "wythoff", "--max", "16384", "--format", "summary"])
+        .env("WYTHOFF_MEMORY_BUDGET", "100000000")
+        .output()
+        .unwrap();
+    let e = refused(&o, "budget 100 MB");
+    assert!(e.contains("memory"), "{e}");
+    // under an address-space limit of 2 GB, big requests are refused with the estimate
+    for args in [
+        "grundy connell:p=64 --max 16384",
+        "grundy modular:m=64 --max 16384",
+        "sequence wythoff --terms 40000000000",
+    ] {
+        let o = Command::new("sh")
+            .args([
+                "-c",
+                &format!("ulimit -v 2000000 && exec \"$0\" {args} --format summary"),
+                BIN,
+            ])
+            .output()
+            .unwrap();
+        let e = refused(&o, args);
+        assert!(e.contains("about"), "{args}: {e}");
+    }
+}
+
+#[test]
+fn help_lists_only_what_works() {
+    let o = wythoff(&["grundy", "--help"]);
+    assert!(!stdout(&o).contains("--misere"), "{}", stdout(&o));
+    refused(
+        &wythoff(&["grundy", "wythoff", "--max", "4", "--misere"]),
+        "grundy --misere",
+    );
+}
+
+#[test]
+fn dynamic_summary_hashes_the_classes() {
+    let csv = wythoff(&[
+        "dynamic",
+        "imitation:p=1,m=1",
+        "--max",
+        "9",
+        "--format",
+        "csv",
+    ]);
+    assert!(csv.status.success());
+    let vals: Vec<u64> = stdout(&csv)
+        .lines()
+        .skip(1)
+        .map(|l| match l.rsplit(',').next().unwrap() {
+            "P" => 0,
+            "N" => 1,
+            "D" => 2,
+            c => panic!("class {c}"),
+        })
+        .collect();
+    assert_eq!(vals.len(), 81);
+    assert!(vals.contains(&2), "imitation:p=1,m=1 has dynamic positions");
+    let want = format!("81 {:016x}\n", wythoff::hash::hash_values(vals));
+    let o = wythoff(&[
+        "dynamic",
+        "imitation:p=1,m=1",
+        "--max",
+        "9",
+        "--format",
+        "summary",
+    ]);
+    assert_eq!(stdout(&o), want, "{}", stderr(&o));
+}
+
+#[test]
+fn negative_history_pile_says_what_is_wrong() {
+    for args in [
+        &[
+            "outcome",
+            "imitation:p=2,m=1",
+            "0",
+            "1",
+            "--history",
+            "-1,2",
+        ][..],
+        &[
+            "outcome",
+            "imitation:p=2,m=1",
+            "0",
+            "1",
+            "--history",
+            "2,2",
+            "-1,2",
+        ][..],
+    ] {
+        let e = refused(&wythoff(args), "--history -1,2");
+        assert!(e.contains("`-1,2`") && e.contains("`-1`"), "{e}");
+        assert!(e.contains("non-negative whole number"), "{e}");
+    }
+    // a good history still works with the flag before it
+    let o = wythoff(&[
+        "outcome",
+        "imitation:p=2,m=1",
+        "0",
+        "1",
+        "--history",
+        "2,2",
+        "1,2",
+        "1,1",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+#[test]
+fn outcome_json_and_shared_keys() {
+    let text = wythoff(&["outcome", "wythoff", "4", "6"]);
+    let json = wythoff(&["outcome", "wythoff", "4", "6", "--format", "json"]);
+    assert!(json.status.success(), "{}", stderr(&json));
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let lines: Vec<String> = stdout(&text).lines().map(String::from).collect();
+    assert_eq!(v["outcome"], lines[0].as_str());
+    let moves: Vec<String> = v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| format!("{},{}", m[0].as_str().unwrap(), m[1].as_str().unwrap()))
+        .collect();
+    let want: Vec<String> = lines[1..]
+        .iter()
+        .filter(|l| !l.starts_with('#'))
+        .cloned()
+        .collect();
+    assert_eq!(moves, want);
+    assert!(!moves.is_empty());
+    assert_eq!(v["x"], "4");
+    // a huge position through the oracle; a blocking game's notes; a P-position
+    let big = "100000000000000000000000000000000000000000000000000";
+    let o = wythoff(&["outcome", "wythoff", big, big, "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["winning_moves"][0], serde_json::json!(["0", "0"]));
+    assert_eq!(v["x"], big);
+    let o = wythoff(&[
+        "outcome",
+        "diagonal-blocking:p=2,m=1",
+        "1",
+        "1",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(!v["notes"].as_array().unwrap().is_empty(), "{v}");
+    // the same keys for the same things in every JSON output
+    for args in [
+        &["p-positions", "wythoff", "--max", "4", "--format", "json"][..],
+        &["grundy", "wythoff", "--max", "4", "--format", "json"][..],
+        &["grundy", "modular:m=3", "--max", "4", "--format", "json"][..],
+        &[
+            "dynamic",
+            "imitation:p=1,m=1",
+            "--max",
+            "4",
+            "--format",
+            "json",
+        ][..],
+        &["outcome", "wythoff", "1", "2", "--format", "json"][..],
+    ] {
+        let o = wythoff(args);
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout)
+            .unwrap_or_else(|e| panic!("{args:?}: {e}: {}", stdout(&o)));
+        assert!(v["game"].is_string(), "{args:?}: {v}");
+        assert!(v["convention"].is_string(), "{args:?}: {v}");
+    }
+}
