@@ -183,11 +183,14 @@ fn claims_are_registered_and_pass_on_a_small_board() {
         board: 30,
         terms: 1000,
     };
+    // Theorem 1 and Corollary 1 (other claims about imitation: seed 002's
+    // Remark 4 and Examples, in claims_seed002)
     let claims: Vec<_> = wythoff::verify::registry()
         .into_iter()
-        .filter(|c| c.games.contains(&"imitation"))
+        .filter(|c| c.id == "s002-thm-1-cor-1")
         .collect();
     assert_eq!(claims.len(), 1);
+    assert!(claims[0].games.contains(&"imitation"));
     let reps = (claims[0].run)(&cfg, &mut |_, _| {});
     assert!(reps.len() >= 30);
     for r in &reps {
