@@ -2,6 +2,7 @@
 //! library, render the result (formats live in `render`).
 
 mod cmd_check_table;
+mod cmd_compare;
 mod cmd_games;
 mod cmd_grundy;
 mod cmd_imitation;
@@ -57,6 +58,9 @@ enum Cmd {
     /// Draw the board as a PNG or SVG picture: P-positions (shaded by the papers'
     /// parts), Imitation Nim's classes, or a Grundy heatmap (--grundy).
     Plot(cmd_plot::PlotArgs),
+    /// Compare the P-positions of two games (a side may be `GAME@misere`): counts of
+    /// cells P only in A, only in B, in both; the first differing cells; a picture (-o).
+    Compare(cmd_compare::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -70,6 +74,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Cmd::Verify(a) => cmd_verify::run(a),
         Cmd::CheckTable(a) => cmd_check_table::run(a),
         Cmd::Plot(a) => cmd_plot::run(&a).map(|()| ExitCode::SUCCESS),
+        Cmd::Compare(a) => cmd_compare::run(a),
     }
 }
 

@@ -11,6 +11,7 @@
 
 pub mod catalogue;
 pub mod claims_general;
+pub mod compare;
 pub mod custom;
 pub mod error;
 pub mod explain;

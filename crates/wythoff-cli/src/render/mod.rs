@@ -2,6 +2,7 @@
 //! pictures (PNG, SVG) in [`plot`], the terminal board in [`board`].
 
 pub mod board;
+pub mod compare;
 pub mod plot;
 
 use serde_json::json;
