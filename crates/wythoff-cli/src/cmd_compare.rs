@@ -7,12 +7,12 @@
 
 use crate::game_arg::{parse_max, resolve, GameArg};
 use crate::progress::Bar;
+use crate::render::compare::CompareFormat;
 use crate::render::plot::{palette, render, Cells, Class, ImageFormat, Picture};
 use anyhow::{anyhow, bail, Context, Result};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use crate::render::compare::CompareFormat;
 use wythoff::compare::{self, Side};
 
 #[derive(clap::Args)]
@@ -42,9 +42,9 @@ pub fn resolve_side(text: &str) -> Result<GameArg> {
     let (game, misere) = match text.rsplit_once('@') {
         Some((g, "misere")) | Some((g, "misère")) => (g, true),
         Some((g, "normal")) => (g, false),
-        Some((_, other)) => bail!(
-            "`{text}`: unknown convention `@{other}`: write GAME, GAME@normal or GAME@misere"
-        ),
+        Some((_, other)) => {
+            bail!("`{text}`: unknown convention `@{other}`: write GAME, GAME@normal or GAME@misere")
+        }
         None => (text, false),
     };
     resolve(game, misere)
@@ -92,7 +92,8 @@ pub fn run(a: Args) -> Result<ExitCode> {
     if let (Some(path), Some(f)) = (&a.output, format) {
         let pic = picture(&la, &lb, &c);
         let bytes = render(&pic, f).map_err(|e| anyhow!(e))?;
-        std::fs::write(path, bytes).with_context(|| format!("cannot write `{}`", path.display()))?;
+        std::fs::write(path, bytes)
+            .with_context(|| format!("cannot write `{}`", path.display()))?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -37,7 +37,9 @@ fn check(a: &str, b: &str, max: &str) {
     let both = pa.intersection(&pb).count();
 
     // json: counts and the first differing cells
-    let o = wythoff(&["compare", a, b, "--max", max, "--format", "json", "--first", "5"]);
+    let o = wythoff(&[
+        "compare", a, b, "--max", max, "--format", "json", "--first", "5",
+    ]);
     assert!(o.status.success(), "{:?}", o);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["only_a"], only_a.len() as u64, "{a} vs {b}");
@@ -132,6 +134,9 @@ fn bad_input() {
         let o = wythoff(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         let e = String::from_utf8(o.stderr).unwrap();
-        assert!(e.starts_with("wythoff: error: ") && e.lines().count() == 1, "{e}");
+        assert!(
+            e.starts_with("wythoff: error: ") && e.lines().count() == 1,
+            "{e}"
+        );
     }
 }

@@ -23,6 +23,7 @@ pub mod rules;
 pub mod sequence;
 pub mod sets;
 pub mod solve;
+pub mod sweep;
 pub mod table_check;
 pub mod verify;
 

@@ -36,10 +36,7 @@ pub fn write(
                 writeln!(out, "the P-sets are equal on the board")?;
             } else {
                 let shown = (first as u64).min(total);
-                writeln!(
-                    out,
-                    "first {shown} of {total} differing cells (x, y): P in"
-                )?;
+                writeln!(out, "first {shown} of {total} differing cells (x, y): P in")?;
                 for &(x, y, side) in c.differences().take(first) {
                     writeln!(out, "({x}, {y}) {}", side.name())?;
                 }
