@@ -10,6 +10,7 @@ mod cmd_outcome;
 mod cmd_p_positions;
 mod cmd_plot;
 mod cmd_sequence;
+mod cmd_sweep;
 mod cmd_verify;
 mod game_arg;
 mod progress;
@@ -61,6 +62,9 @@ enum Cmd {
     /// Compare the P-positions of two games (a side may be `GAME@misere`): counts of
     /// cells P only in A, only in B, in both; the first differing cells; a picture (-o).
     Compare(cmd_compare::Args),
+    /// Run `patterns` on every combination of parameters (ranges, lists, variables),
+    /// with the published result where there is one; `--shard K/T`, `--merge FILE...`.
+    Sweep(cmd_sweep::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -75,6 +79,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Cmd::CheckTable(a) => cmd_check_table::run(a),
         Cmd::Plot(a) => cmd_plot::run(&a).map(|()| ExitCode::SUCCESS),
         Cmd::Compare(a) => cmd_compare::run(a),
+        Cmd::Sweep(a) => cmd_sweep::run(a),
     }
 }
 

@@ -547,6 +547,161 @@ pub fn parse_shard(text: &str) -> Result<(u64, u64), RuleError> {
     Ok((k, t))
 }
 
+// ---------------------------------------------------------------------------
+// Records: `patterns` and the published result for every combination.
+// ---------------------------------------------------------------------------
+
+/// The result of one combination.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Record {
+    pub index: u64,
+    /// The game's canonical text (as `patterns` prints it).
+    pub game: String,
+    /// As `patterns` prints it.
+    pub convention: String,
+    pub max: u64,
+    /// Every key of the spec with its value, in the order written.
+    pub params: Vec<(String, Value)>,
+    /// Exactly what `wythoff patterns GAME --max N` reports.
+    pub patterns: Vec<crate::patterns::Pattern>,
+    pub theorem: Option<Theorem>,
+}
+
+/// Run `patterns` on one combination (in `convention`) and compare the board
+/// with the published result.
+pub fn record(
+    c: &Combination,
+    named: &NamedGame,
+    max: usize,
+    convention: crate::rules::Convention,
+) -> Result<Record, crate::error::SolveError> {
+    let named = NamedGame {
+        game: named.game.with_convention(convention),
+        ..named.clone()
+    };
+    let report = crate::patterns::find(&named.game, &named.canonical, max, false)?;
+    let theorem = match named.game.memory() {
+        crate::rules::Memory::None => {
+            let t = crate::solve::outcomes(&named.game, max)?;
+            theorem(&named, &t)?
+        }
+        _ => None,
+    };
+    Ok(Record {
+        index: c.index,
+        game: report.game,
+        convention: report.convention,
+        max: report.max,
+        params: c.params.clone(),
+        patterns: report.patterns,
+        theorem,
+    })
+}
+
+/// What a sweep (or one shard of it) will do.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    /// Combinations of the whole sweep (skipped ones included).
+    pub total: u64,
+    /// The combinations of this shard, skipped ones included, in order.
+    pub combinations: Vec<Combination>,
+    /// Skipped combinations of the whole sweep.
+    pub skipped_total: u64,
+    /// The first few reasons (whole sweep).
+    pub skip_reasons: Vec<String>,
+    /// Largest memory estimate of one combination (bytes).
+    pub per_game_memory: u64,
+}
+
+impl Plan {
+    /// Plan shard `k` of `t` (1-based) of the sweep `spec` on `max x max` boards.
+    pub fn new(spec: &Spec, shard: (u64, u64), max: u64, convention: crate::rules::Convention) -> Plan {
+        let mut plan = Plan {
+            total: spec.total(),
+            combinations: Vec::new(),
+            skipped_total: 0,
+            skip_reasons: Vec::new(),
+            per_game_memory: 0,
+        };
+        for i in 0..spec.total() {
+            let c = spec.combination(i);
+            match &c.game {
+                Err(e) => {
+                    plan.skipped_total += 1;
+                    if plan.skip_reasons.len() < 3 {
+                        plan.skip_reasons.push(e.clone());
+                    }
+                }
+                Ok(g) => {
+                    if i % shard.1 == shard.0 - 1 {
+                        let game = g.game.with_convention(convention);
+                        // the board, the patterns' bit board, and the table for the theorem
+                        let est = crate::solve::outcome_memory_estimate(&game, max)
+                            .saturating_mul(2)
+                            .saturating_add(max.saturating_mul(max) / 8);
+                        plan.per_game_memory = plan.per_game_memory.max(est);
+                    }
+                }
+            }
+            if i % shard.1 == shard.0 - 1 {
+                plan.combinations.push(c);
+            }
+        }
+        plan
+    }
+    /// Combinations of this shard that will be solved.
+    pub fn runnable(&self) -> u64 {
+        self.combinations.iter().filter(|c| c.game.is_ok()).count() as u64
+    }
+    /// Memory of the sweep with `threads` combinations solved at once.
+    pub fn memory_estimate(&self, threads: usize) -> u64 {
+        self.per_game_memory.saturating_mul(threads as u64)
+    }
+}
+
+/// Solve every runnable combination of `plan` on all threads of the current
+/// rayon pool, handing the records to `sink` in the sweep's order whatever the
+/// number of threads; `progress(done, total)` after each batch. Stops at the
+/// first error (naming the combination) or the first error of `sink`.
+pub fn run<E: From<crate::error::SolveError>>(
+    plan: &Plan,
+    max: usize,
+    convention: crate::rules::Convention,
+    progress: &mut dyn FnMut(u64, u64),
+    sink: &mut dyn FnMut(Record) -> Result<(), E>,
+) -> Result<(), E> {
+    use rayon::prelude::*;
+    let todo: Vec<(&Combination, &NamedGame)> = plan
+        .combinations
+        .iter()
+        .filter_map(|c| c.game.as_ref().ok().map(|g| (c, g)))
+        .collect();
+    let total = todo.len() as u64;
+    let batch = (rayon::current_num_threads() * 4).max(8);
+    let mut done = 0u64;
+    progress(0, total);
+    for chunk in todo.chunks(batch) {
+        let records: Vec<Result<Record, crate::error::SolveError>> = chunk
+            .par_iter()
+            .map(|(c, g)| {
+                record(c, g, max, convention).map_err(|e| match e {
+                    crate::error::SolveError::Rule(r) => crate::error::SolveError::Rule(r),
+                    other => crate::error::SolveError::BadInput(format!(
+                        "{} (combination {}): {other}",
+                        g.canonical, c.index
+                    )),
+                })
+            })
+            .collect();
+        for r in records {
+            sink(r?)?;
+        }
+        done += chunk.len() as u64;
+        progress(done, total);
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

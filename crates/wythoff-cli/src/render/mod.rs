@@ -4,6 +4,7 @@
 pub mod board;
 pub mod compare;
 pub mod plot;
+pub mod sweep;
 
 use serde_json::json;
 use std::io::{self, Write};
