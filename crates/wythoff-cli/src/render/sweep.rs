@@ -51,7 +51,11 @@ pub fn header(format: SweepFormat, keys: &[&str]) -> Vec<String> {
     let cells = header_cells(keys);
     match format {
         SweepFormat::Json => vec![],
-        SweepFormat::Csv => vec![cells.iter().map(|c| csv_cell(c)).collect::<Vec<_>>().join(",")],
+        SweepFormat::Csv => vec![cells
+            .iter()
+            .map(|c| csv_cell(c))
+            .collect::<Vec<_>>()
+            .join(",")],
         SweepFormat::Markdown => vec![
             format!("| {} |", cells.join(" | ")),
             format!("|{}", "---|".repeat(cells.len())),
@@ -204,7 +208,9 @@ pub fn merge(files: &[(String, String)], out: &mut dyn Write) -> Result<(), Stri
             ));
         };
         if *format.get_or_insert(f) != f {
-            return Err(format!("`{name}` is in another format than the files before it"));
+            return Err(format!(
+                "`{name}` is in another format than the files before it"
+            ));
         }
         if lines.len() < nhead {
             return Err(format!("`{name}`: the header is cut short"));
