@@ -156,16 +156,23 @@ def seed000(doc):
         "(ii b) l = m dividing p, or l = p / p = 1, which are m-Wythoff); its board was compared "
         "cell by cell with the published P-set (`theorem.agrees`).\n"
     )
+    normal = sweep(SEED000, False)
+    # where a published (normal-play) solution covers the parameters; used for both conventions
+    covered = {
+        (p(r, "m"), p(r, "l"), p(r, "p"))
+        for r in normal
+        if r["theorem"] and r["theorem"]["applies"] and "only if" not in r["theorem"]["source"]
+    }
     for conv, misere in CONVS:
         recs = sweep(SEED000, misere)
         doc.append(f"### {conv.capitalize()} play ({len(recs)} games)\n")
-        applies = lambda r: bool(r["theorem"]) and r["theorem"]["applies"] and "only if" not in r["theorem"]["source"]
+        applies = lambda r: (p(r, "m"), p(r, "l"), p(r, "p")) in covered
         ap = lambda r: bool(pairs_of(r)) and (pairs_of(r).get("difference") or {}).get("law") == "linear"
         mult = lambda r: (pairs_of(r) or {}).get("multiplicity")
         pcomp = lambda r: mult(r) == p(r, "p")
         if conv == "normal":
             th = [r for r in recs if r["theorem"]]
-            bad = [r["game"] for r in th if not r["theorem"]["agrees"]]
+            bad = [r["game"] for r in th if r["theorem"]["applies"] and not r["theorem"]["agrees"]]
             n_app = sum(1 for r in recs if applies(r))
             n_only = sum(1 for r in th if "only if" in r["theorem"]["source"])
             doc.append(
@@ -202,28 +209,37 @@ def seed000(doc):
         doc.append(table(["m", "p"] + [f"l={l}" for l in range(9)], rows) + "\n")
         # the two guesses
         ordered = sorted(recs, key=lambda r: (p(r, "m") + p(r, "p") + p(r, "l"), p(r, "m"), p(r, "p"), p(r, "l")))
-        not_pc = [r for r in ordered if not pcomp(r)]
         iff_bad = [r for r in ordered if ap(r) != applies(r)]
-        n_pc = len(recs) - len(not_pc)
         doc.append("**What the data says.**\n")
+        # l = p (and p = 1) is m-Wythoff (Definition 4 (ii)): 1-complementary, not p
+        proper = [r for r in ordered if p(r, "l") < p(r, "p")]
+        has_pairs = [r for r in proper if mult(r) is not None]
+        undecided = [r for r in proper if mult(r) is None]
+        not_pc = [r for r in has_pairs if not pcomp(r)]
         doc.append(
-            f"- *p-complementarity* ('for arbitrary constants, c and d_{{>0}} are p-complementary'): "
-            f"holds on the board for {n_pc} of {len(recs)} games"
+            f"- *p-complementarity* ('for arbitrary constants, c and d_{{>0}} are p-complementary'), "
+            f"over the {len(proper)} games with l < p (l = p is m-Wythoff, whose pairs are "
+            f"1-complementary): `patterns` found pairs with a multiplicity in {len(has_pairs)} of them; "
+            f"the multiplicity is exactly p in {len(has_pairs) - len(not_pc)}"
             + (
-                f"; the smallest counterexample (by m + p + l) is `{not_pc[0]['game']}`: "
-                f"{signature(not_pc[0])}.\n"
+                f", another value in {len(not_pc)}: the smallest counterexample (by m + p + l) is "
+                f"`{not_pc[0]['game']}`: {signature(not_pc[0])}"
                 if not_pc
-                else ".\n"
+                else ""
             )
+            + f". Undecided (no pairs pattern on the board): {len(undecided)}"
+            + (f", the smallest `{undecided[0]['game']}` ({signature(undecided[0])})" if undecided else "")
+            + ".\n"
         )
         if not_pc:
-            byl = Counter((p(r, "l") <= 1 and gcd(p(r, "m"), p(r, "p")) > 1, p(r, "l") >= 2) for r in not_pc)
             doc.append(
                 f"  Of the counterexamples, {sum(1 for r in not_pc if p(r, 'l') <= 1)} have l <= 1 and "
-                f"{sum(1 for r in not_pc if p(r, 'l') >= 2)} have l >= 2.\n"
+                f"{sum(1 for r in not_pc if p(r, 'l') >= 2)} have l >= 2; their multiplicities: "
+                + ", ".join(f"{k} ({v})" for k, v in sorted(Counter(mult(r) for r in not_pc).items()))
+                + ".\n"
             )
         doc.append(
-            f"- *Arithmetic progression iff the theorem applies*: the two agree on "
+            f"- *Arithmetic progression iff the theorem applies* (the normal-play theorem's cases): the two agree on "
             f"{len(recs) - len(iff_bad)} of {len(recs)} games"
             + (
                 f"; the smallest counterexample is `{iff_bad[0]['game']}` "
@@ -390,8 +406,12 @@ def seed003(doc):
             doc.append(table(keynames + ["games", "forms found over s, t <= 3"], group_table(recs, keyf, keynames)) + "\n")
             doc.append("**What the data says.**\n")
             k3 = [r for r in recs if p(r, "K") >= 3]
+            scope = ", K >= 3"
+            if num == 26:
+                k3 = [r for r in k3 if p(r, "a") >= 1]
+                scope = ", K >= 3, r >= 1 (r = 0 is problem 25)"
             for name, test in guesses:
-                guess_report(doc, k3, name + ", K >= 3", test, order)
+                guess_report(doc, k3, name + scope, test, order)
             forms = Counter(coarse(r) for r in k3)
             doc.append(
                 "- Forms for K >= 3: " + ", ".join(f"{k} ({v})" for k, v in forms.most_common()) + ".\n"

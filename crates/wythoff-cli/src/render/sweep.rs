@@ -2,11 +2,10 @@
 //! (flattened views of the same records), and `--merge`, which joins shard
 //! outputs back into exactly what one run prints.
 //!
-//! Every record starts with its combination number (`index`): json
-//! `{"index": ...` is not used for ordering by position, it is read back; csv
-//! has `index` as its first column, markdown as its first cell. The header of
-//! csv and markdown depends only on the spec (its keys), so every shard prints
-//! the same header.
+//! Every record carries its combination number (`index`: the json field, the
+//! first csv column, the first markdown cell); `--merge` reads it back and sorts
+//! on it. The header of csv and markdown depends only on the spec (its keys), so
+//! every shard prints the same header.
 
 use serde_json::Value as Json;
 use std::io::{self, Write};
