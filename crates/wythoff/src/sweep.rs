@@ -1004,3 +1004,75 @@ mod theorem_tests {
         assert!(!theorem(&g, &t).unwrap().unwrap().agrees);
     }
 }
+
+#[cfg(test)]
+mod run_tests {
+    use super::*;
+    use crate::rules::Convention;
+
+    fn records(spec: &Spec, shard: (u64, u64), threads: usize) -> Vec<Record> {
+        let plan = Plan::new(spec, shard, 48, Convention::Normal);
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        let mut out = Vec::new();
+        pool.install(|| {
+            run::<crate::error::SolveError>(
+                &plan,
+                48,
+                Convention::Normal,
+                &mut |_, _| {},
+                &mut |r| {
+                    out.push(r);
+                    Ok(())
+                },
+            )
+        })
+        .unwrap();
+        out
+    }
+
+    /// The same records in the same order whatever the thread count; shards
+    /// partition them; each record is `patterns::find` of its game.
+    #[test]
+    fn order_threads_shards_and_patterns() {
+        let spec = Spec::parse("odd-odd:s=1..4,t=1..5").unwrap();
+        let one = records(&spec, (1, 1), 1);
+        assert_eq!(one.len(), 20);
+        assert_eq!(one, records(&spec, (1, 1), 3));
+        let mut merged: Vec<Record> = (1..=3).flat_map(|k| records(&spec, (k, 3), 2)).collect();
+        merged.sort_by_key(|r| r.index);
+        assert_eq!(merged, one);
+        for (i, r) in one.iter().enumerate() {
+            assert_eq!(r.index, i as u64);
+            let g = parse_game(&r.game).unwrap();
+            let single = crate::patterns::find(&g.game, &g.canonical, 48, false).unwrap();
+            assert_eq!(r.patterns, single.patterns);
+            assert_eq!(r.convention, single.convention);
+            let t = r.theorem.as_ref().unwrap();
+            assert!(t.applies && t.agrees, "Theorem 7: {}", r.game);
+        }
+    }
+
+    #[test]
+    fn plan_counts_skips_and_memory() {
+        let spec = Spec::parse("modulo-rook:m=1..2,l=0..3,p=1..2").unwrap();
+        let plan = Plan::new(&spec, (1, 1), 100, Convention::Normal);
+        assert_eq!(plan.total, 16);
+        // l > p: (l=2,p=1), (l=3,p=1), (l=3,p=2) for each m
+        assert_eq!(plan.skipped_total, 6);
+        assert_eq!(plan.runnable(), 10);
+        assert!(plan.per_game_memory >= 100 * 100);
+        assert_eq!(plan.memory_estimate(4), 4 * plan.per_game_memory);
+        let shard = Plan::new(&spec, (2, 3), 100, Convention::Normal);
+        assert_eq!(
+            shard
+                .combinations
+                .iter()
+                .map(|c| c.index)
+                .collect::<Vec<_>>(),
+            vec![1, 4, 7, 10, 13]
+        );
+    }
+}
