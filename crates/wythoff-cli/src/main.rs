@@ -8,6 +8,7 @@ mod cmd_grundy;
 mod cmd_imitation;
 mod cmd_outcome;
 mod cmd_p_positions;
+mod cmd_patterns;
 mod cmd_plot;
 mod cmd_sequence;
 mod cmd_sweep;
@@ -65,6 +66,10 @@ enum Cmd {
     /// Run `patterns` on every combination of parameters (ranges, lists, variables),
     /// with the published result where there is one; `--shard K/T`, `--merge FILE...`.
     Sweep(cmd_sweep::Args),
+    /// The structure of the board, found and checked on every cell: finite sets,
+    /// periodic sets, pairs of sequences (difference, mex, multiplicity, Beatty),
+    /// and with --grundy the additive periodicity of Grundy rows.
+    Patterns(cmd_patterns::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -80,6 +85,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Cmd::Plot(a) => cmd_plot::run(&a).map(|()| ExitCode::SUCCESS),
         Cmd::Compare(a) => cmd_compare::run(a),
         Cmd::Sweep(a) => cmd_sweep::run(a),
+        Cmd::Patterns(a) => cmd_patterns::run(a),
     }
 }
 

@@ -19,6 +19,7 @@ pub mod hash;
 pub mod imitation;
 pub mod oracle;
 pub mod partition;
+pub mod patterns;
 pub mod rules;
 pub mod sequence;
 pub mod sets;

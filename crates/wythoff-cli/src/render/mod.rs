@@ -3,8 +3,11 @@
 
 pub mod board;
 pub mod compare;
+pub mod patterns;
 pub mod plot;
 pub mod sweep;
+
+pub use patterns::{json as patterns_json, text as patterns_text};
 
 use serde_json::json;
 use std::io::{self, Write};

@@ -1,0 +1,184 @@
+//! `patterns`: the report as JSON (one object, the library's field names) or text.
+
+use std::io::{self, Write};
+use wythoff::patterns::pairs::Pairs;
+use wythoff::patterns::periodic::{Line, Periodic};
+use wythoff::patterns::{Pattern, PatternReport};
+
+pub fn json(out: &mut dyn Write, rep: &PatternReport) -> io::Result<()> {
+    writeln!(
+        out,
+        "{}",
+        serde_json::to_string(rep).expect("json of plain values")
+    )
+}
+
+fn blocked(b: u64) -> String {
+    if b > 1 {
+        format!(" [in {b} x {b} blocks: cell (X, Y) below stands for [{b}X, {b}X+{b}) x [{b}Y, {b}Y+{b})]")
+    } else {
+        String::new()
+    }
+}
+
+fn line_text(l: &Line, var: &str) -> String {
+    let res: Vec<String> = l.residues.iter().map(|r| r.to_string()).collect();
+    let tail = if res.is_empty() {
+        format!("none from {}", l.start)
+    } else {
+        format!(
+            "{var} >= {} with {var} mod {} in {{{}}}",
+            l.start,
+            l.period,
+            res.join(", ")
+        )
+    };
+    if l.below.is_empty() {
+        tail
+    } else {
+        let b: Vec<String> = l.below.iter().map(|v| v.to_string()).collect();
+        format!("{var} in {{{}}}, and {tail}", b.join(", "))
+    }
+}
+
+fn periodic(out: &mut dyn Write, p: &Periodic, n: u64) -> io::Result<()> {
+    let [px, py] = p.period;
+    let [x0, y0] = p.preperiod;
+    writeln!(
+        out,
+        "periodic{}: for x >= {x0}, y >= {y0}: P iff {}  (periods ({px}, {py}); checked on every cell of [{x0}, {n}) x [{y0}, {n}))",
+        blocked(p.block),
+        p.text
+    )?;
+    for s in &p.strips {
+        let (what, var) = if s.axis == "row" {
+            (format!("row x = {}", s.index), "y")
+        } else {
+            (format!("column y = {} (x >= {x0})", s.index), "x")
+        };
+        match &s.line {
+            Some(l) => writeln!(out, "  {what}: P at {}", line_text(l, var))?,
+            None => writeln!(out, "  {what}: no period on the board")?,
+        }
+    }
+    Ok(())
+}
+
+fn pairs(out: &mut dyn Write, p: &Pairs, n: u64) -> io::Result<()> {
+    let side = match p.side {
+        "both" => "(a_n, b_n) with a_n <= b_n, and their mirror images",
+        "upper" => "(a_n, b_n) = the P-positions (x, y) with x <= y",
+        _ => "(a_n, b_n) = (y, x) for the P-positions (x, y) with x > y",
+    };
+    writeln!(
+        out,
+        "pairs{}: {side}; {} pairs with b_n < {n}; every law below holds for {} <= n < {}",
+        blocked(p.block),
+        p.terms,
+        p.holds_from,
+        p.terms
+    )?;
+    if !p.prefix.is_empty() {
+        let v: Vec<String> = p.prefix.iter().map(|c| format!("({}, {})", c[0], c[1])).collect();
+        writeln!(out, "  before: {}", v.join(" "))?;
+    }
+    match &p.difference {
+        Some(d) => writeln!(out, "  difference: {}  (n >= {})", d.text(), d.from())?,
+        None => writeln!(out, "  difference: no law found")?,
+    }
+    match (p.mex, p.mex_p, p.mex_from) {
+        (Some("complementary"), _, Some(f)) => writeln!(
+            out,
+            "  mex: a_n = mex{{a_i, b_i : i < n}} (complementary)  (n >= {f})"
+        )?,
+        (Some(_), Some(k), Some(f)) => writeln!(
+            out,
+            "  mex: a_n = least value used fewer than {k} times among a_i, b_i, i < n ({k}-fold)  (n >= {f})"
+        )?,
+        _ => writeln!(out, "  mex: none")?,
+    }
+    if let (Some(k), Some(f), Some(t)) = (p.multiplicity, p.multiplicity_from, p.multiplicity_to) {
+        writeln!(
+            out,
+            "  multiplicity: every value in [{f}, {t}) occurs {k} time{} among the a_n and b_n",
+            if k == 1 { "" } else { "s" }
+        )?;
+    }
+    match &p.beatty {
+        Some(b) => {
+            let beta = if b.beta == "0" {
+                String::new()
+            } else {
+                format!(" + {}", b.beta)
+            };
+            let cf = match (&b.closed_form, &b.name) {
+                (Some(c), Some(nm)) => format!("; alpha = {c} = {nm}"),
+                (Some(c), None) => format!("; alpha = {c}"),
+                _ => String::new(),
+            };
+            writeln!(
+                out,
+                "  beatty: a_n = floor(n alpha{beta}), alpha in [{}, {})  (n >= {}){cf}",
+                b.alpha_low, b.alpha_high, b.from
+            )?;
+        }
+        None => writeln!(out, "  beatty: none")?,
+    }
+    Ok(())
+}
+
+pub fn text(out: &mut dyn Write, rep: &PatternReport) -> io::Result<()> {
+    let conv = if rep.convention == "misere" {
+        "misère play"
+    } else {
+        "normal play"
+    };
+    let n = rep.max;
+    writeln!(
+        out,
+        "# patterns of {} ({conv}), board 0 <= x, y < {n}",
+        rep.game
+    )?;
+    if rep.patterns.is_empty() {
+        writeln!(out, "no pattern holds on the whole board")?;
+    }
+    for p in &rep.patterns {
+        match p {
+            Pattern::Finite(f) => {
+                let v: Vec<String> = f
+                    .positions
+                    .iter()
+                    .map(|c| format!("({}, {})", c[0], c[1]))
+                    .collect();
+                writeln!(
+                    out,
+                    "finite{}: {} P-positions, none with a pile in [{}, {n}): {}",
+                    blocked(f.block),
+                    f.positions.len(),
+                    n - f.margin,
+                    v.join(" ")
+                )?;
+            }
+            Pattern::Periodic(q) => periodic(out, q, n)?,
+            Pattern::Pairs(q) => pairs(out, q, n)?,
+            Pattern::GrundyRows(g) => {
+                writeln!(
+                    out,
+                    "grundy-rows: g(x, y + per) = g(x, y) + saltus for y >= pre, checked for y < {}",
+                    g.checked_to
+                )?;
+                for r in &g.rows {
+                    match (r.preperiod, r.period, r.saltus) {
+                        (Some(a), Some(b), Some(c)) => writeln!(
+                            out,
+                            "  row {}: pre {a}, per {b}, saltus {c}",
+                            r.x
+                        )?,
+                        _ => writeln!(out, "  row {}: no additive period in range", r.x)?,
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,238 @@
+//! Find the structure of a game from its board: `wythoff patterns`.
+//!
+//! A pattern is a law about the P-positions (or Grundy values) that holds on
+//! **every** cell or term that the computed board decides, with the range on
+//! which it was checked. Nothing is sampled. The kinds:
+//!
+//! - [`Pattern::Finite`]: every P-position lies well inside the board (all of
+//!   them have both piles below half the board); they are listed.
+//! - [`Pattern::Periodic`]: beyond a preperiod `(x0, y0)`, `P(x, y)` depends only on
+//!   `(x mod px, y mod py)`; the rows `x < x0` and the columns `y < y0` (for
+//!   `x >= x0`) are described as eventually periodic lines where they are.
+//! - [`Pattern::Pairs`]: beyond a preperiod, the P-positions of a side of the
+//!   diagonal are pairs `(a_n, b_n)`, `a` non-decreasing, `b` increasing, with the
+//!   laws that hold for them: difference (`b_n - a_n = m n + c`, `floor(n/p) m`,
+//!   `b_n = s a_n + t n`), mex (complementary, p-fold), multiplicity, and a
+//!   Beatty form `a_n = floor(n alpha + beta)` with the exact interval of `alpha`
+//!   and a quadratic closed form when one is implied by the other laws.
+//! - [`Pattern::GrundyRows`]: for each row `x`, additive periodicity
+//!   `g(x, y + per) = g(x, y) + saltus` for `y >= pre` (Dress, Flammenkamp and
+//!   Pink 1999).
+//!
+//! Thickened boards (each cell a `b x b` block, seed 003 Even-Even) are found
+//! first: the patterns are then those of the shrunk board, with `block = b`.
+//!
+//! Every pattern regenerates the cells it claims ([`predict`],
+//! [`pairs::regenerate`]); the tests check that on every board.
+//!
+//! **Why a periodic law needs three periods.** A law is only reported when the
+//! board shows its period at least three times past the preperiod, and the
+//! preperiod is at most a third of the board: otherwise any board is
+//! "periodic" with a period as long as itself.
+
+pub mod beatty;
+pub mod board;
+pub mod grundy_rows;
+pub mod pairs;
+pub mod periodic;
+
+pub use board::Board;
+
+use crate::error::SolveError;
+use crate::rules::Game;
+use serde::Serialize;
+
+/// Default board side of `wythoff patterns`.
+pub const DEFAULT_MAX: usize = 1024;
+/// Fewest terms (pairs) for a `pairs` pattern, and fewest checked terms of a law.
+pub const MIN_TERMS: usize = 8;
+
+/// Everything found on one board.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct PatternReport {
+    pub game: String,
+    /// "normal" or "misere".
+    pub convention: String,
+    /// The board side N: positions `0 <= x, y < N`.
+    pub max: u64,
+    pub patterns: Vec<Pattern>,
+}
+
+/// One structure of the board.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Pattern {
+    Finite(Finite),
+    Periodic(periodic::Periodic),
+    Pairs(pairs::Pairs),
+    GrundyRows(grundy_rows::GrundyRows),
+}
+
+/// Finitely many P-positions: all of them lie in `[0, N - margin)^2`.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Finite {
+    /// Every P-position of the board, sorted by x then y.
+    pub positions: Vec<[u64; 2]>,
+    /// No P-position has a pile in `[N - margin, N)`.
+    pub margin: u64,
+    pub block: u64,
+}
+
+/// The patterns of a board of P-positions (no Grundy rows).
+pub fn find_in_board(board: &Board) -> Vec<Pattern> {
+    // thickened boards: the structure of the shrunk board, scaled
+    for b in 2..=4usize {
+        if board.count() == 0 {
+            break;
+        }
+        if let Some(small) = board.shrink(b) {
+            if small.size() >= 16 {
+                let mut ps = find_plain(&small);
+                for p in &mut ps {
+                    set_block(p, b as u64);
+                }
+                return ps;
+            }
+        }
+    }
+    find_plain(board)
+}
+
+fn set_block(p: &mut Pattern, b: u64) {
+    match p {
+        Pattern::Finite(f) => f.block = b,
+        Pattern::Periodic(q) => q.block = b,
+        Pattern::Pairs(q) => q.block = b,
+        Pattern::GrundyRows(_) => {}
+    }
+}
+
+fn find_plain(board: &Board) -> Vec<Pattern> {
+    let n = board.size();
+    let cells = board.cells();
+    let top = cells.iter().map(|&(x, y)| x.max(y)).max();
+    if top.map_or(true, |t| 2 * (t as usize + 1) <= n) {
+        let margin = top.map_or(n as u64, |t| n as u64 - 1 - t);
+        return vec![Pattern::Finite(Finite {
+            positions: cells.iter().map(|&(x, y)| [x, y]).collect(),
+            margin,
+            block: 1,
+        })];
+    }
+    let mut out = Vec::new();
+    if let Some(p) = periodic::find(board) {
+        out.push(Pattern::Periodic(p));
+    }
+    out.extend(pairs::find(board).into_iter().map(Pattern::Pairs));
+    out
+}
+
+/// What a pattern says about cell `(x, y)` of the board it was found on:
+/// `Some(is P)` where it makes a claim, `None` elsewhere. Pairs patterns claim
+/// the cells of their side (see [`pairs::regenerate`]); Grundy rows claim none.
+pub fn predict(p: &Pattern, n: usize, x: usize, y: usize) -> Option<bool> {
+    match p {
+        Pattern::Finite(f) => {
+            let b = f.block as usize;
+            let (x, y) = ((x / b) as u64, (y / b) as u64);
+            Some(f.positions.iter().any(|c| c[0] == x && c[1] == y))
+        }
+        Pattern::Periodic(q) => q.predict(n, x, y),
+        Pattern::Pairs(_) | Pattern::GrundyRows(_) => None,
+    }
+}
+
+/// `wythoff patterns`: solve the board of `game` (side `max`), find its patterns,
+/// and with `grundy` the additive periodicity of its Grundy rows.
+pub fn find(game: &Game, label: &str, max: usize, grundy: bool) -> Result<PatternReport, SolveError> {
+    find_with_progress(game, label, max, grundy, &mut |_, _| {})
+}
+
+/// [`find`] with progress reports `(done, total)` of the solver.
+pub fn find_with_progress(
+    game: &Game,
+    label: &str,
+    max: usize,
+    grundy: bool,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<PatternReport, SolveError> {
+    if max < 4 {
+        return Err(SolveError::BadInput(format!(
+            "patterns need a board of at least 4 x 4 (got --max {max})"
+        )));
+    }
+    if let Some(rules) = crate::imitation::ImitationNim::from_game(game) {
+        // Imitation Nim: the P-set of the starting positions (no history)
+        if game.convention() == crate::rules::Convention::Misere {
+            return Err(SolveError::Unsupported(
+                "misère play is not defined for Imitation Nim here".into(),
+            ));
+        }
+        if grundy {
+            return Err(SolveError::Unsupported(
+                "Imitation Nim has memory: its positions have no Grundy values".into(),
+            ));
+        }
+        let solver = crate::imitation::solver::StateSolver::new(rules, max as u64)?;
+        let ps: std::collections::HashSet<(u64, u64)> =
+            solver.start_p_positions().into_iter().collect();
+        let board = Board::from_fn(max, |x, y| ps.contains(&(x as u64, y as u64)));
+        return Ok(report(game, label, max, &board, None));
+    }
+    let t = crate::solve::outcomes_with_progress(game, max, progress)?;
+    let board = Board::from_table(&t);
+    let g = if grundy {
+        if let Some(why) = crate::solve::grundy_unsupported(game) {
+            return Err(SolveError::Unsupported(why));
+        }
+        Some(crate::solve::grundy(game, max)?)
+    } else {
+        None
+    };
+    Ok(report(game, label, max, &board, g.as_ref()))
+}
+
+fn report(
+    game: &Game,
+    label: &str,
+    max: usize,
+    board: &Board,
+    g: Option<&crate::solve::GrundyTable>,
+) -> PatternReport {
+    let mut patterns = find_in_board(board);
+    if let Some(g) = g {
+        patterns.push(Pattern::GrundyRows(grundy_rows::find(g)));
+    }
+    PatternReport {
+        game: label.to_string(),
+        convention: match game.convention() {
+            crate::rules::Convention::Normal => "normal".into(),
+            crate::rules::Convention::Misere => "misere".into(),
+        },
+        max: max as u64,
+        patterns,
+    }
+}
+
+/// `a/b` in lowest terms (b > 0), as text.
+pub(crate) fn ratio(num: i128, den: i128) -> String {
+    let g = gcd_i(num, den).max(1);
+    let (mut a, mut b) = (num / g, den / g);
+    if b < 0 {
+        a = -a;
+        b = -b;
+    }
+    if b == 1 {
+        a.to_string()
+    } else {
+        format!("{a}/{b}")
+    }
+}
+
+pub(crate) fn gcd_i(a: i128, b: i128) -> i128 {
+    let (mut a, mut b) = (a.abs(), b.abs());
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}

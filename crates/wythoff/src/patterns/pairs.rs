@@ -1,0 +1,411 @@
+//! Pairs of sequences: the P-positions of one side of the diagonal are
+//! `(a_n, b_n)`, `a` non-decreasing, `b` increasing.
+//!
+//! **Sides.** On a symmetric board the P-positions with `x <= y` are the pairs
+//! (side `both`: the others are their mirror images). Otherwise the two sides are
+//! read separately: `upper` = cells `(x, y)` with `x <= y` as `(a, b) = (x, y)`,
+//! `lower` = cells with `x > y` as `(a, b) = (y, x)`.
+//!
+//! **What the board decides.** Cells are sorted by `b` (then `a`). When `b` is
+//! increasing and `a` non-decreasing from index `h` on, the pairs with `b < N`
+//! are the first `terms` pairs of the side: a pair not on the board has `b >= N`
+//! and so comes later. Every law below is checked on every index from its
+//! `from` up to `terms - 1`, and reported when it holds on at least the last
+//! half of them (and at least [`super::MIN_TERMS`] indices).
+//!
+//! - `difference`: `d_n = b_n - a_n` is `m n + c` (`linear`), `floor(n/p) m`
+//!   (`floor`, seed 002 Proposition 1), or `b_n = s a_n + t n` (`affine`,
+//!   (s,t)-Wythoff) with `s >= 2`.
+//! - `mex`: `a_n = mex{a_i, b_i : i < n}` (`complementary`) or the least value
+//!   used fewer than `p` times among `{a_i, b_i : i < n}`, each index counted once
+//!   (`p-fold`, seed 000 Proposition 5.2 (i)), over all earlier pairs.
+//! - `multiplicity`: every value `v` with `from <= v < a_{terms-1}` occurs exactly
+//!   `p` times among the `a_n` and `b_n` (a pair `(v, v)` counts twice): the values
+//!   below the last `a` read are all the board decides.
+//! - `beatty`: see [`super::beatty`].
+
+use super::beatty::{self, Beatty};
+use super::board::Board;
+use super::MIN_TERMS;
+use serde::Serialize;
+
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[serde(tag = "law", rename_all = "kebab-case")]
+pub enum Difference {
+    /// `b_n - a_n = m n + c`.
+    Linear { m: u64, c: i64, from: u64 },
+    /// `b_n - a_n = floor(n / p) m`.
+    Floor { p: u64, m: u64, from: u64 },
+    /// `b_n = s a_n + t n`.
+    Affine { s: u64, t: u64, from: u64 },
+}
+
+impl Difference {
+    pub fn from(&self) -> u64 {
+        match *self {
+            Difference::Linear { from, .. }
+            | Difference::Floor { from, .. }
+            | Difference::Affine { from, .. } => from,
+        }
+    }
+    /// `b_n` from `a_n` (`None` on overflow or a negative value).
+    pub fn b(&self, n: u64, a: u64) -> Option<u64> {
+        match *self {
+            Difference::Linear { m, c, .. } => {
+                let v = (a as i128) + (m as i128) * (n as i128) + c as i128;
+                u64::try_from(v).ok()
+            }
+            Difference::Floor { p, m, .. } => a.checked_add((n / p).checked_mul(m)?),
+            Difference::Affine { s, t, .. } => s.checked_mul(a)?.checked_add(t.checked_mul(n)?),
+        }
+    }
+    pub fn text(&self) -> String {
+        match *self {
+            Difference::Linear { m, c, .. } => match c {
+                0 => format!("b_n - a_n = {m} n"),
+                c if c > 0 => format!("b_n - a_n = {m} n + {c}"),
+                c => format!("b_n - a_n = {m} n - {}", -c),
+            },
+            Difference::Floor { p, m, .. } => format!("b_n - a_n = floor(n / {p}) {m}"),
+            Difference::Affine { s, t, .. } => format!("b_n = {s} a_n + {t} n"),
+        }
+    }
+}
+
+/// Which mex rule makes `a_n`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mex {
+    /// p = 1: `mex{a_i, b_i : i < n}`.
+    Complementary,
+    /// The least value used fewer than `p` times (`p >= 2`).
+    Fold(u64),
+}
+
+impl Mex {
+    pub fn fold(&self) -> u64 {
+        match *self {
+            Mex::Complementary => 1,
+            Mex::Fold(p) => p,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Pairs {
+    /// `both` (symmetric board), `upper` (`x <= y`) or `lower` (`x > y`, read as `(y, x)`).
+    pub side: &'static str,
+    /// Every law below holds for `holds_from <= n < terms`.
+    pub holds_from: u64,
+    /// The pairs on the board (`b_n < N`).
+    pub terms: u64,
+    /// The pairs `n < holds_from`, as read.
+    pub prefix: Vec<[u64; 2]>,
+    pub difference: Option<Difference>,
+    /// `"complementary"`, `"p-fold"` or `null`.
+    pub mex: Option<&'static str>,
+    /// `p` of a p-fold mex (1 for complementary).
+    pub mex_p: Option<u64>,
+    pub mex_from: Option<u64>,
+    /// Each value in `[multiplicity_from, multiplicity_to)` occurs this many times.
+    pub multiplicity: Option<u64>,
+    pub multiplicity_from: Option<u64>,
+    pub multiplicity_to: Option<u64>,
+    pub beatty: Option<Beatty>,
+    /// Each cell stands for a `block x block` square (1: plain cells).
+    pub block: u64,
+}
+
+impl Pairs {
+    /// The mex rule found, as a value.
+    pub fn mex_rule(&self) -> Option<Mex> {
+        match (self.mex, self.mex_p) {
+            (Some("complementary"), _) => Some(Mex::Complementary),
+            (Some("p-fold"), Some(p)) => Some(Mex::Fold(p)),
+            _ => None,
+        }
+    }
+}
+
+/// The cells of one side, as pairs `(a, b)` sorted by `b` then `a`.
+pub fn side_pairs(board: &Board, side: &str) -> Vec<(u64, u64)> {
+    let mut v: Vec<(u64, u64)> = board
+        .cells()
+        .into_iter()
+        .filter_map(|(x, y)| match side {
+            "lower" => (x > y).then_some((y, x)),
+            _ => (x <= y).then_some((x, y)),
+        })
+        .collect();
+    v.sort_unstable_by_key(|&(a, b)| (b, a));
+    v
+}
+
+/// The pairs patterns of the board: one (`both`) on a symmetric board, else one
+/// per side that has the structure.
+pub fn find(board: &Board) -> Vec<Pairs> {
+    let sides: &[&'static str] = if board.is_symmetric() {
+        &["both"]
+    } else {
+        &["upper", "lower"]
+    };
+    sides
+        .iter()
+        .filter_map(|s| of_pairs(&side_pairs(board, s), s))
+        .collect()
+}
+
+/// Largest acceptable start of a law over `t` terms.
+fn late(t: usize) -> usize {
+    t / 2
+}
+
+/// The structure and laws of a sorted list of pairs.
+pub fn of_pairs(v: &[(u64, u64)], side: &'static str) -> Option<Pairs> {
+    let t = v.len();
+    if t < MIN_TERMS {
+        return None;
+    }
+    // structure: b increasing and a non-decreasing from h on
+    let mut h = t - 1;
+    while h > 0 && v[h - 1].1 < v[h].1 && v[h - 1].0 <= v[h].0 {
+        h -= 1;
+    }
+    if h > late(t) || t - h < MIN_TERMS {
+        return None;
+    }
+    let difference = fit_difference(v, h);
+    let mex = fit_mex(v, h);
+    let mult = multiplicity(v);
+    let beat = beatty::fit(v, h, difference.as_ref(), mex.map(|m| m.0), mult.map(|m| m.0));
+    let mut holds = h as u64;
+    if let Some(d) = &difference {
+        holds = holds.max(d.from());
+    }
+    if let Some((_, f)) = mex {
+        holds = holds.max(f);
+    }
+    if let Some(b) = &beat {
+        holds = holds.max(b.from);
+    }
+    Some(Pairs {
+        side,
+        holds_from: holds,
+        terms: t as u64,
+        prefix: v[..holds as usize].iter().map(|&(a, b)| [a, b]).collect(),
+        difference,
+        mex: mex.map(|(m, _)| match m {
+            Mex::Complementary => "complementary",
+            Mex::Fold(_) => "p-fold",
+        }),
+        mex_p: mex.map(|(m, _)| m.fold()),
+        mex_from: mex.map(|(_, f)| f),
+        multiplicity: mult.map(|m| m.0),
+        multiplicity_from: mult.map(|m| m.1),
+        multiplicity_to: mult.map(|m| m.2),
+        beatty: beat,
+        block: 1,
+    })
+}
+
+/// The least start `s >= h` from which `ok(n)` holds for every `n < t`.
+fn start_of(t: usize, h: usize, ok: impl Fn(usize) -> bool) -> usize {
+    let mut s = t;
+    while s > h && ok(s - 1) {
+        s -= 1;
+    }
+    s
+}
+
+fn accept(t: usize, s: usize) -> bool {
+    s <= late(t) && t - s >= MIN_TERMS
+}
+
+fn fit_difference(v: &[(u64, u64)], h: usize) -> Option<Difference> {
+    let t = v.len();
+    let d = |n: usize| v[n].1 as i128 - v[n].0 as i128;
+    let mut found: Vec<(usize, u8, Difference)> = Vec::new();
+    // linear m n + c: m from the last two terms, c from the last
+    {
+        let m = d(t - 1) - d(t - 2);
+        if m >= 0 {
+            let c = d(t - 1) - m * (t as i128 - 1);
+            let s = start_of(t, h, |n| d(n) == m * n as i128 + c);
+            if accept(t, s) {
+                found.push((
+                    s,
+                    if c == 0 { 0 } else { 3 },
+                    Difference::Linear {
+                        m: m as u64,
+                        c: c as i64,
+                        from: s as u64,
+                    },
+                ));
+            }
+        }
+    }
+    // floor(n / p) m
+    for p in 2..=(t / 4).min(256) {
+        let q = ((t - 1) / p) as i128;
+        if q == 0 || d(t - 1) % q != 0 {
+            continue;
+        }
+        let m = d(t - 1) / q;
+        if m <= 0 {
+            continue;
+        }
+        let s = start_of(t, h, |n| d(n) == (n / p) as i128 * m);
+        if accept(t, s) {
+            found.push((
+                s,
+                1,
+                Difference::Floor {
+                    p: p as u64,
+                    m: m as u64,
+                    from: s as u64,
+                },
+            ));
+        }
+    }
+    // b = s a + t n, s >= 2: solve on the last terms
+    'affine: for k in (t - 1).saturating_sub(16)..t - 1 {
+        for j in k + 1..t {
+            let (ak, bk, nk) = (v[k].0 as i128, v[k].1 as i128, k as i128);
+            let (aj, bj, nj) = (v[j].0 as i128, v[j].1 as i128, j as i128);
+            let det = ak * nj - aj * nk;
+            if det == 0 {
+                continue;
+            }
+            let sn = bk * nj - bj * nk;
+            let tn = ak * bj - aj * bk;
+            if sn % det != 0 || tn % det != 0 {
+                break 'affine;
+            }
+            let (s, tt) = (sn / det, tn / det);
+            if s < 2 || tt < 0 {
+                break 'affine;
+            }
+            let st = start_of(t, h, |n| {
+                v[n].1 as i128 == s * v[n].0 as i128 + tt * n as i128
+            });
+            if accept(t, st) {
+                found.push((
+                    st,
+                    2,
+                    Difference::Affine {
+                        s: s as u64,
+                        t: tt as u64,
+                        from: st as u64,
+                    },
+                ));
+            }
+            break 'affine;
+        }
+    }
+    found.sort_by_key(|f| (f.0, f.1));
+    found.into_iter().next().map(|f| f.2)
+}
+
+/// For each index `n`, the mex rule's value over the pairs `i < n`.
+pub fn mex_values(v: &[(u64, u64)], rule: Mex) -> Vec<u64> {
+    let top = v.iter().map(|p| p.1).max().unwrap_or(0) as usize + 2;
+    let mut count = vec![0u64; top + 1];
+    let p = rule.fold();
+    let mut low = 0usize;
+    let mut out = Vec::with_capacity(v.len());
+    for &(a, b) in v {
+        while low < count.len() && count[low] >= p {
+            low += 1;
+        }
+        out.push(low as u64);
+        count[a as usize] += 1;
+        if b != a {
+            count[b as usize] += 1;
+        }
+    }
+    out
+}
+
+fn fit_mex(v: &[(u64, u64)], h: usize) -> Option<(Mex, u64)> {
+    let t = v.len();
+    let mut rules = vec![Mex::Complementary];
+    rules.extend((2..=16).map(Mex::Fold));
+    for r in rules {
+        let mv = mex_values(v, r);
+        let s = start_of(t, h, |n| mv[n] == v[n].0);
+        if accept(t, s) {
+            return Some((r, s as u64));
+        }
+    }
+    None
+}
+
+/// `(p, from, to)`: every value in `[from, to)` occurs `p` times, `to = a_{t-1}`.
+fn multiplicity(v: &[(u64, u64)]) -> Option<(u64, u64, u64)> {
+    let to = v.last()?.0 as usize;
+    let mut count = vec![0u64; to];
+    for &(a, b) in v {
+        for x in [a, b] {
+            if (x as usize) < to {
+                count[x as usize] += 1;
+            }
+        }
+    }
+    if to < 2 {
+        return None;
+    }
+    let p = count[to - 1];
+    if p == 0 {
+        return None;
+    }
+    let mut from = to;
+    while from > 1 && count[from - 1] == p {
+        from -= 1;
+    }
+    // at least half of the positive values, and MIN_TERMS of them
+    (from <= to.div_ceil(2).max(1) && to - from >= MIN_TERMS).then_some((p, from as u64, to as u64))
+}
+
+/// The pairs that `pattern` generates from its laws, `n < count`, with `a_n`
+/// from the mex rule (or the Beatty form's `floor(n alpha_low)` when there is no
+/// mex rule) and `b_n` from the difference law; `None` when the pattern has no
+/// rule for `a` or for `b`, or a value overflows.
+pub fn regenerate(p: &Pairs, count: usize) -> Option<Vec<(u64, u64)>> {
+    let d = p.difference.as_ref()?;
+    let h = p.holds_from as usize;
+    let mut out: Vec<(u64, u64)> = p.prefix.iter().map(|c| (c[0], c[1])).collect();
+    out.truncate(count);
+    let mut count_v: Vec<u64> = Vec::new();
+    let bump = |cv: &mut Vec<u64>, x: u64| {
+        let x = x as usize;
+        if cv.len() <= x {
+            cv.resize(x + 1, 0);
+        }
+        cv[x] += 1;
+    };
+    for &(a, b) in &out {
+        bump(&mut count_v, a);
+        if b != a {
+            bump(&mut count_v, b);
+        }
+    }
+    let mut low = 0usize;
+    for n in h..count {
+        let a = match (p.mex_rule(), &p.beatty) {
+            (Some(rule), _) => {
+                while low < count_v.len() && count_v[low] >= rule.fold() {
+                    low += 1;
+                }
+                low as u64
+            }
+            (None, Some(bt)) => bt.a_low(n as u64)?,
+            (None, None) => return None,
+        };
+        let b = d.b(n as u64, a)?;
+        bump(&mut count_v, a);
+        if b != a {
+            bump(&mut count_v, b);
+        }
+        out.push((a, b));
+    }
+    Some(out)
+}
