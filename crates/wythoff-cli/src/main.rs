@@ -2,6 +2,7 @@
 //! library, render the result (formats live in `render`).
 
 mod cmd_check_table;
+mod cmd_compare;
 mod cmd_games;
 mod cmd_grundy;
 mod cmd_imitation;
@@ -12,6 +13,7 @@ mod cmd_play;
 mod cmd_plot;
 mod cmd_remoteness;
 mod cmd_sequence;
+mod cmd_sweep;
 mod cmd_verify;
 mod game_arg;
 mod progress;
@@ -61,6 +63,12 @@ enum Cmd {
     /// Draw the board as a PNG or SVG picture: P-positions (shaded by the papers'
     /// parts), Imitation Nim's classes, or a Grundy heatmap (--grundy).
     Plot(cmd_plot::PlotArgs),
+    /// Compare the P-positions of two games (a side may be `GAME@misere`): counts of
+    /// cells P only in A, only in B, in both; the first differing cells; a picture (-o).
+    Compare(cmd_compare::Args),
+    /// Run `patterns` on every combination of parameters (ranges, lists, variables),
+    /// with the published result where there is one; `--shard K/T`, `--merge FILE...`.
+    Sweep(cmd_sweep::Args),
     /// The structure of the board, found and checked on every cell: finite sets,
     /// periodic sets, pairs of sequences (difference, mex, multiplicity, Beatty),
     /// and with --grundy the additive periodicity of Grundy rows.
@@ -82,6 +90,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Cmd::Verify(a) => cmd_verify::run(a),
         Cmd::CheckTable(a) => cmd_check_table::run(a),
         Cmd::Plot(a) => cmd_plot::run(&a).map(|()| ExitCode::SUCCESS),
+        Cmd::Compare(a) => cmd_compare::run(a),
+        Cmd::Sweep(a) => cmd_sweep::run(a),
         Cmd::Patterns(a) => cmd_patterns::run(a),
         Cmd::Remoteness(a) => cmd_remoteness::run(a),
         Cmd::Play(a) => cmd_play::run(a),

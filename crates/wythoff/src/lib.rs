@@ -21,6 +21,7 @@ pub mod claims_seed001;
 pub mod claims_seed002;
 pub mod claims_seed003;
 pub mod coverage;
+pub mod compare;
 pub mod custom;
 pub mod error;
 pub mod explain;
@@ -35,6 +36,7 @@ pub mod rules;
 pub mod sequence;
 pub mod sets;
 pub mod solve;
+pub mod sweep;
 pub mod table_check;
 pub mod verify;
 

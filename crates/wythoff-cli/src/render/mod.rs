@@ -2,8 +2,10 @@
 //! pictures (PNG, SVG) in [`plot`], the terminal board in [`board`].
 
 pub mod board;
+pub mod compare;
 pub mod patterns;
 pub mod plot;
+pub mod sweep;
 
 pub use patterns::{json as patterns_json, text as patterns_text};
 

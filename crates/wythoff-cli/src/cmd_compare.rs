@@ -1,0 +1,150 @@
+//! `wythoff compare GAME_A GAME_B --max N [--format text|csv|json] [--first K] [-o FILE]`
+//!
+//! A side written `GAME@misere` is played in misère play (`GAME@normal`: normal
+//! play, the default). The set difference is library code
+//! ([`wythoff::compare`]); this file parses, calls it, and renders (formats in
+//! [`crate::render::compare`], the picture through [`crate::render::plot`]).
+
+use crate::game_arg::{parse_max, resolve, GameArg};
+use crate::progress::Bar;
+use crate::render::compare::CompareFormat;
+use crate::render::plot::{palette, render, Cells, Class, ImageFormat, Picture};
+use anyhow::{anyhow, bail, Context, Result};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use wythoff::compare::{self, Side};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Game A: `name:key=value,...` or a rules file; `GAME@misere` for misère play.
+    pub game_a: String,
+    /// Game B, written like game A.
+    pub game_b: String,
+    /// Board size: positions 0 <= x, y < N.
+    #[arg(long, value_parser = parse_max, allow_hyphen_values = true)]
+    pub max: u64,
+    /// text: counts and the first differing cells; csv: `x,y,in` for every cell
+    /// that is P in A or B (`in` = A, B or both); json: counts and the first
+    /// differing cells.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: CompareFormat,
+    /// How many differing cells text and json list.
+    #[arg(long, default_value_t = 10)]
+    pub first: usize,
+    /// Also draw both P-sets overlaid (three colours and a legend); .png or .svg.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+/// `GAME`, `GAME@misere` or `GAME@normal`.
+pub fn resolve_side(text: &str) -> Result<GameArg> {
+    let (game, misere) = match text.rsplit_once('@') {
+        Some((g, "misere")) | Some((g, "misère")) => (g, true),
+        Some((g, "normal")) => (g, false),
+        Some((_, other)) => {
+            bail!("`{text}`: unknown convention `@{other}`: write GAME, GAME@normal or GAME@misere")
+        }
+        None => (text, false),
+    };
+    resolve(game, misere)
+}
+
+/// The label of a side: the game and its convention.
+fn side_label(g: &GameArg) -> String {
+    format!("{} ({})", g.label, g.convention_text())
+}
+
+pub fn run(a: Args) -> Result<ExitCode> {
+    let format = match &a.output {
+        Some(p) => {
+            let f = ImageFormat::from_path(p).map_err(|e| anyhow!(e))?;
+            if a.max > crate::cmd_plot::PLOT_MAX {
+                bail!(
+                    "--max {} is out of range for a picture: allowed 1..={}",
+                    a.max,
+                    crate::cmd_plot::PLOT_MAX
+                );
+            }
+            if let Some(dir) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
+                if !dir.is_dir() {
+                    bail!(
+                        "cannot write `{}`: the folder `{}` does not exist",
+                        p.display(),
+                        dir.display()
+                    );
+                }
+            }
+            Some(f)
+        }
+        None => None,
+    };
+    let ga = resolve_side(&a.game_a)?;
+    let gb = resolve_side(&a.game_b)?;
+    let n = a.max as usize;
+    let mut bar = Bar::new("comparing");
+    let c = compare::compare(&ga.game, &gb.game, n, &mut |d, t| bar.set(d, t))?;
+    bar.finish();
+    let (la, lb) = (side_label(&ga), side_label(&gb));
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    crate::render::compare::write(&mut out, a.format, &la, &lb, &c, a.first)?;
+    out.flush()?;
+    if let (Some(path), Some(f)) = (&a.output, format) {
+        let pic = picture(&la, &lb, &c);
+        let bytes = render(&pic, f).map_err(|e| anyhow!(e))?;
+        std::fs::write(path, bytes)
+            .with_context(|| format!("cannot write `{}`", path.display()))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Both P-sets on one board: P in both (black), only in A (blue), only in B
+/// (orange), neither (white).
+fn picture(la: &str, lb: &str, c: &compare::Comparison) -> Picture {
+    let n = c.n as usize;
+    // class order = priority when cells merge into blocks: differences first
+    let mut cells = vec![3u16; n * n];
+    for &(x, y, side) in &c.cells {
+        cells[x as usize * n + y as usize] = match side {
+            Side::A => 0,
+            Side::B => 1,
+            Side::Both => 2,
+        };
+    }
+    let neither = (n * n) as u64 - c.only_a - c.only_b - c.both;
+    let classes = vec![
+        Class {
+            label: "P only in A".into(),
+            color: palette::PARTS[1],
+            count: c.only_a as usize,
+        },
+        Class {
+            label: "P only in B".into(),
+            color: palette::PARTS[2],
+            count: c.only_b as usize,
+        },
+        Class {
+            label: "P in both".into(),
+            color: palette::P,
+            count: c.both as usize,
+        },
+        Class {
+            label: "P in neither".into(),
+            color: palette::N,
+            count: neither as usize,
+        },
+    ];
+    Picture {
+        title: "P-positions of A and B".into(),
+        notes: vec![
+            format!("A: {la}"),
+            format!("B: {lb}"),
+            format!(
+                "board 0 ≤ x, y < {n}; {} only in A, {} only in B, {} in both",
+                c.only_a, c.only_b, c.both
+            ),
+        ],
+        n,
+        cells: Cells::Classes { classes, cells },
+    }
+}
