@@ -99,7 +99,6 @@ impl Writer<'_> {
         }
         self.buf.clear();
     }
-
 }
 
 /// The engine (kernel or oracle) and its limits are chosen by

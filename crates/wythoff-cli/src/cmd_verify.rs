@@ -9,11 +9,11 @@
 //! progress bar is drawn on stderr when stderr is a terminal. Exit 0 when every
 //! check passes, 1 when any fails, 2 on bad input.
 
+use anyhow::bail;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Instant;
-use anyhow::bail;
 use wythoff::answer::{self, VerifyEvent};
 use wythoff::verify::registry;
 

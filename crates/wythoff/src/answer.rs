@@ -21,7 +21,7 @@ use crate::imitation::{Clause, ImitationNim, PositionClass, StateSolver, Theorem
 use crate::oracle::{self, Natural, Oracle};
 use crate::rules::{Convention, Game};
 use crate::sequence;
-use crate::solve::{self, human_bytes, stream, GrundyTable, Outcome, memory_budget};
+use crate::solve::{self, human_bytes, memory_budget, stream, GrundyTable, Outcome};
 use crate::verify::{registry, Claim, ClaimReport, VerifyConfig};
 use serde_json::json;
 use std::collections::BTreeSet;
@@ -789,10 +789,9 @@ fn sequence_engine(s: &Subject, terms: u64) -> Result<SeqEngine, SolveError> {
         }
         return Ok(SeqEngine::Oracle(o));
     }
-    let (pairs, _) =
-        crate::patterns::read_pairs(&s.game, terms, memory_budget()).map_err(|e| {
-            SolveError::Unsupported(format!("{}: no published solution, and {e}", s.label))
-        })?;
+    let (pairs, _) = crate::patterns::read_pairs(&s.game, terms, memory_budget()).map_err(|e| {
+        SolveError::Unsupported(format!("{}: no published solution, and {e}", s.label))
+    })?;
     Ok(SeqEngine::Board(pairs))
 }
 
