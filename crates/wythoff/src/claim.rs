@@ -88,3 +88,19 @@ pub struct Claim {
     /// The check.
     pub run: CheckFn,
 }
+
+/// Test helper: run every claim on a small configuration and require each report
+/// to pass (the claim modules' own smoke tests).
+#[cfg(test)]
+pub(crate) fn assert_all_pass(claims: Vec<Claim>, board: u64, terms: u64) {
+    let cfg = VerifyConfig { board, terms };
+    for c in claims {
+        for r in (c.run)(&cfg, &mut |_, _| {}) {
+            assert!(
+                r.passed,
+                "{} | {} | {} | {}",
+                r.source, r.game, r.compared, r.detail
+            );
+        }
+    }
+}

@@ -1013,19 +1013,7 @@ mod tests {
 
     #[test]
     fn claims_pass_on_a_small_run() {
-        let cfg = VerifyConfig {
-            board: 60,
-            terms: 4000,
-        };
-        for c in claims() {
-            for r in (c.run)(&cfg, &mut |_, _| {}) {
-                assert!(
-                    r.passed,
-                    "{} | {} | {} | {}",
-                    r.source, r.game, r.compared, r.detail
-                );
-            }
-        }
+        crate::claim::assert_all_pass(claims(), 60, 4000);
     }
 
     #[test]

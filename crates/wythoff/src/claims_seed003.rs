@@ -514,19 +514,7 @@ mod tests {
 
     #[test]
     fn claims_pass_on_a_small_run() {
-        let cfg = VerifyConfig {
-            board: 40,
-            terms: 2000,
-        };
-        for c in claims() {
-            for r in (c.run)(&cfg, &mut |_, _| {}) {
-                assert!(
-                    r.passed,
-                    "{} | {} | {} | {}",
-                    r.source, r.game, r.compared, r.detail
-                );
-            }
-        }
+        crate::claim::assert_all_pass(claims(), 40, 2000);
     }
 
     #[test]
