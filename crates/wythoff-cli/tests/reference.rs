@@ -10,7 +10,11 @@ use common::wythoff;
 
 fn help(args: &[&str]) -> String {
     let o = wythoff(args);
-    assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        o.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     String::from_utf8(o.stdout).expect("help is UTF-8")
 }
 

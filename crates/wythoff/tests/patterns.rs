@@ -50,13 +50,41 @@ fn regenerate_all(rep: &PatternReport, board: &Board) {
                 } else {
                     board.clone()
                 };
-                let want = pairs::side_pairs(&small, q.side);
+                let all = pairs::side_pairs(&small, q.side);
+                let want = if q.order == "a" {
+                    let (cut, rows) = pat::by_rows(&all, small.size()).unwrap();
+                    assert_eq!(Some(cut), q.rows_below, "{}", rep.game);
+                    rows
+                } else {
+                    all
+                };
                 assert_eq!(want.len() as u64, q.terms);
                 if let Some(got) = pairs::regenerate(q, want.len()) {
                     assert_eq!(got, want, "{}: pairs regenerated from the laws", rep.game);
                 }
+                check_pair_laws(q, &want, &rep.game);
             }
             Pattern::GrundyRows(_) => {}
+        }
+    }
+}
+
+/// The mex and multiplicity laws of `q`, each on every index of its range,
+/// recomputed directly from the pairs (whether or not `regenerate` applies).
+fn check_pair_laws(q: &Pairs, want: &[(u64, u64)], game: &str) {
+    if let (Some(rule), Some(from)) = (q.mex_rule(), q.mex_from) {
+        let mv = pairs::mex_values(want, rule);
+        for n in from as usize..want.len() {
+            assert_eq!(mv[n], want[n].0, "{game}: mex law at n = {n}");
+        }
+    }
+    if let (Some(k), Some(f), Some(t)) = (q.multiplicity, q.multiplicity_from, q.multiplicity_to) {
+        for v in f..t {
+            let c: u64 = want
+                .iter()
+                .map(|&(a, b)| (a == v) as u64 + (b == v) as u64)
+                .sum();
+            assert_eq!(c, k, "{game}: multiplicity of {v}");
         }
     }
 }
@@ -142,12 +170,33 @@ fn seed000_p_complementary_pairs() {
 #[test]
 fn seed000_open_case_is_not_p_complementary_beatty() {
     // gcd(m, p) != 1 with l = 0: Theorem 2.1 (ii a) says the pair is not the P-set
-    let (rep, board) = report("modulo-rook:m=2,l=0,p=4", 600, false);
+    let (rep, board) = report("modulo-rook:m=2,l=0,p=4", 1024, false);
     regenerate_all(&rep, &board);
     assert!(rep
         .patterns
         .iter()
         .all(|p| !matches!(p, Pattern::Pairs(q) if q.beatty.is_some())));
+    // ... but its pairs, read in a-order ((8, 72) comes after (7, 74)), follow
+    // the 4-fold mex with every value used 4 times
+    let q = only_pairs(&rep);
+    assert_eq!((q.order, q.side), ("a", "both"));
+    assert_eq!(
+        (q.mex, q.mex_p, q.mex_from),
+        (Some("p-fold"), Some(4), Some(0))
+    );
+    assert_eq!(q.multiplicity, Some(4));
+    assert!(q.terms >= 40, "{q:?}");
+    // no conjectured oracle from an a-order reading
+    let g = parse_game("modulo-rook:m=2,l=0,p=4").unwrap();
+    assert!(FittedOracle::from_report(g.game.as_single().unwrap(), &rep).is_none());
+}
+
+#[test]
+fn a_order_needs_a_law() {
+    // pairs sorted by a with b not increasing and no law: no pattern
+    let v: Vec<(u64, u64)> = (0..40u64).map(|i| (2 * i, 200 + (i * 37) % 41)).collect();
+    assert!(pairs::of_pairs(&v, "both").is_none());
+    assert!(pairs::of_rows(&v, "both", 40).is_none());
 }
 
 #[test]

@@ -70,11 +70,17 @@ fn pairs(out: &mut dyn Write, p: &Pairs, n: u64) -> io::Result<()> {
         "upper" => "(a_n, b_n) = the P-positions (x, y) with x <= y",
         _ => "(a_n, b_n) = (y, x) for the P-positions (x, y) with x > y",
     };
+    let read = match p.rows_below {
+        Some(cut) if p.order == "a" => format!(
+            "sorted by a_n (b_n is not increasing); {} pairs with a_n < {cut}, assuming no P-position (a, b) with a < {cut} has b >= {n}",
+            p.terms
+        ),
+        _ => format!("{} pairs with b_n < {n}", p.terms),
+    };
     writeln!(
         out,
-        "pairs{}: {side}; {} pairs with b_n < {n}; every law below holds for {} <= n < {}",
+        "pairs{}: {side}; {read}; every law below holds for {} <= n < {}",
         blocked(p.block),
-        p.terms,
         p.holds_from,
         p.terms
     )?;

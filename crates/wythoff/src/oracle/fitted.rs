@@ -38,7 +38,7 @@ impl FittedSet {
     /// (`beta = 0`) and a difference law; `None` otherwise.
     pub fn from_pairs(p: &Pairs) -> Option<FittedSet> {
         let b = p.beatty.as_ref()?;
-        if p.side != "both" || p.block != 1 || b.beta != "0" {
+        if p.side != "both" || p.order != "b" || p.block != 1 || b.beta != "0" {
             return None;
         }
         Some(FittedSet {

@@ -268,7 +268,7 @@ pub fn read_pairs(
         };
         let v = pairs::side_pairs(&board, side);
         let Some(p) = pairs::of_pairs(&v, side) else {
-            if let Some(cut) = by_rows(&v, n) {
+            if let Some((_, cut)) = by_rows(&v, n) {
                 if cut.len() as u64 >= terms {
                     return Ok((cut[..terms as usize].to_vec(), n));
                 }
@@ -309,7 +309,8 @@ pub fn read_pairs(
 /// `a < N / (2 R)`, `R` the largest ratio `b / a` on the board (`a >= 1`).
 /// **Assumption, stated to the user:** no P-position `(a, b)` with such an `a`
 /// has `b >= N`, which holds while `b / a` stays below `2 R` beyond the board.
-pub fn by_rows(v: &[(u64, u64)], n: usize) -> Option<Vec<(u64, u64)>> {
+/// Returns the bound `N / (2 R)` and the pairs below it.
+pub fn by_rows(v: &[(u64, u64)], n: usize) -> Option<(u64, Vec<(u64, u64)>)> {
     let r = v
         .iter()
         .filter(|p| p.0 >= 1)
@@ -318,5 +319,5 @@ pub fn by_rows(v: &[(u64, u64)], n: usize) -> Option<Vec<(u64, u64)>> {
     let cut = n as u64 / (2 * r.max(1));
     let mut out: Vec<(u64, u64)> = v.iter().copied().filter(|p| p.0 < cut).collect();
     out.sort_unstable();
-    (out.len() >= MIN_TERMS).then_some(out)
+    (out.len() >= MIN_TERMS).then_some((cut, out))
 }

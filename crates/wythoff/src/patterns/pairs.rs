@@ -23,6 +23,15 @@
 //!   `p` times among the `a_n` and `b_n` (a pair `(v, v)` counts twice): the values
 //!   below the last `a` read are all the board decides.
 //! - `beatty`: see [`super::beatty`].
+//!
+//! **Rows (order `a`).** When `b` is not increasing in `b`-order (seed 000's
+//! mWN^(l,p) outside Theorem 2.1: `(8, 72)` after `(7, 74)` for m = 2, l = 0,
+//! p = 4), the pairs are read in `a`-order instead, and only those with
+//! `a < rows_below` ([`super::by_rows`]: `N / (2 R)`, `R` the largest `b / a` on
+//! the board). **Assumption, stated with the pattern:** no P-position `(a, b)`
+//! with `a < rows_below` has `b >= N`. Such a pattern is reported only when a
+//! law holds (mex, difference or multiplicity): a list sorted by `a` is no
+//! structure by itself.
 
 use super::beatty::{self, Beatty};
 use super::board::Board;
@@ -94,6 +103,12 @@ impl Mex {
 pub struct Pairs {
     /// `both` (symmetric board), `upper` (`x <= y`) or `lower` (`x > y`, read as `(y, x)`).
     pub side: &'static str,
+    /// `"b"`: sorted by `b` (`b` increasing, `a` non-decreasing: the pairs with
+    /// `b < N` are the first `terms`); `"a"`: sorted by `a`, the pairs with
+    /// `a < rows_below` (see the module doc for the assumption).
+    pub order: &'static str,
+    /// Order `a`: the pairs read are those with `a < rows_below`.
+    pub rows_below: Option<u64>,
     /// Every law below holds for `holds_from <= n < terms`.
     pub holds_from: u64,
     /// The pairs on the board (`b_n < N`).
@@ -141,7 +156,8 @@ pub fn side_pairs(board: &Board, side: &str) -> Vec<(u64, u64)> {
 }
 
 /// The pairs patterns of the board: one (`both`) on a symmetric board, else one
-/// per side that has the structure.
+/// per side that has the structure; a side that is not pairs in `b`-order is
+/// tried in `a`-order ([`of_rows`]).
 pub fn find(board: &Board) -> Vec<Pairs> {
     let sides: &[&'static str] = if board.is_symmetric() {
         &["both"]
@@ -150,8 +166,26 @@ pub fn find(board: &Board) -> Vec<Pairs> {
     };
     sides
         .iter()
-        .filter_map(|s| of_pairs(&side_pairs(board, s), s))
+        .filter_map(|s| {
+            let v = side_pairs(board, s);
+            of_pairs(&v, s).or_else(|| {
+                let (cut, rows) = super::by_rows(&v, board.size())?;
+                of_rows(&rows, s, cut)
+            })
+        })
         .collect()
+}
+
+/// The laws of pairs sorted by `a` (then `b`): those with `a < cut`. `None`
+/// when no mex, difference or multiplicity law holds.
+pub fn of_rows(v: &[(u64, u64)], side: &'static str, cut: u64) -> Option<Pairs> {
+    let mut p = laws(v, side, 0)?;
+    if p.mex.is_none() && p.difference.is_none() && p.multiplicity.is_none() {
+        return None;
+    }
+    p.order = "a";
+    p.rows_below = Some(cut);
+    Some(p)
 }
 
 /// Largest acceptable start of a law over `t` terms.
@@ -171,6 +205,15 @@ pub fn of_pairs(v: &[(u64, u64)], side: &'static str) -> Option<Pairs> {
         h -= 1;
     }
     if h > late(t) || t - h < MIN_TERMS {
+        return None;
+    }
+    laws(v, side, h)
+}
+
+/// The laws of pairs `v` in their order, from index `h` on.
+fn laws(v: &[(u64, u64)], side: &'static str, h: usize) -> Option<Pairs> {
+    let t = v.len();
+    if t < MIN_TERMS {
         return None;
     }
     let difference = fit_difference(v, h);
@@ -195,6 +238,8 @@ pub fn of_pairs(v: &[(u64, u64)], side: &'static str) -> Option<Pairs> {
     }
     Some(Pairs {
         side,
+        order: "b",
+        rows_below: None,
         holds_from: holds,
         terms: t as u64,
         prefix: v[..holds as usize].iter().map(|&(a, b)| [a, b]).collect(),
