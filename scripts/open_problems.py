@@ -244,7 +244,9 @@ def seed000(doc):
         doc.append(
             f"- *p-complementarity* ('for arbitrary constants, c and d_{{>0}} are p-complementary'), "
             f"over the {len(proper)} games with l < p (l = p is m-Wythoff, whose pairs are "
-            f"1-complementary): `patterns` found pairs with a multiplicity in {len(has_pairs)} of them; "
+            f"1-complementary): `patterns` found pairs with a multiplicity in {len(has_pairs)} of them "
+            f"({sum(1 for r in has_pairs if pairs_of(r).get('order') == 'a')} of them read in a-order: "
+            "b_n not increasing, the rows a < N/(2R) read, see README, Patterns); "
             f"the multiplicity is exactly p in {len(has_pairs) - len(not_pc)}"
             + (
                 f", another value in {len(not_pc)}: the smallest counterexample (by m + p + l) is "

@@ -1,5 +1,7 @@
-//! `wythoff patterns GAME [--max N] [--misere] [--grundy] [--format text|json]`:
-//! the structure of the board (see `wythoff::patterns`), rendered.
+//! `wythoff patterns GAME [--max N] [--check M] [--misere] [--grundy] [--format text|json]`:
+//! the structure of the board (see `wythoff::patterns`), rendered; with
+//! `--check M` every law re-checked on the board of side M
+//! (`wythoff::patterns::check`).
 
 use crate::game_arg::{parse_max, resolve};
 use crate::progress::Bar;
@@ -25,6 +27,10 @@ pub struct Args {
     /// Also find the additive periodicity of the Grundy rows (normal play, no blocking).
     #[arg(long)]
     grundy: bool,
+    /// Re-check every law read on the board of N on the larger board of side M
+    /// (a test of the conjecture on cells it did not see); exit 1 if one fails.
+    #[arg(long, value_parser = parse_max, allow_hyphen_values = true)]
+    check: Option<u64>,
     #[arg(long, value_enum, default_value = "text")]
     format: PatternFormat,
 }
@@ -33,16 +39,40 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let g = resolve(&a.game, a.misere)?;
     let max = a.max.unwrap_or(wythoff::patterns::DEFAULT_MAX as u64) as usize;
     let mut bar = Bar::new("solving");
-    let rep =
-        wythoff::patterns::find_with_progress(&g.game, &g.label, max, a.grundy, &mut |d, t| {
-            bar.set(d, t)
-        })?;
+    let mut progress = |d, t| bar.set(d, t);
+    let (rep, pred) = match a.check {
+        Some(m) => {
+            let (rep, pred) = wythoff::patterns::find_checked(
+                &g.game,
+                &g.label,
+                max,
+                m as usize,
+                a.grundy,
+                &mut progress,
+            )?;
+            (rep, Some(pred))
+        }
+        None => (
+            wythoff::patterns::find_with_progress(&g.game, &g.label, max, a.grundy, &mut progress)?,
+            None,
+        ),
+    };
     bar.finish();
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     match a.format {
-        PatternFormat::Json => crate::render::patterns_json(&mut out, &rep)?,
-        PatternFormat::Text => crate::render::patterns_text(&mut out, &rep)?,
+        PatternFormat::Json => crate::render::patterns_json(&mut out, &rep, pred.as_ref())?,
+        PatternFormat::Text => {
+            crate::render::patterns_text(&mut out, &rep)?;
+            if let Some(p) = &pred {
+                crate::render::prediction_text(&mut out, p)?;
+            }
+        }
     }
     out.flush()?;
-    Ok(ExitCode::SUCCESS)
+    let failed = pred.as_ref().is_some_and(|p| !p.all_hold());
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }

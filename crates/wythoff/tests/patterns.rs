@@ -452,3 +452,111 @@ fn conjectured_oracle_agrees_with_the_published_one() {
         }
     }
 }
+
+/// `patterns --check`: laws read on a small board, re-checked on a larger one.
+fn checked(spec: &str, n: usize, m: usize) -> (PatternReport, pat::check::Prediction) {
+    let g = parse_game(spec).unwrap();
+    pat::find_checked(&g.game, spec, n, m, false, &mut |_, _| {}).unwrap()
+}
+
+#[test]
+fn laws_of_theorems_hold_on_the_larger_board() {
+    for spec in [
+        "wythoff",
+        "m-wythoff:m=2",
+        "roob-blocking:m=2,p=3",
+        "modular:m=5",
+        "odd-odd:s=1,t=1",
+        "diagonal-blocking:p=2,m=3",
+    ] {
+        let (rep, pred) = checked(spec, 200, 800);
+        // the report is the one of the 200-board itself
+        assert_eq!(rep, report(spec, 200, false).0, "{spec}");
+        assert!(pred.all_hold(), "{spec}: {pred:?}");
+        assert!(!pred.checks.is_empty(), "{spec}");
+        assert!(pred.checks.iter().all(|c| c.holds == Some(true)), "{spec}");
+        assert_eq!((pred.fitted_on, pred.max), (200, 800));
+    }
+    // Wythoff: the closed form phi is re-checked on every term of the larger board
+    let (_, pred) = checked("wythoff", 200, 800);
+    let cf = pred.checks.iter().find(|c| c.law == "closed-form").unwrap();
+    assert_eq!(
+        cf.checked,
+        format!(
+            "n < {}",
+            report("wythoff", 800, false)
+                .1
+                .cells()
+                .iter()
+                .filter(|c| c.0 <= c.1)
+                .count()
+        )
+    );
+}
+
+#[test]
+fn a_law_of_a_small_board_can_fail_on_the_larger_one() {
+    // seed 000's open case m=2, l=0, p=4: on the board of 256 the a-order
+    // pairs look Beatty; the board of 1024 refutes it, the 4-fold mex survives
+    let (rep, pred) = checked("modulo-rook:m=2,l=0,p=4", 256, 1024);
+    let Some(Pattern::Pairs(q)) = rep.patterns.first() else {
+        panic!("{rep:?}")
+    };
+    assert!(q.beatty.is_some());
+    let law = |l: &str| pred.checks.iter().find(|c| c.law == l).unwrap();
+    assert_eq!(law("mex").holds, Some(true));
+    assert_eq!(law("beatty").holds, Some(false));
+    assert!(law("beatty").failure.as_ref().unwrap().starts_with("n = "));
+    assert!(!pred.all_hold());
+}
+
+#[test]
+fn one_flip_outside_the_small_board_is_found() {
+    // periodic: a planted law, one cell flipped beyond the small board
+    let f = |x: usize, y: usize| (x + 2 * y) % 5 == 0;
+    let small = Board::from_fn(120, f);
+    let rep = PatternReport {
+        game: "planted".into(),
+        convention: "normal".into(),
+        max: 120,
+        patterns: pat::find_in_board(&small),
+    };
+    let big = Board::from_fn(400, |x, y| f(x, y) ^ (x == 300 && y == 211));
+    let pred = pat::check::check(&rep, &big);
+    let c = &pred.checks[0];
+    assert_eq!((c.kind, c.holds), ("periodic", Some(false)));
+    assert!(
+        c.failure.as_ref().unwrap().starts_with("cell (300, 211)"),
+        "{c:?}"
+    );
+    assert!(pat::check::check(&rep, &Board::from_fn(400, f)).all_hold());
+    // pairs: the planted Beatty pairs, one pair removed beyond the small board
+    let (b, v) = planted_pairs(1000, None);
+    let rep = PatternReport {
+        game: "planted".into(),
+        convention: "normal".into(),
+        max: 300,
+        patterns: pat::find_in_board(&pat::check::corner(&b, 300)),
+    };
+    assert!(pat::check::check(&rep, &b).all_hold());
+    let (k, &(a, bb)) = v.iter().enumerate().find(|(_, p)| p.1 > 600).unwrap();
+    let (b2, _) = planted_pairs(1000, Some((a as usize, bb as usize)));
+    let pred = pat::check::check(&rep, &b2);
+    assert!(!pred.all_hold());
+    let first = pred.checks.iter().find(|c| c.holds == Some(false)).unwrap();
+    assert!(
+        first
+            .failure
+            .as_ref()
+            .unwrap()
+            .contains(&format!("n = {k}")),
+        "{first:?}"
+    );
+}
+
+#[test]
+fn check_refuses_a_smaller_board() {
+    let g = parse_game("wythoff").unwrap();
+    let e = pat::find_checked(&g.game, "wythoff", 100, 100, false, &mut |_, _| {}).unwrap_err();
+    assert!(e.to_string().contains("--check 100"), "{e}");
+}

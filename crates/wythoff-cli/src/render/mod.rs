@@ -7,7 +7,7 @@ pub mod patterns;
 pub mod plot;
 pub mod sweep;
 
-pub use patterns::{json as patterns_json, text as patterns_text};
+pub use patterns::{json as patterns_json, prediction_text, text as patterns_text};
 
 use serde_json::json;
 use std::io::{self, Write};

@@ -1,15 +1,49 @@
 //! `patterns`: the report as JSON (one object, the library's field names) or text.
 
 use std::io::{self, Write};
+use wythoff::patterns::check::Prediction;
 use wythoff::patterns::pairs::Pairs;
 use wythoff::patterns::periodic::{Line, Periodic};
 use wythoff::patterns::{Pattern, PatternReport};
 
-pub fn json(out: &mut dyn Write, rep: &PatternReport) -> io::Result<()> {
+/// The report as one JSON object; with a prediction, its `check` field
+/// (`{"fitted_on", "max", "checks": [{"pattern", "kind", "law", "holds",
+/// "checked", "failure"}]}`).
+pub fn json(out: &mut dyn Write, rep: &PatternReport, pred: Option<&Prediction>) -> io::Result<()> {
+    let mut v = serde_json::to_value(rep).expect("json of plain values");
+    if let (Some(p), Some(o)) = (pred, v.as_object_mut()) {
+        o.insert(
+            "check".into(),
+            serde_json::to_value(p).expect("json of plain values"),
+        );
+    }
+    writeln!(out, "{v}")
+}
+
+/// The re-check of every law on the larger board, one line per law.
+pub fn prediction_text(out: &mut dyn Write, p: &Prediction) -> io::Result<()> {
+    writeln!(
+        out,
+        "# checked on the board 0 <= x, y < {} (laws read on {}):",
+        p.max, p.fitted_on
+    )?;
+    for c in &p.checks {
+        let verdict = match (c.holds, &c.failure) {
+            (Some(true), _) => format!("holds on {}", c.checked),
+            (Some(false), Some(f)) => format!("FAILS: {f}"),
+            (Some(false), None) => "FAILS".to_string(),
+            (None, _) => c.checked.clone(),
+        };
+        writeln!(out, "  {} {} {}: {verdict}", c.kind, c.pattern, c.law)?;
+    }
     writeln!(
         out,
         "{}",
-        serde_json::to_string(rep).expect("json of plain values")
+        if p.all_hold() {
+            "every law read on the smaller board holds on the larger one"
+        } else {
+            "some law read on the smaller board fails on the larger one"
+        }
     )
 }
 

@@ -32,6 +32,7 @@
 
 pub mod beatty;
 pub mod board;
+pub mod check;
 pub mod grundy_rows;
 pub mod pairs;
 pub mod periodic;
@@ -166,35 +167,86 @@ pub fn find_with_progress(
             "patterns need a board of at least 4 x 4 (got --max {max})"
         )));
     }
+    if crate::imitation::ImitationNim::from_game(game).is_some() && grundy {
+        return Err(SolveError::Unsupported(
+            "Imitation Nim has memory: its positions have no Grundy values".into(),
+        ));
+    }
+    let board = board_of(game, max, progress)?;
+    let g = grundy_of(game, max, grundy)?;
+    Ok(report(game, label, max, &board, g.as_ref()))
+}
+
+fn grundy_of(
+    game: &Game,
+    max: usize,
+    grundy: bool,
+) -> Result<Option<crate::solve::GrundyTable>, SolveError> {
+    if !grundy {
+        return Ok(None);
+    }
+    if let Some(why) = crate::solve::grundy_unsupported(game) {
+        return Err(SolveError::Unsupported(why));
+    }
+    Ok(Some(crate::solve::grundy(game, max)?))
+}
+
+/// The board of P-positions of side `max` (Imitation Nim: its starting positions,
+/// no history).
+pub fn board_of(
+    game: &Game,
+    max: usize,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<Board, SolveError> {
     if let Some(rules) = crate::imitation::ImitationNim::from_game(game) {
-        // Imitation Nim: the P-set of the starting positions (no history)
         if game.convention() == crate::rules::Convention::Misere {
             return Err(SolveError::Unsupported(
                 "misère play is not defined for Imitation Nim here".into(),
             ));
         }
-        if grundy {
-            return Err(SolveError::Unsupported(
-                "Imitation Nim has memory: its positions have no Grundy values".into(),
-            ));
-        }
         let solver = crate::imitation::solver::StateSolver::new(rules, max as u64)?;
         let ps: std::collections::HashSet<(u64, u64)> =
             solver.start_p_positions().into_iter().collect();
-        let board = Board::from_fn(max, |x, y| ps.contains(&(x as u64, y as u64)));
-        return Ok(report(game, label, max, &board, None));
+        return Ok(Board::from_fn(max, |x, y| {
+            ps.contains(&(x as u64, y as u64))
+        }));
     }
     let t = crate::solve::outcomes_with_progress(game, max, progress)?;
-    let board = Board::from_table(&t);
-    let g = if grundy {
-        if let Some(why) = crate::solve::grundy_unsupported(game) {
-            return Err(SolveError::Unsupported(why));
-        }
-        Some(crate::solve::grundy(game, max)?)
-    } else {
-        None
-    };
-    Ok(report(game, label, max, &board, g.as_ref()))
+    Ok(Board::from_table(&t))
+}
+
+/// `wythoff patterns --check M`: the patterns of the board of side `max`, and
+/// every law re-checked on the board of side `check` ([`check::check`]; one
+/// solve: the smaller board is the corner of the larger).
+pub fn find_checked(
+    game: &Game,
+    label: &str,
+    max: usize,
+    check: usize,
+    grundy: bool,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<(PatternReport, check::Prediction), SolveError> {
+    if max < 4 {
+        return Err(SolveError::BadInput(format!(
+            "patterns need a board of at least 4 x 4 (got --max {max})"
+        )));
+    }
+    if check <= max {
+        return Err(SolveError::BadInput(format!(
+            "--check {check}: the board to check on must be larger than --max {max}"
+        )));
+    }
+    if crate::imitation::ImitationNim::from_game(game).is_some() && grundy {
+        return Err(SolveError::Unsupported(
+            "Imitation Nim has memory: its positions have no Grundy values".into(),
+        ));
+    }
+    let big = board_of(game, check, progress)?;
+    let small = check::corner(&big, max);
+    let g = grundy_of(game, max, grundy)?;
+    let rep = report(game, label, max, &small, g.as_ref());
+    let pred = check::check(&rep, &big);
+    Ok((rep, pred))
 }
 
 fn report(

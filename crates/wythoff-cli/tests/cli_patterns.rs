@@ -1,0 +1,49 @@
+//! `wythoff patterns --check M`: the laws read on the board of N re-checked on
+//! the board of M; exit 0 when all hold, 1 when one fails, 2 on bad input.
+
+mod common;
+use common::wythoff;
+
+#[test]
+fn check_holds_exit_0_and_fails_exit_1() {
+    let o = wythoff(&["patterns", "wythoff", "--max", "100", "--check", "400"]);
+    assert_eq!(o.status.code(), Some(0));
+    let s = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        s.contains("# checked on the board 0 <= x, y < 400 (laws read on 100):"),
+        "{s}"
+    );
+    assert!(s.contains("pairs 0 closed-form: holds on n < 153"), "{s}");
+    let o = wythoff(&[
+        "patterns",
+        "modulo-rook:m=2,l=0,p=4",
+        "--max",
+        "256",
+        "--check",
+        "1024",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["max"], 256);
+    assert_eq!(v["check"]["fitted_on"], 256);
+    assert_eq!(v["check"]["max"], 1024);
+    let checks = v["check"]["checks"].as_array().unwrap();
+    let beatty = checks.iter().find(|c| c["law"] == "beatty").unwrap();
+    assert_eq!(beatty["holds"], false);
+    assert!(beatty["failure"].as_str().unwrap().starts_with("n = "));
+    // without --check, the json has no "check"
+    let o = wythoff(&["patterns", "wythoff", "--max", "100", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(v.get("check").is_none());
+}
+
+#[test]
+fn check_not_larger_is_refused() {
+    let o = wythoff(&["patterns", "wythoff", "--max", "100", "--check", "50"]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = String::from_utf8(o.stderr).unwrap();
+    assert_eq!(e.lines().count(), 1, "{e}");
+    assert!(e.contains("--check 50"), "{e}");
+}
