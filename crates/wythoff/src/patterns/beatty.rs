@@ -162,6 +162,29 @@ fn lt(a: (i128, i128), b: (i128, i128)) -> bool {
     a.0 * b.1 < b.0 * a.1
 }
 
+/// A fraction `(num, den)`, `den > 0`.
+pub(crate) type Frac = (i128, i128);
+
+/// The interval `[lo, hi)` of `alpha` narrowed by the term `a_n = floor(n alpha
+/// + beta)` (`n >= 1`): intersected with `[(a - beta) / n, (a + 1 - beta) / n)`.
+/// `Err` with that term's own interval when the intersection is empty.
+pub(crate) fn narrow(
+    (lo, hi): (Frac, Frac),
+    n: usize,
+    a: i128,
+    (bn, bd): Frac,
+) -> Result<(Frac, Frac), (Frac, Frac)> {
+    let l = (a * bd - bn, n as i128 * bd);
+    let u = (a * bd + bd - bn, n as i128 * bd);
+    let nlo = if lt(lo, l) { l } else { lo };
+    let nhi = if lt(u, hi) { u } else { hi };
+    if lt(nlo, nhi) {
+        Ok((nlo, nhi))
+    } else {
+        Err((l, u))
+    }
+}
+
 /// The interval of `alpha` for `beta = bn/bd` over indices `n >= s`, scanning from
 /// the end; returns the least start with a non-empty interval and the interval.
 fn interval(
@@ -184,16 +207,10 @@ fn interval(
             s -= 1;
             continue;
         }
-        // [(a bd - bn) / (n bd), (a bd + bd - bn) / (n bd))
-        let l = (a * bd - bn, n as i128 * bd);
-        let u = (a * bd + bd - bn, n as i128 * bd);
-        let nlo = if lt(lo, l) { l } else { lo };
-        let nhi = if lt(u, hi) { u } else { hi };
-        if !lt(nlo, nhi) {
-            break;
+        match narrow((lo, hi), n, a, (bn, bd)) {
+            Ok(w) => (lo, hi) = w,
+            Err(_) => break,
         }
-        lo = nlo;
-        hi = nhi;
         s -= 1;
     }
     (s, lo, hi)

@@ -285,11 +285,6 @@ fn pair_laws(i: usize, q: &Pairs, big: &Board) -> Vec<LawCheck> {
     out
 }
 
-/// `a < b` for fractions with positive denominators.
-fn lt(a: (i128, i128), b: (i128, i128)) -> bool {
-    a.0 * b.1 < b.0 * a.1
-}
-
 /// The first term where no `alpha` of the reported interval (narrowed by the
 /// terms before it) gives `a_n = floor(n alpha + beta)`.
 fn beatty_failure(v: &[(u64, u64)], bt: &super::beatty::Beatty) -> Option<String> {
@@ -306,19 +301,14 @@ fn beatty_failure(v: &[(u64, u64)], bt: &super::beatty::Beatty) -> Option<String
             }
             continue;
         }
-        let l = (a * bd - bn, n as i128 * bd);
-        let u = (a * bd + bd - bn, n as i128 * bd);
-        let nlo = if lt(lo, l) { l } else { lo };
-        let nhi = if lt(u, hi) { u } else { hi };
-        if !lt(nlo, nhi) {
-            return Some(format!(
+        match super::beatty::narrow((lo, hi), n, a, (bn, bd)) {
+            Ok(w) => (lo, hi) = w,
+            Err((l, u)) => return Some(format!(
                 "n = {n}: a_n = {a} needs alpha in [{}, {}), outside what the earlier terms allow",
                 super::ratio(l.0, l.1),
                 super::ratio(u.0, u.1)
-            ));
+            )),
         }
-        lo = nlo;
-        hi = nhi;
     }
     None
 }
