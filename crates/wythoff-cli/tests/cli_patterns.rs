@@ -18,7 +18,7 @@ fn check_holds_exit_0_and_fails_exit_1() {
         "patterns",
         "modulo-rook:m=2,l=0,p=4",
         "--max",
-        "256",
+        "400",
         "--check",
         "1024",
         "--format",
@@ -26,8 +26,8 @@ fn check_holds_exit_0_and_fails_exit_1() {
     ]);
     assert_eq!(o.status.code(), Some(1));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert_eq!(v["max"], 256);
-    assert_eq!(v["check"]["fitted_on"], 256);
+    assert_eq!(v["max"], 400);
+    assert_eq!(v["check"]["fitted_on"], 400);
     assert_eq!(v["check"]["max"], 1024);
     let checks = v["check"]["checks"].as_array().unwrap();
     let beatty = checks.iter().find(|c| c["law"] == "beatty").unwrap();

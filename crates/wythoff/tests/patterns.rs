@@ -496,9 +496,9 @@ fn laws_of_theorems_hold_on_the_larger_board() {
 
 #[test]
 fn a_law_of_a_small_board_can_fail_on_the_larger_one() {
-    // seed 000's open case m=2, l=0, p=4: on the board of 256 the a-order
+    // seed 000's open case m=2, l=0, p=4: on the board of 400 the a-order
     // pairs look Beatty; the board of 1024 refutes it, the 4-fold mex survives
-    let (rep, pred) = checked("modulo-rook:m=2,l=0,p=4", 256, 1024);
+    let (rep, pred) = checked("modulo-rook:m=2,l=0,p=4", 400, 1024);
     let Some(Pattern::Pairs(q)) = rep.patterns.first() else {
         panic!("{rep:?}")
     };
@@ -559,4 +559,17 @@ fn check_refuses_a_smaller_board() {
     let g = parse_game("wythoff").unwrap();
     let e = pat::find_checked(&g.game, "wythoff", 100, 100, false, &mut |_, _| {}).unwrap_err();
     assert!(e.to_string().contains("--check 100"), "{e}");
+}
+
+#[test]
+fn a_periodic_board_is_not_read_as_pairs_by_rows() {
+    // Odd-Odd: P iff both piles even; rows a < N / (2R) are a single row
+    let (rep, board) = report("odd-odd:s=1,t=1", 300, false);
+    regenerate_all(&rep, &board);
+    assert!(
+        rep.patterns.iter().all(|p| !matches!(p, Pattern::Pairs(_))),
+        "{:?}",
+        rep.patterns
+    );
+    periodic(&rep);
 }

@@ -303,11 +303,13 @@ fn beatty_failure(v: &[(u64, u64)], bt: &super::beatty::Beatty) -> Option<String
         }
         match super::beatty::narrow((lo, hi), n, a, (bn, bd)) {
             Ok(w) => (lo, hi) = w,
-            Err((l, u)) => return Some(format!(
+            Err((l, u)) => {
+                return Some(format!(
                 "n = {n}: a_n = {a} needs alpha in [{}, {}), outside what the earlier terms allow",
                 super::ratio(l.0, l.1),
                 super::ratio(u.0, u.1)
-            )),
+            ))
+            }
         }
     }
     None

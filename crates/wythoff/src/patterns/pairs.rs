@@ -179,6 +179,13 @@ pub fn find(board: &Board) -> Vec<Pairs> {
 /// The laws of pairs sorted by `a` (then `b`): those with `a < cut`. `None`
 /// when no mex, difference or multiplicity law holds.
 pub fn of_rows(v: &[(u64, u64)], side: &'static str, cut: u64) -> Option<Pairs> {
+    // at least MIN_TERMS rows, each holding a pair: a few rows of many pairs
+    // (a periodic board) are no sequence
+    let mut rows: Vec<u64> = v.iter().map(|p| p.0).collect();
+    rows.dedup();
+    if (cut as usize) < MIN_TERMS || rows.len() < MIN_TERMS {
+        return None;
+    }
     let mut p = laws(v, side, 0)?;
     if p.mex.is_none() && p.difference.is_none() && p.multiplicity.is_none() {
         return None;
