@@ -171,8 +171,8 @@ impl Subject {
         out.sort_by_key(|(k, _)| *k);
         out
     }
-    /// The Imitation Nim rules of a game with memory (`None` for other games);
-    /// misère play is refused (the paper and the solver are normal play only).
+    /// The Imitation Nim rules of a game with memory (`None` for other games),
+    /// in the subject's convention.
     pub fn imitation(&self) -> Result<Option<ImitationNim>, SolveError> {
         match ImitationNim::from_game(&self.game) {
             None => Ok(None),

@@ -573,3 +573,16 @@ fn a_periodic_board_is_not_read_as_pairs_by_rows() {
     );
     periodic(&rep);
 }
+
+#[test]
+fn imitation_patterns_in_both_conventions_match_the_p_positions() {
+    for misere in [false, true] {
+        let s = wythoff::answer::Subject::parse("imitation:p=2,m=1", misere).unwrap();
+        let rep = pat::find(&s.game, "imitation:p=2,m=1", 128, false).unwrap();
+        let ps = wythoff::answer::p_positions_list(&s, 128, &mut |_, _| {}).unwrap();
+        let board = Board::from_fn(128, |x, y| ps.contains(&(x as u64, y as u64)));
+        assert!(board.count() > 0);
+        regenerate_all(&rep, &board);
+        assert!(!rep.patterns.is_empty(), "misere {misere}");
+    }
+}

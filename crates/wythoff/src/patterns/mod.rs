@@ -199,11 +199,7 @@ pub fn board_of(
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Board, SolveError> {
     if let Some(rules) = crate::imitation::ImitationNim::from_game(game) {
-        if game.convention() == crate::rules::Convention::Misere {
-            return Err(SolveError::Unsupported(
-                "misère play is not defined for Imitation Nim here".into(),
-            ));
-        }
+        // the state solver plays either convention (the rules carry it)
         let solver = crate::imitation::solver::StateSolver::new(rules, max as u64)?;
         let ps: std::collections::HashSet<(u64, u64)> =
             solver.start_p_positions().into_iter().collect();
