@@ -259,11 +259,7 @@ impl Oracle for FittedOracle {
         x: &Natural,
         y: &Natural,
     ) -> Result<Vec<(Natural, Natural)>, SolveError> {
-        Ok(self
-            .p_options(x, y)?
-            .into_iter()
-            .map(|(a, b, _)| (a, b))
-            .collect())
+        Ok(super::moves_of(self.p_options(x, y)?))
     }
     fn p_options(
         &self,

@@ -107,6 +107,12 @@ pub trait Oracle: Send + Sync {
     }
 }
 
+/// The winning moves among P-options `(x', y', in_block_class)`: the positions,
+/// for oracles whose [`Oracle::winning_moves`] are their P-options.
+pub(crate) fn moves_of(options: Vec<(Natural, Natural, bool)>) -> Vec<(Natural, Natural)> {
+    options.into_iter().map(|(a, b, _)| (a, b)).collect()
+}
+
 /// The oracle of a catalogue game, if a paper gives its solution.
 pub fn for_game(entry: &str, params: &Params, convention: Convention) -> Option<Box<dyn Oracle>> {
     if let Some(o) = classical_and_seeds(entry, params, convention) {
