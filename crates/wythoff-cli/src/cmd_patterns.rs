@@ -29,10 +29,15 @@ pub struct Args {
     grundy: bool,
     /// Re-check every law read on the board of N on the larger board of side M
     /// (a test of the conjecture on cells it did not see); exit 1 if one fails.
-    #[arg(long, value_parser = parse_max, allow_hyphen_values = true)]
+    #[arg(long, value_parser = parse_check, allow_hyphen_values = true)]
     check: Option<u64>,
     #[arg(long, value_enum, default_value = "text")]
     format: PatternFormat,
+}
+
+/// A board side for `--check`, with errors naming `--check`.
+fn parse_check(s: &str) -> Result<u64, String> {
+    parse_max(s).map_err(|e| e.replace("--max", "--check"))
 }
 
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {

@@ -47,3 +47,17 @@ fn check_not_larger_is_refused() {
     assert_eq!(e.lines().count(), 1, "{e}");
     assert!(e.contains("--check 50"), "{e}");
 }
+
+#[test]
+fn check_errors_name_check() {
+    for (arg, want) in [
+        ("0", "--check 0 is out of range"),
+        ("60000", "--check 60000 needs about"),
+    ] {
+        let o = wythoff(&["patterns", "m-wythoff:m=2", "--max", "100", "--check", arg]);
+        assert_eq!(o.status.code(), Some(2));
+        let e = String::from_utf8(o.stderr).unwrap();
+        assert_eq!(e.lines().count(), 1, "{e}");
+        assert!(e.contains(want), "{e}");
+    }
+}

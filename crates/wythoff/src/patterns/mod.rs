@@ -237,7 +237,13 @@ pub fn find_checked(
             "Imitation Nim has memory: its positions have no Grundy values".into(),
         ));
     }
-    let big = board_of(game, check, progress)?;
+    // the solvers name the board `--max`: here it is the board of `--check`
+    let (from, to) = (format!("--max {check}"), format!("--check {check}"));
+    let big = board_of(game, check, progress).map_err(|e| match e {
+        SolveError::TooLarge(m) => SolveError::TooLarge(m.replacen(&from, &to, 1)),
+        SolveError::BadInput(m) => SolveError::BadInput(m.replacen(&from, &to, 1)),
+        other => other,
+    })?;
     let small = check::corner(&big, max);
     let g = grundy_of(game, max, grundy)?;
     let rep = report(game, label, max, &small, g.as_ref());
