@@ -57,13 +57,13 @@ pub fn memory_estimate(r: &Rules, n: u64) -> u64 {
 }
 
 /// The stored upper triangle of a symmetric game: `u16` when the values fit.
-enum Tab {
+pub(super) enum Tab {
     S(Vec<u16>),
     L(Vec<u32>),
 }
 
 impl Tab {
-    fn new(n: usize, bound: u64) -> Tab {
+    pub(super) fn new(n: usize, bound: u64) -> Tab {
         if bound < u16::MAX as u64 {
             Tab::S(vec![0; n * n])
         } else {
@@ -71,7 +71,7 @@ impl Tab {
         }
     }
     #[inline(always)]
-    fn get(&self, i: usize) -> u32 {
+    pub(super) fn get(&self, i: usize) -> u32 {
         match self {
             Tab::S(v) => match v[i] {
                 u16::MAX => u32::MAX,
@@ -81,7 +81,7 @@ impl Tab {
         }
     }
     #[inline(always)]
-    fn set(&mut self, i: usize, g: u32) {
+    pub(super) fn set(&mut self, i: usize, g: u32) {
         match self {
             Tab::S(v) => v[i] = if g == u32::MAX { u16::MAX } else { g as u16 },
             Tab::L(v) => v[i] = g,
@@ -91,11 +91,11 @@ impl Tab {
 
 /// Words per block of a value bitset (512 values, one cache line).
 pub const BLOCK_WORDS: usize = 8;
-const BLOCK_BITS: u32 = 64 * BLOCK_WORDS as u32;
+pub(super) const BLOCK_BITS: u32 = 64 * BLOCK_WORDS as u32;
 
 /// Blocks per bitset for values up to `bound` (one spare block: the mex of at
 /// most `bound` values is at most `bound`).
-fn block_count(bound: u64) -> usize {
+pub(super) fn block_count(bound: u64) -> usize {
     (bound / BLOCK_BITS as u64 + 2) as usize
 }
 
@@ -110,7 +110,7 @@ fn word_index(count: usize, line: usize, v: u32) -> usize {
 /// (`block(b)` returns the OR of their `b`-th blocks). Terminates because the
 /// bitsets hold fewer values than their capacity.
 #[inline(always)]
-fn first_free(lb: u32, mut block: impl FnMut(usize) -> [u64; BLOCK_WORDS]) -> u32 {
+pub(super) fn first_free(lb: u32, mut block: impl FnMut(usize) -> [u64; BLOCK_WORDS]) -> u32 {
     let mut b = (lb / BLOCK_BITS) as usize;
     let mut acc = block(b);
     // values below lb do not count
@@ -144,14 +144,14 @@ fn or3(a: &[u64], b: &[u64], c: &[u64]) -> [u64; BLOCK_WORDS] {
 /// Value bitsets of many lines, stored block-major (see the module doc), so
 /// that a row sweep, which visits consecutive columns and diagonals at nearby
 /// values, reads consecutive memory.
-struct Lines {
-    count: usize,
-    bits: Vec<u64>,
-    mex: Vec<u32>,
+pub(super) struct Lines {
+    pub(super) count: usize,
+    pub(super) bits: Vec<u64>,
+    pub(super) mex: Vec<u32>,
 }
 
 impl Lines {
-    fn new(count: usize, blocks: usize) -> Self {
+    pub(super) fn new(count: usize, blocks: usize) -> Self {
         Lines {
             count,
             bits: vec![0; count * blocks * BLOCK_WORDS],
@@ -160,7 +160,7 @@ impl Lines {
     }
     /// Block `b` of `line`.
     #[inline(always)]
-    fn block(&self, line: usize, b: usize) -> &[u64] {
+    pub(super) fn block(&self, line: usize, b: usize) -> &[u64] {
         let o = (b * self.count + line) * BLOCK_WORDS;
         &self.bits[o..o + BLOCK_WORDS]
     }
@@ -169,7 +169,7 @@ impl Lines {
         self.bits[word_index(self.count, line, v)] >> (v % 64) & 1 == 1
     }
     #[inline(always)]
-    fn add(&mut self, line: usize, v: u32) {
+    pub(super) fn add(&mut self, line: usize, v: u32) {
         self.bits[word_index(self.count, line, v)] |= 1 << (v % 64);
         let mut m = self.mex[line];
         while self.has(line, m) {

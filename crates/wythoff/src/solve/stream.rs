@@ -6,7 +6,7 @@
 //! memory first and refuses, with the estimate, what does not fit the budget.
 
 use super::{
-    band, check_board, grundy_fast, grundy_unsupported, human_bytes, memory_budget,
+    band, check_board, grundy_fast, grundy_lines, grundy_unsupported, human_bytes, memory_budget,
     outcome_memory_estimate, require_memoryless, SolveError,
 };
 use crate::rules::Game;
@@ -108,6 +108,9 @@ pub fn p_positions(
 pub fn grundy_memory_estimate(game: &Game, n: u64) -> u64 {
     match game.as_single() {
         Some(r) if grundy_fast::applies(r) => grundy_fast::memory_estimate(r, n),
+        Some(r) if grundy_lines::applies(r) => {
+            grundy_lines::memory_estimate(r, n).expect("applies")
+        }
         Some(r) => super::grundy::memory_estimate(r, n).max(outcome_memory_estimate(game, n)),
         None => outcome_memory_estimate(game, n),
     }
@@ -142,6 +145,11 @@ pub fn grundy(
             grundy_fast::stream(r, n, &mut |d| progress(d, total), |x, row| sink(x, row))
                 .expect("applies");
         }
+        return Ok(());
+    }
+    if grundy_lines::applies(r) {
+        grundy_lines::stream(r, n, &mut |d| progress(d, total), |x, row| sink(x, row))
+            .expect("applies");
         return Ok(());
     }
     progress(0, total);
