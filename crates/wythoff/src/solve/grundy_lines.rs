@@ -73,6 +73,8 @@ struct StoreKey {
 struct Plan {
     fams: Vec<Fam>,
     stores: Vec<StoreKey>,
+    /// Per store, the least diagonal offset of the families that read it.
+    dmin: Vec<i64>,
     /// Band width (0 without two-pile moves).
     width: u64,
     /// Largest threshold (rows kept back).
@@ -92,6 +94,7 @@ impl Plan {
         let mut p = Plan {
             fams: Vec::new(),
             stores: Vec::new(),
+            dmin: Vec::new(),
             width: 0,
             tmax: 0,
             refs: 0,
@@ -135,9 +138,13 @@ impl Plan {
             usize::MAX
         } else {
             match self.stores.iter().position(|&s| s == key) {
-                Some(i) => i,
+                Some(i) => {
+                    self.dmin[i] = self.dmin[i].min(delta);
+                    i
+                }
                 None => {
                     self.stores.push(key);
+                    self.dmin.push(delta);
                     self.stores.len() - 1
                 }
             }
@@ -156,11 +163,12 @@ impl Plan {
     }
 
     /// Lines of a store on the `n x n` board (each with `period` classes).
-    fn lines(key: StoreKey, n: usize) -> usize {
+    fn lines(key: StoreKey, n: usize, w: usize) -> usize {
         match key.dir {
             Dir::Col => n,
             Dir::Row => 1,
-            Dir::Diag => 2 * n,
+            // diagonals y - x in (-n, n), padded by w each side
+            Dir::Diag => 2 * n + 2 * w,
         }
     }
 
@@ -188,7 +196,7 @@ pub fn memory_estimate(r: &Rules, n: u64) -> Option<u64> {
     let lines: u64 = p
         .stores
         .iter()
-        .map(|&k| (Plan::lines(k, n as usize) as u64).saturating_mul(k.period as u64))
+        .map(|&k| (Plan::lines(k, n as usize, p.width as usize) as u64).saturating_mul(k.period as u64))
         .sum();
     let tab = if r.is_symmetric() {
         let b = if bound < u16::MAX as u64 { 2 } else { 4 };
@@ -203,6 +211,137 @@ pub fn memory_estimate(r: &Rules, n: u64) -> Option<u64> {
             .saturating_add(tab)
             .saturating_add(ring),
     )
+}
+
+/// One bitset a cell ORs, as a function of the column `y` within a row: for
+/// the column and diagonal families the line advances linearly with `y`; the
+/// row family's class cycles with `y` (period `cyc`, 0 when it does not).
+#[derive(Clone, Copy)]
+struct Ref {
+    /// Word of block 0 of the line at `y = 0` (or of the row store, class 0).
+    bits: *const u64,
+    /// Words per step of `y`.
+    ystep: usize,
+    /// Words between consecutive blocks of a line.
+    bstride: usize,
+    /// The line's mex at `y = 0`, and its step per `y`.
+    mex: *const u32,
+    mstep: usize,
+    /// Row family: period and residue (`class = (y - r) mod cyc`).
+    cyc: usize,
+    r: usize,
+}
+
+impl Ref {
+    /// Pointer to block 0 of the line for column `y`, and the line's mex.
+    #[inline(always)]
+    unsafe fn at(&self, y: usize) -> (*const u64, u32) {
+        if self.cyc == 0 {
+            (self.bits.add(y * self.ystep), *self.mex.add(y * self.mstep))
+        } else {
+            let c = (y % self.cyc + self.cyc - self.r) % self.cyc;
+            (self.bits.add(c * BLOCK_WORDS), *self.mex.add(c))
+        }
+    }
+}
+
+/// The least value `>= lb` in none of the `N` bitsets behind `p` (block `b` of
+/// bitset `i` at `p[i] + b * s[i]`) and not in `ex`.
+#[inline(always)]
+unsafe fn scan<const N: usize>(lb: u32, p: &[*const u64], s: &[usize], ex: &[u32]) -> u32 {
+    let p: &[*const u64; N] = p[..N].try_into().unwrap();
+    let s: &[usize; N] = s[..N].try_into().unwrap();
+    first_free(lb, |b| {
+        let mut acc = [0u64; BLOCK_WORDS];
+        for i in 0..N {
+            let q = std::slice::from_raw_parts(p[i].add(b * s[i]), BLOCK_WORDS);
+            for j in 0..BLOCK_WORDS {
+                acc[j] |= q[j];
+            }
+        }
+        for &g in ex {
+            if (g / BLOCK_BITS) as usize == b {
+                acc[(g % BLOCK_BITS / 64) as usize] |= 1 << (g % 64);
+            }
+        }
+        acc
+    })
+}
+
+/// `Lines::add` through raw pointers (block-major store of `count` lines).
+#[inline(always)]
+unsafe fn add_raw(bits: *mut u64, mex: *mut u32, count: usize, line: usize, v: u32) {
+    let idx = |v: u32| {
+        ((v / BLOCK_BITS) as usize * count + line) * BLOCK_WORDS + (v % BLOCK_BITS / 64) as usize
+    };
+    *bits.add(idx(v)) |= 1 << (v % 64);
+    let mut m = *mex.add(line);
+    while *bits.add(idx(m)) >> (m % 64) & 1 == 1 {
+        m += 1;
+    }
+    *mex.add(line) = m;
+}
+
+/// The cells of one earlier row still to be added to a column or diagonal
+/// store during the current row.
+struct Pend {
+    bits: *mut u64,
+    mex: *mut u32,
+    count: usize,
+    k: usize,
+    /// The class of the row being added.
+    c: usize,
+    /// The row being added (a ring row, not written during the current row).
+    row: *const u32,
+    /// At column y the sweep adds the cell of column y - shift (which may lie
+    /// ahead of the sweep: a family's set may leave out its first steps).
+    shift: i64,
+    /// Cell (row, y) belongs to line (y + base) * k + c.
+    base: usize,
+}
+
+impl Pend {
+    /// Add the cell of column `y < n` of the pending row to its line.
+    ///
+    /// SAFETY: `y < n`; the store holds `(n + base) * k` lines or more (for a
+    /// diagonal store `base <= n + w` and it holds `(2 n + 2 w) k` lines).
+    #[inline(always)]
+    unsafe fn add(&self, y: usize) {
+        let g = *self.row.add(y);
+        if g != GRUNDY_OFF {
+            add_raw(self.bits, self.mex, self.count, (y + self.base) * self.k + self.c, g);
+        }
+    }
+}
+
+/// [`scan`] for any number of bitsets.
+unsafe fn scan_any(lb: u32, p: &[*const u64], s: &[usize], ex: &[u32]) -> u32 {
+    match p.len() {
+        0 => scan::<0>(lb, p, s, ex),
+        1 => scan::<1>(lb, p, s, ex),
+        2 => scan::<2>(lb, p, s, ex),
+        3 => scan::<3>(lb, p, s, ex),
+        4 => scan::<4>(lb, p, s, ex),
+        5 => scan::<5>(lb, p, s, ex),
+        6 => scan::<6>(lb, p, s, ex),
+        7 => scan::<7>(lb, p, s, ex),
+        8 => scan::<8>(lb, p, s, ex),
+        _ => first_free(lb, |b| {
+            let mut acc = [0u64; BLOCK_WORDS];
+            for (&q, &st) in p.iter().zip(s) {
+                let q = std::slice::from_raw_parts(q.add(b * st), BLOCK_WORDS);
+                for j in 0..BLOCK_WORDS {
+                    acc[j] |= q[j];
+                }
+            }
+            for &g in ex {
+                if (g / BLOCK_BITS) as usize == b {
+                    acc[(g % BLOCK_BITS / 64) as usize] |= 1 << (g % 64);
+                }
+            }
+            acc
+        }),
+    }
 }
 
 /// Compute the Grundy values row by row: `sink(x, values_of_row_x)`, with
@@ -220,13 +359,15 @@ pub fn stream(
     });
     let bound = plan.value_bound(n as u64);
     let blocks = block_count(bound);
+    let w = plan.width as usize;
     let mut stores: Vec<Lines> = plan
         .stores
         .iter()
-        .map(|&k| Lines::new(Plan::lines(k, n) * k.period, blocks))
+        .map(|&k| Lines::new(Plan::lines(k, n, w) * k.period, blocks))
         .collect();
     let row_store = plan.stores.iter().position(|k| k.dir == Dir::Row);
     let col_store = plan.stores.iter().position(|k| k.dir == Dir::Col);
+    let any_explicit = plan.fams.iter().any(|f| !f.explicit.is_empty());
     // symmetric rules: g(x, y) = g(y, x), so only y >= x is searched; the row
     // store of row x starts as column x's store (same delay and period, since
     // h = v), and the values left of the diagonal are read back from the
@@ -240,42 +381,56 @@ pub fn stream(
     let ring_len = plan.tmax + 1;
     let mut ring = vec![vec![GRUNDY_OFF; n]; ring_len];
     let mut out = vec![0u32; n];
-    let mut refs: Vec<(usize, usize)> = Vec::with_capacity(plan.refs);
+    let mut refs: Vec<Ref> = Vec::with_capacity(plan.refs);
+    let mut ptrs: Vec<*const u64> = vec![std::ptr::null(); plan.refs];
+    let mut strides: Vec<usize> = vec![0; plan.refs];
     let mut ex: Vec<u32> = Vec::new();
-    let w = plan.width as usize;
+    let mut pend: Vec<Pend> = Vec::with_capacity(plan.stores.len());
     for x in 0..n {
-        // column and diagonal stores of delay T take row x - 1 - T
+        // column and diagonal stores of delay T take row x - 1 - T, cell by
+        // cell as the sweep passes the lines they belong to (so the line is in
+        // cache when it is read): at cell (x, y) the cell (x - 1 - T, y - s),
+        // with s = 0 for a column and s = 1 + T + dmin for a diagonal (its line
+        // is the one the family of offset dmin reads at (x, y); s < 0 when
+        // the threshold T is below -dmin); the cells the sweep does not reach
+        // are added when the row starts or ends
+        let start = if sym { x } else { 0 };
+        pend.clear();
         for (si, key) in plan.stores.iter().enumerate() {
             if key.dir == Dir::Row || x < 1 + key.delay {
                 continue;
             }
             let xr = x - 1 - key.delay;
-            let row = &ring[xr % ring_len];
             let st = &mut stores[si];
-            let (k, c) = (key.period, xr % key.period);
-            match key.dir {
-                Dir::Col => {
-                    // symmetric: columns left of x are never read again
-                    let lo = if sym { x } else { 0 };
-                    for (y, &g) in row.iter().enumerate().skip(lo) {
-                        if g != GRUNDY_OFF {
-                            st.add(y * k + c, g);
-                        }
-                    }
+            let (shift, base, lo) = match key.dir {
+                Dir::Col => (0i64, 0, start),
+                // symmetric: only diagonals y - x > -w are read (cells y >= x)
+                _ => (
+                    1 + key.delay as i64 + plan.dmin[si],
+                    n + w - xr,
+                    if sym { (xr + 1).saturating_sub(w) } else { 0 },
+                ),
+            };
+            let p = Pend {
+                bits: st.bits.as_mut_ptr(),
+                mex: st.mex.as_mut_ptr(),
+                count: st.count,
+                k: key.period,
+                c: xr % key.period,
+                row: ring[xr % ring_len].as_ptr(),
+                shift,
+                base,
+            };
+            // SAFETY: lines in range (see `Pend::add`)
+            unsafe {
+                let a = (start as i64 - shift).clamp(0, n as i64) as usize;
+                for y in lo..a.max(lo + (key.dir == Dir::Col) as usize).min(n) {
+                    p.add(y);
                 }
-                Dir::Diag => {
-                    // symmetric: only diagonals y - x > -w are read (cells y >= x)
-                    let lo = if sym { (xr + 1).saturating_sub(w) } else { 0 };
-                    for (y, &g) in row.iter().enumerate().skip(lo) {
-                        if g != GRUNDY_OFF {
-                            st.add((y + n - xr) * k + c, g);
-                        }
-                    }
-                }
-                Dir::Row => unreachable!(),
             }
+            pend.push(p);
         }
-        let start = if sym {
+        if sym {
             if let (Some(rs), Some(cs)) = (row_store, col_store) {
                 let k = plan.stores[rs].period;
                 let (rows, cols) = if rs < cs {
@@ -296,14 +451,64 @@ pub fn stream(
             for y in 0..x {
                 out[y] = tab.get(y * n + x);
             }
-            x
-        } else {
-            if let Some(rs) = row_store {
-                stores[rs].bits.iter_mut().for_each(|b| *b = 0);
-                stores[rs].mex.iter_mut().for_each(|m| *m = 0);
-            }
-            0
+        } else if let Some(rs) = row_store {
+            stores[rs].bits.iter_mut().for_each(|b| *b = 0);
+            stores[rs].mex.iter_mut().for_each(|m| *m = 0);
+        }
+        // the row store is written below through these pointers only (Vec's
+        // as_ptr and as_mut_ptr do not invalidate each other)
+        let (rbits, rmex) = match row_store {
+            Some(rs) => (stores[rs].bits.as_mut_ptr(), stores[rs].mex.as_mut_ptr()),
+            None => (std::ptr::null_mut(), std::ptr::null_mut()),
         };
+        // this row's bitsets, as functions of y
+        refs.clear();
+        for f in &plan.fams {
+            let k = f.period;
+            for &res in &f.residues {
+                let st = &stores[f.store];
+                let bstride = st.count * BLOCK_WORDS;
+                let c = (x % k + k - res) % k;
+                let rf = match f.dir {
+                    Dir::Col => Ref {
+                        bits: st.bits.as_ptr().wrapping_add(c * BLOCK_WORDS),
+                        ystep: k * BLOCK_WORDS,
+                        bstride,
+                        mex: st.mex.as_ptr().wrapping_add(c),
+                        mstep: k,
+                        cyc: 0,
+                        r: 0,
+                    },
+                    Dir::Diag => {
+                        // line (y - delta - x + n + w) * k + c; the padding of
+                        // w lines each side keeps it in range
+                        let l0 = ((n + w) as i64 - f.delta - x as i64) as usize * k + c;
+                        Ref {
+                            bits: st.bits.as_ptr().wrapping_add(l0 * BLOCK_WORDS),
+                            ystep: k * BLOCK_WORDS,
+                            bstride,
+                            mex: st.mex.as_ptr().wrapping_add(l0),
+                            mstep: k,
+                            cyc: 0,
+                            r: 0,
+                        }
+                    }
+                    Dir::Row => Ref {
+                        bits: rbits,
+                        ystep: 0,
+                        bstride,
+                        mex: rmex,
+                        mstep: 0,
+                        cyc: if k > 1 { k } else { 0 },
+                        r: res,
+                    },
+                };
+                refs.push(rf);
+            }
+        }
+        for (s, rf) in strides.iter_mut().zip(&refs) {
+            *s = rf.bstride;
+        }
         for y in start..n {
             if let Some(rs) = row_store {
                 // the row store of delay T takes column y - 1 - T
@@ -311,7 +516,18 @@ pub fn stream(
                 if y > key.delay {
                     let yr = y - 1 - key.delay;
                     if out[yr] != GRUNDY_OFF {
-                        stores[rs].add(yr % key.period, out[yr]);
+                        // SAFETY: the row store has `period` lines of `blocks`
+                        // blocks, and values are below its capacity
+                        unsafe { add_raw(rbits, rmex, key.period, yr % key.period, out[yr]) };
+                    }
+                }
+            }
+            // SAFETY: see `Pend::add`
+            unsafe {
+                for p in &pend {
+                    let t = y as i64 - p.shift;
+                    if t >= 0 && t < n as i64 {
+                        p.add(t as usize);
                     }
                 }
             }
@@ -322,75 +538,48 @@ pub fn stream(
                 }
                 continue;
             }
-            refs.clear();
-            ex.clear();
             let mut lb = 0u32;
-            for f in &plan.fams {
-                // (origin coordinate along the line, line index), or none
-                let (coord, line) = match f.dir {
-                    Dir::Col => {
+            // SAFETY: every pointer of `refs` stays inside its store for every
+            // y < n (the diagonal stores are padded by w lines each side), the
+            // stores are not resized during the row, and the row store is
+            // written through `rbits` only.
+            let g = unsafe {
+                for (p, rf) in ptrs.iter_mut().zip(&refs) {
+                    let (q, m) = rf.at(y);
+                    *p = q;
+                    lb = lb.max(m);
+                }
+                if any_explicit {
+                    ex.clear();
+                    for f in &plan.fams {
                         for &k in &f.explicit {
-                            if k <= x {
-                                ex.push(ring[(x - k) % ring_len][y]);
+                            let t = match f.dir {
+                                Dir::Col => (k <= x).then(|| ring[(x - k) % ring_len][y]),
+                                Dir::Row => (k <= y).then(|| out[y - k]),
+                                Dir::Diag => {
+                                    let c = y as i64 - f.delta - k as i64;
+                                    (k <= x && c >= 0 && (c as usize) < n)
+                                        .then(|| ring[(x - k) % ring_len][c as usize])
+                                }
+                            };
+                            if let Some(t) = t.filter(|&t| t != GRUNDY_OFF) {
+                                ex.push(t);
                             }
                         }
-                        (x, y)
-                    }
-                    Dir::Row => {
-                        for &k in &f.explicit {
-                            if k <= y {
-                                ex.push(out[y - k]);
-                            }
-                        }
-                        (y, 0)
-                    }
-                    Dir::Diag => {
-                        // the line through (x, y - delta), which may lie off the board
-                        let yc = y as i64 - f.delta;
-                        for &k in &f.explicit {
-                            let c = yc - k as i64;
-                            if k <= x && c >= 0 && (c as usize) < n {
-                                ex.push(ring[(x - k) % ring_len][c as usize]);
-                            }
-                        }
-                        let e = yc - x as i64 + n as i64;
-                        if e <= 0 || e >= 2 * n as i64 {
-                            continue;
-                        }
-                        (x, e as usize)
-                    }
-                };
-                if f.residues.is_empty() {
-                    continue;
-                }
-                let k = f.period;
-                let st = &stores[f.store];
-                for &r in &f.residues {
-                    let l = line * k + (coord % k + k - r) % k;
-                    lb = lb.max(st.mex[l]);
-                    refs.push((f.store, l));
-                }
-            }
-            ex.retain(|&g| g != GRUNDY_OFF);
-            let stores_ref = &stores;
-            let g = first_free(lb, |b| {
-                let mut acc = [0u64; BLOCK_WORDS];
-                for &(s, l) in &refs {
-                    let blk = stores_ref[s].block(l, b);
-                    for j in 0..BLOCK_WORDS {
-                        acc[j] |= blk[j];
                     }
                 }
-                for &g in &ex {
-                    if (g / BLOCK_BITS) as usize == b {
-                        acc[(g % BLOCK_BITS / 64) as usize] |= 1 << (g % 64);
-                    }
-                }
-                acc
-            });
+                scan_any(lb, &ptrs[..refs.len()], &strides[..refs.len()], &ex)
+            };
             out[y] = g;
             if sym {
                 tab.set(x * n + y, g);
+            }
+        }
+        for p in &pend {
+            let b = (n as i64 - p.shift).max(start as i64 - p.shift).clamp(0, n as i64) as usize;
+            for y in b..n {
+                // SAFETY: see `Pend::add`
+                unsafe { p.add(y) };
             }
         }
         ring[x % ring_len].copy_from_slice(&out);
