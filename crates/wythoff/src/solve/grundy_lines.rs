@@ -246,17 +246,25 @@ impl Ref {
 }
 
 /// The least value `>= lb` in none of the `N` bitsets behind `p` (block `b` of
-/// bitset `i` at `p[i] + b * s[i]`) and not in `ex`.
+/// bitset `i` at `p[i] + b * s[i]`) and not in `ex` (as
+/// [`super::grundy_fast`]'s `first_free`, written out so that it inlines).
 #[inline(always)]
 unsafe fn scan<const N: usize>(lb: u32, p: &[*const u64], s: &[usize], ex: &[u32]) -> u32 {
     let p: &[*const u64; N] = p[..N].try_into().unwrap();
     let s: &[usize; N] = s[..N].try_into().unwrap();
-    first_free(lb, |b| {
-        let mut acc = [0u64; BLOCK_WORDS];
+    let mut b = (lb / BLOCK_BITS) as usize;
+    let mut acc = [0u64; BLOCK_WORDS];
+    // values below lb do not count
+    let w = (lb % BLOCK_BITS / 64) as usize;
+    for a in acc.iter_mut().take(w) {
+        *a = !0;
+    }
+    acc[w] |= (1u64 << (lb % 64)) - 1;
+    loop {
         for i in 0..N {
-            let q = std::slice::from_raw_parts(p[i].add(b * s[i]), BLOCK_WORDS);
-            for j in 0..BLOCK_WORDS {
-                acc[j] |= q[j];
+            let q = p[i].add(b * s[i]);
+            for (j, a) in acc.iter_mut().enumerate() {
+                *a |= *q.add(j);
             }
         }
         for &g in ex {
@@ -264,8 +272,13 @@ unsafe fn scan<const N: usize>(lb: u32, p: &[*const u64], s: &[usize], ex: &[u32
                 acc[(g % BLOCK_BITS / 64) as usize] |= 1 << (g % 64);
             }
         }
-        acc
-    })
+        if acc.iter().fold(!0u64, |x, &a| x & a) != !0 {
+            let j = acc.iter().position(|&a| a != !0).unwrap_or(0);
+            return b as u32 * BLOCK_BITS + j as u32 * 64 + (!acc[j]).trailing_zeros();
+        }
+        b += 1;
+        acc = [0u64; BLOCK_WORDS];
+    }
 }
 
 /// `Lines::add` through raw pointers (block-major store of `count` lines).
@@ -315,6 +328,7 @@ impl Pend {
 }
 
 /// [`scan`] for any number of bitsets.
+#[inline(always)]
 unsafe fn scan_any(lb: u32, p: &[*const u64], s: &[usize], ex: &[u32]) -> u32 {
     match p.len() {
         0 => scan::<0>(lb, p, s, ex),
