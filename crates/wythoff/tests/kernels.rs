@@ -454,3 +454,37 @@ fn grundy_lines_on_catalogue() {
     }
     assert!(past_block >= 3, "some values pass 512 ({past_block})");
 }
+
+/// The row pipeline with 1, 2, 3 and 5 workers gives the sequential table,
+/// rows delivered in order (symmetric and unsymmetric boards, values past the
+/// first 512-value block).
+#[test]
+fn grundy_threads_equal_sequential() {
+    for name in [
+        "nim",
+        "wythoff",
+        "corner:m=1,p=1,u=7,v=3",
+        "corner:m=1,p=1,u=2,v=40",
+    ] {
+        let g = parse_game(name).unwrap().game;
+        let r = g.as_single().unwrap();
+        for n in [1, 5, 130, 333, 600] {
+            let mut a = Vec::new();
+            solve::grundy_fast::stream(r, n, &mut |_| {}, |x, row| a.push((x, row.to_vec())))
+                .unwrap();
+            for t in [1, 2, 3, 5] {
+                let mut b = Vec::new();
+                let mut done = 0;
+                solve::grundy_fast::stream_threads(r, n, t, &mut |d| done = d, |x, row| {
+                    b.push((x, row.to_vec()))
+                })
+                .unwrap();
+                assert_eq!(a, b, "{name} n={n} threads={t}");
+                assert_eq!(
+                    done, n as u64,
+                    "{name} n={n} threads={t}: progress ends at n"
+                );
+            }
+        }
+    }
+}

@@ -124,7 +124,10 @@ impl Plan {
         if t > MAX_THRESHOLD || k > MAX_PERIOD {
             return None;
         }
-        let explicit: Vec<usize> = (1..=t).filter(|&k| s.contains(k)).map(|k| k as usize).collect();
+        let explicit: Vec<usize> = (1..=t)
+            .filter(|&k| s.contains(k))
+            .map(|k| k as usize)
+            .collect();
         let residues: Vec<usize> = (0..k)
             .filter(|&r| s.residue_in(r))
             .map(|r| r as usize)
@@ -196,7 +199,9 @@ pub fn memory_estimate(r: &Rules, n: u64) -> Option<u64> {
     let lines: u64 = p
         .stores
         .iter()
-        .map(|&k| (Plan::lines(k, n as usize, p.width as usize) as u64).saturating_mul(k.period as u64))
+        .map(|&k| {
+            (Plan::lines(k, n as usize, p.width as usize) as u64).saturating_mul(k.period as u64)
+        })
         .sum();
     let tab = if r.is_symmetric() {
         let b = if bound < u16::MAX as u64 { 2 } else { 4 };
@@ -322,7 +327,13 @@ impl Pend {
     unsafe fn add(&self, y: usize) {
         let g = *self.row.add(y);
         if g != GRUNDY_OFF {
-            add_raw(self.bits, self.mex, self.count, (y + self.base) * self.k + self.c, g);
+            add_raw(
+                self.bits,
+                self.mex,
+                self.count,
+                (y + self.base) * self.k + self.c,
+                g,
+            );
         }
     }
 }
@@ -590,7 +601,9 @@ pub fn stream(
             }
         }
         for p in &pend {
-            let b = (n as i64 - p.shift).max(start as i64 - p.shift).clamp(0, n as i64) as usize;
+            let b = (n as i64 - p.shift)
+                .max(start as i64 - p.shift)
+                .clamp(0, n as i64) as usize;
             for y in b..n {
                 // SAFETY: see `Pend::add`
                 unsafe { p.add(y) };
