@@ -99,8 +99,8 @@ impl Plan {
             tmax: 0,
             refs: 0,
         };
-        p.add(Dir::Col, 0, r.h())?;
-        p.add(Dir::Row, 0, r.v())?;
+        p.add(r, Dir::Col, 0, r.h())?;
+        p.add(r, Dir::Row, 0, r.v())?;
         if let Some(t) = r.two_pile() {
             let w = t.relation.band_width()?;
             if w > MAX_WIDTH {
@@ -110,13 +110,14 @@ impl Plan {
             let w = w as i64;
             for delta in 1 - w..w {
                 let s = t.d1.intersect(&t.d2.shifted(delta)).ok()?;
-                p.add(Dir::Diag, delta, &s)?;
+                p.add(r, Dir::Diag, delta, &s)?;
             }
         }
         (p.refs <= MAX_REFS).then_some(p)
     }
 
-    fn add(&mut self, dir: Dir, delta: i64, s: &LengthSet) -> Option<()> {
+    /// Add the family `(dir, delta)` with step set `s` of rules `r`.
+    fn add(&mut self, r: &Rules, dir: Dir, delta: i64, s: &LengthSet) -> Option<()> {
         if s.is_empty() {
             return Some(());
         }
@@ -124,17 +125,34 @@ impl Plan {
         if t > MAX_THRESHOLD || k > MAX_PERIOD {
             return None;
         }
-        let explicit: Vec<usize> = (1..=t)
-            .filter(|&k| s.contains(k))
-            .map(|k| k as usize)
-            .collect();
         let residues: Vec<usize> = (0..k)
             .filter(|&r| s.residue_in(r))
             .map(|r| r as usize)
             .collect();
+        // A store of smaller delay serves as well when the extra steps it
+        // holds, `k` in `(delay, T]` in a selected class, are moves of the rules
+        // anyway (another family's options: a union does not count twice).
+        // m-Wythoff's offset -1 (steps k >= 2) thus reads the store of offset
+        // 0, whose extra step k = 1 is the one-pile move (1, 0).
+        let mut delay = t;
+        if dir == Dir::Diag {
+            while delay > 0 {
+                let (step, l) = (delay, delay as i64 + delta);
+                let held = residues.contains(&((step % k) as usize));
+                if held && !(l >= 0 && r.is_move(step, l as u64)) {
+                    break;
+                }
+                delay -= 1;
+            }
+        }
+        // the steps the store does not hold are looked up one by one
+        let explicit: Vec<usize> = (1..=t)
+            .filter(|&j| s.contains(j) && (j <= delay || !residues.contains(&((j % k) as usize))))
+            .map(|j| j as usize)
+            .collect();
         let key = StoreKey {
             dir,
-            delay: t as usize,
+            delay: delay as usize,
             period: k as usize,
         };
         let store = if residues.is_empty() {
