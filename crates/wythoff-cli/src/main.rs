@@ -34,6 +34,10 @@ GAME is `name` or `name:key=value,...` (see `wythoff games`), or the path of a T
 struct Cli {
     #[command(subcommand)]
     cmd: Cmd,
+    /// Worker threads for the commands that compute (default: the cores this
+    /// process may use, or RAYON_NUM_THREADS); the output is the same for every T.
+    #[arg(long, global = true, value_name = "T")]
+    threads: Option<usize>,
 }
 
 #[derive(Subcommand)]
@@ -149,6 +153,15 @@ fn main() -> ExitCode {
             };
         }
     };
+    if let Some(t) = cli.threads {
+        if t == 0 {
+            return fail("--threads must be at least 1");
+        }
+        // the only pool of the process: the library reads its size
+        let _ = rayon::ThreadPoolBuilder::new()
+            .num_threads(t)
+            .build_global();
+    }
     match run(cli).and_then(|code| {
         use std::io::Write;
         std::io::stdout().flush()?;

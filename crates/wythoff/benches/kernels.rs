@@ -6,6 +6,8 @@
 //!
 //! `cargo bench -p wythoff --bench kernels` (quick sizes), or
 //! `cargo bench -p wythoff --bench kernels -- full [grundy|table|imitation|seq|catalogue]` (the sizes:
+//! `games` (other games' Grundy tables against wythoff's) and `threads` (the row
+//! pipeline, one worker against two) run only when named;
 //! Grundy 4096 and 16384, blocking table 16384, sequences 10^8, every catalogue
 //! game at 4096). Times are wall clock and this thread's CPU time
 //! (`/proc/thread-self/schedstat`); on a shared machine compare ratios taken in
@@ -16,7 +18,7 @@ use wythoff::catalogue::parse_game;
 use wythoff::hash::Summary;
 use wythoff::rules::Rules;
 use wythoff::sequence::{self, SeqKind};
-use wythoff::solve::{self, band, grundy_fast, reference};
+use wythoff::solve::{self, band, grundy_fast, grundy_lines, grundy_union, reference};
 
 fn cpu_ns() -> u64 {
     std::fs::read_to_string("/proc/thread-self/schedstat")
@@ -87,6 +89,37 @@ fn grundy_two_threads(r: &Rules, n: usize) -> Summary {
         }
     })
     .unwrap();
+    s
+}
+
+fn grundy_threads(r: &Rules, n: usize, t: usize) -> Summary {
+    let mut s = Summary::new();
+    grundy_fast::stream_threads(r, n, t, &mut |_| {}, |_, row| {
+        for &v in row {
+            s.item(&[v as u64]);
+        }
+    })
+    .unwrap();
+    s
+}
+
+fn grundy_lines_kernel(r: &Rules, n: usize) -> Summary {
+    let mut s = Summary::new();
+    grundy_lines::stream(r, n, &mut |_| {}, |_, row| {
+        for &v in row {
+            s.item(&[v as u64]);
+        }
+    })
+    .unwrap();
+    s
+}
+
+fn grundy_union_kernel(r: &Rules, n: usize) -> Summary {
+    let t = grundy_union::grundy(r, n).expect("in scope");
+    let mut s = Summary::new();
+    for &v in t.values() {
+        s.item(&[v as u64]);
+    }
     s
 }
 
@@ -250,6 +283,8 @@ fn main() {
             [
                 "grundy",
                 "grundy2",
+                "games",
+                "threads",
                 "table",
                 "imitation",
                 "seq",
@@ -312,6 +347,70 @@ fn main() {
             "sequential kernel",
             &k,
         );
+    }
+    // Grundy tables of other games against wythoff's (sequential kernel) at the
+    // same size: the line-bitset kernel (band and residue games, checked
+    // against the union kernel) and the union kernel (cone, congruence)
+    if sections.iter().any(|x| x == "games") {
+        let gn = if full { 4096 } else { 1024 };
+        let base = time(|| grundy_kernel(&wy, gn));
+        println!(
+            "{:<48} wall {:>8.3}s cpu {:>8.3}s | hash {}",
+            format!("grundy wythoff N={gn} kernel (base)"),
+            base.wall,
+            base.cpu,
+            base.summary.line()
+        );
+        for name in ["m-wythoff:m=2", "connell:p=2", "modulo-rook:m=2,l=0,p=3"] {
+            let r = rules(name);
+            let k = time(|| grundy_lines_kernel(&r, gn));
+            let u = time(|| grundy_union_kernel(&r, gn));
+            report(
+                &format!("grundy {name} N={gn} line-bitset"),
+                &k,
+                "union kernel",
+                &u,
+            );
+            println!(
+                "{:<48} ratio line-bitset/wythoff wall {:.3} cpu {:.3}",
+                "",
+                k.wall / base.wall,
+                k.cpu / base.cpu.max(1e-9)
+            );
+        }
+        for name in ["st-wythoff:s=2,t=1", "modular:m=5", "odd-odd:s=2,t=1"] {
+            let r = rules(name);
+            let u = time(|| grundy_union_kernel(&r, gn));
+            println!(
+                "{:<48} wall {:>8.3}s cpu {:>8.3}s | ratio union/wythoff wall {:.3} cpu {:.3} | hash {}",
+                format!("grundy {name} N={gn} union kernel"),
+                u.wall,
+                u.cpu,
+                u.wall / base.wall,
+                u.cpu / base.cpu.max(1e-9),
+                u.summary.line()
+            );
+        }
+    }
+    // the row pipeline: one worker against two (and more, where there are cores)
+    if sections.iter().any(|x| x == "threads") {
+        let gn = if full { 16384 } else { 4096 };
+        let one = time(|| grundy_threads(&wy, gn, 1));
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let mut ts = vec![2];
+        if cores > 2 {
+            ts.push(cores);
+        }
+        for t in ts {
+            let k = time(|| grundy_threads(&wy, gn, t));
+            report(
+                &format!("grundy wythoff N={gn} {t} workers"),
+                &k,
+                "one worker",
+                &one,
+            );
+            println!("{:<48} speed-up one/{t} wall {:.3}", "", one.wall / k.wall);
+        }
     }
     // blocking table: kernel vs plain counter kernel; vs naive at a small size
     if run("table") {

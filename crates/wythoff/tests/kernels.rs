@@ -379,3 +379,112 @@ fn sequences_equal_oracle_pairs() {
     assert!(checked > 0, "no oracle gives pairs yet");
     eprintln!("{checked} games checked against their oracle");
 }
+
+prop_compose! {
+    /// Band rules (the line-bitset kernel's scope) with random periodic sets.
+    fn band_grundy_rules()(h in any_set(), v in any_set(), d1 in any_set(), d2 in any_set(),
+        rel in prop_oneof![
+            Just(Relation::Diagonal),
+            (1u64..6).prop_map(|m| Relation::Band { m }),
+            (1u64..5).prop_map(|t| Relation::Cone { s: 1, t }),
+        ], two in any::<bool>(), cu in 0u64..5, cv in 0u64..5, sym in any::<bool>()) -> Rules {
+        let (v, d2, cv) = if sym { (h.clone(), d1.clone(), cu) } else { (v, d2, cv) };
+        let mut b = Rules::builder().h(h).v(v);
+        if two { b = b.two_pile(d1, d2, rel); }
+        b.corner(cu, cv).build().unwrap()
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+    /// The line-bitset Grundy kernel against the brute-force reference, on
+    /// random band rules (every one is in scope) and on the general random
+    /// rules (where it applies).
+    #[test]
+    fn grundy_lines_equals_reference(r in band_grundy_rules(), n in 1usize..34) {
+        let t = solve::grundy_lines::grundy(&r, n);
+        prop_assert!(t.is_some(), "in scope: {}", r.describe());
+        prop_assert_eq!(t.unwrap(), solve::grundy_reference(&Game::single(r.clone()), n).unwrap(), "{}", r.describe());
+    }
+
+    #[test]
+    fn grundy_lines_equals_reference_general(r in sparse_rules(), n in 1usize..30) {
+        if let Some(t) = solve::grundy_lines::grundy(&r, n) {
+            prop_assert_eq!(t, solve::grundy_reference(&Game::single(r.clone()), n).unwrap(), "{}", r.describe());
+        }
+    }
+}
+
+/// The catalogue's band and residue games: the line-bitset kernel against the
+/// option-enumerating solver, on boards whose values pass the first 512-value
+/// block of the bitsets.
+#[test]
+fn grundy_lines_on_catalogue() {
+    let mut past_block = 0;
+    for name in [
+        "nim",
+        "wythoff",
+        "m-wythoff:m=2",
+        "m-wythoff:m=4",
+        "connell:p=2",
+        "connell:p=3",
+        "modulo-rook:m=2,l=0,p=3",
+        "modulo-rook:m=3,l=2,p=3",
+        "shifted:m=1,p=2,l=1",
+        "shifted:m=2,p=3,l=2",
+        "corner:m=2,p=2,u=2,v=5",
+        "diagonal-blocking:m=3,p=1",
+        "st-wythoff:s=1,t=3",
+        "odd-even:s=1,t=1",
+        "odd-odd:s=1,t=2",
+        "restricted:s=1,t=2,h=3:0,v=3:0,d1=3:1,d2=3:2",
+    ] {
+        let g = parse_game(name).unwrap().game;
+        let Some(r) = g.as_single() else {
+            panic!("{name}: a single game");
+        };
+        if r.blocking().is_some() {
+            assert!(!solve::grundy_lines::applies(r), "{name}: blocking");
+            continue;
+        }
+        let n = 360;
+        let t = solve::grundy_lines::grundy(r, n).unwrap_or_else(|| panic!("{name}: in scope"));
+        past_block += (t.max_value() >= 512) as usize;
+        assert_eq!(t, solve::grundy::grundy(r, n), "{name}");
+    }
+    assert!(past_block >= 3, "some values pass 512 ({past_block})");
+}
+
+/// The row pipeline with 1, 2, 3 and 5 workers gives the sequential table,
+/// rows delivered in order (symmetric and unsymmetric boards, values past the
+/// first 512-value block).
+#[test]
+fn grundy_threads_equal_sequential() {
+    for name in [
+        "nim",
+        "wythoff",
+        "corner:m=1,p=1,u=7,v=3",
+        "corner:m=1,p=1,u=2,v=40",
+    ] {
+        let g = parse_game(name).unwrap().game;
+        let r = g.as_single().unwrap();
+        for n in [1, 5, 130, 333, 600] {
+            let mut a = Vec::new();
+            solve::grundy_fast::stream(r, n, &mut |_| {}, |x, row| a.push((x, row.to_vec())))
+                .unwrap();
+            for t in [1, 2, 3, 5] {
+                let mut b = Vec::new();
+                let mut done = 0;
+                solve::grundy_fast::stream_threads(r, n, t, &mut |d| done = d, |x, row| {
+                    b.push((x, row.to_vec()))
+                })
+                .unwrap();
+                assert_eq!(a, b, "{name} n={n} threads={t}");
+                assert_eq!(
+                    done, n as u64,
+                    "{name} n={n} threads={t}: progress ends at n"
+                );
+            }
+        }
+    }
+}

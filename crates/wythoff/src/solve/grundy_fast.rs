@@ -57,13 +57,13 @@ pub fn memory_estimate(r: &Rules, n: u64) -> u64 {
 }
 
 /// The stored upper triangle of a symmetric game: `u16` when the values fit.
-enum Tab {
+pub(super) enum Tab {
     S(Vec<u16>),
     L(Vec<u32>),
 }
 
 impl Tab {
-    fn new(n: usize, bound: u64) -> Tab {
+    pub(super) fn new(n: usize, bound: u64) -> Tab {
         if bound < u16::MAX as u64 {
             Tab::S(vec![0; n * n])
         } else {
@@ -71,7 +71,7 @@ impl Tab {
         }
     }
     #[inline(always)]
-    fn get(&self, i: usize) -> u32 {
+    pub(super) fn get(&self, i: usize) -> u32 {
         match self {
             Tab::S(v) => match v[i] {
                 u16::MAX => u32::MAX,
@@ -81,7 +81,7 @@ impl Tab {
         }
     }
     #[inline(always)]
-    fn set(&mut self, i: usize, g: u32) {
+    pub(super) fn set(&mut self, i: usize, g: u32) {
         match self {
             Tab::S(v) => v[i] = if g == u32::MAX { u16::MAX } else { g as u16 },
             Tab::L(v) => v[i] = g,
@@ -91,11 +91,11 @@ impl Tab {
 
 /// Words per block of a value bitset (512 values, one cache line).
 pub const BLOCK_WORDS: usize = 8;
-const BLOCK_BITS: u32 = 64 * BLOCK_WORDS as u32;
+pub(super) const BLOCK_BITS: u32 = 64 * BLOCK_WORDS as u32;
 
 /// Blocks per bitset for values up to `bound` (one spare block: the mex of at
 /// most `bound` values is at most `bound`).
-fn block_count(bound: u64) -> usize {
+pub(super) fn block_count(bound: u64) -> usize {
     (bound / BLOCK_BITS as u64 + 2) as usize
 }
 
@@ -110,7 +110,7 @@ fn word_index(count: usize, line: usize, v: u32) -> usize {
 /// (`block(b)` returns the OR of their `b`-th blocks). Terminates because the
 /// bitsets hold fewer values than their capacity.
 #[inline(always)]
-fn first_free(lb: u32, mut block: impl FnMut(usize) -> [u64; BLOCK_WORDS]) -> u32 {
+pub(super) fn first_free(lb: u32, mut block: impl FnMut(usize) -> [u64; BLOCK_WORDS]) -> u32 {
     let mut b = (lb / BLOCK_BITS) as usize;
     let mut acc = block(b);
     // values below lb do not count
@@ -144,14 +144,14 @@ fn or3(a: &[u64], b: &[u64], c: &[u64]) -> [u64; BLOCK_WORDS] {
 /// Value bitsets of many lines, stored block-major (see the module doc), so
 /// that a row sweep, which visits consecutive columns and diagonals at nearby
 /// values, reads consecutive memory.
-struct Lines {
-    count: usize,
-    bits: Vec<u64>,
-    mex: Vec<u32>,
+pub(super) struct Lines {
+    pub(super) count: usize,
+    pub(super) bits: Vec<u64>,
+    pub(super) mex: Vec<u32>,
 }
 
 impl Lines {
-    fn new(count: usize, blocks: usize) -> Self {
+    pub(super) fn new(count: usize, blocks: usize) -> Self {
         Lines {
             count,
             bits: vec![0; count * blocks * BLOCK_WORDS],
@@ -160,7 +160,7 @@ impl Lines {
     }
     /// Block `b` of `line`.
     #[inline(always)]
-    fn block(&self, line: usize, b: usize) -> &[u64] {
+    pub(super) fn block(&self, line: usize, b: usize) -> &[u64] {
         let o = (b * self.count + line) * BLOCK_WORDS;
         &self.bits[o..o + BLOCK_WORDS]
     }
@@ -169,7 +169,7 @@ impl Lines {
         self.bits[word_index(self.count, line, v)] >> (v % 64) & 1 == 1
     }
     #[inline(always)]
-    fn add(&mut self, line: usize, v: u32) {
+    pub(super) fn add(&mut self, line: usize, v: u32) {
         self.bits[word_index(self.count, line, v)] |= 1 << (v % 64);
         let mut m = self.mex[line];
         while self.has(line, m) {
@@ -334,14 +334,14 @@ pub fn grundy_plain_bitset(r: &Rules, n: usize, mut sink: impl FnMut(u64, &[u32]
     }
 }
 
-/// The shared upper triangle (symmetric games) of the two-thread pipeline.
+/// The shared upper triangle (symmetric games) of the row pipeline.
 struct SharedTab(*mut u16);
 // SAFETY: each cell is written by the thread of its row before that thread
 // publishes its progress, and read only after (see `stream_parallel`).
 unsafe impl Send for SharedTab {}
 unsafe impl Sync for SharedTab {}
 
-/// Raw views of the shared line bitsets for the two-thread pipeline.
+/// Raw views of the shared line bitsets for the row pipeline.
 struct SharedLines {
     bits: *mut u64,
     mex: *mut u32,
@@ -383,19 +383,33 @@ impl SharedLines {
 /// Cells between two publications of a thread's progress in [`stream_parallel`].
 const PUBLISH: usize = 64;
 
-/// The same values as [`stream`], computed by two threads: rows alternate
-/// between them, and the thread on row `x` reads column `y` (and diagonal
-/// `y - x`) only after the other thread has finished cell `(x - 1, y)`, which it
-/// publishes with a release store (acquire load here), every [`PUBLISH`] cells
-/// and at the end of its row. Row `x - 1` is then at a column `> y`, so the two
-/// threads never touch the same line at once. The result is the sequential one
-/// exactly (the tests compare them).
+/// [`stream_threads`] with two threads.
 pub fn stream_parallel(
     r: &Rules,
     n: usize,
     progress: &mut dyn FnMut(u64),
+    sink: impl FnMut(u64, &[u32]),
+) -> Option<()> {
+    stream_threads(r, n, 2, progress, sink)
+}
+
+/// The same values as [`stream`], computed by `threads` workers (at least 1):
+/// row `x` goes to worker `x mod threads`, and the worker on row `x` reads
+/// column `y` (and diagonal `y - x`) only after the worker of row `x - 1` has
+/// finished cell `(x - 1, y)`, which it publishes with a release store (acquire
+/// load here), every [`PUBLISH`] cells and at the end of its row. Rows thus
+/// form a wavefront: row `x - 1` is at a column `> y`, rows before it further
+/// right, rows after `x` to the left, so no two workers touch the same line at
+/// once. The result is the sequential one exactly (the tests compare them for
+/// several thread counts).
+pub fn stream_threads(
+    r: &Rules,
+    n: usize,
+    threads: usize,
+    progress: &mut dyn FnMut(u64),
     mut sink: impl FnMut(u64, &[u32]),
 ) -> Option<()> {
+    let threads = threads.max(1);
     use std::sync::atomic::{AtomicU64, Ordering};
     let (Setup { diag, u, v, blocks }, mut cols, mut diags) = Setup::new(r, n)?;
     let zero = [0u64; BLOCK_WORDS];
@@ -409,18 +423,20 @@ pub fn stream_parallel(
         mex: diags.mex.as_mut_ptr(),
         count: diags.count,
     };
-    let pos = [AtomicU64::new(0), AtomicU64::new(0)];
+    let pos: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(0)).collect();
     let stride = n as u64 + 1;
     // symmetric rules: as in `stream`, only y >= x is searched; the upper
     // triangle is kept in u16 (values below 65535) and read back for y < x
     let sym = r.is_symmetric() && value_bound(r, n as u64) < u16::MAX as u64;
     let mut tab: Vec<u16> = if sym { vec![0; n * n] } else { Vec::new() };
     let st = SharedTab(tab.as_mut_ptr());
-    let (tx, rx) = std::sync::mpsc::sync_channel::<(usize, Vec<u32>)>(8);
+    let (tx, rx) = std::sync::mpsc::sync_channel::<(usize, Vec<u32>)>(4 * threads);
     std::thread::scope(|scope| {
-        for w in 0..2usize {
+        for w in 0..threads {
             let tx = tx.clone();
             let (sc, sd, pos, st, zero) = (&sc, &sd, &pos, &st, &zero);
+            // the worker of the row before this worker's rows
+            let prev = (w + threads - 1) % threads;
             scope.spawn(move || {
                 // one line: the block-major layout is the plain word order
                 let mut rowbits = vec![0u64; blocks * BLOCK_WORDS];
@@ -432,7 +448,7 @@ pub fn stream_parallel(
                     let wait = |seen: &mut u64, need: u64| {
                         let mut spins = 0u32;
                         while *seen < need {
-                            *seen = pos[1 - w].load(Ordering::Acquire);
+                            *seen = pos[prev].load(Ordering::Acquire);
                             if *seen < need {
                                 spins += 1;
                                 if spins > 64 {
@@ -516,7 +532,7 @@ pub fn stream_parallel(
                     if tx.send((x, out)).is_err() {
                         return;
                     }
-                    x += 2;
+                    x += threads;
                 }
             });
         }

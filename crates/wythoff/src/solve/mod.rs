@@ -22,6 +22,7 @@ pub(crate) mod cone;
 pub mod fast;
 pub mod grundy;
 pub mod grundy_fast;
+pub mod grundy_lines;
 pub mod grundy_union;
 pub mod reference;
 pub(crate) mod region;
@@ -418,6 +419,9 @@ pub fn grundy_with_progress(
     }
     if grundy_fast::applies(r) {
         return Ok(grundy_fast::grundy(r, n).expect("applies"));
+    }
+    if grundy_lines::memory_estimate(r, n as u64).is_some_and(|e| e <= memory_budget()) {
+        return Ok(grundy_lines::grundy(r, n).expect("applies"));
     }
     if let Some(est) = grundy_union::memory_estimate(r, n as u64) {
         if est > memory_budget() {

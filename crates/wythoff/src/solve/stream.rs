@@ -6,7 +6,7 @@
 //! memory first and refuses, with the estimate, what does not fit the budget.
 
 use super::{
-    band, check_board, grundy_fast, grundy_unsupported, human_bytes, memory_budget,
+    band, check_board, grundy_fast, grundy_lines, grundy_unsupported, human_bytes, memory_budget,
     outcome_memory_estimate, require_memoryless, SolveError,
 };
 use crate::rules::Game;
@@ -108,6 +108,9 @@ pub fn p_positions(
 pub fn grundy_memory_estimate(game: &Game, n: u64) -> u64 {
     match game.as_single() {
         Some(r) if grundy_fast::applies(r) => grundy_fast::memory_estimate(r, n),
+        Some(r) if grundy_lines::applies(r) => {
+            grundy_lines::memory_estimate(r, n).expect("applies")
+        }
         Some(r) => super::grundy::memory_estimate(r, n).max(outcome_memory_estimate(game, n)),
         None => outcome_memory_estimate(game, n),
     }
@@ -135,13 +138,21 @@ pub fn grundy(
     let r = game.as_single().expect("checked by grundy_unsupported");
     let total = n as u64;
     if grundy_fast::applies(r) {
-        if n >= 256 && two_cores_free() {
-            grundy_fast::stream_parallel(r, n, &mut |d| progress(d, total), |x, row| sink(x, row))
-                .expect("applies");
+        let threads = grundy_threads(n);
+        if threads > 1 {
+            grundy_fast::stream_threads(r, n, threads, &mut |d| progress(d, total), |x, row| {
+                sink(x, row)
+            })
+            .expect("applies");
         } else {
             grundy_fast::stream(r, n, &mut |d| progress(d, total), |x, row| sink(x, row))
                 .expect("applies");
         }
+        return Ok(());
+    }
+    if grundy_lines::applies(r) {
+        grundy_lines::stream(r, n, &mut |d| progress(d, total), |x, row| sink(x, row))
+            .expect("applies");
         return Ok(());
     }
     progress(0, total);
@@ -153,24 +164,13 @@ pub fn grundy(
     Ok(())
 }
 
-/// Are two cores available to this process right now? The pipelined Grundy
-/// kernel waits on the other thread cell by cell, so it only pays when both
-/// threads actually run: on a heavily loaded machine (1-minute load average at or
-/// above twice the core count; measured: at load ~3 on 2 cores the pipeline took
-/// 0.67x the sequential wall time at N = 16384, at load ~11 it was slower) the
-/// sequential kernel is used. Either way the values are the same.
-fn two_cores_free() -> bool {
-    let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
-    if cores < 2 {
-        return false;
+/// Workers of the Grundy row pipeline on the `n x n` board: the threads of
+/// rayon's pool (the CLI's `--threads`, Python's and rayon's defaults alike),
+/// at most one per 64 rows, one below 256 rows. The values do not depend on it.
+pub fn grundy_threads(n: usize) -> usize {
+    if n < 256 {
+        1
+    } else {
+        rayon::current_num_threads().clamp(1, n / 64)
     }
-    let load = std::fs::read_to_string("/proc/loadavg")
-        .ok()
-        .and_then(|s| {
-            s.split_whitespace()
-                .next()
-                .and_then(|t| t.parse::<f64>().ok())
-        })
-        .unwrap_or(0.0);
-    load < 2.0 * cores as f64
 }

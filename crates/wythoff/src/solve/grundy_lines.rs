@@ -1,0 +1,645 @@
+//! The line-bitset Grundy kernel for band and residue games: any memoryless
+//! normal-play rules without blocking whose one-pile length sets are eventually
+//! periodic and whose two-pile moves, if any, are a band of diagonals
+//! `|l - k| < w` ([`crate::rules::Relation::band_width`]) with eventually periodic
+//! `d1`, `d2`. This covers m-Wythoff, the corner and shifted boards, Connell's
+//! game, the modulo-rook games and seed 003's frame at `s = 1`; which rules
+//! qualify is decided from the [`Rules`] value alone.
+//!
+//! Every kind of move is a *family*: a direction (column, row, or the diagonal
+//! with offset `delta = l - k`), and the set `S` of steps `k >= 1` along it (for
+//! the diagonal `delta`, `S = {k in d1 : k + delta in d2}`), eventually periodic
+//! with threshold `T` and period `K`. The targets of a cell in one family are
+//! the cells of one line at steps `k in S`; the steps `k <= T` are looked up one
+//! by one, the steps `k > T` are unions of whole residue classes of the line,
+//! kept as value bitsets per (line, class), *delayed by `T` steps*: a column or
+//! diagonal store of delay `T` holds the rows up to `x - 1 - T` while row `x` is
+//! solved (updated in bulk when a row starts), the row store of delay `T` holds
+//! the columns up to `y - 1 - T` (updated as the sweep moves). Families with the
+//! same direction, delay and period share a store. The mex is then the first
+//! value in none of the selected bitsets, searched as in [`super::grundy_fast`]
+//! (block-major bitsets, one cache line per block, starting at the largest mex
+//! of the selected bitsets), and no bitset is ever copied cell by cell.
+//!
+//! Symmetric rules are solved on `y >= x` only, as in [`super::grundy_fast`].
+//! Checked against the option-enumerating solvers in `tests/kernels.rs`.
+
+use super::grundy_fast::{block_count, first_free, Lines, Tab, BLOCK_BITS, BLOCK_WORDS};
+use super::GRUNDY_OFF;
+use crate::rules::{Convention, Memory, Rules};
+use crate::sets::LengthSet;
+
+/// Largest period of a family's step set the kernel accepts.
+const MAX_PERIOD: u64 = 64;
+/// Largest threshold (explicit steps, delay) the kernel accepts.
+const MAX_THRESHOLD: u64 = 256;
+/// Largest band width.
+const MAX_WIDTH: u64 = 32;
+/// Largest number of bitsets OR-ed for one cell.
+const MAX_REFS: usize = 64;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Dir {
+    /// Along a column: targets `(x - k, y)`.
+    Col,
+    /// Along a row: targets `(x, y - k)`.
+    Row,
+    /// Along the diagonal with offset `delta`: targets `(x - k, y - delta - k)`.
+    Diag,
+}
+
+/// One family of moves.
+struct Fam {
+    dir: Dir,
+    delta: i64,
+    /// Steps `1 <= k <= T` in the set.
+    explicit: Vec<usize>,
+    /// Residues `r` (mod the period) of the steps `k > T` in the set.
+    residues: Vec<usize>,
+    period: usize,
+    /// Index of the store of the residue classes (unused without residues).
+    store: usize,
+}
+
+/// A store: direction, delay (steps), period (classes per line).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct StoreKey {
+    dir: Dir,
+    delay: usize,
+    period: usize,
+}
+
+/// What a solve of rules `r` uses, derived from the rules alone.
+struct Plan {
+    fams: Vec<Fam>,
+    stores: Vec<StoreKey>,
+    /// Per store, the least diagonal offset of the families that read it.
+    dmin: Vec<i64>,
+    /// Band width (0 without two-pile moves).
+    width: u64,
+    /// Largest threshold (rows kept back).
+    tmax: usize,
+    /// Bitsets OR-ed per cell, at most.
+    refs: usize,
+}
+
+impl Plan {
+    fn new(r: &Rules) -> Option<Plan> {
+        if r.memory() != Memory::None
+            || r.blocking().is_some()
+            || r.convention() != Convention::Normal
+        {
+            return None;
+        }
+        let mut p = Plan {
+            fams: Vec::new(),
+            stores: Vec::new(),
+            dmin: Vec::new(),
+            width: 0,
+            tmax: 0,
+            refs: 0,
+        };
+        p.add(r, Dir::Col, 0, r.h())?;
+        p.add(r, Dir::Row, 0, r.v())?;
+        if let Some(t) = r.two_pile() {
+            let w = t.relation.band_width()?;
+            if w > MAX_WIDTH {
+                return None;
+            }
+            p.width = w;
+            let w = w as i64;
+            for delta in 1 - w..w {
+                let s = t.d1.intersect(&t.d2.shifted(delta)).ok()?;
+                p.add(r, Dir::Diag, delta, &s)?;
+            }
+        }
+        (p.refs <= MAX_REFS).then_some(p)
+    }
+
+    /// Add the family `(dir, delta)` with step set `s` of rules `r`.
+    fn add(&mut self, r: &Rules, dir: Dir, delta: i64, s: &LengthSet) -> Option<()> {
+        if s.is_empty() {
+            return Some(());
+        }
+        let (t, k) = (s.threshold(), s.period());
+        if t > MAX_THRESHOLD || k > MAX_PERIOD {
+            return None;
+        }
+        let residues: Vec<usize> = (0..k)
+            .filter(|&r| s.residue_in(r))
+            .map(|r| r as usize)
+            .collect();
+        // A store of smaller delay serves as well when the extra steps it
+        // holds, `k` in `(delay, T]` in a selected class, are moves of the rules
+        // anyway (another family's options: a union does not count twice).
+        // m-Wythoff's offset -1 (steps k >= 2) thus reads the store of offset
+        // 0, whose extra step k = 1 is the one-pile move (1, 0).
+        let mut delay = t;
+        if dir == Dir::Diag {
+            while delay > 0 {
+                let (step, l) = (delay, delay as i64 + delta);
+                let held = residues.contains(&((step % k) as usize));
+                if held && !(l >= 0 && r.is_move(step, l as u64)) {
+                    break;
+                }
+                delay -= 1;
+            }
+        }
+        // the steps the store does not hold are looked up one by one
+        let explicit: Vec<usize> = (1..=t)
+            .filter(|&j| s.contains(j) && (j <= delay || !residues.contains(&((j % k) as usize))))
+            .map(|j| j as usize)
+            .collect();
+        let key = StoreKey {
+            dir,
+            delay: delay as usize,
+            period: k as usize,
+        };
+        let store = if residues.is_empty() {
+            usize::MAX
+        } else {
+            match self.stores.iter().position(|&s| s == key) {
+                Some(i) => {
+                    self.dmin[i] = self.dmin[i].min(delta);
+                    i
+                }
+                None => {
+                    self.stores.push(key);
+                    self.dmin.push(delta);
+                    self.stores.len() - 1
+                }
+            }
+        };
+        self.tmax = self.tmax.max(t as usize);
+        self.refs += residues.len();
+        self.fams.push(Fam {
+            dir,
+            delta,
+            explicit,
+            residues,
+            period: k as usize,
+            store,
+        });
+        Some(())
+    }
+
+    /// Lines of a store on the `n x n` board (each with `period` classes).
+    fn lines(key: StoreKey, n: usize, w: usize) -> usize {
+        match key.dir {
+            Dir::Col => n,
+            Dir::Row => 1,
+            // diagonals y - x in (-n, n), padded by w each side
+            Dir::Diag => 2 * n + 2 * w,
+        }
+    }
+
+    /// Upper bound on any value on the `n x n` board: the number of options.
+    fn value_bound(&self, n: u64) -> u64 {
+        let diags = if self.width > 0 {
+            2 * self.width - 1
+        } else {
+            0
+        };
+        (2 + diags) * n.saturating_sub(1)
+    }
+}
+
+/// Is `r` in the scope of the kernel?
+pub fn applies(r: &Rules) -> bool {
+    Plan::new(r).is_some()
+}
+
+/// Bytes of state for side `n`, or `None` when the kernel does not apply.
+pub fn memory_estimate(r: &Rules, n: u64) -> Option<u64> {
+    let p = Plan::new(r)?;
+    let bound = p.value_bound(n);
+    let block_bytes = block_count(bound) as u64 * BLOCK_WORDS as u64 * 8;
+    let lines: u64 = p
+        .stores
+        .iter()
+        .map(|&k| {
+            (Plan::lines(k, n as usize, p.width as usize) as u64).saturating_mul(k.period as u64)
+        })
+        .sum();
+    let tab = if r.is_symmetric() {
+        let b = if bound < u16::MAX as u64 { 2 } else { 4 };
+        n.saturating_mul(n).saturating_mul(b)
+    } else {
+        0
+    };
+    let ring = (p.tmax as u64 + 2).saturating_mul(n).saturating_mul(4);
+    Some(
+        lines
+            .saturating_mul(block_bytes + 4)
+            .saturating_add(tab)
+            .saturating_add(ring),
+    )
+}
+
+/// One bitset a cell ORs, as a function of the column `y` within a row: for
+/// the column and diagonal families the line advances linearly with `y`; the
+/// row family's class cycles with `y` (period `cyc`, 0 when it does not).
+#[derive(Clone, Copy)]
+struct Ref {
+    /// Word of block 0 of the line at `y = 0` (or of the row store, class 0).
+    bits: *const u64,
+    /// Words per step of `y`.
+    ystep: usize,
+    /// Words between consecutive blocks of a line.
+    bstride: usize,
+    /// The line's mex at `y = 0`, and its step per `y`.
+    mex: *const u32,
+    mstep: usize,
+    /// Row family: period and residue (`class = (y - r) mod cyc`).
+    cyc: usize,
+    r: usize,
+}
+
+impl Ref {
+    /// Pointer to block 0 of the line for column `y`, and the line's mex.
+    #[inline(always)]
+    unsafe fn at(&self, y: usize) -> (*const u64, u32) {
+        if self.cyc == 0 {
+            (self.bits.add(y * self.ystep), *self.mex.add(y * self.mstep))
+        } else {
+            let c = (y % self.cyc + self.cyc - self.r) % self.cyc;
+            (self.bits.add(c * BLOCK_WORDS), *self.mex.add(c))
+        }
+    }
+}
+
+/// The least value `>= lb` in none of the `N` bitsets behind `p` (block `b` of
+/// bitset `i` at `p[i] + b * s[i]`) and not in `ex` (as
+/// [`super::grundy_fast`]'s `first_free`, written out so that it inlines).
+#[inline(always)]
+unsafe fn scan<const N: usize>(lb: u32, p: &[*const u64], s: &[usize], ex: &[u32]) -> u32 {
+    let p: &[*const u64; N] = p[..N].try_into().unwrap();
+    let s: &[usize; N] = s[..N].try_into().unwrap();
+    let mut b = (lb / BLOCK_BITS) as usize;
+    let mut acc = [0u64; BLOCK_WORDS];
+    // values below lb do not count
+    let w = (lb % BLOCK_BITS / 64) as usize;
+    for a in acc.iter_mut().take(w) {
+        *a = !0;
+    }
+    acc[w] |= (1u64 << (lb % 64)) - 1;
+    loop {
+        for i in 0..N {
+            let q = p[i].add(b * s[i]);
+            for (j, a) in acc.iter_mut().enumerate() {
+                *a |= *q.add(j);
+            }
+        }
+        for &g in ex {
+            if (g / BLOCK_BITS) as usize == b {
+                acc[(g % BLOCK_BITS / 64) as usize] |= 1 << (g % 64);
+            }
+        }
+        if acc.iter().fold(!0u64, |x, &a| x & a) != !0 {
+            let j = acc.iter().position(|&a| a != !0).unwrap_or(0);
+            return b as u32 * BLOCK_BITS + j as u32 * 64 + (!acc[j]).trailing_zeros();
+        }
+        b += 1;
+        acc = [0u64; BLOCK_WORDS];
+    }
+}
+
+/// `Lines::add` through raw pointers (block-major store of `count` lines).
+#[inline(always)]
+unsafe fn add_raw(bits: *mut u64, mex: *mut u32, count: usize, line: usize, v: u32) {
+    let idx = |v: u32| {
+        ((v / BLOCK_BITS) as usize * count + line) * BLOCK_WORDS + (v % BLOCK_BITS / 64) as usize
+    };
+    *bits.add(idx(v)) |= 1 << (v % 64);
+    let mut m = *mex.add(line);
+    while *bits.add(idx(m)) >> (m % 64) & 1 == 1 {
+        m += 1;
+    }
+    *mex.add(line) = m;
+}
+
+/// The cells of one earlier row still to be added to a column or diagonal
+/// store during the current row.
+struct Pend {
+    bits: *mut u64,
+    mex: *mut u32,
+    count: usize,
+    k: usize,
+    /// The class of the row being added.
+    c: usize,
+    /// The row being added (a ring row, not written during the current row).
+    row: *const u32,
+    /// At column y the sweep adds the cell of column y - shift (which may lie
+    /// ahead of the sweep: a family's set may leave out its first steps).
+    shift: i64,
+    /// Cell (row, y) belongs to line (y + base) * k + c.
+    base: usize,
+}
+
+impl Pend {
+    /// Add the cell of column `y < n` of the pending row to its line.
+    ///
+    /// SAFETY: `y < n`; the store holds `(n + base) * k` lines or more (for a
+    /// diagonal store `base <= n + w` and it holds `(2 n + 2 w) k` lines).
+    #[inline(always)]
+    unsafe fn add(&self, y: usize) {
+        let g = *self.row.add(y);
+        if g != GRUNDY_OFF {
+            add_raw(
+                self.bits,
+                self.mex,
+                self.count,
+                (y + self.base) * self.k + self.c,
+                g,
+            );
+        }
+    }
+}
+
+/// [`scan`] for any number of bitsets.
+#[inline(always)]
+unsafe fn scan_any(lb: u32, p: &[*const u64], s: &[usize], ex: &[u32]) -> u32 {
+    match p.len() {
+        0 => scan::<0>(lb, p, s, ex),
+        1 => scan::<1>(lb, p, s, ex),
+        2 => scan::<2>(lb, p, s, ex),
+        3 => scan::<3>(lb, p, s, ex),
+        4 => scan::<4>(lb, p, s, ex),
+        5 => scan::<5>(lb, p, s, ex),
+        6 => scan::<6>(lb, p, s, ex),
+        7 => scan::<7>(lb, p, s, ex),
+        8 => scan::<8>(lb, p, s, ex),
+        _ => first_free(lb, |b| {
+            let mut acc = [0u64; BLOCK_WORDS];
+            for (&q, &st) in p.iter().zip(s) {
+                let q = std::slice::from_raw_parts(q.add(b * st), BLOCK_WORDS);
+                for j in 0..BLOCK_WORDS {
+                    acc[j] |= q[j];
+                }
+            }
+            for &g in ex {
+                if (g / BLOCK_BITS) as usize == b {
+                    acc[(g % BLOCK_BITS / 64) as usize] |= 1 << (g % 64);
+                }
+            }
+            acc
+        }),
+    }
+}
+
+/// Compute the Grundy values row by row: `sink(x, values_of_row_x)`, with
+/// [`GRUNDY_OFF`] for cells off the board. `progress(rows_done)` every 64 rows.
+/// `None` when `r` is out of scope.
+pub fn stream(
+    r: &Rules,
+    n: usize,
+    progress: &mut dyn FnMut(u64),
+    mut sink: impl FnMut(u64, &[u32]),
+) -> Option<()> {
+    let plan = Plan::new(r)?;
+    let (u, v) = r.corner().map_or((0, 0), |c| {
+        (c.u.min(n as u64) as usize, c.v.min(n as u64) as usize)
+    });
+    let bound = plan.value_bound(n as u64);
+    let blocks = block_count(bound);
+    let w = plan.width as usize;
+    let mut stores: Vec<Lines> = plan
+        .stores
+        .iter()
+        .map(|&k| Lines::new(Plan::lines(k, n, w) * k.period, blocks))
+        .collect();
+    let row_store = plan.stores.iter().position(|k| k.dir == Dir::Row);
+    let col_store = plan.stores.iter().position(|k| k.dir == Dir::Col);
+    let any_explicit = plan.fams.iter().any(|f| !f.explicit.is_empty());
+    // symmetric rules: g(x, y) = g(y, x), so only y >= x is searched; the row
+    // store of row x starts as column x's store (same delay and period, since
+    // h = v), and the values left of the diagonal are read back from the
+    // stored upper triangle
+    let sym = r.is_symmetric() && row_store.is_some() == col_store.is_some();
+    let mut tab = if sym {
+        Tab::new(n, bound)
+    } else {
+        Tab::S(Vec::new())
+    };
+    let ring_len = plan.tmax + 1;
+    let mut ring = vec![vec![GRUNDY_OFF; n]; ring_len];
+    let mut out = vec![0u32; n];
+    let mut refs: Vec<Ref> = Vec::with_capacity(plan.refs);
+    let mut ptrs: Vec<*const u64> = vec![std::ptr::null(); plan.refs];
+    let mut strides: Vec<usize> = vec![0; plan.refs];
+    let mut ex: Vec<u32> = Vec::new();
+    let mut pend: Vec<Pend> = Vec::with_capacity(plan.stores.len());
+    for x in 0..n {
+        // column and diagonal stores of delay T take row x - 1 - T, cell by
+        // cell as the sweep passes the lines they belong to (so the line is in
+        // cache when it is read): at cell (x, y) the cell (x - 1 - T, y - s),
+        // with s = 0 for a column and s = 1 + T + dmin for a diagonal (its line
+        // is the one the family of offset dmin reads at (x, y); s < 0 when
+        // the threshold T is below -dmin); the cells the sweep does not reach
+        // are added when the row starts or ends
+        let start = if sym { x } else { 0 };
+        pend.clear();
+        for (si, key) in plan.stores.iter().enumerate() {
+            if key.dir == Dir::Row || x < 1 + key.delay {
+                continue;
+            }
+            let xr = x - 1 - key.delay;
+            let st = &mut stores[si];
+            let (shift, base, lo) = match key.dir {
+                Dir::Col => (0i64, 0, start),
+                // symmetric: only diagonals y - x > -w are read (cells y >= x)
+                _ => (
+                    1 + key.delay as i64 + plan.dmin[si],
+                    n + w - xr,
+                    if sym { (xr + 1).saturating_sub(w) } else { 0 },
+                ),
+            };
+            let p = Pend {
+                bits: st.bits.as_mut_ptr(),
+                mex: st.mex.as_mut_ptr(),
+                count: st.count,
+                k: key.period,
+                c: xr % key.period,
+                row: ring[xr % ring_len].as_ptr(),
+                shift,
+                base,
+            };
+            // SAFETY: lines in range (see `Pend::add`)
+            unsafe {
+                let a = (start as i64 - shift).clamp(0, n as i64) as usize;
+                for y in lo..a.max(lo + (key.dir == Dir::Col) as usize).min(n) {
+                    p.add(y);
+                }
+            }
+            pend.push(p);
+        }
+        if sym {
+            if let (Some(rs), Some(cs)) = (row_store, col_store) {
+                let k = plan.stores[rs].period;
+                let (rows, cols) = if rs < cs {
+                    let (a, b) = stores.split_at_mut(cs);
+                    (&mut a[rs], &b[0])
+                } else {
+                    let (a, b) = stores.split_at_mut(rs);
+                    (&mut b[0], &a[cs])
+                };
+                for b in 0..blocks {
+                    let o = b * k * BLOCK_WORDS;
+                    rows.bits[o..o + k * BLOCK_WORDS].copy_from_slice(
+                        &cols.bits[(b * cols.count + x * k) * BLOCK_WORDS..][..k * BLOCK_WORDS],
+                    );
+                }
+                rows.mex.copy_from_slice(&cols.mex[x * k..(x + 1) * k]);
+            }
+            for y in 0..x {
+                out[y] = tab.get(y * n + x);
+            }
+        } else if let Some(rs) = row_store {
+            stores[rs].bits.iter_mut().for_each(|b| *b = 0);
+            stores[rs].mex.iter_mut().for_each(|m| *m = 0);
+        }
+        // the row store is written below through these pointers only (Vec's
+        // as_ptr and as_mut_ptr do not invalidate each other)
+        let (rbits, rmex) = match row_store {
+            Some(rs) => (stores[rs].bits.as_mut_ptr(), stores[rs].mex.as_mut_ptr()),
+            None => (std::ptr::null_mut(), std::ptr::null_mut()),
+        };
+        // this row's bitsets, as functions of y
+        refs.clear();
+        for f in &plan.fams {
+            let k = f.period;
+            for &res in &f.residues {
+                let st = &stores[f.store];
+                let bstride = st.count * BLOCK_WORDS;
+                let c = (x % k + k - res) % k;
+                let rf = match f.dir {
+                    Dir::Col => Ref {
+                        bits: st.bits.as_ptr().wrapping_add(c * BLOCK_WORDS),
+                        ystep: k * BLOCK_WORDS,
+                        bstride,
+                        mex: st.mex.as_ptr().wrapping_add(c),
+                        mstep: k,
+                        cyc: 0,
+                        r: 0,
+                    },
+                    Dir::Diag => {
+                        // line (y - delta - x + n + w) * k + c; the padding of
+                        // w lines each side keeps it in range
+                        let l0 = ((n + w) as i64 - f.delta - x as i64) as usize * k + c;
+                        Ref {
+                            bits: st.bits.as_ptr().wrapping_add(l0 * BLOCK_WORDS),
+                            ystep: k * BLOCK_WORDS,
+                            bstride,
+                            mex: st.mex.as_ptr().wrapping_add(l0),
+                            mstep: k,
+                            cyc: 0,
+                            r: 0,
+                        }
+                    }
+                    Dir::Row => Ref {
+                        bits: rbits,
+                        ystep: 0,
+                        bstride,
+                        mex: rmex,
+                        mstep: 0,
+                        cyc: if k > 1 { k } else { 0 },
+                        r: res,
+                    },
+                };
+                refs.push(rf);
+            }
+        }
+        for (s, rf) in strides.iter_mut().zip(&refs) {
+            *s = rf.bstride;
+        }
+        for y in start..n {
+            if let Some(rs) = row_store {
+                // the row store of delay T takes column y - 1 - T
+                let key = plan.stores[rs];
+                if y > key.delay {
+                    let yr = y - 1 - key.delay;
+                    if out[yr] != GRUNDY_OFF {
+                        // SAFETY: the row store has `period` lines of `blocks`
+                        // blocks, and values are below its capacity
+                        unsafe { add_raw(rbits, rmex, key.period, yr % key.period, out[yr]) };
+                    }
+                }
+            }
+            // SAFETY: see `Pend::add`
+            unsafe {
+                for p in &pend {
+                    let t = y as i64 - p.shift;
+                    if t >= 0 && t < n as i64 {
+                        p.add(t as usize);
+                    }
+                }
+            }
+            if x < u && y < v {
+                out[y] = GRUNDY_OFF;
+                if sym {
+                    tab.set(x * n + y, GRUNDY_OFF);
+                }
+                continue;
+            }
+            let mut lb = 0u32;
+            // SAFETY: every pointer of `refs` stays inside its store for every
+            // y < n (the diagonal stores are padded by w lines each side), the
+            // stores are not resized during the row, and the row store is
+            // written through `rbits` only.
+            let g = unsafe {
+                for (p, rf) in ptrs.iter_mut().zip(&refs) {
+                    let (q, m) = rf.at(y);
+                    *p = q;
+                    lb = lb.max(m);
+                }
+                if any_explicit {
+                    ex.clear();
+                    for f in &plan.fams {
+                        for &k in &f.explicit {
+                            let t = match f.dir {
+                                Dir::Col => (k <= x).then(|| ring[(x - k) % ring_len][y]),
+                                Dir::Row => (k <= y).then(|| out[y - k]),
+                                Dir::Diag => {
+                                    let c = y as i64 - f.delta - k as i64;
+                                    (k <= x && c >= 0 && (c as usize) < n)
+                                        .then(|| ring[(x - k) % ring_len][c as usize])
+                                }
+                            };
+                            if let Some(t) = t.filter(|&t| t != GRUNDY_OFF) {
+                                ex.push(t);
+                            }
+                        }
+                    }
+                }
+                scan_any(lb, &ptrs[..refs.len()], &strides[..refs.len()], &ex)
+            };
+            out[y] = g;
+            if sym {
+                tab.set(x * n + y, g);
+            }
+        }
+        for p in &pend {
+            let b = (n as i64 - p.shift)
+                .max(start as i64 - p.shift)
+                .clamp(0, n as i64) as usize;
+            for y in b..n {
+                // SAFETY: see `Pend::add`
+                unsafe { p.add(y) };
+            }
+        }
+        ring[x % ring_len].copy_from_slice(&out);
+        sink(x as u64, &out);
+        if x % 64 == 63 {
+            progress(x as u64 + 1);
+        }
+    }
+    progress(n as u64);
+    Some(())
+}
+
+/// The whole table (for dispatch and tests).
+pub fn grundy(r: &Rules, n: usize) -> Option<super::GrundyTable> {
+    let mut v = Vec::with_capacity(n * n);
+    stream(r, n, &mut |_| {}, |_, row| v.extend_from_slice(row))?;
+    Some(super::GrundyTable::from_values(n, v))
+}
