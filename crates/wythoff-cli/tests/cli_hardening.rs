@@ -509,17 +509,17 @@ fn every_text_grid_has_one_labelled_orientation() {
     // x across (left to right), y up (origin lower left), labels on the edges
     let o = wythoff(&["grundy", "wythoff", "--max", "4"]);
     assert!(o.status.success());
-    assert_eq!(
-        stdout(&o),
-        "# Grundy values of wythoff; x = first pile across (left to right), y = second pile up (origin lower left)\n\
-y\n\
-3 │ 3 4 5 6\n\
-2 │ 2 0 1 5\n\
-1 │ 1 2 0 4\n\
-0 │ 0 1 2 3\n\
-  └────────\n\
-    0 1 2 3  x\n"
-    );
+    let want = [
+        "# Grundy values of wythoff; x = first pile across (left to right), y = second pile up (origin lower left)",
+        "y",
+        "3 │ 3 4 5 6",
+        "2 │ 2 0 1 5",
+        "1 │ 1 2 0 4",
+        "0 │ 0 1 2 3",
+        "  └────────",
+        "    0 1 2 3  x",
+    ];
+    assert_eq!(stdout(&o), want.join("\n") + "\n");
     // an asymmetric game: (x, y) = (0, 1) is a move away from (0, 0) only if
     // vertical moves exist; here only horizontal ones (v=none): g(0, y) = 0
     let o = wythoff(&[

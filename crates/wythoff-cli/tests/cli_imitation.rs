@@ -279,10 +279,10 @@ fn dynamic_csv_matches_text() {
         assert!(o.status.success());
         stdout(&o)
     };
-    let grid: Vec<Vec<u8>> = args("text")
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .map(|l| l.as_bytes().to_vec())
+    // the text grid (x across, y up), as cells [x][y]
+    let grid: Vec<Vec<u8>> = common::grid_cells(&args("text"))
+        .iter()
+        .map(|col| col.concat().into_bytes())
         .collect();
     let csv = args("csv");
     let mut lines = csv.lines();

@@ -35,7 +35,7 @@ pub fn check(n: usize) -> anyhow::Result<()> {
     let budget = wythoff::solve::memory_budget();
     if need > budget {
         anyhow::bail!(
-            "--max {n}: a text grid holds every cell before drawing the top row, about {} (budget {}): use --format csv or json, which stream rows",
+            "--max {n}: a text grid holds every cell in memory before drawing its top row, about {}, over the memory budget of {}: use --format csv or json, which stream rows",
             wythoff::solve::human_bytes(need),
             wythoff::solve::human_bytes(budget)
         );
