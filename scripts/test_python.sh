@@ -2,9 +2,9 @@
 # The Python package: a fresh virtual environment, `pip install ./crates/wythoff-py`
 # (maturin builds the extension), pytest against the `wythoff` binary, and the
 # notebook docs/notebooks/tour.ipynb executed headless (any cell error fails).
-# Needs python3 (>= 3.9) with venv and pip; run after `cargo build` or
-# `cargo test --workspace` (the tests compare with target/debug/wythoff, or
-# WYTHOFF_BIN).
+# Needs python3 (>= 3.9) with venv and pip; run after `cargo test --release
+# --workspace` (the tests compare with target/release/wythoff, else
+# target/debug/wythoff, or WYTHOFF_BIN).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY="${PYTHON:-python3}"
@@ -19,11 +19,14 @@ fi
 "$VENV/bin/pip" install --quiet --disable-pip-version-check --force-reinstall --no-deps \
   ./crates/wythoff-py
 if [ -z "${WYTHOFF_BIN:-}" ]; then
-  if [ -x target/debug/wythoff ]; then
+  # the release build that `cargo test --release --workspace` has just made
+  if [ -x target/release/wythoff ]; then
+    export WYTHOFF_BIN="$PWD/target/release/wythoff"
+  elif [ -x target/debug/wythoff ]; then
     export WYTHOFF_BIN="$PWD/target/debug/wythoff"
   else
-    cargo build -p wythoff-cli
-    export WYTHOFF_BIN="$PWD/target/debug/wythoff"
+    cargo build --release -p wythoff-cli
+    export WYTHOFF_BIN="$PWD/target/release/wythoff"
   fi
 fi
 set +e

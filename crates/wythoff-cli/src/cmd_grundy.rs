@@ -3,9 +3,9 @@
 //!
 //! Every format is written row by row as the solver streams the rows
 //! ([`render::GrundyRows`]), so no `N x N` table is stored for Nim/Wythoff-like
-//! games: `text` pads to the width of the largest value, which a first streamed
-//! pass finds (games the fast kernel does not cover are solved once into a table
-//! instead). `summary` prints `<cells> <hash>` over the values in row-major
+//! games, except in `text`, a grid drawn with x across and y up (origin lower
+//! left, `render::grid`), which needs every row before its top line (games the
+//! fast kernel does not cover are solved once into a table instead). `summary` prints `<cells> <hash>` over the values in row-major
 //! order. Cells off the board (removed corner) have no value: they are written
 //! `-` (`null` in json) and are neither hashed nor counted.
 
@@ -14,7 +14,7 @@ use crate::render::{self, Format};
 use std::io::Write;
 use std::process::ExitCode;
 use wythoff::answer;
-use wythoff::solve::{self, grundy_fast, GRUNDY_OFF};
+use wythoff::solve::{self, grundy_fast};
 
 /// `grundy`'s arguments: a board without `--misere`.
 #[derive(clap::Args)]
@@ -26,6 +26,9 @@ pub struct Args {
     pub max: u64,
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
+    /// Run work estimated beyond the time bound (10 minutes) anyway.
+    #[arg(long)]
+    pub force: bool,
 }
 
 impl Args {
@@ -38,6 +41,16 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let g = a.resolve()?;
     answer::grundy_check(&g)?;
     let n = a.max as usize;
+    crate::progress::time_estimate(
+        &format!("--max {n}: the Grundy solver"),
+        solve::cost::grundy_seconds(&g.game, a.max),
+        solve::stream::grundy_memory_estimate(&g.game.for_board(a.max), a.max)
+            <= solve::memory_budget(),
+        a.force,
+    )?;
+    if a.format == Format::Text {
+        render::grid::check(n)?;
+    }
     let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     let streamed = g.game.as_single().is_some_and(grundy_fast::applies);
     if !streamed && a.format != Format::Summary && a.format != Format::Csv {
@@ -47,23 +60,8 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         out.flush()?;
         return Ok(ExitCode::SUCCESS);
     }
-    let max_value = if a.format == Format::Text {
-        let mut bar = Bar::new("grundy (widths)");
-        let mut m = 0u32;
-        answer::grundy(&g, a.max, &mut |d, t| bar.set(d, t), &mut |_, row| {
-            m = row
-                .iter()
-                .copied()
-                .filter(|&v| v != GRUNDY_OFF)
-                .fold(m, u32::max);
-        })?;
-        bar.finish();
-        m
-    } else {
-        0
-    };
     let mut bar = Bar::new("grundy");
-    let mut w = render::GrundyRows::begin(&mut out, a.format, &g.label, n, max_value);
+    let mut w = render::GrundyRows::begin(&mut out, a.format, &g.label, n);
     answer::grundy(&g, a.max, &mut |d, t| bar.set(d, t), &mut |_, row| {
         w.row(row)
     })?;

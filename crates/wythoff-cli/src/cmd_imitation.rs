@@ -138,15 +138,15 @@ pub fn dynamic(a: DynamicArgs) -> anyhow::Result<ExitCode> {
             )?;
             writeln!(
                 out,
-                "# row x = first pile, column y = second pile; P {} N {} D {}",
+                "# {}; P {} N {} D {}",
+                render::grid::ORIENTATION,
                 count(PositionClass::P),
                 count(PositionClass::N),
                 count(PositionClass::Dynamic)
             )?;
-            for x in 0..n {
-                let row: String = (0..n).map(|y| name(cl.get(x, y))).collect();
-                writeln!(out, "{row}")?;
-            }
+            render::grid::write(&mut out, n, 1, &|x, y, b| {
+                b.extend_from_slice(name(cl.get(x, y)).as_bytes())
+            })?;
         }
     }
     out.flush()?;

@@ -12,13 +12,29 @@ use std::process::ExitCode;
 use wythoff::answer;
 use wythoff::solve;
 
-pub type Args = BoardArgs;
+/// `p-positions`' arguments: a board, and `--force`.
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    pub board: BoardArgs,
+    /// Run work estimated beyond the time bound (10 minutes) anyway.
+    #[arg(long)]
+    pub force: bool,
+}
 
-pub fn run(a: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let a = args.board;
     let g = a.resolve()?;
     if crate::cmd_imitation::rules_of(&g)?.is_some() {
         return crate::cmd_imitation::p_positions(&a, &g);
     }
+    crate::progress::time_estimate(
+        &format!("--max {}: the outcome solver", a.max),
+        solve::cost::p_positions_seconds(&g.game, a.max),
+        solve::stream::p_positions_memory_estimate(&g.game.for_board(a.max), a.max)
+            <= solve::memory_budget(),
+        args.force,
+    )?;
     let n = a.max as usize;
     let mut bar = Bar::new("solving");
     let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());

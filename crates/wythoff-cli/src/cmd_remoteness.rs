@@ -22,12 +22,14 @@ pub fn table(g: &crate::game_arg::GameArg, n: u64) -> anyhow::Result<RemotenessT
 
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let g = a.resolve()?;
+    if a.format == crate::render::Format::Text {
+        crate::render::grid::check(a.max as usize)?;
+    }
     let t = table(&g, a.max)?;
     let n = t.size();
     let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     let label = format!("{} ({})", g.label, g.convention_text());
-    let mut w =
-        GrundyRows::begin_values(&mut out, a.format, "Remoteness", &label, n, t.max_value());
+    let mut w = GrundyRows::begin_values(&mut out, a.format, "Remoteness", &label, n);
     for x in 0..n {
         w.row(&t.values()[x * n..(x + 1) * n]);
     }

@@ -33,6 +33,9 @@ pub struct Args {
     /// Output format of --coverage: text (Markdown) or json.
     #[arg(long, value_enum, default_value = "text")]
     format: crate::render::Format,
+    /// Run a --max estimated beyond the time bound (10 minutes) anyway.
+    #[arg(long)]
+    force: bool,
 }
 
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
@@ -58,6 +61,14 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     } else if a.format != crate::render::Format::Text {
         bail!("--format applies to --coverage only");
+    }
+    if let Some(max) = a.max {
+        crate::progress::time_estimate(
+            &format!("verify --max {max}"),
+            wythoff::solve::cost::verify_seconds(max),
+            true,
+            a.force,
+        )?;
     }
     let bar = if std::io::stderr().is_terminal() {
         let b = ProgressBar::new(0);

@@ -53,3 +53,29 @@ impl Drop for Bar {
         self.finish();
     }
 }
+
+/// Before long work: refuse it beyond the library's time bound unless `force`
+/// (`wythoff::solve::cost::check_time`), and tell the estimate on stderr when it
+/// is long enough to matter and stderr is a terminal, like the progress bars
+/// (`what`: e.g. `--max 16384: the Grundy solver`). `fits_memory`: false when
+/// the solver's memory check will refuse the request anyway; that refusal
+/// comes first (no `--force` can lift it), so no time is checked.
+pub fn time_estimate(
+    what: &str,
+    seconds: u64,
+    fits_memory: bool,
+    force: bool,
+) -> anyhow::Result<()> {
+    use wythoff::solve::cost;
+    if !fits_memory {
+        return Ok(());
+    }
+    cost::check_time(what, seconds, force)?;
+    if seconds > cost::NOTE_SECONDS && std::io::stderr().is_terminal() {
+        eprintln!(
+            "wythoff: {what}: estimated {} of computation",
+            cost::human_seconds(seconds)
+        );
+    }
+    Ok(())
+}

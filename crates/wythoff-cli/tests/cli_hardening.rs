@@ -346,3 +346,199 @@ fn outcome_json_and_shared_keys() {
         assert!(v["convention"].is_string(), "{args:?}: {v}");
     }
 }
+
+#[test]
+fn predictable_long_work_is_estimated_and_refused_without_force() {
+    // verify --max: cubic in N; 1048576 would take years
+    let o = wythoff(&["verify", "--max", "1048576"]);
+    let e = refused(&o, "verify --max 1048576");
+    assert!(
+        e.contains("verify --max 1048576 would take about") && e.contains("--force"),
+        "{e}"
+    );
+    // a Grundy table by the cubic kernels, when memory is not the limit
+    let o = Command::new(BIN)
+        .args([
+            "grundy",
+            "connell:p=64",
+            "--max",
+            "16384",
+            "--format",
+            "summary",
+        ])
+        .env("WYTHOFF_MEMORY_BUDGET", "1000000000000")
+        .output()
+        .unwrap();
+    let e = refused(&o, "grundy connell:p=64 --max 16384");
+    assert!(
+        e.contains("the Grundy solver would take about") && e.contains("use --force"),
+        "{e}"
+    );
+    // memory is checked first: --force cannot lift it
+    let o = Command::new(BIN)
+        .args([
+            "grundy",
+            "connell:p=64",
+            "--max",
+            "16384",
+            "--format",
+            "summary",
+            "--force",
+        ])
+        .env("WYTHOFF_MEMORY_BUDGET", "100000000")
+        .output()
+        .unwrap();
+    let e = refused(&o, "grundy --force over the memory budget");
+    assert!(e.contains("memory"), "{e}");
+    // --force is accepted where it applies and changes nothing for short work
+    for (args, forced) in [
+        (
+            &["grundy", "wythoff", "--max", "6", "--format", "csv"][..],
+            &[
+                "grundy", "wythoff", "--max", "6", "--format", "csv", "--force",
+            ][..],
+        ),
+        (
+            &[
+                "p-positions",
+                "connell:p=3",
+                "--max",
+                "30",
+                "--format",
+                "csv",
+            ][..],
+            &[
+                "p-positions",
+                "connell:p=3",
+                "--max",
+                "30",
+                "--format",
+                "csv",
+                "--force",
+            ][..],
+        ),
+    ] {
+        let (a, b) = (wythoff(args), wythoff(forced));
+        assert!(a.status.success() && b.status.success(), "{}", stderr(&b));
+        assert_eq!(stdout(&a), stdout(&b));
+        assert!(!stdout(&a).is_empty());
+    }
+    // and refused where it does not
+    refused(
+        &wythoff(&["outcome", "wythoff", "1", "2", "--force"]),
+        "outcome --force",
+    );
+}
+
+#[test]
+fn huge_parameters_that_cost_nothing_answer_at_once() {
+    // the slow cases: each answers (exactly) instead of running for minutes
+    let o = wythoff(&[
+        "outcome",
+        "roob-blocking:m=1,p=1000000,l=1000000",
+        "4999",
+        "0",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // blocking threshold beyond the board: plain rook moves, (0,0) reachable
+    assert!(stdout(&o).starts_with("N\n0,0\n"), "{}", stdout(&o));
+    // a game with no moves at all: every position is P
+    let o = wythoff(&[
+        "outcome",
+        "restricted:s=1,t=1,h=max0,v=min1048576,d1=none,d2=all",
+        "4999",
+        "0",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().next(), Some("P"));
+    // 1000-digit piles through diagonal-blocking's oracle: (x, y) with x != y far
+    // apart is N, with winning moves
+    let x = "7".repeat(1000);
+    let y = format!("{}1", "3".repeat(999));
+    let o = wythoff(&["outcome", "diagonal-blocking:p=1000000,m=1000000", &x, &y]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let mut lines = out.lines();
+    assert_eq!(lines.next(), Some("N"));
+    let mv = lines.next().unwrap();
+    assert!(mv.contains(',') && mv.len() > 900, "{mv}");
+}
+
+#[test]
+fn parameters_beyond_the_catalogue_limit_name_the_limit() {
+    for (spec, shown) in [
+        ("modular:m=10^30", "10^30"),
+        (
+            "modular:m=1000000000000000000000000000000",
+            "1000000000000000000000000000000",
+        ),
+        ("modular:m=2000000", "2000000"),
+        ("modular:m=10^7", "10000000"),
+    ] {
+        let e = refused(&wythoff(&["outcome", spec, "3", "5"]), spec);
+        assert!(
+            e.contains(&format!("`m` = {shown} is out of range")) && e.contains("at most 1000000"),
+            "{spec}: {e}"
+        );
+    }
+    let e = refused(&wythoff(&["outcome", "modular:m=ten", "3", "5"]), "m=ten");
+    assert!(e.contains("whole number"), "{e}");
+    // `B^E` is a number: modular:m=10^2 is modular:m=100
+    let a = wythoff(&[
+        "p-positions",
+        "modular:m=10^2",
+        "--max",
+        "300",
+        "--format",
+        "csv",
+    ]);
+    let b = wythoff(&[
+        "p-positions",
+        "modular:m=100",
+        "--max",
+        "300",
+        "--format",
+        "csv",
+    ]);
+    assert!(a.status.success(), "{}", stderr(&a));
+    assert_eq!(stdout(&a), stdout(&b));
+}
+
+#[test]
+fn every_text_grid_has_one_labelled_orientation() {
+    // x across (left to right), y up (origin lower left), labels on the edges
+    let o = wythoff(&["grundy", "wythoff", "--max", "4"]);
+    assert!(o.status.success());
+    let want = [
+        "# Grundy values of wythoff; x = first pile across (left to right), y = second pile up (origin lower left)",
+        "y",
+        "3 │ 3 4 5 6",
+        "2 │ 2 0 1 5",
+        "1 │ 1 2 0 4",
+        "0 │ 0 1 2 3",
+        "  └────────",
+        "    0 1 2 3  x",
+    ];
+    assert_eq!(stdout(&o), want.join("\n") + "\n");
+    // an asymmetric game: (x, y) = (0, 1) is a move away from (0, 0) only if
+    // vertical moves exist; here only horizontal ones (v=none): g(0, y) = 0
+    let o = wythoff(&[
+        "grundy",
+        "restricted:s=1,t=1,v=none,d1=none,d2=none",
+        "--max",
+        "3",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let cells = common::grid_cells(&stdout(&o));
+    assert_eq!(cells[0], vec!["0", "0", "0"]);
+    assert_eq!(cells[2], vec!["2", "2", "2"]);
+    // dynamic and remoteness use the same grid
+    for args in [
+        &["dynamic", "imitation:p=1,m=1", "--max", "4"][..],
+        &["remoteness", "nim", "--max", "4"][..],
+    ] {
+        let o = wythoff(args);
+        assert!(o.status.success(), "{args:?}");
+        assert_eq!(common::grid_cells(&stdout(&o)).len(), 4, "{args:?}");
+    }
+}

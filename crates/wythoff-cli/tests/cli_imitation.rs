@@ -212,10 +212,10 @@ fn bad_inputs() {
 fn dynamic_classification() {
     let o = wythoff(&["dynamic", "imitation:p=1,m=1", "--max", "4"]);
     assert!(o.status.success());
-    let rows: Vec<String> = stdout(&o)
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .map(String::from)
+    // the grid: x across, y up, origin lower left; rows[x] below is column x
+    let rows: Vec<String> = common::grid_cells(&stdout(&o))
+        .iter()
+        .map(|col| col.concat())
         .collect();
     // Proposition 0: (0,0), (1,2) non-dynamic P; (1,3), (0,y) dynamic; (2,2) N
     assert_eq!(rows, vec!["PDDD", "DNPD", "DPNN", "DDNN"]);
@@ -279,10 +279,10 @@ fn dynamic_csv_matches_text() {
         assert!(o.status.success());
         stdout(&o)
     };
-    let grid: Vec<Vec<u8>> = args("text")
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .map(|l| l.as_bytes().to_vec())
+    // the text grid (x across, y up), as cells [x][y]
+    let grid: Vec<Vec<u8>> = common::grid_cells(&args("text"))
+        .iter()
+        .map(|col| col.concat().into_bytes())
         .collect();
     let csv = args("csv");
     let mut lines = csv.lines();

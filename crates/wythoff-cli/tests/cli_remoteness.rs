@@ -59,7 +59,8 @@ fn formats_imitation_and_refusals() {
     let text = stdout(&["remoteness", "nim", "--max", "3"]);
     assert_eq!(
         text,
-        "# Remoteness of nim (normal play); row x = first pile, column y = second pile\n0 1 1\n1 2 3\n1 3 4\n"
+        "# Remoteness of nim (normal play); x = first pile across (left to right), y = second pile up (origin lower left)\n\
+y\n2 │ 1 3 4\n1 │ 1 2 3\n0 │ 0 1 1\n  └──────\n    0 1 2  x\n"
     );
     let j: serde_json::Value = serde_json::from_str(&stdout(&[
         "remoteness",

@@ -550,21 +550,34 @@ pub fn parse_game(text: &str) -> Result<NamedGame, RuleError> {
         };
         match p.kind {
             ParamKind::Int { min } => {
-                let n: u64 = value.parse().map_err(|_| {
-                    RuleError::Param(format!(
-                        "{}: parameter `{}` must be a whole number >= {min}, got `{value}`",
-                        e.name, p.key
-                    ))
-                })?;
+                let n: u64 = match int_value(value) {
+                    Some(n) => n,
+                    None if is_big_int(value) => {
+                        return Err(RuleError::Param(format!(
+                            "{}: parameter `{}` = {} is out of range: catalogue parameters are at most {PARAM_MAX}",
+                            e.name,
+                            p.key,
+                            short(value)
+                        )))
+                    }
+                    None => {
+                        return Err(RuleError::Param(format!(
+                            "{}: parameter `{}` must be a whole number >= {min} (digits, or `B^E` such as `10^6`), got `{}`",
+                            e.name,
+                            p.key,
+                            short(value)
+                        )))
+                    }
+                };
                 if n < min {
                     return Err(RuleError::Param(format!(
                         "{}: parameter `{}` = {n} is out of range: allowed {min} or more ({})",
                         e.name, p.key, p.meaning
                     )));
                 }
-                if n > 1_000_000 {
+                if n > PARAM_MAX {
                     return Err(RuleError::Param(format!(
-                        "{}: parameter `{}` = {n} is out of range: allowed at most 1000000",
+                        "{}: parameter `{}` = {n} is out of range: catalogue parameters are at most {PARAM_MAX}",
                         e.name, p.key
                     )));
                 }
@@ -592,6 +605,45 @@ pub fn parse_game(text: &str) -> Result<NamedGame, RuleError> {
         game,
         canonical,
     })
+}
+
+/// Largest integer parameter of a catalogue game: the oracles list their
+/// P-positions up to it and the board solvers build per-parameter tables.
+pub const PARAM_MAX: u64 = 1_000_000;
+
+/// An integer parameter: decimal digits, or `B^E` (both decimal), when it fits
+/// a `u64`.
+fn int_value(v: &str) -> Option<u64> {
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    match v.split_once('^') {
+        None if digits(v) => v.parse().ok(),
+        Some((b, e)) if digits(b) && digits(e) => {
+            let b: u64 = b.parse().ok()?;
+            let e: u32 = e.parse().ok()?;
+            b.checked_pow(e)
+        }
+        _ => None,
+    }
+}
+
+/// Is `v` a well-formed integer (digits or `B^E`) too large for a `u64`?
+fn is_big_int(v: &str) -> bool {
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    match v.split_once('^') {
+        None => digits(v),
+        Some((b, e)) => digits(b) && digits(e),
+    }
+}
+
+/// A parameter value echoed in a message: at most 32 characters, then its length.
+fn short(v: &str) -> String {
+    let n = v.chars().count();
+    if n <= 32 {
+        v.escape_default().to_string()
+    } else {
+        let head: String = v.chars().take(32).collect();
+        format!("{}... ({n} chars)", head.escape_default())
+    }
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod compare;
+pub mod grid;
 pub mod patterns;
 pub mod plot;
 pub mod sweep;
@@ -83,7 +84,7 @@ pub fn p_positions(
 /// (`null` in json).
 pub fn grundy(out: &mut dyn Write, format: Format, label: &str, t: &GrundyTable) -> io::Result<()> {
     let n = t.size();
-    let mut w = GrundyRows::begin(out, format, label, n, t.max_value());
+    let mut w = GrundyRows::begin(out, format, label, n);
     for x in 0..n {
         w.row(&t.values()[x * n..(x + 1) * n]);
     }
@@ -116,27 +117,25 @@ fn push_values(buf: &mut Vec<u8>, row: &[u32], sep: u8, off: &[u8], width: usize
 
 /// Writes Grundy values row by row as the solver streams them, in any format;
 /// the one writer behind both the streamed and the stored-table output, so they
-/// are the same bytes. Text pads every value to the width of the largest value
-/// on the board, which the caller passes in (streamed: from a first pass).
+/// are the same bytes. Text keeps every row and draws the grid at the end
+/// ([`grid::write`]: x across, y up, origin lower left), every value padded to
+/// the width of the largest.
 pub struct GrundyRows<'a> {
     w: Chunked<'a>,
     format: Format,
-    width: usize,
     rows: usize,
     summary: wythoff::hash::Summary,
+    /// Text: every row kept (row-major, row x), drawn by [`grid::write`] at the end.
+    stored: Vec<u32>,
+    n: usize,
+    head: String,
 }
 
 impl<'a> GrundyRows<'a> {
-    /// Start the output (the text header, the json prefix). `max_value`: the
-    /// largest value on the board (text only).
-    pub fn begin(
-        out: &'a mut dyn Write,
-        format: Format,
-        label: &str,
-        n: usize,
-        max_value: u32,
-    ) -> Self {
-        Self::begin_values(out, format, "Grundy values", label, n, max_value)
+    /// Start the output (the json prefix; the text header is written with the
+    /// grid).
+    pub fn begin(out: &'a mut dyn Write, format: Format, label: &str, n: usize) -> Self {
+        Self::begin_values(out, format, "Grundy values", label, n)
     }
 
     /// [`GrundyRows::begin`] for another table of values (`what`, e.g.
@@ -147,14 +146,12 @@ impl<'a> GrundyRows<'a> {
         what: &str,
         label: &str,
         n: usize,
-        max_value: u32,
     ) -> Self {
         let mut w = Chunked::new(out);
+        let mut head = String::new();
         match format {
             Format::Text => {
-                let head =
-                    format!("# {what} of {label}; row x = first pile, column y = second pile\n");
-                w.buf.extend_from_slice(head.as_bytes());
+                head = format!("# {what} of {label}; {}\n", grid::ORIENTATION);
             }
             Format::Json => {
                 let label = serde_json::to_string(label).expect("json of a string");
@@ -170,9 +167,11 @@ impl<'a> GrundyRows<'a> {
         GrundyRows {
             w,
             format,
-            width: max_value.to_string().len().max(1),
             rows: 0,
             summary: wythoff::hash::Summary::new(),
+            stored: Vec::new(),
+            n,
+            head,
         }
     }
 
@@ -202,8 +201,9 @@ impl<'a> GrundyRows<'a> {
                 buf.push(b']');
             }
             Format::Text => {
-                push_values(buf, row, b' ', b"-", self.width);
-                buf.push(b'\n');
+                // the top line is y = n - 1: every row is needed first (callers
+                // check the size with `grid::check`)
+                self.stored.extend_from_slice(row);
             }
         }
         self.rows += 1;
@@ -218,7 +218,30 @@ impl<'a> GrundyRows<'a> {
                 let line = format!("{}\n", self.summary.line());
                 self.w.buf.extend_from_slice(line.as_bytes());
             }
-            Format::Csv | Format::Text => {}
+            Format::Text => {
+                use wythoff::solve::GRUNDY_OFF;
+                let n = self.n;
+                let stored = std::mem::take(&mut self.stored);
+                let widest = stored
+                    .iter()
+                    .filter(|&&v| v != GRUNDY_OFF)
+                    .max()
+                    .map_or(1, |v| v.to_string().len());
+                if self.w.err.is_some() {
+                    return self.w.finish();
+                }
+                let out = &mut *self.w.out;
+                out.write_all(self.head.as_bytes())?;
+                return grid::write(out, n, widest, &|x, y, b| {
+                    let v = stored.get(x * n + y).copied().unwrap_or(GRUNDY_OFF);
+                    if v == GRUNDY_OFF {
+                        b.push(b'-');
+                    } else {
+                        push_u64(b, v as u64);
+                    }
+                });
+            }
+            Format::Csv => {}
         }
         self.w.finish()
     }

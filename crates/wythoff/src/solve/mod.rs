@@ -19,6 +19,7 @@
 
 pub mod band;
 pub(crate) mod cone;
+pub mod cost;
 pub mod fast;
 pub mod grundy;
 pub mod grundy_fast;

@@ -1,0 +1,156 @@
+//! Time estimates, made before the work starts, for the requests whose cost is
+//! predictable: board solvers (cells x per-cell cost of the engine that will
+//! run) and `verify --max N`. Work estimated beyond [`TIME_BOUND_SECONDS`] is
+//! refused unless the caller forces it ([`check_time`]); the caller shows
+//! estimates above [`NOTE_SECONDS`].
+//!
+//! The per-cell costs are measured user CPU times of the release build on the
+//! project's machine (2 cores, shared; see README, Limits), rounded up: they
+//! are estimates, off by a small factor, not bounds. Integer arithmetic only
+//! (picoseconds per unit of work).
+//!
+//! | engine | work units | cost per unit | measured |
+//! |---|---|---|---|
+//! | streaming band kernel (`band`, P-positions) | `n` rows x (band width + 64) | 2 ns | `p-positions wythoff --max 16384`: 0.01 s |
+//! | outcome table (`fast`, `sparse`), per variant | `n^2` cells (x2 misère) | 40 ns | `p-positions connell:p=64 --max 16384`: 6.6 s (25 ns) |
+//! | Grundy, streaming kernel (`grundy_fast`) | `n^2` cells | 100 ns | `grundy wythoff --max 8192`: 2.8 s (42 ns) |
+//! | Grundy, other kernels (`grundy_union`, `grundy`) | `n^3` | 1 ns | `connell:p=64 --max 4096`: 18 s (0.26 ns); `corner:m=2,p=3,u=5,v=7 --max 2048`: 6.6 s (0.77 ns) |
+//! | `verify --max N` (N >= 200) | `N^3` | 550 ns (4.4 s at 200) | `verify`: 4.4 s; `verify --max 400`: 30.5 s |
+
+use super::{grundy_fast, stream};
+use crate::rules::{Convention, Game};
+use crate::SolveError;
+
+/// Work estimated beyond this many seconds is refused without `--force`.
+pub const TIME_BOUND_SECONDS: u64 = 600;
+/// Estimates above this many seconds are worth telling the user.
+pub const NOTE_SECONDS: u64 = 10;
+
+const PS: u128 = 1_000_000_000_000;
+
+fn seconds(units: u128, ps_per_unit: u128) -> u64 {
+    let s = units.saturating_mul(ps_per_unit) / PS;
+    u64::try_from(s).unwrap_or(u64::MAX)
+}
+
+/// Estimated seconds to list the P-positions of `game` on the `n x n` board
+/// (the engine [`stream::p_positions`] will pick).
+pub fn p_positions_seconds(game: &Game, n: u64) -> u64 {
+    let game = game.for_board(n);
+    let n = n as u128;
+    if stream::p_positions_streamable(&game, 1) {
+        let units: u128 = game
+            .variants()
+            .iter()
+            .map(|r| {
+                let w = r
+                    .two_pile()
+                    .and_then(|t| t.relation.band_width())
+                    .unwrap_or(0) as u128;
+                n * (w.min(n) + 64)
+            })
+            .sum();
+        seconds(units, 2_000)
+    } else {
+        seconds(table_cells(&game, n), 40_000)
+    }
+}
+
+/// Cells an outcome table solves: `n^2` per variant, twice in misère play.
+fn table_cells(game: &Game, n: u128) -> u128 {
+    game.variants()
+        .iter()
+        .map(|r| {
+            let mult = if r.convention() == Convention::Misere {
+                2
+            } else {
+                1
+            };
+            n * n * mult
+        })
+        .sum()
+}
+
+/// Estimated seconds for the Grundy values of `game` on the `n x n` board (the
+/// engine [`stream::grundy`] will pick).
+pub fn grundy_seconds(game: &Game, n: u64) -> u64 {
+    let game = game.for_board(n);
+    let n = n as u128;
+    match game.as_single() {
+        Some(r) if grundy_fast::applies(r) => seconds(n * n, 100_000),
+        _ => seconds(n * n * n, 1_000),
+    }
+}
+
+/// Estimated seconds for `verify --max max` (all claims; the default is 200).
+pub fn verify_seconds(max: u64) -> u64 {
+    let m = (max.max(200)) as u128;
+    // 4.4 s at 200, cubic: 4.4e12 ps / 200^3 = 550 ns per unit
+    seconds(m.saturating_mul(m).saturating_mul(m), 550_000)
+}
+
+/// `about 3 min 20 s`, `about 12 h`, `about 5 s`.
+pub fn human_seconds(s: u64) -> String {
+    if s < 60 {
+        format!("about {s} s")
+    } else if s < 3600 {
+        format!("about {} min {} s", s / 60, s % 60)
+    } else if s < 86_400 * 365 {
+        format!("about {} h {} min", s / 3600, (s % 3600) / 60)
+    } else {
+        format!("about {} years", s / (86_400 * 365))
+    }
+}
+
+/// Refuse work estimated beyond [`TIME_BOUND_SECONDS`] unless `force`; `what`
+/// names it (`--max 16384: the Grundy solver`).
+pub fn check_time(what: &str, estimate: u64, force: bool) -> Result<(), SolveError> {
+    if estimate > TIME_BOUND_SECONDS && !force {
+        return Err(SolveError::TooLarge(format!(
+            "{what} would take {} of computation, over the bound of {} min: use --force to run it anyway",
+            human_seconds(estimate),
+            TIME_BOUND_SECONDS / 60
+        )));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalogue::parse_game;
+
+    fn game(s: &str) -> Game {
+        parse_game(s).unwrap().game
+    }
+
+    #[test]
+    fn estimates_grow_with_the_board_and_pick_the_engine() {
+        // the band kernel lists Wythoff's P-positions in O(n) per row
+        assert_eq!(p_positions_seconds(&game("wythoff"), 16384), 0);
+        let small = p_positions_seconds(&game("connell:p=64"), 16384);
+        let big = p_positions_seconds(&game("connell:p=64"), 65536);
+        assert!(small <= 20 && big >= 16 * small.max(1), "{small} {big}");
+        // Grundy: the streaming kernel is quadratic, the others cubic
+        assert!(grundy_seconds(&game("wythoff"), 8192) <= 10);
+        assert!(grundy_seconds(&game("connell:p=64"), 16384) > TIME_BOUND_SECONDS);
+        assert!(grundy_seconds(&game("connell:p=64"), 4096) < TIME_BOUND_SECONDS);
+        assert_eq!(verify_seconds(200), 4);
+        assert_eq!(verify_seconds(100), 4);
+        assert!(verify_seconds(1_048_576) > TIME_BOUND_SECONDS);
+        assert!(verify_seconds(800) < TIME_BOUND_SECONDS);
+        assert_eq!(verify_seconds(u64::MAX), u64::MAX);
+    }
+
+    #[test]
+    fn refusal_names_the_estimate_and_force() {
+        let e = check_time("verify --max 1048576", verify_seconds(1_048_576), false)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("about") && e.contains("--force"), "{e}");
+        assert!(check_time("x", verify_seconds(1_048_576), true).is_ok());
+        assert!(check_time("x", 600, false).is_ok());
+        assert_eq!(human_seconds(200), "about 3 min 20 s");
+        assert_eq!(human_seconds(7200), "about 2 h 0 min");
+    }
+}
