@@ -41,6 +41,10 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let g = a.resolve()?;
     answer::grundy_check(&g)?;
     let n = a.max as usize;
+    // memory first (no --force lifts it), then time
+    if a.format == Format::Text {
+        render::grid::check(n)?;
+    }
     crate::progress::time_estimate(
         &format!("--max {n}: the Grundy solver"),
         solve::cost::grundy_seconds(&g.game, a.max),
@@ -48,9 +52,6 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
             <= solve::memory_budget(),
         a.force,
     )?;
-    if a.format == Format::Text {
-        render::grid::check(n)?;
-    }
     let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     let streamed = g.game.as_single().is_some_and(grundy_fast::applies);
     if !streamed && a.format != Format::Summary && a.format != Format::Csv {
