@@ -14,7 +14,7 @@ use crate::render::{self, Format};
 use std::io::Write;
 use std::process::ExitCode;
 use wythoff::answer;
-use wythoff::solve::{self, grundy_fast};
+use wythoff::solve::{self, grundy_fast, grundy_lines};
 
 /// `grundy`'s arguments: a board without `--misere`.
 #[derive(clap::Args)]
@@ -53,7 +53,10 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         a.force,
     )?;
     let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-    let streamed = g.game.as_single().is_some_and(grundy_fast::applies);
+    let streamed = g
+        .game
+        .as_single()
+        .is_some_and(|r| grundy_fast::applies(r) || grundy_lines::applies(r));
     if !streamed && a.format != Format::Summary && a.format != Format::Csv {
         // solved into a table anyway: render it, no second pass
         let table = solve::grundy(&g.game, n)?;

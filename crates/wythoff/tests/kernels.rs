@@ -488,3 +488,35 @@ fn grundy_threads_equal_sequential() {
         }
     }
 }
+
+/// Without the stored triangle (the path of boards whose values pass 65535)
+/// the symmetric games give the same rows.
+#[test]
+fn grundy_without_triangle_equals_with() {
+    for name in ["nim", "wythoff", "corner:m=1,p=1,u=4,v=4"] {
+        let g = parse_game(name).unwrap().game;
+        let r = g.as_single().unwrap();
+        assert!(solve::grundy_fast::keeps_triangle(r, 600), "{name}");
+        for n in [1, 7, 600] {
+            let mut a = Vec::new();
+            solve::grundy_fast::stream_with(r, n, true, &mut |_| {}, |x, row| {
+                a.push((x, row.to_vec()))
+            })
+            .unwrap();
+            let mut b = Vec::new();
+            solve::grundy_fast::stream_with(r, n, false, &mut |_| {}, |x, row| {
+                b.push((x, row.to_vec()))
+            })
+            .unwrap();
+            assert_eq!(a, b, "{name} n={n}");
+        }
+    }
+    // values pass 65535 from N = 21846 on: no triangle there
+    let r = parse_game("wythoff")
+        .unwrap()
+        .game
+        .as_single()
+        .unwrap()
+        .clone();
+    assert!(!solve::grundy_fast::keeps_triangle(&r, 65536));
+}

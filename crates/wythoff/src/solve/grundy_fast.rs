@@ -43,13 +43,8 @@ pub fn value_bound(r: &Rules, n: u64) -> u64 {
 pub fn memory_estimate(r: &Rules, n: u64) -> u64 {
     let words = block_count(value_bound(r, n)) as u64 * BLOCK_WORDS as u64;
     let lines = n + if r.two_pile().is_some() { 2 * n } else { 0 };
-    let tab = if r.is_symmetric() {
-        let b = if value_bound(r, n) < u16::MAX as u64 {
-            2
-        } else {
-            4
-        };
-        n.saturating_mul(n).saturating_mul(b)
+    let tab = if keeps_triangle(r, n) {
+        n.saturating_mul(n).saturating_mul(2)
     } else {
         0
     };
@@ -226,6 +221,26 @@ pub fn stream(
     r: &Rules,
     n: usize,
     progress: &mut dyn FnMut(u64),
+    sink: impl FnMut(u64, &[u32]),
+) -> Option<()> {
+    stream_with(r, n, keeps_triangle(r, n as u64), progress, sink)
+}
+
+/// Does the kernel store the upper triangle of a symmetric game (and solve only
+/// `y >= x`)? Only when the values fit `u16`: a `u32` triangle (`4 n^2` bytes,
+/// 16 GiB at N = 65536) costs more memory than solving the whole board saves
+/// time, and the row pipeline keeps `u16` only.
+pub fn keeps_triangle(r: &Rules, n: u64) -> bool {
+    r.is_symmetric() && value_bound(r, n) < u16::MAX as u64
+}
+
+/// [`stream`], with the symmetric shortcut (`triangle`) chosen by the caller:
+/// without it every cell is searched. The values are the same.
+pub fn stream_with(
+    r: &Rules,
+    n: usize,
+    triangle: bool,
+    progress: &mut dyn FnMut(u64),
     mut sink: impl FnMut(u64, &[u32]),
 ) -> Option<()> {
     let (Setup { diag, u, v, blocks }, mut cols, mut diags) = Setup::new(r, n)?;
@@ -234,7 +249,7 @@ pub fn stream(
     // symmetric rules: g(x, y) = g(y, x), so only y >= x is searched; row x starts
     // from column x's value set, and the values left of the diagonal are read back
     // from the stored upper triangle (u16 when the values fit)
-    let sym = r.is_symmetric();
+    let sym = triangle && r.is_symmetric();
     let mut tab = if sym {
         Tab::new(n, value_bound(r, n as u64))
     } else {
@@ -427,7 +442,7 @@ pub fn stream_threads(
     let stride = n as u64 + 1;
     // symmetric rules: as in `stream`, only y >= x is searched; the upper
     // triangle is kept in u16 (values below 65535) and read back for y < x
-    let sym = r.is_symmetric() && value_bound(r, n as u64) < u16::MAX as u64;
+    let sym = keeps_triangle(r, n as u64);
     let mut tab: Vec<u16> = if sym { vec![0; n * n] } else { Vec::new() };
     let st = SharedTab(tab.as_mut_ptr());
     let (tx, rx) = std::sync::mpsc::sync_channel::<(usize, Vec<u32>)>(4 * threads);
