@@ -361,8 +361,13 @@ impl Game {
             None => wythoff::patterns::DEFAULT_MAX,
         };
         let s = &self.s;
-        let rep = run(py, |_| wythoff::patterns::find(&s.game, &s.label, n, grundy))?;
-        json_to_py(py, &serde_json::to_value(&rep).expect("json of plain values"))
+        let rep = run(py, |_| {
+            wythoff::patterns::find(&s.game, &s.label, n, grundy)
+        })?;
+        json_to_py(
+            py,
+            &serde_json::to_value(&rep).expect("json of plain values"),
+        )
     }
 }
 
@@ -415,11 +420,59 @@ fn verify<'py>(
     Ok(out)
 }
 
+fn convention(misere: bool) -> wythoff::Convention {
+    if misere {
+        wythoff::Convention::Misere
+    } else {
+        wythoff::Convention::Normal
+    }
+}
+
+/// The numbers of the combinations of a sweep that will be solved, in the
+/// sweep's order (skipped ones left out); refuses a sweep with nothing to run
+/// or one over the memory budget (`threads` boards at once).
+#[pyfunction]
+#[pyo3(signature = (spec, max, misere = false, threads = 1))]
+fn sweep_indices(
+    spec: &str,
+    max: &Bound<'_, PyAny>,
+    misere: bool,
+    threads: usize,
+) -> PyResult<Vec<u64>> {
+    let max = board_side(max)?;
+    let sp = wythoff::sweep::Spec::parse(spec).map_err(|e| to_py_err(e.into()))?;
+    let plan = wythoff::sweep::Plan::new(&sp, (1, 1), max, convention(misere));
+    let t = threads.clamp(1, plan.runnable().max(1) as usize);
+    plan.check(max, t, wythoff::solve::DEFAULT_MEMORY_BUDGET)
+        .map_err(to_py_err)?;
+    Ok(plan.runnable_indices())
+}
+
+/// The record of one combination of a sweep, as a json line (`wythoff sweep
+/// --format json`); the task of a sweep spread over a cluster.
+#[pyfunction]
+#[pyo3(signature = (spec, index, max, misere = false))]
+fn sweep_one(
+    py: Python<'_>,
+    spec: &str,
+    index: u64,
+    max: &Bound<'_, PyAny>,
+    misere: bool,
+) -> PyResult<String> {
+    let max = board_side(max)?;
+    let sp = wythoff::sweep::Spec::parse(spec).map_err(|e| to_py_err(e.into()))?;
+    run(py, |_| {
+        wythoff::sweep::run_one(&sp, index, max as usize, convention(misere)).map(|r| r.json_line())
+    })
+}
+
 #[pymodule]
 fn _wythoff(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Game>()?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(verify, m)?)?;
+    m.add_function(wrap_pyfunction!(sweep_indices, m)?)?;
+    m.add_function(wrap_pyfunction!(sweep_one, m)?)?;
     m.add("GRUNDY_OFF", u32::MAX)?;
     m.add("MAX_BOARD", answer::MAX_BOARD)?;
     Ok(())

@@ -597,6 +597,73 @@ pub fn record(
     })
 }
 
+impl Record {
+    /// The record as one line of json (no newline), the fields in a fixed
+    /// order: `index`, `game`, `convention`, `max`, `params` (the spec's keys in
+    /// the order written), `patterns` (byte for byte what `wythoff patterns
+    /// --format json` holds) and `theorem`. This is `wythoff sweep --format json`.
+    pub fn json_line(&self) -> String {
+        let mut params = String::from("{");
+        for (i, (k, v)) in self.params.iter().enumerate() {
+            if i > 0 {
+                params.push(',');
+            }
+            params.push_str(&serde_json::to_string(k).expect("string"));
+            params.push(':');
+            params.push_str(&match v {
+                Value::Int(n) => n.to_string(),
+                Value::Text(s) => serde_json::to_string(s).expect("string"),
+            });
+        }
+        params.push('}');
+        format!(
+            "{{\"index\":{},\"game\":{},\"convention\":{},\"max\":{},\"params\":{},\"patterns\":{},\"theorem\":{}}}",
+            self.index,
+            serde_json::to_string(&self.game).expect("string"),
+            serde_json::to_string(&self.convention).expect("string"),
+            self.max,
+            params,
+            serde_json::to_string(&self.patterns).expect("patterns serialise"),
+            serde_json::to_string(&self.theorem).expect("theorem serialises"),
+        )
+    }
+}
+
+/// Solve combination number `index` of `spec` alone (one task of a sweep
+/// spread over machines): its record, exactly the one [`run`] hands on for it.
+/// An error for an index out of range or a combination the rules refuse (a
+/// skipped one, which has no record).
+pub fn run_one(
+    spec: &Spec,
+    index: u64,
+    max: usize,
+    convention: crate::rules::Convention,
+) -> Result<Record, crate::error::SolveError> {
+    use crate::error::SolveError;
+    if index >= spec.total() {
+        return Err(SolveError::BadInput(format!(
+            "combination {index} is out of range: the sweep has {}",
+            spec.total()
+        )));
+    }
+    let c = spec.combination(index);
+    let g = c.game.as_ref().map_err(|e| {
+        SolveError::BadInput(format!(
+            "combination {index} is skipped (refused by the rules): {e}"
+        ))
+    })?;
+    record(&c, g, max, convention).map_err(|e| label_error(e, &g.canonical, index))
+}
+
+/// Name the combination in an error of its solver.
+fn label_error(e: crate::error::SolveError, game: &str, index: u64) -> crate::error::SolveError {
+    use crate::error::SolveError;
+    match e {
+        SolveError::Rule(r) => SolveError::Rule(r),
+        other => SolveError::BadInput(format!("{game} (combination {index}): {other}")),
+    }
+}
+
 /// What a sweep (or one shard of it) will do.
 #[derive(Clone, Debug)]
 pub struct Plan {
@@ -653,6 +720,44 @@ impl Plan {
         }
         plan
     }
+    /// The numbers of the combinations of this shard that will be solved, in
+    /// order (the tasks of a sweep spread over machines: [`run_one`] each).
+    pub fn runnable_indices(&self) -> Vec<u64> {
+        self.combinations
+            .iter()
+            .filter(|c| c.game.is_ok())
+            .map(|c| c.index)
+            .collect()
+    }
+    /// Refuse a sweep that has nothing to run (every combination refused by the
+    /// rules) or that needs more than `budget` bytes with `threads` combinations
+    /// solved at once.
+    pub fn check(
+        &self,
+        max: u64,
+        threads: usize,
+        budget: u64,
+    ) -> Result<(), crate::error::SolveError> {
+        use crate::error::SolveError;
+        use crate::solve::human_bytes;
+        if self.skipped_total == self.total {
+            return Err(SolveError::BadInput(format!(
+                "every combination of the sweep is refused by the rules, e.g. {}",
+                self.skip_reasons.first().map_or("", |s| s.as_str())
+            )));
+        }
+        let mem = self.memory_estimate(threads);
+        if mem > budget {
+            return Err(SolveError::TooLarge(format!(
+                "the sweep needs about {} of memory ({} boards of {max}x{max} at once, up to {} each), over the budget of {}: use a smaller --max",
+                human_bytes(mem),
+                threads,
+                human_bytes(self.per_game_memory),
+                human_bytes(budget)
+            )));
+        }
+        Ok(())
+    }
     /// Combinations of this shard that will be solved.
     pub fn runnable(&self) -> u64 {
         self.combinations.iter().filter(|c| c.game.is_ok()).count() as u64
@@ -688,13 +793,7 @@ pub fn run<E: From<crate::error::SolveError>>(
         let records: Vec<Result<Record, crate::error::SolveError>> = chunk
             .par_iter()
             .map(|(c, g)| {
-                record(c, g, max, convention).map_err(|e| match e {
-                    crate::error::SolveError::Rule(r) => crate::error::SolveError::Rule(r),
-                    other => crate::error::SolveError::BadInput(format!(
-                        "{} (combination {}): {other}",
-                        g.canonical, c.index
-                    )),
-                })
+                record(c, g, max, convention).map_err(|e| label_error(e, &g.canonical, c.index))
             })
             .collect();
         for r in records {
@@ -805,6 +904,40 @@ mod tests {
         assert!(parse_shard("4/3").is_err());
         assert!(parse_shard("x").is_err());
         assert_eq!(parse_shard("2/3").unwrap(), (2, 3));
+    }
+
+    #[test]
+    fn run_one_gives_the_records_of_run() {
+        use crate::rules::Convention;
+        let spec = Spec::parse("modulo-rook:m=1..2,l=0..2,p=1..2").unwrap();
+        for conv in [Convention::Normal, Convention::Misere] {
+            let plan = Plan::new(&spec, (1, 1), 24, conv);
+            let mut all: Vec<Record> = Vec::new();
+            run::<crate::error::SolveError>(&plan, 24, conv, &mut |_, _| {}, &mut |r| {
+                all.push(r);
+                Ok(())
+            })
+            .unwrap();
+            let idx = plan.runnable_indices();
+            assert_eq!(idx, all.iter().map(|r| r.index).collect::<Vec<_>>());
+            assert!(idx.len() < spec.total() as usize, "some skipped (l > p)");
+            for r in &all {
+                let one = run_one(&spec, r.index, 24, conv).unwrap();
+                assert_eq!(&one, r);
+                assert_eq!(one.json_line(), r.json_line());
+            }
+            assert!(plan.check(24, 2, u64::MAX).is_ok());
+            assert!(plan.check(24, 2, 1).is_err());
+        }
+        // skipped and out-of-range combinations have no record
+        let skipped = (0..spec.total())
+            .find(|&i| spec.combination(i).game.is_err())
+            .unwrap();
+        assert!(run_one(&spec, skipped, 24, Convention::Normal).is_err());
+        assert!(run_one(&spec, spec.total(), 24, Convention::Normal).is_err());
+        let none = Spec::parse("modulo-rook:m=1,l=3,p=1..2").unwrap();
+        let plan = Plan::new(&none, (1, 1), 8, Convention::Normal);
+        assert!(plan.check(8, 1, u64::MAX).is_err());
     }
 
     #[test]

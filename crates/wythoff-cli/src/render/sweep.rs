@@ -9,7 +9,7 @@
 
 use serde_json::Value as Json;
 use std::io::{self, Write};
-use wythoff::sweep::{Record, Value};
+use wythoff::sweep::Record;
 
 /// Output format of `sweep`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -72,13 +72,6 @@ fn csv_cell(s: &str) -> String {
 
 fn md_cell(s: &str) -> String {
     s.replace('|', "\\|").replace('\n', " ")
-}
-
-fn param_json(v: &Value) -> Json {
-    match v {
-        Value::Int(n) => Json::from(*n),
-        Value::Text(s) => Json::from(s.as_str()),
-    }
 }
 
 /// A compact text of a json value: strings bare, arrays `a x b`, objects
@@ -145,30 +138,8 @@ fn cells(r: &Record) -> Vec<String> {
 /// One record as one line (no newline).
 pub fn line(format: SweepFormat, r: &Record) -> String {
     match format {
-        SweepFormat::Json => {
-            // written field by field so that the order is fixed and `patterns`
-            // is byte for byte what `wythoff patterns --format json` holds
-            let mut params = String::from("{");
-            for (i, (k, v)) in r.params.iter().enumerate() {
-                if i > 0 {
-                    params.push(',');
-                }
-                params.push_str(&serde_json::to_string(k).expect("string"));
-                params.push(':');
-                params.push_str(&param_json(v).to_string());
-            }
-            params.push('}');
-            format!(
-                "{{\"index\":{},\"game\":{},\"convention\":{},\"max\":{},\"params\":{},\"patterns\":{},\"theorem\":{}}}",
-                r.index,
-                serde_json::to_string(&r.game).expect("string"),
-                serde_json::to_string(&r.convention).expect("string"),
-                r.max,
-                params,
-                serde_json::to_string(&r.patterns).expect("patterns serialise"),
-                serde_json::to_string(&r.theorem).expect("theorem serialises"),
-            )
-        }
+        // fields in a fixed order; `patterns` byte for byte as `patterns --format json`
+        SweepFormat::Json => r.json_line(),
         SweepFormat::Csv => cells(r)
             .iter()
             .map(|c| csv_cell(c))

@@ -10,7 +10,26 @@ published solutions, sequences, and the papers' claims.
     >>> g.outcome(10**100, 10**100 + 7)
 """
 
-from ._wythoff import GRUNDY_OFF, MAX_BOARD, Game, games, verify
+import json as _json
 
-__all__ = ["Game", "games", "verify", "GRUNDY_OFF", "MAX_BOARD"]
+from ._wythoff import GRUNDY_OFF, MAX_BOARD, Game, games, sweep_indices, sweep_one, verify
+
+
+def _sweep_task(spec, index, max, misere):
+    return sweep_one(spec, index, max, misere)
+
+
+def sweep(spec, max, client=None, misere=False):
+    """The records of `wythoff sweep SPEC --max MAX [--misere] --format json`,
+    a list of dicts in the sweep's order. With a `dask.distributed.Client`,
+    each combination is one task on that cluster (gathered back in order)."""
+    if client is None:
+        idx = sweep_indices(spec, max, misere)
+        return [_json.loads(sweep_one(spec, i, max, misere)) for i in idx]
+    idx = sweep_indices(spec, max, misere, 1)
+    futures = client.map(_sweep_task, [spec] * len(idx), idx, [max] * len(idx),
+                         [misere] * len(idx), pure=False)
+    return [_json.loads(line) for line in client.gather(futures)]
+
+__all__ = ["Game", "games", "verify", "sweep", "GRUNDY_OFF", "MAX_BOARD"]
 __version__ = "0.1.0"
