@@ -1,0 +1,46 @@
+"""`wythoff.sweep`: the records of `wythoff sweep --format json`, without a
+client and with a Dask `LocalCluster` of 2 worker processes (same records)."""
+
+import json
+
+import pytest
+
+import wythoff
+
+SPECS = [
+    ("modulo-rook:m=1..3,l=0..2,p=1..4", 120, False),
+    ("restricted:s=1,t=1..2,K=2..3,r=0..2,h=K:r,v=K:r,d1=all,d2=all", 90, True),
+]
+
+
+def cli_records(cli, spec, max_, misere):
+    args = ["sweep", spec, "--max", max_, "--format", "json"]
+    if misere:
+        args.append("--misere")
+    return [json.loads(line) for line in cli.out(*args).splitlines()]
+
+
+@pytest.mark.parametrize("spec,max_,misere", SPECS)
+def test_sweep_without_client_equals_the_cli(cli, spec, max_, misere):
+    want = cli_records(cli, spec, max_, misere)
+    got = wythoff.sweep(spec, max_, misere=misere)
+    assert len(got) > 3
+    assert got == want
+
+
+def test_sweep_errors():
+    with pytest.raises(ValueError):
+        wythoff.sweep("modulo-rook:m=1..3,l=9,p=1", 50)  # every combination refused
+    with pytest.raises(ValueError):
+        wythoff.sweep("no-such-game:m=1..2", 50)
+
+
+def test_sweep_on_a_dask_local_cluster_equals_without(cli):
+    distributed = pytest.importorskip("dask.distributed")
+    spec, max_, misere = SPECS[0]
+    want = cli_records(cli, spec, max_, misere)
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster, distributed.Client(cluster) as client:
+        got = wythoff.sweep(spec, max_, client=client)
+    assert got == want
