@@ -68,3 +68,14 @@ def games() -> List[Dict[str, Any]]:
 
 def verify(games: Optional[Sequence[str]] = None, max: Optional[int] = None) -> List[Dict[str, Any]]:
     """The papers' claims, one dict per check (`source`, `game`, `compared`, `range`, `passed`, `detail`)."""
+
+def sweep_indices(spec: str, max: int, misere: bool = False, threads: int = 1) -> List[int]:
+    """The numbers of the combinations of `wythoff sweep SPEC` that will be solved
+    (those the rules refuse are left out), in the sweep's order. `ValueError` when
+    every combination is refused or the spec is malformed, `MemoryError` when
+    `threads` boards at once would not fit."""
+
+def sweep_one(spec: str, index: int, max: int, misere: bool = False) -> str:
+    """The record of combination `index` of the sweep, as the JSON line that
+    `wythoff sweep --format json` prints for it (what `wythoff.sweep` runs as one
+    task on a Dask cluster)."""
