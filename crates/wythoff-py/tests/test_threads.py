@@ -51,3 +51,31 @@ def test_ctrl_c_raises_keyboard_interrupt():
         p.kill()
         raise AssertionError("Ctrl-C did not stop the computation")
     assert out.strip() == "interrupted"
+
+
+IMITATION_SCRIPT = """
+import wythoff
+print("start", flush=True)
+try:
+    wythoff.Game("imitation:p=3,m=1").p_positions(16384)
+    print("finished", flush=True)
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+"""
+
+
+def test_ctrl_c_stops_the_imitation_state_solver():
+    # the state solver reports progress once per row: p_positions(16384) takes
+    # several seconds; SIGINT after one second must end it at the next row
+    p = subprocess.Popen(
+        [sys.executable, "-c", IMITATION_SCRIPT], stdout=subprocess.PIPE, text=True
+    )
+    assert p.stdout.readline().strip() == "start"
+    threading.Event().wait(1.0)
+    p.send_signal(signal.SIGINT)
+    try:
+        out, _ = p.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        raise AssertionError("Ctrl-C did not stop the imitation solver")
+    assert out.strip() == "interrupted"

@@ -206,8 +206,7 @@ pub fn p_positions(
 ) -> Result<(), SolveError> {
     check_max(n)?;
     if let Some(r) = s.imitation()? {
-        progress(0, n);
-        let solver = StateSolver::new(r, n)?;
+        let solver = StateSolver::with_progress(r, n, progress)?;
         let ps = solver.start_p_positions();
         let mut row: Vec<u32> = Vec::new();
         let mut i = 0;

@@ -216,11 +216,36 @@ impl StateSolver {
         Self::with_budget(rules, n, DEFAULT_BUDGET.min(crate::solve::memory_budget()))
     }
 
+    /// [`StateSolver::new`] reporting `progress(rows done, n)` before each row
+    /// (a caller may unwind from it to cancel: the solver holds no state outside
+    /// itself).
+    pub fn with_progress(
+        rules: ImitationNim,
+        n: u64,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<StateSolver, ImitationError> {
+        Self::build(
+            rules,
+            n,
+            DEFAULT_BUDGET.min(crate::solve::memory_budget()),
+            progress,
+        )
+    }
+
     /// Solve the board, refusing when the estimate exceeds `budget` bytes.
     pub fn with_budget(
         rules: ImitationNim,
         n: u64,
         budget: u64,
+    ) -> Result<StateSolver, ImitationError> {
+        Self::build(rules, n, budget, &mut |_, _| {})
+    }
+
+    fn build(
+        rules: ImitationNim,
+        n: u64,
+        budget: u64,
+        progress: &mut dyn FnMut(u64, u64),
     ) -> Result<StateSolver, ImitationError> {
         if n > MAX_BOARD {
             return Err(ImitationError::TooLarge(format!(
@@ -247,7 +272,8 @@ impl StateSolver {
             free_line: vec![Vec::new(); nu],
             after_line: vec![Vec::new(); nu],
         };
-        solver.solve();
+        solver.solve(progress);
+        progress(n, n);
         Ok(solver)
     }
 
@@ -272,7 +298,7 @@ impl StateSolver {
     }
 
     /// The row-by-row pass over `x <= y` (module documentation).
-    fn solve(&mut self) {
+    fn solve(&mut self, progress: &mut dyn FnMut(u64, u64)) {
         let p = self.rules.p() as usize;
         let q = p - 1;
         let m = self.m as i64;
@@ -281,6 +307,7 @@ impl StateSolver {
         let mut diff = vec![0u16; n * (n + 1) / 2 * p];
         let mut run = vec![0u16; n * p];
         for x in 0..n {
+            progress(x as u64, n as u64);
             for y in x..n {
                 let t = tri(n, x, y);
                 // invariant 2: the running prefix of column y at cell x
