@@ -8,16 +8,13 @@ use crate::game_arg::BoardArgs;
 use crate::render::GrundyRows;
 use std::io::Write;
 use std::process::ExitCode;
-use wythoff::solve::remoteness::{self, RemotenessTable};
+use wythoff::solve::remoteness::RemotenessTable;
 
 pub type Args = BoardArgs;
 
 /// The remoteness table of GAME (starting positions for Imitation Nim).
 pub fn table(g: &crate::game_arg::GameArg, n: u64) -> anyhow::Result<RemotenessTable> {
-    Ok(match wythoff::imitation::ImitationNim::from_game(&g.game) {
-        Some(r) => wythoff::imitation::remoteness::start_table(r, n)?,
-        None => remoteness::remoteness(&g.game, n as usize)?,
-    })
+    Ok(wythoff::answer::remoteness_table(g, n)?)
 }
 
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {

@@ -511,6 +511,18 @@ pub fn remoteness_notes(s: &Subject, x: &Natural, y: &Natural) -> Result<Vec<Str
     Ok(out)
 }
 
+/// The remoteness table of the `n x n` board (Imitation Nim: starting
+/// positions, by its state graph).
+pub fn remoteness_table(
+    s: &Subject,
+    n: u64,
+) -> Result<crate::solve::remoteness::RemotenessTable, SolveError> {
+    Ok(match ImitationNim::from_game(&s.game) {
+        Some(r) => crate::imitation::remoteness::start_table(r, n)?,
+        None => crate::solve::remoteness::remoteness(&s.game, n as usize)?,
+    })
+}
+
 /// The outcome of `(x, y)` from the conjectured oracle of the game's patterns
 /// on the board of side `board` (`outcome --conjecture`): a `pairs` pattern with
 /// a Beatty closed form, exact at any size; `oracle` names it as a conjecture.

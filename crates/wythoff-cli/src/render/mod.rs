@@ -5,7 +5,7 @@ pub mod board;
 pub mod compare;
 pub mod grid;
 pub mod patterns;
-pub mod plot;
+pub use wythoff_render::plot;
 pub mod sweep;
 
 pub use patterns::{json as patterns_json, prediction_text, text as patterns_text};

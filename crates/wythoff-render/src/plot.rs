@@ -22,7 +22,7 @@ use std::path::Path;
 use std::sync::Once;
 
 /// The bundled font (DejaVu Sans 2.37, see `assets/fonts/LICENSE-DejaVu.txt`).
-static FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+static FONT_BYTES: &[u8] = include_bytes!("../assets/fonts/DejaVuSans.ttf");
 /// The family name the font is registered under; SVG text names it too.
 pub const FONT_FAMILY: &str = "DejaVu Sans";
 
