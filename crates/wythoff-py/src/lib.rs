@@ -9,9 +9,11 @@
 //! the call raises `KeyboardInterrupt`.
 
 use numpy::{PyArray1, PyArrayMethods};
-use pyo3::exceptions::{PyKeyboardInterrupt, PyMemoryError, PyRuntimeError, PyValueError};
+use pyo3::exceptions::{
+    PyKeyboardInterrupt, PyMemoryError, PyOSError, PyRuntimeError, PyValueError,
+};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyInt, PyList, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyInt, PyList, PyTuple};
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, RecvTimeoutError};
@@ -349,6 +351,42 @@ impl Game {
     /// The structure of the board 0 <= x, y < n (`wythoff patterns --format
     /// json`), as a dict: finite, periodic and pairs patterns, and with
     /// `grundy=True` the additive periodicity of the Grundy rows. Default n: 1024.
+    /// `wythoff plot GAME --max N -o PATH`: write the picture of the board (PNG or
+    /// SVG by the path's extension), the same bytes as the binary writes:
+    /// P-positions (seed 000's shaded by `parts`: "variant", "index" or "none"),
+    /// Imitation Nim's classes, or with `grundy=True` / `remoteness=True` a heatmap.
+    #[pyo3(signature = (n, path, grundy = false, remoteness = false, parts = "variant"))]
+    fn plot(
+        &self,
+        py: Python<'_>,
+        n: &Bound<'_, PyAny>,
+        path: std::path::PathBuf,
+        grundy: bool,
+        remoteness: bool,
+        parts: &str,
+    ) -> PyResult<()> {
+        let format =
+            wythoff_render::plot::ImageFormat::from_path(&path).map_err(PyValueError::new_err)?;
+        let n = board_side(n)?;
+        let bytes = self.picture_bytes(py, n, grundy, remoteness, parts, format)?;
+        std::fs::write(&path, bytes)
+            .map_err(|e| PyOSError::new_err(format!("cannot write `{}`: {e}", path.display())))
+    }
+
+    /// The P-position picture of the board of side 64 as PNG (what Jupyter shows
+    /// for a `Game`).
+    fn _repr_png_<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        let bytes = self.picture_bytes(
+            py,
+            64,
+            false,
+            false,
+            "variant",
+            wythoff_render::plot::ImageFormat::Png,
+        )?;
+        Ok(PyBytes::new(py, &bytes))
+    }
+
     #[pyo3(signature = (n = None, grundy = false))]
     fn patterns<'py>(
         &self,
@@ -372,6 +410,52 @@ impl Game {
 }
 
 impl Game {
+    /// The bytes of the picture `wythoff plot` draws for this game.
+    fn picture_bytes(
+        &self,
+        py: Python<'_>,
+        n: u64,
+        grundy: bool,
+        remoteness: bool,
+        parts: &str,
+        format: wythoff_render::plot::ImageFormat,
+    ) -> PyResult<Vec<u8>> {
+        use wythoff_render::pictures::{self, Parts, PLOT_MAX};
+        if n == 0 || n > PLOT_MAX {
+            return Err(PyValueError::new_err(format!(
+                "--max {n} is out of range for a picture: allowed 1..={PLOT_MAX}"
+            )));
+        }
+        if grundy && remoteness {
+            return Err(PyValueError::new_err(
+                "grundy and remoteness are two different pictures: choose one",
+            ));
+        }
+        let parts = match parts {
+            "variant" => Parts::Variant,
+            "index" => Parts::Index,
+            "none" => Parts::None,
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "parts={other:?}: allowed \"variant\", \"index\", \"none\""
+                )))
+            }
+        };
+        let s = &self.s;
+        run(py, |_| {
+            let pic = if remoteness {
+                pictures::remoteness_picture(s, n)
+            } else {
+                pictures::picture(s, n as usize, grundy, parts)
+            }
+            .map_err(|e| match e.downcast::<SolveError>() {
+                Ok(se) => se,
+                Err(other) => SolveError::BadInput(other.to_string()),
+            })?;
+            wythoff_render::plot::render(&pic, format).map_err(SolveError::BadInput)
+        })
+    }
+
     fn answer(
         &self,
         py: Python<'_>,

@@ -60,6 +60,10 @@ class Game:
         """`outcome` with `notes` (the CLI's comment lines) and `oracle` (or None)."""
     def sequence(self, terms: int) -> npt.NDArray[np.uint64]:
         """The pairs (a_n, b_n), n = 0 .. terms - 1: shape (terms, 2) (fewer rows for a finite list)."""
+    def plot(self, n: int, path: str, grundy: bool = False, remoteness: bool = False, parts: str = "variant") -> None:
+        """Write the picture of the board of side n to path (.png or .svg): the bytes `wythoff plot` writes."""
+    def _repr_png_(self) -> bytes:
+        """The P-position picture of the board of side 64 (shown by Jupyter)."""
     def patterns(self, n: Optional[int] = None, grundy: bool = False) -> Dict[str, Any]:
         """The structure of the board (as `wythoff patterns --format json`)."""
 
