@@ -32,43 +32,20 @@ SCRIPT = """
 import wythoff
 print("start", flush=True)
 try:
-    wythoff.Game("roob-blocking:m=2,p=3").p_positions(2**20)
+    wythoff.Game({spec!r}).p_positions({n})
     print("finished", flush=True)
 except KeyboardInterrupt:
     print("interrupted", flush=True)
 """
 
 
-def test_ctrl_c_raises_keyboard_interrupt():
-    # p_positions(2**20) of this game takes over a minute; SIGINT must end it
-    p = subprocess.Popen([sys.executable, "-c", SCRIPT], stdout=subprocess.PIPE, text=True)
-    assert p.stdout.readline().strip() == "start"
-    threading.Event().wait(1.0)
-    p.send_signal(signal.SIGINT)
-    try:
-        out, _ = p.communicate(timeout=60)
-    except subprocess.TimeoutExpired:
-        p.kill()
-        raise AssertionError("Ctrl-C did not stop the computation")
-    assert out.strip() == "interrupted"
-
-
-IMITATION_SCRIPT = """
-import wythoff
-print("start", flush=True)
-try:
-    wythoff.Game("imitation:p=3,m=1").p_positions(16384)
-    print("finished", flush=True)
-except KeyboardInterrupt:
-    print("interrupted", flush=True)
-"""
-
-
-def test_ctrl_c_stops_the_imitation_state_solver():
-    # the state solver reports progress once per row: p_positions(16384) takes
-    # several seconds; SIGINT after one second must end it at the next row
+def interrupted(spec, n):
+    """Run `Game(spec).p_positions(n)` in a child Python, send SIGINT one second
+    after it starts, and return what it printed (within 60 s)."""
     p = subprocess.Popen(
-        [sys.executable, "-c", IMITATION_SCRIPT], stdout=subprocess.PIPE, text=True
+        [sys.executable, "-c", SCRIPT.format(spec=spec, n=n)],
+        stdout=subprocess.PIPE,
+        text=True,
     )
     assert p.stdout.readline().strip() == "start"
     threading.Event().wait(1.0)
@@ -77,5 +54,16 @@ def test_ctrl_c_stops_the_imitation_state_solver():
         out, _ = p.communicate(timeout=60)
     except subprocess.TimeoutExpired:
         p.kill()
-        raise AssertionError("Ctrl-C did not stop the imitation solver")
-    assert out.strip() == "interrupted"
+        raise AssertionError(f"Ctrl-C did not stop {spec} p_positions({n})")
+    return out.strip()
+
+
+def test_ctrl_c_raises_keyboard_interrupt():
+    # p_positions(2**20) of this game takes over a minute; SIGINT must end it
+    assert interrupted("roob-blocking:m=2,p=3", 2**20) == "interrupted"
+
+
+def test_ctrl_c_stops_the_imitation_state_solver():
+    # the state solver reports progress once per row: p_positions(16384) takes
+    # several seconds; SIGINT after one second must end it at the next row
+    assert interrupted("imitation:p=3,m=1", 16384) == "interrupted"
