@@ -532,6 +532,41 @@ fn sweep_indices(
     Ok(plan.runnable_indices())
 }
 
+/// Every record of a sweep as json lines, in the sweep's order, solved by the
+/// library's `sweep::run` on rayon's pool (every core, as the CLI's `sweep`);
+/// refused before solving when the boards at once would not fit the memory
+/// budget. Stops on Ctrl-C between batches.
+#[pyfunction]
+#[pyo3(signature = (spec, max, misere = false))]
+fn sweep_lines(
+    py: Python<'_>,
+    spec: &str,
+    max: &Bound<'_, PyAny>,
+    misere: bool,
+) -> PyResult<Vec<String>> {
+    let max = board_side(max)?;
+    let sp = wythoff::sweep::Spec::parse(spec).map_err(|e| to_py_err(e.into()))?;
+    let conv = convention(misere);
+    let plan = wythoff::sweep::Plan::new(&sp, (1, 1), max, conv);
+    let t = rayon::current_num_threads().clamp(1, plan.runnable().max(1) as usize);
+    plan.check(max, t, wythoff::solve::memory_budget())
+        .map_err(to_py_err)?;
+    run(py, |cancel| {
+        let mut out = Vec::new();
+        wythoff::sweep::run::<SolveError>(
+            &plan,
+            max as usize,
+            conv,
+            &mut |_, _| check(cancel),
+            &mut |r| {
+                out.push(r.json_line());
+                Ok(())
+            },
+        )?;
+        Ok(out)
+    })
+}
+
 /// The record of one combination of a sweep, as a json line (`wythoff sweep
 /// --format json`); the task of a sweep spread over a cluster.
 #[pyfunction]
@@ -557,6 +592,7 @@ fn _wythoff(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(verify, m)?)?;
     m.add_function(wrap_pyfunction!(sweep_indices, m)?)?;
     m.add_function(wrap_pyfunction!(sweep_one, m)?)?;
+    m.add_function(wrap_pyfunction!(sweep_lines, m)?)?;
     m.add("GRUNDY_OFF", u32::MAX)?;
     m.add("MAX_BOARD", answer::MAX_BOARD)?;
     Ok(())

@@ -12,7 +12,16 @@ published solutions, sequences, and the papers' claims.
 
 import json as _json
 
-from ._wythoff import GRUNDY_OFF, MAX_BOARD, Game, games, sweep_indices, sweep_one, verify
+from ._wythoff import (
+    GRUNDY_OFF,
+    MAX_BOARD,
+    Game,
+    games,
+    sweep_indices,
+    sweep_lines,
+    sweep_one,
+    verify,
+)
 
 
 def _sweep_task(spec, index, max, misere):
@@ -24,8 +33,8 @@ def sweep(spec, max, client=None, misere=False):
     a list of dicts in the sweep's order. With a `dask.distributed.Client`,
     each combination is one task on that cluster (gathered back in order)."""
     if client is None:
-        idx = sweep_indices(spec, max, misere)
-        return [_json.loads(sweep_one(spec, i, max, misere)) for i in idx]
+        # the library's parallel sweep, in this process
+        return [_json.loads(line) for line in sweep_lines(spec, max, misere)]
     idx = sweep_indices(spec, max, misere, 1)
     futures = client.map(_sweep_task, [spec] * len(idx), idx, [max] * len(idx),
                          [misere] * len(idx), pure=False)

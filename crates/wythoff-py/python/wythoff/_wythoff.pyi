@@ -83,3 +83,7 @@ def sweep_one(spec: str, index: int, max: int, misere: bool = False) -> str:
     """The record of combination `index` of the sweep, as the JSON line that
     `wythoff sweep --format json` prints for it (what `wythoff.sweep` runs as one
     task on a Dask cluster)."""
+
+def sweep_lines(spec: str, max: int, misere: bool = False) -> List[str]:
+    """Every record of the sweep as the JSON lines `wythoff sweep --format json`
+    prints, solved on all cores (what `wythoff.sweep` does without a client)."""
