@@ -162,6 +162,15 @@ pub fn find_with_progress(
     grundy: bool,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<PatternReport, SolveError> {
+    check_request(game, max, grundy)?;
+    let board = board_of(game, max, progress)?;
+    let g = grundy_of(game, max, grundy)?;
+    Ok(report(game, label, max, &board, g.as_ref()))
+}
+
+/// What `patterns` refuses before solving: a board under 4 x 4, Grundy rows of
+/// a game with memory.
+fn check_request(game: &Game, max: usize, grundy: bool) -> Result<(), SolveError> {
     if max < 4 {
         return Err(SolveError::BadInput(format!(
             "patterns need a board of at least 4 x 4 (got --max {max})"
@@ -172,9 +181,7 @@ pub fn find_with_progress(
             "Imitation Nim has memory: its positions have no Grundy values".into(),
         ));
     }
-    let board = board_of(game, max, progress)?;
-    let g = grundy_of(game, max, grundy)?;
-    Ok(report(game, label, max, &board, g.as_ref()))
+    Ok(())
 }
 
 fn grundy_of(
@@ -222,20 +229,11 @@ pub fn find_checked(
     grundy: bool,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<(PatternReport, check::Prediction), SolveError> {
-    if max < 4 {
-        return Err(SolveError::BadInput(format!(
-            "patterns need a board of at least 4 x 4 (got --max {max})"
-        )));
-    }
+    check_request(game, max, grundy)?;
     if check <= max {
         return Err(SolveError::BadInput(format!(
             "--check {check}: the board to check on must be larger than --max {max}"
         )));
-    }
-    if crate::imitation::ImitationNim::from_game(game).is_some() && grundy {
-        return Err(SolveError::Unsupported(
-            "Imitation Nim has memory: its positions have no Grundy values".into(),
-        ));
     }
     // the solvers name the board `--max`: here it is the board of `--check`
     let (from, to) = (format!("--max {check}"), format!("--check {check}"));

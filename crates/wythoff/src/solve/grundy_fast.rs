@@ -307,9 +307,7 @@ pub fn stream_with(
 
 /// The whole table (for dispatch and tests).
 pub fn grundy(r: &Rules, n: usize) -> Option<super::GrundyTable> {
-    let mut v = Vec::with_capacity(n * n);
-    stream(r, n, &mut |_| {}, |_, row| v.extend_from_slice(row))?;
-    Some(super::GrundyTable::from_values(n, v))
+    super::GrundyTable::collect(n, |sink| stream(r, n, &mut |_| {}, sink))
 }
 
 /// The plain bitset mex (baseline for the benchmarks): the same line bitsets,

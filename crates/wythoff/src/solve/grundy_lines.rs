@@ -639,7 +639,5 @@ pub fn stream(
 
 /// The whole table (for dispatch and tests).
 pub fn grundy(r: &Rules, n: usize) -> Option<super::GrundyTable> {
-    let mut v = Vec::with_capacity(n * n);
-    stream(r, n, &mut |_| {}, |_, row| v.extend_from_slice(row))?;
-    Some(super::GrundyTable::from_values(n, v))
+    super::GrundyTable::collect(n, |sink| stream(r, n, &mut |_| {}, sink))
 }

@@ -176,6 +176,17 @@ impl GrundyTable {
         assert_eq!(values.len(), n * n);
         GrundyTable { n, values }
     }
+
+    /// The whole `n x n` table of a streaming kernel (`stream(sink)` hands its
+    /// rows to `sink` in order; `None` when the kernel does not apply).
+    pub(crate) fn collect(
+        n: usize,
+        stream: impl FnOnce(&mut dyn FnMut(u64, &[u32])) -> Option<()>,
+    ) -> Option<Self> {
+        let mut v = Vec::with_capacity(n * n);
+        stream(&mut |_, row| v.extend_from_slice(row))?;
+        Some(GrundyTable::from_values(n, v))
+    }
     pub fn size(&self) -> usize {
         self.n
     }
