@@ -58,7 +58,7 @@ use wythoff::rules::{BlockClass, Convention, Game, Relation, Rules};
 use wythoff::sets::LengthSet;
 
 mod strategies;
-use strategies::any_set;
+use strategies::{any_set, periodic_set};
 
 const BAND_GAMES: &[&str] = &[
     "nim",
@@ -519,4 +519,89 @@ fn grundy_without_triangle_equals_with() {
         .unwrap()
         .clone();
     assert!(!solve::grundy_fast::keeps_triangle(&r, 65536));
+}
+
+prop_compose! {
+    /// Cone and congruence rules with periodic length sets (the region
+    /// kernel's scope), with a removed corner at times.
+    fn region_rules()(h in periodic_set(), v in periodic_set(), d1 in periodic_set(), d2 in periodic_set(),
+        rel in prop_oneof![
+            (2u64..6, 1u64..7).prop_map(|(s, t)| Relation::Cone { s, t }),
+            (1u64..8).prop_map(|m| Relation::Congruent { m }),
+        ], cu in 0u64..5, cv in 0u64..5, corner in any::<bool>()) -> Rules {
+        let b = Rules::builder().h(h).v(v).two_pile(d1, d2, rel);
+        let b = if corner { b.corner(cu, cv) } else { b };
+        b.build().unwrap()
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+    /// The region kernel against the reference on its own scope: it must apply
+    /// to every cone whose rays' first cells are moves, and agree everywhere.
+    #[test]
+    fn grundy_region_equals_reference(r in region_rules(), n in 1usize..40) {
+        if let Some(t) = solve::grundy_region::grundy(&r, n) {
+            let want = solve::grundy_reference(&Game::single(r.clone()), n).unwrap();
+            prop_assert_eq!(first_diff(&t, &want), None, "{}", r.describe());
+        } else {
+            prop_assert!(!solve::grundy_region::applies(&r), "{}", r.describe());
+        }
+    }
+
+    /// The same on the general random rules (most are out of scope).
+    #[test]
+    fn grundy_region_equals_reference_general(r in sparse_rules(), n in 1usize..30) {
+        if let Some(t) = solve::grundy_region::grundy(&r, n) {
+            let want = solve::grundy_reference(&Game::single(r.clone()), n).unwrap();
+            prop_assert_eq!(first_diff(&t, &want), None, "{}", r.describe());
+        }
+    }
+}
+
+/// The region kernel covers the catalogue's cone and congruence games, past
+/// the first bitset width (values over 128 at N = 150 restart the solve).
+#[test]
+fn grundy_region_on_catalogue() {
+    let mut covered = Vec::new();
+    for name in [
+        "st-wythoff:s=2,t=1",
+        "st-wythoff:s=3,t=2",
+        "st-wythoff:s=5,t=7",
+        "modular:m=1",
+        "modular:m=4",
+        "modular:m=5",
+        "restricted:s=2,t=2,h=3:0,v=3:0,d1=3:1,d2=3:2",
+        "odd-odd:s=2,t=1",
+        "odd-odd:s=3,t=4",
+        "even-even:s=2,t=3",
+        "odd-even:s=2,t=1",
+        "even-odd:s=3,t=1",
+    ] {
+        let g = parse_game(name).unwrap().game;
+        let r = g.as_single().unwrap();
+        let Some(t) = solve::grundy_region::grundy(r, 150) else {
+            continue;
+        };
+        covered.push(name);
+        assert_eq!(
+            first_diff(&t, &solve::grundy::grundy(r, 150)),
+            None,
+            "{name}"
+        );
+    }
+    assert!(covered.len() >= 10, "covered: {covered:?}");
+}
+
+/// The first cell `(x, y, got, want)` where two tables differ.
+fn first_diff(
+    a: &solve::GrundyTable,
+    b: &solve::GrundyTable,
+) -> Option<(usize, usize, Option<u32>, Option<u32>)> {
+    assert_eq!(a.size(), b.size());
+    let n = a.size();
+    (0..n * n)
+        .map(|i| (i / n, i % n))
+        .find(|&(x, y)| a.get(x, y) != b.get(x, y))
+        .map(|(x, y)| (x, y, a.get(x, y), b.get(x, y)))
 }

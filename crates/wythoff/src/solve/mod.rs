@@ -24,6 +24,7 @@ pub mod fast;
 pub mod grundy;
 pub mod grundy_fast;
 pub mod grundy_lines;
+pub mod grundy_region;
 pub mod grundy_union;
 pub mod reference;
 pub(crate) mod region;
@@ -434,6 +435,13 @@ pub fn grundy_with_progress(
     }
     if grundy_lines::memory_estimate(r, n as u64).is_some_and(|e| e <= memory_budget()) {
         return Ok(grundy_lines::grundy(r, n).expect("applies"));
+    }
+    if grundy_region::memory_estimate(r, n as u64).is_some_and(|e| e <= memory_budget()) {
+        let total = n as u64;
+        return Ok(
+            grundy_region::grundy_with_progress(r, n, &mut |d| progress(d, total))
+                .expect("applies"),
+        );
     }
     if let Some(est) = grundy_union::memory_estimate(r, n as u64) {
         if est > memory_budget() {

@@ -6,8 +6,8 @@
 //! memory first and refuses, with the estimate, what does not fit the budget.
 
 use super::{
-    band, check_board, grundy_fast, grundy_lines, grundy_unsupported, human_bytes, memory_budget,
-    outcome_memory_estimate, require_memoryless, SolveError,
+    band, check_board, grundy_fast, grundy_lines, grundy_region, grundy_unsupported, human_bytes,
+    memory_budget, outcome_memory_estimate, require_memoryless, SolveError,
 };
 use crate::rules::Game;
 
@@ -111,6 +111,9 @@ pub fn grundy_memory_estimate(game: &Game, n: u64) -> u64 {
         Some(r) if grundy_lines::applies(r) => {
             grundy_lines::memory_estimate(r, n).expect("applies")
         }
+        Some(r) if grundy_region::applies(r) => {
+            grundy_region::memory_estimate(r, n).expect("applies")
+        }
         Some(r) => super::grundy::memory_estimate(r, n).max(outcome_memory_estimate(game, n)),
         None => outcome_memory_estimate(game, n),
     }
@@ -153,6 +156,12 @@ pub fn grundy(
     if grundy_lines::applies(r) {
         grundy_lines::stream(r, n, &mut |d| progress(d, total), |x, row| sink(x, row))
             .expect("applies");
+        return Ok(());
+    }
+    if grundy_region::applies(r) {
+        grundy_region::stream(r, n, &mut |d| progress(d, total), |x, row| sink(x, row))
+            .expect("applies");
+        progress(total, total);
         return Ok(());
     }
     progress(0, total);
