@@ -48,6 +48,7 @@
 //! Checked against the option-enumerating solver in `tests/kernels.rs` (random
 //! cone and congruence rules, the catalogue).
 
+use super::grundy_fast::Tab;
 use super::GRUNDY_OFF;
 use crate::rules::{Convention, Memory, Relation, Rules};
 use crate::sets::{lcm, LengthSet};
@@ -117,6 +118,13 @@ impl Store {
             m += 1;
         }
         self.mex[i] = m;
+    }
+    /// Add value `v` (below the capacity) to set `i`, whose mex is not used.
+    #[inline(always)]
+    fn add_no_mex(&mut self, i: usize, v: u32) {
+        let wi = self.word(i, (v / 64) as usize);
+        self.bits[wi] |= 1 << (v % 64);
+        self.top[i] = self.top[i].max(v + 1);
     }
     /// Add value `v` (below the capacity) to set `i`.
     #[inline(always)]
@@ -435,10 +443,23 @@ pub fn applies(r: &Rules) -> bool {
 pub fn memory_estimate(r: &Rules, n: u64) -> Option<u64> {
     let p = Plan::new(r)?;
     let w = initial_words(n as usize) as u64;
+    // the stored upper triangle of a symmetric game (u16 while values fit)
+    let tab = if r.is_symmetric() {
+        let b = if 64 * w < u16::MAX as u64 { 2 } else { 4 };
+        n.saturating_mul(n).saturating_mul(b)
+    } else {
+        0
+    };
     Some(
         p.sets(n as usize)
             .saturating_mul(w * 8 + 8)
-            .saturating_add((p.depth as u64 + 1).saturating_mul(n).saturating_mul(4)),
+            .saturating_add(
+                (p.depth as u64 + 1)
+                    .next_power_of_two()
+                    .saturating_mul(n)
+                    .saturating_mul(4),
+            )
+            .saturating_add(tab),
     )
 }
 
@@ -526,6 +547,13 @@ impl Lane {
     fn at(&self) -> usize {
         (self.set + self.cls as isize) as usize
     }
+    /// Move to column `y` from column 0.
+    fn skip(&mut self, y: usize) {
+        self.set += self.dset * y as isize;
+        if self.m > 1 {
+            self.cls = (self.cls + y) % self.m;
+        }
+    }
     #[inline(always)]
     fn step(&mut self) {
         self.set += self.dset;
@@ -565,9 +593,20 @@ fn attempt(
         .collect();
     let first_trail = plan.kinds.len();
     let mut diag = Store::new(2 * n.max(1) - 1, k, w);
-    let depth = plan.depth;
+    let depth = plan.depth.next_power_of_two();
+    let rmask = depth - 1;
     let mut ring = vec![vec![GRUNDY_OFF; n]; depth];
     let mut out = vec![GRUNDY_OFF; n];
+    let mut fin: Vec<(usize, usize)> = Vec::with_capacity(plan.finite.len());
+    // symmetric rules: only y >= x is searched; the values left of the
+    // diagonal are read back from the stored upper triangle (every store,
+    // row prefix and looked-up cell still sees whole rows)
+    let sym = r.is_symmetric();
+    let mut tab = if sym {
+        Tab::new(n, cap as u64)
+    } else {
+        Tab::S(Vec::new())
+    };
     let modulo = |a: isize, m: usize| a.rem_euclid(m as isize) as usize;
     // the lane of a source in row x
     let lane = |src: Src, x: usize| -> Lane {
@@ -624,47 +663,93 @@ fn attempt(
     // per row prefix: its class counter for column y - 1
     let mut tcls: Vec<usize> = vec![0; plan.trails.len()];
     for x in 0..n {
-        // the stores take row x - 1 - delay
+        // the stores take row x - 1 - delay (a symmetric game's columns are
+        // read at y >= x only: their cells left of the diagonal, less the
+        // reach of the congruence's columns, are not needed)
         for (si, &kind) in plan.kinds.iter().enumerate() {
             let st = &mut stores[si];
             if x <= kind.delay() {
                 continue;
             }
             let xx = x - 1 - kind.delay();
-            let prev = &ring[xx % depth];
+            let prev = &ring[xx & rmask];
             let xi = xx as isize;
-            for (yy, &g) in prev.iter().enumerate() {
-                if g == GRUNDY_OFF {
-                    continue;
-                }
-                let yi = yy as isize;
-                let i = match kind {
-                    Kind::Col { modulus } => st.set(yy + plan.pad, xx % modulus),
-                    Kind::Ray { .. } => st.set((yi - s * xi + s * (ni - 1) + pad) as usize, xx % k),
-                    Kind::RayT { .. } => {
-                        st.set((xi - s * yi + s * (ni - 1) + pad) as usize, yy % k)
+            match kind {
+                Kind::Col { modulus } => {
+                    let from = if sym { xx.saturating_sub(plan.pad) } else { 0 };
+                    for (yy, &g) in prev.iter().enumerate().skip(from) {
+                        if g != GRUNDY_OFF {
+                            let i = st.set(yy + plan.pad, xx % modulus);
+                            st.add(i, g);
+                        }
                     }
-                };
-                st.add(i, g);
+                }
+                Kind::Ray { .. } => {
+                    let base = (-s * xi + s * (ni - 1) + pad) as usize;
+                    for (yy, &g) in prev.iter().enumerate() {
+                        if g != GRUNDY_OFF {
+                            let i = st.set(base + yy, xx % k);
+                            st.add_no_mex(i, g);
+                        }
+                    }
+                }
+                Kind::RayT { .. } => {
+                    let base = (xi + s * (ni - 1) + pad) as usize;
+                    for (yy, &g) in prev.iter().enumerate() {
+                        if g != GRUNDY_OFF {
+                            let i = st.set(base - plan.s * yy, yy % k);
+                            st.add_no_mex(i, g);
+                        }
+                    }
+                }
             }
         }
-        for st in &mut stores[first_trail..] {
-            st.clear();
+        // the rows of the cells looked up one by one
+        fin.clear();
+        fin.extend(
+            plan.finite
+                .iter()
+                .filter(|&&(a, _)| a <= x)
+                .map(|&(a, b)| ((x - a) & rmask, b)),
+        );
+        let start = if sym { x } else { 0 };
+        for y in 0..start {
+            out[y] = tab.get(y * n + x);
         }
-        tcls.iter_mut().for_each(|c| *c = 0);
+        // the row prefixes hold the columns before `start`
+        for (ti, t) in plan.trails.iter().enumerate() {
+            let st = &mut stores[first_trail + ti];
+            st.clear();
+            for y in 0..start {
+                let g = if t.back == 0 {
+                    out[y]
+                } else if x >= t.back {
+                    ring[(x - t.back) & rmask][y]
+                } else {
+                    GRUNDY_OFF
+                };
+                if g != GRUNDY_OFF {
+                    st.add(y % t.modulus, g);
+                }
+            }
+            tcls[ti] = start % t.modulus;
+        }
         two.clear();
         two.extend(plan.two.iter().map(|&q| lane(q, x)));
         one.clear();
         one.extend(plan.one.iter().map(|&q| lane(q, x)));
-        let mut d = (n - 1 - x) * k + x % k;
-        for y in 0..n {
+        for ln in two.iter_mut().chain(one.iter_mut()) {
+            ln.skip(start);
+        }
+        let mut d = (start + n - 1 - x) * k + x % k;
+        for y in start..n {
             // the row prefixes take column y - 1
-            if y >= 1 {
+            if y > start {
                 for (ti, t) in plan.trails.iter().enumerate() {
                     let g = if t.back == 0 {
                         out[y - 1]
                     } else if x >= t.back {
-                        ring[(x - t.back) % depth][y - 1]
+                        ring[(x - t.back) & rmask][y - 1]
                     } else {
                         GRUNDY_OFF
                     };
@@ -682,9 +767,9 @@ fn attempt(
                 or_window(&mut diag, d, &stores[ln.store], ln.at());
                 ln.step();
             }
-            for &(a, b) in &plan.finite {
-                if a <= x && b <= y {
-                    let g = ring[(x - a) % depth][y - b];
+            for &(row, b) in &fin {
+                if b <= y {
+                    let g = ring[row][y - b];
                     if g != GRUNDY_OFF {
                         diag.add(d, g);
                     }
@@ -724,12 +809,15 @@ fn attempt(
                 return Err(x.max(emitted));
             }
             out[y] = g;
+            if sym {
+                tab.set(x * n + y, g);
+            }
             for ln in one.iter_mut() {
                 ln.step();
             }
             d += k;
         }
-        ring[x % depth].copy_from_slice(&out);
+        ring[x & rmask].copy_from_slice(&out);
         if x >= emitted {
             sink(x as u64, &out);
         }
