@@ -4,6 +4,11 @@
 //! union of value bitsets, each built by a recurrence, instead of a visit to every
 //! option (a cone position has `O(x y)` options).
 //!
+//! [`super::grundy_region`] now answers the cone and the congruence with purely
+//! periodic sets without a copy per cell, and [`super::grundy_lines`] the band
+//! games; this kernel serves the rest (eventually periodic sets, moduli beyond
+//! theirs).
+//!
 //! - Along a line (row, column, diagonal) with period `K`, the *stepped union*
 //!   `W(c) = {g(c)} ∪ W(c - K dir)` holds the values at the line's cells of one
 //!   residue class; the options of a family at steps `k = r (mod K)` beyond its
