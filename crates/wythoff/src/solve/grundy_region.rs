@@ -262,6 +262,10 @@ impl Plan {
         let two_move = |a: u64, b: u64| a >= 1 && b >= 1 && r.is_move(a, b);
         match two.relation {
             Relation::Cone { s, t } if s >= 2 => {
+                // the rays and the box of looked-up cells grow with s and t
+                if s > MAX_MOD || t > MAX_REACH as u64 {
+                    return None;
+                }
                 let (s, t) = (s as usize, t as usize);
                 p.s = s;
                 let rays = (s - 1) * k;
@@ -348,6 +352,9 @@ impl Plan {
                 p.pad = p.pad.max(reach);
             }
             Relation::Congruent { m } => {
+                if m > MAX_MOD {
+                    return None;
+                }
                 let m = m as usize;
                 let m1 = lcm(m as u64, p1 as u64);
                 let m2 = lcm(m as u64, p2 as u64);
