@@ -39,16 +39,26 @@ pub fn value_bound(r: &Rules, n: u64) -> u64 {
     (2 + two) * n.saturating_sub(1)
 }
 
-/// Bytes of state for side `n`: value bitsets per column and per diagonal.
+/// Bytes of state for side `n` in the tiled kernel: value bitsets per column
+/// and per diagonal, each worker's stripe of row bitsets, the kept upper
+/// triangle (symmetric games, `u16`) or the stripes of values in flight.
 pub fn memory_estimate(r: &Rules, n: u64) -> u64 {
-    let words = block_count(value_bound(r, n)) as u64 * BLOCK_WORDS as u64;
-    let lines = n + if r.two_pile().is_some() { 2 * n } else { 0 };
-    let tab = if keeps_triangle(r, n) {
-        n.saturating_mul(n).saturating_mul(2)
-    } else {
-        0
+    let line = block_count(value_bound(r, n)) as u64 * BLOCK_WORDS as u64 * 8 + 4;
+    // with the triangle only the diagonals y - x >= 0 are touched
+    let diags = match (r.two_pile().is_some(), keeps_triangle(r, n)) {
+        (false, _) => 0,
+        (true, true) => n,
+        (true, false) => 2 * n,
     };
-    lines.saturating_mul(words).saturating_mul(8) + lines * 4 + tab
+    let lines = n + diags;
+    let threads = rayon::current_num_threads() as u64;
+    let rows = threads * TILE_ROWS as u64 * line;
+    let values = if keeps_triangle(r, n) {
+        n.saturating_mul(n + TILE_ROWS as u64)
+    } else {
+        (2 * threads + 2) * TILE_ROWS as u64 * n * 4
+    };
+    lines.saturating_mul(line) + rows + values
 }
 
 /// The stored upper triangle of a symmetric game: `u16` when the values fit.
