@@ -472,7 +472,7 @@ fn grundy_threads_equal_sequential() {
     ] {
         let g = parse_game(name).unwrap().game;
         let r = g.as_single().unwrap();
-        for n in [1, 5, TILE_ROWS, TILE_ROWS + 1, TILE_COLS + 1, 333, 600] {
+        for n in [0, 1, 5, TILE_ROWS, TILE_ROWS + 1, TILE_COLS + 1, 333, 600] {
             let mut a = Vec::new();
             solve::grundy_fast::stream_with(r, n, true, &mut |_| {}, |x, row| {
                 a.push((x, row.to_vec()))

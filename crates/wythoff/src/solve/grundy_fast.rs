@@ -641,7 +641,7 @@ pub fn tiled(
     let sym = triangle && keeps_triangle(r, n as u64);
     let stripes = n.div_ceil(TILE_ROWS);
     let bands = n.div_ceil(TILE_COLS);
-    let threads = threads.clamp(1, stripes);
+    let threads = threads.clamp(1, stripes.max(1));
     let sc = SharedLines::of(&mut cols);
     let sd = SharedLines::of(&mut diags);
     let tiler = |sc, sd| Tiler {
