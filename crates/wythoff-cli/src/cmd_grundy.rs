@@ -45,13 +45,25 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     if a.format == Format::Text {
         render::grid::check(n)?;
     }
-    crate::progress::time_estimate(
-        &format!("--max {n}: the Grundy solver"),
-        solve::cost::grundy_seconds(&g.game, a.max),
-        solve::stream::grundy_memory_estimate(&g.game.for_board(a.max), a.max)
-            <= solve::memory_budget(),
-        a.force,
-    )?;
+    let mem = solve::stream::grundy_memory_estimate(&g.game.for_board(a.max), a.max);
+    // (over the memory budget the solver refuses with the memory estimate)
+    if mem <= solve::memory_budget() {
+        solve::cost::check_time(
+            &format!("--max {n}: the Grundy solver"),
+            solve::cost::grundy_seconds(&g.game, a.max),
+            a.force,
+        )?;
+    }
+    // a big run says what it will cost, on stderr (stdout stays the format's)
+    let wall = solve::cost::grundy_wall_seconds(&g.game, a.max, solve::stream::grundy_threads(n));
+    if wall >= solve::cost::GRUNDY_NOTE_SECONDS && mem <= solve::memory_budget() {
+        eprintln!(
+            "wythoff: grundy {} --max {n}: {}, {}",
+            g.label,
+            solve::cost::human_seconds(wall),
+            solve::human_bytes(mem)
+        );
+    }
     let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     let streamed = g
         .game

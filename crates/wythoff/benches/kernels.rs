@@ -146,6 +146,45 @@ fn grundy_plain(r: &Rules, n: usize) -> Summary {
     s
 }
 
+/// The C reference program (`benches/ref/grundy_mex.c`, plain bitset mex),
+/// compiled with `cc -O2` into `target/bench-ref/` and run on `n`: its summary
+/// and the process's wall time and its own CPU time, or why it could not run.
+fn grundy_c_reference(n: usize) -> Result<Timing, String> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../target/bench-ref");
+    let src = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/ref/grundy_mex.c");
+    let bin = format!("{dir}/grundy_mex");
+    std::fs::create_dir_all(dir).map_err(|e| format!("{dir}: {e}"))?;
+    let cc = std::process::Command::new("cc")
+        .args(["-O2", "-o", &bin, src])
+        .output()
+        .map_err(|e| format!("cc: {e}"))?;
+    if !cc.status.success() {
+        return Err(format!(
+            "cc -O2 failed: {}",
+            String::from_utf8_lossy(&cc.stderr).trim()
+        ));
+    }
+    let w = Instant::now();
+    let out = std::process::Command::new(&bin)
+        .arg(n.to_string())
+        .output()
+        .map_err(|e| format!("{bin}: {e}"))?;
+    let wall = w.elapsed().as_secs_f64();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let f: Vec<&str> = text.split_whitespace().collect();
+    match (out.status.success(), f.as_slice()) {
+        (true, [count, hash, cpu]) => Ok(Timing {
+            wall,
+            cpu: cpu.parse().map_err(|_| format!("bad output: {text}"))?,
+            summary: Summary {
+                count: count.parse().map_err(|_| format!("bad output: {text}"))?,
+                hash: u64::from_str_radix(hash, 16).map_err(|_| format!("bad output: {text}"))?,
+            },
+        }),
+        _ => Err(format!("{bin} failed: {text}")),
+    }
+}
+
 fn grundy_naive(r: &Rules, n: usize) -> Summary {
     let t = reference::grundy(r, n);
     let mut s = Summary::new();
@@ -329,6 +368,15 @@ fn main() {
             "plain bitset mex",
             &b,
         );
+        match grundy_c_reference(gn) {
+            Ok(c) => report(
+                &format!("grundy wythoff N={gn} kernel"),
+                &k,
+                "C plain bitset mex (cc -O2)",
+                &c,
+            ),
+            Err(e) => println!("C reference skipped: {e}"),
+        }
         let k = time(|| grundy_two_threads(&wy, gn));
         report(
             &format!("grundy wythoff N={gn} two threads"),

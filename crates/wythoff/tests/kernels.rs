@@ -455,36 +455,50 @@ fn grundy_lines_on_catalogue() {
     assert!(past_block >= 3, "some values pass 512 ({past_block})");
 }
 
-/// The row pipeline with 1, 2, 3 and 5 workers gives the sequential table,
-/// rows delivered in order (symmetric and unsymmetric boards, values past the
-/// first 512-value block).
+/// The tiled kernel with 1, 2, 3 and 5 workers, with and without the stored
+/// triangle, gives the row kernel's table (`stream_with`, row after row on one
+/// thread), rows delivered in order and progress ending at n (symmetric and
+/// unsymmetric boards, corners, sizes around the tile edges of 64 rows and 128
+/// columns, values past the first 512-value block).
 #[test]
 fn grundy_threads_equal_sequential() {
+    use solve::grundy_fast::{TILE_COLS, TILE_ROWS};
     for name in [
         "nim",
         "wythoff",
         "corner:m=1,p=1,u=7,v=3",
         "corner:m=1,p=1,u=2,v=40",
+        "corner:m=1,p=1,u=70,v=70",
     ] {
         let g = parse_game(name).unwrap().game;
         let r = g.as_single().unwrap();
-        for n in [1, 5, 130, 333, 600] {
+        for n in [0, 1, 5, TILE_ROWS, TILE_ROWS + 1, TILE_COLS + 1, 333, 600] {
             let mut a = Vec::new();
-            solve::grundy_fast::stream(r, n, &mut |_| {}, |x, row| a.push((x, row.to_vec())))
-                .unwrap();
+            solve::grundy_fast::stream_with(r, n, true, &mut |_| {}, |x, row| {
+                a.push((x, row.to_vec()))
+            })
+            .unwrap();
             for t in [1, 2, 3, 5] {
-                let mut b = Vec::new();
-                let mut done = 0;
-                solve::grundy_fast::stream_threads(r, n, t, &mut |d| done = d, |x, row| {
-                    b.push((x, row.to_vec()))
-                })
-                .unwrap();
-                assert_eq!(a, b, "{name} n={n} threads={t}");
-                assert_eq!(
-                    done, n as u64,
-                    "{name} n={n} threads={t}: progress ends at n"
-                );
+                for triangle in [true, false] {
+                    let mut b = Vec::new();
+                    let mut done = 0;
+                    solve::grundy_fast::tiled(r, n, t, triangle, &mut |d| done = d, |x, row| {
+                        b.push((x, row.to_vec()))
+                    })
+                    .unwrap();
+                    assert_eq!(a, b, "{name} n={n} threads={t} triangle={triangle}");
+                    assert_eq!(
+                        done, n as u64,
+                        "{name} n={n} threads={t}: progress ends at n"
+                    );
+                }
             }
+            let mut c = Vec::new();
+            solve::grundy_fast::stream_threads(r, n, 2, &mut |_| {}, |x, row| {
+                c.push((x, row.to_vec()))
+            })
+            .unwrap();
+            assert_eq!(a, c, "{name} n={n} stream_threads");
         }
     }
 }

@@ -13,7 +13,7 @@
 //! |---|---|---|---|
 //! | streaming band kernel (`band`, P-positions) | `n` rows x (band width + 64) | 2 ns | `p-positions wythoff --max 16384`: 0.01 s |
 //! | outcome table (`fast`, `sparse`), per variant | `n^2` cells (x2 misère) | 40 ns | `p-positions connell:p=64 --max 16384`: 6.6 s (25 ns) |
-//! | Grundy, streaming kernel (`grundy_fast`) | `n^2` cells | 100 ns | `grundy wythoff --max 8192`: 2.8 s (42 ns) |
+//! | Grundy, tiled kernel (`grundy_fast`), one thread | cells searched (`n^2 / 2` with the stored triangle, else `n^2`) | 40 ns + 5.25 ps x `n` | `grundy wythoff --threads 1`: 4096 0.54 s (64 ns), 8192 2.5 s (74 ns), 16384 14.4 s (107 ns); 32768 (whole board) 229 s CPU on two threads (213 ns); loaded machine |
 //! | Grundy, other kernels (`grundy_union`, `grundy`) | `n^3` | 1 ns | `connell:p=64 --max 4096`: 18 s (0.26 ns); `corner:m=2,p=3,u=5,v=7 --max 2048`: 6.6 s (0.77 ns) |
 //! | `verify --max N` (N >= 200) | `N^3` | 550 ns (4.4 s at 200) | `verify`: 4.4 s; `verify --max 400`: 30.5 s |
 
@@ -25,6 +25,9 @@ use crate::SolveError;
 pub const TIME_BOUND_SECONDS: u64 = 600;
 /// Estimates above this many seconds are worth telling the user.
 pub const NOTE_SECONDS: u64 = 10;
+/// `grundy` runs estimated at this many wall seconds or more print their time
+/// and memory estimate first.
+pub const GRUNDY_NOTE_SECONDS: u64 = 2;
 
 const PS: u128 = 1_000_000_000_000;
 
@@ -77,8 +80,31 @@ pub fn grundy_seconds(game: &Game, n: u64) -> u64 {
     let game = game.for_board(n);
     let n = n as u128;
     match game.as_single() {
-        Some(r) if grundy_fast::applies(r) => seconds(n * n, 100_000),
+        Some(r) if grundy_fast::applies(r) => {
+            // the tiled kernel searches y >= x only when it keeps the triangle;
+            // a search spans more values (more blocks) as the board grows
+            let cells = if grundy_fast::keeps_triangle(r, n as u64) {
+                n * n / 2
+            } else {
+                n * n
+            };
+            seconds(cells, 40_000 + 21 * n / 4)
+        }
         _ => seconds(n * n * n, 1_000),
+    }
+}
+
+/// Estimated wall seconds for [`grundy_seconds`]' work on `threads` workers
+/// (the tiled kernel's wavefront; other engines run on one thread): the
+/// one-thread estimate over the workers, at 80% efficiency.
+pub fn grundy_wall_seconds(game: &Game, n: u64, threads: usize) -> u64 {
+    let one = grundy_seconds(game, n);
+    let game = game.for_board(n);
+    match game.as_single() {
+        Some(r) if grundy_fast::applies(r) && threads > 1 => {
+            one.saturating_mul(5) / (4 * threads as u64)
+        }
+        _ => one,
     }
 }
 
@@ -133,6 +159,14 @@ mod tests {
         assert!(small <= 20 && big >= 16 * small.max(1), "{small} {big}");
         // Grundy: the streaming kernel is quadratic, the others cubic
         assert!(grundy_seconds(&game("wythoff"), 8192) <= 10);
+        // the triangle halves the cells; beyond u16 values the whole board
+        let (a, b) = (
+            grundy_seconds(&game("wythoff"), 16384),
+            grundy_seconds(&game("wythoff"), 65536),
+        );
+        assert!((5..60).contains(&a) && b > 32 * a, "{a} {b}");
+        assert!(grundy_wall_seconds(&game("wythoff"), 65536, 2) < b);
+        assert_eq!(grundy_wall_seconds(&game("wythoff"), 65536, 1), b);
         assert!(grundy_seconds(&game("connell:p=64"), 16384) > TIME_BOUND_SECONDS);
         assert!(grundy_seconds(&game("connell:p=64"), 4096) < TIME_BOUND_SECONDS);
         assert_eq!(verify_seconds(200), 4);

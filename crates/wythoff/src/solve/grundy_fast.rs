@@ -39,16 +39,26 @@ pub fn value_bound(r: &Rules, n: u64) -> u64 {
     (2 + two) * n.saturating_sub(1)
 }
 
-/// Bytes of state for side `n`: value bitsets per column and per diagonal.
+/// Bytes of state for side `n` in the tiled kernel: value bitsets per column
+/// and per diagonal, each worker's stripe of row bitsets, the kept upper
+/// triangle (symmetric games, `u16`) or the stripes of values in flight.
 pub fn memory_estimate(r: &Rules, n: u64) -> u64 {
-    let words = block_count(value_bound(r, n)) as u64 * BLOCK_WORDS as u64;
-    let lines = n + if r.two_pile().is_some() { 2 * n } else { 0 };
-    let tab = if keeps_triangle(r, n) {
-        n.saturating_mul(n).saturating_mul(2)
-    } else {
-        0
+    let line = block_count(value_bound(r, n)) as u64 * BLOCK_WORDS as u64 * 8 + 4;
+    // with the triangle only the diagonals y - x >= 0 are touched
+    let diags = match (r.two_pile().is_some(), keeps_triangle(r, n)) {
+        (false, _) => 0,
+        (true, true) => n,
+        (true, false) => 2 * n,
     };
-    lines.saturating_mul(words).saturating_mul(8) + lines * 4 + tab
+    let lines = n + diags;
+    let threads = rayon::current_num_threads() as u64;
+    let rows = threads * TILE_ROWS as u64 * line;
+    let values = if keeps_triangle(r, n) {
+        n.saturating_mul(n + TILE_ROWS as u64)
+    } else {
+        (2 * threads + 2) * TILE_ROWS as u64 * n * 4
+    };
+    lines.saturating_mul(line) + rows + values
 }
 
 /// The stored upper triangle of a symmetric game: `u16` when the values fit.
@@ -166,6 +176,11 @@ impl Lines {
     #[inline(always)]
     pub(super) fn add(&mut self, line: usize, v: u32) {
         self.bits[word_index(self.count, line, v)] |= 1 << (v % 64);
+        // the mex moves only when it is the value added (and reading its word
+        // otherwise would cost a cache line of another block)
+        if v != self.mex[line] {
+            return;
+        }
         let mut m = self.mex[line];
         while self.has(line, m) {
             m += 1;
@@ -223,7 +238,7 @@ pub fn stream(
     progress: &mut dyn FnMut(u64),
     sink: impl FnMut(u64, &[u32]),
 ) -> Option<()> {
-    stream_with(r, n, keeps_triangle(r, n as u64), progress, sink)
+    tiled(r, n, 1, keeps_triangle(r, n as u64), progress, sink)
 }
 
 /// Does the kernel store the upper triangle of a symmetric game (and solve only
@@ -234,7 +249,9 @@ pub fn keeps_triangle(r: &Rules, n: u64) -> bool {
     r.is_symmetric() && value_bound(r, n) < u16::MAX as u64
 }
 
-/// [`stream`], with the symmetric shortcut (`triangle`) chosen by the caller:
+/// The row kernel: the values of [`stream`], computed row after row on one
+/// thread (the plain order that the tiled kernel, [`tiled`], is checked
+/// against), with the symmetric shortcut (`triangle`) chosen by the caller:
 /// without it every cell is searched. The values are the same.
 pub fn stream_with(
     r: &Rules,
@@ -347,25 +364,25 @@ pub fn grundy_plain_bitset(r: &Rules, n: usize, mut sink: impl FnMut(u64, &[u32]
     }
 }
 
-/// The shared upper triangle (symmetric games) of the row pipeline.
-struct SharedTab(*mut u16);
-// SAFETY: each cell is written by the thread of its row before that thread
-// publishes its progress, and read only after (see `stream_parallel`).
-unsafe impl Send for SharedTab {}
-unsafe impl Sync for SharedTab {}
-
-/// Raw views of the shared line bitsets for the row pipeline.
+/// Raw views of the shared line bitsets for the tiled kernel's workers.
 struct SharedLines {
     bits: *mut u64,
     mex: *mut u32,
     count: usize,
 }
-// SAFETY: the pipeline below gives each line to one thread at a time (see
-// `stream_parallel`); the pointers outlive the scoped threads.
+// SAFETY: the tile wavefront (see `tiled`) gives each line to one worker at a
+// time; the pointers outlive the scoped threads.
 unsafe impl Send for SharedLines {}
 unsafe impl Sync for SharedLines {}
 
 impl SharedLines {
+    fn of(l: &mut Lines) -> Self {
+        SharedLines {
+            bits: l.bits.as_mut_ptr(),
+            mex: l.mex.as_mut_ptr(),
+            count: l.count,
+        }
+    }
     /// Block `b` of `line`.
     #[inline(always)]
     unsafe fn block(&self, line: usize, b: usize) -> &[u64] {
@@ -386,6 +403,9 @@ impl SharedLines {
     unsafe fn add(&self, line: usize, v: u32) {
         *self.bits.add(word_index(self.count, line, v)) |= 1 << (v % 64);
         let mut m = *self.mex.add(line);
+        if v != m {
+            return;
+        }
         while self.has(line, m) {
             m += 1;
         }
@@ -393,8 +413,177 @@ impl SharedLines {
     }
 }
 
-/// Cells between two publications of a thread's progress in [`stream_parallel`].
-const PUBLISH: usize = 64;
+/// Rows per stripe of the tiled kernel.
+pub const TILE_ROWS: usize = 64;
+/// Columns per band of the tiled kernel.
+pub const TILE_COLS: usize = 128;
+
+/// The values of one stripe, as its worker hands them to the thread that
+/// emits rows.
+enum Stripe {
+    /// Symmetric board, cells `y >= x` only: `g(x0 + r, y)` at
+    /// `(y - x0) * TILE_ROWS + r` (column-major, so that the rows below read a
+    /// column of it as consecutive values), `u16::MAX` off the board.
+    Sym(Vec<u16>),
+    /// Whole rows, row-major (`h x n`).
+    Full(Vec<u32>),
+}
+
+/// One worker's view of the board: the shared column and diagonal bitsets and
+/// its own stripe's row bitsets.
+struct Tiler<'a> {
+    n: usize,
+    sym: bool,
+    diag: bool,
+    u: usize,
+    v: usize,
+    bands: usize,
+    cols: &'a SharedLines,
+    diags: &'a SharedLines,
+    rows: Lines,
+}
+
+impl Tiler<'_> {
+    /// Compute stripe `s`, calling `band_done(b)` after each band `b` and
+    /// `wait(b)` before it (the wavefront's synchronisation; see [`tiled`]).
+    ///
+    /// # Safety
+    /// The caller guarantees that no other thread touches the columns of band
+    /// `b` or the diagonals through tile `(s, b)` between `wait(b)` and
+    /// `band_done(b)`.
+    unsafe fn stripe(
+        &mut self,
+        s: usize,
+        mut wait: impl FnMut(usize),
+        mut band_done: impl FnMut(usize),
+    ) -> Stripe {
+        let (n, h_max) = (self.n, TILE_ROWS);
+        let x0 = s * h_max;
+        let h = h_max.min(n - x0);
+        let (cols, diags) = (self.cols, self.diags);
+        let rows = &mut self.rows;
+        rows.bits.iter_mut().for_each(|w| *w = 0);
+        rows.mex.iter_mut().for_each(|m| *m = 0);
+        let mut sym_out = if self.sym {
+            vec![0u16; (n - x0) * h_max]
+        } else {
+            Vec::new()
+        };
+        let mut full_out = if self.sym {
+            Vec::new()
+        } else {
+            vec![0u32; h * n]
+        };
+        let zero = [0u64; BLOCK_WORDS];
+        let first = if self.sym { x0 / TILE_COLS } else { 0 };
+        for b in first..self.bands {
+            wait(b);
+            let (yb, ye) = (b * TILE_COLS, ((b + 1) * TILE_COLS).min(n));
+            for r in 0..h {
+                let x = x0 + r;
+                let ys = if self.sym { yb.max(x) } else { yb };
+                if self.sym && ys == x && x < ye {
+                    // row x starts from column x: its cells left of the
+                    // diagonal are the column's (final: rows 0..x are done)
+                    for bk in 0..rows.bits.len() / (h_max * BLOCK_WORDS) {
+                        let o = (bk * h_max + r) * BLOCK_WORDS;
+                        rows.bits[o..o + BLOCK_WORDS].copy_from_slice(cols.block(x, bk));
+                    }
+                    rows.mex[r] = cols.mex(x);
+                }
+                for y in ys..ye {
+                    let g = if x < self.u && y < self.v {
+                        u32::MAX
+                    } else {
+                        let d = y + n - x;
+                        let g = if self.diag {
+                            let lb = rows.mex[r].max(cols.mex(y)).max(diags.mex(d));
+                            first_free(lb, |bk| {
+                                or3(rows.block(r, bk), cols.block(y, bk), diags.block(d, bk))
+                            })
+                        } else {
+                            let lb = rows.mex[r].max(cols.mex(y));
+                            first_free(lb, |bk| or3(rows.block(r, bk), cols.block(y, bk), &zero))
+                        };
+                        rows.add(r, g);
+                        cols.add(y, g);
+                        if self.diag {
+                            diags.add(d, g);
+                        }
+                        g
+                    };
+                    if self.sym {
+                        sym_out[(y - x0) * h_max + r] =
+                            if g == u32::MAX { u16::MAX } else { g as u16 };
+                    } else {
+                        full_out[r * n + y] = g;
+                    }
+                }
+            }
+            band_done(b);
+        }
+        if self.sym {
+            Stripe::Sym(sym_out)
+        } else {
+            Stripe::Full(full_out)
+        }
+    }
+}
+
+/// Emits the stripes' rows in order; keeps the symmetric stripes (the upper
+/// triangle) to read the cells left of the diagonal back.
+struct Emitter {
+    n: usize,
+    kept: Vec<Vec<u16>>,
+    row: Vec<u32>,
+}
+
+impl Emitter {
+    fn emit(
+        &mut self,
+        s: usize,
+        stripe: Stripe,
+        sink: &mut impl FnMut(u64, &[u32]),
+        progress: &mut dyn FnMut(u64),
+    ) {
+        let (n, hm) = (self.n, TILE_ROWS);
+        let x0 = s * hm;
+        let h = hm.min(n - x0);
+        let wide = |g: u16| if g == u16::MAX { u32::MAX } else { g as u32 };
+        match stripe {
+            Stripe::Full(v) => {
+                for r in 0..h {
+                    sink((x0 + r) as u64, &v[r * n..(r + 1) * n]);
+                }
+            }
+            Stripe::Sym(v) => {
+                for r in 0..h {
+                    let x = x0 + r;
+                    // y < x0: column x of the earlier stripes, g(y, x) = g(x, y)
+                    for (s2, k) in self.kept.iter().enumerate() {
+                        let y0 = s2 * hm;
+                        let src = &k[(x - y0) * hm..(x - y0 + 1) * hm];
+                        for (o, &g) in self.row[y0..y0 + hm].iter_mut().zip(src) {
+                            *o = wide(g);
+                        }
+                    }
+                    // x0 <= y < x: this stripe's column x
+                    for y in x0..x {
+                        self.row[y] = wide(v[(x - x0) * hm + (y - x0)]);
+                    }
+                    for y in x..n {
+                        self.row[y] = wide(v[(y - x0) * hm + r]);
+                    }
+                    sink(x as u64, &self.row);
+                }
+                self.kept.push(v);
+            }
+        }
+        if x0 + h < n {
+            progress((x0 + h) as u64);
+        }
+    }
+}
 
 /// [`stream_threads`] with two threads.
 pub fn stream_parallel(
@@ -406,63 +595,99 @@ pub fn stream_parallel(
     stream_threads(r, n, 2, progress, sink)
 }
 
-/// The same values as [`stream`], computed by `threads` workers (at least 1):
-/// row `x` goes to worker `x mod threads`, and the worker on row `x` reads
-/// column `y` (and diagonal `y - x`) only after the worker of row `x - 1` has
-/// finished cell `(x - 1, y)`, which it publishes with a release store (acquire
-/// load here), every [`PUBLISH`] cells and at the end of its row. Rows thus
-/// form a wavefront: row `x - 1` is at a column `> y`, rows before it further
-/// right, rows after `x` to the left, so no two workers touch the same line at
-/// once. The result is the sequential one exactly (the tests compare them for
-/// several thread counts).
+/// [`stream`] computed by `threads` workers (at least 1; the values are the
+/// same for every count): the tiled kernel, [`tiled`].
 pub fn stream_threads(
     r: &Rules,
     n: usize,
     threads: usize,
     progress: &mut dyn FnMut(u64),
+    sink: impl FnMut(u64, &[u32]),
+) -> Option<()> {
+    tiled(r, n, threads, keeps_triangle(r, n as u64), progress, sink)
+}
+
+/// The tiled kernel: the values of [`stream_with`], computed tile by tile so
+/// that the bitsets a tile reads stay in the cache. The board is cut into
+/// stripes of [`TILE_ROWS`] rows and bands of [`TILE_COLS`] columns; a stripe
+/// is computed band by band, each band row by row. A cell's row, column and
+/// diagonal neighbours lie in the same tile or in tiles above or to the left,
+/// so the order is the row-major one's for every cell's options: the values
+/// are the same. The row-at-a-time order ([`stream_with`]) reads every
+/// column's and diagonal's bitset once per row, about ten cache lines per cell
+/// at N = 16384 (the search spans thousands of values there), from a store of
+/// hundreds of MB; a tile reads each of its lines once from memory and then
+/// `TILE_ROWS` or `TILE_COLS` times from the cache.
+///
+/// With `threads > 1`, stripe `s` goes to worker `s mod threads`, which starts
+/// band `b` once the worker of stripe `s - 1` has finished its band `b`
+/// (published with a release store, read with an acquire load): stripes then
+/// form a wavefront at least one band apart, tile `(s, b)` touches columns of
+/// band `b` and diagonals `y - x` that tile `(s - 1, b' > b)` does not, and no
+/// two workers touch a line at once. One publication per tile (8192 cells).
+/// Rows are emitted in order by the calling thread, which also reads the
+/// cells left of the diagonal back from the kept upper triangle (`triangle`,
+/// symmetric rules whose values fit `u16`; otherwise every cell is searched).
+pub fn tiled(
+    r: &Rules,
+    n: usize,
+    threads: usize,
+    triangle: bool,
+    progress: &mut dyn FnMut(u64),
     mut sink: impl FnMut(u64, &[u32]),
 ) -> Option<()> {
-    let threads = threads.max(1);
     use std::sync::atomic::{AtomicU64, Ordering};
     let (Setup { diag, u, v, blocks }, mut cols, mut diags) = Setup::new(r, n)?;
-    let zero = [0u64; BLOCK_WORDS];
-    let sc = SharedLines {
-        bits: cols.bits.as_mut_ptr(),
-        mex: cols.mex.as_mut_ptr(),
-        count: cols.count,
+    let sym = triangle && keeps_triangle(r, n as u64);
+    let stripes = n.div_ceil(TILE_ROWS);
+    let bands = n.div_ceil(TILE_COLS);
+    let threads = threads.clamp(1, stripes.max(1));
+    let sc = SharedLines::of(&mut cols);
+    let sd = SharedLines::of(&mut diags);
+    let tiler = |sc, sd| Tiler {
+        n,
+        sym,
+        diag,
+        u,
+        v,
+        bands,
+        cols: sc,
+        diags: sd,
+        rows: Lines::new(TILE_ROWS, blocks),
     };
-    let sd = SharedLines {
-        bits: diags.bits.as_mut_ptr(),
-        mex: diags.mex.as_mut_ptr(),
-        count: diags.count,
+    let mut em = Emitter {
+        n,
+        kept: Vec::new(),
+        row: vec![0; n],
     };
-    let pos: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(0)).collect();
-    let stride = n as u64 + 1;
-    // symmetric rules: as in `stream`, only y >= x is searched; the upper
-    // triangle is kept in u16 (values below 65535) and read back for y < x
-    let sym = keeps_triangle(r, n as u64);
-    let mut tab: Vec<u16> = if sym { vec![0; n * n] } else { Vec::new() };
-    let st = SharedTab(tab.as_mut_ptr());
-    let (tx, rx) = std::sync::mpsc::sync_channel::<(usize, Vec<u32>)>(4 * threads);
-    std::thread::scope(|scope| {
-        for w in 0..threads {
-            let tx = tx.clone();
-            let (sc, sd, pos, st, zero) = (&sc, &sd, &pos, &st, &zero);
-            // the worker of the row before this worker's rows
-            let prev = (w + threads - 1) % threads;
-            scope.spawn(move || {
-                // one line: the block-major layout is the plain word order
-                let mut rowbits = vec![0u64; blocks * BLOCK_WORDS];
-                let mut x = w;
-                while x < n {
-                    let mut rowmex = 0u32;
-                    let mut out = vec![0u32; n];
-                    let mut seen = 0u64;
-                    let wait = |seen: &mut u64, need: u64| {
-                        let mut spins = 0u32;
-                        while *seen < need {
-                            *seen = pos[prev].load(Ordering::Acquire);
-                            if *seen < need {
+    if threads == 1 {
+        let mut t = tiler(&sc, &sd);
+        for s in 0..stripes {
+            // SAFETY: one thread
+            let st = unsafe { t.stripe(s, |_| {}, |_| {}) };
+            em.emit(s, st, &mut sink, progress);
+        }
+    } else {
+        // worker w's progress: s * stride + (bands of stripe s done)
+        let stride = bands as u64 + 1;
+        let pos: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(0)).collect();
+        let (tx, rx) = std::sync::mpsc::sync_channel::<(usize, Stripe)>(threads);
+        std::thread::scope(|scope| {
+            for w in 0..threads {
+                let tx = tx.clone();
+                let pos = &pos;
+                let mut t = tiler(&sc, &sd);
+                let prev = (w + threads - 1) % threads;
+                scope.spawn(move || {
+                    let mut s = w;
+                    while s < stripes {
+                        let wait = |b: usize| {
+                            if s == 0 {
+                                return;
+                            }
+                            let need = (s as u64 - 1) * stride + b as u64 + 1;
+                            let mut spins = 0u32;
+                            while pos[prev].load(Ordering::Acquire) < need {
                                 spins += 1;
                                 if spins > 64 {
                                     std::thread::yield_now();
@@ -470,103 +695,36 @@ pub fn stream_threads(
                                     std::hint::spin_loop();
                                 }
                             }
+                        };
+                        let done = |b: usize| {
+                            pos[w].store(s as u64 * stride + b as u64 + 1, Ordering::Release)
+                        };
+                        // SAFETY: the wavefront above (see the function comment)
+                        let st = unsafe { t.stripe(s, wait, done) };
+                        // a symmetric stripe starts at a later band: say the
+                        // bands before it are done, and that it is finished
+                        pos[w].store(s as u64 * stride + bands as u64, Ordering::Release);
+                        if tx.send((s, st)).is_err() {
+                            return;
                         }
-                    };
-                    let start = if sym {
-                        // column x must be complete down to row x - 1
-                        if x > 0 {
-                            wait(&mut seen, (x as u64 - 1) * stride + x as u64 + 1);
-                        }
-                        // SAFETY: column x and the cells (y, x), y < x, are final
-                        // and no thread writes them any more.
-                        unsafe {
-                            for (b, dst) in rowbits.chunks_exact_mut(BLOCK_WORDS).enumerate() {
-                                dst.copy_from_slice(sc.block(x, b));
-                            }
-                            rowmex = sc.mex(x);
-                            for (y, o) in out.iter_mut().enumerate().take(x) {
-                                *o = match *st.0.add(y * n + x) {
-                                    u16::MAX => u32::MAX,
-                                    g => g as u32,
-                                };
-                            }
-                        }
-                        x
-                    } else {
-                        rowbits.iter_mut().for_each(|b| *b = 0);
-                        0
-                    };
-                    for y in start..n {
-                        if x > 0 {
-                            wait(&mut seen, (x as u64 - 1) * stride + y as u64 + 1);
-                        }
-                        if x < u && y < v {
-                            out[y] = u32::MAX;
-                            if sym {
-                                // SAFETY: cell (x, y) is this thread's
-                                unsafe { *st.0.add(x * n + y) = u16::MAX };
-                            }
-                        } else {
-                            let d = y + n - x;
-                            // SAFETY: column y and diagonal d are not being written by
-                            // the other thread (see the function comment).
-                            unsafe {
-                                let row_block =
-                                    |b: usize| &rowbits[b * BLOCK_WORDS..(b + 1) * BLOCK_WORDS];
-                                let g = if diag {
-                                    let lb = rowmex.max(sc.mex(y)).max(sd.mex(d));
-                                    first_free(lb, |b| {
-                                        or3(row_block(b), sc.block(y, b), sd.block(d, b))
-                                    })
-                                } else {
-                                    let lb = rowmex.max(sc.mex(y));
-                                    first_free(lb, |b| or3(row_block(b), sc.block(y, b), zero))
-                                };
-                                out[y] = g;
-                                if sym {
-                                    *st.0.add(x * n + y) = g as u16;
-                                }
-                                rowbits[(g / 64) as usize] |= 1 << (g % 64);
-                                while rowbits[(rowmex / 64) as usize] >> (rowmex % 64) & 1 == 1 {
-                                    rowmex += 1;
-                                }
-                                sc.add(y, g);
-                                if diag {
-                                    sd.add(d, g);
-                                }
-                            }
-                        }
-                        // published every PUBLISH cells and at the row's end: a
-                        // store per cell would bounce the line between the cores
-                        if y % PUBLISH == PUBLISH - 1 || y + 1 == n {
-                            pos[w].store(x as u64 * stride + y as u64 + 1, Ordering::Release);
-                        }
+                        s += threads;
                     }
-                    if tx.send((x, out)).is_err() {
-                        return;
-                    }
-                    x += threads;
-                }
-            });
-        }
-        drop(tx);
-        // deliver rows in order
-        let mut pending: std::collections::BTreeMap<usize, Vec<u32>> = Default::default();
-        let mut next = 0usize;
-        for (x, row) in rx {
-            pending.insert(x, row);
-            while let Some(row) = pending.remove(&next) {
-                sink(next as u64, &row);
-                next += 1;
-                if next % 64 == 0 {
-                    progress(next as u64);
+                });
+            }
+            drop(tx);
+            let mut pending = std::collections::BTreeMap::new();
+            let mut next = 0usize;
+            for (s, st) in rx {
+                pending.insert(s, st);
+                while let Some(st) = pending.remove(&next) {
+                    em.emit(next, st, &mut sink, progress);
+                    next += 1;
                 }
             }
-        }
-    });
+        });
+    }
     drop(cols);
     drop(diags);
-    drop(tab);
     progress(n as u64);
     Some(())
 }
