@@ -59,6 +59,28 @@ pub(crate) struct ConeCounts {
     rows_in: usize,
 }
 
+/// One ring entry a row reads per cell: `base + y`, for `y >= ymin`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Tap {
+    base: i64,
+    ymin: usize,
+}
+
+/// The entries one row reads ([`ConeCounts::row`]).
+pub(crate) struct ConeRow {
+    here: usize,
+    up: Option<usize>,
+    classes: Vec<ClassRow>,
+}
+
+struct ClassRow {
+    rect: Option<Tap>,
+    s1: Option<Tap>,
+    col: Vec<Tap>,
+    s2: Option<Tap>,
+    row: Vec<Tap>,
+}
+
 #[derive(Clone, Debug)]
 struct Class {
     /// Steps `k = a (mod K1)`, `l = b (mod K2)`: the smallest ones `>= 1`.
@@ -185,27 +207,58 @@ impl ConeCounts {
         })
     }
 
-    #[inline]
-    fn at(&self, x: usize, y: usize) -> usize {
-        (x & self.mask) * self.n + y
+    /// The entries row `x` reads and writes, for [`ConeCounts::count_in_row`]
+    /// and [`ConeCounts::ingest_in_row`]: each a ring
+    /// row and column offset, fixed for the whole row.
+    pub(crate) fn row(&self, x: usize) -> ConeRow {
+        let (s, l, n) = (self.s, self.l, self.n);
+        let tap = |rows_back: usize, cols_back: usize| -> Option<Tap> {
+            (x >= rows_back).then(|| Tap {
+                base: (((x - rows_back) & self.mask) * n) as i64 - cols_back as i64,
+                ymin: cols_back,
+            })
+        };
+        ConeRow {
+            here: (x & self.mask) * n,
+            up: (x >= self.k1).then(|| ((x - self.k1) & self.mask) * n),
+            classes: self
+                .classes
+                .iter()
+                .map(|cl| ClassRow {
+                    rect: tap(cl.k0, cl.l0),
+                    s1: tap(l, s * l),
+                    col: cl
+                        .col_segments
+                        .iter()
+                        .filter_map(|&(k, lmin)| tap(k, lmin))
+                        .collect(),
+                    s2: tap(s * l, l),
+                    row: cl
+                        .row_segments
+                        .iter()
+                        .filter_map(|&(m, kmin)| tap(kmin, m))
+                        .collect(),
+                })
+                .collect(),
+        }
     }
 
-    /// Put the mark `m` of `(x, y)` into the prefix sums. Cells are ingested in
-    /// row-major order within a row; the entries read, `(x - K1, y)`,
-    /// `(x, y - K2)` and `(x - K1, y - K2)`, must be in already.
+    /// Put the mark `m` of `(x, y)` into the prefix sums (`row` = [`ConeCounts::row`]
+    /// of `x`). Cells are ingested in row-major order within a row; the entries
+    /// read, `(x - K1, y)`, `(x, y - K2)` and `(x - K1, y - K2)`, must be in already.
     #[inline]
-    pub(crate) fn ingest(&self, x: usize, y: usize, m: bool) {
-        let (k1, k2) = (self.k1, self.k2);
+    pub(crate) fn ingest_in_row(&self, row: &ConeRow, y: usize, m: bool) {
+        let k2 = self.k2;
         let m = m as u32;
-        let here = self.at(x, y);
+        let here = row.here + y;
         let get = |v: &[AtomicU32], i: usize| v[i].load(Relaxed);
         let (mut q, mut c, mut r) = (m, m, m);
         if y >= k2 {
             q += get(&self.q, here - k2);
             c += get(&self.c, here - k2);
         }
-        if x >= k1 {
-            let up = self.at(x - k1, y);
+        if let Some(up) = row.up {
+            let up = up + y;
             q += get(&self.q, up);
             r += get(&self.r, up);
             if y >= k2 {
@@ -217,41 +270,28 @@ impl ConeCounts {
         self.r[here].store(r, Relaxed);
     }
 
-    /// The number of marked cells reachable by a two-pile move from `(x, y)`,
-    /// when every cell `(x', y')` with `x' < x`, `y' <= y` has been ingested
-    /// (only such cells are read), and the position's own sliver sums are kept.
+    /// The number of marked cells reachable by a two-pile move from `(x, y)`
+    /// (`row` = [`ConeCounts::row`] of `x`), when every cell `(x', y')` with
+    /// `x' < x`, `y' <= y` has been ingested (only such cells are read); the
+    /// position's own sliver sums are kept.
     #[inline]
-    pub(crate) fn count(&self, x: usize, y: usize) -> u64 {
-        let (s, l) = (self.s, self.l);
-        let here = self.at(x, y);
-        let get = |v: &[AtomicU32], i: usize| v[i].load(Relaxed);
+    pub(crate) fn count_in_row(&self, row: &ConeRow, y: usize) -> u64 {
+        let here = row.here + y;
+        let get = |v: &[AtomicU32], t: &Option<Tap>| match t {
+            Some(t) if y >= t.ymin => v[(t.base + y as i64) as usize].load(Relaxed),
+            _ => 0,
+        };
+        let sum = |v: &[AtomicU32], ts: &[Tap]| -> u32 {
+            ts.iter()
+                .filter(|t| y >= t.ymin)
+                .map(|t| v[(t.base + y as i64) as usize].load(Relaxed))
+                .sum()
+        };
         let mut total = 0u64;
-        for (i, cl) in self.classes.iter().enumerate() {
-            let rect = if x >= cl.k0 && y >= cl.l0 {
-                get(&self.q, self.at(x - cl.k0, y - cl.l0))
-            } else {
-                0
-            };
-            let mut s1 = if x >= l && y >= s * l {
-                get(&self.s1[i], self.at(x - l, y - s * l))
-            } else {
-                0
-            };
-            for &(k, lmin) in &cl.col_segments {
-                if k <= x && lmin <= y {
-                    s1 += get(&self.c, self.at(x - k, y - lmin));
-                }
-            }
-            let mut s2 = if x >= s * l && y >= l {
-                get(&self.s2[i], self.at(x - s * l, y - l))
-            } else {
-                0
-            };
-            for &(m, kmin) in &cl.row_segments {
-                if m <= y && kmin <= x {
-                    s2 += get(&self.r, self.at(x - kmin, y - m));
-                }
-            }
+        for (i, cl) in row.classes.iter().enumerate() {
+            let rect = get(&self.q, &cl.rect);
+            let s1 = get(&self.s1[i], &cl.s1) + sum(&self.c, &cl.col);
+            let s2 = get(&self.s2[i], &cl.s2) + sum(&self.r, &cl.row);
             self.s1[i][here].store(s1, Relaxed);
             self.s2[i][here].store(s2, Relaxed);
             debug_assert!(rect >= s1 + s2);
@@ -267,12 +307,13 @@ impl ConeCounts {
     pub(crate) fn step(&mut self, x: usize, y: usize, mark: impl Fn(usize, usize) -> bool) -> u64 {
         while self.rows_in < x {
             let r = self.rows_in;
+            let row = self.row(r);
             for b in 0..self.n {
-                self.ingest(r, b, mark(r, b));
+                self.ingest_in_row(&row, b, mark(r, b));
             }
             self.rows_in += 1;
         }
-        self.count(x, y)
+        self.count_in_row(&self.row(x), y)
     }
 }
 

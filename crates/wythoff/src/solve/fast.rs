@@ -255,36 +255,6 @@ struct Stepped {
     e: Vec<AtomicU32>,
 }
 
-impl Stepped {
-    #[inline]
-    fn at(&self, x: usize, y: usize, n: usize) -> usize {
-        (x & self.mask) * n + y
-    }
-    #[inline]
-    fn back(&self, x: usize, y: usize, n: usize) -> Option<usize> {
-        let (bx, by) = (self.period * self.dx, self.period * self.dy);
-        (x >= bx && y >= by).then(|| self.at(x - bx, y - by, n))
-    }
-    /// Sum over the steps `k1, k1 + period, ... <= b` from `(x, y)`, of `arr`.
-    /// Only the nearest step `k1` is read: the entry one period beyond the last
-    /// step lies off the board, because `b` is the largest step that stays on it.
-    #[inline]
-    #[allow(clippy::too_many_arguments)]
-    fn sum(arr: &[AtomicU32], st: &Stepped, n: usize, x: usize, y: usize, k1: u64, b: u64) -> u64 {
-        let k = st.period as u64;
-        if k1 > b {
-            return 0;
-        }
-        let (ox, oy) = (k1 as usize * st.dx, k1 as usize * st.dy);
-        debug_assert!(x >= ox && y >= oy);
-        debug_assert!({
-            let kl = k1 + (b - k1) / k * k + k;
-            x < kl as usize * st.dx || y < kl as usize * st.dy
-        });
-        arr[st.at(x - ox, y - oy, n)].load(Ordering::Relaxed) as u64
-    }
-}
-
 /// The outcome table of one set of rules on the `n x n` board.
 pub fn outcomes(r: &Rules, n: usize) -> OutcomeTable {
     outcomes_with_progress(r, n, &mut |_| {})
@@ -468,6 +438,25 @@ struct Local {
     region_e: Option<RegionCounts>,
 }
 
+/// One stepped-sum entry a row reads per cell: `p[base + y]` (and `e[..]`) for
+/// `y >= ymin`, counted in or out of the block class.
+struct Tap<'a> {
+    p: &'a [AtomicU32],
+    e: &'a [AtomicU32],
+    base: i64,
+    ymin: usize,
+    in_class: bool,
+}
+
+/// One ring a row writes per cell: at `here + y`, from `back = (base, ymin)`:
+/// `base + y` one period back along the line, for `y >= ymin`.
+struct Update<'a> {
+    p: &'a [AtomicU32],
+    e: &'a [AtomicU32],
+    here: usize,
+    back: Option<(i64, usize)>,
+}
+
 /// The state every worker of the row pipeline shares.
 struct Pass<'a> {
     r: &'a Rules,
@@ -499,6 +488,45 @@ impl Pass<'_> {
         let (r, n) = (self.r, self.n);
         let need_opts = self.need_opts;
         let need_exist = !self.has_from.is_empty();
+        // The periodic steps of every family are one stepped-sum entry per
+        // residue (a tap): fixed ring row and column offset for the whole row,
+        // counted for `y >= ymin`. The ring updates likewise.
+        let mut taps: Vec<Tap> = Vec::new();
+        for f in &self.fams {
+            let st = &self.pre[f.prefix];
+            for &k1 in &f.first_steps {
+                let k1 = k1 as usize;
+                if x < k1 * f.dx {
+                    continue;
+                }
+                let ymin = (k1 as i64 * f.dy as i64 + f.d).max(0) as usize;
+                let base = (((x - k1 * f.dx) & st.mask) * n) as i64 - f.d - (k1 * f.dy) as i64;
+                taps.push(Tap {
+                    p: &st.p,
+                    e: &st.e,
+                    base,
+                    ymin,
+                    in_class: f.periodic_in_class,
+                });
+            }
+        }
+        let explicit: Vec<&Family> = self.fams.iter().filter(|f| f.kmin <= f.tex).collect();
+        let updates: Vec<Update> = self
+            .pre
+            .iter()
+            .filter(|st| !st.p.is_empty())
+            .map(|st| {
+                let (bx, by) = (st.period * st.dx, st.period * st.dy);
+                Update {
+                    p: &st.p,
+                    e: &st.e,
+                    here: (x & st.mask) * n,
+                    back: (x >= bx).then(|| ((((x - bx) & st.mask) * n) as i64 - by as i64, by)),
+                }
+            })
+            .collect();
+        let cone_p = self.cone_p.as_ref().map(|c| (c, c.row(x)));
+        let cone_e = self.cone_e.as_ref().map(|c| (c, c.row(x)));
         for y in 0..n {
             if !ready(y) {
                 return false;
@@ -508,7 +536,25 @@ impl Pass<'_> {
                 CELL_OFF
             } else {
                 let (mut p_out, mut p_in, mut o_out, mut o_in) = (0u64, 0u64, 0u64, 0u64);
-                for f in &self.fams {
+                for t in &taps {
+                    if y >= t.ymin {
+                        let i = (t.base + y as i64) as usize;
+                        let pc = t.p[i].load(Ordering::Relaxed) as u64;
+                        let oc = if need_opts {
+                            t.e[i].load(Ordering::Relaxed) as u64
+                        } else {
+                            0
+                        };
+                        if t.in_class {
+                            p_in += pc;
+                            o_in += oc;
+                        } else {
+                            p_out += pc;
+                            o_out += oc;
+                        }
+                    }
+                }
+                for f in &explicit {
                     let Some((ox, oy, kmax)) = f.origin(x, y) else {
                         continue;
                     };
@@ -530,29 +576,12 @@ impl Pass<'_> {
                             o_out += 1;
                         }
                     }
-                    if f.kmin.max(f.tex + 1) <= kmax {
-                        let st = &self.pre[f.prefix];
-                        let (mut pc, mut oc) = (0, 0);
-                        for &k1 in &f.first_steps {
-                            pc += Stepped::sum(&st.p, st, n, ox, oy, k1, kmax);
-                            if need_opts {
-                                oc += Stepped::sum(&st.e, st, n, ox, oy, k1, kmax);
-                            }
-                        }
-                        if f.periodic_in_class {
-                            p_in += pc;
-                            o_in += oc;
-                        } else {
-                            p_out += pc;
-                            o_out += oc;
-                        }
-                    }
                 }
-                if let Some(c) = &self.cone_p {
-                    p_out += c.count(x, y);
+                if let Some((c, row)) = &cone_p {
+                    p_out += c.count_in_row(row, y);
                 }
-                if let Some(c) = &self.cone_e {
-                    o_out += c.count(x, y);
+                if let Some((c, row)) = &cone_e {
+                    o_out += c.count_in_row(row, y);
                 }
                 if let Some(rc) = local.region_p.as_mut() {
                     p_out += rc.step_indexed(x, y, |i| self.cell(i) == CELL_P);
@@ -576,20 +605,22 @@ impl Pass<'_> {
                 }
             };
             self.cells[x * n + y].store(cell, Ordering::Relaxed);
-            for st in self.pre.iter().filter(|st| !st.p.is_empty()) {
-                let idx = st.at(x, y, n);
-                let back = st.back(x, y, n);
+            for u in &updates {
+                let idx = u.here + y;
+                let back = u
+                    .back
+                    .and_then(|(base, ymin)| (y >= ymin).then(|| (base + y as i64) as usize));
                 let get = |v: &[AtomicU32]| back.map_or(0, |b| v[b].load(Ordering::Relaxed));
-                st.p[idx].store((cell == CELL_P) as u32 + get(&st.p), Ordering::Relaxed);
+                u.p[idx].store((cell == CELL_P) as u32 + get(u.p), Ordering::Relaxed);
                 if need_opts {
-                    st.e[idx].store(on as u32 + get(&st.e), Ordering::Relaxed);
+                    u.e[idx].store(on as u32 + get(u.e), Ordering::Relaxed);
                 }
             }
-            if let Some(c) = &self.cone_p {
-                c.ingest(x, y, cell == CELL_P);
+            if let Some((c, row)) = &cone_p {
+                c.ingest_in_row(row, y, cell == CELL_P);
             }
-            if let Some(c) = &self.cone_e {
-                c.ingest(x, y, on);
+            if let Some((c, row)) = &cone_e {
+                c.ingest_in_row(row, y, on);
             }
             publish(y);
         }
