@@ -669,9 +669,12 @@ impl Pass<'_> {
                             if stop.load(Ordering::Relaxed) {
                                 return false;
                             }
+                            // spin briefly, then sleep: on a machine whose
+                            // cores are busy with other work a spinning
+                            // worker would take the time its predecessor needs
                             spins += 1;
-                            if spins > 64 {
-                                std::thread::yield_now();
+                            if spins > 256 {
+                                std::thread::park_timeout(std::time::Duration::from_micros(50));
                             } else {
                                 std::hint::spin_loop();
                             }

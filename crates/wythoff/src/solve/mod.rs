@@ -281,10 +281,12 @@ pub fn outcome_memory_estimate(game: &Game, n: u64) -> u64 {
 
 /// Workers of the general solver's row pipeline on the `n x n` board: the
 /// threads of rayon's pool (the CLI's `--threads`, Python's and rayon's
-/// defaults alike), at most one per 64 rows, one below 256 rows. The table does
-/// not depend on it.
+/// defaults alike), at most one per 64 rows, one below 256 rows, and one on a
+/// thread of that pool (`verify`'s claims and `sweep`'s games already keep
+/// every thread busy; workers that wait on each other would only spin). The
+/// table does not depend on it.
 pub fn outcome_threads(n: usize) -> usize {
-    if n < 256 {
+    if n < 256 || rayon::current_thread_index().is_some() {
         1
     } else {
         rayon::current_num_threads().clamp(1, n / 64)
