@@ -296,7 +296,7 @@ pub fn outcomes_threads(
     // Unbounded two-pile regions (cone with s >= 2, congruence) are counted in
     // O(1) per position by `cone` or `region` instead of one diagonal family per
     // offset. The congruence's counter is one worker's own state.
-    let cone = ConeCounts::with_rows_in_flight(r, n, 1).is_some();
+    let cone = ConeCounts::memory_estimate(r, n, 1).is_some();
     let region = !cone && RegionCounts::new(r, n).is_some();
     let threads = if region || n == 0 {
         1
