@@ -162,3 +162,57 @@ proptest! {
         prop_assert_eq!(solve::fast::outcomes(&r, n), solve::reference::outcomes(&r, n));
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+    /// The general solver's row pipeline (2, 3, 5 workers) against its one-worker
+    /// pass, on boards large enough for the rings to wrap around and for workers
+    /// to publish within a row (every 64 cells): random rules, and rules with an
+    /// unbounded two-pile region (cone counter; the congruence runs on one worker).
+    #[test]
+    fn general_solver_threads_equal_one_thread(r in rules_strategy(), q in region_rules(),
+            n in 1usize..160, t in prop::sample::select(vec![2usize, 3, 5])) {
+        for r in [&r, &q] {
+            let one = solve::fast::outcomes(r, n);
+            prop_assert_eq!(solve::fast::outcomes_threads(r, n, t, &mut |_| {}), one);
+        }
+    }
+}
+
+/// The row pipeline on dense catalogue games (cones of seed 003, both
+/// conventions) at a board where every ring wraps many times: the same table
+/// for 1, 2 and 3 workers, and that table equal to the reference on its corner.
+#[test]
+fn general_solver_threads_on_dense_catalogue_games() {
+    for name in [
+        "odd-odd:s=2,t=1",
+        "even-even:s=3,t=4",
+        "odd-even:s=2,t=3",
+        "restricted:s=3,t=2,h=3:0,v=3:1,d1=3:1,d2=3:2",
+        "st-wythoff:s=2,t=1",
+    ] {
+        let g = parse_game(name).unwrap().game;
+        for c in [Convention::Normal, Convention::Misere] {
+            let g = g.with_convention(c);
+            let r = g.as_single().unwrap();
+            let one = solve::fast::outcomes(r, 300);
+            for t in [2, 3] {
+                assert_eq!(
+                    solve::fast::outcomes_threads(r, 300, t, &mut |_| {}),
+                    one,
+                    "{name} {c:?} threads {t}"
+                );
+            }
+            let reference = solve::reference::outcomes(r, 40);
+            for x in 0..40 {
+                for y in 0..40 {
+                    assert_eq!(
+                        one.get(x, y),
+                        reference.get(x, y),
+                        "{name} {c:?} ({x}, {y})"
+                    );
+                }
+            }
+        }
+    }
+}

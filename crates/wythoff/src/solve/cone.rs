@@ -26,8 +26,10 @@
 //! [`super::region`] in the tests below, and the solver using it against the
 //! brute-force reference in `tests/cross_check.rs`.
 
+use super::zeroed_atomic_u32;
 use crate::rules::{BlockClass, Relation, Rules};
 use crate::sets::lcm;
+use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
 /// The cone counter for one board.
 pub(crate) struct ConeCounts {
@@ -42,15 +44,41 @@ pub(crate) struct ConeCounts {
     /// `depth - 1`: row `x` of every ring is stored at `(x & mask) * n`.
     mask: usize,
     /// 2D prefix sums of the marks stepped by `(K1, K2)`; column prefix sums
-    /// stepped by `K2`; row prefix sums stepped by `K1`.
-    q: Vec<u32>,
-    c: Vec<u32>,
-    r: Vec<u32>,
+    /// stepped by `K2`; row prefix sums stepped by `K1`. Atomic cells (relaxed
+    /// loads and stores, plain moves on x86) so that the row pipeline of
+    /// [`super::fast`] can share the rings: every entry is written by the worker
+    /// of its row and read by later rows only after that worker has published it.
+    q: Vec<AtomicU32>,
+    c: Vec<AtomicU32>,
+    r: Vec<AtomicU32>,
     /// Per class: `sliver1`, `sliver2` of every position (rings).
-    s1: Vec<Vec<u32>>,
-    s2: Vec<Vec<u32>>,
-    /// Rows whose marks are in the prefix sums.
+    s1: Vec<Vec<AtomicU32>>,
+    s2: Vec<Vec<AtomicU32>>,
+    /// Rows whose marks are in the prefix sums ([`ConeCounts::step`] only).
+    #[cfg(test)]
     rows_in: usize,
+}
+
+/// One ring entry a row reads per cell: `base + y`, for `y >= ymin`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Tap {
+    base: i64,
+    ymin: usize,
+}
+
+/// The entries one row reads ([`ConeCounts::row`]).
+pub(crate) struct ConeRow {
+    here: usize,
+    up: Option<usize>,
+    classes: Vec<ClassRow>,
+}
+
+struct ClassRow {
+    rect: Option<Tap>,
+    s1: Option<Tap>,
+    col: Vec<Tap>,
+    s2: Option<Tap>,
+    row: Vec<Tap>,
 }
 
 #[derive(Clone, Debug)]
@@ -73,7 +101,14 @@ impl ConeCounts {
     /// A counter for the two-pile moves of `r` when they form a cone with
     /// `s >= 2` and purely periodic length sets, and the block class is not the
     /// diagonal (whose moves this counter does not separate).
+    #[cfg(test)]
     pub(crate) fn new(r: &Rules, n: usize) -> Option<Self> {
+        Self::with_rows_in_flight(r, n, 1)
+    }
+
+    /// The rows the counter reads back to (at most), or `None` when it does not
+    /// apply (see [`ConeCounts::new`]).
+    fn reach(r: &Rules, n: usize) -> Option<usize> {
         let two = r.two_pile()?;
         if matches!(r.blocking().map(|b| b.class), Some(BlockClass::Diagonal)) {
             return None;
@@ -88,6 +123,38 @@ impl ConeCounts {
         if k1 > 64 || k2 > 64 {
             return None;
         }
+        let l = lcm(k1, k2) as usize;
+        let s = s.min(n as u64 + 1) as usize;
+        let t = t.min(n as u64 + 1) as usize;
+        Some(s * l + t + k1 as usize + l + 1)
+    }
+
+    /// Ring depth for `rows` rows in flight at once (the row pipeline's workers).
+    fn depth(reach: usize, n: usize, rows: usize) -> usize {
+        (reach + rows.max(1)).min(n.max(1)).next_power_of_two()
+    }
+
+    /// Bytes of the rings for `rows` rows in flight, `None` when the counter
+    /// does not apply.
+    pub(crate) fn memory_estimate(r: &Rules, n: usize, rows: usize) -> Option<u64> {
+        let reach = Self::reach(r, n)?;
+        let two = r.two_pile()?;
+        let (k1, k2) = (two.d1.period(), two.d2.period());
+        let classes = (0..k1).filter(|&a| two.d1.residue_in(a)).count()
+            * (0..k2).filter(|&b| two.d2.residue_in(b)).count();
+        let len = (Self::depth(reach, n, rows) * n) as u64;
+        Some(4 * len * (3 + 2 * classes as u64))
+    }
+
+    /// [`ConeCounts::new`] whose rings hold `rows` more rows than a reader looks
+    /// back to: the row pipeline has that many rows in flight.
+    pub(crate) fn with_rows_in_flight(r: &Rules, n: usize, rows: usize) -> Option<Self> {
+        let reach = Self::reach(r, n)?;
+        let two = r.two_pile()?;
+        let Relation::Cone { s, t } = two.relation else {
+            return None;
+        };
+        let (k1, k2) = (two.d1.period(), two.d2.period());
         let l = lcm(k1, k2) as usize;
         let (k1, k2) = (k1 as usize, k2 as usize);
         // steps beyond the board never matter: clamp s and t (keeps products small)
@@ -119,8 +186,8 @@ impl ConeCounts {
         }
         // rows looked back to: k0 <= K1 (rect), L (sliver1), s L (sliver2), and a
         // row segment's start <= s L + t + K1
-        let reach = s * l + t + k1 + l + 1;
-        let depth = (reach + 1).min(n.max(1)).next_power_of_two();
+        debug_assert_eq!(reach, s * l + t + k1 + l + 1);
+        let depth = Self::depth(reach, n, rows);
         let len = depth * n;
         Some(ConeCounts {
             n,
@@ -129,88 +196,124 @@ impl ConeCounts {
             k2,
             l,
             mask: depth - 1,
-            q: vec![0; len],
-            c: vec![0; len],
-            r: vec![0; len],
-            s1: vec![vec![0; len]; classes.len()],
-            s2: vec![vec![0; len]; classes.len()],
+            q: zeroed_atomic_u32(len),
+            c: zeroed_atomic_u32(len),
+            r: zeroed_atomic_u32(len),
+            s1: (0..classes.len()).map(|_| zeroed_atomic_u32(len)).collect(),
+            s2: (0..classes.len()).map(|_| zeroed_atomic_u32(len)).collect(),
             classes,
+            #[cfg(test)]
             rows_in: 0,
         })
     }
 
-    #[inline]
-    fn at(&self, x: usize, y: usize) -> usize {
-        (x & self.mask) * self.n + y
-    }
-
-    /// Put the marks of row `x` into the prefix sums.
-    fn ingest_row(&mut self, x: usize, mark: &impl Fn(usize, usize) -> bool) {
-        let (n, k1, k2) = (self.n, self.k1, self.k2);
-        for y in 0..n {
-            let m = mark(x, y) as u32;
-            let here = self.at(x, y);
-            let up = (x >= k1).then(|| self.at(x - k1, y));
-            let left = (y >= k2).then(|| here - k2);
-            let diag = (x >= k1 && y >= k2).then(|| self.at(x - k1, y - k2));
-            let get = |v: &[u32], i: Option<usize>| i.map_or(0, |i| v[i]);
-            self.q[here] = m + get(&self.q, up) + get(&self.q, left) - get(&self.q, diag);
-            self.c[here] = m + get(&self.c, left);
-            self.r[here] = m + get(&self.r, up);
+    /// The entries row `x` reads and writes, for [`ConeCounts::count_in_row`]
+    /// and [`ConeCounts::ingest_in_row`]: each a ring
+    /// row and column offset, fixed for the whole row.
+    pub(crate) fn row(&self, x: usize) -> ConeRow {
+        let (s, l, n) = (self.s, self.l, self.n);
+        let tap = |rows_back: usize, cols_back: usize| -> Option<Tap> {
+            (x >= rows_back).then(|| Tap {
+                base: (((x - rows_back) & self.mask) * n) as i64 - cols_back as i64,
+                ymin: cols_back,
+            })
+        };
+        ConeRow {
+            here: (x & self.mask) * n,
+            up: (x >= self.k1).then(|| ((x - self.k1) & self.mask) * n),
+            classes: self
+                .classes
+                .iter()
+                .map(|cl| ClassRow {
+                    rect: tap(cl.k0, cl.l0),
+                    s1: tap(l, s * l),
+                    col: cl
+                        .col_segments
+                        .iter()
+                        .filter_map(|&(k, lmin)| tap(k, lmin))
+                        .collect(),
+                    s2: tap(s * l, l),
+                    row: cl
+                        .row_segments
+                        .iter()
+                        .filter_map(|&(m, kmin)| tap(kmin, m))
+                        .collect(),
+                })
+                .collect(),
         }
     }
 
-    /// The number of marked cells reachable by a two-pile move from `(x, y)`.
-    /// Positions are visited in row-major order; `mark` must be final for every
-    /// row before `x` (only earlier rows are read).
+    /// Put the mark `m` of `(x, y)` into the prefix sums (`row` = [`ConeCounts::row`]
+    /// of `x`). Cells are ingested in row-major order within a row; the entries
+    /// read, `(x - K1, y)`, `(x, y - K2)` and `(x - K1, y - K2)`, must be in already.
     #[inline]
-    pub(crate) fn step(&mut self, x: usize, y: usize, mark: impl Fn(usize, usize) -> bool) -> u64 {
-        while self.rows_in < x {
-            self.ingest_row(self.rows_in, &mark);
-            self.rows_in += 1;
+    pub(crate) fn ingest_in_row(&self, row: &ConeRow, y: usize, m: bool) {
+        let k2 = self.k2;
+        let m = m as u32;
+        let here = row.here + y;
+        let get = |v: &[AtomicU32], i: usize| v[i].load(Relaxed);
+        let (mut q, mut c, mut r) = (m, m, m);
+        if y >= k2 {
+            q += get(&self.q, here - k2);
+            c += get(&self.c, here - k2);
         }
-        let (s, l) = (self.s, self.l);
-        let here = self.at(x, y);
+        if let Some(up) = row.up {
+            let up = up + y;
+            q += get(&self.q, up);
+            r += get(&self.r, up);
+            if y >= k2 {
+                q -= get(&self.q, up - k2);
+            }
+        }
+        self.q[here].store(q, Relaxed);
+        self.c[here].store(c, Relaxed);
+        self.r[here].store(r, Relaxed);
+    }
+
+    /// The number of marked cells reachable by a two-pile move from `(x, y)`
+    /// (`row` = [`ConeCounts::row`] of `x`), when every cell `(x', y')` with
+    /// `x' < x`, `y' <= y` has been ingested (only such cells are read); the
+    /// position's own sliver sums are kept.
+    #[inline]
+    pub(crate) fn count_in_row(&self, row: &ConeRow, y: usize) -> u64 {
+        let here = row.here + y;
+        let get = |v: &[AtomicU32], t: &Option<Tap>| match t {
+            Some(t) if y >= t.ymin => v[(t.base + y as i64) as usize].load(Relaxed),
+            _ => 0,
+        };
+        let sum = |v: &[AtomicU32], ts: &[Tap]| -> u32 {
+            ts.iter()
+                .filter(|t| y >= t.ymin)
+                .map(|t| v[(t.base + y as i64) as usize].load(Relaxed))
+                .sum()
+        };
         let mut total = 0u64;
-        for (i, cl) in self.classes.iter().enumerate() {
-            let rect = if x >= cl.k0 && y >= cl.l0 {
-                self.q[self.at(x - cl.k0, y - cl.l0)]
-            } else {
-                0
-            };
-            let mut s1 = if x >= l && y >= s * l {
-                self.s1[i][self.at(x - l, y - s * l)]
-            } else {
-                0
-            };
-            for &(k, lmin) in &cl.col_segments {
-                if k <= x && lmin <= y {
-                    s1 += self.c[self.at(x - k, y - lmin)];
-                }
-            }
-            let mut s2 = if x >= s * l && y >= l {
-                self.s2[i][self.at(x - s * l, y - l)]
-            } else {
-                0
-            };
-            for &(m, kmin) in &cl.row_segments {
-                if m <= y && kmin <= x {
-                    s2 += self.r[self.at(x - kmin, y - m)];
-                }
-            }
-            self.s1[i][here] = s1;
-            self.s2[i][here] = s2;
+        for (i, cl) in row.classes.iter().enumerate() {
+            let rect = get(&self.q, &cl.rect);
+            let s1 = get(&self.s1[i], &cl.s1) + sum(&self.c, &cl.col);
+            let s2 = get(&self.s2[i], &cl.s2) + sum(&self.r, &cl.row);
+            self.s1[i][here].store(s1, Relaxed);
+            self.s2[i][here].store(s2, Relaxed);
             debug_assert!(rect >= s1 + s2);
             total += (rect - s1 - s2) as u64;
         }
         total
     }
 
-    /// [`ConeCounts::step`] with the marks `cells[a * n + b] == want`.
-    #[inline]
-    pub(crate) fn step_cells(&mut self, x: usize, y: usize, cells: &[u8], want: u8) -> u64 {
-        let n = self.n;
-        self.step(x, y, |a, b| cells[a * n + b] == want)
+    /// The number of marked cells reachable by a two-pile move from `(x, y)`.
+    /// Positions are visited in row-major order; `mark` must be final for every
+    /// row before `x` (only earlier rows are read, ingested a row at a time).
+    #[cfg(test)]
+    pub(crate) fn step(&mut self, x: usize, y: usize, mark: impl Fn(usize, usize) -> bool) -> u64 {
+        while self.rows_in < x {
+            let r = self.rows_in;
+            let row = self.row(r);
+            for b in 0..self.n {
+                self.ingest_in_row(&row, b, mark(r, b));
+            }
+            self.rows_in += 1;
+        }
+        self.count_in_row(&self.row(x), y)
     }
 }
 

@@ -16,9 +16,12 @@
 
 use super::cone::ConeCounts;
 use super::region::RegionCounts;
-use super::{decide, Outcome, OutcomeTable, CELL_N, CELL_OFF, CELL_P};
+use super::{
+    atomic_bytes, decide, zeroed_atomic_u32, Outcome, OutcomeTable, CELL_N, CELL_OFF, CELL_P,
+};
 use crate::rules::{BlockClass, Convention, Relation, Rules};
 use crate::sets::{lcm, LengthSet};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering};
 
 /// One family of moves along lines of a fixed direction.
 pub(crate) struct Family {
@@ -204,10 +207,17 @@ impl LinePlan {
     /// array's ring reaches back one period (its own recurrence) and to the
     /// nearest counted step of every family that reads it.
     pub(crate) fn new(r: &Rules, n: usize, region: bool) -> LinePlan {
+        Self::with_rows_in_flight(r, n, region, 1)
+    }
+
+    /// [`LinePlan::new`] whose rings hold `rows - 1` more rows: the row
+    /// pipeline has `rows` rows in flight at once.
+    pub(crate) fn with_rows_in_flight(r: &Rules, n: usize, region: bool, rows: usize) -> LinePlan {
         let (mut fams, specs) = families(r, n);
         if region {
             fams.retain(|f| !(f.dx == 1 && f.dy == 1));
         }
+        let in_flight = rows.max(1);
         let arrays = specs
             .iter()
             .enumerate()
@@ -218,7 +228,7 @@ impl LinePlan {
                     .map(|f| (f.kmin.max(f.tex + 1) + k) as usize * dx)
                     .max()
                     .map_or(0, |rows| {
-                        (rows.max(k as usize * dx) + 1)
+                        (rows.max(k as usize * dx) + in_flight)
                             .min(n.max(1))
                             .next_power_of_two()
                     });
@@ -231,46 +241,18 @@ impl LinePlan {
 
 /// Stepped prefix sums along lines: `s[c] = ind[c] + s[c - period * dir]`, kept
 /// for the last `depth` rows only (a ring of rows; `depth` is a power of two that
-/// covers every row a reader looks back to).
+/// covers every row a reader looks back to, plus the rows in flight). Atomic
+/// cells with relaxed loads and stores (plain moves on x86): the workers of the
+/// row pipeline share the rings (see [`outcomes_threads`]).
 struct Stepped {
     pub(crate) dx: usize,
     pub(crate) dy: usize,
     pub(crate) period: usize,
     /// `depth - 1`: row `x` is stored at `(x & mask) * n`.
     mask: usize,
-    p: Vec<u32>,
+    p: Vec<AtomicU32>,
     /// Same over the on-board indicator (only when option counts are needed).
-    e: Vec<u32>,
-}
-
-impl Stepped {
-    #[inline]
-    fn at(&self, x: usize, y: usize, n: usize) -> usize {
-        (x & self.mask) * n + y
-    }
-    #[inline]
-    fn back(&self, x: usize, y: usize, n: usize) -> Option<usize> {
-        let (bx, by) = (self.period * self.dx, self.period * self.dy);
-        (x >= bx && y >= by).then(|| self.at(x - bx, y - by, n))
-    }
-    /// Sum over the steps `k1, k1 + period, ... <= b` from `(x, y)`, of `arr`.
-    /// Only the nearest step `k1` is read: the entry one period beyond the last
-    /// step lies off the board, because `b` is the largest step that stays on it.
-    #[inline]
-    #[allow(clippy::too_many_arguments)]
-    fn sum(arr: &[u32], st: &Stepped, n: usize, x: usize, y: usize, k1: u64, b: u64) -> u64 {
-        let k = st.period as u64;
-        if k1 > b {
-            return 0;
-        }
-        let (ox, oy) = (k1 as usize * st.dx, k1 as usize * st.dy);
-        debug_assert!(x >= ox && y >= oy);
-        debug_assert!({
-            let kl = k1 + (b - k1) / k * k + k;
-            x < kl as usize * st.dx || y < kl as usize * st.dy
-        });
-        arr[st.at(x - ox, y - oy, n)] as u64
-    }
+    e: Vec<AtomicU32>,
 }
 
 /// The outcome table of one set of rules on the `n x n` board.
@@ -280,23 +262,69 @@ pub fn outcomes(r: &Rules, n: usize) -> OutcomeTable {
 
 /// [`outcomes`], calling `progress(rows_done)` every 64 rows.
 pub fn outcomes_with_progress(r: &Rules, n: usize, progress: &mut dyn FnMut(u64)) -> OutcomeTable {
+    outcomes_threads(r, n, 1, progress)
+}
+
+/// Cells between two publications of a worker's progress in the row pipeline
+/// (a store per cell would bounce the cache line between the cores).
+const PUBLISH: usize = 64;
+
+/// [`outcomes_with_progress`] by `threads` workers (at least 1; one when the
+/// congruence's region counter is in use, whose state is not shared): row `x`
+/// goes to worker `x mod threads`, which computes cell `(x, y)` only after the
+/// worker of row `x - 1` has published (release store, acquire load here) that
+/// it finished `(x - 1, y)`. Every option of `(x, y)`, and every entry of a ring
+/// that its counts read, lies at `(x', y')` with `x' < x, y' <= y`, or in row `x`
+/// left of `y` (the worker's own), so the rows form a wavefront and each cell
+/// sees exactly what the one-thread pass sees: the table is the same for every
+/// `threads` (tested). The rings hold `threads` rows more than a reader looks
+/// back to, so that the row a worker overwrites is finished and no longer read.
+/// `progress` is called on this thread (the worker of row 0); a panic there
+/// (a front end's cancel) stops the other workers at their next wait.
+pub fn outcomes_threads(
+    r: &Rules,
+    n: usize,
+    threads: usize,
+    progress: &mut dyn FnMut(u64),
+) -> OutcomeTable {
     let misere = r.convention() == Convention::Misere;
     // Misère play needs option counts with blocking (all options may be blocked)
     // or a removed corner (options may leave the board); otherwise only whether
     // an option exists, which is the up-set of the move vectors.
     let need_opts = misere && (r.blocking().is_some() || r.corner().is_some());
     let need_exist = misere && !need_opts;
-    let mut has = vec![false; if need_exist { n } else { 0 }];
-    // Unbounded two-pile regions (cone with s >= 2, congruence) are counted in O(1)
-    // per position by `region` instead of one diagonal family per offset.
-    let mut region_p = TwoPileCounter::new(r, n);
-    let mut region_e = if need_opts {
-        TwoPileCounter::new(r, n)
+    // Unbounded two-pile regions (cone with s >= 2, congruence) are counted in
+    // O(1) per position by `cone` or `region` instead of one diagonal family per
+    // offset. The congruence's counter is one worker's own state.
+    let cone = ConeCounts::memory_estimate(r, n, 1).is_some();
+    let region = !cone && RegionCounts::new(r, n).is_some();
+    let threads = if region || n == 0 {
+        1
+    } else {
+        threads.clamp(1, n)
+    };
+    let cone_p = cone
+        .then(|| ConeCounts::with_rows_in_flight(r, n, threads))
+        .flatten();
+    let cone_e = if cone && need_opts {
+        ConeCounts::with_rows_in_flight(r, n, threads)
     } else {
         None
     };
-    let LinePlan { fams, arrays } = LinePlan::new(r, n, region_p.is_some());
-    let mut pre: Vec<Stepped> = arrays
+    let mut local = Local {
+        region_p: if region {
+            RegionCounts::new(r, n)
+        } else {
+            None
+        },
+        region_e: if region && need_opts {
+            RegionCounts::new(r, n)
+        } else {
+            None
+        },
+    };
+    let LinePlan { fams, arrays } = LinePlan::with_rows_in_flight(r, n, cone || region, threads);
+    let pre: Vec<Stepped> = arrays
         .iter()
         .map(|&(dx, dy, period, depth)| {
             // prefix arrays no remaining family reads are left empty
@@ -306,26 +334,227 @@ pub fn outcomes_with_progress(r: &Rules, n: usize, progress: &mut dyn FnMut(u64)
                 dy,
                 period,
                 mask: depth.saturating_sub(1),
-                p: vec![0; len],
-                e: if need_opts { vec![0; len] } else { Vec::new() },
+                p: zeroed_atomic_u32(len),
+                e: zeroed_atomic_u32(if need_opts { len } else { 0 }),
             }
         })
         .collect();
-    let mut t = OutcomeTable::new(n);
+    let mut cells = vec![CELL_N; n * n];
+    let pass = Pass {
+        r,
+        n,
+        fams,
+        pre,
+        cone_p,
+        cone_e,
+        need_opts,
+        has_from: if need_exist {
+            option_thresholds(r, n)
+        } else {
+            Vec::new()
+        },
+        cells: atomic_bytes(&mut cells),
+    };
+    if threads == 1 {
+        for x in 0..n {
+            if x % 64 == 63 {
+                progress(x as u64);
+            }
+            pass.row(x, &mut local, &mut |_| true, &mut |_| {});
+        }
+    } else {
+        pass.pipeline(threads, progress);
+    }
+    drop(pass);
+    OutcomeTable::from_cells(n, cells)
+}
+
+/// Bytes the general solver needs on the `n x n` board with `threads` workers:
+/// the table (one byte a cell), the rings of the line families' stepped sums
+/// and of the cone's counter (doubled when option counts are needed), the
+/// congruence's counter at one `u32` per cell and residue class pair (an upper
+/// bound). Building the plan costs `O(n)`: beyond `n = 65536` (4 GiB of table
+/// alone) the bound of one `u32` per cell, line direction and counter array is
+/// used instead.
+pub fn memory_estimate(r: &Rules, n: u64, threads: usize) -> u64 {
+    let misere = r.convention() == Convention::Misere;
+    let mult = if misere && (r.blocking().is_some() || r.corner().is_some()) {
+        2
+    } else {
+        1
+    };
+    let cells = n.saturating_mul(n);
+    let classes = r
+        .two_pile()
+        .map_or(0, |t| t.d1.period().saturating_mul(t.d2.period()));
+    if n > 1 << 16 {
+        let dirs =
+            (!r.h().is_empty()) as u64 + (!r.v().is_empty()) as u64 + r.two_pile().is_some() as u64;
+        let region = r.two_pile().map_or(0, |t| match t.relation {
+            Relation::Cone { s: 2.., .. } => 4 * (3 + 2 * classes),
+            Relation::Congruent { .. } => 4 * classes,
+            _ => 0,
+        });
+        return cells.saturating_mul(1 + (4 * dirs + region) * mult);
+    }
+    let nu = n as usize;
+    let cone = ConeCounts::memory_estimate(r, nu, threads);
+    let region = cone.is_none() && RegionCounts::new(r, 1).is_some();
+    let threads = if region { 1 } else { threads.max(1) };
+    let counter = match cone {
+        Some(b) => b,
+        None if region => 4 * classes * cells,
+        None => 0,
+    };
+    let plan = LinePlan::with_rows_in_flight(r, nu, cone.is_some() || region, threads);
+    let lines: u64 = plan
+        .arrays
+        .iter()
+        .map(|&(_, _, _, depth)| 4 * (depth * nu) as u64)
+        .sum();
+    cells.saturating_add(mult * (lines + counter))
+}
+
+/// `has_from[x]`: the smallest `y` such that `(x, y)` has an option on the full
+/// board (`n` when none), i.e. some move vector `(k, l) <= (x, y)` exists; the
+/// positions with an option form an up-set, so `(x, y)` has one iff
+/// `y >= has_from[x]`.
+fn option_thresholds(r: &Rules, n: usize) -> Vec<usize> {
+    let mut out = Vec::with_capacity(n);
+    let mut thr = n;
     for x in 0..n {
-        if x % 64 == 63 {
-            progress(x as u64);
+        // only a smaller y than the rows before can lower the threshold
+        if let Some(y) = (0..thr).find(|&y| r.is_move(x as u64, y as u64)) {
+            thr = y;
         }
-        if need_exist {
-            super::sparse::has_option_row(r, x, &mut has);
+        out.push(thr);
+    }
+    out
+}
+
+/// What one worker owns: the congruence's region counters (one worker only).
+struct Local {
+    region_p: Option<RegionCounts>,
+    region_e: Option<RegionCounts>,
+}
+
+/// One stepped-sum entry a row reads per cell: `p[base + y]` (and `e[..]`) for
+/// `y >= ymin`, counted in or out of the block class.
+struct Tap<'a> {
+    p: &'a [AtomicU32],
+    e: &'a [AtomicU32],
+    base: i64,
+    ymin: usize,
+    in_class: bool,
+}
+
+/// One ring a row writes per cell: at `here + y`, from `back = (base, ymin)`:
+/// `base + y` one period back along the line, for `y >= ymin`.
+struct Update<'a> {
+    p: &'a [AtomicU32],
+    e: &'a [AtomicU32],
+    here: usize,
+    back: Option<(i64, usize)>,
+}
+
+/// The state every worker of the row pipeline shares.
+struct Pass<'a> {
+    r: &'a Rules,
+    n: usize,
+    fams: Vec<Family>,
+    pre: Vec<Stepped>,
+    cone_p: Option<ConeCounts>,
+    cone_e: Option<ConeCounts>,
+    need_opts: bool,
+    has_from: Vec<usize>,
+    cells: &'a [AtomicU8],
+}
+
+impl Pass<'_> {
+    #[inline]
+    fn cell(&self, i: usize) -> u8 {
+        self.cells[i].load(Ordering::Relaxed)
+    }
+
+    /// Solve row `x`: `ready(y)` returns once `(x - 1, y)` is final (false:
+    /// stop, the row is abandoned), `publish(y)` says that `(x, y)` is.
+    fn row(
+        &self,
+        x: usize,
+        local: &mut Local,
+        ready: &mut dyn FnMut(usize) -> bool,
+        publish: &mut dyn FnMut(usize),
+    ) -> bool {
+        let (r, n) = (self.r, self.n);
+        let need_opts = self.need_opts;
+        let need_exist = !self.has_from.is_empty();
+        // The periodic steps of every family are one stepped-sum entry per
+        // residue (a tap): fixed ring row and column offset for the whole row,
+        // counted for `y >= ymin`. The ring updates likewise.
+        let mut taps: Vec<Tap> = Vec::new();
+        for f in &self.fams {
+            let st = &self.pre[f.prefix];
+            for &k1 in &f.first_steps {
+                let k1 = k1 as usize;
+                if x < k1 * f.dx {
+                    continue;
+                }
+                let ymin = (k1 as i64 * f.dy as i64 + f.d).max(0) as usize;
+                let base = (((x - k1 * f.dx) & st.mask) * n) as i64 - f.d - (k1 * f.dy) as i64;
+                taps.push(Tap {
+                    p: &st.p,
+                    e: &st.e,
+                    base,
+                    ymin,
+                    in_class: f.periodic_in_class,
+                });
+            }
         }
+        let explicit: Vec<&Family> = self.fams.iter().filter(|f| f.kmin <= f.tex).collect();
+        let updates: Vec<Update> = self
+            .pre
+            .iter()
+            .filter(|st| !st.p.is_empty())
+            .map(|st| {
+                let (bx, by) = (st.period * st.dx, st.period * st.dy);
+                Update {
+                    p: &st.p,
+                    e: &st.e,
+                    here: (x & st.mask) * n,
+                    back: (x >= bx).then(|| ((((x - bx) & st.mask) * n) as i64 - by as i64, by)),
+                }
+            })
+            .collect();
+        let cone_p = self.cone_p.as_ref().map(|c| (c, c.row(x)));
+        let cone_e = self.cone_e.as_ref().map(|c| (c, c.row(x)));
         for y in 0..n {
+            if !ready(y) {
+                return false;
+            }
             let on = r.on_board(x as u64, y as u64);
             let cell = if !on {
                 CELL_OFF
             } else {
                 let (mut p_out, mut p_in, mut o_out, mut o_in) = (0u64, 0u64, 0u64, 0u64);
-                for f in &fams {
+                for t in &taps {
+                    if y >= t.ymin {
+                        let i = (t.base + y as i64) as usize;
+                        let pc = t.p[i].load(Ordering::Relaxed) as u64;
+                        let oc = if need_opts {
+                            t.e[i].load(Ordering::Relaxed) as u64
+                        } else {
+                            0
+                        };
+                        if t.in_class {
+                            p_in += pc;
+                            o_in += oc;
+                        } else {
+                            p_out += pc;
+                            o_out += oc;
+                        }
+                    }
+                }
+                for f in &explicit {
                     let Some((ox, oy, kmax)) = f.origin(x, y) else {
                         continue;
                     };
@@ -334,7 +563,7 @@ pub fn outcomes_with_progress(r: &Rules, n: usize, progress: &mut dyn FnMut(u64)
                             continue;
                         }
                         let (cx, cy) = (ox - k as usize * f.dx, oy - k as usize * f.dy);
-                        let c = t.cells()[cx * n + cy];
+                        let c = self.cell(cx * n + cy);
                         if c == CELL_OFF {
                             continue;
                         }
@@ -347,34 +576,27 @@ pub fn outcomes_with_progress(r: &Rules, n: usize, progress: &mut dyn FnMut(u64)
                             o_out += 1;
                         }
                     }
-                    if f.kmin.max(f.tex + 1) <= kmax {
-                        let st = &pre[f.prefix];
-                        let (mut pc, mut oc) = (0, 0);
-                        for &k1 in &f.first_steps {
-                            pc += Stepped::sum(&st.p, st, n, ox, oy, k1, kmax);
-                            if need_opts {
-                                oc += Stepped::sum(&st.e, st, n, ox, oy, k1, kmax);
-                            }
-                        }
-                        if f.periodic_in_class {
-                            p_in += pc;
-                            o_in += oc;
-                        } else {
-                            p_out += pc;
-                            o_out += oc;
-                        }
-                    }
                 }
-                if let Some(rc) = region_p.as_mut() {
-                    p_out += rc.step_cells(x, y, t.cells(), CELL_P);
+                if let Some((c, row)) = &cone_p {
+                    p_out += c.count_in_row(row, y);
                 }
-                if let Some(rc) = region_e.as_mut() {
+                if let Some((c, row)) = &cone_e {
+                    o_out += c.count_in_row(row, y);
+                }
+                if let Some(rc) = local.region_p.as_mut() {
+                    p_out += rc.step_indexed(x, y, |i| self.cell(i) == CELL_P);
+                }
+                if let Some(rc) = local.region_e.as_mut() {
                     o_out += rc.step(x, y, |a, b| r.on_board(a as u64, b as u64));
                 }
                 if !need_opts {
                     // option counts matter only in misère play with blocking or a
                     // corner; otherwise only whether one exists
-                    o_out = if need_exist { has[y] as u64 } else { 1 };
+                    o_out = if need_exist {
+                        (y >= self.has_from[x]) as u64
+                    } else {
+                        1
+                    };
                     o_in = 0;
                 }
                 match decide(r, p_out, p_in, o_out, o_in) {
@@ -382,46 +604,102 @@ pub fn outcomes_with_progress(r: &Rules, n: usize, progress: &mut dyn FnMut(u64)
                     Outcome::N => CELL_N,
                 }
             };
-            t.set(x, y, cell);
-            for st in pre.iter_mut().filter(|st| !st.p.is_empty()) {
-                let idx = st.at(x, y, n);
-                let back = st.back(x, y, n);
-                st.p[idx] = (cell == CELL_P) as u32 + back.map_or(0, |b| st.p[b]);
+            self.cells[x * n + y].store(cell, Ordering::Relaxed);
+            for u in &updates {
+                let idx = u.here + y;
+                let back = u
+                    .back
+                    .and_then(|(base, ymin)| (y >= ymin).then(|| (base + y as i64) as usize));
+                let get = |v: &[AtomicU32]| back.map_or(0, |b| v[b].load(Ordering::Relaxed));
+                u.p[idx].store((cell == CELL_P) as u32 + get(u.p), Ordering::Relaxed);
                 if need_opts {
-                    st.e[idx] = on as u32 + back.map_or(0, |b| st.e[b]);
+                    u.e[idx].store(on as u32 + get(u.e), Ordering::Relaxed);
+                }
+            }
+            if let Some((c, row)) = &cone_p {
+                c.ingest_in_row(row, y, cell == CELL_P);
+            }
+            if let Some((c, row)) = &cone_e {
+                c.ingest_in_row(row, y, on);
+            }
+            publish(y);
+        }
+        true
+    }
+
+    /// The row pipeline of [`outcomes_threads`] with `threads >= 2` workers.
+    fn pipeline(&self, threads: usize, progress: &mut dyn FnMut(u64)) {
+        let n = self.n;
+        // worker w's position: x * (n + 1) + (cells of row x done); increasing
+        let pos: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(0)).collect();
+        let stop = AtomicBool::new(false);
+        let stride = n as u64 + 1;
+        /// Tells the other workers to stop when this thread unwinds (a
+        /// progress callback's cancel), so that the scope can join them.
+        struct StopOnUnwind<'a>(&'a AtomicBool);
+        impl Drop for StopOnUnwind<'_> {
+            fn drop(&mut self) {
+                if std::thread::panicking() {
+                    self.0.store(true, Ordering::Relaxed);
                 }
             }
         }
-    }
-    t
-}
-
-/// `O(1)` counts of the two-pile options of an unbounded region: the cone by
-/// [`ConeCounts`] (any slope `s >= 2`), the congruence by [`RegionCounts`].
-enum TwoPileCounter {
-    Cone(ConeCounts),
-    Region(RegionCounts),
-}
-
-impl TwoPileCounter {
-    fn new(r: &Rules, n: usize) -> Option<Self> {
-        ConeCounts::new(r, n)
-            .map(TwoPileCounter::Cone)
-            .or_else(|| RegionCounts::new(r, n).map(TwoPileCounter::Region))
-    }
-    #[inline]
-    fn step(&mut self, x: usize, y: usize, mark: impl Fn(usize, usize) -> bool) -> u64 {
-        match self {
-            TwoPileCounter::Cone(c) => c.step(x, y, mark),
-            TwoPileCounter::Region(c) => c.step(x, y, mark),
-        }
-    }
-    #[inline]
-    fn step_cells(&mut self, x: usize, y: usize, cells: &[u8], want: u8) -> u64 {
-        match self {
-            TwoPileCounter::Cone(c) => c.step_cells(x, y, cells, want),
-            TwoPileCounter::Region(c) => c.step_cells(x, y, cells, want),
-        }
+        let work = |w: usize, progress: &mut dyn FnMut(u64)| {
+            let prev = (w + threads - 1) % threads;
+            let _guard = StopOnUnwind(&stop);
+            let mut local = Local {
+                region_p: None,
+                region_e: None,
+            };
+            let mut x = w;
+            while x < n {
+                if w == 0 && x / 64 != x.saturating_sub(threads) / 64 {
+                    progress(x as u64);
+                }
+                let mut seen = 0u64;
+                let mut ready = |y: usize| {
+                    if x == 0 {
+                        return true;
+                    }
+                    let need = (x as u64 - 1) * stride + y as u64 + 1;
+                    let mut spins = 0u32;
+                    while seen < need {
+                        seen = pos[prev].load(Ordering::Acquire);
+                        if seen < need {
+                            if stop.load(Ordering::Relaxed) {
+                                return false;
+                            }
+                            // spin briefly, then sleep: on a machine whose
+                            // cores are busy with other work a spinning
+                            // worker would take the time its predecessor needs
+                            spins += 1;
+                            if spins > 256 {
+                                std::thread::park_timeout(std::time::Duration::from_micros(50));
+                            } else {
+                                std::hint::spin_loop();
+                            }
+                        }
+                    }
+                    true
+                };
+                let mut publish = |y: usize| {
+                    if y % PUBLISH == PUBLISH - 1 || y + 1 == n {
+                        pos[w].store(x as u64 * stride + y as u64 + 1, Ordering::Release);
+                    }
+                };
+                if !self.row(x, &mut local, &mut ready, &mut publish) {
+                    return;
+                }
+                x += threads;
+            }
+        };
+        std::thread::scope(|scope| {
+            for w in 1..threads {
+                let work = &work;
+                scope.spawn(move || work(w, &mut |_| {}));
+            }
+            work(0, progress);
+        });
     }
 }
 

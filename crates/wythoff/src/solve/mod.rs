@@ -214,6 +214,23 @@ impl GrundyTable {
     }
 }
 
+/// `len` zeroed `AtomicU32`s, allocated zeroed (untouched pages cost nothing).
+pub(crate) fn zeroed_atomic_u32(len: usize) -> Vec<std::sync::atomic::AtomicU32> {
+    let v = std::mem::ManuallyDrop::new(vec![0u32; len]);
+    let (ptr, len, cap) = (v.as_ptr() as *mut u32, v.len(), v.capacity());
+    // SAFETY: `AtomicU32` has the size, alignment and bit validity of `u32`
+    // (std documentation), so the allocation is a valid `Vec<AtomicU32>` of the
+    // same length and capacity; the original vector is not dropped.
+    unsafe { Vec::from_raw_parts(ptr as *mut std::sync::atomic::AtomicU32, len, cap) }
+}
+
+/// A byte slice viewed as atomics, for the row pipeline's shared table.
+pub(crate) fn atomic_bytes(v: &mut [u8]) -> &[std::sync::atomic::AtomicU8] {
+    // SAFETY: `AtomicU8` has the size, alignment and bit validity of `u8`, and
+    // the exclusive borrow of `v` lasts as long as the view.
+    unsafe { &*(v as *mut [u8] as *const [std::sync::atomic::AtomicU8]) }
+}
+
 /// Memory budget for one request (bytes) when nothing is known about the
 /// machine: most of a 24 GiB machine. The binary replaces it with
 /// [`budget_from_limits`] of the machine's numbers ([`set_memory_budget`]).
@@ -251,37 +268,30 @@ pub fn budget_from_limits(
         .max(64 << 20)
 }
 
-/// Estimated bytes for an outcome table of a game on an `n x n` board: one byte
-/// per cell, plus a `u32` stepped prefix array per line direction (rows, columns,
-/// diagonals), doubled in misère play (option counts), per variant.
+/// Estimated bytes for the outcome table of a game on an `n x n` board by the
+/// general solvers: per variant, its table and the general solver's rings and
+/// counters ([`fast::memory_estimate`], with the workers [`outcome_threads`]
+/// gives); the band and sparse kernels need less.
 pub fn outcome_memory_estimate(game: &Game, n: u64) -> u64 {
-    let per_cell: u64 = game
-        .variants()
+    let threads = outcome_threads(n.min(usize::MAX as u64) as usize);
+    game.variants()
         .iter()
-        .map(|r| {
-            let dirs = (!r.h().is_empty()) as u64
-                + (!r.v().is_empty()) as u64
-                + r.two_pile().is_some() as u64;
-            let mult = if r.convention() == Convention::Misere {
-                2
-            } else {
-                1
-            };
-            // at most (the rings are usually a few rows): the cone counter keeps
-            // three u32 prefix sums and two per allowed class, the congruence
-            // counter one u32 per residue class pair
-            let region = r.two_pile().map_or(0, |t| {
-                let classes = t.d1.period() * t.d2.period();
-                match t.relation {
-                    crate::rules::Relation::Cone { s: 2.., .. } => 4 * (3 + 2 * classes),
-                    crate::rules::Relation::Congruent { .. } => 4 * classes,
-                    _ => 0,
-                }
-            });
-            1 + (4 * dirs + region) * mult
-        })
-        .sum();
-    n.saturating_mul(n).saturating_mul(per_cell)
+        .map(|r| fast::memory_estimate(r, n, threads))
+        .fold(0u64, |a, b| a.saturating_add(b))
+}
+
+/// Workers of the general solver's row pipeline on the `n x n` board: the
+/// threads of rayon's pool (the CLI's `--threads`, Python's and rayon's
+/// defaults alike), at most one per 64 rows, one below 256 rows, and one on a
+/// thread of that pool (`verify`'s claims and `sweep`'s games already keep
+/// every thread busy; workers that wait on each other would only spin). The
+/// table does not depend on it.
+pub fn outcome_threads(n: usize) -> usize {
+    if n < 256 || rayon::current_thread_index().is_some() {
+        1
+    } else {
+        rayon::current_num_threads().clamp(1, n / 64)
+    }
 }
 
 /// Refuse boards that cannot be solved here.
@@ -368,7 +378,7 @@ pub fn outcomes_with_progress(
             Some(t) => t,
             None => match sparse::outcomes_with_progress(r, n, &mut rows) {
                 Some(t) => t,
-                None => fast::outcomes_with_progress(r, n, &mut rows),
+                None => fast::outcomes_threads(r, n, outcome_threads(n), &mut rows),
             },
         };
         tables.push(t);

@@ -221,10 +221,23 @@ impl RegionCounts {
     /// interior of the board (every offset stays on it) without bounds tests, by
     /// row-major distances.
     #[inline]
+    #[cfg(test)]
     pub(crate) fn step_cells(&mut self, x: usize, y: usize, cells: &[u8], want: u8) -> u64 {
+        self.step_indexed(x, y, |i| cells[i] == want)
+    }
+
+    /// [`RegionCounts::step_cells`] with the mark of the cell at row-major
+    /// index `i` given by `marked(i)`.
+    #[inline]
+    pub(crate) fn step_indexed(
+        &mut self,
+        x: usize,
+        y: usize,
+        marked: impl Fn(usize) -> bool,
+    ) -> u64 {
         let n = self.n;
         if x < self.reach || y < self.reach {
-            return self.step(x, y, |a, b| cells[a * n + b] == want);
+            return self.step(x, y, |a, b| marked(a * n + b));
         }
         let (cl, mask) = (self.classes, self.mask);
         let bases = self
@@ -238,10 +251,10 @@ impl RegionCounts {
                 - self.cnt[bases[2] + src[2]] as i64;
             let (e, f) = self.ef_delta[class].split_at(self.ef_split[class]);
             for &d in e {
-                c += (cells[pos - d] == want) as i64;
+                c += marked(pos - d) as i64;
             }
             for &d in f {
-                c -= (cells[pos - d] == want) as i64;
+                c -= marked(pos - d) as i64;
             }
             debug_assert!(c >= 0);
             self.cnt[here + class] = c as u32;

@@ -179,11 +179,8 @@ pub fn grundy(
 
 /// Workers of the Grundy row pipeline on the `n x n` board: the threads of
 /// rayon's pool (the CLI's `--threads`, Python's and rayon's defaults alike),
-/// at most one per 64 rows, one below 256 rows. The values do not depend on it.
+/// at most one per 64 rows, one below 256 rows or on a pool thread already
+/// (`verify`, `sweep`: [`super::outcome_threads`]). The values do not depend on it.
 pub fn grundy_threads(n: usize) -> usize {
-    if n < 256 {
-        1
-    } else {
-        rayon::current_num_threads().clamp(1, n / 64)
-    }
+    super::outcome_threads(n)
 }
