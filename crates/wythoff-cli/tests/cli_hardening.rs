@@ -356,11 +356,12 @@ fn predictable_long_work_is_estimated_and_refused_without_force() {
         e.contains("verify --max 1048576 would take about") && e.contains("--force"),
         "{e}"
     );
-    // a Grundy table by the cubic kernels, when memory is not the limit
+    // a Grundy table by the cubic kernels (a cone with an eventually periodic
+    // set), when memory is not the limit
     let o = Command::new(BIN)
         .args([
             "grundy",
-            "connell:p=64",
+            "restricted:s=2,t=1,d1=min2",
             "--max",
             "16384",
             "--format",
@@ -369,7 +370,7 @@ fn predictable_long_work_is_estimated_and_refused_without_force() {
         .env("WYTHOFF_MEMORY_BUDGET", "1000000000000")
         .output()
         .unwrap();
-    let e = refused(&o, "grundy connell:p=64 --max 16384");
+    let e = refused(&o, "grundy restricted:s=2,t=1,d1=min2 --max 16384");
     assert!(
         e.contains("the Grundy solver would take about") && e.contains("use --force"),
         "{e}"
