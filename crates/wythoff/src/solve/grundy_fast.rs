@@ -19,13 +19,11 @@
 //! Rows are emitted in order to a sink, so the table is never stored unless the
 //! caller stores it. Checked against the brute-force reference in `tests/kernels.rs`.
 
-use crate::rules::{Convention, Memory, Rules};
+use crate::rules::Rules;
 
 /// Is `r` in the scope of the kernel?
 pub fn applies(r: &Rules) -> bool {
-    r.memory() == Memory::None
-        && r.blocking().is_none()
-        && r.convention() == Convention::Normal
+    super::has_grundy_values(r)
         && r.h().is_all()
         && r.v().is_all()
         && r.two_pile().map_or(true, |t| {

@@ -26,7 +26,7 @@
 
 use super::grundy_fast::{block_count, first_free, Lines, Tab, BLOCK_BITS, BLOCK_WORDS};
 use super::GRUNDY_OFF;
-use crate::rules::{Convention, Memory, Rules};
+use crate::rules::Rules;
 use crate::sets::LengthSet;
 
 /// Largest period of a family's step set the kernel accepts.
@@ -85,10 +85,7 @@ struct Plan {
 
 impl Plan {
     fn new(r: &Rules) -> Option<Plan> {
-        if r.memory() != Memory::None
-            || r.blocking().is_some()
-            || r.convention() != Convention::Normal
-        {
+        if !super::has_grundy_values(r) {
             return None;
         }
         let mut p = Plan {

@@ -50,7 +50,7 @@
 
 use super::grundy_fast::Tab;
 use super::GRUNDY_OFF;
-use crate::rules::{Convention, Memory, Relation, Rules};
+use crate::rules::{Relation, Rules};
 use crate::sets::{lcm, LengthSet};
 
 /// Largest class modulus of any store.
@@ -217,10 +217,7 @@ fn periodic(s: &LengthSet) -> Option<usize> {
 
 impl Plan {
     fn new(r: &Rules) -> Option<Plan> {
-        if r.memory() != Memory::None
-            || r.blocking().is_some()
-            || r.convention() != Convention::Normal
-        {
+        if !super::has_grundy_values(r) {
             return None;
         }
         let two = r.two_pile()?;

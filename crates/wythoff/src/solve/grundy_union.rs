@@ -27,16 +27,14 @@
 use super::fast::LinePlan;
 use super::region::RegionShape;
 use super::{GrundyTable, GRUNDY_OFF};
-use crate::rules::{Convention, Memory, Relation, Rules};
+use crate::rules::{Relation, Rules};
 
 /// Largest ring depth (rows) this kernel accepts; beyond it the plain solver runs.
 const MAX_DEPTH: usize = 256;
 
 /// Is `r` in the scope of the kernel?
 pub fn applies(r: &Rules) -> bool {
-    r.memory() == Memory::None
-        && r.blocking().is_none()
-        && r.convention() == Convention::Normal
+    super::has_grundy_values(r)
         && r.two_pile().map_or(true, |t| match t.relation {
             Relation::Diagonal | Relation::Band { .. } => true,
             _ => RegionShape::new(r).is_some(),

@@ -172,6 +172,14 @@ pub struct GrundyTable {
 
 pub const GRUNDY_OFF: u32 = u32::MAX;
 
+/// The common scope of the Grundy kernels: memoryless rules without blocking,
+/// in normal play (Sprague-Grundy values are defined there).
+pub(crate) fn has_grundy_values(r: &crate::rules::Rules) -> bool {
+    r.memory() == crate::rules::Memory::None
+        && r.blocking().is_none()
+        && r.convention() == crate::rules::Convention::Normal
+}
+
 impl GrundyTable {
     pub fn from_values(n: usize, values: Vec<u32>) -> Self {
         assert_eq!(values.len(), n * n);
