@@ -53,8 +53,8 @@ use super::GRUNDY_OFF;
 use crate::rules::{Relation, Rules};
 use crate::sets::{lcm, LengthSet};
 
-/// Largest class modulus of any store.
-const MAX_MOD: u64 = 64;
+/// Largest class modulus of any store (within it, the memory estimate decides).
+const MAX_MOD: u64 = 1024;
 /// Largest number of bitsets OR-ed into a diagonal per cell.
 const MAX_SOURCES: usize = 64;
 /// Largest reach (rows kept back, side of the box of looked-up cells).
