@@ -98,10 +98,7 @@ pub fn grundy_seconds(game: &Game, n: u64) -> u64 {
             let cells = if r.is_symmetric() { n * n / 2 } else { n * n };
             seconds(cells, 80_000 + 21 * n / 2)
         }
-        Some(r)
-            if grundy_region::memory_estimate(r, n as u64)
-                .is_some_and(|e| e <= super::memory_budget()) =>
-        {
+        Some(r) if grundy_region::fits(r, n as u64) => {
             // the region kernel: its OR windows and stores outgrow the caches,
             // per cell about 50 ns + n^2 / 80 ps (st-wythoff:s=2,t=1 on one
             // loaded core: 214 ns at 4096, 870 ns at 8192)

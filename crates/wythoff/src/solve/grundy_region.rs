@@ -129,9 +129,7 @@ impl Store {
     /// Add value `v` (below the capacity) to set `i`.
     #[inline(always)]
     fn add(&mut self, i: usize, v: u32) {
-        let wi = self.word(i, (v / 64) as usize);
-        self.bits[wi] |= 1 << (v % 64);
-        self.top[i] = self.top[i].max(v + 1);
+        self.add_no_mex(i, v);
         if v == self.mex[i] {
             self.advance(i);
         }
@@ -465,6 +463,13 @@ pub fn memory_estimate(r: &Rules, n: u64) -> Option<u64> {
             )
             .saturating_add(tab),
     )
+}
+
+/// Does the kernel apply to `r` on the `n x n` board within the memory budget?
+/// (Otherwise the union kernel or the plain solver answers.) The one test for
+/// dispatch, streaming and the time estimate.
+pub fn fits(r: &Rules, n: u64) -> bool {
+    memory_estimate(r, n).is_some_and(|e| e <= super::memory_budget())
 }
 
 /// Compute the Grundy values row by row: `sink(x, values_of_row_x)`, with

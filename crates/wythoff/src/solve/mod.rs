@@ -454,7 +454,7 @@ pub fn grundy_with_progress(
     if grundy_lines::memory_estimate(r, n as u64).is_some_and(|e| e <= memory_budget()) {
         return Ok(grundy_lines::grundy(r, n).expect("applies"));
     }
-    if grundy_region::memory_estimate(r, n as u64).is_some_and(|e| e <= memory_budget()) {
+    if grundy_region::fits(r, n as u64) {
         let total = n as u64;
         return Ok(
             grundy_region::grundy_with_progress(r, n, &mut |d| progress(d, total))

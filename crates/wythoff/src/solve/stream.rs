@@ -111,16 +111,12 @@ pub fn grundy_memory_estimate(game: &Game, n: u64) -> u64 {
         Some(r) if grundy_lines::applies(r) => {
             grundy_lines::memory_estimate(r, n).expect("applies")
         }
-        Some(r) if region_fits(r, n) => grundy_region::memory_estimate(r, n).expect("applies"),
+        Some(r) if grundy_region::fits(r, n) => {
+            grundy_region::memory_estimate(r, n).expect("applies")
+        }
         Some(r) => super::grundy::memory_estimate(r, n).max(outcome_memory_estimate(game, n)),
         None => outcome_memory_estimate(game, n),
     }
-}
-
-/// Does the region kernel apply to `r` on the `n x n` board within the memory
-/// budget? (Otherwise the general path picks the union kernel or the solver.)
-fn region_fits(r: &crate::rules::Rules, n: u64) -> bool {
-    grundy_region::memory_estimate(r, n).is_some_and(|e| e <= memory_budget())
 }
 
 /// Stream the Grundy values of `game` row by row: `sink(x, values)`, with
@@ -162,7 +158,7 @@ pub fn grundy(
             .expect("applies");
         return Ok(());
     }
-    if region_fits(r, n as u64) {
+    if grundy_region::fits(r, n as u64) {
         grundy_region::stream(r, n, &mut |d| progress(d, total), |x, row| sink(x, row))
             .expect("applies");
         progress(total, total);
