@@ -9,10 +9,14 @@
 //! the largest of the three line mexes, so the search for a zero bit of
 //! `row | col | diag` starts there instead of at 0 (the plain bitset mex of the
 //! baseline), and goes 512 values at a time: the bitsets are stored in blocks of
-//! [`BLOCK_WORDS`] words, block-major (`block b` of every line, then `b + 1`), so
-//! one block of a line is one cache line, the blocks that a row sweep reads for
-//! consecutive columns and diagonals are consecutive in memory, and the block
-//! test compiles to a few vector ORs. Values are at most the number of options,
+//! [`BLOCK_WORDS`] words, one cache line each, and the block test compiles to a
+//! few vector ORs (256-bit ones where the CPU has AVX2: the kernel is compiled
+//! twice and picks at run time). The columns' and diagonals' bitsets are
+//! line-major (a line's blocks consecutive), since a search reads a dozen
+//! blocks of one line at N = 16384; the stripe's row bitsets are block-major
+//! (`block b` of every row, then `b + 1`). At 8192 the line-major stores were
+//! 1.18x faster than block-major ones, whose blocks of one line lie a MiB apart
+//! at 16384 (paired runs, session 6). Values are at most the number of options,
 //! `x + y + min(x, y)`, and are emitted as `u16` rows when that bound fits, else
 //! `u32`.
 //!
@@ -102,11 +106,11 @@ pub(super) fn block_count(bound: u64) -> usize {
     (bound / BLOCK_BITS as u64 + 2) as usize
 }
 
-/// Index of the word holding value `v` of `line`, in a block-major store of
-/// `count` lines.
+/// Index of the word holding value `v` of `line`, in a store where block `b`
+/// of line `l` is block number `l * ls + b * bs`.
 #[inline(always)]
-fn word_index(count: usize, line: usize, v: u32) -> usize {
-    ((v / BLOCK_BITS) as usize * count + line) * BLOCK_WORDS + (v % BLOCK_BITS / 64) as usize
+fn word_index(ls: usize, bs: usize, line: usize, v: u32) -> usize {
+    (line * ls + (v / BLOCK_BITS) as usize * bs) * BLOCK_WORDS + (v % BLOCK_BITS / 64) as usize
 }
 
 /// The least value `>= lb` that is in none of the bitsets behind `block`
@@ -116,16 +120,28 @@ fn word_index(count: usize, line: usize, v: u32) -> usize {
 pub(super) fn first_free(lb: u32, mut block: impl FnMut(usize) -> [u64; BLOCK_WORDS]) -> u32 {
     let mut b = (lb / BLOCK_BITS) as usize;
     let mut acc = block(b);
-    // values below lb do not count
+    // values below lb do not count: the low bits of word w, then whole words
+    // up to w (a select per word, so that `acc` stays in vector registers; an
+    // indexed store into it went through memory and stalled the reload)
     let w = (lb % BLOCK_BITS / 64) as usize;
-    for a in acc.iter_mut().take(w) {
-        *a = !0;
+    // most searches end in lb's own word (a scalar test)
+    let a = acc[w] | ((1u64 << (lb % 64)) - 1);
+    if a != !0 {
+        return b as u32 * BLOCK_BITS + w as u32 * 64 + (!a).trailing_zeros();
     }
-    acc[w] |= (1u64 << (lb % 64)) - 1;
+    for (j, a) in acc.iter_mut().enumerate() {
+        *a |= ((j <= w) as u64).wrapping_neg();
+    }
     loop {
         if acc.iter().fold(!0u64, |x, &a| x & a) != !0 {
-            let j = acc.iter().position(|&a| a != !0).unwrap_or(0);
-            return b as u32 * BLOCK_BITS + j as u32 * 64 + (!acc[j]).trailing_zeros();
+            // the first word with a zero bit, without indexing `acc`
+            let mut r = 0;
+            for (j, &a) in acc.iter().enumerate().rev() {
+                if a != !0 {
+                    r = j as u32 * 64 + (!a).trailing_zeros();
+                }
+            }
+            return b as u32 * BLOCK_BITS + r;
         }
         b += 1;
         acc = block(b);
@@ -151,6 +167,10 @@ pub(super) struct Lines {
     pub(super) count: usize,
     pub(super) bits: Vec<u64>,
     pub(super) mex: Vec<u32>,
+    /// Block `b` of line `l` is block number `l * ls + b * bs` of `bits`:
+    /// `(1, count)` block-major, `(blocks, 1)` line-major.
+    ls: usize,
+    bs: usize,
 }
 
 impl Lines {
@@ -159,21 +179,33 @@ impl Lines {
             count,
             bits: vec![0; count * blocks * BLOCK_WORDS],
             mex: vec![0; count],
+            ls: 1,
+            bs: count,
+        }
+    }
+    /// A store of `count` lines, each line's blocks consecutive (line-major):
+    /// the search reads a dozen blocks of one line at N = 16384, which then
+    /// lie in one or two pages and stream in order.
+    pub(super) fn line_major(count: usize, blocks: usize) -> Self {
+        Lines {
+            ls: blocks,
+            bs: 1,
+            ..Lines::new(count, blocks)
         }
     }
     /// Block `b` of `line`.
     #[inline(always)]
     pub(super) fn block(&self, line: usize, b: usize) -> &[u64] {
-        let o = (b * self.count + line) * BLOCK_WORDS;
+        let o = (line * self.ls + b * self.bs) * BLOCK_WORDS;
         &self.bits[o..o + BLOCK_WORDS]
     }
     #[inline(always)]
     fn has(&self, line: usize, v: u32) -> bool {
-        self.bits[word_index(self.count, line, v)] >> (v % 64) & 1 == 1
+        self.bits[word_index(self.ls, self.bs, line, v)] >> (v % 64) & 1 == 1
     }
     #[inline(always)]
     pub(super) fn add(&mut self, line: usize, v: u32) {
-        self.bits[word_index(self.count, line, v)] |= 1 << (v % 64);
+        self.bits[word_index(self.ls, self.bs, line, v)] |= 1 << (v % 64);
         // the mex moves only when it is the value added (and reading its word
         // otherwise would cost a cache line of another block)
         if v != self.mex[line] {
@@ -221,8 +253,8 @@ impl Setup {
             v,
             blocks: block_count(value_bound(r, n as u64)),
         };
-        let cols = Lines::new(n, s.blocks);
-        let diags = Lines::new(if s.diag { 2 * n } else { 1 }, s.blocks);
+        let cols = Lines::line_major(n, s.blocks);
+        let diags = Lines::line_major(if s.diag { 2 * n } else { 1 }, s.blocks);
         Some((s, cols, diags))
     }
 }
@@ -366,7 +398,8 @@ pub fn grundy_plain_bitset(r: &Rules, n: usize, mut sink: impl FnMut(u64, &[u32]
 struct SharedLines {
     bits: *mut u64,
     mex: *mut u32,
-    count: usize,
+    ls: usize,
+    bs: usize,
 }
 // SAFETY: the tile wavefront (see `tiled`) gives each line to one worker at a
 // time; the pointers outlive the scoped threads.
@@ -378,20 +411,33 @@ impl SharedLines {
         SharedLines {
             bits: l.bits.as_mut_ptr(),
             mex: l.mex.as_mut_ptr(),
-            count: l.count,
+            ls: l.ls,
+            bs: l.bs,
         }
     }
     /// Block `b` of `line`.
     #[inline(always)]
     unsafe fn block(&self, line: usize, b: usize) -> &[u64] {
         std::slice::from_raw_parts(
-            self.bits.add((b * self.count + line) * BLOCK_WORDS),
+            self.bits.add((line * self.ls + b * self.bs) * BLOCK_WORDS),
             BLOCK_WORDS,
         )
     }
     #[inline(always)]
     unsafe fn has(&self, line: usize, v: u32) -> bool {
-        *self.bits.add(word_index(self.count, line, v)) >> (v % 64) & 1 == 1
+        *self.bits.add(word_index(self.ls, self.bs, line, v)) >> (v % 64) & 1 == 1
+    }
+    /// Ask for the cache line holding value `v` of `line` (a hint).
+    #[inline(always)]
+    unsafe fn prefetch(&self, line: usize, v: u32) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let p = self.bits.add(word_index(self.ls, self.bs, line, v));
+            _mm_prefetch::<_MM_HINT_T0>(p as *const i8);
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = (line, v);
     }
     #[inline(always)]
     unsafe fn mex(&self, line: usize) -> u32 {
@@ -399,7 +445,7 @@ impl SharedLines {
     }
     #[inline(always)]
     unsafe fn add(&self, line: usize, v: u32) {
-        *self.bits.add(word_index(self.count, line, v)) |= 1 << (v % 64);
+        *self.bits.add(word_index(self.ls, self.bs, line, v)) |= 1 << (v % 64);
         let mut m = *self.mex.add(line);
         if v != m {
             return;
@@ -452,6 +498,44 @@ impl Tiler<'_> {
     unsafe fn stripe(
         &mut self,
         s: usize,
+        wait: impl FnMut(usize),
+        band_done: impl FnMut(usize),
+    ) -> Stripe {
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2; the caller's guarantee is passed on
+            return self.stripe_avx2(s, wait, band_done);
+        }
+        self.stripe_body(s, wait, band_done)
+    }
+
+    /// [`Tiler::stripe`] compiled for AVX2 (chosen at run time when the CPU has
+    /// it): the block ORs and the all-ones test then take 256-bit registers,
+    /// half the instructions of the SSE2 build, which is what the mex search
+    /// spends its time on (it is bound by instructions, not memory: a tile's
+    /// lines stay in the cache).
+    ///
+    /// # Safety
+    /// As [`Tiler::stripe`], and the CPU must have AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn stripe_avx2(
+        &mut self,
+        s: usize,
+        wait: impl FnMut(usize),
+        band_done: impl FnMut(usize),
+    ) -> Stripe {
+        self.stripe_body(s, wait, band_done)
+    }
+
+    /// The body of [`Tiler::stripe`], inlined into each build of it.
+    ///
+    /// # Safety
+    /// As [`Tiler::stripe`].
+    #[inline(always)]
+    unsafe fn stripe_body(
+        &mut self,
+        s: usize,
         mut wait: impl FnMut(usize),
         mut band_done: impl FnMut(usize),
     ) -> Stripe {
@@ -484,7 +568,7 @@ impl Tiler<'_> {
                     // row x starts from column x: its cells left of the
                     // diagonal are the column's (final: rows 0..x are done)
                     for bk in 0..rows.bits.len() / (h_max * BLOCK_WORDS) {
-                        let o = (bk * h_max + r) * BLOCK_WORDS;
+                        let o = (r * rows.ls + bk * rows.bs) * BLOCK_WORDS;
                         rows.bits[o..o + BLOCK_WORDS].copy_from_slice(cols.block(x, bk));
                     }
                     rows.mex[r] = cols.mex(x);
@@ -507,6 +591,13 @@ impl Tiler<'_> {
                         cols.add(y, g);
                         if self.diag {
                             diags.add(d, g);
+                            // the next cell's search most often starts at its
+                            // diagonal's mex: fetch its first blocks now
+                            if y + 1 < ye {
+                                let lb = cols.mex(y + 1).max(diags.mex(d + 1));
+                                cols.prefetch(y + 1, lb);
+                                diags.prefetch(d + 1, lb);
+                            }
                         }
                         g
                     };
