@@ -456,7 +456,7 @@ fn grundy_lines_on_catalogue() {
 }
 
 /// The tiled kernel with 1, 2, 3 and 5 workers, with and without the stored
-/// triangle, gives the row kernel's table (`stream_with`, row after row on one
+/// triangle, in the build picked for this CPU and in the portable one, gives the row kernel's table (`stream_with`, row after row on one
 /// thread), rows delivered in order and progress ending at n (symmetric and
 /// unsymmetric boards, corners, sizes around the tile edges of 64 rows and 128
 /// columns, values past the first 512-value block).
@@ -490,6 +490,16 @@ fn grundy_threads_equal_sequential() {
                     assert_eq!(
                         done, n as u64,
                         "{name} n={n} threads={t}: progress ends at n"
+                    );
+                    // the portable build (the AVX2 one is picked where the CPU has it)
+                    let mut p = Vec::new();
+                    solve::grundy_fast::tiled_portable(r, n, t, triangle, &mut |_| {}, |x, row| {
+                        p.push((x, row.to_vec()))
+                    })
+                    .unwrap();
+                    assert_eq!(
+                        a, p,
+                        "{name} n={n} threads={t} triangle={triangle} portable"
                     );
                 }
             }

@@ -485,6 +485,8 @@ struct Tiler<'a> {
     cols: &'a SharedLines,
     diags: &'a SharedLines,
     rows: Lines,
+    /// Run the AVX2 build of the stripe (only where the CPU has AVX2).
+    avx2: bool,
 }
 
 impl Tiler<'_> {
@@ -502,8 +504,9 @@ impl Tiler<'_> {
         band_done: impl FnMut(usize),
     ) -> Stripe {
         #[cfg(target_arch = "x86_64")]
-        if std::is_x86_feature_detected!("avx2") {
-            // SAFETY: the CPU has AVX2; the caller's guarantee is passed on
+        if self.avx2 {
+            // SAFETY: `avx2` is set only where the CPU has it; the caller's
+            // guarantee is passed on
             return self.stripe_avx2(s, wait, band_done);
         }
         self.stripe_body(s, wait, band_done)
@@ -723,6 +726,35 @@ pub fn tiled(
     threads: usize,
     triangle: bool,
     progress: &mut dyn FnMut(u64),
+    sink: impl FnMut(u64, &[u32]),
+) -> Option<()> {
+    #[cfg(target_arch = "x86_64")]
+    let avx2 = std::is_x86_feature_detected!("avx2");
+    #[cfg(not(target_arch = "x86_64"))]
+    let avx2 = false;
+    tiled_build(r, n, threads, triangle, avx2, progress, sink)
+}
+
+/// [`tiled`] in its portable build (no AVX2 even where the CPU has it), so
+/// that tests check the build that other CPUs run against the one chosen here.
+pub fn tiled_portable(
+    r: &Rules,
+    n: usize,
+    threads: usize,
+    triangle: bool,
+    progress: &mut dyn FnMut(u64),
+    sink: impl FnMut(u64, &[u32]),
+) -> Option<()> {
+    tiled_build(r, n, threads, triangle, false, progress, sink)
+}
+
+fn tiled_build(
+    r: &Rules,
+    n: usize,
+    threads: usize,
+    triangle: bool,
+    avx2: bool,
+    progress: &mut dyn FnMut(u64),
     mut sink: impl FnMut(u64, &[u32]),
 ) -> Option<()> {
     use std::sync::atomic::{AtomicU64, Ordering};
@@ -743,6 +775,7 @@ pub fn tiled(
         cols: sc,
         diags: sd,
         rows: Lines::new(TILE_ROWS, blocks),
+        avx2,
     };
     let mut em = Emitter {
         n,
