@@ -24,7 +24,10 @@
 //! Symmetric rules are solved on `y >= x` only, as in [`super::grundy_fast`].
 //! Checked against the option-enumerating solvers in `tests/kernels.rs`.
 
-use super::grundy_fast::{block_count, first_free, Lines, Tab, BLOCK_BITS, BLOCK_WORDS};
+use super::grundy_fast::{
+    block_count, first_free, wavefront, Lines, Stripe, StripeWorker, Tab, BLOCK_BITS, BLOCK_WORDS,
+    TILE_COLS, TILE_ROWS,
+};
 use super::GRUNDY_OFF;
 use crate::rules::Rules;
 use crate::sets::LengthSet;
@@ -73,8 +76,10 @@ struct StoreKey {
 struct Plan {
     fams: Vec<Fam>,
     stores: Vec<StoreKey>,
-    /// Per store, the least diagonal offset of the families that read it.
+    /// Per store, the least and the largest diagonal offset of the families
+    /// that read it.
     dmin: Vec<i64>,
+    dmax: Vec<i64>,
     /// Band width (0 without two-pile moves).
     width: u64,
     /// Largest threshold (rows kept back).
@@ -92,6 +97,7 @@ impl Plan {
             fams: Vec::new(),
             stores: Vec::new(),
             dmin: Vec::new(),
+            dmax: Vec::new(),
             width: 0,
             tmax: 0,
             refs: 0,
@@ -158,11 +164,13 @@ impl Plan {
             match self.stores.iter().position(|&s| s == key) {
                 Some(i) => {
                     self.dmin[i] = self.dmin[i].min(delta);
+                    self.dmax[i] = self.dmax[i].max(delta);
                     i
                 }
                 None => {
                     self.stores.push(key);
                     self.dmin.push(delta);
+                    self.dmax.push(delta);
                     self.stores.len() - 1
                 }
             }
@@ -324,8 +332,10 @@ struct Pend {
     k: usize,
     /// The class of the row being added.
     c: usize,
-    /// The row being added (a ring row, not written during the current row).
+    /// The row being added (a ring row, not written during the current row;
+    /// null in the tiled kernel, which reads the row `xr` through its board).
     row: *const u32,
+    xr: usize,
     /// At column y the sweep adds the cell of column y - shift (which may lie
     /// ahead of the sweep: a family's set may leave out its first steps).
     shift: i64,
@@ -341,6 +351,25 @@ impl Pend {
     #[inline(always)]
     unsafe fn add(&self, y: usize) {
         let g = *self.row.add(y);
+        if g != GRUNDY_OFF {
+            add_raw(
+                self.bits,
+                self.mex,
+                self.count,
+                (y + self.base) * self.k + self.c,
+                g,
+            );
+        }
+    }
+}
+
+impl Pend {
+    /// [`Pend::add`] for the tiled kernel: the cell's value from the board.
+    ///
+    /// SAFETY: as [`Pend::add`]; the cell `(xr, y)` is decided.
+    #[inline(always)]
+    unsafe fn add_at(&self, b: &Board, y: usize) {
+        let g = b.val(self.xr, y);
         if g != GRUNDY_OFF {
             add_raw(
                 self.bits,
@@ -384,10 +413,11 @@ unsafe fn scan_any(lb: u32, p: &[*const u64], s: &[usize], ex: &[u32]) -> u32 {
     }
 }
 
-/// Compute the Grundy values row by row: `sink(x, values_of_row_x)`, with
-/// [`GRUNDY_OFF`] for cells off the board. `progress(rows_done)` every 64 rows.
-/// `None` when `r` is out of scope.
-pub fn stream(
+/// The row kernel: the values of [`stream`], computed row after row on one
+/// thread (the plain order that the tiled kernel, [`tiled`], is checked
+/// against). `sink(x, values_of_row_x)`, with [`GRUNDY_OFF`] for cells off the
+/// board; `progress(rows_done)` every 64 rows. `None` when `r` is out of scope.
+pub fn stream_rows(
     r: &Rules,
     n: usize,
     progress: &mut dyn FnMut(u64),
@@ -458,6 +488,7 @@ pub fn stream(
                 k: key.period,
                 c: xr % key.period,
                 row: ring[xr % ring_len].as_ptr(),
+                xr,
                 shift,
                 base,
             };
@@ -637,4 +668,526 @@ pub fn stream(
 /// The whole table (for dispatch and tests).
 pub fn grundy(r: &Rules, n: usize) -> Option<super::GrundyTable> {
     super::GrundyTable::collect(n, |sink| stream(r, n, &mut |_| {}, sink))
+}
+
+/// The whole table from the row kernel ([`stream_rows`]).
+pub fn grundy_rows(r: &Rules, n: usize) -> Option<super::GrundyTable> {
+    super::GrundyTable::collect(n, |sink| stream_rows(r, n, &mut |_| {}, sink))
+}
+
+impl Plan {
+    /// The skew of the tiled kernel's bands: band `b` of row `x` is the
+    /// columns `[b C - e x, (b + 1) C - e x)` (see [`tiled`]). The least `e`
+    /// such that every cell a cell reads (a line's content or one value) was
+    /// written in a band of its row at most the reading cell's band, and no
+    /// line is written after a later read that must not see the write.
+    fn skew(&self) -> usize {
+        let mut e = 0i64;
+        for (i, key) in self.stores.iter().enumerate() {
+            if key.dir != Dir::Diag {
+                continue;
+            }
+            let (lo, hi, d) = (self.dmin[i], self.dmax[i], key.delay as i64);
+            // row x - 1 reads a line of the store up to dmax - dmin - 1
+            // columns right of where row x adds to it
+            e = e.max(hi - lo - 1);
+            // the cell added at (x, y) lies 1 + d rows up at y - sigma
+            let sigma = 1 + d + lo;
+            if sigma < 0 {
+                e = e.max((-sigma + d) / (d + 1));
+            }
+        }
+        for f in self.fams.iter().filter(|f| f.dir == Dir::Diag) {
+            for &k in &f.explicit {
+                // the target (x - k, y - delta - k) lies j columns right
+                let (k, j) = (k as i64, -(f.delta + k as i64));
+                if j > 0 {
+                    e = e.max((j + k - 1) / k);
+                }
+            }
+        }
+        e as usize
+    }
+}
+
+/// Does the tiled kernel solve symmetric rules on `y >= x` only (keeping the
+/// upper triangle as `u16`)? Only when the values fit `u16`.
+pub fn keeps_triangle(r: &Rules, n: u64) -> bool {
+    Plan::new(r).is_some_and(|p| sym_plan(r, &p) && p.value_bound(n) < u16::MAX as u64)
+}
+
+/// Symmetric rules whose row store can start as a column's (same sets).
+fn sym_plan(r: &Rules, p: &Plan) -> bool {
+    let row = p.stores.iter().any(|k| k.dir == Dir::Row);
+    let col = p.stores.iter().any(|k| k.dir == Dir::Col);
+    r.is_symmetric() && row == col
+}
+
+/// Compute the Grundy values: `sink(x, values_of_row_x)` in row order, with
+/// [`GRUNDY_OFF`] for cells off the board. `progress(rows_done)` every 64
+/// rows. `None` when `r` is out of scope. The tiled kernel on one thread.
+pub fn stream(
+    r: &Rules,
+    n: usize,
+    progress: &mut dyn FnMut(u64),
+    sink: impl FnMut(u64, &[u32]),
+) -> Option<()> {
+    tiled(r, n, 1, true, TILE_COLS, progress, sink)
+}
+
+/// [`stream`] computed by `threads` workers (at least 1; the values are the
+/// same for every count).
+pub fn stream_threads(
+    r: &Rules,
+    n: usize,
+    threads: usize,
+    progress: &mut dyn FnMut(u64),
+    sink: impl FnMut(u64, &[u32]),
+) -> Option<()> {
+    tiled(r, n, threads, true, TILE_COLS, progress, sink)
+}
+
+/// Raw view of a shared store.
+#[derive(Clone, Copy)]
+struct RawStore {
+    bits: *mut u64,
+    mex: *mut u32,
+    count: usize,
+}
+
+/// What every worker of the tiled kernel shares: the plan, the board, raw
+/// views of the column and diagonal stores, and a ring of the last rows'
+/// values.
+struct Board<'a> {
+    plan: &'a Plan,
+    n: usize,
+    u: usize,
+    v: usize,
+    w: usize,
+    sym: bool,
+    skew: usize,
+    band_cols: usize,
+    blocks: usize,
+    stores: Vec<RawStore>,
+    row_store: Option<usize>,
+    col_store: Option<usize>,
+    ring: *mut u32,
+    ring_len: usize,
+}
+
+// SAFETY: the tile wavefront (see `tiled`) gives each line of a store to one
+// worker at a time, and a ring cell is read only after the worker that wrote
+// it has published its band; the pointers outlive the scoped threads.
+unsafe impl Sync for Board<'_> {}
+
+impl Board<'_> {
+    #[inline(always)]
+    fn start(&self, x: usize) -> usize {
+        if self.sym {
+            x
+        } else {
+            0
+        }
+    }
+    #[inline(always)]
+    fn band_of(&self, x: usize, y: usize) -> usize {
+        (y + x * self.skew) / self.band_cols
+    }
+    /// The value of a cell decided before (symmetric boards: the upper
+    /// triangle holds it).
+    #[inline(always)]
+    unsafe fn val(&self, x: usize, y: usize) -> u32 {
+        let (x, y) = if self.sym && y < x { (y, x) } else { (x, y) };
+        *self.ring.add((x % self.ring_len) * self.n + y)
+    }
+    /// The pending row of store `si` for row `x` (see [`Pend`]), or `None`
+    /// when the store takes no row yet (or is the row store).
+    fn pend(&self, si: usize, x: usize) -> Option<(Pend, usize)> {
+        let key = self.plan.stores[si];
+        if key.dir == Dir::Row || x < 1 + key.delay {
+            return None;
+        }
+        let xr = x - 1 - key.delay;
+        let st = self.stores[si];
+        let (shift, base, lo) = match key.dir {
+            Dir::Col => (0i64, 0, self.start(x)),
+            _ => (
+                1 + key.delay as i64 + self.plan.dmin[si],
+                self.n + self.w - xr,
+                if self.sym {
+                    (xr + 1).saturating_sub(self.w)
+                } else {
+                    0
+                },
+            ),
+        };
+        Some((
+            Pend {
+                bits: st.bits,
+                mex: st.mex,
+                count: st.count,
+                k: key.period,
+                c: xr % key.period,
+                row: std::ptr::null(),
+                xr,
+                shift,
+                base,
+            },
+            lo,
+        ))
+    }
+}
+
+/// One worker of the tiled kernel: the row stores of its stripe's rows and
+/// the per-row scratch.
+struct LineTiler<'a> {
+    b: &'a Board<'a>,
+    /// Row store of stripe row `r`, class `c`: line `r * kr + c`.
+    rows: Lines,
+    kr: usize,
+    refs: Vec<Ref>,
+    ptrs: Vec<*const u64>,
+    strides: Vec<usize>,
+    ex: Vec<u32>,
+    pend: Vec<Pend>,
+}
+
+// SAFETY: the raw pointers point into the shared stores (see `Board`) or into
+// the worker's own `rows`.
+unsafe impl Send for LineTiler<'_> {}
+
+impl LineTiler<'_> {
+    /// Row `x` (stripe row `r`) starts: the cells of the column and diagonal
+    /// stores' pending rows that no cell of the sweep adds (they are read
+    /// before the sweep reaches them), and, on a symmetric board, the row
+    /// store as a copy of column `x`'s.
+    unsafe fn row_start(&mut self, x: usize, r: usize) {
+        let bd = self.b;
+        let (n, start) = (bd.n, bd.start(x));
+        for si in 0..bd.stores.len() {
+            if let Some((p, lo)) = bd.pend(si, x) {
+                let a = (start as i64 - p.shift).clamp(0, n as i64) as usize;
+                let col = (bd.plan.stores[si].dir == Dir::Col) as usize;
+                for t in lo..a.max(lo + col).min(n) {
+                    p.add_at(bd, t);
+                }
+            }
+        }
+        if let (true, Some(_), Some(cs)) = (bd.sym, bd.row_store, bd.col_store) {
+            let (k, cols) = (self.kr, bd.stores[cs]);
+            for bk in 0..bd.blocks {
+                let src = cols.bits.add((bk * cols.count + x * k) * BLOCK_WORDS);
+                let o = (bk * self.rows.count + r * k) * BLOCK_WORDS;
+                std::ptr::copy_nonoverlapping(
+                    src,
+                    self.rows.bits.as_mut_ptr().add(o),
+                    k * BLOCK_WORDS,
+                );
+            }
+            std::ptr::copy_nonoverlapping(
+                cols.mex.add(x * k),
+                self.rows.mex.as_mut_ptr().add(r * k),
+                k,
+            );
+        }
+    }
+
+    /// The pending rows and the bitsets of row `x` (stripe row `r`).
+    fn row_setup(&mut self, x: usize, r: usize) {
+        let bd = self.b;
+        let (n, w) = (bd.n, bd.w);
+        self.pend.clear();
+        for si in 0..bd.stores.len() {
+            if let Some((p, _)) = bd.pend(si, x) {
+                self.pend.push(p);
+            }
+        }
+        let rbits = self.rows.bits.as_mut_ptr();
+        let rmex = self.rows.mex.as_mut_ptr();
+        self.refs.clear();
+        for f in &bd.plan.fams {
+            let k = f.period;
+            for &res in &f.residues {
+                let c = (x % k + k - res) % k;
+                let rf = match f.dir {
+                    Dir::Row => Ref {
+                        bits: rbits.wrapping_add(r * k * BLOCK_WORDS),
+                        ystep: 0,
+                        bstride: self.rows.count * BLOCK_WORDS,
+                        mex: rmex.wrapping_add(r * k),
+                        mstep: 0,
+                        cyc: if k > 1 { k } else { 0 },
+                        r: res,
+                    },
+                    dir => {
+                        let st = bd.stores[f.store];
+                        // column: line y * k + c; diagonal: line
+                        // (y - delta - x + n + w) * k + c (padded by w lines
+                        // each side)
+                        let l0 = if dir == Dir::Col {
+                            c
+                        } else {
+                            ((n + w) as i64 - f.delta - x as i64) as usize * k + c
+                        };
+                        Ref {
+                            bits: st.bits.wrapping_add(l0 * BLOCK_WORDS),
+                            ystep: k * BLOCK_WORDS,
+                            bstride: st.count * BLOCK_WORDS,
+                            mex: st.mex.wrapping_add(l0),
+                            mstep: k,
+                            cyc: 0,
+                            r: 0,
+                        }
+                    }
+                };
+                self.refs.push(rf);
+            }
+        }
+        for (s, rf) in self.strides.iter_mut().zip(&self.refs) {
+            *s = rf.bstride;
+        }
+    }
+
+    /// Decide cell `(x, y)` of stripe row `r`: the stores take the cells due
+    /// here, then the mex.
+    #[inline(always)]
+    unsafe fn cell(&mut self, x: usize, r: usize, y: usize) -> u32 {
+        let bd = self.b;
+        let n = bd.n;
+        if let Some(rs) = bd.row_store {
+            // the row store of delay T takes column y - 1 - T
+            let key = bd.plan.stores[rs];
+            if y > key.delay {
+                let yr = y - 1 - key.delay;
+                let g = bd.val(x, yr);
+                if g != GRUNDY_OFF {
+                    add_raw(
+                        self.rows.bits.as_mut_ptr(),
+                        self.rows.mex.as_mut_ptr(),
+                        self.rows.count,
+                        r * self.kr + yr % self.kr,
+                        g,
+                    );
+                }
+            }
+        }
+        for p in &self.pend {
+            let t = y as i64 - p.shift;
+            if t >= 0 && t < n as i64 {
+                p.add_at(bd, t as usize);
+            }
+        }
+        if x < bd.u && y < bd.v {
+            return GRUNDY_OFF;
+        }
+        let mut lb = 0u32;
+        for (p, rf) in self.ptrs.iter_mut().zip(&self.refs) {
+            let (q, m) = rf.at(y);
+            *p = q;
+            lb = lb.max(m);
+        }
+        self.ex.clear();
+        for f in &bd.plan.fams {
+            for &k in &f.explicit {
+                let t = match f.dir {
+                    Dir::Col => (k <= x).then(|| bd.val(x - k, y)),
+                    Dir::Row => (k <= y).then(|| bd.val(x, y - k)),
+                    Dir::Diag => {
+                        let c = y as i64 - f.delta - k as i64;
+                        (k <= x && c >= 0 && (c as usize) < n).then(|| bd.val(x - k, c as usize))
+                    }
+                };
+                if let Some(t) = t.filter(|&t| t != GRUNDY_OFF) {
+                    self.ex.push(t);
+                }
+            }
+        }
+        let m = self.refs.len();
+        scan_any(lb, &self.ptrs[..m], &self.strides[..m], &self.ex)
+    }
+}
+
+impl StripeWorker for LineTiler<'_> {
+    unsafe fn stripe(
+        &mut self,
+        s: usize,
+        wait: &mut dyn FnMut(usize),
+        done: &mut dyn FnMut(usize),
+    ) -> Stripe {
+        let bd = self.b;
+        let (n, hm) = (bd.n, TILE_ROWS);
+        let x0 = s * hm;
+        let h = hm.min(n - x0);
+        self.rows.bits.iter_mut().for_each(|w| *w = 0);
+        self.rows.mex.iter_mut().for_each(|m| *m = 0);
+        let mut sym_out = if bd.sym {
+            vec![0u16; (n - x0) * hm]
+        } else {
+            Vec::new()
+        };
+        let mut full_out = if bd.sym {
+            Vec::new()
+        } else {
+            vec![0u32; h * n]
+        };
+        let first = bd.band_of(x0, bd.start(x0));
+        let last = bd.band_of(x0 + h - 1, n - 1);
+        for b in first..=last {
+            wait(b);
+            for r in 0..h {
+                let x = x0 + r;
+                let start = bd.start(x);
+                let lo = (b * bd.band_cols).saturating_sub(x * bd.skew).max(start);
+                let hi = ((b + 1) * bd.band_cols).saturating_sub(x * bd.skew).min(n);
+                if lo >= hi {
+                    continue;
+                }
+                if lo == start {
+                    self.row_start(x, r);
+                }
+                self.row_setup(x, r);
+                let ring = bd.ring.add((x % bd.ring_len) * n);
+                for y in lo..hi {
+                    let g = self.cell(x, r, y);
+                    *ring.add(y) = g;
+                    if bd.sym {
+                        sym_out[(y - x0) * hm + r] =
+                            if g == GRUNDY_OFF { u16::MAX } else { g as u16 };
+                    } else {
+                        full_out[r * n + y] = g;
+                    }
+                }
+            }
+            done(b);
+        }
+        if bd.sym {
+            Stripe::Sym(sym_out)
+        } else {
+            Stripe::Full(full_out)
+        }
+    }
+}
+
+/// The tiled kernel: the values of [`stream_rows`], computed tile by tile so
+/// that the bitsets a tile reads stay in the cache, on `threads` workers
+/// (the stripe wavefront of [`super::grundy_fast::tiled`], shared:
+/// [`wavefront`]). Stripes of [`TILE_ROWS`] rows, bands of `band_cols`
+/// columns, *skewed*: band `b` of row `x` is the columns
+/// `[b C - e x, (b + 1) C - e x)` with `e` from the plan ([`Plan::skew`]).
+///
+/// Why the order is exact: a store line must hold, when row `x` reads it,
+/// exactly the cells of the rows up to `x - 1 - T` (its delay `T`). Row `x`
+/// adds the cell of row `x - 1 - T` to a column line at that column, to a
+/// diagonal line at the first column where row `x` reads it (or when the row
+/// starts). The tiled order visits band by band, so a cell `(x', c)` of an
+/// earlier row comes before `(x, y)` when `c + e x' <= y + e x`. A column's
+/// reads and adds are at one column: any `e`. A diagonal store read by the
+/// families of offsets `dmin..=dmax` is read by row `x - 1` up to
+/// `dmax - dmin - 1` columns right of row `x`'s add, hence
+/// `e >= dmax - dmin - 1`; the added cell and the values looked up one by one
+/// may lie right of the reading cell in an earlier row, which bounds `e` from
+/// below too. Then every read sees the row-major order's content.
+///
+/// Threads: stripe `s` starts band `b` after stripe `s - 1` has finished it.
+/// The lines that tile `(s, b)` touches (columns below `(b + 1) C - e x0`,
+/// diagonals `y - x - d` below `(b + 1) C - (e + 1) x0 - dmin`) lie below
+/// those of the tiles `(s - 1, b' > b)` (columns from
+/// `(b + 1) C - e (x0 - 1)`, diagonals from `(b + 1) C - (e + 1)(x0 - 1) - dmax`)
+/// because `e >= dmax - dmin - 1`; so no two workers touch a line at once.
+/// The values that cells look up one by one are kept in a ring of rows deep
+/// enough for every worker's reads.
+///
+/// `triangle`: symmetric rules whose values fit `u16` are solved on `y >= x`
+/// only ([`keeps_triangle`]); otherwise every cell is searched. The values are
+/// the same for every `threads`, `triangle` and `band_cols` (at least 1).
+pub fn tiled(
+    r: &Rules,
+    n: usize,
+    threads: usize,
+    triangle: bool,
+    band_cols: usize,
+    progress: &mut dyn FnMut(u64),
+    mut sink: impl FnMut(u64, &[u32]),
+) -> Option<()> {
+    let plan = Plan::new(r)?;
+    let (u, v) = r.corner().map_or((0, 0), |c| {
+        (c.u.min(n as u64) as usize, c.v.min(n as u64) as usize)
+    });
+    let blocks = block_count(plan.value_bound(n as u64));
+    let w = plan.width as usize;
+    let sym = triangle && keeps_triangle(r, n as u64);
+    let mut stores: Vec<Lines> = plan
+        .stores
+        .iter()
+        .map(|&k| match k.dir {
+            Dir::Row => Lines::new(0, 0),
+            _ => Lines::new(Plan::lines(k, n, w) * k.period, blocks),
+        })
+        .collect();
+    let row_store = plan.stores.iter().position(|k| k.dir == Dir::Row);
+    let kr = row_store.map_or(1, |i| plan.stores[i].period);
+    let stripes = n.div_ceil(TILE_ROWS);
+    let threads = threads.clamp(1, stripes.max(1));
+    let ring_len = ring_rows(&plan, threads);
+    let mut ring = vec![GRUNDY_OFF; ring_len * n];
+    let skew = plan.skew();
+    let band_cols = band_cols.max(1);
+    let bands = if n == 0 {
+        0
+    } else {
+        (n - 1 + (n - 1) * skew) / band_cols + 1
+    };
+    let board = Board {
+        plan: &plan,
+        n,
+        u,
+        v,
+        w,
+        sym,
+        skew,
+        band_cols,
+        blocks,
+        stores: stores
+            .iter_mut()
+            .map(|l| RawStore {
+                bits: l.bits.as_mut_ptr(),
+                mex: l.mex.as_mut_ptr(),
+                count: l.count,
+            })
+            .collect(),
+        row_store,
+        col_store: plan.stores.iter().position(|k| k.dir == Dir::Col),
+        ring: ring.as_mut_ptr(),
+        ring_len,
+    };
+    let make = || LineTiler {
+        b: &board,
+        rows: Lines::new(
+            if row_store.is_some() {
+                TILE_ROWS * kr
+            } else {
+                0
+            },
+            blocks,
+        ),
+        kr,
+        refs: Vec::with_capacity(plan.refs),
+        ptrs: vec![std::ptr::null(); plan.refs],
+        strides: vec![0; plan.refs],
+        ex: Vec::new(),
+        pend: Vec::with_capacity(plan.stores.len()),
+    };
+    wavefront(n, threads, bands, make, progress, &mut sink);
+    drop(board);
+    drop(stores);
+    drop(ring);
+    progress(n as u64);
+    Some(())
+}
+
+/// Rows of the tiled kernel's ring of values: every worker's stripe, plus the
+/// rows a cell looks back (thresholds, the band's width, the symmetric
+/// read-back near the diagonal).
+fn ring_rows(p: &Plan, threads: usize) -> usize {
+    TILE_ROWS * (threads + 1) + p.tmax + p.width as usize + 2
 }
