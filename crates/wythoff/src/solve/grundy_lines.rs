@@ -317,6 +317,11 @@ unsafe fn add_raw(bits: *mut u64, mex: *mut u32, count: usize, line: usize, v: u
     };
     *bits.add(idx(v)) |= 1 << (v % 64);
     let mut m = *mex.add(line);
+    // the mex moves only when it is the value added (and reading its word
+    // otherwise would cost a cache line of another block)
+    if v != m {
+        return;
+    }
     while *bits.add(idx(m)) >> (m % 64) & 1 == 1 {
         m += 1;
     }
@@ -332,8 +337,7 @@ struct Pend {
     k: usize,
     /// The class of the row being added.
     c: usize,
-    /// The row being added (a ring row, not written during the current row;
-    /// null in the tiled kernel, which reads the row `xr` through its board).
+    /// The row being added (a ring row, not written during the current row).
     row: *const u32,
     xr: usize,
     /// At column y the sweep adds the cell of column y - shift (which may lie
@@ -369,7 +373,13 @@ impl Pend {
     /// SAFETY: as [`Pend::add`]; the cell `(xr, y)` is decided.
     #[inline(always)]
     unsafe fn add_at(&self, b: &Board, y: usize) {
-        let g = b.val(self.xr, y);
+        // row xr of the ring, or (symmetric board, left of the diagonal)
+        // column xr of row y
+        let g = if b.sym && y < self.xr {
+            b.val(self.xr, y)
+        } else {
+            *self.row.add(y)
+        };
         if g != GRUNDY_OFF {
             add_raw(
                 self.bits,
@@ -675,39 +685,119 @@ pub fn grundy_rows(r: &Rules, n: usize) -> Option<super::GrundyTable> {
     super::GrundyTable::collect(n, |sink| stream_rows(r, n, &mut |_| {}, sink))
 }
 
-impl Plan {
-    /// The skew of the tiled kernel's bands: band `b` of row `x` is the
-    /// columns `[b C - e x, (b + 1) C - e x)` (see [`tiled`]). The least `e`
-    /// such that every cell a cell reads (a line's content or one value) was
-    /// written in a band of its row at most the reading cell's band, and no
-    /// line is written after a later read that must not see the write.
-    fn skew(&self) -> usize {
-        let mut e = 0i64;
-        for (i, key) in self.stores.iter().enumerate() {
-            if key.dir != Dir::Diag {
-                continue;
-            }
-            let (lo, hi, d) = (self.dmin[i], self.dmax[i], key.delay as i64);
-            // row x - 1 reads a line of the store up to dmax - dmin - 1
-            // columns right of where row x adds to it
-            e = e.max(hi - lo - 1);
-            // the cell added at (x, y) lies 1 + d rows up at y - sigma
-            let sigma = 1 + d + lo;
-            if sigma < 0 {
-                e = e.max((-sigma + d) / (d + 1));
-            }
-        }
-        for f in self.fams.iter().filter(|f| f.dir == Dir::Diag) {
-            for &k in &f.explicit {
-                // the target (x - k, y - delta - k) lies j columns right
-                let (k, j) = (k as i64, -(f.delta + k as i64));
-                if j > 0 {
-                    e = e.max((j + k - 1) / k);
+/// A column or diagonal store of the tiled kernel. A diagonal store serves a
+/// *group* of the plan's diagonal families (same delay, period and residues)
+/// as one union: its line `L` holds the values of the plan's diagonal lines
+/// `L - delta` for every offset `delta` of the group, so that a cell reads one
+/// line `y - x` per residue instead of one per family, and each cell is
+/// added to one line per offset.
+struct TStore {
+    dir: Dir,
+    delay: usize,
+    period: usize,
+    residues: Vec<usize>,
+    /// The group's offsets (`[0]` for a column store).
+    deltas: Vec<i64>,
+    dmin: i64,
+    dmax: i64,
+}
+
+impl TStore {
+    /// The tiled kernel's stores for `p`: the column store, and the diagonal
+    /// families grouped.
+    fn of(p: &Plan) -> Vec<TStore> {
+        let mut out: Vec<TStore> = Vec::new();
+        for f in p.fams.iter().filter(|f| !f.residues.is_empty()) {
+            let key = p.stores[f.store];
+            match f.dir {
+                Dir::Row => {}
+                Dir::Col => out.push(TStore {
+                    dir: Dir::Col,
+                    delay: key.delay,
+                    period: key.period,
+                    residues: f.residues.clone(),
+                    deltas: vec![0],
+                    dmin: 0,
+                    dmax: 0,
+                }),
+                Dir::Diag => {
+                    let same = |t: &TStore| {
+                        t.dir == Dir::Diag
+                            && t.delay == key.delay
+                            && t.period == key.period
+                            && t.residues == f.residues
+                    };
+                    match out.iter_mut().find(|t| same(t)) {
+                        Some(t) => {
+                            t.deltas.push(f.delta);
+                            t.dmin = t.dmin.min(f.delta);
+                            t.dmax = t.dmax.max(f.delta);
+                        }
+                        None => out.push(TStore {
+                            dir: Dir::Diag,
+                            delay: key.delay,
+                            period: key.period,
+                            residues: f.residues.clone(),
+                            deltas: vec![f.delta],
+                            dmin: f.delta,
+                            dmax: f.delta,
+                        }),
+                    }
                 }
             }
         }
-        e as usize
+        out
     }
+
+    /// Lines on the `n x n` board with band width `w`.
+    fn lines(&self, n: usize, w: usize) -> usize {
+        self.period
+            * match self.dir {
+                Dir::Col => n,
+                // diagonals y - x in (-n, n), padded by w each side
+                _ => 2 * n + 2 * w,
+            }
+    }
+
+    /// The column, relative to the reading row's cell, at which row
+    /// `x` adds the cell of row `x - 1 - delay`: 0 for a column, the first
+    /// column where row `x` reads its union line for a diagonal group.
+    fn shift(&self) -> i64 {
+        match self.dir {
+            Dir::Col => 0,
+            _ => 1 + self.delay as i64 + self.dmin,
+        }
+    }
+}
+
+/// The skew of the tiled kernel's bands: band `b` of row `x` is the columns
+/// `[b C - e x, (b + 1) C - e x)` (see [`tiled`]). The least `e` such that
+/// every cell a cell reads (a line's content or one value) was decided in a
+/// band of its row at most the reading cell's band, and no line is written
+/// before a read that must not see the write.
+fn skew(p: &Plan, stores: &[TStore]) -> usize {
+    let mut e = 0i64;
+    for t in stores.iter().filter(|t| t.dir == Dir::Diag) {
+        let d = t.delay as i64;
+        // row x - 1 reads a union line up to dmax - dmin - 1 columns right
+        // of where row x adds to it
+        e = e.max(t.dmax - t.dmin - 1);
+        // the cell added at (x, y) lies 1 + d rows up at y - shift
+        let sigma = t.shift();
+        if sigma < 0 {
+            e = e.max((-sigma + d) / (d + 1));
+        }
+    }
+    for f in p.fams.iter().filter(|f| f.dir == Dir::Diag) {
+        for &k in &f.explicit {
+            // the target (x - k, y - delta - k) lies j columns right
+            let (k, j) = (k as i64, -(f.delta + k as i64));
+            if j > 0 {
+                e = e.max((j + k - 1) / k);
+            }
+        }
+    }
+    e as usize
 }
 
 /// Does the tiled kernel solve symmetric rules on `y >= x` only (keeping the
@@ -768,8 +858,11 @@ struct Board<'a> {
     skew: usize,
     band_cols: usize,
     blocks: usize,
+    tstores: &'a [TStore],
     stores: Vec<RawStore>,
-    row_store: Option<usize>,
+    /// The row store's delay (its period is the worker's `kr`).
+    row_delay: Option<usize>,
+    /// The column store (a symmetric board's row store starts as a copy).
     col_store: Option<usize>,
     ring: *mut u32,
     ring_len: usize,
@@ -800,41 +893,43 @@ impl Board<'_> {
         let (x, y) = if self.sym && y < x { (y, x) } else { (x, y) };
         *self.ring.add((x % self.ring_len) * self.n + y)
     }
-    /// The pending row of store `si` for row `x` (see [`Pend`]), or `None`
-    /// when the store takes no row yet (or is the row store).
-    fn pend(&self, si: usize, x: usize) -> Option<(Pend, usize)> {
-        let key = self.plan.stores[si];
-        if key.dir == Dir::Row || x < 1 + key.delay {
-            return None;
+    /// The pending rows of store `si` for row `x` (see [`Pend`]; one per
+    /// offset of a diagonal group), pushed to `out`, with the first cell to
+    /// add, or nothing when the store takes no row yet.
+    fn pends(&self, si: usize, x: usize, out: &mut Vec<(Pend, usize)>) {
+        let t = &self.tstores[si];
+        if x < 1 + t.delay {
+            return;
         }
-        let xr = x - 1 - key.delay;
+        let xr = x - 1 - t.delay;
         let st = self.stores[si];
-        let (shift, base, lo) = match key.dir {
-            Dir::Col => (0i64, 0, self.start(x)),
-            _ => (
-                1 + key.delay as i64 + self.plan.dmin[si],
-                self.n + self.w - xr,
-                if self.sym {
-                    (xr + 1).saturating_sub(self.w)
-                } else {
-                    0
-                },
-            ),
+        let lo = match t.dir {
+            Dir::Col => self.start(x),
+            // symmetric: only union lines y - x >= 0 are read
+            _ if self.sym => (xr + 1).saturating_sub(self.w),
+            _ => 0,
         };
-        Some((
-            Pend {
-                bits: st.bits,
-                mex: st.mex,
-                count: st.count,
-                k: key.period,
-                c: xr % key.period,
-                row: std::ptr::null(),
-                xr,
-                shift,
-                base,
-            },
-            lo,
-        ))
+        for &delta in &t.deltas {
+            // the cell (xr, y) goes to union line y - xr + delta
+            let base = match t.dir {
+                Dir::Col => 0,
+                _ => (self.n + self.w) as i64 - xr as i64 + delta,
+            };
+            out.push((
+                Pend {
+                    bits: st.bits,
+                    mex: st.mex,
+                    count: st.count,
+                    k: t.period,
+                    c: xr % t.period,
+                    row: self.ring.wrapping_add((xr % self.ring_len) * self.n),
+                    xr,
+                    shift: t.shift(),
+                    base: base as usize,
+                },
+                lo,
+            ));
+        }
     }
 }
 
@@ -849,7 +944,12 @@ struct LineTiler<'a> {
     ptrs: Vec<*const u64>,
     strides: Vec<usize>,
     ex: Vec<u32>,
+    any_explicit: bool,
     pend: Vec<Pend>,
+    /// Scratch for [`Board::pends`].
+    pend_lo: Vec<(Pend, usize)>,
+    /// The ring row of the row being solved.
+    row: *mut u32,
 }
 
 // SAFETY: the raw pointers point into the shared stores (see `Board`) or into
@@ -865,15 +965,17 @@ impl LineTiler<'_> {
         let bd = self.b;
         let (n, start) = (bd.n, bd.start(x));
         for si in 0..bd.stores.len() {
-            if let Some((p, lo)) = bd.pend(si, x) {
+            let col = (bd.tstores[si].dir == Dir::Col) as usize;
+            self.pend_lo.clear();
+            bd.pends(si, x, &mut self.pend_lo);
+            for (p, lo) in &self.pend_lo {
                 let a = (start as i64 - p.shift).clamp(0, n as i64) as usize;
-                let col = (bd.plan.stores[si].dir == Dir::Col) as usize;
-                for t in lo..a.max(lo + col).min(n) {
+                for t in *lo..a.max(lo + col).min(n) {
                     p.add_at(bd, t);
                 }
             }
         }
-        if let (true, Some(_), Some(cs)) = (bd.sym, bd.row_store, bd.col_store) {
+        if let (true, Some(_), Some(cs)) = (bd.sym, bd.row_delay, bd.col_store) {
             let (k, cols) = (self.kr, bd.stores[cs]);
             for bk in 0..bd.blocks {
                 let src = cols.bits.add((bk * cols.count + x * k) * BLOCK_WORDS);
@@ -896,51 +998,49 @@ impl LineTiler<'_> {
     fn row_setup(&mut self, x: usize, r: usize) {
         let bd = self.b;
         let (n, w) = (bd.n, bd.w);
-        self.pend.clear();
+        self.pend_lo.clear();
         for si in 0..bd.stores.len() {
-            if let Some((p, _)) = bd.pend(si, x) {
-                self.pend.push(p);
-            }
+            bd.pends(si, x, &mut self.pend_lo);
         }
+        self.pend.clear();
+        self.pend.extend(self.pend_lo.drain(..).map(|(p, _)| p));
         let rbits = self.rows.bits.as_mut_ptr();
         let rmex = self.rows.mex.as_mut_ptr();
         self.refs.clear();
-        for f in &bd.plan.fams {
+        // the row family's bitsets: this stripe row's classes
+        for f in bd.plan.fams.iter().filter(|f| f.dir == Dir::Row) {
             let k = f.period;
             for &res in &f.residues {
+                self.refs.push(Ref {
+                    bits: rbits.wrapping_add(r * k * BLOCK_WORDS),
+                    ystep: 0,
+                    bstride: self.rows.count * BLOCK_WORDS,
+                    mex: rmex.wrapping_add(r * k),
+                    mstep: 0,
+                    cyc: if k > 1 { k } else { 0 },
+                    r: res,
+                });
+            }
+        }
+        // column: line y * k + c; diagonal group: union line
+        // (y - x + n + w) * k + c
+        for (t, st) in bd.tstores.iter().zip(&bd.stores) {
+            let k = t.period;
+            for &res in &t.residues {
                 let c = (x % k + k - res) % k;
-                let rf = match f.dir {
-                    Dir::Row => Ref {
-                        bits: rbits.wrapping_add(r * k * BLOCK_WORDS),
-                        ystep: 0,
-                        bstride: self.rows.count * BLOCK_WORDS,
-                        mex: rmex.wrapping_add(r * k),
-                        mstep: 0,
-                        cyc: if k > 1 { k } else { 0 },
-                        r: res,
-                    },
-                    dir => {
-                        let st = bd.stores[f.store];
-                        // column: line y * k + c; diagonal: line
-                        // (y - delta - x + n + w) * k + c (padded by w lines
-                        // each side)
-                        let l0 = if dir == Dir::Col {
-                            c
-                        } else {
-                            ((n + w) as i64 - f.delta - x as i64) as usize * k + c
-                        };
-                        Ref {
-                            bits: st.bits.wrapping_add(l0 * BLOCK_WORDS),
-                            ystep: k * BLOCK_WORDS,
-                            bstride: st.count * BLOCK_WORDS,
-                            mex: st.mex.wrapping_add(l0),
-                            mstep: k,
-                            cyc: 0,
-                            r: 0,
-                        }
-                    }
+                let l0 = match t.dir {
+                    Dir::Col => c,
+                    _ => (n + w - x) * k + c,
                 };
-                self.refs.push(rf);
+                self.refs.push(Ref {
+                    bits: st.bits.wrapping_add(l0 * BLOCK_WORDS),
+                    ystep: k * BLOCK_WORDS,
+                    bstride: st.count * BLOCK_WORDS,
+                    mex: st.mex.wrapping_add(l0),
+                    mstep: k,
+                    cyc: 0,
+                    r: 0,
+                });
             }
         }
         for (s, rf) in self.strides.iter_mut().zip(&self.refs) {
@@ -954,18 +1054,22 @@ impl LineTiler<'_> {
     unsafe fn cell(&mut self, x: usize, r: usize, y: usize) -> u32 {
         let bd = self.b;
         let n = bd.n;
-        if let Some(rs) = bd.row_store {
+        if let Some(delay) = bd.row_delay {
             // the row store of delay T takes column y - 1 - T
-            let key = bd.plan.stores[rs];
-            if y > key.delay {
-                let yr = y - 1 - key.delay;
-                let g = bd.val(x, yr);
+            if y > delay {
+                let yr = y - 1 - delay;
+                let g = if bd.sym && yr < x {
+                    bd.val(x, yr)
+                } else {
+                    *self.row.add(yr)
+                };
                 if g != GRUNDY_OFF {
+                    let c = if self.kr == 1 { 0 } else { yr % self.kr };
                     add_raw(
                         self.rows.bits.as_mut_ptr(),
                         self.rows.mex.as_mut_ptr(),
                         self.rows.count,
-                        r * self.kr + yr % self.kr,
+                        r * self.kr + c,
                         g,
                     );
                 }
@@ -987,7 +1091,7 @@ impl LineTiler<'_> {
             lb = lb.max(m);
         }
         self.ex.clear();
-        for f in &bd.plan.fams {
+        for f in bd.plan.fams.iter().filter(|_| self.any_explicit) {
             for &k in &f.explicit {
                 let t = match f.dir {
                     Dir::Col => (k <= x).then(|| bd.val(x - k, y)),
@@ -1046,10 +1150,10 @@ impl StripeWorker for LineTiler<'_> {
                     self.row_start(x, r);
                 }
                 self.row_setup(x, r);
-                let ring = bd.ring.add((x % bd.ring_len) * n);
+                self.row = bd.ring.add((x % bd.ring_len) * n);
                 for y in lo..hi {
                     let g = self.cell(x, r, y);
-                    *ring.add(y) = g;
+                    *self.row.add(y) = g;
                     if bd.sym {
                         sym_out[(y - x0) * hm + r] =
                             if g == GRUNDY_OFF { u16::MAX } else { g as u16 };
@@ -1073,7 +1177,7 @@ impl StripeWorker for LineTiler<'_> {
 /// (the stripe wavefront of [`super::grundy_fast::tiled`], shared:
 /// [`wavefront`]). Stripes of [`TILE_ROWS`] rows, bands of `band_cols`
 /// columns, *skewed*: band `b` of row `x` is the columns
-/// `[b C - e x, (b + 1) C - e x)` with `e` from the plan ([`Plan::skew`]).
+/// `[b C - e x, (b + 1) C - e x)` with `e` from the plan ([`skew`]).
 ///
 /// Why the order is exact: a store line must hold, when row `x` reads it,
 /// exactly the cells of the rows up to `x - 1 - T` (its delay `T`). Row `x`
@@ -1116,21 +1220,22 @@ pub fn tiled(
     let blocks = block_count(plan.value_bound(n as u64));
     let w = plan.width as usize;
     let sym = triangle && keeps_triangle(r, n as u64);
-    let mut stores: Vec<Lines> = plan
-        .stores
+    let tstores = TStore::of(&plan);
+    let mut stores: Vec<Lines> = tstores
         .iter()
-        .map(|&k| match k.dir {
-            Dir::Row => Lines::new(0, 0),
-            _ => Lines::new(Plan::lines(k, n, w) * k.period, blocks),
-        })
+        .map(|t| Lines::new(t.lines(n, w), blocks))
         .collect();
-    let row_store = plan.stores.iter().position(|k| k.dir == Dir::Row);
-    let kr = row_store.map_or(1, |i| plan.stores[i].period);
+    let row_key = plan
+        .fams
+        .iter()
+        .find(|f| f.dir == Dir::Row && !f.residues.is_empty())
+        .map(|f| plan.stores[f.store]);
+    let kr = row_key.map_or(1, |k| k.period);
     let stripes = n.div_ceil(TILE_ROWS);
     let threads = threads.clamp(1, stripes.max(1));
     let ring_len = ring_rows(&plan, threads);
     let mut ring = vec![GRUNDY_OFF; ring_len * n];
-    let skew = plan.skew();
+    let skew = skew(&plan, &tstores);
     let band_cols = band_cols.max(1);
     let bands = if n == 0 {
         0
@@ -1147,6 +1252,7 @@ pub fn tiled(
         skew,
         band_cols,
         blocks,
+        tstores: &tstores,
         stores: stores
             .iter_mut()
             .map(|l| RawStore {
@@ -1155,27 +1261,23 @@ pub fn tiled(
                 count: l.count,
             })
             .collect(),
-        row_store,
-        col_store: plan.stores.iter().position(|k| k.dir == Dir::Col),
+        row_delay: row_key.map(|k| k.delay),
+        col_store: tstores.iter().position(|t| t.dir == Dir::Col),
         ring: ring.as_mut_ptr(),
         ring_len,
     };
     let make = || LineTiler {
         b: &board,
-        rows: Lines::new(
-            if row_store.is_some() {
-                TILE_ROWS * kr
-            } else {
-                0
-            },
-            blocks,
-        ),
+        rows: Lines::new(if row_key.is_some() { TILE_ROWS * kr } else { 0 }, blocks),
         kr,
         refs: Vec::with_capacity(plan.refs),
         ptrs: vec![std::ptr::null(); plan.refs],
         strides: vec![0; plan.refs],
         ex: Vec::new(),
-        pend: Vec::with_capacity(plan.stores.len()),
+        any_explicit: plan.fams.iter().any(|f| !f.explicit.is_empty()),
+        pend: Vec::new(),
+        pend_lo: Vec::new(),
+        row: std::ptr::null_mut(),
     };
     wavefront(n, threads, bands, make, progress, &mut sink);
     drop(board);
