@@ -216,28 +216,34 @@ pub fn applies(r: &Rules) -> bool {
 
 /// Bytes of state for side `n`, or `None` when the kernel does not apply.
 pub fn memory_estimate(r: &Rules, n: u64) -> Option<u64> {
+    // the tiled kernel (every entry point but `stream_rows`), with the
+    // workers of rayon's pool: the column and diagonal stores, each worker's
+    // row stores, the ring of values, and the kept upper triangle (u16) or
+    // the stripes in flight
     let p = Plan::new(r)?;
-    let bound = p.value_bound(n);
-    let block_bytes = block_count(bound) as u64 * BLOCK_WORDS as u64 * 8;
-    let lines: u64 = p
-        .stores
+    let line = block_count(p.value_bound(n)) as u64 * BLOCK_WORDS as u64 * 8 + 4;
+    let w = p.width as usize;
+    let nu = usize::try_from(n).unwrap_or(usize::MAX / 4);
+    let lines: u64 = TStore::of(&p).iter().map(|t| t.lines(nu, w) as u64).sum();
+    let threads = rayon::current_num_threads() as u64;
+    let kr = p
+        .fams
         .iter()
-        .map(|&k| {
-            (Plan::lines(k, n as usize, p.width as usize) as u64).saturating_mul(k.period as u64)
-        })
-        .sum();
-    let tab = if r.is_symmetric() {
-        let b = if bound < u16::MAX as u64 { 2 } else { 4 };
-        n.saturating_mul(n).saturating_mul(b)
+        .find(|f| f.dir == Dir::Row && !f.residues.is_empty())
+        .map_or(0, |f| f.period as u64);
+    let rows = threads * TILE_ROWS as u64 * kr;
+    let ring = (ring_rows(&p, threads as usize) as u64).saturating_mul(n) * 4;
+    let values = if keeps_triangle(r, n) {
+        n.saturating_mul(n + TILE_ROWS as u64)
     } else {
-        0
+        (2 * threads + 2) * TILE_ROWS as u64 * n * 4
     };
-    let ring = (p.tmax as u64 + 2).saturating_mul(n).saturating_mul(4);
     Some(
         lines
-            .saturating_mul(block_bytes + 4)
-            .saturating_add(tab)
-            .saturating_add(ring),
+            .saturating_add(rows)
+            .saturating_mul(line)
+            .saturating_add(ring)
+            .saturating_add(values),
     )
 }
 
