@@ -22,7 +22,16 @@
 //! of the selected bitsets), and no bitset is ever copied cell by cell.
 //!
 //! Symmetric rules are solved on `y >= x` only, as in [`super::grundy_fast`].
-//! Checked against the option-enumerating solvers in `tests/kernels.rs`.
+//!
+//! Two orders compute the same values: the row kernel ([`stream_rows`], row
+//! after row, the plain order) and the tiled kernel ([`tiled`], behind
+//! [`stream`] and [`stream_threads`]): stripes of 64 rows cut into skewed
+//! bands, so that the bitsets a tile reads stay in the cache, on `T` workers
+//! as the wavefront of [`super::grundy_fast::tiled`]; there the diagonal
+//! families of one store and residue set read one *union* line per diagonal.
+//! The row kernel is checked against the option-enumerating solvers, the
+//! tiled kernel against the row kernel and the reference, for 1, 2 and 3
+//! workers, in `tests/kernels.rs`.
 
 use super::grundy_fast::{
     block_count, first_free, wavefront, Lines, Stripe, StripeWorker, Tab, BLOCK_BITS, BLOCK_WORDS,
