@@ -116,6 +116,18 @@ fn grundy_lines_kernel(r: &Rules, n: usize) -> Summary {
     s
 }
 
+/// The line-bitset row kernel (the plain order the tiled one is checked against).
+fn grundy_lines_rows(r: &Rules, n: usize) -> Summary {
+    let mut s = Summary::new();
+    grundy_lines::stream_rows(r, n, &mut |_| {}, |_, row| {
+        for &v in row {
+            s.item(&[v as u64]);
+        }
+    })
+    .unwrap();
+    s
+}
+
 fn grundy_region_kernel(r: &Rules, n: usize) -> Summary {
     let mut s = Summary::new();
     grundy_region::stream(r, n, &mut |_| {}, |_, row| {
@@ -425,12 +437,19 @@ fn main() {
         for name in ["m-wythoff:m=2", "connell:p=2", "modulo-rook:m=2,l=0,p=3"] {
             let r = rules(name);
             let k = time(|| grundy_lines_kernel(&r, gn));
+            let rows = time(|| grundy_lines_rows(&r, gn));
             let u = time(|| grundy_union_kernel(&r, gn));
             report(
                 &format!("grundy {name} N={gn} line-bitset"),
                 &k,
                 "union kernel",
                 &u,
+            );
+            report(
+                &format!("grundy {name} N={gn} line-bitset tiled"),
+                &k,
+                "line-bitset row kernel",
+                &rows,
             );
             println!(
                 "{:<48} ratio line-bitset/wythoff wall {:.3} cpu {:.3}",

@@ -455,6 +455,104 @@ fn grundy_lines_on_catalogue() {
     assert!(past_block >= 3, "some values pass 512 ({past_block})");
 }
 
+/// Rows of the line-bitset kernel's tiled order (`grundy_lines::tiled`).
+fn lines_tiled(
+    r: &Rules,
+    n: usize,
+    threads: usize,
+    triangle: bool,
+    cols: usize,
+) -> (Vec<(u64, Vec<u32>)>, u64) {
+    let mut rows = Vec::new();
+    let mut done = 0;
+    solve::grundy_lines::tiled(
+        r,
+        n,
+        threads,
+        triangle,
+        cols,
+        &mut |d| done = d,
+        |x, row| rows.push((x, row.to_vec())),
+    )
+    .unwrap();
+    (rows, done)
+}
+
+/// Rows of the line-bitset row kernel (`grundy_lines::stream_rows`).
+fn lines_rows(r: &Rules, n: usize) -> Vec<(u64, Vec<u32>)> {
+    let mut rows = Vec::new();
+    solve::grundy_lines::stream_rows(r, n, &mut |_| {}, |x, row| rows.push((x, row.to_vec())))
+        .unwrap();
+    rows
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+    /// The tiled line-bitset kernel (1, 2 and 3 workers, with and without the
+    /// triangle, narrow bands so that small boards have many skewed tiles)
+    /// against the row kernel on random band and residue rules, and against
+    /// the reference on the smaller boards.
+    #[test]
+    fn grundy_lines_tiled_equals_rows(r in band_grundy_rules(), n in 1usize..160,
+        cols in 1usize..40, triangle in any::<bool>()) {
+        let a = lines_rows(&r, n);
+        for t in [1, 2, 3] {
+            let (b, done) = lines_tiled(&r, n, t, triangle, cols);
+            prop_assert!(a == b, "threads={} cols={} triangle={}: {}", t, cols, triangle, r.describe());
+            prop_assert_eq!(done, n as u64);
+        }
+        if n < 40 {
+            let (b, _) = lines_tiled(&r, n, 2, triangle, cols);
+            let t = solve::grundy_reference(&Game::single(r.clone()), n).unwrap();
+            let want: Vec<(u64, Vec<u32>)> = (0..n).map(|x| (x as u64, t.values()[x * n..(x + 1) * n].to_vec())).collect();
+            prop_assert!(b == want, "reference, cols={}: {}", cols, r.describe());
+        }
+    }
+}
+
+/// The catalogue's band and residue games: the tiled line-bitset kernel with
+/// 1, 2, 3 and 5 workers, with and without the triangle, at the real band
+/// width and at a narrow one, gives the row kernel's rows (sizes around the
+/// tile edges; values past the first 512-value block).
+#[test]
+fn grundy_lines_threads_equal_rows() {
+    use solve::grundy_fast::{TILE_COLS, TILE_ROWS};
+    for name in [
+        "m-wythoff:m=2",
+        "m-wythoff:m=5",
+        "connell:p=2",
+        "connell:p=5",
+        "modulo-rook:m=2,l=0,p=3",
+        "shifted:m=2,p=3,l=2",
+        "corner:m=2,p=2,u=2,v=5",
+        "restricted:s=1,t=2,h=3:0,v=3:0,d1=3:1,d2=3:2",
+    ] {
+        let g = parse_game(name).unwrap().game;
+        let r = g.as_single().unwrap();
+        for n in [1, TILE_ROWS + 1, TILE_COLS + 1, 457] {
+            let a = lines_rows(r, n);
+            for t in [1, 2, 3, 5] {
+                for triangle in [true, false] {
+                    for cols in [TILE_COLS, 7] {
+                        let (b, done) = lines_tiled(r, n, t, triangle, cols);
+                        assert!(
+                            a == b,
+                            "{name} n={n} threads={t} triangle={triangle} cols={cols}"
+                        );
+                        assert_eq!(done, n as u64, "{name} n={n}: progress ends at n");
+                    }
+                }
+            }
+            let mut c = Vec::new();
+            solve::grundy_lines::stream_threads(r, n, 2, &mut |_| {}, |x, row| {
+                c.push((x, row.to_vec()))
+            })
+            .unwrap();
+            assert!(a == c, "{name} n={n} stream_threads");
+        }
+    }
+}
+
 /// The tiled kernel with 1, 2, 3 and 5 workers, with and without the stored
 /// triangle, in the build picked for this CPU and in the portable one, gives the row kernel's table (`stream_with`, row after row on one
 /// thread), rows delivered in order and progress ending at n (symmetric and

@@ -14,7 +14,7 @@
 //! | streaming band kernel (`band`, P-positions) | `n` rows x (band width + 64) | 2 ns | `p-positions wythoff --max 16384`: 0.01 s |
 //! | outcome table (`fast`, `sparse`), per variant | `n^2` cells (x2 misère) | 40 ns | `p-positions connell:p=64 --max 16384`: 6.6 s (25 ns) |
 //! | Grundy, tiled kernel (`grundy_fast`), one thread | cells searched (`n^2 / 2` with the stored triangle, else `n^2`) | 40 ns + 5.25 ps x `n` | `grundy wythoff --threads 1`: 4096 0.54 s (64 ns), 8192 2.5 s (74 ns), 16384 14.4 s (107 ns); 32768 (whole board) 229 s CPU on two threads (213 ns); loaded machine |
-//! | Grundy, band and residue kernel (`grundy_lines`) | cells searched | 80 ns + 10.5 ps x `n` | `m-wythoff:m=2 --max 4096`: 2.2x wythoff's time |
+//! | Grundy, band and residue kernel (`grundy_lines`, tiled like `grundy_fast`) | cells searched | 56 ns + 7.35 ps x `n` | `m-wythoff:m=2 --max 4096 --threads 1`: 1.33x wythoff's time, `connell:p=2` 1.23x (loaded machine) |
 //! | Grundy, region kernel (`grundy_region`: cone, congruence) | cells searched | 50 ns + `n^2` / 80 ps | `st-wythoff:s=2,t=1 --threads 1`: 4096 1.8 s (214 ns), 8192 29 s (870 ns); `modular:m=5` 8192 4.0 s (119 ns); loaded machine |
 //! | Grundy, other kernels (`grundy_union`, `grundy`) | `n^3` | 1 ns | `connell:p=64 --max 4096`: 18 s (0.26 ns); `corner:m=2,p=3,u=5,v=7 --max 2048`: 6.6 s (0.77 ns) |
 //! | `verify --max N` (N >= 200) | `N^3` | 550 ns (4.4 s at 200) | `verify`: 4.4 s; `verify --max 400`: 30.5 s |
@@ -93,10 +93,15 @@ pub fn grundy_seconds(game: &Game, n: u64) -> u64 {
             seconds(cells, 40_000 + 21 * n / 4)
         }
         Some(r) if grundy_lines::applies(r) => {
-            // symmetric rules are searched on y >= x; about twice wythoff's
-            // cost per cell (m-wythoff:m=2 at 4096: 2.2x)
-            let cells = if r.is_symmetric() { n * n / 2 } else { n * n };
-            seconds(cells, 80_000 + 21 * n / 2)
+            // the tiled kernel searches y >= x only when it keeps the
+            // triangle; about 1.4 times wythoff's cost per cell
+            // (m-wythoff:m=2 at 4096: 1.33x, connell:p=2 1.23x)
+            let cells = if grundy_lines::keeps_triangle(r, n as u64) {
+                n * n / 2
+            } else {
+                n * n
+            };
+            seconds(cells, 56_000 + 147 * n / 20)
         }
         Some(r) if grundy_region::fits(r, n as u64) => {
             // the region kernel: its OR windows and stores outgrow the caches,
@@ -110,13 +115,14 @@ pub fn grundy_seconds(game: &Game, n: u64) -> u64 {
 }
 
 /// Estimated wall seconds for [`grundy_seconds`]' work on `threads` workers
-/// (the tiled kernel's wavefront; other engines run on one thread): the
-/// one-thread estimate over the workers, at 80% efficiency.
+/// (the tiled kernels' wavefront, `grundy_fast` and `grundy_lines`; other
+/// engines run on one thread): the one-thread estimate over the workers, at
+/// 80% efficiency.
 pub fn grundy_wall_seconds(game: &Game, n: u64, threads: usize) -> u64 {
     let one = grundy_seconds(game, n);
     let game = game.for_board(n);
     match game.as_single() {
-        Some(r) if grundy_fast::applies(r) && threads > 1 => {
+        Some(r) if (grundy_fast::applies(r) || grundy_lines::applies(r)) && threads > 1 => {
             one.saturating_mul(5) / (4 * threads as u64)
         }
         _ => one,

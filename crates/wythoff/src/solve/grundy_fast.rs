@@ -464,13 +464,121 @@ pub const TILE_COLS: usize = 128;
 
 /// The values of one stripe, as its worker hands them to the thread that
 /// emits rows.
-enum Stripe {
+pub(super) enum Stripe {
     /// Symmetric board, cells `y >= x` only: `g(x0 + r, y)` at
     /// `(y - x0) * TILE_ROWS + r` (column-major, so that the rows below read a
     /// column of it as consecutive values), `u16::MAX` off the board.
     Sym(Vec<u16>),
     /// Whole rows, row-major (`h x n`).
     Full(Vec<u32>),
+}
+
+/// A worker of the stripe wavefront ([`wavefront`]): computes a stripe of
+/// [`TILE_ROWS`] rows band by band.
+pub(super) trait StripeWorker: Send {
+    /// Compute stripe `s`, calling `wait(b)` before band `b` and `done(b)`
+    /// after it, bands in increasing order.
+    ///
+    /// # Safety
+    /// The caller guarantees the wavefront: stripe `s` starts band `b` only
+    /// after stripe `s - 1` has finished it, and the worker touches, in band
+    /// `b`, only lines that no tile `(s', b')` with `s' < s, b' > b` or
+    /// `s' > s, b' < b` touches (each kernel shows this for its tiles).
+    unsafe fn stripe(
+        &mut self,
+        s: usize,
+        wait: &mut dyn FnMut(usize),
+        done: &mut dyn FnMut(usize),
+    ) -> Stripe;
+}
+
+/// Run the stripes of the `n x n` board (`bands` bands each, numbered
+/// globally) on `threads` workers made by `make`, and emit the rows in order
+/// to `sink` from the calling thread. Stripe `s` goes to worker
+/// `s mod threads`, which starts band `b` once the worker of stripe `s - 1`
+/// has finished its band `b` (published with a release store, read with an
+/// acquire load; a stripe that has no band `b` counts it as finished when it
+/// finishes a later one or the stripe). One thread: stripes in order, no
+/// synchronisation.
+pub(super) fn wavefront<W: StripeWorker>(
+    n: usize,
+    threads: usize,
+    bands: usize,
+    mut make: impl FnMut() -> W,
+    progress: &mut dyn FnMut(u64),
+    sink: &mut impl FnMut(u64, &[u32]),
+) {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let stripes = n.div_ceil(TILE_ROWS);
+    let threads = threads.clamp(1, stripes.max(1));
+    let mut em = Emitter {
+        n,
+        kept: Vec::new(),
+        row: vec![0; n],
+    };
+    if threads == 1 {
+        let mut t = make();
+        for s in 0..stripes {
+            // SAFETY: one thread
+            let st = unsafe { t.stripe(s, &mut |_| {}, &mut |_| {}) };
+            em.emit(s, st, sink, progress);
+        }
+        return;
+    }
+    // worker w's progress: s * stride + (bands of stripe s done)
+    let stride = bands as u64 + 1;
+    let pos: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(0)).collect();
+    let (tx, rx) = std::sync::mpsc::sync_channel::<(usize, Stripe)>(threads);
+    std::thread::scope(|scope| {
+        for w in 0..threads {
+            let tx = tx.clone();
+            let pos = &pos;
+            let mut t = make();
+            let prev = (w + threads - 1) % threads;
+            scope.spawn(move || {
+                let mut s = w;
+                while s < stripes {
+                    let mut wait = |b: usize| {
+                        if s == 0 {
+                            return;
+                        }
+                        let need = (s as u64 - 1) * stride + b as u64 + 1;
+                        let mut spins = 0u32;
+                        while pos[prev].load(Ordering::Acquire) < need {
+                            spins += 1;
+                            if spins > 64 {
+                                std::thread::yield_now();
+                            } else {
+                                std::hint::spin_loop();
+                            }
+                        }
+                    };
+                    let mut done = |b: usize| {
+                        pos[w].store(s as u64 * stride + b as u64 + 1, Ordering::Release)
+                    };
+                    // SAFETY: the wavefront above (see the kernels' comments)
+                    let st = unsafe { t.stripe(s, &mut wait, &mut done) };
+                    // a stripe may start at a later band or end at an earlier
+                    // one: say that all its bands are done
+                    pos[w].store(s as u64 * stride + bands as u64, Ordering::Release);
+                    if tx.send((s, st)).is_err() {
+                        return;
+                    }
+                    s += threads;
+                }
+            });
+        }
+        drop(tx);
+        let mut pending = std::collections::BTreeMap::new();
+        let mut next = 0usize;
+        for (s, st) in rx {
+            pending.insert(s, st);
+            while let Some(st) = pending.remove(&next) {
+                em.emit(next, st, sink, progress);
+                next += 1;
+            }
+        }
+    });
 }
 
 /// One worker's view of the board: the shared column and diagonal bitsets and
@@ -489,19 +597,15 @@ struct Tiler<'a> {
     avx2: bool,
 }
 
-impl Tiler<'_> {
-    /// Compute stripe `s`, calling `band_done(b)` after each band `b` and
-    /// `wait(b)` before it (the wavefront's synchronisation; see [`tiled`]).
-    ///
-    /// # Safety
-    /// The caller guarantees that no other thread touches the columns of band
-    /// `b` or the diagonals through tile `(s, b)` between `wait(b)` and
-    /// `band_done(b)`.
+impl StripeWorker for Tiler<'_> {
+    /// Compute stripe `s` (see [`tiled`] for why the wavefront keeps the
+    /// columns of band `b` and the diagonals through tile `(s, b)` to one
+    /// worker at a time).
     unsafe fn stripe(
         &mut self,
         s: usize,
-        wait: impl FnMut(usize),
-        band_done: impl FnMut(usize),
+        wait: &mut dyn FnMut(usize),
+        band_done: &mut dyn FnMut(usize),
     ) -> Stripe {
         #[cfg(target_arch = "x86_64")]
         if self.avx2 {
@@ -511,36 +615,36 @@ impl Tiler<'_> {
         }
         self.stripe_body(s, wait, band_done)
     }
+}
 
-    /// [`Tiler::stripe`] compiled for AVX2 (chosen at run time when the CPU has
-    /// it): the block ORs and the all-ones test then take 256-bit registers,
-    /// half the instructions of the SSE2 build, which is what the mex search
-    /// spends its time on (it is bound by instructions, not memory: a tile's
-    /// lines stay in the cache).
+impl Tiler<'_> {
+    /// [`StripeWorker::stripe`] compiled for AVX2 (chosen at run time when the
+    /// CPU has it): the block ORs and the all-ones test then take 256-bit
+    /// registers, half the instructions of the SSE2 build.
     ///
     /// # Safety
-    /// As [`Tiler::stripe`], and the CPU must have AVX2.
+    /// As [`StripeWorker::stripe`], and the CPU must have AVX2.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
     unsafe fn stripe_avx2(
         &mut self,
         s: usize,
-        wait: impl FnMut(usize),
-        band_done: impl FnMut(usize),
+        wait: &mut dyn FnMut(usize),
+        band_done: &mut dyn FnMut(usize),
     ) -> Stripe {
         self.stripe_body(s, wait, band_done)
     }
 
-    /// The body of [`Tiler::stripe`], inlined into each build of it.
+    /// The body of [`StripeWorker::stripe`], inlined into each build of it.
     ///
     /// # Safety
-    /// As [`Tiler::stripe`].
+    /// As [`StripeWorker::stripe`].
     #[inline(always)]
     unsafe fn stripe_body(
         &mut self,
         s: usize,
-        mut wait: impl FnMut(usize),
-        mut band_done: impl FnMut(usize),
+        wait: &mut dyn FnMut(usize),
+        band_done: &mut dyn FnMut(usize),
     ) -> Stripe {
         let (n, h_max) = (self.n, TILE_ROWS);
         let x0 = s * h_max;
@@ -624,7 +728,7 @@ impl Tiler<'_> {
 
 /// Emits the stripes' rows in order; keeps the symmetric stripes (the upper
 /// triangle) to read the cells left of the diagonal back.
-struct Emitter {
+pub(super) struct Emitter {
     n: usize,
     kept: Vec<Vec<u16>>,
     row: Vec<u32>,
@@ -757,94 +861,24 @@ fn tiled_build(
     progress: &mut dyn FnMut(u64),
     mut sink: impl FnMut(u64, &[u32]),
 ) -> Option<()> {
-    use std::sync::atomic::{AtomicU64, Ordering};
     let (Setup { diag, u, v, blocks }, mut cols, mut diags) = Setup::new(r, n)?;
     let sym = triangle && keeps_triangle(r, n as u64);
-    let stripes = n.div_ceil(TILE_ROWS);
     let bands = n.div_ceil(TILE_COLS);
-    let threads = threads.clamp(1, stripes.max(1));
     let sc = SharedLines::of(&mut cols);
     let sd = SharedLines::of(&mut diags);
-    let tiler = |sc, sd| Tiler {
+    let make = || Tiler {
         n,
         sym,
         diag,
         u,
         v,
         bands,
-        cols: sc,
-        diags: sd,
+        cols: &sc,
+        diags: &sd,
         rows: Lines::new(TILE_ROWS, blocks),
         avx2,
     };
-    let mut em = Emitter {
-        n,
-        kept: Vec::new(),
-        row: vec![0; n],
-    };
-    if threads == 1 {
-        let mut t = tiler(&sc, &sd);
-        for s in 0..stripes {
-            // SAFETY: one thread
-            let st = unsafe { t.stripe(s, |_| {}, |_| {}) };
-            em.emit(s, st, &mut sink, progress);
-        }
-    } else {
-        // worker w's progress: s * stride + (bands of stripe s done)
-        let stride = bands as u64 + 1;
-        let pos: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(0)).collect();
-        let (tx, rx) = std::sync::mpsc::sync_channel::<(usize, Stripe)>(threads);
-        std::thread::scope(|scope| {
-            for w in 0..threads {
-                let tx = tx.clone();
-                let pos = &pos;
-                let mut t = tiler(&sc, &sd);
-                let prev = (w + threads - 1) % threads;
-                scope.spawn(move || {
-                    let mut s = w;
-                    while s < stripes {
-                        let wait = |b: usize| {
-                            if s == 0 {
-                                return;
-                            }
-                            let need = (s as u64 - 1) * stride + b as u64 + 1;
-                            let mut spins = 0u32;
-                            while pos[prev].load(Ordering::Acquire) < need {
-                                spins += 1;
-                                if spins > 64 {
-                                    std::thread::yield_now();
-                                } else {
-                                    std::hint::spin_loop();
-                                }
-                            }
-                        };
-                        let done = |b: usize| {
-                            pos[w].store(s as u64 * stride + b as u64 + 1, Ordering::Release)
-                        };
-                        // SAFETY: the wavefront above (see the function comment)
-                        let st = unsafe { t.stripe(s, wait, done) };
-                        // a symmetric stripe starts at a later band: say the
-                        // bands before it are done, and that it is finished
-                        pos[w].store(s as u64 * stride + bands as u64, Ordering::Release);
-                        if tx.send((s, st)).is_err() {
-                            return;
-                        }
-                        s += threads;
-                    }
-                });
-            }
-            drop(tx);
-            let mut pending = std::collections::BTreeMap::new();
-            let mut next = 0usize;
-            for (s, st) in rx {
-                pending.insert(s, st);
-                while let Some(st) = pending.remove(&next) {
-                    em.emit(next, st, &mut sink, progress);
-                    next += 1;
-                }
-            }
-        });
-    }
+    wavefront(n, threads, bands, make, progress, &mut sink);
     drop(cols);
     drop(diags);
     progress(n as u64);

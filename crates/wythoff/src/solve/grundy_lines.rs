@@ -22,9 +22,21 @@
 //! of the selected bitsets), and no bitset is ever copied cell by cell.
 //!
 //! Symmetric rules are solved on `y >= x` only, as in [`super::grundy_fast`].
-//! Checked against the option-enumerating solvers in `tests/kernels.rs`.
+//!
+//! Two orders compute the same values: the row kernel ([`stream_rows`], row
+//! after row, the plain order) and the tiled kernel ([`tiled`], behind
+//! [`stream`] and [`stream_threads`]): stripes of 64 rows cut into skewed
+//! bands, so that the bitsets a tile reads stay in the cache, on `T` workers
+//! as the wavefront of [`super::grundy_fast::tiled`]; there the diagonal
+//! families of one store and residue set read one *union* line per diagonal.
+//! The row kernel is checked against the option-enumerating solvers, the
+//! tiled kernel against the row kernel and the reference, for 1, 2 and 3
+//! workers, in `tests/kernels.rs`.
 
-use super::grundy_fast::{block_count, first_free, Lines, Tab, BLOCK_BITS, BLOCK_WORDS};
+use super::grundy_fast::{
+    block_count, first_free, wavefront, Lines, Stripe, StripeWorker, Tab, BLOCK_BITS, BLOCK_WORDS,
+    TILE_COLS, TILE_ROWS,
+};
 use super::GRUNDY_OFF;
 use crate::rules::Rules;
 use crate::sets::LengthSet;
@@ -73,8 +85,10 @@ struct StoreKey {
 struct Plan {
     fams: Vec<Fam>,
     stores: Vec<StoreKey>,
-    /// Per store, the least diagonal offset of the families that read it.
+    /// Per store, the least and the largest diagonal offset of the families
+    /// that read it.
     dmin: Vec<i64>,
+    dmax: Vec<i64>,
     /// Band width (0 without two-pile moves).
     width: u64,
     /// Largest threshold (rows kept back).
@@ -92,6 +106,7 @@ impl Plan {
             fams: Vec::new(),
             stores: Vec::new(),
             dmin: Vec::new(),
+            dmax: Vec::new(),
             width: 0,
             tmax: 0,
             refs: 0,
@@ -158,11 +173,13 @@ impl Plan {
             match self.stores.iter().position(|&s| s == key) {
                 Some(i) => {
                     self.dmin[i] = self.dmin[i].min(delta);
+                    self.dmax[i] = self.dmax[i].max(delta);
                     i
                 }
                 None => {
                     self.stores.push(key);
                     self.dmin.push(delta);
+                    self.dmax.push(delta);
                     self.stores.len() - 1
                 }
             }
@@ -208,28 +225,34 @@ pub fn applies(r: &Rules) -> bool {
 
 /// Bytes of state for side `n`, or `None` when the kernel does not apply.
 pub fn memory_estimate(r: &Rules, n: u64) -> Option<u64> {
+    // the tiled kernel (every entry point but `stream_rows`), with the
+    // workers of rayon's pool: the column and diagonal stores, each worker's
+    // row stores, the ring of values, and the kept upper triangle (u16) or
+    // the stripes in flight
     let p = Plan::new(r)?;
-    let bound = p.value_bound(n);
-    let block_bytes = block_count(bound) as u64 * BLOCK_WORDS as u64 * 8;
-    let lines: u64 = p
-        .stores
+    let line = block_count(p.value_bound(n)) as u64 * BLOCK_WORDS as u64 * 8 + 4;
+    let w = p.width as usize;
+    let nu = usize::try_from(n).unwrap_or(usize::MAX / 4);
+    let lines: u64 = TStore::of(&p).iter().map(|t| t.lines(nu, w) as u64).sum();
+    let threads = rayon::current_num_threads() as u64;
+    let kr = p
+        .fams
         .iter()
-        .map(|&k| {
-            (Plan::lines(k, n as usize, p.width as usize) as u64).saturating_mul(k.period as u64)
-        })
-        .sum();
-    let tab = if r.is_symmetric() {
-        let b = if bound < u16::MAX as u64 { 2 } else { 4 };
-        n.saturating_mul(n).saturating_mul(b)
+        .find(|f| f.dir == Dir::Row && !f.residues.is_empty())
+        .map_or(0, |f| f.period as u64);
+    let rows = threads * TILE_ROWS as u64 * kr;
+    let ring = (ring_rows(&p, threads as usize) as u64).saturating_mul(n) * 4;
+    let values = if keeps_triangle(r, n) {
+        n.saturating_mul(n + TILE_ROWS as u64)
     } else {
-        0
+        (2 * threads + 2) * TILE_ROWS as u64 * n * 4
     };
-    let ring = (p.tmax as u64 + 2).saturating_mul(n).saturating_mul(4);
     Some(
         lines
-            .saturating_mul(block_bytes + 4)
-            .saturating_add(tab)
-            .saturating_add(ring),
+            .saturating_add(rows)
+            .saturating_mul(line)
+            .saturating_add(ring)
+            .saturating_add(values),
     )
 }
 
@@ -309,6 +332,11 @@ unsafe fn add_raw(bits: *mut u64, mex: *mut u32, count: usize, line: usize, v: u
     };
     *bits.add(idx(v)) |= 1 << (v % 64);
     let mut m = *mex.add(line);
+    // the mex moves only when it is the value added (and reading its word
+    // otherwise would cost a cache line of another block)
+    if v != m {
+        return;
+    }
     while *bits.add(idx(m)) >> (m % 64) & 1 == 1 {
         m += 1;
     }
@@ -326,6 +354,7 @@ struct Pend {
     c: usize,
     /// The row being added (a ring row, not written during the current row).
     row: *const u32,
+    xr: usize,
     /// At column y the sweep adds the cell of column y - shift (which may lie
     /// ahead of the sweep: a family's set may leave out its first steps).
     shift: i64,
@@ -341,6 +370,31 @@ impl Pend {
     #[inline(always)]
     unsafe fn add(&self, y: usize) {
         let g = *self.row.add(y);
+        if g != GRUNDY_OFF {
+            add_raw(
+                self.bits,
+                self.mex,
+                self.count,
+                (y + self.base) * self.k + self.c,
+                g,
+            );
+        }
+    }
+}
+
+impl Pend {
+    /// [`Pend::add`] for the tiled kernel: the cell's value from the board.
+    ///
+    /// SAFETY: as [`Pend::add`]; the cell `(xr, y)` is decided.
+    #[inline(always)]
+    unsafe fn add_at(&self, b: &Board, y: usize) {
+        // row xr of the ring, or (symmetric board, left of the diagonal)
+        // column xr of row y
+        let g = if b.sym && y < self.xr {
+            b.val(self.xr, y)
+        } else {
+            *self.row.add(y)
+        };
         if g != GRUNDY_OFF {
             add_raw(
                 self.bits,
@@ -384,10 +438,11 @@ unsafe fn scan_any(lb: u32, p: &[*const u64], s: &[usize], ex: &[u32]) -> u32 {
     }
 }
 
-/// Compute the Grundy values row by row: `sink(x, values_of_row_x)`, with
-/// [`GRUNDY_OFF`] for cells off the board. `progress(rows_done)` every 64 rows.
-/// `None` when `r` is out of scope.
-pub fn stream(
+/// The row kernel: the values of [`stream`], computed row after row on one
+/// thread (the plain order that the tiled kernel, [`tiled`], is checked
+/// against). `sink(x, values_of_row_x)`, with [`GRUNDY_OFF`] for cells off the
+/// board; `progress(rows_done)` every 64 rows. `None` when `r` is out of scope.
+pub fn stream_rows(
     r: &Rules,
     n: usize,
     progress: &mut dyn FnMut(u64),
@@ -458,6 +513,7 @@ pub fn stream(
                 k: key.period,
                 c: xr % key.period,
                 row: ring[xr % ring_len].as_ptr(),
+                xr,
                 shift,
                 base,
             };
@@ -637,4 +693,618 @@ pub fn stream(
 /// The whole table (for dispatch and tests).
 pub fn grundy(r: &Rules, n: usize) -> Option<super::GrundyTable> {
     super::GrundyTable::collect(n, |sink| stream(r, n, &mut |_| {}, sink))
+}
+
+/// The whole table from the row kernel ([`stream_rows`]).
+pub fn grundy_rows(r: &Rules, n: usize) -> Option<super::GrundyTable> {
+    super::GrundyTable::collect(n, |sink| stream_rows(r, n, &mut |_| {}, sink))
+}
+
+/// A column or diagonal store of the tiled kernel. A diagonal store serves a
+/// *group* of the plan's diagonal families (same delay, period and residues)
+/// as one union: its line `L` holds the values of the plan's diagonal lines
+/// `L - delta` for every offset `delta` of the group, so that a cell reads one
+/// line `y - x` per residue instead of one per family, and each cell is
+/// added to one line per offset.
+struct TStore {
+    dir: Dir,
+    delay: usize,
+    period: usize,
+    residues: Vec<usize>,
+    /// The group's offsets (`[0]` for a column store).
+    deltas: Vec<i64>,
+    dmin: i64,
+    dmax: i64,
+}
+
+impl TStore {
+    /// The tiled kernel's stores for `p`: the column store, and the diagonal
+    /// families grouped.
+    fn of(p: &Plan) -> Vec<TStore> {
+        let mut out: Vec<TStore> = Vec::new();
+        for f in p.fams.iter().filter(|f| !f.residues.is_empty()) {
+            let key = p.stores[f.store];
+            match f.dir {
+                Dir::Row => {}
+                Dir::Col => out.push(TStore {
+                    dir: Dir::Col,
+                    delay: key.delay,
+                    period: key.period,
+                    residues: f.residues.clone(),
+                    deltas: vec![0],
+                    dmin: 0,
+                    dmax: 0,
+                }),
+                Dir::Diag => {
+                    let same = |t: &TStore| {
+                        t.dir == Dir::Diag
+                            && t.delay == key.delay
+                            && t.period == key.period
+                            && t.residues == f.residues
+                    };
+                    match out.iter_mut().find(|t| same(t)) {
+                        Some(t) => {
+                            t.deltas.push(f.delta);
+                            t.dmin = t.dmin.min(f.delta);
+                            t.dmax = t.dmax.max(f.delta);
+                        }
+                        None => out.push(TStore {
+                            dir: Dir::Diag,
+                            delay: key.delay,
+                            period: key.period,
+                            residues: f.residues.clone(),
+                            deltas: vec![f.delta],
+                            dmin: f.delta,
+                            dmax: f.delta,
+                        }),
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Lines on the `n x n` board with band width `w`.
+    fn lines(&self, n: usize, w: usize) -> usize {
+        self.period
+            * match self.dir {
+                Dir::Col => n,
+                // diagonals y - x in (-n, n), padded by w each side
+                _ => 2 * n + 2 * w,
+            }
+    }
+
+    /// The column, relative to the reading row's cell, at which row
+    /// `x` adds the cell of row `x - 1 - delay`: 0 for a column, the first
+    /// column where row `x` reads its union line for a diagonal group.
+    fn shift(&self) -> i64 {
+        match self.dir {
+            Dir::Col => 0,
+            _ => 1 + self.delay as i64 + self.dmin,
+        }
+    }
+}
+
+/// The skew of the tiled kernel's bands: band `b` of row `x` is the columns
+/// `[b C - e x, (b + 1) C - e x)` (see [`tiled`]). The least `e` such that
+/// every cell a cell reads (a line's content or one value) was decided in a
+/// band of its row at most the reading cell's band, and no line is written
+/// before a read that must not see the write.
+fn skew(p: &Plan, stores: &[TStore]) -> usize {
+    let mut e = 0i64;
+    for t in stores.iter().filter(|t| t.dir == Dir::Diag) {
+        let d = t.delay as i64;
+        // row x - 1 reads a union line up to dmax - dmin - 1 columns right
+        // of where row x adds to it
+        e = e.max(t.dmax - t.dmin - 1);
+        // the cell added at (x, y) lies 1 + d rows up at y - shift
+        let sigma = t.shift();
+        if sigma < 0 {
+            e = e.max((-sigma + d) / (d + 1));
+        }
+    }
+    for f in p.fams.iter().filter(|f| f.dir == Dir::Diag) {
+        for &k in &f.explicit {
+            // the target (x - k, y - delta - k) lies j columns right
+            let (k, j) = (k as i64, -(f.delta + k as i64));
+            if j > 0 {
+                e = e.max((j + k - 1) / k);
+            }
+        }
+    }
+    e as usize
+}
+
+/// Does the tiled kernel solve symmetric rules on `y >= x` only (keeping the
+/// upper triangle as `u16`)? Only when the values fit `u16`.
+pub fn keeps_triangle(r: &Rules, n: u64) -> bool {
+    Plan::new(r).is_some_and(|p| sym_plan(r, &p) && p.value_bound(n) < u16::MAX as u64)
+}
+
+/// Symmetric rules whose row store can start as a column's (same sets).
+fn sym_plan(r: &Rules, p: &Plan) -> bool {
+    let row = p.stores.iter().any(|k| k.dir == Dir::Row);
+    let col = p.stores.iter().any(|k| k.dir == Dir::Col);
+    r.is_symmetric() && row == col
+}
+
+/// Compute the Grundy values: `sink(x, values_of_row_x)` in row order, with
+/// [`GRUNDY_OFF`] for cells off the board. `progress(rows_done)` every 64
+/// rows. `None` when `r` is out of scope. The tiled kernel on one thread.
+pub fn stream(
+    r: &Rules,
+    n: usize,
+    progress: &mut dyn FnMut(u64),
+    sink: impl FnMut(u64, &[u32]),
+) -> Option<()> {
+    tiled(r, n, 1, true, TILE_COLS, progress, sink)
+}
+
+/// [`stream`] computed by `threads` workers (at least 1; the values are the
+/// same for every count).
+pub fn stream_threads(
+    r: &Rules,
+    n: usize,
+    threads: usize,
+    progress: &mut dyn FnMut(u64),
+    sink: impl FnMut(u64, &[u32]),
+) -> Option<()> {
+    tiled(r, n, threads, true, TILE_COLS, progress, sink)
+}
+
+/// Raw view of a shared store.
+#[derive(Clone, Copy)]
+struct RawStore {
+    bits: *mut u64,
+    mex: *mut u32,
+    count: usize,
+}
+
+/// What every worker of the tiled kernel shares: the plan, the board, raw
+/// views of the column and diagonal stores, and a ring of the last rows'
+/// values.
+struct Board<'a> {
+    plan: &'a Plan,
+    n: usize,
+    u: usize,
+    v: usize,
+    w: usize,
+    sym: bool,
+    skew: usize,
+    band_cols: usize,
+    blocks: usize,
+    tstores: &'a [TStore],
+    stores: Vec<RawStore>,
+    /// The row store's delay (its period is the worker's `kr`).
+    row_delay: Option<usize>,
+    /// The column store (a symmetric board's row store starts as a copy).
+    col_store: Option<usize>,
+    ring: *mut u32,
+    ring_len: usize,
+}
+
+// SAFETY: the tile wavefront (see `tiled`) gives each line of a store to one
+// worker at a time, and a ring cell is read only after the worker that wrote
+// it has published its band; the pointers outlive the scoped threads.
+unsafe impl Sync for Board<'_> {}
+
+impl Board<'_> {
+    #[inline(always)]
+    fn start(&self, x: usize) -> usize {
+        if self.sym {
+            x
+        } else {
+            0
+        }
+    }
+    #[inline(always)]
+    fn band_of(&self, x: usize, y: usize) -> usize {
+        (y + x * self.skew) / self.band_cols
+    }
+    /// The value of a cell decided before (symmetric boards: the upper
+    /// triangle holds it).
+    #[inline(always)]
+    unsafe fn val(&self, x: usize, y: usize) -> u32 {
+        let (x, y) = if self.sym && y < x { (y, x) } else { (x, y) };
+        *self.ring.add((x % self.ring_len) * self.n + y)
+    }
+    /// The pending rows of store `si` for row `x` (see [`Pend`]; one per
+    /// offset of a diagonal group), pushed to `out`, with the first cell to
+    /// add, or nothing when the store takes no row yet.
+    fn pends(&self, si: usize, x: usize, out: &mut Vec<(Pend, usize)>) {
+        let t = &self.tstores[si];
+        if x < 1 + t.delay {
+            return;
+        }
+        let xr = x - 1 - t.delay;
+        let st = self.stores[si];
+        let lo = match t.dir {
+            Dir::Col => self.start(x),
+            // symmetric: only union lines y - x >= 0 are read
+            _ if self.sym => (xr + 1).saturating_sub(self.w),
+            _ => 0,
+        };
+        for &delta in &t.deltas {
+            // the cell (xr, y) goes to union line y - xr + delta
+            let base = match t.dir {
+                Dir::Col => 0,
+                _ => (self.n + self.w) as i64 - xr as i64 + delta,
+            };
+            out.push((
+                Pend {
+                    bits: st.bits,
+                    mex: st.mex,
+                    count: st.count,
+                    k: t.period,
+                    c: xr % t.period,
+                    row: self.ring.wrapping_add((xr % self.ring_len) * self.n),
+                    xr,
+                    shift: t.shift(),
+                    base: base as usize,
+                },
+                lo,
+            ));
+        }
+    }
+}
+
+/// One worker of the tiled kernel: the row stores of its stripe's rows and
+/// the per-row scratch.
+struct LineTiler<'a> {
+    b: &'a Board<'a>,
+    /// Row store of stripe row `r`, class `c`: line `r * kr + c`.
+    rows: Lines,
+    kr: usize,
+    refs: Vec<Ref>,
+    ptrs: Vec<*const u64>,
+    strides: Vec<usize>,
+    ex: Vec<u32>,
+    any_explicit: bool,
+    pend: Vec<Pend>,
+    /// Scratch for [`Board::pends`].
+    pend_lo: Vec<(Pend, usize)>,
+    /// The ring row of the row being solved.
+    row: *mut u32,
+}
+
+// SAFETY: the raw pointers point into the shared stores (see `Board`) or into
+// the worker's own `rows`.
+unsafe impl Send for LineTiler<'_> {}
+
+impl LineTiler<'_> {
+    /// Row `x` (stripe row `r`) starts: the cells of the column and diagonal
+    /// stores' pending rows that no cell of the sweep adds (they are read
+    /// before the sweep reaches them), and, on a symmetric board, the row
+    /// store as a copy of column `x`'s.
+    unsafe fn row_start(&mut self, x: usize, r: usize) {
+        let bd = self.b;
+        let (n, start) = (bd.n, bd.start(x));
+        for si in 0..bd.stores.len() {
+            let col = (bd.tstores[si].dir == Dir::Col) as usize;
+            self.pend_lo.clear();
+            bd.pends(si, x, &mut self.pend_lo);
+            for (p, lo) in &self.pend_lo {
+                let a = (start as i64 - p.shift).clamp(0, n as i64) as usize;
+                for t in *lo..a.max(lo + col).min(n) {
+                    p.add_at(bd, t);
+                }
+            }
+        }
+        if let (true, Some(_), Some(cs)) = (bd.sym, bd.row_delay, bd.col_store) {
+            let (k, cols) = (self.kr, bd.stores[cs]);
+            for bk in 0..bd.blocks {
+                let src = cols.bits.add((bk * cols.count + x * k) * BLOCK_WORDS);
+                let o = (bk * self.rows.count + r * k) * BLOCK_WORDS;
+                std::ptr::copy_nonoverlapping(
+                    src,
+                    self.rows.bits.as_mut_ptr().add(o),
+                    k * BLOCK_WORDS,
+                );
+            }
+            std::ptr::copy_nonoverlapping(
+                cols.mex.add(x * k),
+                self.rows.mex.as_mut_ptr().add(r * k),
+                k,
+            );
+        }
+    }
+
+    /// The pending rows and the bitsets of row `x` (stripe row `r`).
+    fn row_setup(&mut self, x: usize, r: usize) {
+        let bd = self.b;
+        let (n, w) = (bd.n, bd.w);
+        self.pend_lo.clear();
+        for si in 0..bd.stores.len() {
+            bd.pends(si, x, &mut self.pend_lo);
+        }
+        self.pend.clear();
+        self.pend.extend(self.pend_lo.drain(..).map(|(p, _)| p));
+        let rbits = self.rows.bits.as_mut_ptr();
+        let rmex = self.rows.mex.as_mut_ptr();
+        self.refs.clear();
+        // the row family's bitsets: this stripe row's classes
+        for f in bd.plan.fams.iter().filter(|f| f.dir == Dir::Row) {
+            let k = f.period;
+            for &res in &f.residues {
+                self.refs.push(Ref {
+                    bits: rbits.wrapping_add(r * k * BLOCK_WORDS),
+                    ystep: 0,
+                    bstride: self.rows.count * BLOCK_WORDS,
+                    mex: rmex.wrapping_add(r * k),
+                    mstep: 0,
+                    cyc: if k > 1 { k } else { 0 },
+                    r: res,
+                });
+            }
+        }
+        // column: line y * k + c; diagonal group: union line
+        // (y - x + n + w) * k + c
+        for (t, st) in bd.tstores.iter().zip(&bd.stores) {
+            let k = t.period;
+            for &res in &t.residues {
+                let c = (x % k + k - res) % k;
+                let l0 = match t.dir {
+                    Dir::Col => c,
+                    _ => (n + w - x) * k + c,
+                };
+                self.refs.push(Ref {
+                    bits: st.bits.wrapping_add(l0 * BLOCK_WORDS),
+                    ystep: k * BLOCK_WORDS,
+                    bstride: st.count * BLOCK_WORDS,
+                    mex: st.mex.wrapping_add(l0),
+                    mstep: k,
+                    cyc: 0,
+                    r: 0,
+                });
+            }
+        }
+        for (s, rf) in self.strides.iter_mut().zip(&self.refs) {
+            *s = rf.bstride;
+        }
+    }
+
+    /// Decide cell `(x, y)` of stripe row `r`: the stores take the cells due
+    /// here, then the mex.
+    #[inline(always)]
+    unsafe fn cell(&mut self, x: usize, r: usize, y: usize) -> u32 {
+        let bd = self.b;
+        let n = bd.n;
+        if let Some(delay) = bd.row_delay {
+            // the row store of delay T takes column y - 1 - T
+            if y > delay {
+                let yr = y - 1 - delay;
+                let g = if bd.sym && yr < x {
+                    bd.val(x, yr)
+                } else {
+                    *self.row.add(yr)
+                };
+                if g != GRUNDY_OFF {
+                    let c = if self.kr == 1 { 0 } else { yr % self.kr };
+                    add_raw(
+                        self.rows.bits.as_mut_ptr(),
+                        self.rows.mex.as_mut_ptr(),
+                        self.rows.count,
+                        r * self.kr + c,
+                        g,
+                    );
+                }
+            }
+        }
+        for p in &self.pend {
+            let t = y as i64 - p.shift;
+            if t >= 0 && t < n as i64 {
+                p.add_at(bd, t as usize);
+            }
+        }
+        if x < bd.u && y < bd.v {
+            return GRUNDY_OFF;
+        }
+        let mut lb = 0u32;
+        for (p, rf) in self.ptrs.iter_mut().zip(&self.refs) {
+            let (q, m) = rf.at(y);
+            *p = q;
+            lb = lb.max(m);
+        }
+        self.ex.clear();
+        for f in bd.plan.fams.iter().filter(|_| self.any_explicit) {
+            for &k in &f.explicit {
+                let t = match f.dir {
+                    Dir::Col => (k <= x).then(|| bd.val(x - k, y)),
+                    Dir::Row => (k <= y).then(|| bd.val(x, y - k)),
+                    Dir::Diag => {
+                        let c = y as i64 - f.delta - k as i64;
+                        (k <= x && c >= 0 && (c as usize) < n).then(|| bd.val(x - k, c as usize))
+                    }
+                };
+                if let Some(t) = t.filter(|&t| t != GRUNDY_OFF) {
+                    self.ex.push(t);
+                }
+            }
+        }
+        let m = self.refs.len();
+        scan_any(lb, &self.ptrs[..m], &self.strides[..m], &self.ex)
+    }
+}
+
+impl StripeWorker for LineTiler<'_> {
+    unsafe fn stripe(
+        &mut self,
+        s: usize,
+        wait: &mut dyn FnMut(usize),
+        done: &mut dyn FnMut(usize),
+    ) -> Stripe {
+        let bd = self.b;
+        let (n, hm) = (bd.n, TILE_ROWS);
+        let x0 = s * hm;
+        let h = hm.min(n - x0);
+        self.rows.bits.iter_mut().for_each(|w| *w = 0);
+        self.rows.mex.iter_mut().for_each(|m| *m = 0);
+        let mut sym_out = if bd.sym {
+            vec![0u16; (n - x0) * hm]
+        } else {
+            Vec::new()
+        };
+        let mut full_out = if bd.sym {
+            Vec::new()
+        } else {
+            vec![0u32; h * n]
+        };
+        let first = bd.band_of(x0, bd.start(x0));
+        let last = bd.band_of(x0 + h - 1, n - 1);
+        for b in first..=last {
+            wait(b);
+            for r in 0..h {
+                let x = x0 + r;
+                let start = bd.start(x);
+                let lo = (b * bd.band_cols).saturating_sub(x * bd.skew).max(start);
+                let hi = ((b + 1) * bd.band_cols).saturating_sub(x * bd.skew).min(n);
+                if lo >= hi {
+                    continue;
+                }
+                if lo == start {
+                    self.row_start(x, r);
+                }
+                self.row_setup(x, r);
+                self.row = bd.ring.add((x % bd.ring_len) * n);
+                for y in lo..hi {
+                    let g = self.cell(x, r, y);
+                    *self.row.add(y) = g;
+                    if bd.sym {
+                        sym_out[(y - x0) * hm + r] =
+                            if g == GRUNDY_OFF { u16::MAX } else { g as u16 };
+                    } else {
+                        full_out[r * n + y] = g;
+                    }
+                }
+            }
+            done(b);
+        }
+        if bd.sym {
+            Stripe::Sym(sym_out)
+        } else {
+            Stripe::Full(full_out)
+        }
+    }
+}
+
+/// The tiled kernel: the values of [`stream_rows`], computed tile by tile so
+/// that the bitsets a tile reads stay in the cache, on `threads` workers
+/// (the stripe wavefront of [`super::grundy_fast::tiled`], shared:
+/// [`wavefront`]). Stripes of [`TILE_ROWS`] rows, bands of `band_cols`
+/// columns, *skewed*: band `b` of row `x` is the columns
+/// `[b C - e x, (b + 1) C - e x)` with `e` from the plan ([`skew`]).
+///
+/// Why the order is exact: a store line must hold, when row `x` reads it,
+/// exactly the cells of the rows up to `x - 1 - T` (its delay `T`). Row `x`
+/// adds the cell of row `x - 1 - T` to a column line at that column, to a
+/// diagonal line at the first column where row `x` reads it (or when the row
+/// starts). The tiled order visits band by band, so a cell `(x', c)` of an
+/// earlier row comes before `(x, y)` when `c + e x' <= y + e x`. A column's
+/// reads and adds are at one column: any `e`. A diagonal store read by the
+/// families of offsets `dmin..=dmax` is read by row `x - 1` up to
+/// `dmax - dmin - 1` columns right of row `x`'s add, hence
+/// `e >= dmax - dmin - 1`; the added cell and the values looked up one by one
+/// may lie right of the reading cell in an earlier row, which bounds `e` from
+/// below too. Then every read sees the row-major order's content.
+///
+/// Threads: stripe `s` starts band `b` after stripe `s - 1` has finished it.
+/// The lines that tile `(s, b)` touches (columns below `(b + 1) C - e x0`,
+/// diagonals `y - x - d` below `(b + 1) C - (e + 1) x0 - dmin`) lie below
+/// those of the tiles `(s - 1, b' > b)` (columns from
+/// `(b + 1) C - e (x0 - 1)`, diagonals from `(b + 1) C - (e + 1)(x0 - 1) - dmax`)
+/// because `e >= dmax - dmin - 1`; so no two workers touch a line at once.
+/// The values that cells look up one by one are kept in a ring of rows deep
+/// enough for every worker's reads.
+///
+/// `triangle`: symmetric rules whose values fit `u16` are solved on `y >= x`
+/// only ([`keeps_triangle`]); otherwise every cell is searched. The values are
+/// the same for every `threads`, `triangle` and `band_cols` (at least 1).
+pub fn tiled(
+    r: &Rules,
+    n: usize,
+    threads: usize,
+    triangle: bool,
+    band_cols: usize,
+    progress: &mut dyn FnMut(u64),
+    mut sink: impl FnMut(u64, &[u32]),
+) -> Option<()> {
+    let plan = Plan::new(r)?;
+    let (u, v) = r.corner().map_or((0, 0), |c| {
+        (c.u.min(n as u64) as usize, c.v.min(n as u64) as usize)
+    });
+    let blocks = block_count(plan.value_bound(n as u64));
+    let w = plan.width as usize;
+    let sym = triangle && keeps_triangle(r, n as u64);
+    let tstores = TStore::of(&plan);
+    let mut stores: Vec<Lines> = tstores
+        .iter()
+        .map(|t| Lines::new(t.lines(n, w), blocks))
+        .collect();
+    let row_key = plan
+        .fams
+        .iter()
+        .find(|f| f.dir == Dir::Row && !f.residues.is_empty())
+        .map(|f| plan.stores[f.store]);
+    let kr = row_key.map_or(1, |k| k.period);
+    let stripes = n.div_ceil(TILE_ROWS);
+    let threads = threads.clamp(1, stripes.max(1));
+    let ring_len = ring_rows(&plan, threads);
+    let mut ring = vec![GRUNDY_OFF; ring_len * n];
+    let skew = skew(&plan, &tstores);
+    let band_cols = band_cols.max(1);
+    let bands = if n == 0 {
+        0
+    } else {
+        (n - 1 + (n - 1) * skew) / band_cols + 1
+    };
+    let board = Board {
+        plan: &plan,
+        n,
+        u,
+        v,
+        w,
+        sym,
+        skew,
+        band_cols,
+        blocks,
+        tstores: &tstores,
+        stores: stores
+            .iter_mut()
+            .map(|l| RawStore {
+                bits: l.bits.as_mut_ptr(),
+                mex: l.mex.as_mut_ptr(),
+                count: l.count,
+            })
+            .collect(),
+        row_delay: row_key.map(|k| k.delay),
+        col_store: tstores.iter().position(|t| t.dir == Dir::Col),
+        ring: ring.as_mut_ptr(),
+        ring_len,
+    };
+    let make = || LineTiler {
+        b: &board,
+        rows: Lines::new(if row_key.is_some() { TILE_ROWS * kr } else { 0 }, blocks),
+        kr,
+        refs: Vec::with_capacity(plan.refs),
+        ptrs: vec![std::ptr::null(); plan.refs],
+        strides: vec![0; plan.refs],
+        ex: Vec::new(),
+        any_explicit: plan.fams.iter().any(|f| !f.explicit.is_empty()),
+        pend: Vec::new(),
+        pend_lo: Vec::new(),
+        row: std::ptr::null_mut(),
+    };
+    wavefront(n, threads, bands, make, progress, &mut sink);
+    drop(board);
+    drop(stores);
+    drop(ring);
+    progress(n as u64);
+    Some(())
+}
+
+/// Rows of the tiled kernel's ring of values: every worker's stripe, plus the
+/// rows a cell looks back (thresholds, the band's width, the symmetric
+/// read-back near the diagonal).
+fn ring_rows(p: &Plan, threads: usize) -> usize {
+    TILE_ROWS * (threads + 1) + p.tmax + p.width as usize + 2
 }

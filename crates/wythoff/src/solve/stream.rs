@@ -154,8 +154,11 @@ pub fn grundy(
         return Ok(());
     }
     if grundy_lines::applies(r) {
-        grundy_lines::stream(r, n, &mut |d| progress(d, total), |x, row| sink(x, row))
-            .expect("applies");
+        let threads = grundy_threads(n);
+        grundy_lines::stream_threads(r, n, threads, &mut |d| progress(d, total), |x, row| {
+            sink(x, row)
+        })
+        .expect("applies");
         return Ok(());
     }
     if grundy_region::fits(r, n as u64) {
