@@ -185,6 +185,33 @@ fn tri(n: usize, x: usize, y: usize) -> usize {
     x * (2 * n - x + 1) / 2 + (y - x)
 }
 
+/// Side of the square tiles of the difference array (a power of two).
+const TILE: usize = 64;
+
+/// Index of `(s, y)`, `s <= y < n`, in the difference array's layout
+/// (module documentation, invariant 2): with `g = y - s`, the triangle
+/// `s + g < n` cut into `TILE x TILE` tiles `(s / TILE, g / TILE)`, stored by
+/// tile diagonal `G = g / TILE` (the `nb - G` tiles with `S + G < nb`, `nb`
+/// the tiles of a side), each tile diagonal by diagonal (`g` outer, `s`
+/// inner). A run of cells along a diagonal is consecutive, and a row reads one
+/// entry from each of its tiles, which the next `TILE - 1` rows read again.
+#[inline]
+fn diag(nb: usize, s: usize, y: usize) -> usize {
+    debug_assert!(s <= y);
+    let g = y - s;
+    let (ts, tg) = (s / TILE, g / TILE);
+    debug_assert!(ts + tg < nb);
+    // tile diagonals 0 .. tg - 1 hold nb, nb - 1, ..., nb - tg + 1 tiles
+    let tile = tg * nb - tg * (tg.max(1) - 1) / 2 + ts;
+    (tile * TILE + g % TILE) * TILE + s % TILE
+}
+
+/// Entries of the difference array for the board `n` (per mover run).
+fn diag_len(n: usize) -> usize {
+    let nb = n.div_ceil(TILE);
+    nb * (nb + 1) / 2 * TILE * TILE
+}
+
 impl StateSolver {
     fn tri_len(n: u128) -> u128 {
         n * (n + 1) / 2
@@ -304,7 +331,8 @@ impl StateSolver {
         let m = self.m as i64;
         let n = self.n as usize;
         let misere = self.rules.is_misere();
-        let mut diff = vec![0u16; n * (n + 1) / 2 * p];
+        let nb = n.div_ceil(TILE);
+        let mut diff = vec![0u16; diag_len(n) * p];
         let mut run = vec![0u16; n * p];
         for x in 0..n {
             progress(x as u64, n as u64);
@@ -312,7 +340,8 @@ impl StateSolver {
                 let t = tri(n, x, y);
                 // invariant 2: the running prefix of column y at cell x
                 let col = &mut run[y * p..y * p + p];
-                for (r, &dv) in col.iter_mut().zip(&diff[t * p..t * p + p]) {
+                let dt = diag(nb, x, y);
+                for (r, &dv) in col.iter_mut().zip(&diff[dt * p..dt * p + p]) {
                     *r = r.wrapping_add(dv);
                 }
                 // on the diagonal cnt[a] is 2 small[a]; only whether a count
@@ -380,11 +409,11 @@ impl StateSolver {
                             let mut emit = |lo: i64, hi: i64| {
                                 ps += (hi - lo + 1) as u64;
                                 let s = x + lo as usize;
-                                let i = tri(n, s, y) * p + c;
+                                let i = diag(nb, s, y) * p + c;
                                 diff[i] = diff[i].wrapping_add(1);
                                 let s = x + hi as usize + 1;
                                 if s <= y {
-                                    let i = tri(n, s, y) * p + c;
+                                    let i = diag(nb, s, y) * p + c;
                                     diff[i] = diff[i].wrapping_sub(1);
                                 }
                             };
