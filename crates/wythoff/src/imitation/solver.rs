@@ -86,9 +86,10 @@
 //!    difference array is stored in 64 x 64 tiles along the diagonals (`diag`):
 //!    a row's writes run along a diagonal through consecutive tiles, and its
 //!    reads are consecutive within a tile. (Stored row-major, every write was a
-//!    cache and TLB miss: 1.6 to 2.2 times the time at 16384.) Counts are 16-bit and wrapping: the true counts
-//!    are below `n <= 2^15` ([`MAX_BOARD`]), so the wrapped prefix is exact. (On
-//!    the diagonal `cnt[a] = 2 small[a]`, but only whether a count is 0 matters.)
+//!    cache and TLB miss: about twice the time at 16384.) Counts are 16-bit and
+//!    wrapping: the true counts are below `n <= 2^15` ([`MAX_BOARD`]), so the
+//!    wrapped prefix is exact. (On the diagonal `cnt[a] = 2 small[a]`, but only
+//!    whether a count is 0 matters.)
 //! 3. The outcome of every state is a function of what is kept after the pass:
 //!    per position `x <= y` the start-P bit, the bit `small[0] > 0`, the after
 //!    bits and the class (P / N / dynamic, from the number of P states counted
@@ -207,7 +208,7 @@ fn diag(nb: usize, s: usize, y: usize) -> usize {
     let (ts, tg) = (s / TILE, g / TILE);
     debug_assert!(ts + tg < nb);
     // tile diagonals 0 .. tg - 1 hold nb, nb - 1, ..., nb - tg + 1 tiles
-    let tile = tg * nb - tg * (tg.max(1) - 1) / 2 + ts;
+    let tile = tg * (2 * nb + 1 - tg) / 2 + ts;
     (tile * TILE + s % TILE) * TILE + g % TILE
 }
 
