@@ -90,6 +90,24 @@ proptest! {
     }
 }
 
+proptest! {
+    // boards over the difference array's 64-cell tiles: the pass writes and
+    // reads across tile borders (one, two or three tiles a side)
+    #![proptest_config(ProptestConfig::with_cases(6))]
+    #[test]
+    fn fast_equals_naive_random_across_tiles(p in 1u64..=5, m in 1u64..=8, n in 60u64..=200) {
+        same_as_naive(p, m, n);
+    }
+}
+
+/// Boards a little over one and two tiles of the difference array.
+#[test]
+fn fast_equals_naive_at_tile_borders() {
+    for (p, m, n) in [(2, 1, 64), (2, 1, 65), (3, 2, 129), (5, 4, 130)] {
+        same_as_naive(p, m, n);
+    }
+}
+
 /// Out of the board and invalid states are refused, not answered.
 #[test]
 fn refusals() {
