@@ -12,11 +12,14 @@
 //! [`BLOCK_WORDS`] words, one cache line each, and the block test compiles to a
 //! few vector ORs (256-bit ones where the CPU has AVX2: the kernel is compiled
 //! twice and picks at run time). The columns' and diagonals' bitsets are
-//! line-major (a line's blocks consecutive), since a search reads a dozen
-//! blocks of one line at N = 16384; the stripe's row bitsets are block-major
-//! (`block b` of every row, then `b + 1`). At 8192 the line-major stores were
-//! 1.18x faster than block-major ones, whose blocks of one line lie a MiB apart
-//! at 16384 (paired runs, session 6). Values are at most the number of options,
+//! block-major (`block b` of every line, then `b + 1`), so that consecutive
+//! cells read neighbouring memory, with a padded stride ([`Lines::padded`]);
+//! the stripe's row bitsets are line-major (a row's blocks consecutive: every
+//! cell of the row scans them). Paired runs, session 6, one thread: padding
+//! and AVX2 took 0.84x the time at 16384, line-major rows then 0.85x;
+//! line-major columns and diagonals were 1.18x slower at 8192, and a software
+//! prefetch and a scalar first-word test gained nothing. Values are at most
+//! the number of options,
 //! `x + y + min(x, y)`, and are emitted as `u16` rows when that bound fits, else
 //! `u32`.
 //!
@@ -52,7 +55,8 @@ pub fn memory_estimate(r: &Rules, n: u64) -> u64 {
         (true, true) => n,
         (true, false) => 2 * n,
     };
-    let lines = n + diags;
+    // padding (`Lines::padded`): at most 2184 spare lines per store
+    let lines = n + diags + 2 * 2184;
     let threads = rayon::current_num_threads() as u64;
     let rows = threads * TILE_ROWS as u64 * line;
     let values = if keeps_triangle(r, n) {
@@ -193,6 +197,24 @@ impl Lines {
             ..Lines::new(count, blocks)
         }
     }
+    /// A block-major store of `count` lines whose stride (lines per block
+    /// row) is padded so that the blocks of one line do not fall in one cache
+    /// set: with `count` a power of two, block `b + 1` of a line lies
+    /// `count * 64` bytes (1 MiB at N = 16384) after block `b`, and the
+    /// search's dozen blocks of a column then share one set of an 8-way
+    /// cache. With the stride 136 lines past a multiple of 2048, the blocks of
+    /// a tile's 128 columns fall in distinct sets of a cache with 2048 sets
+    /// (1 MiB, 8 ways). The extra lines are never used.
+    pub(super) fn padded(count: usize, blocks: usize) -> Self {
+        let stride = if count <= 256 {
+            count
+        } else {
+            count.next_multiple_of(2048) + 136
+        };
+        let mut l = Lines::new(stride, blocks);
+        l.mex.truncate(count);
+        l
+    }
     /// Block `b` of `line`.
     #[inline(always)]
     pub(super) fn block(&self, line: usize, b: usize) -> &[u64] {
@@ -253,8 +275,8 @@ impl Setup {
             v,
             blocks: block_count(value_bound(r, n as u64)),
         };
-        let cols = Lines::line_major(n, s.blocks);
-        let diags = Lines::line_major(if s.diag { 2 * n } else { 1 }, s.blocks);
+        let cols = Lines::padded(n, s.blocks);
+        let diags = Lines::padded(if s.diag { 2 * n } else { 1 }, s.blocks);
         Some((s, cols, diags))
     }
 }
@@ -426,18 +448,6 @@ impl SharedLines {
     #[inline(always)]
     unsafe fn has(&self, line: usize, v: u32) -> bool {
         *self.bits.add(word_index(self.ls, self.bs, line, v)) >> (v % 64) & 1 == 1
-    }
-    /// Ask for the cache line holding value `v` of `line` (a hint).
-    #[inline(always)]
-    unsafe fn prefetch(&self, line: usize, v: u32) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            let p = self.bits.add(word_index(self.ls, self.bs, line, v));
-            _mm_prefetch::<_MM_HINT_T0>(p as *const i8);
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = (line, v);
     }
     #[inline(always)]
     unsafe fn mex(&self, line: usize) -> u32 {
@@ -698,13 +708,6 @@ impl Tiler<'_> {
                         cols.add(y, g);
                         if self.diag {
                             diags.add(d, g);
-                            // the next cell's search most often starts at its
-                            // diagonal's mex: fetch its first blocks now
-                            if y + 1 < ye {
-                                let lb = cols.mex(y + 1).max(diags.mex(d + 1));
-                                cols.prefetch(y + 1, lb);
-                                diags.prefetch(d + 1, lb);
-                            }
                         }
                         g
                     };
@@ -875,7 +878,7 @@ fn tiled_build(
         bands,
         cols: &sc,
         diags: &sd,
-        rows: Lines::new(TILE_ROWS, blocks),
+        rows: Lines::line_major(TILE_ROWS, blocks),
         avx2,
     };
     wavefront(n, threads, bands, make, progress, &mut sink);
