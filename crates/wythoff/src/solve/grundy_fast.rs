@@ -483,6 +483,27 @@ pub(super) enum Stripe {
     Full(Vec<u32>),
 }
 
+impl Stripe {
+    /// The empty values of the stripe of rows `x0..` on the `n x n` board.
+    pub(super) fn new(sym: bool, n: usize, x0: usize) -> Stripe {
+        if sym {
+            Stripe::Sym(vec![0; (n - x0) * TILE_ROWS])
+        } else {
+            Stripe::Full(vec![0; TILE_ROWS.min(n - x0) * n])
+        }
+    }
+    /// Set `g(x0 + r, y)` (`u32::MAX` off the board).
+    #[inline(always)]
+    pub(super) fn put(&mut self, n: usize, x0: usize, r: usize, y: usize, g: u32) {
+        match self {
+            Stripe::Sym(v) => {
+                v[(y - x0) * TILE_ROWS + r] = if g == u32::MAX { u16::MAX } else { g as u16 }
+            }
+            Stripe::Full(v) => v[r * n + y] = g,
+        }
+    }
+}
+
 /// A worker of the stripe wavefront ([`wavefront`]): computes a stripe of
 /// [`TILE_ROWS`] rows band by band.
 pub(super) trait StripeWorker: Send {
@@ -663,16 +684,7 @@ impl Tiler<'_> {
         let rows = &mut self.rows;
         rows.bits.iter_mut().for_each(|w| *w = 0);
         rows.mex.iter_mut().for_each(|m| *m = 0);
-        let mut sym_out = if self.sym {
-            vec![0u16; (n - x0) * h_max]
-        } else {
-            Vec::new()
-        };
-        let mut full_out = if self.sym {
-            Vec::new()
-        } else {
-            vec![0u32; h * n]
-        };
+        let mut out = Stripe::new(self.sym, n, x0);
         let zero = [0u64; BLOCK_WORDS];
         let first = if self.sym { x0 / TILE_COLS } else { 0 };
         for b in first..self.bands {
@@ -711,21 +723,12 @@ impl Tiler<'_> {
                         }
                         g
                     };
-                    if self.sym {
-                        sym_out[(y - x0) * h_max + r] =
-                            if g == u32::MAX { u16::MAX } else { g as u16 };
-                    } else {
-                        full_out[r * n + y] = g;
-                    }
+                    out.put(n, x0, r, y, g);
                 }
             }
             band_done(b);
         }
-        if self.sym {
-            Stripe::Sym(sym_out)
-        } else {
-            Stripe::Full(full_out)
-        }
+        out
     }
 }
 

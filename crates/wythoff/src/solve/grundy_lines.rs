@@ -1139,16 +1139,7 @@ impl StripeWorker for LineTiler<'_> {
         let h = hm.min(n - x0);
         self.rows.bits.iter_mut().for_each(|w| *w = 0);
         self.rows.mex.iter_mut().for_each(|m| *m = 0);
-        let mut sym_out = if bd.sym {
-            vec![0u16; (n - x0) * hm]
-        } else {
-            Vec::new()
-        };
-        let mut full_out = if bd.sym {
-            Vec::new()
-        } else {
-            vec![0u32; h * n]
-        };
+        let mut out = Stripe::new(bd.sym, n, x0);
         let first = bd.band_of(x0, bd.start(x0));
         let last = bd.band_of(x0 + h - 1, n - 1);
         for b in first..=last {
@@ -1169,21 +1160,12 @@ impl StripeWorker for LineTiler<'_> {
                 for y in lo..hi {
                     let g = self.cell(x, r, y);
                     *self.row.add(y) = g;
-                    if bd.sym {
-                        sym_out[(y - x0) * hm + r] =
-                            if g == GRUNDY_OFF { u16::MAX } else { g as u16 };
-                    } else {
-                        full_out[r * n + y] = g;
-                    }
+                    out.put(n, x0, r, y, g);
                 }
             }
             done(b);
         }
-        if bd.sym {
-            Stripe::Sym(sym_out)
-        } else {
-            Stripe::Full(full_out)
-        }
+        out
     }
 }
 
