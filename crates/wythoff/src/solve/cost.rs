@@ -13,7 +13,7 @@
 //! |---|---|---|---|
 //! | streaming band kernel (`band`, P-positions) | `n` rows x (band width + 64) | 2 ns | `p-positions wythoff --max 16384`: 0.01 s |
 //! | outcome table (`fast`, `sparse`), per variant | `n^2` cells (x2 misère) | 40 ns | `p-positions connell:p=64 --max 16384`: 6.6 s (25 ns) |
-//! | Grundy, tiled kernel (`grundy_fast`), one thread | cells searched (`n^2 / 2` with the stored triangle, else `n^2`) | 38 ns + 1.75 ps x `n` with the triangle, 40 ns + 5.25 ps x `n` without | `grundy wythoff --threads 1` (session 6): 4096 0.39 s (46 ns), 8192 1.73 s (51 ns), 16384 8.9 s (66 ns); 32768 (whole board, session 5) 229 s CPU on two threads (213 ns); loaded machine |
+//! | Grundy, tiled kernel (`grundy_fast`), one thread | cells searched (`n^2 / 2` with the stored triangle, else `n^2`) | 38 ns + 1.75 ps x `n` with the triangle, 40 ns + 2.5 ps x `n` without | `grundy wythoff --threads 1` (session 6): 4096 0.39 s (46 ns), 8192 1.73 s (51 ns), 16384 8.9 s (66 ns); whole board: 65536 826 s CPU on two threads (192 ns; session 6), 32768 229 s (213 ns; session 5's kernel); loaded machine |
 //! | Grundy, band and residue kernel (`grundy_lines`, tiled like `grundy_fast`) | cells searched | 56 ns + 7.35 ps x `n` | `m-wythoff:m=2 --max 4096 --threads 1`: 1.33x wythoff's time, `connell:p=2` 1.23x (loaded machine) |
 //! | Grundy, region kernel (`grundy_region`: cone, congruence) | cells searched | 50 ns + `n^2` / 80 ps | `st-wythoff:s=2,t=1 --threads 1`: 4096 1.8 s (214 ns), 8192 29 s (870 ns); `modular:m=5` 8192 4.0 s (119 ns); loaded machine |
 //! | Grundy, other kernels (`grundy_union`, `grundy`) | `n^3` | 1 ns | `connell:p=64 --max 4096`: 18 s (0.26 ns); `corner:m=2,p=3,u=5,v=7 --max 2048`: 6.6 s (0.77 ns) |
@@ -87,12 +87,12 @@ pub fn grundy_seconds(game: &Game, n: u64) -> u64 {
             // a search spans more values (more blocks) as the board grows.
             // With the triangle (n < 21846) 38 ns + 1.75 ps x n per cell
             // (session 6, one thread: 46 ns at 4096, 51 ns at 8192, 66 ns at
-            // 16384); the whole board keeps the older, slower fit (213 ns at
-            // 32768 on a loaded machine)
+            // 16384); the whole board (values past u16) 40 ns + 2.5 ps x n
+            // (65536: 826 s of CPU on two threads, 192 ns a cell)
             if grundy_fast::keeps_triangle(r, n as u64) {
                 seconds(n * n / 2, 38_000 + 7 * n / 4)
             } else {
-                seconds(n * n, 40_000 + 21 * n / 4)
+                seconds(n * n, 40_000 + 5 * n / 2)
             }
         }
         Some(r) if grundy_lines::applies(r) => {
