@@ -571,33 +571,30 @@ pub fn stream_threads(
     sink: impl FnMut(u64, &[u32]),
 ) -> Option<()> {
     let plan = Plan::new(r)?;
-    let rows = stripe_rows(&plan, initial_words(n));
-    run(r, &plan, n, threads, rows, STEP, progress, sink)
+    let w = initial_words(n);
+    let rows = stripe_rows(&plan, w);
+    run(r, &plan, n, w, threads, rows, STEP, progress, sink)
 }
 
-/// [`stream_threads`] with a chosen stripe height and step (columns a row
-/// advances at a time), for tests of the schedule.
+/// [`stream_threads`] with a chosen stripe height, step (columns a row
+/// advances at a time) and first bitset width (`words`, rounded up to a
+/// cache line), for tests of the schedule and of restarts.
 #[doc(hidden)]
+#[allow(clippy::too_many_arguments)]
 pub fn stream_tuned(
     r: &Rules,
     n: usize,
     threads: usize,
     rows: usize,
     step: usize,
+    words: usize,
     progress: &mut dyn FnMut(u64),
     sink: impl FnMut(u64, &[u32]),
 ) -> Option<()> {
     let plan = Plan::new(r)?;
-    run(
-        r,
-        &plan,
-        n,
-        threads,
-        rows.max(1),
-        step.max(1),
-        progress,
-        sink,
-    )
+    let w = words.max(1).next_multiple_of(BW);
+    let (rows, step) = (rows.max(1), step.max(1));
+    run(r, &plan, n, w, threads, rows, step, progress, sink)
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -605,13 +602,13 @@ fn run(
     r: &Rules,
     plan: &Plan,
     n: usize,
+    mut w: usize,
     threads: usize,
     rows: usize,
     step: usize,
     progress: &mut dyn FnMut(u64),
     mut sink: impl FnMut(u64, &[u32]),
 ) -> Option<()> {
-    let mut w = initial_words(n);
     // a restart recomputes the same values: the rows already handed over are
     // not handed over again
     let mut emitted = 0;
