@@ -652,13 +652,13 @@ fn stripe_rows(plan: &Plan, w: usize) -> usize {
 }
 
 /// Rows of a stripe, computed by one worker.
-const STRIPE_ROWS: usize = 16;
+const STRIPE_ROWS: usize = 64;
 /// Bytes of row-prefix stores a worker keeps for its stripe, at most (unless
 /// one row needs more).
 const STRIPE_BYTES: usize = 1 << 20;
 /// Columns a row advances at a time (the stripe's last row publishes its
 /// progress after each such step).
-const STEP: usize = 128;
+const STEP: usize = 256;
 
 /// `dst |= src` from `dst`'s mex on: set `d` of `ds`, set `i` of `ss` (same
 /// width, different stores).
