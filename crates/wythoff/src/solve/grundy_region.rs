@@ -47,6 +47,15 @@
 //! values; a value that does not fit restarts the solve with twice the width.
 //! Checked against the option-enumerating solver in `tests/kernels.rs` (random
 //! cone and congruence rules, the catalogue).
+//!
+//! ## Workers
+//!
+//! [`stream_threads`] runs the sweep on T workers: stripes of rows go to the
+//! workers round-robin, every row runs at least a fixed number of columns
+//! (`lag`) behind the row above it, and the stores are fed in the sweep (a
+//! few columns behind the cell that reads them) instead of with whole rows at
+//! a row's start. Why the values are those of one worker, and why no two
+//! workers touch a set at once, is argued at [`attempt`].
 
 use super::grundy_fast::Tab;
 use super::GRUNDY_OFF;
