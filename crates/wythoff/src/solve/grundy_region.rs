@@ -55,7 +55,7 @@
 //! (`lag`) behind the row above it, and the stores are fed in the sweep (a
 //! few columns behind the cell that reads them) instead of with whole rows at
 //! a row's start. Why the values are those of one worker, and why no two
-//! workers touch a set at once, is argued at [`attempt`].
+//! workers touch a set at once, is argued at `attempt` (private).
 
 use super::grundy_fast::Tab;
 use super::GRUNDY_OFF;
@@ -571,7 +571,7 @@ pub fn stream(
 }
 
 /// [`stream`] computed by `threads` workers (at least 1): the same rows for
-/// every count (see [`attempt`]).
+/// every count (see the private `attempt`).
 pub fn stream_threads(
     r: &Rules,
     n: usize,
