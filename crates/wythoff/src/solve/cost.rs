@@ -15,7 +15,7 @@
 //! | outcome table (`fast`, `sparse`), per variant | `n^2` cells (x2 misère) | 40 ns | `p-positions connell:p=64 --max 16384`: 6.6 s (25 ns) |
 //! | Grundy, tiled kernel (`grundy_fast`), one thread | cells searched (`n^2 / 2` with the stored triangle, else `n^2`) | 40 ns + 5.25 ps x `n` | `grundy wythoff --threads 1`: 4096 0.54 s (64 ns), 8192 2.5 s (74 ns), 16384 14.4 s (107 ns); 32768 (whole board) 229 s CPU on two threads (213 ns); loaded machine |
 //! | Grundy, band and residue kernel (`grundy_lines`) | cells searched | 80 ns + 10.5 ps x `n` | `m-wythoff:m=2 --max 4096`: 2.2x wythoff's time |
-//! | Grundy, region kernel (`grundy_region`: cone, congruence) | cells searched | 50 ns + `n^2` / 80 ps | `st-wythoff:s=2,t=1 --threads 1`: 4096 1.8 s (214 ns), 8192 29 s (870 ns); `modular:m=5` 8192 4.0 s (119 ns); loaded machine |
+//! | Grundy, region kernel (`grundy_region`: cone, congruence), one thread | cells searched | 140 ns + `n^2` / 650 ps | `st-wythoff:s=2,t=1 --threads 1` (stripe order): 4096 1.33 s (158 ns), 8192 8.05 s (240 ns), 16384 69.5 s (517 ns); `modular:m=5` 8192 2.66 s (79 ns); loaded machine |
 //! | Grundy, other kernels (`grundy_union`, `grundy`) | `n^3` | 1 ns | `connell:p=64 --max 4096`: 18 s (0.26 ns); `corner:m=2,p=3,u=5,v=7 --max 2048`: 6.6 s (0.77 ns) |
 //! | `verify --max N` (N >= 200) | `N^3` | 550 ns (4.4 s at 200) | `verify`: 4.4 s; `verify --max 400`: 30.5 s |
 
@@ -100,10 +100,10 @@ pub fn grundy_seconds(game: &Game, n: u64) -> u64 {
         }
         Some(r) if grundy_region::fits(r, n as u64) => {
             // the region kernel: its OR windows and stores outgrow the caches,
-            // per cell about 50 ns + n^2 / 80 ps (st-wythoff:s=2,t=1 on one
-            // loaded core: 214 ns at 4096, 870 ns at 8192)
+            // per cell about 140 ns + n^2 / 650 ps (st-wythoff:s=2,t=1 on one
+            // loaded core: 158 ns at 4096, 240 ns at 8192, 517 ns at 16384)
             let cells = if r.is_symmetric() { n * n / 2 } else { n * n };
-            seconds(cells, 50_000 + n * n / 80)
+            seconds(cells, 140_000 + n * n / 650)
         }
         _ => seconds(n * n * n, 1_000),
     }
