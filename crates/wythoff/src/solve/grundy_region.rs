@@ -1121,6 +1121,7 @@ struct Tune {
 ///
 /// # Safety
 /// Stripes run in the order and under the waits of [`attempt`].
+#[allow(clippy::too_many_arguments)]
 unsafe fn run_stripe(
     c: &Ctx,
     lag: usize,
