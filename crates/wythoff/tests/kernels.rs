@@ -666,6 +666,23 @@ proptest! {
         if let Some(t) = solve::grundy_region::grundy(&r, n) {
             let want = solve::grundy_reference(&Game::single(r.clone()), n).unwrap();
             prop_assert_eq!(first_diff(&t, &want), None, "{}", r.describe());
+            // the same rows on 1, 2 and 3 workers, stripes of 1, 2, 5 and 16
+            // rows, steps of 1 to 128 columns (the row above's lag binds)
+            for (threads, rows, step) in [(2, 16, 128), (3, 16, 128), (2, 1, 1), (3, 2, 3), (2, 5, 7), (1, 3, 2)] {
+                let mut got = Vec::new();
+                let mut rows_seen = Vec::new();
+                solve::grundy_region::stream_tuned(&r, n, threads, rows, step, 64, &mut |_| {}, |x, row| {
+                    rows_seen.push(x);
+                    got.extend_from_slice(row);
+                })
+                .unwrap();
+                prop_assert_eq!(&rows_seen, &(0..n as u64).collect::<Vec<_>>());
+                prop_assert!(
+                    got == t.values(),
+                    "{} n={} threads={} rows={} step={}",
+                    r.describe(), n, threads, rows, step
+                );
+            }
         } else {
             prop_assert!(!solve::grundy_region::applies(&r), "{}", r.describe());
         }
@@ -714,6 +731,67 @@ fn grundy_region_on_catalogue() {
         );
     }
     assert!(covered.len() >= 11, "covered: {covered:?}");
+}
+
+/// The region kernel on several workers, past the first bitset width (values
+/// over 512 restart the solve with every worker stopped, the rows already
+/// handed over not handed over again): the rows of one worker, in order.
+#[test]
+fn grundy_region_threads_equal_one() {
+    let mut restarted = Vec::new();
+    for name in [
+        "st-wythoff:s=2,t=1",
+        "st-wythoff:s=3,t=2",
+        "modular:m=5",
+        "odd-odd:s=2,t=1",
+        "odd-even:s=2,t=1",
+        "even-odd:s=3,t=1",
+        "restricted:s=2,t=2,h=3:0,v=3:0,d1=3:1,d2=3:2",
+    ] {
+        let g = parse_game(name).unwrap().game;
+        let r = g.as_single().unwrap();
+        let n = 400;
+        let mut a = Vec::new();
+        solve::grundy_region::stream(r, n, &mut |_| {}, |x, row| a.push((x, row.to_vec())))
+            .unwrap();
+        if a.iter()
+            .flat_map(|(_, v)| v)
+            .any(|&g| g != u32::MAX && g >= 512)
+        {
+            restarted.push(name);
+        }
+        for (threads, rows, step) in [
+            (2, 16, 128),
+            (3, 16, 128),
+            (2, 1, 16),
+            (3, 4, 5),
+            (1, 16, 128),
+        ] {
+            // a first width of 512 values: the values past it restart the solve
+            let mut b = Vec::new();
+            let mut done = 0;
+            solve::grundy_region::stream_tuned(
+                r,
+                n,
+                threads,
+                rows,
+                step,
+                8,
+                &mut |d| done = d,
+                |x, row| b.push((x, row.to_vec())),
+            )
+            .unwrap();
+            assert!(a == b, "{name} threads={threads} rows={rows} step={step}");
+            assert!(done >= 384, "{name}: progress reported");
+        }
+        let mut c = Vec::new();
+        solve::grundy_region::stream_threads(r, n, 2, &mut |_| {}, |x, row| {
+            c.push((x, row.to_vec()))
+        })
+        .unwrap();
+        assert!(a == c, "{name} stream_threads");
+    }
+    assert!(restarted.len() >= 3, "restarted: {restarted:?}");
 }
 
 /// The first cell `(x, y, got, want)` where two tables differ.

@@ -15,7 +15,7 @@
 //! | outcome table (`fast`, `sparse`), per variant | `n^2` cells (x2 misère) | 40 ns | `p-positions connell:p=64 --max 16384`: 6.6 s (25 ns) |
 //! | Grundy, tiled kernel (`grundy_fast`), one thread | cells searched (`n^2 / 2` with the stored triangle, else `n^2`) | 38 ns + 1.75 ps x `n` with the triangle, 40 ns + 2.5 ps x `n` without | `grundy wythoff --threads 1` (session 6): 4096 0.39 s (46 ns), 8192 1.73 s (51 ns), 16384 8.9 s (66 ns); whole board: 65536 826 s CPU on two threads (192 ns; session 6), 32768 229 s (213 ns; session 5's kernel); loaded machine |
 //! | Grundy, band and residue kernel (`grundy_lines`, tiled like `grundy_fast`) | cells searched | 56 ns + 7.35 ps x `n` | `m-wythoff:m=2 --max 4096 --threads 1`: 1.33x wythoff's time, `connell:p=2` 1.23x (loaded machine) |
-//! | Grundy, region kernel (`grundy_region`: cone, congruence) | cells searched | 50 ns + `n^2` / 80 ps | `st-wythoff:s=2,t=1 --threads 1`: 4096 1.8 s (214 ns), 8192 29 s (870 ns); `modular:m=5` 8192 4.0 s (119 ns); loaded machine |
+//! | Grundy, region kernel (`grundy_region`: cone, congruence), one thread | cells searched | 140 ns + `n^2` / 650 ps | `st-wythoff:s=2,t=1 --threads 1` (stripe order): 4096 1.33 s (158 ns), 8192 8.05 s (240 ns), 16384 69.5 s (517 ns); `modular:m=5` 8192 2.66 s (79 ns); loaded machine |
 //! | Grundy, other kernels (`grundy_union`, `grundy`) | `n^3` | 1 ns | `connell:p=64 --max 4096`: 18 s (0.26 ns); `corner:m=2,p=3,u=5,v=7 --max 2048`: 6.6 s (0.77 ns) |
 //! | `verify --max N` (N >= 200) | `N^3` | 550 ns (4.4 s at 200) | `verify`: 4.4 s; `verify --max 400`: 30.5 s |
 
@@ -108,10 +108,10 @@ pub fn grundy_seconds(game: &Game, n: u64) -> u64 {
         }
         Some(r) if grundy_region::fits(r, n as u64) => {
             // the region kernel: its OR windows and stores outgrow the caches,
-            // per cell about 50 ns + n^2 / 80 ps (st-wythoff:s=2,t=1 on one
-            // loaded core: 214 ns at 4096, 870 ns at 8192)
+            // per cell about 140 ns + n^2 / 650 ps (st-wythoff:s=2,t=1 on one
+            // loaded core: 158 ns at 4096, 240 ns at 8192, 517 ns at 16384)
             let cells = if r.is_symmetric() { n * n / 2 } else { n * n };
-            seconds(cells, 50_000 + n * n / 80)
+            seconds(cells, 140_000 + n * n / 650)
         }
         _ => seconds(n * n * n, 1_000),
     }

@@ -47,6 +47,15 @@
 //! values; a value that does not fit restarts the solve with twice the width.
 //! Checked against the option-enumerating solver in `tests/kernels.rs` (random
 //! cone and congruence rules, the catalogue).
+//!
+//! ## Workers
+//!
+//! [`stream_threads`] runs the sweep on T workers: stripes of rows go to the
+//! workers round-robin, every row runs at least a fixed number of columns
+//! (`lag`) behind the row above it, and the stores are fed in the sweep (a
+//! few columns behind the cell that reads them) instead of with whole rows at
+//! a row's start. Why the values are those of one worker, and why no two
+//! workers touch a set at once, is argued at `attempt` (private).
 
 use super::grundy_fast::Tab;
 use super::GRUNDY_OFF;
@@ -66,7 +75,8 @@ const MAX_FINITE: usize = 4096;
 /// [`BW`]), stored block-major as in [`super::grundy_fast`]: block `b` of set
 /// `i` is the cache line `b * sets + i`, so the sets a row sweep reads for
 /// consecutive columns (consecutive lines) lie side by side. Each set keeps its
-/// mex and `1 + ` its largest value (0 when empty).
+/// mex and `1 + ` its largest value (0 when empty). The kernel works on it
+/// through [`Raw`], which rows on several workers share.
 struct Store {
     classes: usize,
     sets: usize,
@@ -91,11 +101,40 @@ impl Store {
             top: vec![0; sets],
         }
     }
-    fn clear(&mut self) {
-        self.bits.iter_mut().for_each(|b| *b = 0);
-        self.mex.iter_mut().for_each(|m| *m = 0);
-        self.top.iter_mut().for_each(|t| *t = 0);
+    /// A view of the store's sets; valid while the store lives and is not
+    /// resized (it never is).
+    fn raw(&mut self) -> Raw {
+        Raw {
+            bits: self.bits.as_mut_ptr(),
+            mex: self.mex.as_mut_ptr(),
+            top: self.top.as_mut_ptr(),
+            classes: self.classes,
+            sets: self.sets,
+            w: self.w,
+        }
     }
+}
+
+/// The sets of a [`Store`] as raw pointers, shared by the workers of
+/// [`attempt`]. Every access names one set; the schedule (see [`attempt`])
+/// orders any two accesses to one set from different rows as the one-row-at-a-
+/// time sweep orders them, so no two workers touch a set at once. (Distinct
+/// sets are distinct memory: whole words of `bits`, one `u32` of `mex`/`top`.)
+#[derive(Clone, Copy)]
+struct Raw {
+    bits: *mut u64,
+    mex: *mut u32,
+    top: *mut u32,
+    classes: usize,
+    sets: usize,
+    w: usize,
+}
+
+// SAFETY: see the type's comment; the pointers outlive the scoped workers.
+unsafe impl Send for Raw {}
+unsafe impl Sync for Raw {}
+
+impl Raw {
     #[inline(always)]
     fn set(&self, line: usize, class: usize) -> usize {
         line * self.classes + class
@@ -103,34 +142,56 @@ impl Store {
     /// Index of word `wi` of set `i`.
     #[inline(always)]
     fn word(&self, i: usize, wi: usize) -> usize {
+        debug_assert!(i < self.sets && wi < self.w, "set {i} word {wi}");
         ((wi / BW) * self.sets + i) * BW + wi % BW
     }
+    /// Word `wi` of set `i`.
     #[inline(always)]
-    fn has(&self, i: usize, v: u32) -> bool {
-        self.bits[self.word(i, (v / 64) as usize)] >> (v % 64) & 1 == 1
+    unsafe fn bits(&self, i: usize, wi: usize) -> u64 {
+        *self.bits.add(self.word(i, wi))
+    }
+    #[inline(always)]
+    unsafe fn mex(&self, i: usize) -> u32 {
+        debug_assert!(i < self.sets);
+        *self.mex.add(i)
+    }
+    #[inline(always)]
+    unsafe fn top(&self, i: usize) -> u32 {
+        debug_assert!(i < self.sets);
+        *self.top.add(i)
+    }
+    #[inline(always)]
+    unsafe fn has(&self, i: usize, v: u32) -> bool {
+        self.bits(i, (v / 64) as usize) >> (v % 64) & 1 == 1
+    }
+    /// Empty every set.
+    unsafe fn clear(&self) {
+        std::ptr::write_bytes(self.bits, 0, self.sets * self.w);
+        std::ptr::write_bytes(self.mex, 0, self.sets);
+        std::ptr::write_bytes(self.top, 0, self.sets);
     }
     /// Advance set `i`'s mex past the values it holds.
     #[inline(always)]
-    fn advance(&mut self, i: usize) {
-        let mut m = self.mex[i];
+    unsafe fn advance(&self, i: usize) {
+        let mut m = self.mex(i);
         let cap = (64 * self.w) as u32;
         while m < cap && self.has(i, m) {
             m += 1;
         }
-        self.mex[i] = m;
+        *self.mex.add(i) = m;
     }
     /// Add value `v` (below the capacity) to set `i`, whose mex is not used.
     #[inline(always)]
-    fn add_no_mex(&mut self, i: usize, v: u32) {
-        let wi = self.word(i, (v / 64) as usize);
-        self.bits[wi] |= 1 << (v % 64);
-        self.top[i] = self.top[i].max(v + 1);
+    unsafe fn add_no_mex(&self, i: usize, v: u32) {
+        *self.bits.add(self.word(i, (v / 64) as usize)) |= 1 << (v % 64);
+        let t = self.top.add(i);
+        *t = (*t).max(v + 1);
     }
     /// Add value `v` (below the capacity) to set `i`.
     #[inline(always)]
-    fn add(&mut self, i: usize, v: u32) {
+    unsafe fn add(&self, i: usize, v: u32) {
         self.add_no_mex(i, v);
-        if v == self.mex[i] {
+        if v == self.mex(i) {
             self.advance(i);
         }
     }
@@ -202,6 +263,11 @@ struct Plan {
     /// Empty lines each side of a store: at least the largest offset `c` of
     /// a ray and `K`.
     pad: usize,
+    /// Columns between the cell a store of direction `(1, s)` takes and the
+    /// cell that feeds it (see [`attempt`]).
+    e: usize,
+    /// Columns a row keeps behind the row above it (see [`attempt`]).
+    lag: usize,
 }
 
 /// A representative `k >= 1` of residue `r` mod `m` (above `K`).
@@ -236,6 +302,8 @@ impl Plan {
             finite: Vec::new(),
             depth: k + 1,
             pad: k,
+            e: 1,
+            lag: k.max(1),
         };
         // one-pile moves: classes of the column and of the row prefix
         if !r.h().is_empty() {
@@ -345,6 +413,16 @@ impl Plan {
                 }
                 p.depth = p.depth.max(reach + 1).max(dr.max(dm) + 2);
                 p.pad = p.pad.max(reach);
+                // the schedule's bounds (see `attempt`): lines of direction
+                // (1, s) are touched at offsets c_min..=c_max, lines of
+                // direction (s, 1) at the rays' offsets and at 1 + dm - s
+                let si = s as i64;
+                p.e = (cmin + si * (1 + dr as i64)) as usize;
+                let feed = 1 + dm as i64 - si;
+                let (lo, hi) = (cmin.min(feed), cmax.max(feed));
+                p.lag = 1 + k
+                    .max((cmax - cmin - si).max(0) as usize)
+                    .max(((hi - lo) / si + 1) as usize);
             }
             Relation::Congruent { m } => {
                 if m > MAX_MOD {
@@ -452,15 +530,23 @@ pub fn memory_estimate(r: &Rules, n: u64) -> Option<u64> {
     } else {
         0
     };
+    // the rows in flight on the workers (rayon's pool, as `stream` sizes
+    // them): their row-prefix stores, ring rows and rows waiting to be
+    // handed over
+    let flight = (super::outcome_threads(n.min(usize::MAX as u64) as usize)
+        * stripe_rows(&p, w as usize)) as u64;
+    let trails: u64 = p.trails.iter().map(|t| t.modulus as u64).sum();
     Some(
         p.sets(n as usize)
             .saturating_mul(w * 8 + 8)
             .saturating_add(
-                (p.depth as u64 + 1)
+                (p.depth as u64 + flight)
                     .next_power_of_two()
                     .saturating_mul(n)
                     .saturating_mul(4),
             )
+            .saturating_add(flight.saturating_mul(trails.saturating_mul(w * 8 + 8)))
+            .saturating_add(flight.saturating_mul(n).saturating_mul(8))
             .saturating_add(tab),
     )
 }
@@ -479,15 +565,69 @@ pub fn stream(
     r: &Rules,
     n: usize,
     progress: &mut dyn FnMut(u64),
-    mut sink: impl FnMut(u64, &[u32]),
+    sink: impl FnMut(u64, &[u32]),
+) -> Option<()> {
+    stream_threads(r, n, 1, progress, sink)
+}
+
+/// [`stream`] computed by `threads` workers (at least 1): the same rows for
+/// every count (see the private `attempt`).
+pub fn stream_threads(
+    r: &Rules,
+    n: usize,
+    threads: usize,
+    progress: &mut dyn FnMut(u64),
+    sink: impl FnMut(u64, &[u32]),
 ) -> Option<()> {
     let plan = Plan::new(r)?;
-    let mut w = initial_words(n);
+    let w = initial_words(n);
+    let rows = stripe_rows(&plan, w);
+    run(r, &plan, n, w, threads, rows, STEP, progress, sink)
+}
+
+/// [`stream_threads`] with a chosen stripe height, step (columns a row
+/// advances at a time) and first bitset width (`words`, rounded up to a
+/// cache line), for tests of the schedule and of restarts.
+#[doc(hidden)]
+#[allow(clippy::too_many_arguments)]
+pub fn stream_tuned(
+    r: &Rules,
+    n: usize,
+    threads: usize,
+    rows: usize,
+    step: usize,
+    words: usize,
+    progress: &mut dyn FnMut(u64),
+    sink: impl FnMut(u64, &[u32]),
+) -> Option<()> {
+    let plan = Plan::new(r)?;
+    let w = words.max(1).next_multiple_of(BW);
+    let (rows, step) = (rows.max(1), step.max(1));
+    run(r, &plan, n, w, threads, rows, step, progress, sink)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run(
+    r: &Rules,
+    plan: &Plan,
+    n: usize,
+    mut w: usize,
+    threads: usize,
+    rows: usize,
+    step: usize,
+    progress: &mut dyn FnMut(u64),
+    mut sink: impl FnMut(u64, &[u32]),
+) -> Option<()> {
     // a restart recomputes the same values: the rows already handed over are
     // not handed over again
     let mut emitted = 0;
     loop {
-        match attempt(r, &plan, n, w, emitted, progress, &mut sink) {
+        let tune = Tune {
+            threads,
+            rows,
+            step,
+        };
+        match attempt(r, plan, n, w, tune, emitted, progress, &mut sink) {
             Ok(()) => return Some(()),
             Err(done) => {
                 emitted = done;
@@ -499,44 +639,66 @@ pub fn stream(
 
 /// The whole table (for dispatch and tests).
 pub fn grundy(r: &Rules, n: usize) -> Option<super::GrundyTable> {
-    grundy_with_progress(r, n, &mut |_| {})
+    grundy_with_progress(r, n, 1, &mut |_| {})
 }
 
-/// [`grundy`], calling `progress(rows_done)` as rows are solved.
+/// [`grundy`] on `threads` workers, calling `progress(rows_done)` as rows are
+/// solved.
 pub fn grundy_with_progress(
     r: &Rules,
     n: usize,
+    threads: usize,
     progress: &mut dyn FnMut(u64),
 ) -> Option<super::GrundyTable> {
-    super::GrundyTable::collect(n, |sink| stream(r, n, progress, sink))
+    super::GrundyTable::collect(n, |sink| stream_threads(r, n, threads, progress, sink))
 }
 
+/// Rows per stripe (see [`attempt`]): [`STRIPE_ROWS`], fewer where a row's
+/// own row-prefix stores would pass [`STRIPE_BYTES`] in all.
+fn stripe_rows(plan: &Plan, w: usize) -> usize {
+    let per_row: usize = plan.trails.iter().map(|t| t.modulus).sum::<usize>() * (8 * w + 8);
+    (STRIPE_BYTES / per_row.max(1)).clamp(1, STRIPE_ROWS)
+}
+
+/// Rows of a stripe, computed by one worker.
+const STRIPE_ROWS: usize = 64;
+/// Bytes of row-prefix stores a worker keeps for its stripe, at most (unless
+/// one row needs more).
+const STRIPE_BYTES: usize = 1 << 20;
+/// Columns a row advances at a time (the stripe's last row publishes its
+/// progress after each such step).
+const STEP: usize = 256;
+
 /// `dst |= src` from `dst`'s mex on: set `d` of `ds`, set `i` of `ss` (same
-/// width).
+/// width, different stores).
+///
+/// # Safety
+/// No other thread touches set `d` of `ds` or writes set `i` of `ss`.
 #[inline(always)]
-fn or_window(ds: &mut Store, d: usize, ss: &Store, i: usize) {
-    let top = ss.top[i];
-    if top <= ds.mex[d] {
+unsafe fn or_window(ds: Raw, d: usize, ss: Raw, i: usize) {
+    let top = ss.top(i);
+    let mex = ds.mex(d);
+    if top <= mex {
         return;
     }
-    let lo = (ds.mex[d] / 64) as usize;
+    let lo = (mex / 64) as usize;
     let hi = ((top - 1) / 64) as usize;
+    debug_assert!(hi < ds.w && d < ds.sets && i < ss.sets);
     let mut wi = lo;
     while wi <= hi {
         let b = wi / BW;
         let end = hi.min(b * BW + BW - 1);
-        let db = (b * ds.sets + d) * BW;
-        let sb = (b * ss.sets + i) * BW;
-        let (dst, src) = (
-            &mut ds.bits[db + wi % BW..=db + end % BW],
-            &ss.bits[sb + wi % BW..=sb + end % BW],
-        );
+        let len = end - wi + 1;
+        let dst =
+            std::slice::from_raw_parts_mut(ds.bits.add((b * ds.sets + d) * BW + wi % BW), len);
+        let src = std::slice::from_raw_parts(ss.bits.add((b * ss.sets + i) * BW + wi % BW), len);
         for (a, b) in dst.iter_mut().zip(src) {
             *a |= b;
         }
         wi = end + 1;
     }
-    ds.top[d] = ds.top[d].max(top);
+    let t = ds.top.add(d);
+    *t = (*t).max(top);
 }
 
 /// A source's set as the sweep moves along a row: the set at column `y` is
@@ -575,51 +737,107 @@ impl Lane {
     }
 }
 
-/// One solve with bitsets of `w` words, handing rows from `emitted` on to the
-/// sink: `Err(rows handed over)` when a value does not fit.
-fn attempt(
-    r: &Rules,
-    plan: &Plan,
+/// The stored upper triangle of a symmetric game as a raw pointer (cell
+/// `(x, y)`, `y >= x`, at `x n + y`), written by row `x` and read by row `y`
+/// once row `x` has passed column `y`.
+#[derive(Clone, Copy)]
+enum TabRaw {
+    None,
+    S(*mut u16),
+    L(*mut u32),
+}
+
+impl TabRaw {
+    fn of(t: &mut Tab) -> TabRaw {
+        match t {
+            Tab::S(v) if v.is_empty() => TabRaw::None,
+            Tab::S(v) => TabRaw::S(v.as_mut_ptr()),
+            Tab::L(v) => TabRaw::L(v.as_mut_ptr()),
+        }
+    }
+    #[inline(always)]
+    unsafe fn get(self, i: usize) -> u32 {
+        match self {
+            TabRaw::S(p) => match *p.add(i) {
+                u16::MAX => u32::MAX,
+                g => g as u32,
+            },
+            TabRaw::L(p) => *p.add(i),
+            TabRaw::None => unreachable!("the triangle is kept for symmetric rules"),
+        }
+    }
+    #[inline(always)]
+    unsafe fn set(self, i: usize, g: u32) {
+        match self {
+            TabRaw::S(p) => *p.add(i) = if g == u32::MAX { u16::MAX } else { g as u16 },
+            TabRaw::L(p) => *p.add(i) = g,
+            TabRaw::None => unreachable!("the triangle is kept for symmetric rules"),
+        }
+    }
+}
+
+/// What every row of one attempt shares: the rules, the plan, the stores of
+/// the kinds, the diagonal sets, the ring of the last rows' values and the
+/// triangle, all as raw views (see [`attempt`] for who touches what when).
+struct Ctx<'a> {
+    r: &'a Rules,
+    plan: &'a Plan,
     n: usize,
     w: usize,
-    emitted: usize,
-    progress: &mut dyn FnMut(u64),
-    sink: &mut impl FnMut(u64, &[u32]),
-) -> Result<(), usize> {
-    let cap = (64 * w) as u32;
-    let k = plan.k;
-    let (s, pad) = (plan.s as isize, plan.pad as isize);
-    let ni = n as isize;
-    // the stores of the kinds, then the row prefixes
-    let mut stores: Vec<Store> = plan
-        .kinds
-        .iter()
-        .map(|&q| {
-            let (l, c) = plan.shape(q, n);
-            Store::new(l, c, w)
-        })
-        .chain(plan.trails.iter().map(|t| Store::new(1, t.modulus, w)))
-        .collect();
-    let first_trail = plan.kinds.len();
-    let mut diag = Store::new(2 * n.max(1) - 1, k, w);
-    let depth = plan.depth.next_power_of_two();
-    let rmask = depth - 1;
-    let mut ring = vec![vec![GRUNDY_OFF; n]; depth];
-    let mut out = vec![GRUNDY_OFF; n];
-    let mut fin: Vec<(usize, usize)> = Vec::with_capacity(plan.finite.len());
-    // symmetric rules: only y >= x is searched; the values left of the
-    // diagonal are read back from the stored upper triangle (every store,
-    // row prefix and looked-up cell still sees whole rows)
-    let sym = r.is_symmetric();
-    let mut tab = if sym {
-        Tab::new(n, cap as u64)
-    } else {
-        Tab::S(Vec::new())
-    };
-    let modulo = |a: isize, m: usize| a.rem_euclid(m as isize) as usize;
-    // the lane of a source in row x
-    let lane = |src: Src, x: usize| -> Lane {
-        let xi = x as isize;
+    sym: bool,
+    /// The stores of `plan.kinds` (a row's own row-prefix stores follow them
+    /// in its [`Row::views`]).
+    stores: Vec<Raw>,
+    diag: Raw,
+    /// Row `x`'s values at `ring + (x & rmask) n`.
+    ring: *mut u32,
+    rmask: usize,
+    tab: TabRaw,
+}
+
+// SAFETY: the raw views are shared under the schedule of `attempt`; the
+// buffers outlive the scoped workers.
+unsafe impl Sync for Ctx<'_> {}
+
+impl Ctx<'_> {
+    /// Row `x`'s slot of the ring.
+    #[inline(always)]
+    fn slot(&self, x: usize) -> *mut u32 {
+        // SAFETY: (x & rmask) n + n is the ring's length at most
+        unsafe { self.ring.add((x & self.rmask) * self.n) }
+    }
+
+    /// Store kind `si` takes cell `(xx, yy)`.
+    #[inline(always)]
+    unsafe fn insert(&self, si: usize, kind: Kind, xx: usize, yy: usize) {
+        let g = *self.slot(xx).add(yy);
+        if g == GRUNDY_OFF {
+            return;
+        }
+        let (st, plan) = (self.stores[si], self.plan);
+        let (s, k, far) = (plan.s, plan.k, plan.s * (self.n - 1) + plan.pad);
+        match kind {
+            Kind::Col { modulus } => st.add(st.set(yy + plan.pad, xx % modulus), g),
+            Kind::Ray { .. } => st.add_no_mex(st.set(far - s * xx + yy, xx % k), g),
+            Kind::RayT { .. } => st.add_no_mex(st.set(far + xx - s * yy, yy % k), g),
+        }
+    }
+
+    /// The value a row prefix `t` of row `x` takes at column `y`.
+    #[inline(always)]
+    unsafe fn trail_value(&self, t: Trail, x: usize, y: usize) -> u32 {
+        match x.checked_sub(t.back) {
+            Some(xb) => *self.slot(xb).add(y),
+            None => GRUNDY_OFF,
+        }
+    }
+
+    /// The lane of a source in row `x`, at column 0.
+    fn lane(&self, src: Src, x: usize) -> Lane {
+        let plan = self.plan;
+        let (k, s, pad) = (plan.k, plan.s as isize, plan.pad as isize);
+        let (xi, ni) = (x as isize, self.n as isize);
+        let modulo = |a: isize, m: usize| a.rem_euclid(m as isize) as usize;
         match src {
             Src::Col { store, off, r: rr } => {
                 let Kind::Col { modulus } = plan.kinds[store] else {
@@ -637,7 +855,7 @@ fn attempt(
             Src::Row { trail, r: rr } => {
                 let m = plan.trails[trail].modulus;
                 Lane {
-                    store: first_trail + trail,
+                    store: plan.kinds.len() + trail,
                     set: 0,
                     dset: 0,
                     m,
@@ -666,142 +884,189 @@ fn attempt(
                 }
             }
         }
-    };
-    let mut two: Vec<Lane> = Vec::with_capacity(plan.two.len());
-    let mut one: Vec<Lane> = Vec::with_capacity(plan.one.len());
-    // per row prefix: its class counter for column y - 1
-    let mut tcls: Vec<usize> = vec![0; plan.trails.len()];
-    for x in 0..n {
-        // the stores take row x - 1 - delay (a symmetric game's columns are
-        // read at y >= x only: their cells left of the diagonal, less the
-        // reach of the congruence's columns, are not needed)
-        for (si, &kind) in plan.kinds.iter().enumerate() {
-            let st = &mut stores[si];
-            if x <= kind.delay() {
-                continue;
+    }
+}
+
+/// One row in progress: its lanes, row-prefix stores and looked-up cells,
+/// and the next column.
+struct Row {
+    x: usize,
+    /// The next column to compute (`n`: the row is done).
+    y: usize,
+    /// The first column searched (`x` for symmetric rules, else 0).
+    start: usize,
+    begun: bool,
+    /// The diagonal's set of the next column.
+    d: usize,
+    two: Vec<Lane>,
+    one: Vec<Lane>,
+    /// Per row prefix: its class counter for column `y - 1`.
+    tcls: Vec<usize>,
+    /// The row's own row-prefix stores (only [`Row::views`] touches them).
+    _trails: Vec<Store>,
+    /// [`Ctx::stores`], then views of the row-prefix stores.
+    views: Vec<Raw>,
+    /// The looked-up cells: (offset of their row in the ring, column back).
+    fin: Vec<(usize, usize)>,
+}
+
+impl Row {
+    fn new(c: &Ctx) -> Row {
+        let mut trails: Vec<Store> = c
+            .plan
+            .trails
+            .iter()
+            .map(|t| Store::new(1, t.modulus, c.w))
+            .collect();
+        let mut views = c.stores.clone();
+        views.extend(trails.iter_mut().map(Store::raw));
+        Row {
+            x: 0,
+            y: 0,
+            start: 0,
+            begun: false,
+            d: 0,
+            two: Vec::with_capacity(c.plan.two.len()),
+            one: Vec::with_capacity(c.plan.one.len()),
+            tcls: vec![0; c.plan.trails.len()],
+            _trails: trails,
+            views,
+            fin: Vec::with_capacity(c.plan.finite.len()),
+        }
+    }
+
+    /// Start row `x`: counts as part of its first column's step (see
+    /// [`attempt`]).
+    unsafe fn begin(&mut self, c: &Ctx, x: usize) {
+        let (n, plan) = (c.n, c.plan);
+        let start = if c.sym { x } else { 0 };
+        if c.sym {
+            // the values left of the diagonal, from the stored upper triangle
+            let row = c.slot(x);
+            for y in 0..start {
+                *row.add(y) = c.tab.get(y * n + x);
             }
-            let xx = x - 1 - kind.delay();
-            let prev = &ring[xx & rmask];
-            let xi = xx as isize;
-            match kind {
-                Kind::Col { modulus } => {
-                    let from = if sym { xx.saturating_sub(plan.pad) } else { 0 };
-                    for (yy, &g) in prev.iter().enumerate().skip(from) {
-                        if g != GRUNDY_OFF {
-                            let i = st.set(yy + plan.pad, xx % modulus);
-                            st.add(i, g);
-                        }
-                    }
-                }
-                Kind::Ray { .. } => {
-                    let base = (-s * xi + s * (ni - 1) + pad) as usize;
-                    for (yy, &g) in prev.iter().enumerate() {
-                        if g != GRUNDY_OFF {
-                            let i = st.set(base + yy, xx % k);
-                            st.add_no_mex(i, g);
-                        }
-                    }
-                }
-                Kind::RayT { .. } => {
-                    let base = (xi + s * (ni - 1) + pad) as usize;
-                    for (yy, &g) in prev.iter().enumerate() {
-                        if g != GRUNDY_OFF {
-                            let i = st.set(base - plan.s * yy, yy % k);
-                            st.add_no_mex(i, g);
-                        }
-                    }
+            // the stores take the cells of earlier rows left of where the
+            // sweep of row x inserts them (from column x on); a column store
+            // only its columns that a row from x on reads
+            for (si, &kind) in plan.kinds.iter().enumerate() {
+                let Some(xx) = x.checked_sub(1 + kind.delay()) else {
+                    continue;
+                };
+                let cols = match kind {
+                    Kind::Col { .. } => xx.saturating_sub(plan.pad)..x,
+                    Kind::Ray { .. } => 0..x.saturating_sub(plan.e),
+                    Kind::RayT { .. } => 0..x.saturating_sub(1),
+                };
+                for yy in cols {
+                    c.insert(si, kind, xx, yy);
                 }
             }
         }
-        // the rows of the cells looked up one by one
-        fin.clear();
-        fin.extend(
+        // the row prefixes hold the columns before `start`
+        let first_trail = plan.kinds.len();
+        for (ti, &t) in plan.trails.iter().enumerate() {
+            let v = self.views[first_trail + ti];
+            v.clear();
+            for y in 0..start {
+                let g = c.trail_value(t, x, y);
+                if g != GRUNDY_OFF {
+                    v.add(y % t.modulus, g);
+                }
+            }
+            self.tcls[ti] = start % t.modulus;
+        }
+        self.two.clear();
+        self.two.extend(plan.two.iter().map(|&q| c.lane(q, x)));
+        self.one.clear();
+        self.one.extend(plan.one.iter().map(|&q| c.lane(q, x)));
+        for ln in self.two.iter_mut().chain(self.one.iter_mut()) {
+            ln.skip(start);
+        }
+        self.fin.clear();
+        self.fin.extend(
             plan.finite
                 .iter()
                 .filter(|&&(a, _)| a <= x)
-                .map(|&(a, b)| ((x - a) & rmask, b)),
+                .map(|&(a, b)| (((x - a) & c.rmask) * n, b)),
         );
-        let start = if sym { x } else { 0 };
-        for y in 0..start {
-            out[y] = tab.get(y * n + x);
-        }
-        // the row prefixes hold the columns before `start`
-        for (ti, t) in plan.trails.iter().enumerate() {
-            let st = &mut stores[first_trail + ti];
-            st.clear();
-            for y in 0..start {
-                let g = if t.back == 0 {
-                    out[y]
-                } else if x >= t.back {
-                    ring[(x - t.back) & rmask][y]
-                } else {
-                    GRUNDY_OFF
+        self.d = (start + n - 1 - x) * plan.k + x % plan.k;
+        self.x = x;
+        self.y = start;
+        self.start = start;
+        self.begun = true;
+    }
+
+    /// Compute the row's columns up to `until` (exclusive): `Err` when a value
+    /// does not fit the bitsets.
+    unsafe fn advance(&mut self, c: &Ctx, until: usize) -> Result<(), ()> {
+        let (n, plan, w) = (c.n, c.plan, c.w);
+        let cap = (64 * w) as u32;
+        let (x, k) = (self.x, plan.k);
+        let first_trail = plan.kinds.len();
+        let row = c.slot(x);
+        let diag = c.diag;
+        for y in self.y..until {
+            // the stores take the cells of earlier rows that this column
+            // passes to them: a column its cell of row x - 1; a ray store its
+            // row's cell e (or 1) columns back
+            for (si, &kind) in plan.kinds.iter().enumerate() {
+                let Some(xx) = x.checked_sub(1 + kind.delay()) else {
+                    continue;
                 };
-                if g != GRUNDY_OFF {
-                    st.add(y % t.modulus, g);
+                let yy = match kind {
+                    Kind::Col { .. } => Some(y),
+                    Kind::Ray { .. } => y.checked_sub(plan.e),
+                    Kind::RayT { .. } => y.checked_sub(1),
+                };
+                if let Some(yy) = yy {
+                    c.insert(si, kind, xx, yy);
                 }
             }
-            tcls[ti] = start % t.modulus;
-        }
-        two.clear();
-        two.extend(plan.two.iter().map(|&q| lane(q, x)));
-        one.clear();
-        one.extend(plan.one.iter().map(|&q| lane(q, x)));
-        for ln in two.iter_mut().chain(one.iter_mut()) {
-            ln.skip(start);
-        }
-        let mut d = (start + n - 1 - x) * k + x % k;
-        for y in start..n {
             // the row prefixes take column y - 1
-            if y > start {
-                for (ti, t) in plan.trails.iter().enumerate() {
-                    let g = if t.back == 0 {
-                        out[y - 1]
-                    } else if x >= t.back {
-                        ring[(x - t.back) & rmask][y - 1]
-                    } else {
-                        GRUNDY_OFF
-                    };
+            if y > self.start {
+                for (ti, &t) in plan.trails.iter().enumerate() {
+                    let g = c.trail_value(t, x, y - 1);
                     if g != GRUNDY_OFF {
-                        stores[first_trail + ti].add(tcls[ti], g);
+                        self.views[first_trail + ti].add(self.tcls[ti], g);
                     }
-                    tcls[ti] += 1;
-                    if tcls[ti] == t.modulus {
-                        tcls[ti] = 0;
+                    self.tcls[ti] += 1;
+                    if self.tcls[ti] == t.modulus {
+                        self.tcls[ti] = 0;
                     }
                 }
             }
+            let d = self.d;
             // V(x, y): the diagonal's set takes the lines of D and its cells
-            for ln in two.iter_mut() {
-                or_window(&mut diag, d, &stores[ln.store], ln.at());
+            for ln in self.two.iter_mut() {
+                or_window(diag, d, self.views[ln.store], ln.at());
                 ln.step();
             }
-            for &(row, b) in &fin {
+            for &(base, b) in &self.fin {
                 if b <= y {
-                    let g = ring[row][y - b];
+                    let g = *c.ring.add(base + y - b);
                     if g != GRUNDY_OFF {
                         diag.add(d, g);
                     }
                 }
             }
             diag.advance(d);
-            let on = r.on_board(x as u64, y as u64);
+            let on = c.r.on_board(x as u64, y as u64);
             let g = if on {
                 // the mex of the one-pile sets and V(x, y), from their largest
                 // mex on
-                let mut lb = diag.mex[d];
-                for ln in &one {
-                    lb = lb.max(stores[ln.store].mex[ln.at()]);
+                let mut lb = diag.mex(d);
+                for ln in &self.one {
+                    lb = lb.max(self.views[ln.store].mex(ln.at()));
                 }
                 let mut wi = (lb / 64) as usize;
                 loop {
                     if wi >= w {
-                        return Err(x.max(emitted));
+                        return Err(());
                     }
-                    let mut acc = diag.bits[diag.word(d, wi)];
-                    for ln in &one {
-                        let st = &stores[ln.store];
-                        acc |= st.bits[st.word(ln.at(), wi)];
+                    let mut acc = diag.bits(d, wi);
+                    for ln in &self.one {
+                        acc |= self.views[ln.store].bits(ln.at(), wi);
                     }
                     if wi == (lb / 64) as usize {
                         acc |= (1u64 << (lb % 64)) - 1;
@@ -815,24 +1080,317 @@ fn attempt(
                 GRUNDY_OFF
             };
             if on && g + 1 >= cap {
-                return Err(x.max(emitted));
+                return Err(());
             }
-            out[y] = g;
-            if sym {
-                tab.set(x * n + y, g);
+            *row.add(y) = g;
+            if c.sym {
+                c.tab.set(x * n + y, g);
             }
-            for ln in one.iter_mut() {
+            for ln in self.one.iter_mut() {
                 ln.step();
             }
-            d += k;
+            self.d += k;
         }
-        ring[x & rmask].copy_from_slice(&out);
+        self.y = self.y.max(until);
+        Ok(())
+    }
+}
+
+/// Why a stripe stopped early.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Halt {
+    /// A value did not fit the bitsets.
+    Overflow,
+    /// Another worker or the calling thread stopped the attempt.
+    Stopped,
+}
+
+/// How an attempt is scheduled.
+#[derive(Clone, Copy)]
+struct Tune {
+    threads: usize,
+    rows: usize,
+    step: usize,
+}
+
+/// Run stripe `s` (rows `s R ..`, `R = rows.len()` at most) to its end.
+/// `above(stalled)` gives the progress of the row above the stripe (the
+/// columns it has done, `n` when finished; it waits for a change when
+/// `stalled`, `None`: stop), `publish(p)` announces the stripe's last row's
+/// progress, `done(x, values)` hands over a finished row.
+///
+/// # Safety
+/// Stripes run in the order and under the waits of [`attempt`].
+#[allow(clippy::too_many_arguments)]
+unsafe fn run_stripe(
+    c: &Ctx,
+    lag: usize,
+    rows: &mut [Row],
+    s: usize,
+    step: usize,
+    mut above: impl FnMut(bool) -> Option<usize>,
+    mut publish: impl FnMut(usize),
+    mut done: impl FnMut(usize, &[u32]),
+) -> Result<(), Halt> {
+    let n = c.n;
+    let x0 = s * rows.len();
+    let h = rows.len().min(n - x0);
+    let rows = &mut rows[..h];
+    rows.iter_mut().for_each(|r| r.begun = false);
+    // a row may compute column y once the row above has done y + lag
+    let limit = |p: usize| if p >= n { n } else { p.saturating_sub(lag) };
+    let progress = |r: &Row| if r.begun { r.y } else { 0 };
+    let mut stalled = false;
+    loop {
+        let Some(p) = above(stalled) else {
+            return Err(Halt::Stopped);
+        };
+        let mut lim = limit(p);
+        let mut moved = false;
+        for (i, row) in rows.iter_mut().enumerate() {
+            let x = x0 + i;
+            let from = match (row.begun, c.sym) {
+                (true, _) => row.y,
+                (false, true) => x,
+                (false, false) => 0,
+            };
+            let to = lim.min(from + step);
+            if to > from {
+                if !row.begun {
+                    row.begin(c, x);
+                }
+                row.advance(c, to).map_err(|()| Halt::Overflow)?;
+                moved = true;
+                if to == n {
+                    done(x, std::slice::from_raw_parts(c.slot(x), n));
+                }
+            }
+            lim = limit(progress(row));
+        }
+        let last = progress(&rows[h - 1]);
+        if moved {
+            publish(last);
+        }
+        if last == n {
+            return Ok(());
+        }
+        stalled = !moved;
+    }
+}
+
+/// One solve with bitsets of `w` words, handing rows from `emitted` on to the
+/// sink: `Err(rows handed over)` when a value does not fit.
+///
+/// ## The schedule, for any number of workers
+///
+/// Every store of a kind is fed *in the sweep*: at cell `(x, y)`, before it
+/// reads, a column store takes `(x - 1, y)`, a store of direction `(1, s)`
+/// the cell `(x - 1 - dr, y - e)` (`e = c_min + s (1 + dr) >= 1`), one of
+/// direction `(s, 1)` the cell `(x - 1 - dm, y - 1)`; a symmetric game's row
+/// `x` first feeds the cells left of where its sweep starts (column `x`).
+/// Then every set `(x, y)` reads holds what the one-row-at-a-time sweep with
+/// whole rows fed at a row's start held (the rows up to `x - 1 - delay`: a
+/// ray's cells of row `x - 1 - dr` that `(x, y)` reads lie at columns up to
+/// `y - e`; those of row `x - 1 - dm` up to `y - 1`; a column's rows up to
+/// `x - 1`; the cells a row's sweep would feed past `n - e` are never read).
+///
+/// Rows are cut into stripes of `R` rows; stripe `s` goes to worker
+/// `s mod T`, which advances its rows in steps of at most `step` columns,
+/// each row as far as the row above allows: row `x` computes column `y` (its
+/// start counted as its first column) only once row `x - 1` has done columns
+/// up to `y + lag` (within a stripe: program order; across stripes: the
+/// stripe's last row publishes its progress with a release store, the next
+/// stripe's first row reads it with an acquire load). By induction row
+/// `x - j` has then done columns up to `y + j lag`.
+///
+/// That orders every pair of touches of one set by rows `x < x + j` as the
+/// one-row sweep does, when whatever row `x` touches at column `y'` row
+/// `x + j` touches only at columns `y >= y' - j lag`:
+///
+/// - the diagonal set `(y - x, x mod K)`: cells `(x + iK, y + iK)` only;
+/// - a column `c`'s sets: row `x` at columns `c` to `c + K` (fed at `c`,
+///   read from `c + off`, `off <= K` for the congruence, 0 for one-pile
+///   moves), a symmetric row's start (column `x`, columns `c < x`): `lag >= K`;
+/// - the line `L = y - s x` (direction `(1, s)`): row `x` feeds and reads it
+///   at columns `L + s x + c`, `c_min <= c <= c_max`, row `x + j` at
+///   `L + s (x + j) + c`: `lag >= c_max - c_min - s`;
+/// - the line `L = x - s y` (direction `(s, 1)`): row `x` at columns
+///   `(x - c - L) / s` for `c` in `[c_lo, c_hi]` (the rays' offsets and
+///   `1 + dm - s`, the feed), row `x + j` `j / s` further:
+///   `lag >= (c_hi - c_lo) / s`;
+/// - row values: row `x` writes its own ring slot and triangle cells; a
+///   reader of `(x', y')` runs at a column `>= y'` of a row below `x'`, and
+///   the ring holds `depth + T R` rows, so a slot is reused only after every
+///   reader of its old row is done (a worker holds one stripe; the stripes
+///   before the `T` in flight are done);
+/// - a row's lanes and row-prefix stores are its own.
+///
+/// So no two workers touch a set at once, and every cell sees what the
+/// one-worker sweep sees: the values are the same for every `T`, `R` and
+/// step. Rows are handed to the sink in order by the calling thread.
+#[allow(clippy::too_many_arguments)]
+fn attempt(
+    r: &Rules,
+    plan: &Plan,
+    n: usize,
+    w: usize,
+    tune: Tune,
+    emitted: usize,
+    progress: &mut dyn FnMut(u64),
+    sink: &mut impl FnMut(u64, &[u32]),
+) -> Result<(), usize> {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    let cap = (64 * w) as u32;
+    let k = plan.k;
+    let stripes = n.div_ceil(tune.rows);
+    let threads = tune.threads.clamp(1, stripes.max(1));
+    // the stores of the kinds (the row prefixes are each row's own)
+    let mut stores: Vec<Store> = plan
+        .kinds
+        .iter()
+        .map(|&q| {
+            let (l, c) = plan.shape(q, n);
+            Store::new(l, c, w)
+        })
+        .collect();
+    let mut diag = Store::new(2 * n.max(1) - 1, k, w);
+    let depth = (plan.depth + threads * tune.rows).next_power_of_two();
+    let mut ring = vec![GRUNDY_OFF; depth * n];
+    // symmetric rules: only y >= x is searched; the values left of the
+    // diagonal are read back from the stored upper triangle (every store,
+    // row prefix and looked-up cell still sees whole rows)
+    let sym = r.is_symmetric();
+    let mut tab = if sym {
+        Tab::new(n, cap as u64)
+    } else {
+        Tab::S(Vec::new())
+    };
+    let ctx = Ctx {
+        r,
+        plan,
+        n,
+        w,
+        sym,
+        stores: stores.iter_mut().map(Store::raw).collect(),
+        diag: diag.raw(),
+        ring: ring.as_mut_ptr(),
+        rmask: depth - 1,
+        tab: TabRaw::of(&mut tab),
+    };
+    let lag = plan.lag;
+    let mut next = 0usize;
+    let mut hand = |x: usize, vals: &[u32], next: &mut usize| {
+        debug_assert_eq!(x, *next);
         if x >= emitted {
-            sink(x as u64, &out);
+            sink(x as u64, vals);
         }
         if x % 16 == 15 {
             progress(x as u64 + 1);
         }
+        *next = x + 1;
+    };
+    if threads == 1 {
+        let mut rows: Vec<Row> = (0..tune.rows.min(n)).map(|_| Row::new(&ctx)).collect();
+        for s in 0..stripes {
+            // SAFETY: one thread, stripes in order
+            let res = unsafe {
+                run_stripe(
+                    &ctx,
+                    lag,
+                    &mut rows,
+                    s,
+                    tune.step,
+                    |_| Some(n),
+                    |_| {},
+                    |x, vals| hand(x, vals, &mut next),
+                )
+            };
+            if res.is_err() {
+                return Err(next.max(emitted));
+            }
+        }
+    } else {
+        let prog: Vec<AtomicUsize> = (0..stripes).map(|_| AtomicUsize::new(0)).collect();
+        // stop: every worker ends; overflow: because a value did not fit
+        let (stop, overflow) = (AtomicBool::new(false), AtomicBool::new(false));
+        /// Stops the workers when the calling thread unwinds (a progress
+        /// callback that cancels).
+        struct StopOnDrop<'a>(&'a AtomicBool);
+        impl Drop for StopOnDrop<'_> {
+            fn drop(&mut self) {
+                self.0.store(true, Ordering::Relaxed);
+            }
+        }
+        let (tx, rx) = std::sync::mpsc::sync_channel::<(usize, Vec<u32>)>(2 * threads * tune.rows);
+        let ctx = &ctx;
+        std::thread::scope(|scope| {
+            for wk in 0..threads {
+                let tx = tx.clone();
+                let (prog, stop, overflow) = (&prog, &stop, &overflow);
+                scope.spawn(move || {
+                    let mut rows: Vec<Row> = (0..tune.rows.min(n)).map(|_| Row::new(ctx)).collect();
+                    for s in (wk..stripes).step_by(threads) {
+                        let mut seen = 0;
+                        let above = |stalled: bool| {
+                            let mut spins = 0u32;
+                            loop {
+                                if stop.load(Ordering::Relaxed) {
+                                    return None;
+                                }
+                                if s == 0 {
+                                    return Some(n);
+                                }
+                                let p = prog[s - 1].load(Ordering::Acquire);
+                                if !stalled || p > seen {
+                                    seen = p;
+                                    return Some(p);
+                                }
+                                // as in `fast`: spin briefly, then sleep, so
+                                // that a waiting worker leaves the core to the
+                                // one it waits for
+                                spins += 1;
+                                if spins > 256 {
+                                    std::thread::park_timeout(std::time::Duration::from_micros(50));
+                                } else {
+                                    std::hint::spin_loop();
+                                }
+                            }
+                        };
+                        let publish = |p: usize| prog[s].store(p, Ordering::Release);
+                        let done = |x: usize, vals: &[u32]| {
+                            if tx.send((x, vals.to_vec())).is_err() {
+                                stop.store(true, Ordering::Relaxed);
+                            }
+                        };
+                        // SAFETY: the schedule of `attempt`
+                        let res = unsafe {
+                            run_stripe(ctx, lag, &mut rows, s, tune.step, above, publish, done)
+                        };
+                        if let Err(h) = res {
+                            if h == Halt::Overflow {
+                                overflow.store(true, Ordering::Relaxed);
+                            }
+                            stop.store(true, Ordering::Relaxed);
+                            return;
+                        }
+                    }
+                });
+            }
+            drop(tx);
+            let _guard = StopOnDrop(&stop);
+            let mut pending = std::collections::BTreeMap::new();
+            for (x, vals) in rx {
+                pending.insert(x, vals);
+                while let Some(vals) = pending.remove(&next) {
+                    hand(next, &vals, &mut next);
+                }
+            }
+        });
+        if overflow.load(Ordering::Relaxed) {
+            return Err(next.max(emitted));
+        }
     }
+    drop(ctx);
+    drop((stores, diag, ring, tab));
     Ok(())
 }

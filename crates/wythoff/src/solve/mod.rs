@@ -457,8 +457,10 @@ pub fn grundy_with_progress(
     if grundy_region::fits(r, n as u64) {
         let total = n as u64;
         return Ok(
-            grundy_region::grundy_with_progress(r, n, &mut |d| progress(d, total))
-                .expect("applies"),
+            grundy_region::grundy_with_progress(r, n, outcome_threads(n), &mut |d| {
+                progress(d, total)
+            })
+            .expect("applies"),
         );
     }
     if let Some(est) = grundy_union::memory_estimate(r, n as u64) {

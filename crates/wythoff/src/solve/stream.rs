@@ -162,8 +162,11 @@ pub fn grundy(
         return Ok(());
     }
     if grundy_region::fits(r, n as u64) {
-        grundy_region::stream(r, n, &mut |d| progress(d, total), |x, row| sink(x, row))
-            .expect("applies");
+        let threads = grundy_threads(n);
+        grundy_region::stream_threads(r, n, threads, &mut |d| progress(d, total), |x, row| {
+            sink(x, row)
+        })
+        .expect("applies");
         progress(total, total);
         return Ok(());
     }
