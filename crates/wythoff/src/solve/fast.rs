@@ -267,7 +267,7 @@ pub fn outcomes_with_progress(r: &Rules, n: usize, progress: &mut dyn FnMut(u64)
 
 /// Cells between two publications of a worker's progress in the row pipeline
 /// (a store per cell would bounce the cache line between the cores).
-const PUBLISH: usize = 64;
+const PUBLISH: usize = 512;
 
 /// [`outcomes_with_progress`] by `threads` workers (at least 1; one when the
 /// congruence's region counter is in use, whose state is not shared): row `x`
