@@ -591,9 +591,15 @@ fn grundy_threads_equal_sequential() {
                     );
                     // the portable build (the AVX2 one is picked where the CPU has it)
                     let mut p = Vec::new();
-                    solve::grundy_fast::tiled_portable(r, n, t, triangle, &mut |_| {}, |x, row| {
-                        p.push((x, row.to_vec()))
-                    })
+                    solve::grundy_fast::tiled_simd(
+                        r,
+                        n,
+                        t,
+                        triangle,
+                        false,
+                        &mut |_| {},
+                        |x, row| p.push((x, row.to_vec())),
+                    )
                     .unwrap();
                     assert_eq!(
                         a, p,

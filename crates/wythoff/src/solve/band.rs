@@ -99,9 +99,7 @@ impl BandKernel {
                 return None;
             }
         }
-        let (u, v) = r.corner().map_or((0, 0), |c| {
-            (c.u.min(n as u64) as usize, c.v.min(n as u64) as usize)
-        });
+        let (u, v) = super::grundy_fast::corner_on_board(r, n);
         let words = n.div_ceil(64).max(1);
         let pad = (w.div_ceil(64) + 1) * 64;
         let dwords = (2 * n + 2 * pad).div_ceil(64) + 2;

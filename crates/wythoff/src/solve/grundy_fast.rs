@@ -249,6 +249,14 @@ impl Lines {
     }
 }
 
+/// The removed corner's sides `(u, v)` clipped to the `n x n` board (`(0, 0)`
+/// without a corner): cells `x < u, y < v` are off the board.
+pub(super) fn corner_on_board(r: &Rules, n: usize) -> (usize, usize) {
+    r.corner().map_or((0, 0), |c| {
+        (c.u.min(n as u64) as usize, c.v.min(n as u64) as usize)
+    })
+}
+
 /// What both streaming kernels derive from the rules: diagonal moves or not, the
 /// corner clipped to the board, and the blocks per value bitset.
 struct Setup {
@@ -266,9 +274,7 @@ impl Setup {
         if !applies(r) {
             return None;
         }
-        let (u, v) = r.corner().map_or((0, 0), |c| {
-            (c.u.min(n as u64) as usize, c.v.min(n as u64) as usize)
-        });
+        let (u, v) = corner_on_board(r, n);
         let s = Setup {
             diag: r.two_pile().is_some(),
             u,
@@ -838,35 +844,28 @@ pub fn tiled(
     progress: &mut dyn FnMut(u64),
     sink: impl FnMut(u64, &[u32]),
 ) -> Option<()> {
-    #[cfg(target_arch = "x86_64")]
-    let avx2 = std::is_x86_feature_detected!("avx2");
-    #[cfg(not(target_arch = "x86_64"))]
-    let avx2 = false;
-    tiled_build(r, n, threads, triangle, avx2, progress, sink)
+    tiled_simd(r, n, threads, triangle, true, progress, sink)
 }
 
-/// [`tiled`] in its portable build (no AVX2 even where the CPU has it), so
-/// that tests check the build that other CPUs run against the one chosen here.
-pub fn tiled_portable(
+/// [`tiled`], with the AVX2 build of the stripe only when `allow_avx2` and the
+/// CPU has it: tests pass `false` to check the portable build, the one other
+/// CPUs run, against the one chosen here.
+pub fn tiled_simd(
     r: &Rules,
     n: usize,
     threads: usize,
     triangle: bool,
-    progress: &mut dyn FnMut(u64),
-    sink: impl FnMut(u64, &[u32]),
-) -> Option<()> {
-    tiled_build(r, n, threads, triangle, false, progress, sink)
-}
-
-fn tiled_build(
-    r: &Rules,
-    n: usize,
-    threads: usize,
-    triangle: bool,
-    avx2: bool,
+    allow_avx2: bool,
     progress: &mut dyn FnMut(u64),
     mut sink: impl FnMut(u64, &[u32]),
 ) -> Option<()> {
+    #[cfg(target_arch = "x86_64")]
+    let avx2 = allow_avx2 && std::is_x86_feature_detected!("avx2");
+    #[cfg(not(target_arch = "x86_64"))]
+    let avx2 = {
+        let _ = allow_avx2;
+        false
+    };
     let (Setup { diag, u, v, blocks }, mut cols, mut diags) = Setup::new(r, n)?;
     let sym = triangle && keeps_triangle(r, n as u64);
     let bands = n.div_ceil(TILE_COLS);
