@@ -6,7 +6,7 @@
 use wythoff::catalogue::parse_game;
 use wythoff::oracle::fitted::FittedOracle;
 use wythoff::oracle::{Natural, Oracle};
-use wythoff::patterns::pairs::{self, Difference, Pairs};
+use wythoff::patterns::pairs::{self, BLaw, Difference, Pairs};
 use wythoff::patterns::periodic::Periodic;
 use wythoff::patterns::{self as pat, Board, Pattern, PatternReport};
 use wythoff::solve;
@@ -72,6 +72,20 @@ fn regenerate_all(rep: &PatternReport, board: &Board) {
 /// The mex and multiplicity laws of `q`, each on every index of its range,
 /// recomputed directly from the pairs (whether or not `regenerate` applies).
 fn check_pair_laws(q: &Pairs, want: &[(u64, u64)], game: &str) {
+    if let Some(d) = &q.difference {
+        for n in d.from() as usize..want.len() {
+            assert_eq!(
+                d.b(n as u64, want[n].0),
+                Some(want[n].1),
+                "{game}: difference law at n = {n}"
+            );
+        }
+    }
+    if let Some(l) = &q.b_law {
+        for n in l.from as usize..want.len() {
+            assert_eq!(l.b(n as u64), Some(want[n].1), "{game}: b law at n = {n}");
+        }
+    }
     if let (Some(rule), Some(from)) = (q.mex_rule(), q.mex_from) {
         let mv = pairs::mex_values(want, rule);
         for n in from as usize..want.len() {
@@ -236,6 +250,7 @@ fn seed002_floor_law_and_st_affine_law() {
         Some(Difference::Affine {
             s: 2,
             t: 1,
+            c: 0,
             from: 0
         })
     );
@@ -585,4 +600,130 @@ fn imitation_patterns_in_both_conventions_match_the_p_positions() {
         regenerate_all(&rep, &board);
         assert!(!rep.patterns.is_empty(), "misere {misere}");
     }
+}
+
+/// Seed 003, open problem 25 (a theorem): when every length set is the multiples
+/// of K, every move keeps (x mod K, y mod K), and (x div K, y div K) plays
+/// (s, ceil(t/K))-Wythoff: a move (Ki, Kj) is legal iff |j - i| <
+/// (s - 1) min(i, j) + t/K, and for integers that is < (s - 1) min(i, j) +
+/// ceil(t/K). So the P-set is the K x K thickening of (s, ceil(t/K))-Wythoff's,
+/// in both conventions (the terminal positions are the cells of the block (0, 0)).
+/// Checked here cell by cell against the solver, and `patterns` must name the
+/// block size K (the largest that tiles, not a divisor of it) and the law.
+#[test]
+fn problem25_is_the_thickening_of_st_wythoff() {
+    for k in 2..=8u64 {
+        for s in 1..=3u64 {
+            for t in 1..=3u64 {
+                let t2 = t.div_ceil(k);
+                for misere in [false, true] {
+                    let spec = format!("restricted:s={s},t={t},h={k}:0,v={k}:0,d1={k}:0,d2={k}:0");
+                    let n = 40 * k as usize;
+                    let (rep, board) = report(&spec, n, misere);
+                    let (_, small) =
+                        report(&format!("st-wythoff:s={s},t={t2}"), n / k as usize, misere);
+                    for x in 0..n {
+                        for y in 0..n {
+                            assert_eq!(
+                                board.get(x, y),
+                                small.get(x / k as usize, y / k as usize),
+                                "{spec} misere={misere}: cell ({x}, {y})"
+                            );
+                        }
+                    }
+                    regenerate_all(&rep, &board);
+                    let q = only_pairs(&rep);
+                    assert_eq!(q.block, k, "{spec} misere={misere}: block size");
+                    if !misere {
+                        let want = if s == 1 {
+                            Difference::Linear {
+                                m: t2,
+                                c: 0,
+                                from: 0,
+                            }
+                        } else {
+                            Difference::Affine {
+                                s: s as i64,
+                                t: t2 as i64,
+                                c: 0,
+                                from: 0,
+                            }
+                        };
+                        assert_eq!(q.difference.as_ref(), Some(&want), "{spec}");
+                    } else if s >= 2 {
+                        // misère (s, t')-Wythoff: b_n = s a_n + t' n + 1
+                        match q.difference {
+                            Some(Difference::Affine {
+                                s: s2, t: t3, c: 1, ..
+                            }) => {
+                                assert_eq!((s2, t3), (s as i64, t2 as i64), "{spec} misère")
+                            }
+                            ref d => panic!("{spec} misère: {d:?}"),
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A planted board of 6 x 6 blocks is read at block 6, not at 2 or 3 (which
+/// tile it too); one flipped cell inside a block makes it plain.
+#[test]
+fn block_size_is_the_largest_that_tiles() {
+    let small = |x: usize, y: usize| (x * 7 + y * 3) % 5 == 0;
+    let b = Board::from_fn(600, |x, y| small(x / 6, y / 6));
+    assert_eq!(b.block_size(), 6);
+    assert_eq!(pat::block_of(&b), Some(6));
+    assert!(b.shrink(2).is_some() && b.shrink(3).is_some() && b.shrink(4).is_none());
+    let flipped = Board::from_fn(600, |x, y| small(x / 6, y / 6) ^ (x == 301 && y == 97));
+    assert_eq!(flipped.block_size(), 1);
+    assert_eq!(pat::block_of(&flipped), None);
+    // too few blocks a side: the largest divisor that keeps 16
+    let coarse = Board::from_fn(600, |x, y| (x / 60 + y / 60) % 3 == 0);
+    assert_eq!(coarse.block_size(), 60);
+    assert_eq!(pat::block_of(&coarse), Some(30));
+}
+
+/// Laws outside the old vocabulary: b_n = 3 n alone (roob-blocking, m = 2,
+/// p = 4, l = 3) and a_n + b_n = 3 n (normal) / 3 n + 1 (misère) in seed 003's
+/// problem 28 with K = 3, r = 1 (an affine law with s = -1).
+#[test]
+fn b_law_and_affine_laws_with_a_constant() {
+    let (rep, board) = report("roob-blocking:m=2,p=4,l=3", 600, false);
+    regenerate_all(&rep, &board);
+    let q = only_pairs(&rep);
+    assert_eq!(
+        q.b_law,
+        Some(BLaw {
+            k: 3,
+            c: 0,
+            from: 0
+        })
+    );
+    for (misere, c) in [(false, 0), (true, 1)] {
+        let spec = "restricted:s=1,t=1,h=all,v=all,d1=3:1,d2=3:1";
+        let (rep, board) = report(spec, 600, misere);
+        regenerate_all(&rep, &board);
+        let q = only_pairs(&rep);
+        assert_eq!(
+            q.difference,
+            Some(Difference::Affine {
+                s: -1,
+                t: 3,
+                c,
+                from: 0
+            }),
+            "{spec} misere={misere}"
+        );
+        // the json names the new fields as documented
+        let v = serde_json::to_value(&rep.patterns).unwrap();
+        assert_eq!(v[0]["difference"]["law"], "affine");
+        assert_eq!(v[0]["difference"]["s"], -1);
+        assert_eq!(v[0]["difference"]["c"], c);
+    }
+    let (rep, _) = report("roob-blocking:m=2,p=4,l=3", 600, false);
+    let v = serde_json::to_value(&rep.patterns).unwrap();
+    assert_eq!(v[0]["b_law"]["k"], 3);
+    assert_eq!(v[0]["b_law"]["c"], 0);
 }

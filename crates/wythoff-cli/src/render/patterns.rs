@@ -128,7 +128,13 @@ fn pairs(out: &mut dyn Write, p: &Pairs, n: u64) -> io::Result<()> {
     }
     match &p.difference {
         Some(d) => writeln!(out, "  difference: {}  (n >= {})", d.text(), d.from())?,
-        None => writeln!(out, "  difference: no law found")?,
+        None => writeln!(
+            out,
+            "  difference: none of the detector's forms (m n + c, floor(n/p) m, s a_n + t n + c) holds"
+        )?,
+    }
+    if let Some(l) = &p.b_law {
+        writeln!(out, "  b alone: {}  (n >= {})", l.text(), l.from)?;
     }
     match (p.mex, p.mex_p, p.mex_from) {
         (Some("complementary"), _, Some(f)) => writeln!(
@@ -184,7 +190,10 @@ pub fn text(out: &mut dyn Write, rep: &PatternReport) -> io::Result<()> {
         rep.game
     )?;
     if rep.patterns.is_empty() {
-        writeln!(out, "no pattern holds on the whole board")?;
+        writeln!(
+            out,
+            "none of the detector's kinds (finite, periodic, pairs) holds on the whole board: a fact about the detector's vocabulary, not about the game"
+        )?;
     }
     for p in &rep.patterns {
         match p {

@@ -72,7 +72,12 @@ impl FittedSet {
                 Natural::try_from(v).unwrap_or_default()
             }
             Difference::Floor { p, m, .. } => a + (n / Natural::from(p)) * Natural::from(m),
-            Difference::Affine { s, t, .. } => a * Natural::from(s) + n * Natural::from(t),
+            Difference::Affine { s, t, c, .. } => {
+                let v = Integer::from(a) * Integer::from(s)
+                    + Integer::from(n.clone()) * Integer::from(t)
+                    + Integer::from(c);
+                Natural::try_from(v).unwrap_or_default()
+            }
         }
     }
 

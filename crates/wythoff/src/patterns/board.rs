@@ -84,6 +84,32 @@ impl Board {
         self.rows == self.cols
     }
 
+    /// The largest `b` such that the board is made of `b x b` blocks ([`Board::shrink`]
+    /// succeeds), or 1. The board is made of `b x b` blocks iff row `x` equals row
+    /// `x - 1` for every `x` that is not a multiple of `b`, and column `y` equals
+    /// column `y - 1` likewise; so the block sizes that tile are exactly the
+    /// divisors of `g`, the gcd of the indices `x >= 1` where a row differs from
+    /// the one before and the indices `y >= 1` where a column does (0 when none
+    /// does). The largest is `g` itself (with no change at all, every `b` tiles and
+    /// the board side is returned). A board of 4 x 4 blocks is also made of 2 x 2
+    /// blocks, so taking the first `b` that tiles, smallest first, misreads it.
+    pub fn block_size(&self) -> usize {
+        let mut g = 0usize;
+        for i in 1..self.n {
+            if self.row(i) != self.row(i - 1) || self.col(i) != self.col(i - 1) {
+                g = gcd(g, i);
+                if g == 1 {
+                    return 1;
+                }
+            }
+        }
+        if g == 0 {
+            self.n.max(1)
+        } else {
+            g
+        }
+    }
+
     /// The board of `b x b` blocks, when every cell equals the lower-left cell of
     /// its block (blocks aligned at multiples of `b`; the cells of the last,
     /// incomplete blocks are checked too). Cell `(X, Y)` of the result stands for
@@ -101,6 +127,13 @@ impl Board {
         }
         Some(Board::from_fn(self.n / b, |x, y| self.get(b * x, b * y)))
     }
+}
+
+fn gcd(mut a: usize, mut b: usize) -> usize {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
 }
 
 /// For each bit position `j` of the lines, the largest line index `i` with

@@ -13,7 +13,7 @@
 //!   `a`-order the rows `a < M / (2R)` of the larger board, see
 //!   [`super::by_rows`]) have the same first `holds_from` pairs, the order's
 //!   structure (`b` increasing, `a` non-decreasing), and each law from its
-//!   `from`: difference, mex, multiplicity (over the values below the last `a`),
+//!   `from`: difference, `b` law, mex, multiplicity (over the values below the last `a`),
 //!   the Beatty interval (some `alpha` of the reported interval fits every term)
 //!   and the closed form (`a_n = floor(n alpha)` exactly, integer square roots).
 //! - `grundy-rows` are not re-checked (they are reported as such).
@@ -34,8 +34,8 @@ pub struct LawCheck {
     pub pattern: usize,
     /// The pattern's kind (`finite`, `periodic`, `pairs`, `grundy-rows`).
     pub kind: &'static str,
-    /// `cells`, `prefix`, `structure`, `difference`, `mex`, `multiplicity`,
-    /// `beatty`, `closed-form`.
+    /// `cells`, `prefix`, `structure`, `difference`, `b-law`, `mex`,
+    /// `multiplicity`, `beatty`, `closed-form`.
     pub law: &'static str,
     /// `true`: holds on every cell or term of `checked`; `false`: see `failure`;
     /// `null`: not re-checked (`checked` says why).
@@ -229,6 +229,21 @@ fn pair_laws(i: usize, q: &Pairs, big: &Board) -> Vec<LawCheck> {
                     v[n].1,
                     d.b(n as u64, v[n].0)
                         .map_or("overflow".into(), |b| b.to_string())
+                )
+            }),
+        ));
+    }
+    if let Some(l) = &q.b_law {
+        let bad = (l.from as usize..t).find(|&n| l.b(n as u64) != Some(v[n].1));
+        out.push(law(
+            "b-law",
+            t,
+            bad.map(|n| {
+                format!(
+                    "n = {n}: b_n = {}, the law gives {}",
+                    v[n].1,
+                    l.b(n as u64)
+                        .map_or("a negative value".into(), |b| b.to_string())
                 )
             }),
         ));

@@ -80,23 +80,41 @@ pub struct Finite {
 }
 
 /// The patterns of a board of P-positions (no Grundy rows).
+///
+/// A thickened board (each cell of a smaller game a `b x b` block) is read at
+/// its **largest** block size `b` ([`Board::block_size`]), as long as the shrunk
+/// board keeps at least [`MIN_SHRUNK`] cells a side (otherwise the largest
+/// divisor of `b` that does): the patterns are then those of the shrunk board,
+/// with `block = b`.
 pub fn find_in_board(board: &Board) -> Vec<Pattern> {
-    // thickened boards: the structure of the shrunk board, scaled
-    for b in 2..=4usize {
-        if board.count() == 0 {
-            break;
-        }
+    if let Some(b) = block_of(board) {
         if let Some(small) = board.shrink(b) {
-            if small.size() >= 16 {
-                let mut ps = find_plain(&small);
-                for p in &mut ps {
-                    set_block(p, b as u64);
-                }
-                return ps;
+            let mut ps = find_plain(&small);
+            for p in &mut ps {
+                set_block(p, b as u64);
             }
+            return ps;
         }
     }
     find_plain(board)
+}
+
+/// Fewest cells a side of a shrunk board that patterns are read on.
+pub const MIN_SHRUNK: usize = 16;
+
+/// The block size a board is read at: the largest `b >= 2` that tiles it with
+/// at least [`MIN_SHRUNK`] blocks a side, or `None`.
+pub fn block_of(board: &Board) -> Option<usize> {
+    if board.count() == 0 {
+        return None;
+    }
+    let g = board.block_size();
+    if g >= board.size() {
+        return None; // no row or column ever changes: no block structure
+    }
+    (2..=g)
+        .rev()
+        .find(|&b| g % b == 0 && board.size() / b >= MIN_SHRUNK)
 }
 
 fn set_block(p: &mut Pattern, b: u64) {

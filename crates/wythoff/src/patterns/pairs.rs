@@ -14,8 +14,11 @@
 //! half of them (and at least [`super::MIN_TERMS`] indices).
 //!
 //! - `difference`: `d_n = b_n - a_n` is `m n + c` (`linear`), `floor(n/p) m`
-//!   (`floor`, seed 002 Proposition 1), or `b_n = s a_n + t n` (`affine`,
-//!   (s,t)-Wythoff) with `s >= 2`.
+//!   (`floor`, seed 002 Proposition 1), or `b_n = s a_n + t n + c` (`affine`:
+//!   (s,t)-Wythoff with `c = 0`, its misère form with `c = 1`; `s` any integer
+//!   other than 0 and 1, e.g. `s = -1` for `a_n + b_n = t n + c`).
+//! - `b_law`: `b_n = k n + c` alone, whatever `a_n` is (e.g. `b_n = 3 n` in
+//!   `roob-blocking:m=2,p=4,l=3`).
 //! - `mex`: `a_n = mex{a_i, b_i : i < n}` (`complementary`) or the least value
 //!   used fewer than `p` times among `{a_i, b_i : i < n}`, each index counted once
 //!   (`p-fold`, seed 000 Proposition 5.2 (i)), over all earlier pairs.
@@ -45,8 +48,55 @@ pub enum Difference {
     Linear { m: u64, c: i64, from: u64 },
     /// `b_n - a_n = floor(n / p) m`.
     Floor { p: u64, m: u64, from: u64 },
-    /// `b_n = s a_n + t n`.
-    Affine { s: u64, t: u64, from: u64 },
+    /// `b_n = s a_n + t n + c` (`s` not 0 or 1: those are a `b_law` and a
+    /// `linear` difference).
+    Affine { s: i64, t: i64, c: i64, from: u64 },
+}
+
+/// `b_n = k n + c`, a law on the `b` terms alone.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct BLaw {
+    pub k: i64,
+    pub c: i64,
+    pub from: u64,
+}
+
+impl BLaw {
+    /// `b_n` (`None` on overflow or a negative value).
+    pub fn b(&self, n: u64) -> Option<u64> {
+        u64::try_from(self.k as i128 * n as i128 + self.c as i128).ok()
+    }
+    pub fn text(&self) -> String {
+        format!("b_n = {}", affine_text(&[(self.k, "n")], self.c))
+    }
+}
+
+/// `k1 v1 + k2 v2 + ... + c` in words, e.g. `2 a_n - 3 n + 1`, `-a_n + 3 n`.
+fn affine_text(terms: &[(i64, &str)], c: i64) -> String {
+    let mut out = String::new();
+    for &(k, v) in terms {
+        if k == 0 {
+            continue;
+        }
+        let mag = match k.unsigned_abs() {
+            1 => v.to_string(),
+            m => format!("{m} {v}"),
+        };
+        if out.is_empty() {
+            out = if k < 0 { format!("-{mag}") } else { mag };
+        } else {
+            out.push_str(if k < 0 { " - " } else { " + " });
+            out.push_str(&mag);
+        }
+    }
+    if out.is_empty() {
+        return c.to_string();
+    }
+    match c {
+        0 => out,
+        c if c > 0 => format!("{out} + {c}"),
+        c => format!("{out} - {}", c.unsigned_abs()),
+    }
 }
 
 impl Difference {
@@ -65,7 +115,13 @@ impl Difference {
                 u64::try_from(v).ok()
             }
             Difference::Floor { p, m, .. } => a.checked_add((n / p).checked_mul(m)?),
-            Difference::Affine { s, t, .. } => s.checked_mul(a)?.checked_add(t.checked_mul(n)?),
+            Difference::Affine { s, t, c, .. } => {
+                let v = (s as i128)
+                    .checked_mul(a as i128)?
+                    .checked_add((t as i128).checked_mul(n as i128)?)?
+                    .checked_add(c as i128)?;
+                u64::try_from(v).ok()
+            }
         }
     }
     pub fn text(&self) -> String {
@@ -76,7 +132,9 @@ impl Difference {
                 c => format!("b_n - a_n = {m} n - {}", -c),
             },
             Difference::Floor { p, m, .. } => format!("b_n - a_n = floor(n / {p}) {m}"),
-            Difference::Affine { s, t, .. } => format!("b_n = {s} a_n + {t} n"),
+            Difference::Affine { s, t, c, .. } => {
+                format!("b_n = {}", affine_text(&[(s, "a_n"), (t, "n")], c))
+            }
         }
     }
 }
@@ -116,6 +174,8 @@ pub struct Pairs {
     /// The pairs `n < holds_from`, as read.
     pub prefix: Vec<[u64; 2]>,
     pub difference: Option<Difference>,
+    /// `b_n = k n + c` from `from` on, a law on `b` alone.
+    pub b_law: Option<BLaw>,
     /// `"complementary"`, `"p-fold"` or `null`.
     pub mex: Option<&'static str>,
     /// `p` of a p-fold mex (1 for complementary).
@@ -177,7 +237,7 @@ pub fn find(board: &Board) -> Vec<Pairs> {
 }
 
 /// The laws of pairs sorted by `a` (then `b`): those with `a < cut`. `None`
-/// when no mex, difference or multiplicity law holds.
+/// when no mex, difference, `b` or multiplicity law holds.
 pub fn of_rows(v: &[(u64, u64)], side: &'static str, cut: u64) -> Option<Pairs> {
     // at least MIN_TERMS rows, each holding a pair: a few rows of many pairs
     // (a periodic board) are no sequence
@@ -187,7 +247,7 @@ pub fn of_rows(v: &[(u64, u64)], side: &'static str, cut: u64) -> Option<Pairs> 
         return None;
     }
     let mut p = laws(v, side, 0)?;
-    if p.mex.is_none() && p.difference.is_none() && p.multiplicity.is_none() {
+    if p.mex.is_none() && p.difference.is_none() && p.b_law.is_none() && p.multiplicity.is_none() {
         return None;
     }
     p.order = "a";
@@ -224,6 +284,7 @@ fn laws(v: &[(u64, u64)], side: &'static str, h: usize) -> Option<Pairs> {
         return None;
     }
     let difference = fit_difference(v, h);
+    let b_law = fit_b_law(v, h);
     let mex = fit_mex(v, h);
     let mult = multiplicity(v);
     let beat = beatty::fit(
@@ -236,6 +297,9 @@ fn laws(v: &[(u64, u64)], side: &'static str, h: usize) -> Option<Pairs> {
     let mut holds = h as u64;
     if let Some(d) = &difference {
         holds = holds.max(d.from());
+    }
+    if let Some(l) = &b_law {
+        holds = holds.max(l.from);
     }
     if let Some((_, f)) = mex {
         holds = holds.max(f);
@@ -251,6 +315,7 @@ fn laws(v: &[(u64, u64)], side: &'static str, h: usize) -> Option<Pairs> {
         terms: t as u64,
         prefix: v[..holds as usize].iter().map(|&(a, b)| [a, b]).collect(),
         difference,
+        b_law,
         mex: mex.map(|(m, _)| match m {
             Mex::Complementary => "complementary",
             Mex::Fold(_) => "p-fold",
@@ -324,43 +389,90 @@ fn fit_difference(v: &[(u64, u64)], h: usize) -> Option<Difference> {
             ));
         }
     }
-    // b = s a + t n, s >= 2: solve on the last terms
-    'affine: for k in (t - 1).saturating_sub(16)..t - 1 {
-        for j in k + 1..t {
-            let (ak, bk, nk) = (v[k].0 as i128, v[k].1 as i128, k as i128);
-            let (aj, bj, nj) = (v[j].0 as i128, v[j].1 as i128, j as i128);
-            let det = ak * nj - aj * nk;
-            if det == 0 {
-                continue;
-            }
-            let sn = bk * nj - bj * nk;
-            let tn = ak * bj - aj * bk;
-            if sn % det != 0 || tn % det != 0 {
-                break 'affine;
-            }
-            let (s, tt) = (sn / det, tn / det);
-            if s < 2 || tt < 0 {
-                break 'affine;
-            }
+    // b = s a + t n + c, s not 0 or 1: solved on three of the last terms
+    if let Some((sa, ta, ca)) = solve_affine(v) {
+        if sa != 0 && sa != 1 {
             let st = start_of(t, h, |n| {
-                v[n].1 as i128 == s * v[n].0 as i128 + tt * n as i128
+                v[n].1 as i128 == sa * v[n].0 as i128 + ta * n as i128 + ca
             });
             if accept(t, st) {
                 found.push((
                     st,
-                    2,
+                    if ca == 0 { 2 } else { 4 },
                     Difference::Affine {
-                        s: s as u64,
-                        t: tt as u64,
+                        s: sa as i64,
+                        t: ta as i64,
+                        c: ca as i64,
                         from: st as u64,
                     },
                 ));
             }
-            break 'affine;
         }
     }
     found.sort_by_key(|f| (f.0, f.1));
     found.into_iter().next().map(|f| f.2)
+}
+
+/// The integers `(s, t, c)` with `b_i = s a_i + t i + c` on three of the last
+/// terms whose rows `(a_i, i, 1)` are independent (Cramer's rule, exact), or
+/// `None` when the last terms have no such triple or the solution is not
+/// integral (then no affine law holds on the tail). The caller checks the law
+/// on every term.
+fn solve_affine(v: &[(u64, u64)]) -> Option<(i128, i128, i128)> {
+    let t = v.len();
+    if t < 3 {
+        return None;
+    }
+    let row = |n: usize| [v[n].0 as i128, n as i128, 1i128];
+    let det3 = |m: [[i128; 3]; 3]| {
+        m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
+            - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+            + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
+    };
+    let k = t - 1;
+    for j in (t.saturating_sub(17)..k).rev() {
+        for i in (t.saturating_sub(33)..j).rev() {
+            let m = [row(i), row(j), row(k)];
+            let d = det3(m);
+            if d == 0 {
+                continue;
+            }
+            let rhs = [v[i].1 as i128, v[j].1 as i128, v[k].1 as i128];
+            let mut sol = [0i128; 3];
+            for (col, out) in sol.iter_mut().enumerate() {
+                let mut mc = m;
+                for r in 0..3 {
+                    mc[r][col] = rhs[r];
+                }
+                let num = det3(mc);
+                if num % d != 0 {
+                    return None;
+                }
+                *out = num / d;
+            }
+            let fits = |x: i128| i64::try_from(x).is_ok();
+            return (fits(sol[0]) && fits(sol[1]) && fits(sol[2]))
+                .then_some((sol[0], sol[1], sol[2]));
+        }
+    }
+    None
+}
+
+/// `b_n = k n + c` from some start on: `k` and `c` from the last two terms.
+fn fit_b_law(v: &[(u64, u64)], h: usize) -> Option<BLaw> {
+    let t = v.len();
+    if t < 2 {
+        return None;
+    }
+    let b = |n: usize| v[n].1 as i128;
+    let k = b(t - 1) - b(t - 2);
+    let c = b(t - 1) - k * (t as i128 - 1);
+    let s = start_of(t, h, |n| b(n) == k * n as i128 + c);
+    (accept(t, s) && i64::try_from(k).is_ok() && i64::try_from(c).is_ok()).then_some(BLaw {
+        k: k as i64,
+        c: c as i64,
+        from: s as u64,
+    })
 }
 
 /// For each index `n`, the mex rule's value over the pairs `i < n`.
@@ -425,10 +537,12 @@ fn multiplicity(v: &[(u64, u64)]) -> Option<(u64, u64, u64)> {
 
 /// The pairs that `pattern` generates from its laws, `n < count`, with `a_n`
 /// from the mex rule (or the Beatty form's `floor(n alpha_low)` when there is no
-/// mex rule) and `b_n` from the difference law; `None` when the pattern has no
+/// mex rule) and `b_n` from the difference law (else from the `b` law); `None` when the pattern has no
 /// rule for `a` or for `b`, or a value overflows.
 pub fn regenerate(p: &Pairs, count: usize) -> Option<Vec<(u64, u64)>> {
-    let d = p.difference.as_ref()?;
+    if p.difference.is_none() && p.b_law.is_none() {
+        return None;
+    }
     let h = p.holds_from as usize;
     let mut out: Vec<(u64, u64)> = p.prefix.iter().map(|c| (c[0], c[1])).collect();
     out.truncate(count);
@@ -458,7 +572,11 @@ pub fn regenerate(p: &Pairs, count: usize) -> Option<Vec<(u64, u64)>> {
             (None, Some(bt)) => bt.a_low(n as u64)?,
             (None, None) => return None,
         };
-        let b = d.b(n as u64, a)?;
+        let b = match (&p.difference, &p.b_law) {
+            (Some(d), _) => d.b(n as u64, a)?,
+            (None, Some(l)) => l.b(n as u64)?,
+            (None, None) => return None,
+        };
         bump(&mut count_v, a);
         if b != a {
             bump(&mut count_v, b);

@@ -129,16 +129,27 @@ pub fn find(board: &Board) -> Option<Periodic> {
         }
     }
     pairs.sort_unstable();
+    // does [x0, x0 + px) x [y0, y0 + py) hold a P-cell? (word-parallel per row)
+    let in_box = |x0: usize, y0: usize, px: usize, py: usize| {
+        (x0..x0 + px).any(|x| any_in_range(board.row(x), y0, y0 + py))
+    };
+    // first_x[j][y0]: the least x0 with by[x0] <= y0 for the j-th y-period (by is
+    // non-increasing, so those x0 form a suffix: binary search)
+    let first_x: Vec<Vec<usize>> = ys
+        .iter()
+        .map(|(_, by)| {
+            (0..=lim)
+                .map(|y0| by[..=lim].partition_point(|&b| b > y0))
+                .collect()
+        })
+        .collect();
     for &(_, _, i, j) in &pairs {
         let (px, bx) = (&xs[i].0, &xs[i].1); // bx[y0] = least x0 for the x-period
-        let (py, by) = (&ys[j].0, &ys[j].1); // by[x0] = least y0 for the y-period
+        let py = &ys[j].0;
         let mut best: Option<(usize, usize)> = None;
         for y0 in 0..=lim {
-            let mut x0 = bx[y0];
-            // the least x0' >= x0 with by[x0'] <= y0 (by is non-increasing)
-            while x0 <= lim && by[x0] > y0 {
-                x0 += 1;
-            }
+            // the least x0' >= bx[y0] with by[x0'] <= y0
+            let x0 = bx[y0].max(first_x[j][y0]);
             if x0 > lim || n - x0 < 3 * px || n - y0 < 3 * py {
                 continue;
             }
@@ -147,6 +158,9 @@ pub fn find(board: &Board) -> Option<Periodic> {
             }
         }
         let Some((x0, y0)) = best else { continue };
+        if !in_box(x0, y0, *px, *py) {
+            continue;
+        }
         let mut cells = Vec::new();
         for x in x0..x0 + px {
             for y in y0..y0 + py {
@@ -185,6 +199,25 @@ pub fn find(board: &Board) -> Option<Periodic> {
         });
     }
     None
+}
+
+/// Is any bit in `[lo, hi)` of `words` set?
+fn any_in_range(words: &[u64], lo: usize, hi: usize) -> bool {
+    let mut v = lo;
+    while v < hi {
+        let (w, b) = (v / 64, v % 64);
+        let take = (64 - b).min(hi - v);
+        let mask = if take == 64 {
+            u64::MAX
+        } else {
+            ((1u64 << take) - 1) << b
+        };
+        if words[w] & mask != 0 {
+            return true;
+        }
+        v += take;
+    }
+    false
 }
 
 /// The eventually periodic description of `f(v)`, `from <= v < n`, if the board
