@@ -49,7 +49,7 @@ pub fn claims() -> Vec<Claim> {
             id: "s002-appendix",
             games: &["diagonal-blocking"],
             source: "seed 002, Appendix (Hegarty)",
-            scope: "p in 1..=6, k and n up to clamp(terms/10, 1000, 10^6) (default 10000)",
+            scope: "p in 1..=6, k and n up to clamp(terms/10, 1000, 10^6) (default 10000; p = 4 at least 400000)",
             run: appendix,
         },
     ]
@@ -357,18 +357,32 @@ fn examples(_cfg: &VerifyConfig, _progress: &mut dyn FnMut(u64, u64)) -> Vec<Cla
     out
 }
 
+/// Where p = 4 first attains |a_k - a*_k| = p - 1 = 3 (the remark "p - 1 is best
+/// possible"), and the range of k the appendix check uses for p = 4 to reach it.
+const HEGARTY_P4_K_SHARP: usize = 399_187;
+const HEGARTY_P4_K: usize = 400_000;
+
 /// The appendix (m = 1). `pi_(1,p)(n) = b + 1` for the P-position `(n - 1, b)` of
 /// (p,1)-Wythoff Nim (general solver via Definition 3's recurrence);
 /// `pi(n) = pi_(1,p)(n + p) - p` (7); `A_pi = {n : pi(n) > n} = (a_k)`,
 /// `b_k = pi(a_k)`; `r = ((2p - 1) + sqrt(4p^2 + 1)) / (2p)`, `s = r + 1/p`,
 /// `a*_k = floor(k r)`, `b*_k = floor(k s)`, `eps_k = (b_k - a_k) - (b*_k - a*_k)`.
 fn appendix(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<ClaimReport> {
-    let kmax = (cfg.terms / 10).clamp(1000, 1_000_000) as usize;
+    let kmax_all = (cfg.terms / 10).clamp(1000, 1_000_000) as usize;
     let mut bad: [Option<String>; 9] = Default::default();
     let mut max_dev = Vec::new();
+    // the first k with |a_k - a*_k| = p - 1, for each p
+    let mut first_sharp: Vec<Option<usize>> = Vec::new();
     let mut eps01 = Vec::new();
     for p in 1..=6i128 {
         progress(p as u64 - 1, 6);
+        // p = 4 reaches p - 1 = 3 first at k = 399187 (found by an audit): its
+        // range goes past that, so the remark is decided for p <= 4
+        let kmax = if p == 4 {
+            kmax_all.max(HEGARTY_P4_K)
+        } else {
+            kmax_all
+        };
         let d = (4 * p * p + 1) as u128;
         let r = Quad::new(2 * p - 1, 1, d, 2 * p);
         let s = Quad::new(2 * p + 1, 1, d, 2 * p);
@@ -462,6 +476,7 @@ fn appendix(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<Claim
             }
         }
         let mut dev = 0i128;
+        let mut first: Option<usize> = None;
         let mut only01 = None;
         for k in 1..kk {
             let (a, b) = (a_pi[k - 1] as i128, pibar(a_pi[k - 1]) as i128);
@@ -479,7 +494,11 @@ fn appendix(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<Claim
                 bad[4].get_or_insert(format!("p={p}, k={k}: b*_(k+1) - b*_k = {db}"));
             }
             dev = dev.max((a - ast[k]).abs());
+            if dev == p - 1 && first.is_none() {
+                first = Some(k);
+            }
         }
+        first_sharp.push(first);
         if dev > p - 1 {
             bad[5].get_or_insert(format!("p={p}: max |a_k - a*_k| = {dev} > p - 1"));
         }
@@ -518,7 +537,10 @@ fn appendix(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<Claim
         eps01.push(only01);
     }
     let _ = is_square; // d = 4p^2 + 1 lies strictly between (2p)^2 and (2p+1)^2
-    let range = format!("p in 1..=6, k, n up to about {kmax}");
+    let range = format!(
+        "p in 1..=6, k, n up to about {kmax_all} (p = 4: {})",
+        kmax_all.max(HEGARTY_P4_K)
+    );
     let g = "diagonal-blocking:p=1..6,m=1";
     let src = "seed 002, Appendix (Hegarty)";
     let mut out = vec![
@@ -532,11 +554,13 @@ fn appendix(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<Claim
         R(&format!("{src}, Corollary (11)"), g, "pi_(1,p)(n) in {floor(nL) + eps, floor(nl) + eps : eps in {-1, 0, 1, 2}}", range.clone(), bad[7].take()),
     ];
     // the remark after the Main Theorem: is p - 1 best possible? Attained (so
-    // sharp) for p <= 3 in range; for larger p it stays open in range.
-    let attained: Vec<bool> = max_dev
+    // sharp) for p <= 4 in range (p = 4 first at k = 399187); for larger p it
+    // stays open in range.
+    let attained: Vec<bool> = first_sharp.iter().map(|f| f.is_some()).collect();
+    let where_: Vec<String> = first_sharp
         .iter()
         .enumerate()
-        .map(|(i, s)| s.ends_with(&format!(": {i}")))
+        .filter_map(|(i, f)| f.map(|k| format!("p = {}: k = {k}", i + 1)))
         .collect();
     let open: Vec<String> = max_dev
         .iter()
@@ -548,7 +572,8 @@ fn appendix(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<Claim
         &format!("{src}, remark after the Main Theorem (p - 1 best possible?)"),
         g,
         &format!(
-            "p - 1 is attained (the bound is sharp) for p = 1, 2, 3; open in range: {}",
+            "p - 1 is attained (the bound is sharp) for p = 1, 2, 3, 4 (first at {}); open in range: {}",
+            where_.join(", "),
             if open.is_empty() {
                 "none".to_string()
             } else {
@@ -556,9 +581,10 @@ fn appendix(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<Claim
             }
         ),
         range.clone(),
-        (!attained.iter().take(3).all(|&a| a)).then(|| {
+        (!attained.iter().take(4).all(|&a| a) || first_sharp[3] != Some(HEGARTY_P4_K_SHARP)).then(|| {
             format!(
-                "p - 1 is no longer attained for some p <= 3: {}",
+                "p - 1 is no longer attained for some p <= 4 (p = 4 expected first at k = {HEGARTY_P4_K_SHARP}, got {:?}): {}",
+                first_sharp[3],
                 max_dev.join(", ")
             )
         }),

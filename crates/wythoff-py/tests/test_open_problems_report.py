@@ -1,0 +1,100 @@
+"""scripts/open_problems.py, the generator of docs/open-problems.md: it must never
+state a law that the board twice as large refutes, and it counts distinct games.
+
+These tests load the script as a module and run its checking step on real
+`wythoff patterns --check` output (the binary of conftest.py)."""
+
+import importlib.util
+import json
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT, find_binary
+
+
+@pytest.fixture(scope="module")
+def op(tmp_path_factory):
+    sys_argv = sys.argv
+    sys.argv = ["open_problems.py", find_binary()]
+    try:
+        spec = importlib.util.spec_from_file_location(
+            "open_problems", ROOT / "scripts" / "open_problems.py"
+        )
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+    finally:
+        sys.argv = sys_argv
+    mod.CACHE = str(tmp_path_factory.mktemp("op-cache"))
+    return mod
+
+
+def record(game, misere, max_):
+    """A sweep record of one game, as `wythoff sweep --format json` writes it."""
+    cmd = [find_binary(), "sweep", game, "--max", str(max_), "--format", "json"]
+    if misere:
+        cmd.append("--misere")
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    return json.loads(out.splitlines()[0])
+
+
+def test_a_law_refuted_on_the_larger_board_is_dropped(op):
+    # read on 1000, this misère game looks periodic from (333, 333); on 2000 the
+    # cell (336, 1005) is P where the law says N (the audit's example)
+    game = "restricted:s=3,t=1,h=5:3,v=5:3,d1=5:3,d2=5:3"
+    op.MAX, op.CHECK = 1000, 2000
+    rec = record(game, True, 1000)
+    assert any(q["kind"] == "periodic" for q in rec["patterns"])
+    path = str(pathlib.Path(op.CACHE) / "op-test.jsonl")
+    (chk,) = op.checks([rec], path)
+    out = op.apply_check(rec, chk)
+    assert not any(q["kind"] == "periodic" for q in out["patterns"])
+    assert any("(336, 1005)" in c["failure"] for c in out["refuted"])
+    assert op.signature(out).startswith("no law that holds on the board of 2000")
+
+
+def test_laws_that_hold_are_kept(op):
+    op.MAX, op.CHECK = 300, 600
+    rec = record("restricted:s=2,t=3,h=4:0,v=4:0,d1=4:0,d2=4:0", False, 300)
+    path = str(pathlib.Path(op.CACHE) / "op-test2.jsonl")
+    (chk,) = op.checks([rec], path)
+    out = op.apply_check(rec, chk)
+    assert out["patterns"] == rec["patterns"] and out["refuted"] == []
+    # problem 25: 4 x 4 blocks, the laws of (2, ceil(3/4)) = (2, 1)-Wythoff
+    assert out["patterns"][0]["block"] == 4
+    assert out["patterns"][0]["difference"] == {"law": "affine", "s": 2, "t": 1, "c": 0, "from": 0}
+    out["params"]["K"] = 4  # a sweep variable of the report's sweep
+    assert op.thickening(out)
+    out["params"]["K"] = 2
+    assert not op.thickening(out)
+
+
+def test_distinct_games(op):
+    # seed 000's table: 352 entries, 232 games (l = 0 and l = 1 are one game,
+    # l = p is m-Wythoff); the 147 entries a theorem covers are 48 games
+    from math import gcd
+
+    entries = [
+        {"params": {"m": m, "l": l, "p": p}}
+        for m in range(1, 9)
+        for p in range(1, 9)
+        for l in range(0, p + 1)
+    ]
+    assert len(entries) == 352
+    assert op.distinct(entries, op.rook_key) == 232
+    covered = [
+        e
+        for e in entries
+        if (lambda m, l, p: (l <= 1 and gcd(m, p) == 1) or (l == m and p % m == 0) or l == p)(
+            **e["params"]
+        )
+    ]
+    assert len(covered) == 147 and op.distinct(covered, op.rook_key) == 48
+    # with every set the multiples of K, t = 1..K are one game
+    base = {"s": 1, "h": "4:0", "v": "4:0", "d1": "4:0", "d2": "4:0"}
+    same = [{"params": dict(base, t=t)} for t in (1, 2, 3, 4)]
+    assert op.distinct(same, op.restricted_key) == 1
+    other = {"params": dict(base, t=5)}
+    assert op.distinct(same + [other], op.restricted_key) == 2
