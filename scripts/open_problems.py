@@ -54,6 +54,14 @@ dropped = []
 checked_games = set()
 
 
+def record_timing(what, seconds):
+    """Kept in the cache beside the outputs, so a run from the cache reports how long
+    the computation of what it reads took."""
+    timings.append((what, seconds))
+    with open(os.path.join(CACHE, "timings.jsonl"), "a") as f:
+        f.write(json.dumps({"what": what, "seconds": round(seconds, 1), "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}) + "\n")
+
+
 class NotComputed(Exception):
     pass
 
@@ -82,7 +90,7 @@ def sweep(spec, misere):
         with open(path + ".part", "w") as f:
             subprocess.run(cmd, stdout=f, check=True)
         os.replace(path + ".part", path)
-        timings.append((" ".join(cmd[1:]), time.time() - t0))
+        record_timing(" ".join(cmd[1:]), time.time() - t0)
     with open(path) as f:
         recs = [json.loads(line) for line in f]
     return [apply_check(r, c) for r, c in zip(recs, checks(recs, path))]
@@ -116,7 +124,7 @@ def checks(recs, sweep_path):
         for c in out:
             f.write(json.dumps(c) + "\n")
     os.replace(path + ".part", path)
-    timings.append((f"patterns GAME --max {MAX} --check {CHECK} --format json, for each of {len(recs)} games", time.time() - t0))
+    record_timing(f"patterns GAME --max {MAX} --check {CHECK} --format json, for each of {len(recs)} games of `{recs[0]['game'].split(':')[0]}` ({recs[0]['convention']})", time.time() - t0)
     return out
 
 
@@ -151,6 +159,8 @@ def apply_check(rec, chk):
         else:
             gone.add(c["pattern"])
     rec = dict(rec)
+    # as read on the board of MAX, before the check (to compare two boards of one size)
+    rec["patterns_read"] = rec["patterns"]
     rec["patterns"] = [q for i, q in enumerate(pats) if i not in gone]
     rec["refuted"] = [c for c in chk["check"]["checks"] if c["holds"] is False]
     checked_games.add((rec["game"], rec["convention"]))
@@ -527,7 +537,7 @@ def guess_report(doc, recs, name, test, order):
     undecided = [r for r in bad if not r["patterns"]]
     if undecided:
         text += (
-            f"; {count(undecided, restricted_key)} have no law in the detector's vocabulary (not decided "
+            f"; {count(undecided, restricted_key)} {'has' if len(undecided) == 1 else 'have'} no law in the detector's vocabulary (not decided "
             f"by this data), smallest `{undecided[0]['game']}` ({undecided[0]['convention']})"
         )
     doc.append(text + ".\n")
@@ -568,10 +578,13 @@ def thickening(r):
     """Problem 25: the board is read in K x K blocks and the shrunk board has exactly the laws
     of (s, ceil(t/K))-Wythoff on the same board (in the same convention)."""
     K, s_, t_ = p(r, "K"), p(r, "s"), p(r, "t")
-    if not r["patterns"] or any((q.get("block") or 1) != K for q in r["patterns"]) or r.get("refuted"):
+    read = r.get("patterns_read", r["patterns"])
+    if not read or any((q.get("block") or 1) != K for q in read):
         return False
+    # both read on boards of MAX // K (before any re-check), so equal reports mean
+    # equal boards as far as the detector sees
     want = st_wythoff_patterns(s_, -(-t_ // K), MAX // K, r["convention"] == "misere")
-    return [comparable(q) for q in r["patterns"]] == [comparable(q) for q in want]
+    return [comparable(q) for q in read] == [comparable(q) for q in want]
 
 
 PROBLEM25_THEOREM = """**Theorem (problem 25, answered for every K, s, t, both conventions).** Let S1 = S2 = D1 = D2 =
@@ -835,14 +848,22 @@ def main():
             doc.append(f"- `{g}` ({c}), {k} {l}: {f}\n")
     doc.append("## How this was run\n")
     doc.append(
-        f"`scripts/open_problems.py` with `{os.path.relpath(BIN, ROOT)}`, board {MAX}. "
-        "Sweeps run in this invocation (wall time):\n"
+        f"`scripts/open_problems.py` with `{os.path.relpath(BIN, ROOT)}`, board {MAX}, laws re-checked "
+        f"on {CHECK}. The computations read here, with their wall time when they ran (on the project's "
+        "2-core machine, shared with other work at the time):\n"
     )
-    if timings:
-        for cmd, t in timings:
-            doc.append(f"- `wythoff {cmd}`: {t:.0f} s\n")
+    tfile = os.path.join(CACHE, "timings.jsonl")
+    seen = []
+    if os.path.exists(tfile):
+        with open(tfile) as f:
+            for line in f:
+                t = json.loads(line)
+                seen.append(t)
+    if seen:
+        for t in seen:
+            doc.append(f"- `wythoff {t['what']}`: {t['seconds']:.0f} s ({t['when']})\n")
     else:
-        doc.append("- none (all sweeps read from the cache)\n")
+        doc.append("- not recorded (the cache holds no timings)\n")
     with open(DOC, "w") as f:
         f.write("\n".join(doc))
     print(f"wrote {DOC} in {total:.0f} s", file=sys.stderr)

@@ -143,7 +143,7 @@ fn pairs(out: &mut dyn Write, p: &Pairs, n: u64) -> io::Result<()> {
         )?,
         (Some(_), Some(k), Some(f)) => writeln!(
             out,
-            "  mex: a_n = least value used fewer than {k} times among a_i, b_i, i < n ({k}-fold)  (n >= {f})"
+            "  mex: a_n = least value used fewer than {k} times among a_i, b_i, i < n, a pair (v, v) counted once (so with (a_0, b_0) = (0, 0): among a_i and b_i, 0 < i) ({k}-fold)  (n >= {f})"
         )?,
         _ => writeln!(out, "  mex: none")?,
     }
