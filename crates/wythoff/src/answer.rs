@@ -21,6 +21,7 @@ use crate::imitation::{Clause, ImitationNim, PositionClass, StateSolver, Theorem
 use crate::oracle::{self, Natural, Oracle};
 use crate::rules::{Convention, Game};
 use crate::sequence;
+use crate::solve::select::{self, GrundyPlan, PPositionsPlan};
 use crate::solve::{self, human_bytes, memory_budget, stream, GrundyTable, Outcome};
 use crate::verify::{registry, Claim, ClaimReport, VerifyConfig};
 use serde_json::json;
@@ -194,6 +195,17 @@ fn with_misere(game: Game, misere: bool) -> Game {
     }
 }
 
+/// What listing the P-positions of `s` on the `n x n` board costs and which
+/// kernels run ([`select::p_positions_plan`]); `None` for a game with memory
+/// (Imitation Nim: the exact state solver answers, with its own limits).
+pub fn p_positions_plan(s: &Subject, n: u64) -> Result<Option<PPositionsPlan>, SolveError> {
+    check_max(n)?;
+    if s.imitation()?.is_some() {
+        return Ok(None);
+    }
+    Ok(Some(select::p_positions_plan(&s.game, n)))
+}
+
 /// The P-positions on the `n x n` board, streamed: `sink(x, ys)` once per row
 /// `x` in increasing order (the `y` of its P-positions, increasing). Games with
 /// memory: the P-positions as starting positions (no history), by the exact
@@ -204,8 +216,20 @@ pub fn p_positions(
     progress: stream::Progress,
     sink: &mut dyn FnMut(u64, &[u32]),
 ) -> Result<(), SolveError> {
+    game_p_positions(&s.game, n, progress, sink)
+}
+
+/// [`p_positions`] of a game value: the one place that chooses between the
+/// Imitation Nim state solver (games with memory, either convention) and the
+/// board solvers. `compare` and `patterns` come here too.
+pub fn game_p_positions(
+    game: &Game,
+    n: u64,
+    progress: stream::Progress,
+    sink: &mut dyn FnMut(u64, &[u32]),
+) -> Result<(), SolveError> {
     check_max(n)?;
-    if let Some(r) = s.imitation()? {
+    if let Some(r) = ImitationNim::from_game(game) {
         let solver = StateSolver::with_progress(r, n, progress)?;
         let ps = solver.start_p_positions();
         let mut row: Vec<u32> = Vec::new();
@@ -221,7 +245,40 @@ pub fn p_positions(
         progress(n, n);
         return Ok(());
     }
-    stream::p_positions(&s.game, n as usize, progress, sink)
+    stream::p_positions(game, n as usize, progress, sink)
+}
+
+/// The board of `game` on the `n x n` board as a table (cells off the board
+/// marked): by the board solvers, or for a game with memory its starting
+/// positions by the state solver. The same choice as [`game_p_positions`].
+pub fn game_board(
+    game: &Game,
+    n: u64,
+    progress: stream::Progress,
+) -> Result<solve::OutcomeTable, SolveError> {
+    check_max(n)?;
+    if let Some(r) = ImitationNim::from_game(game) {
+        let solver = StateSolver::with_progress(r, n, progress)?;
+        return Ok(solver.start_table());
+    }
+    solve::outcomes_with_progress(game, n as usize, progress)
+}
+
+/// The P-positions of `s` on the `n x n` board and, for boards of side at most
+/// `board_max` (a front end's picture), the board they were read from: one
+/// solve for both.
+pub fn p_positions_with_board(
+    s: &Subject,
+    n: u64,
+    board_max: u64,
+    progress: stream::Progress,
+) -> Result<(Vec<(u64, u64)>, Option<solve::OutcomeTable>), SolveError> {
+    check_max(n)?;
+    if n > board_max {
+        return Ok((p_positions_list(s, n, progress)?, None));
+    }
+    let t = game_board(&s.game, n, progress)?;
+    Ok((t.p_positions(), Some(t)))
 }
 
 /// The P-positions on the `n x n` board as a list, in csv order (sorted by x, then y).
@@ -283,6 +340,14 @@ pub fn grundy_check(s: &Subject) -> Result<(), SolveError> {
     }
 }
 
+/// What the Grundy values of `s` on the `n x n` board cost and which kernel
+/// computes them ([`select::grundy_plan`], with the process's memory budget).
+pub fn grundy_plan(s: &Subject, n: u64) -> Result<GrundyPlan, SolveError> {
+    grundy_check(s)?;
+    check_max(n)?;
+    Ok(select::grundy_plan(&s.game, n, memory_budget()).expect("checked by grundy_check"))
+}
+
 /// The Grundy values on the `n x n` board, streamed row by row: `sink(x, row)`,
 /// with [`solve::GRUNDY_OFF`] (`u32::MAX`) for cells of a removed corner.
 pub fn grundy(
@@ -303,9 +368,12 @@ pub fn grundy_table(
     n: u64,
     progress: stream::Progress,
 ) -> Result<GrundyTable, SolveError> {
-    grundy_check(s)?;
-    check_max(n)?;
+    let plan = grundy_plan(s, n)?;
     check_table_memory("a Grundy table", n, 4)?;
+    if !plan.streams() {
+        // the kernel fills a table: take it, without a copy
+        return solve::grundy_with_progress(&s.game, n as usize, progress);
+    }
     let mut values = Vec::with_capacity((n * n) as usize);
     grundy(s, n, progress, &mut |_, row| values.extend_from_slice(row))?;
     Ok(GrundyTable::from_values(n as usize, values))

@@ -205,16 +205,8 @@ pub fn board_of(
     max: usize,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Board, SolveError> {
-    if let Some(rules) = crate::imitation::ImitationNim::from_game(game) {
-        // the state solver plays either convention (the rules carry it)
-        let solver = crate::imitation::solver::StateSolver::new(rules, max as u64)?;
-        let ps: std::collections::HashSet<(u64, u64)> =
-            solver.start_p_positions().into_iter().collect();
-        return Ok(Board::from_fn(max, |x, y| {
-            ps.contains(&(x as u64, y as u64))
-        }));
-    }
-    let t = crate::solve::outcomes_with_progress(game, max, progress)?;
+    // the one choice of the front door (imitation state solver or board solvers)
+    let t = crate::answer::game_board(game, max as u64, progress)?;
     Ok(Board::from_table(&t))
 }
 

@@ -29,6 +29,7 @@ pub mod grundy_union;
 pub mod reference;
 pub(crate) mod region;
 pub mod remoteness;
+pub mod select;
 pub mod sparse;
 pub mod stream;
 
@@ -382,17 +383,29 @@ pub fn outcomes_with_progress(
     for (i, r) in game.variants().iter().enumerate() {
         let before = (i * n) as u64;
         let mut rows = |d: u64| progress(before + d, total);
-        let t = match band::outcomes(r, n) {
-            Some(t) => t,
-            None => match sparse::outcomes_with_progress(r, n, &mut rows) {
-                Some(t) => t,
-                None => fast::outcomes_threads(r, n, outcome_threads(n), &mut rows),
-            },
-        };
+        let t = outcomes_of_variant(r, n, &mut rows);
         tables.push(t);
     }
     progress(total, total);
     Ok(combine_choice(tables))
+}
+
+/// The outcome table of one variant (cut to the board) by the kernel
+/// [`select::outcome_kernel`] picks.
+fn outcomes_of_variant(r: &Rules, n: usize, rows: &mut dyn FnMut(u64)) -> OutcomeTable {
+    let counters =
+        |rows: &mut dyn FnMut(u64)| fast::outcomes_threads(r, n, outcome_threads(n), rows);
+    match select::outcome_kernel(r) {
+        select::OutcomeKernel::Band => band::outcomes(r, n).expect("in the band kernel's scope"),
+        select::OutcomeKernel::Sparse => {
+            // the sparse kernel gives up when the P-positions are dense
+            match sparse::outcomes_with_progress(r, n, rows) {
+                Some(t) => t,
+                None => counters(rows),
+            }
+        }
+        select::OutcomeKernel::Counters => counters(rows),
+    }
 }
 
 /// The outcome table by the reference brute force (small boards only).
@@ -448,35 +461,58 @@ pub fn grundy_with_progress(
             human_bytes(est)
         )));
     }
-    if grundy_fast::applies(r) {
-        return Ok(grundy_fast::grundy(r, n).expect("applies"));
-    }
-    if grundy_lines::memory_estimate(r, n as u64).is_some_and(|e| e <= memory_budget()) {
-        return Ok(grundy_lines::grundy(r, n).expect("applies"));
-    }
-    if grundy_region::fits(r, n as u64) {
-        let total = n as u64;
-        return Ok(
+    let kernel = select::grundy_kernel(r, n as u64, memory_budget());
+    grundy_table_by(kernel, r, n, progress)
+}
+
+/// The Grundy table of `r` (cut to the board) by `kernel`, which
+/// [`select::grundy_kernel`] chose; the kernel's own memory is checked against
+/// the budget first.
+pub(crate) fn grundy_table_by(
+    kernel: select::GrundyKernel,
+    r: &Rules,
+    n: usize,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<GrundyTable, SolveError> {
+    use select::GrundyKernel as K;
+    let total = n as u64;
+    let over = |est: u64, what: &str| {
+        SolveError::TooLarge(format!(
+            "--max {n}: {what} need about {}, over the budget of {}: use a smaller --max",
+            human_bytes(est),
+            human_bytes(memory_budget())
+        ))
+    };
+    match kernel {
+        K::NimLike => Ok(grundy_fast::grundy(r, n).expect("applies")),
+        K::Lines => {
+            let est = grundy_lines::memory_estimate(r, n as u64).expect("applies");
+            if est > memory_budget() {
+                return Err(over(est, "the Grundy line bitsets"));
+            }
+            Ok(grundy_lines::grundy(r, n).expect("applies"))
+        }
+        K::Region => Ok(
             grundy_region::grundy_with_progress(r, n, outcome_threads(n), &mut |d| {
                 progress(d, total)
             })
             .expect("applies"),
-        );
-    }
-    if let Some(est) = grundy_union::memory_estimate(r, n as u64) {
-        if est > memory_budget() {
-            return Err(SolveError::TooLarge(format!(
-                "--max {n}: the Grundy value sets need about {}, over the budget of {}: use a smaller --max",
-                human_bytes(est),
-                human_bytes(memory_budget())
-            )));
+        ),
+        K::Union => {
+            let est = grundy_union::memory_estimate(r, n as u64).expect("applies");
+            if est > memory_budget() {
+                return Err(over(est, "the Grundy value sets"));
+            }
+            // the union kernel gives up when its rings would be too deep
+            Ok(
+                match grundy_union::grundy_with_progress(r, n, &mut |d| progress(d, total)) {
+                    Some(t) => t,
+                    None => grundy::grundy(r, n),
+                },
+            )
         }
-        let total = n as u64;
-        if let Some(t) = grundy_union::grundy_with_progress(r, n, &mut |d| progress(d, total)) {
-            return Ok(t);
-        }
+        K::Plain => Ok(grundy::grundy(r, n)),
     }
-    Ok(grundy::grundy(r, n))
 }
 
 pub fn grundy_reference(game: &Game, n: usize) -> Result<GrundyTable, SolveError> {
