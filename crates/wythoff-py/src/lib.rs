@@ -19,8 +19,27 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, RecvTimeoutError};
 use std::sync::Mutex;
 use std::time::Duration;
-use wythoff::answer::{self, Cancelled, ParamValue, Subject};
+use wythoff::answer::{self, Cancelled, GameArgError, ParamValue, Subject};
 use wythoff::SolveError;
+
+/// The reader `Subject::from_arg` is given: a regular file of at most `cap`
+/// bytes (the library's cap, the CLI's too) of UTF-8 text.
+fn read_rules_file(path: &str, cap: u64) -> PyResult<String> {
+    let cannot = |e: std::io::Error| PyValueError::new_err(format!("cannot read rules file `{path}`: {e}"));
+    let meta = std::fs::metadata(path).map_err(cannot)?;
+    if !meta.is_file() {
+        return Err(PyValueError::new_err(format!(
+            "rules file `{path}` is not a regular file"
+        )));
+    }
+    if meta.len() > cap {
+        return Err(PyValueError::new_err(format!(
+            "rules file `{path}` is {} bytes: allowed at most {cap}",
+            meta.len()
+        )));
+    }
+    std::fs::read_to_string(path).map_err(cannot)
+}
 
 fn to_py_err(e: SolveError) -> PyErr {
     match e {
@@ -142,16 +161,10 @@ impl Game {
     #[new]
     #[pyo3(signature = (spec, misere = false))]
     fn new(spec: &str, misere: bool) -> PyResult<Game> {
-        let s = if spec.ends_with(".toml") || spec.starts_with("file:") {
-            let path = spec.trim_start_matches("file:");
-            let body = std::fs::read_to_string(path).map_err(|e| {
-                PyValueError::new_err(format!("cannot read rules file `{path}`: {e}"))
-            })?;
-            Subject::from_rules(&body, misere)
-        } else {
-            Subject::parse(spec, misere)
-        }
-        .map_err(|e| to_py_err(e.into()))?;
+        let s = Subject::from_arg(spec, misere, read_rules_file).map_err(|e| match e {
+            GameArgError::Read { error, .. } => error,
+            GameArgError::Rules { error, .. } => to_py_err(error.into()),
+        })?;
         let shown = if s.named.is_some() {
             s.label.clone()
         } else {
@@ -348,9 +361,6 @@ impl Game {
         let k = flat.len() / 2;
         Ok(PyArray1::from_vec(py, flat).reshape([k, 2])?.into_any())
     }
-    /// The structure of the board 0 <= x, y < n (`wythoff patterns --format
-    /// json`), as a dict: finite, periodic and pairs patterns, and with
-    /// `grundy=True` the additive periodicity of the Grundy rows. Default n: 1024.
     /// `wythoff plot GAME --max N -o PATH`: write the picture of the board (PNG or
     /// SVG by the path's extension), the same bytes as the binary writes:
     /// P-positions (seed 000's shaded by `parts`: "variant", "index" or "none"),
@@ -387,6 +397,9 @@ impl Game {
         Ok(PyBytes::new(py, &bytes))
     }
 
+    /// The structure of the board 0 <= x, y < n (`wythoff patterns --format
+    /// json`), as a dict: finite, periodic and pairs patterns, and with
+    /// `grundy=True` the additive periodicity of the Grundy rows. Default n: 1024.
     #[pyo3(signature = (n = None, grundy = false))]
     fn patterns<'py>(
         &self,

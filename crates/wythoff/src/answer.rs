@@ -94,6 +94,29 @@ pub fn parse_pile(s: &str, what: &str) -> Result<Natural, SolveError> {
         .map_err(|_| SolveError::BadInput(format!("{what} = `{s}` is not a whole number")))
 }
 
+/// Largest rules file (bytes) a front end reads for [`Subject::from_arg`].
+pub const MAX_RULES_FILE: u64 = 1 << 20;
+
+/// Does the GAME text name a TOML rules file (`*.toml`, or `file:PATH`)? Its
+/// path, if so.
+pub fn rules_file_path(text: &str) -> Option<&str> {
+    (text.ends_with(".toml") || text.starts_with("file:")).then(|| text.trim_start_matches("file:"))
+}
+
+/// Why a GAME argument was not resolved ([`Subject::from_arg`]), as data: each
+/// front end words it.
+#[derive(Debug)]
+pub enum GameArgError<E> {
+    /// The front end's reader failed on the rules file at `path`.
+    Read { path: String, error: E },
+    /// The rules file at `path` (or, with `path` `None`, the catalogue text) is
+    /// not a valid game.
+    Rules {
+        path: Option<String>,
+        error: RuleError,
+    },
+}
+
 /// A parameter value of a catalogue game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParamValue {
@@ -122,6 +145,30 @@ impl Subject {
             game: with_misere(ng.game.clone(), misere),
             named: Some(ng),
         })
+    }
+    /// The game a user named with GAME: a TOML rules file ([`rules_file_path`]),
+    /// read by the front end's `read_file(path, cap)` with the cap
+    /// [`MAX_RULES_FILE`] (the library does no I/O), or catalogue text.
+    /// `misere` selects misère play. The one resolution of every front end.
+    pub fn from_arg<E>(
+        text: &str,
+        misere: bool,
+        read_file: impl FnOnce(&str, u64) -> Result<String, E>,
+    ) -> Result<Subject, GameArgError<E>> {
+        match rules_file_path(text) {
+            Some(path) => {
+                let body = read_file(path, MAX_RULES_FILE).map_err(|error| GameArgError::Read {
+                    path: path.to_string(),
+                    error,
+                })?;
+                Subject::from_rules(&body, misere).map_err(|error| GameArgError::Rules {
+                    path: Some(path.to_string()),
+                    error,
+                })
+            }
+            None => Subject::parse(text, misere)
+                .map_err(|error| GameArgError::Rules { path: None, error }),
+        }
     }
     /// A game from the text of a TOML rules file; `misere` forces misère play.
     pub fn from_rules(toml_text: &str, misere: bool) -> Result<Subject, RuleError> {
