@@ -6,8 +6,19 @@
 //!
 //! - [`Subject`]: a game as named by the user (catalogue text or a rules file's
 //!   text) in one convention.
-//! - [`p_positions`], [`outcome_table`], [`grundy`], [`grundy_table`],
-//!   [`outcome`], [`sequence`], [`sequence_summary`], [`games_json`], [`verify`].
+//! - [`Subject::from_arg`]: GAME resolution (catalogue text or a rules file read
+//!   by the front end's reader, capped at [`MAX_RULES_FILE`]).
+//! - Boards: [`p_positions_plan`], [`p_positions`], [`p_positions_list`],
+//!   [`p_positions_with_board`], [`outcome_table`]; [`game_p_positions`] and
+//!   [`game_board`] make the one choice between the Imitation Nim state solver
+//!   and the board solvers (`compare` and `patterns` call them too).
+//! - Grundy values: [`grundy_check`], [`grundy_plan`], [`grundy`], [`grundy_table`].
+//!   The kernel is chosen by [`crate::solve::select`]; front ends read its plan.
+//! - One position: [`outcome`], [`outcome_conjecture`]; remoteness:
+//!   [`remoteness_table`].
+//! - [`sequence()`], [`sequence_summary`], [`sequence_list`], [`games_json`],
+//!   [`verify`]; the limits and parsers ([`check_max`], [`parse_max`],
+//!   [`parse_terms`], [`parse_pile`]).
 //!
 //! Long computations report progress through a callback; a front end may stop
 //! one by unwinding from that callback with
@@ -571,8 +582,6 @@ pub fn outcome(
 
 const CHOICE_NOTE: &str = "the second player picks a variant before play: P iff P in some variant whose board holds the position";
 
-/// The oracle path: exact big-integer answers from a published solution, with
-/// the same moves and notes as the general path.
 /// Piles below this get remoteness notes (a table of side `max(X, Y) + 1`),
 /// when that table is at most [`REMOTENESS_WORK`] option visits (under a second).
 pub const REMOTENESS_LIMIT: u64 = 256;
@@ -663,6 +672,8 @@ pub fn outcome_conjecture(
     outcome_oracle(s, &o, x, y)
 }
 
+/// The oracle path: exact big-integer answers from a published solution, with
+/// the same moves and notes as the general path.
 fn outcome_oracle(
     s: &Subject,
     o: &dyn Oracle,

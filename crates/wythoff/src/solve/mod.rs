@@ -1,14 +1,24 @@
-//! General solvers on the board `0 <= x, y < n`.
+//! Outcome and Grundy tables on the board `0 <= x, y < n`.
 //!
 //! Moves only decrease piles, so every position's options lie at smaller
 //! coordinates and a single pass in row-major order (`x` outer, `y` inner) is
-//! exact. Two families of solvers exist:
-//! - [`reference`]: plain enumeration of every option of every position. Slow
-//!   (`O(n^2 * options)`) and obviously right; every other solver is checked
-//!   against it.
-//! - [`fast`]: per-line prefix counters over residue classes (rows, columns,
-//!   diagonals), `O(n^2 (T + K + D))` where `T` and `K` are the threshold and period
-//!   of the length sets and `D` the number of diagonal offsets.
+//! exact. The engines:
+//! - [`reference`](mod@reference): plain enumeration of every option of every position. Slow
+//!   (`O(n^2 * options)`) and obviously right; every other engine is checked
+//!   against it (`tests/engines.rs`).
+//! - outcome kernels: [`band`], [`sparse`], [`fast`] (the general counter
+//!   solver, any memoryless rules, with `cone` and `region` counting the
+//!   unbounded two-pile regions);
+//! - Grundy kernels: [`grundy_fast`] (Nim / Wythoff-like), [`grundy_lines`],
+//!   [`grundy_region`], [`grundy_union`], [`grundy`](mod@grundy) (plain);
+//! - [`remoteness`]: remoteness tables, with its own brute force.
+//!
+//! [`select`] is the one place that orders the kernels and returns plans
+//! (kernel, memory, seconds, threads); the entry points here
+//! ([`outcomes_with_progress`], [`grundy_with_progress`]) and in [`stream`]
+//! run what it picks, after cutting the game to the board
+//! ([`crate::rules::Game::for_board`]); [`cost`] holds the time estimates per
+//! kernel.
 //!
 //! The outcome rule (SPEC section 2), for a position with options:
 //! - no blocking: N iff some option is P (misère: a position with no option is N);
@@ -441,7 +451,7 @@ pub fn grundy(game: &Game, n: usize) -> Result<GrundyTable, SolveError> {
     grundy_with_progress(game, n, &mut |_, _| {})
 }
 
-/// [`grundy`], calling `progress(rows_done, rows_total)` as rows are solved (by
+/// [`grundy()`], calling `progress(rows_done, rows_total)` as rows are solved (by
 /// the union kernel; the others finish at once or report only the end).
 pub fn grundy_with_progress(
     game: &Game,
@@ -525,8 +535,10 @@ pub fn grundy_reference(game: &Game, n: usize) -> Result<GrundyTable, SolveError
     ))
 }
 
-/// The outcome of one position from per-option outcomes: the single place where
-/// the blocking and misère rules of SPEC section 2 are applied.
+/// The outcome of one position from per-option outcomes, by the blocking and
+/// misère rules of SPEC section 2: used by the reference and the general
+/// counter solver (the band and sparse kernels apply the same rule inline, and
+/// `tests/engines.rs` checks every kernel against the reference).
 ///
 /// `p_out`: P-options outside the block class; `p_in`: P-options inside it;
 /// `opts_out`, `opts_in`: all options outside / inside the class.

@@ -21,7 +21,7 @@
 //! | [`GrundyKernel::Lines`] ([`super::grundy_lines`]) | Grundy rows streamed | bands and residue classes | 2nd (refused, not skipped, over the budget) |
 //! | [`GrundyKernel::Region`] ([`super::grundy_region`]) | Grundy rows streamed | cone `s >= 2`, congruence, purely periodic sets | 3rd, when its memory fits the budget |
 //! | [`GrundyKernel::Union`] ([`super::grundy_union`]) | Grundy table | band / cone / congruence with eventually periodic sets | 4th (may give up: rings too deep, then plain) |
-//! | [`GrundyKernel::Plain`] ([`super::grundy`]) | Grundy table | every rule with Grundy values | last |
+//! | [`GrundyKernel::Plain`] ([`super::grundy`](mod@super::grundy)) | Grundy table | every rule with Grundy values | last |
 
 use super::{
     band, cost, grundy, grundy_fast, grundy_lines, grundy_region, grundy_union,
