@@ -1,7 +1,9 @@
 //! `wythoff._wythoff`: the Python module. Glue only, like the CLI: every answer
 //! comes from one call of `wythoff::answer`; this converts arguments and
-//! results (numpy arrays, Python ints, dicts) and maps errors (`TooLarge` ->
-//! `MemoryError`, every other error -> `ValueError`, with the CLI's message).
+//! results (numpy arrays, Python ints, dicts) and maps errors (`TooLarge` and
+//! `OverMemory` -> `MemoryError`, every other error -> `ValueError`; the board
+//! errors, which the library gives as data, worded with the parameter `n`, the
+//! others with the library's message).
 //!
 //! Long computations run on a worker thread while the calling thread waits
 //! with the GIL released and checks for signals every 50 ms; on Ctrl-C the
@@ -41,9 +43,33 @@ fn read_rules_file(path: &str, cap: u64) -> PyResult<String> {
     std::fs::read_to_string(path).map_err(cannot)
 }
 
+/// A library error in Python's words: the board's side is the parameter `n`
+/// (the library's errors carry it as data; the CLI names it `--max`).
 fn to_py_err(e: SolveError) -> PyErr {
     match e {
         SolveError::TooLarge(m) => PyMemoryError::new_err(m),
+        SolveError::OverMemory {
+            n,
+            what,
+            need,
+            budget,
+            ..
+        } => {
+            let (need, budget) = (
+                wythoff::solve::human_bytes(need),
+                wythoff::solve::human_bytes(budget),
+            );
+            let what = what.map_or("the board".to_string(), |w| w);
+            PyMemoryError::new_err(format!(
+                "n = {n}: {what} needs about {need} of memory, over the budget of {budget}: use a smaller n"
+            ))
+        }
+        SolveError::BoardOutOfRange { n, max, .. } => {
+            PyValueError::new_err(format!("n = {n} is out of range: allowed 1..={max}"))
+        }
+        SolveError::BoardNotWhole { text, max, .. } => PyValueError::new_err(format!(
+            "n = {text} is out of range: allowed 1..={max}"
+        )),
         other => PyValueError::new_err(other.to_string()),
     }
 }

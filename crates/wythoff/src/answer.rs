@@ -26,7 +26,7 @@
 //! unwind through instead of reporting it as a failed check).
 
 use crate::catalogue::{parse_game, Entry, NamedGame, ParamKind, CATALOGUE};
-use crate::error::{RuleError, SolveError};
+use crate::error::{BoardArg, RuleError, SolveError};
 use crate::explain::analyse;
 use crate::imitation::{Clause, ImitationNim, PositionClass, StateSolver, Theorem1};
 use crate::oracle::{self, Natural, Oracle};
@@ -55,19 +55,21 @@ pub const GENERAL_LIMIT: u64 = 5000;
 /// Check a board side: a whole number from 1 to [`MAX_BOARD`].
 pub fn check_max(n: u64) -> Result<u64, SolveError> {
     if n == 0 || n > MAX_BOARD {
-        return Err(SolveError::BadInput(format!(
-            "--max {n} is out of range: allowed 1..={MAX_BOARD}"
-        )));
+        return Err(SolveError::BoardOutOfRange {
+            arg: BoardArg::Max,
+            n,
+            max: MAX_BOARD,
+        });
     }
     Ok(n)
 }
 
 /// Parse a board side given as text (`--max N`).
 pub fn parse_max(s: &str) -> Result<u64, SolveError> {
-    let n: u64 = s.trim().parse().map_err(|_| {
-        SolveError::BadInput(format!(
-            "`{s}` is not a whole number: --max takes 1..={MAX_BOARD}"
-        ))
+    let n: u64 = s.trim().parse().map_err(|_| SolveError::BoardNotWhole {
+        arg: BoardArg::Max,
+        text: s.to_string(),
+        max: MAX_BOARD,
     })?;
     check_max(n)
 }
@@ -358,11 +360,13 @@ fn check_table_memory(what: &str, n: u64, cell_bytes: u64) -> Result<(), SolveEr
         .and_then(|c| c.checked_mul(cell_bytes))
         .unwrap_or(u64::MAX);
     if est > memory_budget() {
-        return Err(SolveError::TooLarge(format!(
-            "--max {n}: {what} needs about {} of memory, over the budget of {}: use a smaller --max",
-            human_bytes(est),
-            human_bytes(memory_budget())
-        )));
+        return Err(SolveError::OverMemory {
+            arg: BoardArg::Max,
+            n,
+            what: Some(what.to_string()),
+            need: est,
+            budget: memory_budget(),
+        });
     }
     Ok(())
 }
@@ -1219,10 +1223,20 @@ mod tests {
         for (x, y) in ps {
             assert!(t[(x * 40 + y) as usize]);
         }
+        // refused as data: the board's side and the bytes, worded by each front end
         let e = outcome_table(&s, MAX_BOARD, &mut |_, _| {}).unwrap_err();
-        assert!(matches!(e, SolveError::TooLarge(_)), "{e}");
+        assert!(
+            matches!(e, SolveError::OverMemory { arg: BoardArg::Max, n: MAX_BOARD, need, budget, .. } if need > budget),
+            "{e}"
+        );
         let e = grundy_table(&subject("wythoff"), MAX_BOARD, &mut |_, _| {}).unwrap_err();
-        assert!(matches!(e, SolveError::TooLarge(_)), "{e}");
+        assert!(matches!(e, SolveError::OverMemory { .. }), "{e}");
+        assert!(e.to_string().starts_with("--max 1048576: "), "{e}");
+        let e = check_max(0).unwrap_err().for_board_arg(BoardArg::Check);
+        assert_eq!(
+            e.to_string(),
+            "--check 0 is out of range: allowed 1..=1048576"
+        );
     }
 
     #[test]

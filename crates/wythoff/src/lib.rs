@@ -54,6 +54,6 @@ pub mod sweep;
 pub mod table_check;
 pub mod verify;
 
-pub use error::{RuleError, SolveError};
+pub use error::{BoardArg, RuleError, SolveError};
 pub use rules::{Convention, Game, Rules};
 pub use solve::{Outcome, OutcomeTable};

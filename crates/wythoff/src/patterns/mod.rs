@@ -227,13 +227,9 @@ pub fn find_checked(
             "--check {check}: the board to check on must be larger than --max {max}"
         )));
     }
-    // the solvers name the board `--max`: here it is the board of `--check`
-    let (from, to) = (format!("--max {check}"), format!("--check {check}"));
-    let big = board_of(game, check, progress).map_err(|e| match e {
-        SolveError::TooLarge(m) => SolveError::TooLarge(m.replacen(&from, &to, 1)),
-        SolveError::BadInput(m) => SolveError::BadInput(m.replacen(&from, &to, 1)),
-        other => other,
-    })?;
+    // the solvers' errors are about the board of `--check` here
+    let big = board_of(game, check, progress)
+        .map_err(|e| e.for_board_arg(crate::error::BoardArg::Check))?;
     let small = check::corner(&big, max);
     let g = grundy_of(game, max, grundy)?;
     let rep = report(game, label, max, &small, g.as_ref());

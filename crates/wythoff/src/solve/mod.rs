@@ -76,7 +76,7 @@ pub(crate) mod test_support {
     }
 }
 
-use crate::error::SolveError;
+use crate::error::{BoardArg, SolveError};
 use crate::rules::{Convention, Game, Memory, Rules};
 
 /// Outcome of a position.
@@ -326,11 +326,13 @@ pub fn check_board(game: &Game, n: u64, budget: u64) -> Result<(), SolveError> {
     }
     let est = outcome_memory_estimate(game, n);
     if est > budget {
-        return Err(SolveError::TooLarge(format!(
-            "--max {n} needs about {} of memory, over the budget of {}: use a smaller --max",
-            human_bytes(est),
-            human_bytes(budget)
-        )));
+        return Err(SolveError::OverMemory {
+            arg: BoardArg::Max,
+            n,
+            what: None,
+            need: est,
+            budget,
+        });
     }
     Ok(())
 }
@@ -466,13 +468,21 @@ pub fn grundy_with_progress(
     let r = game.as_single().expect("checked above");
     let est = grundy::memory_estimate(r, n as u64);
     if est > memory_budget() {
-        return Err(SolveError::TooLarge(format!(
-            "--max {n} needs about {} for the Grundy table: use a smaller --max",
-            human_bytes(est)
-        )));
+        return Err(over_memory(n, "the Grundy table", est));
     }
     let kernel = select::grundy_kernel(r, n as u64, memory_budget());
     grundy_table_by(kernel, r, n, progress)
+}
+
+/// `n x n` needs `need` bytes for `what`, over the memory budget.
+pub(crate) fn over_memory(n: usize, what: &str, need: u64) -> SolveError {
+    SolveError::OverMemory {
+        arg: BoardArg::Max,
+        n: n as u64,
+        what: Some(what.to_string()),
+        need,
+        budget: memory_budget(),
+    }
 }
 
 /// The Grundy table of `r` (cut to the board) by `kernel`, which
@@ -486,19 +496,13 @@ pub(crate) fn grundy_table_by(
 ) -> Result<GrundyTable, SolveError> {
     use select::GrundyKernel as K;
     let total = n as u64;
-    let over = |est: u64, what: &str| {
-        SolveError::TooLarge(format!(
-            "--max {n}: {what} need about {}, over the budget of {}: use a smaller --max",
-            human_bytes(est),
-            human_bytes(memory_budget())
-        ))
-    };
+    let over = |est: u64, what: &str| over_memory(n, what, est);
     match kernel {
         K::NimLike => Ok(grundy_fast::grundy(r, n).expect("applies")),
         K::Lines => {
             let est = grundy_lines::memory_estimate(r, n as u64).expect("applies");
             if est > memory_budget() {
-                return Err(over(est, "the Grundy line bitsets"));
+                return Err(over(est, "the Grundy line kernel"));
             }
             Ok(grundy_lines::grundy(r, n).expect("applies"))
         }
@@ -511,7 +515,7 @@ pub(crate) fn grundy_table_by(
         K::Union => {
             let est = grundy_union::memory_estimate(r, n as u64).expect("applies");
             if est > memory_budget() {
-                return Err(over(est, "the Grundy value sets"));
+                return Err(over(est, "the Grundy union kernel"));
             }
             // the union kernel gives up when its rings would be too deep
             Ok(

@@ -7,8 +7,8 @@
 
 use super::select::{self, GrundyKernel};
 use super::{
-    band, check_board, grundy_fast, grundy_lines, grundy_region, grundy_unsupported, human_bytes,
-    memory_budget, outcome_memory_estimate, require_memoryless, SolveError,
+    band, check_board, grundy_fast, grundy_lines, grundy_region, grundy_unsupported, memory_budget,
+    outcome_memory_estimate, require_memoryless, SolveError,
 };
 use crate::rules::Game;
 
@@ -22,11 +22,7 @@ pub fn p_positions_memory_estimate(game: &Game, n: u64) -> u64 {
 }
 
 fn refuse(what: &str, n: u64, est: u64) -> SolveError {
-    SolveError::TooLarge(format!(
-        "--max {n}: {what} needs about {} of memory, over the budget of {}: use a smaller --max",
-        human_bytes(est),
-        human_bytes(memory_budget())
-    ))
+    super::over_memory(n as usize, what, est)
 }
 
 /// Stream the P-positions of `game` on the `n x n` board: `sink(x, ys)` once per
