@@ -14,7 +14,7 @@ if [ ! -x "$VENV/bin/python" ]; then
 fi
 "$VENV/bin/python" --version
 "$VENV/bin/pip" install --quiet --disable-pip-version-check \
-  pytest numpy nbclient nbformat ipykernel "dask[distributed]"
+  pytest numpy nbclient nbformat ipykernel "dask[distributed]" "tomli; python_version < '3.11'"
 # always rebuilt from the working tree (an installed 0.1.0 is not "satisfied")
 "$VENV/bin/pip" install --quiet --disable-pip-version-check --force-reinstall --no-deps \
   ./crates/wythoff-py

@@ -27,10 +27,7 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let text =
         crate::resources::read_text_file(&a.file, "table file", crate::resources::MAX_TABLE_FILE)?;
     let list = table_check::parse_list(&text).map_err(|e| anyhow::anyhow!("{}: {e}", a.file))?;
-    let oracle = g
-        .named
-        .as_ref()
-        .and_then(|n| wythoff::oracle::for_game(n.entry_name, &n.params, g.convention()));
+    let oracle = g.oracle();
     let rep = table_check::check(&g.game, &g.label, oracle.as_deref(), &list)?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let kind = match rep.kind {

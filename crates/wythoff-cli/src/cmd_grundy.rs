@@ -14,7 +14,7 @@ use crate::render::{self, Format};
 use std::io::Write;
 use std::process::ExitCode;
 use wythoff::answer;
-use wythoff::solve::{self, grundy_fast, grundy_lines};
+use wythoff::solve;
 
 /// `grundy`'s arguments: a board without `--misere`.
 #[derive(clap::Args)]
@@ -39,44 +39,40 @@ impl Args {
 
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let g = a.resolve()?;
-    answer::grundy_check(&g)?;
+    let plan = answer::grundy_plan(&g, a.max)?;
     let n = a.max as usize;
     // memory first (no --force lifts it), then time
     if a.format == Format::Text {
         render::grid::check(n)?;
     }
-    let mem = solve::stream::grundy_memory_estimate(&g.game.for_board(a.max), a.max);
     // (over the memory budget the solver refuses with the memory estimate)
-    if mem <= solve::memory_budget() {
+    let fits = plan.memory <= solve::memory_budget();
+    if fits {
         solve::cost::check_time(
             &format!("--max {n}: the Grundy solver"),
-            solve::cost::grundy_seconds(&g.game, a.max),
+            plan.seconds,
             a.force,
         )?;
     }
     // a big run says what it will cost, on stderr (stdout stays the format's)
-    let wall = solve::cost::grundy_wall_seconds(&g.game, a.max, solve::stream::grundy_threads(n));
-    if wall >= solve::cost::GRUNDY_NOTE_SECONDS && mem <= solve::memory_budget() {
+    if plan.wall_seconds >= solve::cost::GRUNDY_NOTE_SECONDS && fits {
         eprintln!(
             "wythoff: grundy {} --max {n}: {}, {}",
             g.label,
-            solve::cost::human_seconds(wall),
-            solve::human_bytes(mem)
+            solve::cost::human_seconds(plan.wall_seconds),
+            solve::human_bytes(plan.memory)
         );
     }
     let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-    let streamed = g
-        .game
-        .as_single()
-        .is_some_and(|r| grundy_fast::applies(r) || grundy_lines::applies(r));
-    if !streamed && a.format != Format::Summary && a.format != Format::Csv {
+    let mut bar = Bar::new("grundy");
+    if !plan.streams() && a.format != Format::Summary && a.format != Format::Csv {
         // solved into a table anyway: render it, no second pass
-        let table = solve::grundy(&g.game, n)?;
+        let table = answer::grundy_table(&g, a.max, &mut |d, t| bar.set(d, t))?;
+        bar.finish();
         render::grundy(&mut out, a.format, &g.label, &table)?;
         out.flush()?;
         return Ok(ExitCode::SUCCESS);
     }
-    let mut bar = Bar::new("grundy");
     let mut w = render::GrundyRows::begin(&mut out, a.format, &g.label, n);
     answer::grundy(&g, a.max, &mut |d, t| bar.set(d, t), &mut |_, row| {
         w.row(row)

@@ -16,8 +16,8 @@ use std::io::Write;
 use std::process::ExitCode;
 use wythoff::imitation::{ImitationNim, PositionClass, StateSolver};
 
-/// Imitation rules of the game, refusing misère play (the paper and the solver
-/// are normal play only).
+/// Imitation rules of the game (`None` for a game without memory), in the
+/// game's convention: the state solver plays normal and misère play.
 pub fn rules_of(g: &GameArg) -> anyhow::Result<Option<ImitationNim>> {
     Ok(g.imitation()?)
 }

@@ -67,25 +67,24 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     } else {
         answer::outcome(&g, &x, &y, &history)?
     };
-    let mut text = Vec::new();
-    writeln!(text, "{}", ans.outcome)?;
-    for (a, b) in &ans.moves {
-        writeln!(text, "{a},{b}")?;
-    }
-    for n in &ans.notes {
-        writeln!(text, "# {n}")?;
-    }
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     match a.format {
-        OutcomeFormat::Text => out.write_all(&text)?,
+        OutcomeFormat::Text => {
+            writeln!(out, "{}", ans.outcome)?;
+            for (a, b) in &ans.moves {
+                writeln!(out, "{a},{b}")?;
+            }
+            for n in &ans.notes {
+                writeln!(out, "# {n}")?;
+            }
+        }
         OutcomeFormat::Json => {
-            let text = String::from_utf8_lossy(&text);
             let v = crate::render::outcome_json(
                 &g.label,
                 &g.convention_text(),
                 &x.to_string(),
                 &y.to_string(),
-                &text,
+                &ans,
             );
             writeln!(out, "{v}")?;
         }

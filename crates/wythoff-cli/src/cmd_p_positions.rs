@@ -25,17 +25,15 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let a = args.board;
     let g = a.resolve()?;
-    if crate::cmd_imitation::rules_of(&g)?.is_some() {
+    let Some(plan) = answer::p_positions_plan(&g, a.max)? else {
         return crate::cmd_imitation::p_positions(&a, &g);
-    }
+    };
     crate::progress::time_estimate(
         &format!("--max {}: the outcome solver", a.max),
-        solve::cost::p_positions_seconds(&g.game, a.max),
-        solve::stream::p_positions_memory_estimate(&g.game.for_board(a.max), a.max)
-            <= solve::memory_budget(),
+        plan.seconds,
+        plan.memory <= solve::memory_budget(),
         args.force,
     )?;
-    let n = a.max as usize;
     let mut bar = Bar::new("solving");
     let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     match a.format {
@@ -68,18 +66,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             w.finish()?;
         }
         Format::Text | Format::Json => {
-            let mut ps = Vec::new();
-            answer::p_positions(&g, a.max, &mut |d, t| bar.set(d, t), &mut |x, ys| {
-                ps.extend(ys.iter().map(|&y| (x, y as u64)));
-            })?;
-            bar.finish();
-            // the terminal board, for small boards only
-            let board = match a.format {
-                Format::Text if n <= render::board::BOARD_MAX => {
-                    render::board::board(&solve::outcomes(&g.game, n)?)
-                }
-                _ => None,
+            // the terminal board, for small boards only, from the same solve
+            let board_max = match a.format {
+                Format::Text => render::board::BOARD_MAX as u64,
+                _ => 0,
             };
+            let (ps, table) =
+                answer::p_positions_with_board(&g, a.max, board_max, &mut |d, t| bar.set(d, t))?;
+            bar.finish();
+            let board = table.as_ref().and_then(render::board::board);
             render::p_positions(
                 &mut out,
                 a.format,

@@ -37,7 +37,7 @@ pub struct Args {
 
 /// A board side for `--check`, with errors naming `--check`.
 fn parse_check(s: &str) -> Result<u64, String> {
-    parse_max(s).map_err(|e| e.replace("--max", "--check"))
+    wythoff::answer::parse_max(s).map_err(|e| e.for_board_arg(wythoff::BoardArg::Check).to_string())
 }
 
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {

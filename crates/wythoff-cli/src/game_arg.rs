@@ -6,17 +6,21 @@ use wythoff::answer::Subject;
 pub type GameArg = Subject;
 
 /// Resolve GAME (a catalogue name, or a TOML rules file ending in `.toml` or
-/// starting with `file:`); `misere` overrides the convention.
+/// starting with `file:`, read here with the library's cap); `misere` overrides
+/// the convention. The choice is the library's, `Subject::from_arg`.
 pub fn resolve(text: &str, misere: bool) -> anyhow::Result<GameArg> {
-    if text.ends_with(".toml") || text.starts_with("file:") {
-        let path = text.trim_start_matches("file:");
-        let body =
-            crate::resources::read_text_file(path, "rules file", crate::resources::MAX_RULES_FILE)?;
-        Ok(Subject::from_rules(&body, misere)
-            .map_err(|e| anyhow::anyhow!("{}: {e}", shorten_path(path)))?)
-    } else {
-        Ok(Subject::parse(text, misere)?)
-    }
+    use wythoff::answer::GameArgError;
+    Subject::from_arg(text, misere, |path, cap| {
+        crate::resources::read_text_file(path, "rules file", cap)
+    })
+    .map_err(|e| match e {
+        GameArgError::Read { error, .. } => error,
+        GameArgError::Rules {
+            path: Some(path),
+            error,
+        } => anyhow::anyhow!("{}: {error}", shorten_path(&path)),
+        GameArgError::Rules { path: None, error } => error.into(),
+    })
 }
 
 /// Parse `--max N`: a whole number from 1 to `wythoff::answer::MAX_BOARD`.

@@ -5,8 +5,6 @@
 use anyhow::{bail, Context};
 use std::io::Read;
 
-/// Largest rules file accepted (bytes).
-pub const MAX_RULES_FILE: u64 = 1 << 20;
 /// Largest check-table file accepted (bytes).
 pub const MAX_TABLE_FILE: u64 = 64 << 20;
 

@@ -346,3 +346,43 @@ fn misere_imitation() {
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }
+
+/// `compare` and `p-positions` make the imitation-or-board choice in one place
+/// (`answer::game_p_positions`): on misère Imitation Nim both answer, and the
+/// cells `compare` lists as P in B are exactly `p-positions --misere`'s.
+#[test]
+fn compare_and_p_positions_agree_on_misere_imitation() {
+    for spec in ["imitation:p=2,m=1", "imitation:p=3,m=2"] {
+        let o = wythoff(&[
+            "p-positions",
+            spec,
+            "--max",
+            "20",
+            "--misere",
+            "--format",
+            "csv",
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let want: Vec<String> = stdout(&o).lines().skip(1).map(String::from).collect();
+        assert!(!want.is_empty());
+        let o = wythoff(&[
+            "compare",
+            "nim",
+            &format!("{spec}@misere"),
+            "--max",
+            "20",
+            "--format",
+            "csv",
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let got: Vec<String> = stdout(&o)
+            .lines()
+            .skip(1)
+            .filter_map(|l| {
+                let (xy, side) = l.rsplit_once(',')?;
+                (side == "B" || side == "both").then(|| xy.to_string())
+            })
+            .collect();
+        assert_eq!(got, want, "{spec}");
+    }
+}

@@ -1,7 +1,9 @@
 //! `wythoff._wythoff`: the Python module. Glue only, like the CLI: every answer
 //! comes from one call of `wythoff::answer`; this converts arguments and
-//! results (numpy arrays, Python ints, dicts) and maps errors (`TooLarge` ->
-//! `MemoryError`, every other error -> `ValueError`, with the CLI's message).
+//! results (numpy arrays, Python ints, dicts) and maps errors (`TooLarge` and
+//! `OverMemory` -> `MemoryError`, every other error -> `ValueError`; the board
+//! errors, which the library gives as data, worded with the parameter `n`, the
+//! others with the library's message).
 //!
 //! Long computations run on a worker thread while the calling thread waits
 //! with the GIL released and checks for signals every 50 ms; on Ctrl-C the
@@ -19,12 +21,55 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, RecvTimeoutError};
 use std::sync::Mutex;
 use std::time::Duration;
-use wythoff::answer::{self, Cancelled, ParamValue, Subject};
+use wythoff::answer::{self, Cancelled, GameArgError, ParamValue, Subject};
 use wythoff::SolveError;
 
+/// The reader `Subject::from_arg` is given: a regular file of at most `cap`
+/// bytes (the library's cap, the CLI's too) of UTF-8 text.
+fn read_rules_file(path: &str, cap: u64) -> PyResult<String> {
+    let cannot = |e: std::io::Error| PyValueError::new_err(format!("cannot read rules file `{path}`: {e}"));
+    let meta = std::fs::metadata(path).map_err(cannot)?;
+    if !meta.is_file() {
+        return Err(PyValueError::new_err(format!(
+            "rules file `{path}` is not a regular file"
+        )));
+    }
+    if meta.len() > cap {
+        return Err(PyValueError::new_err(format!(
+            "rules file `{path}` is {} bytes: allowed at most {cap}",
+            meta.len()
+        )));
+    }
+    std::fs::read_to_string(path).map_err(cannot)
+}
+
+/// A library error in Python's words: the board's side is the parameter `n`
+/// (the library's errors carry it as data; the CLI names it `--max`).
 fn to_py_err(e: SolveError) -> PyErr {
     match e {
         SolveError::TooLarge(m) => PyMemoryError::new_err(m),
+        SolveError::OverMemory {
+            n,
+            what,
+            need,
+            budget,
+            ..
+        } => {
+            let (need, budget) = (
+                wythoff::solve::human_bytes(need),
+                wythoff::solve::human_bytes(budget),
+            );
+            let what = what.map_or("the board".to_string(), |w| w);
+            PyMemoryError::new_err(format!(
+                "n = {n}: {what} needs about {need} of memory, over the budget of {budget}: use a smaller n"
+            ))
+        }
+        SolveError::BoardOutOfRange { n, max, .. } => {
+            PyValueError::new_err(format!("n = {n} is out of range: allowed 1..={max}"))
+        }
+        SolveError::BoardNotWhole { text, max, .. } => PyValueError::new_err(format!(
+            "n = {text} is out of range: allowed 1..={max}"
+        )),
         other => PyValueError::new_err(other.to_string()),
     }
 }
@@ -142,16 +187,10 @@ impl Game {
     #[new]
     #[pyo3(signature = (spec, misere = false))]
     fn new(spec: &str, misere: bool) -> PyResult<Game> {
-        let s = if spec.ends_with(".toml") || spec.starts_with("file:") {
-            let path = spec.trim_start_matches("file:");
-            let body = std::fs::read_to_string(path).map_err(|e| {
-                PyValueError::new_err(format!("cannot read rules file `{path}`: {e}"))
-            })?;
-            Subject::from_rules(&body, misere)
-        } else {
-            Subject::parse(spec, misere)
-        }
-        .map_err(|e| to_py_err(e.into()))?;
+        let s = Subject::from_arg(spec, misere, read_rules_file).map_err(|e| match e {
+            GameArgError::Read { error, .. } => error,
+            GameArgError::Rules { error, .. } => to_py_err(error.into()),
+        })?;
         let shown = if s.named.is_some() {
             s.label.clone()
         } else {
@@ -348,9 +387,6 @@ impl Game {
         let k = flat.len() / 2;
         Ok(PyArray1::from_vec(py, flat).reshape([k, 2])?.into_any())
     }
-    /// The structure of the board 0 <= x, y < n (`wythoff patterns --format
-    /// json`), as a dict: finite, periodic and pairs patterns, and with
-    /// `grundy=True` the additive periodicity of the Grundy rows. Default n: 1024.
     /// `wythoff plot GAME --max N -o PATH`: write the picture of the board (PNG or
     /// SVG by the path's extension), the same bytes as the binary writes:
     /// P-positions (seed 000's shaded by `parts`: "variant", "index" or "none"),
@@ -387,6 +423,9 @@ impl Game {
         Ok(PyBytes::new(py, &bytes))
     }
 
+    /// The structure of the board 0 <= x, y < n (`wythoff patterns --format
+    /// json`), as a dict: finite, periodic and pairs patterns, and with
+    /// `grundy=True` the additive periodicity of the Grundy rows. Default n: 1024.
     #[pyo3(signature = (n = None, grundy = false))]
     fn patterns<'py>(
         &self,

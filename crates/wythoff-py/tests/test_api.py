@@ -264,8 +264,10 @@ def test_errors(cli):
         cli, ["p-positions", "missing.toml", "--max", 3], lambda: wythoff.Game("missing.toml")
     )
     for bad in [0, -3, 2**20 + 1, 2**70]:
-        with pytest.raises(ValueError, match="--max"):
+        # the library's error is data; Python names the parameter, not the CLI flag
+        with pytest.raises(ValueError, match="^n = ") as e:
             g.p_positions(bad)
+        assert "--max" not in str(e.value)
     with pytest.raises(ValueError, match="--terms"):
         g.sequence(0)
     with pytest.raises(ValueError):

@@ -4,7 +4,7 @@
 
 use crate::plot::{palette, Cells, Class, Picture, OFF};
 use anyhow::{anyhow, Result};
-use wythoff::answer::Subject;
+use wythoff::answer::{self, Subject};
 use wythoff::catalogue::{self, NamedGame};
 use wythoff::imitation::{PositionClass, StateSolver};
 use wythoff::partition::{self, Scheme};
@@ -89,7 +89,7 @@ pub fn remoteness_picture(g: &Subject, n: u64) -> Result<Picture> {
 pub fn picture(g: &Subject, n: usize, grundy: bool, parts: Parts) -> Result<Picture> {
     let mut notes: Vec<String> = vec![source_note(g)];
     if grundy {
-        let t = solve::grundy(&g.game, n)?;
+        let t = answer::grundy_table(g, n as u64, &mut |_, _| {})?;
         let values = t
             .values()
             .iter()
@@ -112,7 +112,7 @@ pub fn picture(g: &Subject, n: usize, grundy: bool, parts: Parts) -> Result<Pict
     if let Memory::Imitation { .. } = g.game.memory() {
         return imitation_picture(g, n, notes);
     }
-    let table = solve::outcomes(&g.game, n)?;
+    let table = answer::game_board(&g.game, n as u64, &mut |_, _| {})?;
     let scheme = match parts {
         Parts::Variant => Some(Scheme::Variant),
         Parts::Index => Some(Scheme::Index),

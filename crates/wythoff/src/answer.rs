@@ -6,8 +6,19 @@
 //!
 //! - [`Subject`]: a game as named by the user (catalogue text or a rules file's
 //!   text) in one convention.
-//! - [`p_positions`], [`outcome_table`], [`grundy`], [`grundy_table`],
-//!   [`outcome`], [`sequence`], [`sequence_summary`], [`games_json`], [`verify`].
+//! - [`Subject::from_arg`]: GAME resolution (catalogue text or a rules file read
+//!   by the front end's reader, capped at [`MAX_RULES_FILE`]).
+//! - Boards: [`p_positions_plan`], [`p_positions`], [`p_positions_list`],
+//!   [`p_positions_with_board`], [`outcome_table`]; [`game_p_positions`] and
+//!   [`game_board`] make the one choice between the Imitation Nim state solver
+//!   and the board solvers (`compare` and `patterns` call them too).
+//! - Grundy values: [`grundy_check`], [`grundy_plan`], [`grundy`], [`grundy_table`].
+//!   The kernel is chosen by [`crate::solve::select`]; front ends read its plan.
+//! - One position: [`outcome`], [`outcome_conjecture`]; remoteness:
+//!   [`remoteness_table`].
+//! - [`sequence()`], [`sequence_summary`], [`sequence_list`], [`games_json`],
+//!   [`verify`]; the limits and parsers ([`check_max`], [`parse_max`],
+//!   [`parse_terms`], [`parse_pile`]).
 //!
 //! Long computations report progress through a callback; a front end may stop
 //! one by unwinding from that callback with
@@ -15,12 +26,13 @@
 //! unwind through instead of reporting it as a failed check).
 
 use crate::catalogue::{parse_game, Entry, NamedGame, ParamKind, CATALOGUE};
-use crate::error::{RuleError, SolveError};
+use crate::error::{BoardArg, RuleError, SolveError};
 use crate::explain::analyse;
 use crate::imitation::{Clause, ImitationNim, PositionClass, StateSolver, Theorem1};
 use crate::oracle::{self, Natural, Oracle};
 use crate::rules::{Convention, Game};
 use crate::sequence;
+use crate::solve::select::{self, GrundyPlan, PPositionsPlan};
 use crate::solve::{self, human_bytes, memory_budget, stream, GrundyTable, Outcome};
 use crate::verify::{registry, Claim, ClaimReport, VerifyConfig};
 use serde_json::json;
@@ -43,19 +55,21 @@ pub const GENERAL_LIMIT: u64 = 5000;
 /// Check a board side: a whole number from 1 to [`MAX_BOARD`].
 pub fn check_max(n: u64) -> Result<u64, SolveError> {
     if n == 0 || n > MAX_BOARD {
-        return Err(SolveError::BadInput(format!(
-            "--max {n} is out of range: allowed 1..={MAX_BOARD}"
-        )));
+        return Err(SolveError::BoardOutOfRange {
+            arg: BoardArg::Max,
+            n,
+            max: MAX_BOARD,
+        });
     }
     Ok(n)
 }
 
 /// Parse a board side given as text (`--max N`).
 pub fn parse_max(s: &str) -> Result<u64, SolveError> {
-    let n: u64 = s.trim().parse().map_err(|_| {
-        SolveError::BadInput(format!(
-            "`{s}` is not a whole number: --max takes 1..={MAX_BOARD}"
-        ))
+    let n: u64 = s.trim().parse().map_err(|_| SolveError::BoardNotWhole {
+        arg: BoardArg::Max,
+        text: s.to_string(),
+        max: MAX_BOARD,
     })?;
     check_max(n)
 }
@@ -93,6 +107,29 @@ pub fn parse_pile(s: &str, what: &str) -> Result<Natural, SolveError> {
         .map_err(|_| SolveError::BadInput(format!("{what} = `{s}` is not a whole number")))
 }
 
+/// Largest rules file (bytes) a front end reads for [`Subject::from_arg`].
+pub const MAX_RULES_FILE: u64 = 1 << 20;
+
+/// Does the GAME text name a TOML rules file (`*.toml`, or `file:PATH`)? Its
+/// path, if so.
+pub fn rules_file_path(text: &str) -> Option<&str> {
+    (text.ends_with(".toml") || text.starts_with("file:")).then(|| text.trim_start_matches("file:"))
+}
+
+/// Why a GAME argument was not resolved ([`Subject::from_arg`]), as data: each
+/// front end words it.
+#[derive(Debug)]
+pub enum GameArgError<E> {
+    /// The front end's reader failed on the rules file at `path`.
+    Read { path: String, error: E },
+    /// The rules file at `path` (or, with `path` `None`, the catalogue text) is
+    /// not a valid game.
+    Rules {
+        path: Option<String>,
+        error: RuleError,
+    },
+}
+
 /// A parameter value of a catalogue game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParamValue {
@@ -121,6 +158,30 @@ impl Subject {
             game: with_misere(ng.game.clone(), misere),
             named: Some(ng),
         })
+    }
+    /// The game a user named with GAME: a TOML rules file ([`rules_file_path`]),
+    /// read by the front end's `read_file(path, cap)` with the cap
+    /// [`MAX_RULES_FILE`] (the library does no I/O), or catalogue text.
+    /// `misere` selects misère play. The one resolution of every front end.
+    pub fn from_arg<E>(
+        text: &str,
+        misere: bool,
+        read_file: impl FnOnce(&str, u64) -> Result<String, E>,
+    ) -> Result<Subject, GameArgError<E>> {
+        match rules_file_path(text) {
+            Some(path) => {
+                let body = read_file(path, MAX_RULES_FILE).map_err(|error| GameArgError::Read {
+                    path: path.to_string(),
+                    error,
+                })?;
+                Subject::from_rules(&body, misere).map_err(|error| GameArgError::Rules {
+                    path: Some(path.to_string()),
+                    error,
+                })
+            }
+            None => Subject::parse(text, misere)
+                .map_err(|error| GameArgError::Rules { path: None, error }),
+        }
     }
     /// A game from the text of a TOML rules file; `misere` forces misère play.
     pub fn from_rules(toml_text: &str, misere: bool) -> Result<Subject, RuleError> {
@@ -194,6 +255,17 @@ fn with_misere(game: Game, misere: bool) -> Game {
     }
 }
 
+/// What listing the P-positions of `s` on the `n x n` board costs and which
+/// kernels run ([`select::p_positions_plan`]); `None` for a game with memory
+/// (Imitation Nim: the exact state solver answers, with its own limits).
+pub fn p_positions_plan(s: &Subject, n: u64) -> Result<Option<PPositionsPlan>, SolveError> {
+    check_max(n)?;
+    if s.imitation()?.is_some() {
+        return Ok(None);
+    }
+    Ok(Some(select::p_positions_plan(&s.game, n)))
+}
+
 /// The P-positions on the `n x n` board, streamed: `sink(x, ys)` once per row
 /// `x` in increasing order (the `y` of its P-positions, increasing). Games with
 /// memory: the P-positions as starting positions (no history), by the exact
@@ -204,8 +276,20 @@ pub fn p_positions(
     progress: stream::Progress,
     sink: &mut dyn FnMut(u64, &[u32]),
 ) -> Result<(), SolveError> {
+    game_p_positions(&s.game, n, progress, sink)
+}
+
+/// [`p_positions`] of a game value: the one place that chooses between the
+/// Imitation Nim state solver (games with memory, either convention) and the
+/// board solvers. `compare` and `patterns` come here too.
+pub fn game_p_positions(
+    game: &Game,
+    n: u64,
+    progress: stream::Progress,
+    sink: &mut dyn FnMut(u64, &[u32]),
+) -> Result<(), SolveError> {
     check_max(n)?;
-    if let Some(r) = s.imitation()? {
+    if let Some(r) = ImitationNim::from_game(game) {
         let solver = StateSolver::with_progress(r, n, progress)?;
         let ps = solver.start_p_positions();
         let mut row: Vec<u32> = Vec::new();
@@ -221,7 +305,40 @@ pub fn p_positions(
         progress(n, n);
         return Ok(());
     }
-    stream::p_positions(&s.game, n as usize, progress, sink)
+    stream::p_positions(game, n as usize, progress, sink)
+}
+
+/// The board of `game` on the `n x n` board as a table (cells off the board
+/// marked): by the board solvers, or for a game with memory its starting
+/// positions by the state solver. The same choice as [`game_p_positions`].
+pub fn game_board(
+    game: &Game,
+    n: u64,
+    progress: stream::Progress,
+) -> Result<solve::OutcomeTable, SolveError> {
+    check_max(n)?;
+    if let Some(r) = ImitationNim::from_game(game) {
+        let solver = StateSolver::with_progress(r, n, progress)?;
+        return Ok(solver.start_table());
+    }
+    solve::outcomes_with_progress(game, n as usize, progress)
+}
+
+/// The P-positions of `s` on the `n x n` board and, for boards of side at most
+/// `board_max` (a front end's picture), the board they were read from: one
+/// solve for both.
+pub fn p_positions_with_board(
+    s: &Subject,
+    n: u64,
+    board_max: u64,
+    progress: stream::Progress,
+) -> Result<(Vec<(u64, u64)>, Option<solve::OutcomeTable>), SolveError> {
+    check_max(n)?;
+    if n > board_max {
+        return Ok((p_positions_list(s, n, progress)?, None));
+    }
+    let t = game_board(&s.game, n, progress)?;
+    Ok((t.p_positions(), Some(t)))
 }
 
 /// The P-positions on the `n x n` board as a list, in csv order (sorted by x, then y).
@@ -243,11 +360,13 @@ fn check_table_memory(what: &str, n: u64, cell_bytes: u64) -> Result<(), SolveEr
         .and_then(|c| c.checked_mul(cell_bytes))
         .unwrap_or(u64::MAX);
     if est > memory_budget() {
-        return Err(SolveError::TooLarge(format!(
-            "--max {n}: {what} needs about {} of memory, over the budget of {}: use a smaller --max",
-            human_bytes(est),
-            human_bytes(memory_budget())
-        )));
+        return Err(SolveError::OverMemory {
+            arg: BoardArg::Max,
+            n,
+            what: Some(what.to_string()),
+            need: est,
+            budget: memory_budget(),
+        });
     }
     Ok(())
 }
@@ -283,6 +402,14 @@ pub fn grundy_check(s: &Subject) -> Result<(), SolveError> {
     }
 }
 
+/// What the Grundy values of `s` on the `n x n` board cost and which kernel
+/// computes them ([`select::grundy_plan`], with the process's memory budget).
+pub fn grundy_plan(s: &Subject, n: u64) -> Result<GrundyPlan, SolveError> {
+    grundy_check(s)?;
+    check_max(n)?;
+    Ok(select::grundy_plan(&s.game, n, memory_budget()).expect("checked by grundy_check"))
+}
+
 /// The Grundy values on the `n x n` board, streamed row by row: `sink(x, row)`,
 /// with [`solve::GRUNDY_OFF`] (`u32::MAX`) for cells of a removed corner.
 pub fn grundy(
@@ -303,9 +430,12 @@ pub fn grundy_table(
     n: u64,
     progress: stream::Progress,
 ) -> Result<GrundyTable, SolveError> {
-    grundy_check(s)?;
-    check_max(n)?;
+    let plan = grundy_plan(s, n)?;
     check_table_memory("a Grundy table", n, 4)?;
+    if !plan.streams() {
+        // the kernel fills a table: take it, without a copy
+        return solve::grundy_with_progress(&s.game, n as usize, progress);
+    }
     let mut values = Vec::with_capacity((n * n) as usize);
     grundy(s, n, progress, &mut |_, row| values.extend_from_slice(row))?;
     Ok(GrundyTable::from_values(n as usize, values))
@@ -456,8 +586,6 @@ pub fn outcome(
 
 const CHOICE_NOTE: &str = "the second player picks a variant before play: P iff P in some variant whose board holds the position";
 
-/// The oracle path: exact big-integer answers from a published solution, with
-/// the same moves and notes as the general path.
 /// Piles below this get remoteness notes (a table of side `max(X, Y) + 1`),
 /// when that table is at most [`REMOTENESS_WORK`] option visits (under a second).
 pub const REMOTENESS_LIMIT: u64 = 256;
@@ -548,6 +676,8 @@ pub fn outcome_conjecture(
     outcome_oracle(s, &o, x, y)
 }
 
+/// The oracle path: exact big-integer answers from a published solution, with
+/// the same moves and notes as the general path.
 fn outcome_oracle(
     s: &Subject,
     o: &dyn Oracle,
@@ -1093,10 +1223,20 @@ mod tests {
         for (x, y) in ps {
             assert!(t[(x * 40 + y) as usize]);
         }
+        // refused as data: the board's side and the bytes, worded by each front end
         let e = outcome_table(&s, MAX_BOARD, &mut |_, _| {}).unwrap_err();
-        assert!(matches!(e, SolveError::TooLarge(_)), "{e}");
+        assert!(
+            matches!(e, SolveError::OverMemory { arg: BoardArg::Max, n: MAX_BOARD, need, budget, .. } if need > budget),
+            "{e}"
+        );
         let e = grundy_table(&subject("wythoff"), MAX_BOARD, &mut |_, _| {}).unwrap_err();
-        assert!(matches!(e, SolveError::TooLarge(_)), "{e}");
+        assert!(matches!(e, SolveError::OverMemory { .. }), "{e}");
+        assert!(e.to_string().starts_with("--max 1048576: "), "{e}");
+        let e = check_max(0).unwrap_err().for_board_arg(BoardArg::Check);
+        assert_eq!(
+            e.to_string(),
+            "--check 0 is out of range: allowed 1..=1048576"
+        );
     }
 
     #[test]

@@ -2,14 +2,13 @@
 //! game) on the same board, as a set difference.
 //!
 //! Both boards are solved by the same entry point as `wythoff p-positions`
-//! ([`crate::solve::stream::p_positions`], or the Imitation Nim state solver for
-//! its starting positions), and the two sorted lists are merged: every cell is
+//! ([`crate::answer::game_p_positions`]: the board solvers, or the Imitation Nim
+//! state solver for its starting positions), and the two sorted lists are merged: every cell is
 //! P in A only, P in B only, P in both, or P in neither. Cells off a game's board
 //! (a removed corner) are not P-positions of that game.
 
 use crate::error::SolveError;
-use crate::rules::{Convention, Game};
-use crate::solve::stream;
+use crate::rules::Game;
 
 /// Where a cell is a P-position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,27 +96,15 @@ pub fn diff(n: u64, a: &[(u64, u64)], b: &[(u64, u64)]) -> Comparison {
 }
 
 /// The P-positions of `game` on the `n x n` board, sorted by `x` then `y`, as
-/// `wythoff p-positions` lists them (for Imitation Nim: the starting positions).
+/// `wythoff p-positions` lists them (for Imitation Nim: the starting positions,
+/// in either convention): [`crate::answer::game_p_positions`].
 pub fn p_positions(
     game: &Game,
     n: usize,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Vec<(u64, u64)>, SolveError> {
-    if let Some(rules) = crate::imitation::ImitationNim::from_game(game) {
-        if game.convention() == Convention::Misere {
-            return Err(SolveError::Unsupported(
-                "misère play is not defined for Imitation Nim here (Larsson's paper is normal play)"
-                    .into(),
-            ));
-        }
-        let solver = crate::imitation::solver::StateSolver::new(rules, n as u64)?;
-        let mut ps = solver.start_p_positions();
-        ps.sort_unstable();
-        ps.dedup();
-        return Ok(ps);
-    }
     let mut ps = Vec::new();
-    stream::p_positions(game, n, progress, &mut |x, ys| {
+    crate::answer::game_p_positions(game, n as u64, progress, &mut |x, ys| {
         ps.extend(ys.iter().map(|&y| (x, y as u64)));
     })?;
     Ok(ps)
@@ -195,5 +182,18 @@ mod tests {
         assert_eq!((c.only_a, c.only_b, c.both), (oa, ob, both));
         assert_eq!(c.cells, cells);
         assert!(c.only_a > 0 && c.only_b > 0, "the two games differ");
+    }
+
+    /// The imitation-or-board choice is the front door's: misère Imitation Nim
+    /// is answered, with the P-positions `answer::p_positions` lists.
+    #[test]
+    fn misere_imitation_is_the_front_doors_answer() {
+        let s = crate::answer::Subject::parse("imitation:p=2,m=1", true).unwrap();
+        let want = crate::answer::p_positions_list(&s, 16, &mut |_, _| {}).unwrap();
+        assert!(!want.is_empty() && !want.contains(&(0, 0)));
+        assert_eq!(p_positions(&s.game, 16, &mut |_, _| {}).unwrap(), want);
+        let normal = parse_game("imitation:p=2,m=1").unwrap().game;
+        let c = compare(&normal, &s.game, 16, &mut |_, _| {}).unwrap();
+        assert!(!c.equal());
     }
 }

@@ -1,14 +1,28 @@
 //! `wythoff`: the Wythoff family of two-pile take-away games.
 //!
+//! The rule model and the games:
 //! - [`rules`]: the one rule model ([`rules::Rules`], [`rules::Game`]).
 //! - [`sets`]: eventually periodic length sets.
-//! - [`catalogue`]: every named game of the papers, as data.
-//! - [`solve`]: general solvers (brute-force reference, fast counters, Grundy).
+//! - [`catalogue`]: every named game of the papers, as data; [`custom`]: TOML
+//!   rules files.
+//!
+//! Engines:
+//! - [`solve`]: outcome and Grundy kernels, the brute-force reference, and
+//!   [`solve::select`], the one place that chooses the kernel; remoteness.
+//! - [`oracle`]: the published solutions on big integers.
+//! - [`imitation`]: (p,m)-Imitation Nim, the game with memory, and its state solvers.
+//! - [`sequence`]: the sequences `(a_n, b_n)` by mex kernels.
 //! - [`explain`]: the outcome of one position, its winning moves, and blocking.
-//! - [`answer`]: one entry per question (p-positions, grundy, outcome, sequence,
-//!   verify), shared by the binary and the Python module.
-//! - [`play`]: a game in progress against a perfect opponent (remoteness).
-//! - [`partition`]: the papers' shading of P-positions into parts (seed 000).
+//!
+//! Questions (what the front ends call):
+//! - [`answer`]: one entry per question (GAME resolution, p-positions, grundy,
+//!   outcome, sequence, verify), shared by the binary and the Python module.
+//! - [`compare`], [`patterns`], [`sweep`], [`table_check`], [`play`],
+//!   [`partition`], [`hash`] (the summary hash).
+//!
+//! Claims of the papers: [`claim`], [`verify`] (the registry), [`claims_general`],
+//! [`claims_seed000`] .. [`claims_seed003`], [`quadratic`], [`coverage`].
+//! Errors: [`error`].
 //!
 //! The library does no I/O: the `wythoff` binary parses arguments and renders.
 
@@ -40,6 +54,6 @@ pub mod sweep;
 pub mod table_check;
 pub mod verify;
 
-pub use error::{RuleError, SolveError};
+pub use error::{BoardArg, RuleError, SolveError};
 pub use rules::{Convention, Game, Rules};
 pub use solve::{Outcome, OutcomeTable};

@@ -7,7 +7,7 @@ use wythoff::rules::{BlockClass, Convention, Game, Relation, Rules};
 use wythoff::solve;
 
 mod strategies;
-use strategies::{any_set as set_strategy, periodic_set};
+use strategies::{any_rules as rules_strategy, any_set as set_strategy, periodic_set};
 
 const GAMES: &[&str] = &[
     "nim",
@@ -93,26 +93,6 @@ fn wythoff_p_positions_are_beatty() {
             (24, 39)
         ]
     );
-}
-
-fn relation_strategy() -> impl Strategy<Value = Relation> {
-    prop_oneof![
-        Just(Relation::Diagonal),
-        (1u64..5).prop_map(|m| Relation::Band { m }),
-        (1u64..4, 1u64..4).prop_map(|(s, t)| Relation::Cone { s, t }),
-        (1u64..5).prop_map(|m| Relation::Congruent { m }),
-    ]
-}
-
-prop_compose! {
-    fn rules_strategy()(h in set_strategy(), v in set_strategy(), d1 in set_strategy(), d2 in set_strategy(),
-        rel in relation_strategy(), two in any::<bool>(), block in 0u8..3, bl in 1u64..4, p in 1u64..4,
-        cu in 0u64..4, cv in 0u64..4, misere in any::<bool>()) -> Rules {
-        let mut b = Rules::builder().h(h).v(v);
-        if two { b = b.two_pile(d1, d2, rel); }
-        b = match block { 1 => b.blocking(BlockClass::OnePileAtLeast(bl), p), 2 => b.blocking(BlockClass::Diagonal, p), _ => b };
-        b.corner(cu, cv).convention(if misere { Convention::Misere } else { Convention::Normal }).build().unwrap()
-    }
 }
 
 proptest! {

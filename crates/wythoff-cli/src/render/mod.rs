@@ -329,25 +329,25 @@ pub fn push_u64(buf: &mut Vec<u8>, mut v: u64) {
     buf.extend_from_slice(&tmp[i..]);
 }
 
-/// `outcome --format json`: the text answer (first line `P`/`N`, then moves
-/// `x,y`, then `# ` notes) as one object with the keys of the other JSON outputs
-/// (`game`, `convention`) plus `x`, `y`, `outcome`, `winning_moves` (pairs) and
-/// `notes`. Piles are decimal strings (they may have any number of digits).
-pub fn outcome_json(label: &str, convention: &str, x: &str, y: &str, text: &str) -> String {
-    let mut lines = text.lines();
-    let outcome = lines.next().unwrap_or("");
-    let mut moves = Vec::new();
-    let mut notes = Vec::new();
-    for l in lines {
-        if let Some(n) = l.strip_prefix("# ") {
-            notes.push(n.to_string());
-        } else if let Some((a, b)) = l.split_once(',') {
-            moves.push([a.to_string(), b.to_string()]);
-        }
-    }
+/// `outcome --format json`: the answer as one object with the keys of the
+/// other JSON outputs (`game`, `convention`) plus `x`, `y`, `outcome`,
+/// `winning_moves` (pairs) and `notes`, built from the answer value. Piles are
+/// decimal strings (they may have any number of digits).
+pub fn outcome_json(
+    label: &str,
+    convention: &str,
+    x: &str,
+    y: &str,
+    ans: &wythoff::answer::OutcomeAnswer,
+) -> String {
+    let moves: Vec<[String; 2]> = ans
+        .moves
+        .iter()
+        .map(|(a, b)| [a.to_string(), b.to_string()])
+        .collect();
     json!({
         "game": label, "convention": convention, "x": x, "y": y,
-        "outcome": outcome, "winning_moves": moves, "notes": notes,
+        "outcome": ans.outcome.to_string(), "winning_moves": moves, "notes": ans.notes,
     })
     .to_string()
 }

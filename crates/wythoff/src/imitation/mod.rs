@@ -13,7 +13,7 @@
 //!   defence), by memoised search; starting positions as a table.
 //! - [`theorem1`]: Theorem 1 (functions `xi` and `L`) as an oracle on every state,
 //!   with the (p,m)-Wythoff pairs of Definition 3.
-//! - [`claims`]: Theorem 1, Corollary 1 and the classification remark after
+//! - [`claims()`] (in this file): Theorem 1, Corollary 1 and the classification remark after
 //!   Corollary 1, for `wythoff verify`.
 
 pub mod naive;

@@ -223,16 +223,8 @@ pub fn board_of(
     max: usize,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Board, SolveError> {
-    if let Some(rules) = crate::imitation::ImitationNim::from_game(game) {
-        // the state solver plays either convention (the rules carry it)
-        let solver = crate::imitation::solver::StateSolver::new(rules, max as u64)?;
-        let ps: std::collections::HashSet<(u64, u64)> =
-            solver.start_p_positions().into_iter().collect();
-        return Ok(Board::from_fn(max, |x, y| {
-            ps.contains(&(x as u64, y as u64))
-        }));
-    }
-    let t = crate::solve::outcomes_with_progress(game, max, progress)?;
+    // the one choice of the front door (imitation state solver or board solvers)
+    let t = crate::answer::game_board(game, max as u64, progress)?;
     Ok(Board::from_table(&t))
 }
 
@@ -253,13 +245,9 @@ pub fn find_checked(
             "--check {check}: the board to check on must be larger than --max {max}"
         )));
     }
-    // the solvers name the board `--max`: here it is the board of `--check`
-    let (from, to) = (format!("--max {check}"), format!("--check {check}"));
-    let big = board_of(game, check, progress).map_err(|e| match e {
-        SolveError::TooLarge(m) => SolveError::TooLarge(m.replacen(&from, &to, 1)),
-        SolveError::BadInput(m) => SolveError::BadInput(m.replacen(&from, &to, 1)),
-        other => other,
-    })?;
+    // the solvers' errors are about the board of `--check` here
+    let big = board_of(game, check, progress)
+        .map_err(|e| e.for_board_arg(crate::error::BoardArg::Check))?;
     let small = check::corner(&big, max);
     let g = grundy_of(game, max, grundy)?;
     let rep = report(game, label, max, &small, g.as_ref());

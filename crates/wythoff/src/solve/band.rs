@@ -68,25 +68,47 @@ pub struct BandKernel {
     row: Vec<u32>,
 }
 
+/// Is `r` in the kernel's scope (any board)? Memoryless rules whose one-pile
+/// moves take any length and whose two-pile moves, if any, are a band of
+/// diagonals of width at most 4096 with any lengths; blocking of one pile
+/// (lengths at most 65536) or of the diagonal. The one scope test of
+/// [`BandKernel::new`].
+pub fn applies(r: &Rules) -> bool {
+    band_width_in_scope(r).is_some()
+}
+
+/// The band width of `r` when `r` is in the kernel's scope.
+fn band_width_in_scope(r: &Rules) -> Option<usize> {
+    if r.memory() != Memory::None || !r.h().is_all() || !r.v().is_all() {
+        return None;
+    }
+    let w = match r.two_pile() {
+        None => 0,
+        Some(t) => {
+            if !t.d1.is_all() || !t.d2.is_all() {
+                return None;
+            }
+            let w = t.relation.band_width()?;
+            if w > 4096 {
+                return None;
+            }
+            w as usize
+        }
+    };
+    if let Some(b) = r.blocking() {
+        if let BlockClass::OnePileAtLeast(l) = b.class {
+            if l > 1 << 16 {
+                return None;
+            }
+        }
+    }
+    Some(w)
+}
+
 impl BandKernel {
     /// The kernel for `r` on the `n x n` board, when `r` is in its scope.
     pub fn new(r: &Rules, n: usize) -> Option<BandKernel> {
-        if r.memory() != Memory::None || !r.h().is_all() || !r.v().is_all() {
-            return None;
-        }
-        let w = match r.two_pile() {
-            None => 0,
-            Some(t) => {
-                if !t.d1.is_all() || !t.d2.is_all() {
-                    return None;
-                }
-                let w = t.relation.band_width()?;
-                if w > 4096 {
-                    return None;
-                }
-                w as usize
-            }
-        };
+        let w = band_width_in_scope(r)?;
         let (class, p) = match r.blocking() {
             None => (Class::None, u64::MAX),
             Some(b) => match b.class {
@@ -94,11 +116,6 @@ impl BandKernel {
                 BlockClass::Diagonal => (Class::Diagonal, b.p),
             },
         };
-        if let Class::OnePile(l) = class {
-            if l > 1 << 16 {
-                return None;
-            }
-        }
         let (u, v) = super::grundy_fast::corner_on_board(r, n);
         let words = n.div_ceil(64).max(1);
         let pad = (w.div_ceil(64) + 1) * 64;

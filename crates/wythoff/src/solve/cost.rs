@@ -19,8 +19,9 @@
 //! | Grundy, other kernels (`grundy_union`, `grundy`) | `n^3` | 1 ns | `connell:p=64 --max 4096`: 18 s (0.26 ns); `corner:m=2,p=3,u=5,v=7 --max 2048`: 6.6 s (0.77 ns) |
 //! | `verify --max N` (N >= 200) | `N^3` | 550 ns (4.4 s at 200) | `verify`: 4.4 s; `verify --max 400`: 30.5 s |
 
-use super::{grundy_fast, grundy_lines, grundy_region, stream};
-use crate::rules::{Convention, Game};
+use super::select::GrundyKernel;
+use super::{grundy_fast, grundy_lines};
+use crate::rules::{Convention, Game, Rules};
 use crate::SolveError;
 
 /// Work estimated beyond this many seconds is refused without `--force`.
@@ -38,27 +39,17 @@ fn seconds(units: u128, ps_per_unit: u128) -> u64 {
     u64::try_from(s).unwrap_or(u64::MAX)
 }
 
-/// Estimated seconds to list the P-positions of `game` on the `n x n` board
-/// (the engine [`stream::p_positions`] will pick).
-pub fn p_positions_seconds(game: &Game, n: u64) -> u64 {
-    let game = game.for_board(n);
+/// Estimated seconds for the streaming band kernel on the `n x n` board, one
+/// variant per band width.
+pub(crate) fn band_seconds(widths: impl Iterator<Item = u64>, n: u64) -> u64 {
     let n = n as u128;
-    if stream::p_positions_streamable(&game, 1) {
-        let units: u128 = game
-            .variants()
-            .iter()
-            .map(|r| {
-                let w = r
-                    .two_pile()
-                    .and_then(|t| t.relation.band_width())
-                    .unwrap_or(0) as u128;
-                n * (w.min(n) + 64)
-            })
-            .sum();
-        seconds(units, 2_000)
-    } else {
-        seconds(table_cells(&game, n), 40_000)
-    }
+    let units: u128 = widths.map(|w| n * ((w as u128).min(n) + 64)).sum();
+    seconds(units, 2_000)
+}
+
+/// Estimated seconds for the outcome tables of `game` (cut to the board).
+pub(crate) fn table_seconds(game: &Game, n: u64) -> u64 {
+    seconds(table_cells(game, n as u128), 40_000)
 }
 
 /// Cells an outcome table solves: `n^2` per variant, twice in misère play.
@@ -76,56 +67,54 @@ fn table_cells(game: &Game, n: u128) -> u128 {
         .sum()
 }
 
-/// Estimated seconds for the Grundy values of `game` on the `n x n` board (the
-/// engine [`stream::grundy`] will pick).
-pub fn grundy_seconds(game: &Game, n: u64) -> u64 {
-    let game = game.for_board(n);
+/// Estimated seconds for the Grundy values of `r` (cut to the board) on the
+/// `n x n` board by `kernel` ([`super::select::grundy_kernel`] chooses it).
+pub(crate) fn grundy_kernel_seconds(kernel: GrundyKernel, r: &Rules, n: u64) -> u64 {
+    let n64 = n;
     let n = n as u128;
-    match game.as_single() {
-        Some(r) if grundy_fast::applies(r) => {
+    match kernel {
+        GrundyKernel::NimLike => {
             // the tiled kernel searches y >= x only when it keeps the triangle;
             // a search spans more values (more blocks) as the board grows.
             // With the triangle (n < 21846) 38 ns + 1.75 ps x n per cell
             // (session 6, one thread: 46 ns at 4096, 51 ns at 8192, 66 ns at
             // 16384); the whole board (values past u16) 40 ns + 2.5 ps x n
             // (65536: 826 s of CPU on two threads, 192 ns a cell)
-            if grundy_fast::keeps_triangle(r, n as u64) {
+            if grundy_fast::keeps_triangle(r, n64) {
                 seconds(n * n / 2, 38_000 + 7 * n / 4)
             } else {
                 seconds(n * n, 40_000 + 5 * n / 2)
             }
         }
-        Some(r) if grundy_lines::applies(r) => {
+        GrundyKernel::Lines => {
             // the tiled kernel searches y >= x only when it keeps the
             // triangle; about 1.4 times wythoff's cost per cell
             // (m-wythoff:m=2 at 4096: 1.33x, connell:p=2 1.23x)
-            let cells = if grundy_lines::keeps_triangle(r, n as u64) {
+            let cells = if grundy_lines::keeps_triangle(r, n64) {
                 n * n / 2
             } else {
                 n * n
             };
             seconds(cells, 56_000 + 147 * n / 20)
         }
-        Some(r) if grundy_region::fits(r, n as u64) => {
+        GrundyKernel::Region => {
             // the region kernel: its OR windows and stores outgrow the caches,
             // per cell about 140 ns + n^2 / 650 ps (st-wythoff:s=2,t=1 on one
             // loaded core: 158 ns at 4096, 240 ns at 8192, 517 ns at 16384)
             let cells = if r.is_symmetric() { n * n / 2 } else { n * n };
             seconds(cells, 140_000 + n * n / 650)
         }
-        _ => seconds(n * n * n, 1_000),
+        GrundyKernel::Union | GrundyKernel::Plain => seconds(n * n * n, 1_000),
     }
 }
 
-/// Estimated wall seconds for [`grundy_seconds`]' work on `threads` workers
-/// (the tiled kernels' wavefront, `grundy_fast` and `grundy_lines`; other
-/// engines run on one thread): the one-thread estimate over the workers, at
-/// 80% efficiency.
-pub fn grundy_wall_seconds(game: &Game, n: u64, threads: usize) -> u64 {
-    let one = grundy_seconds(game, n);
-    let game = game.for_board(n);
-    match game.as_single() {
-        Some(r) if (grundy_fast::applies(r) || grundy_lines::applies(r)) && threads > 1 => {
+/// Estimated wall seconds for `one` second of `kernel`'s work on `threads`
+/// workers (the tiled kernels' wavefront, nim-like and lines; the others are
+/// counted as one thread): the one-thread estimate over the workers, at 80%
+/// efficiency.
+pub(crate) fn grundy_kernel_wall_seconds(kernel: GrundyKernel, one: u64, threads: usize) -> u64 {
+    match kernel {
+        GrundyKernel::NimLike | GrundyKernel::Lines if threads > 1 => {
             one.saturating_mul(5) / (4 * threads as u64)
         }
         _ => one,
@@ -172,6 +161,19 @@ mod tests {
 
     fn game(s: &str) -> Game {
         parse_game(s).unwrap().game
+    }
+    fn p_positions_seconds(g: &Game, n: u64) -> u64 {
+        crate::solve::select::p_positions_plan(g, n).seconds
+    }
+    fn grundy_seconds(g: &Game, n: u64) -> u64 {
+        crate::solve::select::grundy_plan(g, n, crate::solve::DEFAULT_MEMORY_BUDGET)
+            .unwrap()
+            .seconds
+    }
+    fn grundy_wall_seconds(g: &Game, n: u64, threads: usize) -> u64 {
+        let p =
+            crate::solve::select::grundy_plan(g, n, crate::solve::DEFAULT_MEMORY_BUDGET).unwrap();
+        grundy_kernel_wall_seconds(p.kernel, p.seconds, threads)
     }
 
     #[test]

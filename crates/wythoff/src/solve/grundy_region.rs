@@ -551,13 +551,6 @@ pub fn memory_estimate(r: &Rules, n: u64) -> Option<u64> {
     )
 }
 
-/// Does the kernel apply to `r` on the `n x n` board within the memory budget?
-/// (Otherwise the union kernel or the plain solver answers.) The one test for
-/// dispatch, streaming and the time estimate.
-pub fn fits(r: &Rules, n: u64) -> bool {
-    memory_estimate(r, n).is_some_and(|e| e <= super::memory_budget())
-}
-
 /// Compute the Grundy values row by row: `sink(x, values_of_row_x)`, with
 /// [`GRUNDY_OFF`] off the board. `progress(rows_done)` every 16 rows (a
 /// restart with wider bitsets counts again). `None` when `r` is out of scope.

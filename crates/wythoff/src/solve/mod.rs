@@ -1,14 +1,24 @@
-//! General solvers on the board `0 <= x, y < n`.
+//! Outcome and Grundy tables on the board `0 <= x, y < n`.
 //!
 //! Moves only decrease piles, so every position's options lie at smaller
 //! coordinates and a single pass in row-major order (`x` outer, `y` inner) is
-//! exact. Two families of solvers exist:
-//! - [`reference`]: plain enumeration of every option of every position. Slow
-//!   (`O(n^2 * options)`) and obviously right; every other solver is checked
-//!   against it.
-//! - [`fast`]: per-line prefix counters over residue classes (rows, columns,
-//!   diagonals), `O(n^2 (T + K + D))` where `T` and `K` are the threshold and period
-//!   of the length sets and `D` the number of diagonal offsets.
+//! exact. The engines:
+//! - [`reference`](mod@reference): plain enumeration of every option of every position. Slow
+//!   (`O(n^2 * options)`) and obviously right; every other engine is checked
+//!   against it (`tests/engines.rs`).
+//! - outcome kernels: [`band`], [`sparse`], [`fast`] (the general counter
+//!   solver, any memoryless rules, with `cone` and `region` counting the
+//!   unbounded two-pile regions);
+//! - Grundy kernels: [`grundy_fast`] (Nim / Wythoff-like), [`grundy_lines`],
+//!   [`grundy_region`], [`grundy_union`], [`grundy`](mod@grundy) (plain);
+//! - [`remoteness`]: remoteness tables, with its own brute force.
+//!
+//! [`select`] is the one place that orders the kernels and returns plans
+//! (kernel, memory, seconds, threads); the entry points here
+//! ([`outcomes_with_progress`], [`grundy_with_progress`]) and in [`stream`]
+//! run what it picks, after cutting the game to the board
+//! ([`crate::rules::Game::for_board`]); [`cost`] holds the time estimates per
+//! kernel.
 //!
 //! The outcome rule (SPEC section 2), for a position with options:
 //! - no blocking: N iff some option is P (misère: a position with no option is N);
@@ -29,6 +39,7 @@ pub mod grundy_union;
 pub mod reference;
 pub(crate) mod region;
 pub mod remoteness;
+pub mod select;
 pub mod sparse;
 pub mod stream;
 
@@ -65,7 +76,7 @@ pub(crate) mod test_support {
     }
 }
 
-use crate::error::SolveError;
+use crate::error::{BoardArg, SolveError};
 use crate::rules::{Convention, Game, Memory, Rules};
 
 /// Outcome of a position.
@@ -315,11 +326,13 @@ pub fn check_board(game: &Game, n: u64, budget: u64) -> Result<(), SolveError> {
     }
     let est = outcome_memory_estimate(game, n);
     if est > budget {
-        return Err(SolveError::TooLarge(format!(
-            "--max {n} needs about {} of memory, over the budget of {}: use a smaller --max",
-            human_bytes(est),
-            human_bytes(budget)
-        )));
+        return Err(SolveError::OverMemory {
+            arg: BoardArg::Max,
+            n,
+            what: None,
+            need: est,
+            budget,
+        });
     }
     Ok(())
 }
@@ -382,17 +395,29 @@ pub fn outcomes_with_progress(
     for (i, r) in game.variants().iter().enumerate() {
         let before = (i * n) as u64;
         let mut rows = |d: u64| progress(before + d, total);
-        let t = match band::outcomes(r, n) {
-            Some(t) => t,
-            None => match sparse::outcomes_with_progress(r, n, &mut rows) {
-                Some(t) => t,
-                None => fast::outcomes_threads(r, n, outcome_threads(n), &mut rows),
-            },
-        };
+        let t = outcomes_of_variant(r, n, &mut rows);
         tables.push(t);
     }
     progress(total, total);
     Ok(combine_choice(tables))
+}
+
+/// The outcome table of one variant (cut to the board) by the kernel
+/// [`select::outcome_kernel`] picks.
+fn outcomes_of_variant(r: &Rules, n: usize, rows: &mut dyn FnMut(u64)) -> OutcomeTable {
+    let counters =
+        |rows: &mut dyn FnMut(u64)| fast::outcomes_threads(r, n, outcome_threads(n), rows);
+    match select::outcome_kernel(r) {
+        select::OutcomeKernel::Band => band::outcomes(r, n).expect("in the band kernel's scope"),
+        select::OutcomeKernel::Sparse => {
+            // the sparse kernel gives up when the P-positions are dense
+            match sparse::outcomes_with_progress(r, n, rows) {
+                Some(t) => t,
+                None => counters(rows),
+            }
+        }
+        select::OutcomeKernel::Counters => counters(rows),
+    }
 }
 
 /// The outcome table by the reference brute force (small boards only).
@@ -428,7 +453,7 @@ pub fn grundy(game: &Game, n: usize) -> Result<GrundyTable, SolveError> {
     grundy_with_progress(game, n, &mut |_, _| {})
 }
 
-/// [`grundy`], calling `progress(rows_done, rows_total)` as rows are solved (by
+/// [`grundy()`], calling `progress(rows_done, rows_total)` as rows are solved (by
 /// the union kernel; the others finish at once or report only the end).
 pub fn grundy_with_progress(
     game: &Game,
@@ -443,40 +468,65 @@ pub fn grundy_with_progress(
     let r = game.as_single().expect("checked above");
     let est = grundy::memory_estimate(r, n as u64);
     if est > memory_budget() {
-        return Err(SolveError::TooLarge(format!(
-            "--max {n} needs about {} for the Grundy table: use a smaller --max",
-            human_bytes(est)
-        )));
+        return Err(over_memory(n, "the Grundy table", est));
     }
-    if grundy_fast::applies(r) {
-        return Ok(grundy_fast::grundy(r, n).expect("applies"));
+    let kernel = select::grundy_kernel(r, n as u64, memory_budget());
+    grundy_table_by(kernel, r, n, progress)
+}
+
+/// `n x n` needs `need` bytes for `what`, over the memory budget.
+pub(crate) fn over_memory(n: usize, what: &str, need: u64) -> SolveError {
+    SolveError::OverMemory {
+        arg: BoardArg::Max,
+        n: n as u64,
+        what: Some(what.to_string()),
+        need,
+        budget: memory_budget(),
     }
-    if grundy_lines::memory_estimate(r, n as u64).is_some_and(|e| e <= memory_budget()) {
-        return Ok(grundy_lines::grundy(r, n).expect("applies"));
-    }
-    if grundy_region::fits(r, n as u64) {
-        let total = n as u64;
-        return Ok(
+}
+
+/// The Grundy table of `r` (cut to the board) by `kernel`, which
+/// [`select::grundy_kernel`] chose; the kernel's own memory is checked against
+/// the budget first.
+pub(crate) fn grundy_table_by(
+    kernel: select::GrundyKernel,
+    r: &Rules,
+    n: usize,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<GrundyTable, SolveError> {
+    use select::GrundyKernel as K;
+    let total = n as u64;
+    let over = |est: u64, what: &str| over_memory(n, what, est);
+    match kernel {
+        K::NimLike => Ok(grundy_fast::grundy(r, n).expect("applies")),
+        K::Lines => {
+            let est = grundy_lines::memory_estimate(r, n as u64).expect("applies");
+            if est > memory_budget() {
+                return Err(over(est, "the Grundy line kernel"));
+            }
+            Ok(grundy_lines::grundy(r, n).expect("applies"))
+        }
+        K::Region => Ok(
             grundy_region::grundy_with_progress(r, n, outcome_threads(n), &mut |d| {
                 progress(d, total)
             })
             .expect("applies"),
-        );
-    }
-    if let Some(est) = grundy_union::memory_estimate(r, n as u64) {
-        if est > memory_budget() {
-            return Err(SolveError::TooLarge(format!(
-                "--max {n}: the Grundy value sets need about {}, over the budget of {}: use a smaller --max",
-                human_bytes(est),
-                human_bytes(memory_budget())
-            )));
+        ),
+        K::Union => {
+            let est = grundy_union::memory_estimate(r, n as u64).expect("applies");
+            if est > memory_budget() {
+                return Err(over(est, "the Grundy union kernel"));
+            }
+            // the union kernel gives up when its rings would be too deep
+            Ok(
+                match grundy_union::grundy_with_progress(r, n, &mut |d| progress(d, total)) {
+                    Some(t) => t,
+                    None => grundy::grundy(r, n),
+                },
+            )
         }
-        let total = n as u64;
-        if let Some(t) = grundy_union::grundy_with_progress(r, n, &mut |d| progress(d, total)) {
-            return Ok(t);
-        }
+        K::Plain => Ok(grundy::grundy(r, n)),
     }
-    Ok(grundy::grundy(r, n))
 }
 
 pub fn grundy_reference(game: &Game, n: usize) -> Result<GrundyTable, SolveError> {
@@ -489,8 +539,10 @@ pub fn grundy_reference(game: &Game, n: usize) -> Result<GrundyTable, SolveError
     ))
 }
 
-/// The outcome of one position from per-option outcomes: the single place where
-/// the blocking and misère rules of SPEC section 2 are applied.
+/// The outcome of one position from per-option outcomes, by the blocking and
+/// misère rules of SPEC section 2: used by the reference and the general
+/// counter solver (the band and sparse kernels apply the same rule inline, and
+/// `tests/engines.rs` checks every kernel against the reference).
 ///
 /// `p_out`: P-options outside the block class; `p_in`: P-options inside it;
 /// `opts_out`, `opts_in`: all options outside / inside the class.

@@ -106,6 +106,14 @@ fn periodic(s: &LengthSet) -> (u64, u64, Vec<u64>) {
     )
 }
 
+/// Is `r` in the kernel's scope? Memoryless rules without blocking; in misère
+/// play only on a full board (no removed corner). The kernel may still give up
+/// at run time when the P-positions are too dense (a work budget).
+pub fn applies(r: &Rules) -> bool {
+    let misere = r.convention() == Convention::Misere;
+    !(r.memory() != Memory::None || r.blocking().is_some() || (misere && r.corner().is_some()))
+}
+
 /// The outcome table, or `None` when `r` is out of scope or the P-positions are
 /// too dense for this kernel (work budget).
 pub fn outcomes(r: &Rules, n: usize) -> Option<OutcomeTable> {
@@ -122,7 +130,7 @@ pub fn outcomes_with_progress(
     // up-set of the move vectors (see `has_option_row`); with a removed corner
     // some options leave the board, and the general solver counts them
     let misere = r.convention() == Convention::Misere;
-    if r.memory() != Memory::None || r.blocking().is_some() || (misere && r.corner().is_some()) {
+    if !applies(r) {
         return None;
     }
     let mut has = vec![false; if misere { n } else { 0 }];

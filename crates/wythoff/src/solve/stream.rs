@@ -5,46 +5,24 @@
 //! solved by the table solvers and then streamed. Every entry point estimates its
 //! memory first and refuses, with the estimate, what does not fit the budget.
 
+use super::select::{self, GrundyKernel};
 use super::{
-    band, check_board, grundy_fast, grundy_lines, grundy_region, grundy_unsupported, human_bytes,
-    memory_budget, outcome_memory_estimate, require_memoryless, SolveError,
+    band, check_board, grundy_fast, grundy_lines, grundy_region, grundy_unsupported, memory_budget,
+    outcome_memory_estimate, require_memoryless, SolveError,
 };
 use crate::rules::Game;
 
 /// Progress: `(rows_done, rows_total)`.
 pub type Progress<'a> = &'a mut dyn FnMut(u64, u64);
 
-/// Can every variant of `game` be solved by the streaming band kernel?
-pub fn p_positions_streamable(game: &Game, n: usize) -> bool {
-    game.variants()
-        .iter()
-        .all(|r| band::BandKernel::new(r, n.min(1)).is_some())
-}
-
-/// Bytes needed to list the P-positions of `game` on the `n x n` board.
+/// Bytes needed to list the P-positions of `game` on the `n x n` board
+/// ([`select::p_positions_plan`]).
 pub fn p_positions_memory_estimate(game: &Game, n: u64) -> u64 {
-    if p_positions_streamable(game, 1) {
-        game.variants()
-            .iter()
-            .map(|r| {
-                let w = r
-                    .two_pile()
-                    .and_then(|t| t.relation.band_width())
-                    .unwrap_or(0);
-                band::BandKernel::memory_estimate(n, w)
-            })
-            .sum()
-    } else {
-        outcome_memory_estimate(game, n)
-    }
+    select::p_positions_plan(game, n).memory
 }
 
 fn refuse(what: &str, n: u64, est: u64) -> SolveError {
-    SolveError::TooLarge(format!(
-        "--max {n}: {what} needs about {} of memory, over the budget of {}: use a smaller --max",
-        human_bytes(est),
-        human_bytes(memory_budget())
-    ))
+    super::over_memory(n as usize, what, est)
 }
 
 /// Stream the P-positions of `game` on the `n x n` board: `sink(x, ys)` once per
@@ -60,12 +38,12 @@ pub fn p_positions(
         return Err(SolveError::BadInput("--max must be at least 1".into()));
     }
     let game = &game.for_board(n as u64);
-    let est = p_positions_memory_estimate(game, n as u64);
-    if est > memory_budget() {
-        return Err(refuse("the outcome solver", n as u64, est));
+    let plan = select::p_positions_plan(game, n as u64);
+    if plan.memory > memory_budget() {
+        return Err(refuse("the outcome solver", n as u64, plan.memory));
     }
     let total = n as u64;
-    if p_positions_streamable(game, n) {
+    if plan.streams() {
         let mut ks: Vec<band::BandKernel> = game
             .variants()
             .iter()
@@ -104,17 +82,12 @@ pub fn p_positions(
     Ok(())
 }
 
-/// Bytes needed for the Grundy values of `game` on the `n x n` board, streamed.
+/// Bytes needed for the Grundy values of `game` on the `n x n` board, streamed
+/// ([`select::grundy_plan`]; the outcome table's estimate for a game without
+/// Grundy values).
 pub fn grundy_memory_estimate(game: &Game, n: u64) -> u64 {
-    match game.as_single() {
-        Some(r) if grundy_fast::applies(r) => grundy_fast::memory_estimate(r, n),
-        Some(r) if grundy_lines::applies(r) => {
-            grundy_lines::memory_estimate(r, n).expect("applies")
-        }
-        Some(r) if grundy_region::fits(r, n) => {
-            grundy_region::memory_estimate(r, n).expect("applies")
-        }
-        Some(r) => super::grundy::memory_estimate(r, n).max(outcome_memory_estimate(game, n)),
+    match select::grundy_plan(game, n, memory_budget()) {
+        Some(p) => p.memory,
         None => outcome_memory_estimate(game, n),
     }
 }
@@ -134,49 +107,55 @@ pub fn grundy(
         return Err(SolveError::BadInput("--max must be at least 1".into()));
     }
     let game = &game.for_board(n as u64);
-    let est = grundy_memory_estimate(game, n as u64);
-    if est > memory_budget() {
-        return Err(refuse("the Grundy solver", n as u64, est));
+    let plan = select::grundy_plan(game, n as u64, memory_budget()).expect("has Grundy values");
+    if plan.memory > memory_budget() {
+        return Err(refuse("the Grundy solver", n as u64, plan.memory));
     }
     let r = game.as_single().expect("checked by grundy_unsupported");
     let total = n as u64;
-    if grundy_fast::applies(r) {
-        let threads = grundy_threads(n);
-        if threads > 1 {
-            grundy_fast::stream_threads(r, n, threads, &mut |d| progress(d, total), |x, row| {
+    let threads = plan.threads;
+    match plan.kernel {
+        GrundyKernel::NimLike => {
+            if threads > 1 {
+                grundy_fast::stream_threads(
+                    r,
+                    n,
+                    threads,
+                    &mut |d| progress(d, total),
+                    |x, row| sink(x, row),
+                )
+                .expect("applies");
+            } else {
+                grundy_fast::stream(r, n, &mut |d| progress(d, total), |x, row| sink(x, row))
+                    .expect("applies");
+            }
+            Ok(())
+        }
+        GrundyKernel::Lines => {
+            grundy_lines::stream_threads(r, n, threads, &mut |d| progress(d, total), |x, row| {
                 sink(x, row)
             })
             .expect("applies");
-        } else {
-            grundy_fast::stream(r, n, &mut |d| progress(d, total), |x, row| sink(x, row))
-                .expect("applies");
+            Ok(())
         }
-        return Ok(());
+        GrundyKernel::Region => {
+            grundy_region::stream_threads(r, n, threads, &mut |d| progress(d, total), |x, row| {
+                sink(x, row)
+            })
+            .expect("applies");
+            progress(total, total);
+            Ok(())
+        }
+        GrundyKernel::Union | GrundyKernel::Plain => {
+            progress(0, total);
+            let t = super::grundy_with_progress(game, n, progress)?;
+            for x in 0..n {
+                sink(x as u64, &t.values()[x * n..(x + 1) * n]);
+            }
+            progress(total, total);
+            Ok(())
+        }
     }
-    if grundy_lines::applies(r) {
-        let threads = grundy_threads(n);
-        grundy_lines::stream_threads(r, n, threads, &mut |d| progress(d, total), |x, row| {
-            sink(x, row)
-        })
-        .expect("applies");
-        return Ok(());
-    }
-    if grundy_region::fits(r, n as u64) {
-        let threads = grundy_threads(n);
-        grundy_region::stream_threads(r, n, threads, &mut |d| progress(d, total), |x, row| {
-            sink(x, row)
-        })
-        .expect("applies");
-        progress(total, total);
-        return Ok(());
-    }
-    progress(0, total);
-    let t = super::grundy_with_progress(game, n, progress)?;
-    for x in 0..n {
-        sink(x as u64, &t.values()[x * n..(x + 1) * n]);
-    }
-    progress(total, total);
-    Ok(())
 }
 
 /// Workers of the Grundy row pipeline on the `n x n` board: the threads of

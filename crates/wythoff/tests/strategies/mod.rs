@@ -35,3 +35,61 @@ pub fn periodic_set() -> impl Strategy<Value = LengthSet> {
             .prop_map(|(k, r, s)| LengthSet::residues(k, &[r % k, s % k]).unwrap()),
     ]
 }
+
+fn any_relation() -> impl Strategy<Value = wythoff::rules::Relation> {
+    use wythoff::rules::Relation;
+    prop_oneof![
+        Just(Relation::Diagonal),
+        (1u64..5).prop_map(|m| Relation::Band { m }),
+        (1u64..4, 1u64..4).prop_map(|(s, t)| Relation::Cone { s, t }),
+        (1u64..5).prop_map(|m| Relation::Congruent { m }),
+    ]
+}
+
+prop_compose! {
+    /// Memoryless rules of every kind: one-pile sets, an optional two-pile
+    /// relation of each kind, blocking of either class, a removed corner, both
+    /// conventions.
+    pub fn any_rules()(h in any_set(), v in any_set(), d1 in any_set(), d2 in any_set(),
+        rel in any_relation(), two in any::<bool>(), block in 0u8..3, bl in 1u64..4, p in 1u64..4,
+        cu in 0u64..4, cv in 0u64..4, misere in any::<bool>()) -> wythoff::rules::Rules {
+        use wythoff::rules::{BlockClass, Convention, Rules};
+        let mut b = Rules::builder().h(h).v(v);
+        if two { b = b.two_pile(d1, d2, rel); }
+        b = match block { 1 => b.blocking(BlockClass::OnePileAtLeast(bl), p), 2 => b.blocking(BlockClass::Diagonal, p), _ => b };
+        b.corner(cu, cv).convention(if misere { Convention::Misere } else { Convention::Normal }).build().unwrap()
+    }
+}
+
+prop_compose! {
+    /// Rules whose two-pile region is unbounded (a cone with `s >= 2`, or a
+    /// congruence) with purely periodic two-pile sets, sometimes without blocking
+    /// and in normal play (the region and union Grundy kernels' scope).
+    pub fn region_rules()(h in any_set(), v in any_set(), d1 in periodic_set(), d2 in periodic_set(),
+        cone in any::<bool>(), s in 2u64..5, t in 1u64..5, m in 1u64..5, block in 0u8..3, bl in 1u64..4,
+        p in 1u64..4, cu in 0u64..4, cv in 0u64..4, misere in 0u8..3) -> wythoff::rules::Rules {
+        use wythoff::rules::{BlockClass, Convention, Relation, Rules};
+        let rel = if cone { Relation::Cone { s, t } } else { Relation::Congruent { m } };
+        let mut b = Rules::builder().h(h).v(v).two_pile(d1, d2, rel);
+        if block == 2 { b = b.blocking(BlockClass::OnePileAtLeast(bl), p); }
+        b.corner(cu, cv).convention(if misere == 2 { Convention::Misere } else { Convention::Normal }).build().unwrap()
+    }
+}
+
+prop_compose! {
+    /// Rules of the band kernels' shape: every one-pile length, and optionally
+    /// every two-pile length along a band of diagonals (width 1 is Wythoff's
+    /// diagonal); blocking, a removed corner and misère play now and then.
+    pub fn band_rules()(two in 0u8..3, m in 1u64..4, block in 0u8..4, bl in 1u64..4, p in 1u64..4,
+        cu in 0u64..4, cv in 0u64..4, misere in 0u8..3) -> wythoff::rules::Rules {
+        use wythoff::rules::{BlockClass, Convention, Relation, Rules};
+        let mut b = Rules::builder().h(LengthSet::all()).v(LengthSet::all());
+        match two {
+            1 => b = b.two_pile(LengthSet::all(), LengthSet::all(), Relation::Diagonal),
+            2 => b = b.two_pile(LengthSet::all(), LengthSet::all(), Relation::Band { m }),
+            _ => {}
+        }
+        b = match block { 1 => b.blocking(BlockClass::OnePileAtLeast(bl), p), 2 => b.blocking(BlockClass::Diagonal, p), _ => b };
+        b.corner(cu, cv).convention(if misere == 2 { Convention::Misere } else { Convention::Normal }).build().unwrap()
+    }
+}

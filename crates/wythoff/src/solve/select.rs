@@ -1,0 +1,223 @@
+//! The one place that chooses which kernel answers: given the rules, the board
+//! and the memory budget, [`outcome_kernel`] picks the outcome kernel of one
+//! variant and [`grundy_kernel`] the Grundy kernel, and [`p_positions_plan`] /
+//! [`grundy_plan`] return what a front end needs to know before the work starts
+//! (kernel, memory, seconds, threads, whether the rows stream). The
+//! dispatchers ([`super::outcomes_with_progress`], [`super::grundy_with_progress`],
+//! [`super::stream`]), the time estimates ([`super::cost`]) and, through
+//! [`crate::answer`], the CLI and Python consume these; nothing else writes the
+//! kernel order.
+//!
+//! Each kernel owns its scope test (`applies`, checked again by its own entry
+//! point, so that a kernel called out of scope answers `None` rather than a
+//! wrong table); this module only orders them and applies the budget.
+//!
+//! | kernel | answers | scope (from the rules value) | order |
+//! |---|---|---|---|
+//! | [`OutcomeKernel::Band`] ([`super::band`]) | outcomes, P-positions streamed | one-pile moves of any length, a band of diagonals (width <= 4096) of any length, blocking, corner, misère | 1st |
+//! | [`OutcomeKernel::Sparse`] ([`super::sparse`]) | outcomes | no blocking; misère on a full board; gives up when the P-positions are dense (then the counters) | 2nd |
+//! | [`OutcomeKernel::Counters`] ([`super::fast`]) | outcomes | every memoryless rule | last |
+//! | [`GrundyKernel::NimLike`] ([`super::grundy_fast`]) | Grundy rows streamed | Nim / Wythoff-like: all lengths, band width 1 | 1st |
+//! | [`GrundyKernel::Lines`] ([`super::grundy_lines`]) | Grundy rows streamed | bands and residue classes | 2nd (refused, not skipped, over the budget) |
+//! | [`GrundyKernel::Region`] ([`super::grundy_region`]) | Grundy rows streamed | cone `s >= 2`, congruence, purely periodic sets | 3rd, when its memory fits the budget |
+//! | [`GrundyKernel::Union`] ([`super::grundy_union`]) | Grundy table | band / cone / congruence with eventually periodic sets | 4th (may give up: rings too deep, then plain) |
+//! | [`GrundyKernel::Plain`] ([`super::grundy`](mod@super::grundy)) | Grundy table | every rule with Grundy values | last |
+
+use super::{
+    band, cost, grundy, grundy_fast, grundy_lines, grundy_region, grundy_union,
+    outcome_memory_estimate, outcome_threads, sparse,
+};
+use crate::rules::{Game, Rules};
+
+/// The outcome kernels, in the order they are tried.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OutcomeKernel {
+    /// Row bitsets for one-pile moves plus a band of diagonals; streams.
+    Band,
+    /// Forward attacks from sparse P-positions; falls back to the counters
+    /// when the P-positions are dense.
+    Sparse,
+    /// The general counter solver (any memoryless rules).
+    Counters,
+}
+
+impl OutcomeKernel {
+    pub fn name(self) -> &'static str {
+        match self {
+            OutcomeKernel::Band => "band",
+            OutcomeKernel::Sparse => "sparse",
+            OutcomeKernel::Counters => "counters",
+        }
+    }
+}
+
+/// The Grundy kernels, in the order they are tried.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GrundyKernel {
+    /// Nim / Wythoff-like (`grundy_fast`): tiled line bitsets; streams.
+    NimLike,
+    /// Bands and residue classes (`grundy_lines`); streams.
+    Lines,
+    /// Cone and congruence with purely periodic sets (`grundy_region`); streams.
+    Region,
+    /// Stepped unions of value bitsets (`grundy_union`); a table.
+    Union,
+    /// Every option visited (`grundy`); a table.
+    Plain,
+}
+
+impl GrundyKernel {
+    pub fn name(self) -> &'static str {
+        match self {
+            GrundyKernel::NimLike => "nim-like",
+            GrundyKernel::Lines => "lines",
+            GrundyKernel::Region => "region",
+            GrundyKernel::Union => "union",
+            GrundyKernel::Plain => "plain",
+        }
+    }
+    /// Does the kernel hand rows over as it goes (`O(n)` rows of output memory),
+    /// rather than fill a whole table first?
+    pub fn streams(self) -> bool {
+        matches!(
+            self,
+            GrundyKernel::NimLike | GrundyKernel::Lines | GrundyKernel::Region
+        )
+    }
+}
+
+/// The outcome kernel of one variant (the rules cut to the board). The
+/// choice does not depend on the board's size.
+pub fn outcome_kernel(r: &Rules) -> OutcomeKernel {
+    if band::applies(r) {
+        OutcomeKernel::Band
+    } else if sparse::applies(r) {
+        OutcomeKernel::Sparse
+    } else {
+        OutcomeKernel::Counters
+    }
+}
+
+/// The Grundy kernel of `r` (a memoryless normal-play rule without blocking, cut
+/// to the board) on the `n x n` board with `budget` bytes. The region kernel is
+/// taken only when its memory fits the budget (otherwise the union kernel or
+/// the plain one answers, more slowly); the lines kernel is taken whenever it
+/// applies, and refused over the budget.
+pub fn grundy_kernel(r: &Rules, n: u64, budget: u64) -> GrundyKernel {
+    if grundy_fast::applies(r) {
+        GrundyKernel::NimLike
+    } else if grundy_lines::applies(r) {
+        GrundyKernel::Lines
+    } else if grundy_region::memory_estimate(r, n).is_some_and(|e| e <= budget) {
+        GrundyKernel::Region
+    } else if grundy_union::memory_estimate(r, n).is_some() {
+        GrundyKernel::Union
+    } else {
+        GrundyKernel::Plain
+    }
+}
+
+/// What listing the P-positions of a memoryless game on the `n x n` board costs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PPositionsPlan {
+    /// Every variant's kernel (the game cut to the board).
+    pub kernels: Vec<OutcomeKernel>,
+    /// Estimated bytes.
+    pub memory: u64,
+    /// Estimated seconds of computation ([`cost`]).
+    pub seconds: u64,
+}
+
+impl PPositionsPlan {
+    /// Are the rows streamed by the band kernel (every variant in its scope),
+    /// rather than read off a solved table?
+    pub fn streams(&self) -> bool {
+        self.kernels.iter().all(|&k| k == OutcomeKernel::Band)
+    }
+}
+
+/// The plan for the P-positions of `game` (memoryless) on the `n x n` board.
+pub fn p_positions_plan(game: &Game, n: u64) -> PPositionsPlan {
+    let game = game.for_board(n);
+    let kernels: Vec<OutcomeKernel> = game.variants().iter().map(outcome_kernel).collect();
+    let streams = kernels.iter().all(|&k| k == OutcomeKernel::Band);
+    let band_width = |r: &Rules| {
+        r.two_pile()
+            .and_then(|t| t.relation.band_width())
+            .unwrap_or(0)
+    };
+    let (memory, seconds) = if streams {
+        (
+            game.variants()
+                .iter()
+                .map(|r| band::BandKernel::memory_estimate(n, band_width(r)))
+                .sum(),
+            cost::band_seconds(game.variants().iter().map(band_width), n),
+        )
+    } else {
+        (
+            outcome_memory_estimate(&game, n),
+            cost::table_seconds(&game, n),
+        )
+    };
+    PPositionsPlan {
+        kernels,
+        memory,
+        seconds,
+    }
+}
+
+/// What the Grundy values of a game on the `n x n` board cost, and who computes them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GrundyPlan {
+    pub kernel: GrundyKernel,
+    /// Estimated bytes.
+    pub memory: u64,
+    /// Estimated seconds of computation on one thread ([`cost`]).
+    pub seconds: u64,
+    /// Estimated wall seconds on [`GrundyPlan::threads`] workers.
+    pub wall_seconds: u64,
+    /// Workers the kernel runs on.
+    pub threads: usize,
+}
+
+impl GrundyPlan {
+    /// Are the rows streamed as they are found ([`GrundyKernel::streams`])?
+    pub fn streams(&self) -> bool {
+        self.kernel.streams()
+    }
+}
+
+/// The plan for the Grundy values of `game` on the `n x n` board with `budget`
+/// bytes; `None` when the game has no Grundy values
+/// ([`super::grundy_unsupported`]).
+pub fn grundy_plan(game: &Game, n: u64, budget: u64) -> Option<GrundyPlan> {
+    if super::grundy_unsupported(game).is_some() {
+        return None;
+    }
+    let game = game.for_board(n);
+    let r = game.as_single()?;
+    let kernel = grundy_kernel(r, n, budget);
+    let table = || grundy::memory_estimate(r, n).max(outcome_memory_estimate(&game, n));
+    let memory = match kernel {
+        GrundyKernel::NimLike => grundy_fast::memory_estimate(r, n),
+        GrundyKernel::Lines => grundy_lines::memory_estimate(r, n).expect("applies"),
+        GrundyKernel::Region => grundy_region::memory_estimate(r, n).expect("fits"),
+        GrundyKernel::Union => table().max(grundy_union::memory_estimate(r, n).expect("applies")),
+        GrundyKernel::Plain => table(),
+    };
+    let threads = match kernel {
+        GrundyKernel::NimLike | GrundyKernel::Lines | GrundyKernel::Region => {
+            outcome_threads(usize::try_from(n).unwrap_or(usize::MAX))
+        }
+        GrundyKernel::Union | GrundyKernel::Plain => 1,
+    };
+    let seconds = cost::grundy_kernel_seconds(kernel, r, n);
+    Some(GrundyPlan {
+        kernel,
+        memory,
+        seconds,
+        wall_seconds: cost::grundy_kernel_wall_seconds(kernel, seconds, threads),
+        threads,
+    })
+}
