@@ -129,7 +129,6 @@ fn bad_input() {
         vec!["compare", "wythoff", "nope", "--max", "10"],
         vec!["compare", "wythoff", "nim", "--max", "0"],
         vec!["compare", "wythoff", "nim", "--max", "10", "-o", "x.gif"],
-        vec!["compare", "imitation:p=1,m=1@misere", "nim", "--max", "10"],
     ] {
         let o = wythoff(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
