@@ -1,8 +1,9 @@
 //! Streaming entry points: P-positions and Grundy rows are handed to a sink in
 //! sorted (row-major) order as they are found, so a caller that only writes or
-//! hashes them never holds an `n x n` table. The fast kernels ([`super::band`],
-//! [`super::grundy_fast`]) stream natively in `O(n)` memory; other games are
-//! solved by the table solvers and then streamed. Every entry point estimates its
+//! hashes them never holds an `n x n` table. [`select`] picks the kernel and
+//! says whether it streams natively in `O(n)` memory (the band kernel; the
+//! nim-like, lines and region Grundy kernels); other games are solved by the
+//! table dispatchers and then streamed. Every entry point checks the plan's
 //! memory first and refuses, with the estimate, what does not fit the budget.
 
 use super::select::{self, GrundyKernel};
