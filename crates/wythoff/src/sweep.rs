@@ -68,6 +68,8 @@ struct Key {
 #[derive(Clone, Debug)]
 pub struct Spec {
     pub entry: &'static str,
+    /// The spec as written (trimmed): part of the sweep's [`Identity`].
+    pub text: String,
     keys: Vec<Key>,
     /// Evaluation order of the keys (each after the keys it uses).
     order: Vec<usize>,
@@ -337,6 +339,7 @@ impl Spec {
         }
         Ok(Spec {
             entry: e.name,
+            text: text.to_string(),
             keys,
             order,
             total,
@@ -472,8 +475,8 @@ impl Spec {
 
     /// Every combination of shard `shard` of `shards` (1-based), in order.
     pub fn shard(&self, shard: u64, shards: u64) -> impl Iterator<Item = Combination> + '_ {
-        (0..self.total)
-            .filter(move |i| i % shards == shard - 1)
+        (shard - 1..self.total)
+            .step_by(shards.clamp(1, usize::MAX as u64) as usize)
             .map(move |i| self.combination(i))
     }
 }
@@ -548,6 +551,126 @@ pub fn parse_shard(text: &str) -> Result<(u64, u64), RuleError> {
 }
 
 // ---------------------------------------------------------------------------
+// The identity of a sweep: on every record, so that merging can refuse to mix.
+// ---------------------------------------------------------------------------
+
+/// What makes two outputs parts of one sweep: the spec as written, the board,
+/// the convention, the number of combinations, and the versions of the tool and
+/// of the game's rules. Every record carries it (json: the object `sweep`, with
+/// the record's `shard`; csv and markdown: the columns `sweep_spec` ...
+/// `shard`), so that `sweep --merge` and `sweep --resume` can check each line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Identity {
+    /// The spec as written (trimmed).
+    pub spec: String,
+    /// The catalogue name of the spec's game.
+    pub game: String,
+    pub max: u64,
+    /// `normal` or `misere`.
+    pub convention: String,
+    /// Combinations of the whole sweep, skipped ones included.
+    pub combinations: u64,
+    /// The version of the `wythoff` library that made the record.
+    pub version: String,
+    /// Fingerprint of the game's catalogue entry ([`rules_fingerprint`]).
+    pub rules: String,
+}
+
+/// The version written into every record.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// The fields of an [`Identity`] in the order they are written and compared,
+/// with the words used to name them when two outputs differ.
+pub const IDENTITY_FIELDS: &[(&str, &str)] = &[
+    ("game", "game"),
+    ("spec", "spec"),
+    ("max", "board size (--max)"),
+    ("convention", "convention"),
+    ("combinations", "number of combinations"),
+    ("version", "wythoff version"),
+    ("rules", "rules fingerprint"),
+];
+
+/// A 16-hex-digit fingerprint of a catalogue entry's definition (name, aliases,
+/// parameters with kinds and defaults, source, notation, known result): it
+/// changes when the catalogue's description of the game changes.
+pub fn rules_fingerprint(entry: &catalogue::Entry) -> String {
+    let mut text = format!("{}\n{}\n", entry.name, entry.aliases.join(","));
+    for p in entry.params {
+        text.push_str(&format!(
+            "{}:{:?}:{:?}:{}\n",
+            p.key, p.kind, p.default, p.meaning
+        ));
+    }
+    text.push_str(&format!(
+        "{}\n{}\n{}\n",
+        entry.source, entry.notation, entry.known
+    ));
+    let mut h = crate::hash::HASH_INIT;
+    for b in text.bytes() {
+        h ^= b as u64;
+        h = h.wrapping_mul(crate::hash::HASH_PRIME);
+    }
+    format!("{h:016x}")
+}
+
+impl Identity {
+    /// The identity of the sweep `spec` on `max x max` boards in `convention`.
+    pub fn new(spec: &Spec, max: u64, convention: crate::rules::Convention) -> Identity {
+        let entry = catalogue::entry(spec.entry).expect("a spec names a catalogue game");
+        Identity {
+            spec: spec.text.clone(),
+            game: spec.entry.to_string(),
+            max,
+            convention: match convention {
+                crate::rules::Convention::Normal => "normal".into(),
+                crate::rules::Convention::Misere => "misere".into(),
+            },
+            combinations: spec.total(),
+            version: VERSION.to_string(),
+            rules: rules_fingerprint(entry),
+        }
+    }
+    /// The value of a field of [`IDENTITY_FIELDS`], as text.
+    pub fn field(&self, name: &str) -> String {
+        match name {
+            "game" => self.game.clone(),
+            "spec" => self.spec.clone(),
+            "max" => self.max.to_string(),
+            "convention" => self.convention.clone(),
+            "combinations" => self.combinations.to_string(),
+            "version" => self.version.clone(),
+            "rules" => self.rules.clone(),
+            _ => String::new(),
+        }
+    }
+    /// The first field in which `self` and `other` differ: (field words, self's
+    /// value, other's value).
+    pub fn differs(&self, other: &Identity) -> Option<(&'static str, String, String)> {
+        IDENTITY_FIELDS.iter().find_map(|(k, words)| {
+            let (a, b) = (self.field(k), other.field(k));
+            (a != b).then_some((*words, a, b))
+        })
+    }
+    /// `"sweep":{...}` of a json record, the shard last.
+    pub fn json(&self, shard: (u64, u64)) -> String {
+        let s = |t: &str| serde_json::to_string(t).expect("string");
+        format!(
+            "{{\"spec\":{},\"game\":{},\"max\":{},\"convention\":{},\"combinations\":{},\"version\":{},\"rules\":{},\"shard\":\"{}/{}\"}}",
+            s(&self.spec),
+            s(&self.game),
+            self.max,
+            s(&self.convention),
+            self.combinations,
+            s(&self.version),
+            s(&self.rules),
+            shard.0,
+            shard.1
+        )
+    }
+}
+
+// ---------------------------------------------------------------------------
 // Records: `patterns` and the published result for every combination.
 // ---------------------------------------------------------------------------
 
@@ -565,6 +688,10 @@ pub struct Record {
     /// Exactly what `wythoff patterns GAME --max N` reports.
     pub patterns: Vec<crate::patterns::Pattern>,
     pub theorem: Option<Theorem>,
+    /// The sweep the record belongs to.
+    pub sweep: Identity,
+    /// The shard `K/T` that made it.
+    pub shard: (u64, u64),
 }
 
 /// Run `patterns` on one combination (in `convention`) and compare the board
@@ -574,6 +701,8 @@ pub fn record(
     named: &NamedGame,
     max: usize,
     convention: crate::rules::Convention,
+    sweep: &Identity,
+    shard: (u64, u64),
 ) -> Result<Record, crate::error::SolveError> {
     let named = NamedGame {
         game: named.game.with_convention(convention),
@@ -594,6 +723,8 @@ pub fn record(
         params: c.params.clone(),
         patterns: report.patterns,
         theorem,
+        sweep: sweep.clone(),
+        shard,
     })
 }
 
@@ -601,7 +732,8 @@ impl Record {
     /// The record as one line of json (no newline), the fields in a fixed
     /// order: `index`, `game`, `convention`, `max`, `params` (the spec's keys in
     /// the order written), `patterns` (byte for byte what `wythoff patterns
-    /// --format json` holds) and `theorem`. This is `wythoff sweep --format json`.
+    /// --format json` holds), `theorem`, and `sweep` (the [`Identity`], its
+    /// `shard` last). This is `wythoff sweep --format json`.
     pub fn json_line(&self) -> String {
         let mut params = String::from("{");
         for (i, (k, v)) in self.params.iter().enumerate() {
@@ -617,7 +749,7 @@ impl Record {
         }
         params.push('}');
         format!(
-            "{{\"index\":{},\"game\":{},\"convention\":{},\"max\":{},\"params\":{},\"patterns\":{},\"theorem\":{}}}",
+            "{{\"index\":{},\"game\":{},\"convention\":{},\"max\":{},\"params\":{},\"patterns\":{},\"theorem\":{},\"sweep\":{}}}",
             self.index,
             serde_json::to_string(&self.game).expect("string"),
             serde_json::to_string(&self.convention).expect("string"),
@@ -625,14 +757,15 @@ impl Record {
             params,
             serde_json::to_string(&self.patterns).expect("patterns serialise"),
             serde_json::to_string(&self.theorem).expect("theorem serialises"),
+            self.sweep.json(self.shard),
         )
     }
 }
 
 /// Solve combination number `index` of `spec` alone (one task of a sweep
-/// spread over machines): its record, exactly the one [`run`] hands on for it.
-/// An error for an index out of range or a combination the rules refuse (a
-/// skipped one, which has no record).
+/// spread over machines): its record, exactly the one [`run`] hands on for it
+/// in an unsharded run. An error for an index out of range or a combination the
+/// rules refuse (a skipped one, which has no record).
 pub fn run_one(
     spec: &Spec,
     index: u64,
@@ -652,7 +785,8 @@ pub fn run_one(
             "combination {index} is skipped (refused by the rules): {e}"
         ))
     })?;
-    record(&c, g, max, convention).map_err(|e| label_error(e, &g.canonical, index))
+    let id = Identity::new(spec, max as u64, convention);
+    record(&c, g, max, convention, &id, (1, 1)).map_err(|e| label_error(e, &g.canonical, index))
 }
 
 /// Name the combination in an error of its solver.
@@ -664,70 +798,181 @@ fn label_error(e: crate::error::SolveError, game: &str, index: u64) -> crate::er
     }
 }
 
+// ---------------------------------------------------------------------------
+// Plans: which games a shard runs, and its estimated time and memory.
+// ---------------------------------------------------------------------------
+
+/// Memory of the process besides the boards (binary, runtime, threads), bytes:
+/// measured 5.5 MB peak for sweeps of tiny boards.
+pub const BASE_MEMORY: u64 = 6 << 20;
+/// Memory per combination a shard keeps while it runs (its number), bytes.
+const PER_INDEX_MEMORY: u64 = 8;
+
+/// The cost model of one game of a sweep (see docs/performance.md, "Sweeps"):
+/// estimated CPU picoseconds and peak bytes. `patterns` solves the board and
+/// reads its structure; where a paper states something the board is solved a
+/// second time and compared with the statement on every cell.
+fn game_cost(named: &NamedGame, max: u64, convention: crate::rules::Convention) -> (u128, u64) {
+    let game = named.game.with_convention(convention);
+    let n = max as u128;
+    let variants = game
+        .variants()
+        .iter()
+        .map(|r| {
+            if r.convention() == crate::rules::Convention::Misere {
+                2
+            } else {
+                1
+            }
+        })
+        .sum::<u128>();
+    let cells = n * n * variants;
+    let theorem =
+        matches!(game.memory(), crate::rules::Memory::None) && states_a_theorem(named, convention);
+    // measured per cell on one thread (release, the project's 2-core machine):
+    // patterns alone 40 ns + n / 32 ns; with the theorem's second solve and its
+    // comparison on every cell (big-integer oracles) 60 ns + n / 2 ns
+    let per_cell = if theorem {
+        60_000 + n * 500
+    } else {
+        40_000 + n * 31
+    };
+    let ps = GAME_OVERHEAD_PS + cells.saturating_mul(per_cell);
+    // the board, the patterns' bit board, and the table for the theorem
+    let mem = crate::solve::outcome_memory_estimate(&game, max)
+        .saturating_mul(if theorem { 3 } else { 2 })
+        .saturating_add(max.saturating_mul(max) / 8);
+    (ps, mem)
+}
+
+/// Fixed cost of one game (build, patterns of a tiny board, the record), ps.
+const GAME_OVERHEAD_PS: u128 = 40_000_000;
+
+/// Does a paper state something for this game (so that [`theorem_lazy`]
+/// solves and compares the board)?
+fn states_a_theorem(named: &NamedGame, convention: crate::rules::Convention) -> bool {
+    use crate::rules::Convention;
+    let seed000_open = convention == Convention::Normal
+        && matches!(named.entry_name, "modulo-rook" | "roob-blocking");
+    seed000_open || crate::oracle::for_game(named.entry_name, &named.params, convention).is_some()
+}
+
+/// The estimate of one shard: games, CPU time, largest game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ShardCost {
+    /// Games the shard solves (skipped combinations excluded).
+    pub games: u64,
+    /// Estimated CPU picoseconds of all its games.
+    pub cpu_ps: u128,
+    /// The largest per-game memory estimate (bytes).
+    pub per_game_memory: u64,
+}
+
+impl ShardCost {
+    /// Estimated wall seconds on `threads` workers (at least 1): the CPU time
+    /// spread evenly over the workers (at most one per game).
+    pub fn seconds(&self, threads: usize) -> u64 {
+        let t = (threads.max(1) as u64).min(self.games.max(1)) as u128;
+        let s = self.cpu_ps / t / 1_000_000_000_000;
+        u64::try_from(s).unwrap_or(u64::MAX).max(1)
+    }
+    /// Estimated peak bytes on `threads` workers: the process, the shard's
+    /// list of combinations, and one board per worker.
+    pub fn memory_bytes(&self, threads: usize) -> u64 {
+        let t = (threads.max(1) as u64).min(self.games.max(1));
+        BASE_MEMORY
+            .saturating_add(self.games.saturating_mul(PER_INDEX_MEMORY))
+            .saturating_add(self.per_game_memory.saturating_mul(t))
+    }
+}
+
 /// What a sweep (or one shard of it) will do.
 #[derive(Clone, Debug)]
 pub struct Plan {
+    spec: Spec,
+    /// The sweep's identity (written on every record).
+    pub identity: Identity,
+    /// This shard (1-based `K/T`).
+    pub shard: (u64, u64),
     /// Combinations of the whole sweep (skipped ones included).
     pub total: u64,
-    /// The combinations of this shard, skipped ones included, in order.
-    pub combinations: Vec<Combination>,
+    /// The numbers of the combinations this run solves, in order.
+    indices: Vec<u64>,
     /// Skipped combinations of the whole sweep.
     pub skipped_total: u64,
     /// The first few reasons (whole sweep).
     pub skip_reasons: Vec<String>,
-    /// Largest memory estimate of one combination (bytes).
+    /// The estimate of this shard.
+    pub cost: ShardCost,
+    /// Largest memory estimate of one combination of this shard (bytes).
     pub per_game_memory: u64,
 }
 
+/// Walk every combination of `spec` once: `each(index, game)` for the
+/// combinations the rules accept; skips counted with their first reasons.
+/// Each game is built, handed on, and dropped (the walk keeps nothing).
+fn walk(spec: &Spec, each: &mut dyn FnMut(u64, &NamedGame)) -> (u64, Vec<String>) {
+    let (mut skipped, mut reasons) = (0u64, Vec::new());
+    for i in 0..spec.total() {
+        match spec.combination(i).game {
+            Err(e) => {
+                skipped += 1;
+                if reasons.len() < 3 {
+                    reasons.push(e);
+                }
+            }
+            Ok(g) => each(i, &g),
+        }
+    }
+    (skipped, reasons)
+}
+
 impl Plan {
-    /// Plan shard `k` of `t` (1-based) of the sweep `spec` on `max x max` boards.
+    /// Plan shard `k` of `t` (1-based) of the sweep `spec` on `max x max` boards:
+    /// one walk over the combinations, keeping only the numbers of this shard's.
     pub fn new(
         spec: &Spec,
         shard: (u64, u64),
         max: u64,
         convention: crate::rules::Convention,
     ) -> Plan {
-        let mut plan = Plan {
-            total: spec.total(),
-            combinations: Vec::new(),
-            skipped_total: 0,
-            skip_reasons: Vec::new(),
-            per_game_memory: 0,
-        };
-        for i in 0..spec.total() {
-            let c = spec.combination(i);
-            match &c.game {
-                Err(e) => {
-                    plan.skipped_total += 1;
-                    if plan.skip_reasons.len() < 3 {
-                        plan.skip_reasons.push(e.clone());
-                    }
-                }
-                Ok(g) => {
-                    if i % shard.1 == shard.0 - 1 {
-                        let game = g.game.with_convention(convention);
-                        // the board, the patterns' bit board, and the table for the theorem
-                        let est = crate::solve::outcome_memory_estimate(&game, max)
-                            .saturating_mul(2)
-                            .saturating_add(max.saturating_mul(max) / 8);
-                        plan.per_game_memory = plan.per_game_memory.max(est);
-                    }
-                }
-            }
+        let mut indices = Vec::new();
+        let mut cost = ShardCost::default();
+        let (skipped_total, skip_reasons) = walk(spec, &mut |i, g| {
             if i % shard.1 == shard.0 - 1 {
-                plan.combinations.push(c);
+                indices.push(i);
+                let (ps, mem) = game_cost(g, max, convention);
+                cost.games += 1;
+                cost.cpu_ps = cost.cpu_ps.saturating_add(ps);
+                cost.per_game_memory = cost.per_game_memory.max(mem);
             }
+        });
+        Plan {
+            spec: spec.clone(),
+            identity: Identity::new(spec, max, convention),
+            shard,
+            total: spec.total(),
+            indices,
+            skipped_total,
+            skip_reasons,
+            per_game_memory: cost.per_game_memory,
+            cost,
         }
-        plan
+    }
+    /// Keep only the combinations `keep` accepts (`sweep --resume`: the ones
+    /// its file lacks); the estimate is scaled to what is left.
+    pub fn retain(&mut self, keep: &mut dyn FnMut(u64) -> bool) {
+        let before = self.indices.len() as u128;
+        self.indices.retain(|&i| keep(i));
+        if before > 0 {
+            self.cost.cpu_ps = self.cost.cpu_ps * self.indices.len() as u128 / before;
+        }
+        self.cost.games = self.indices.len() as u64;
     }
     /// The numbers of the combinations of this shard that will be solved, in
     /// order (the tasks of a sweep spread over machines: [`run_one`] each).
     pub fn runnable_indices(&self) -> Vec<u64> {
-        self.combinations
-            .iter()
-            .filter(|c| c.game.is_ok())
-            .map(|c| c.index)
-            .collect()
+        self.indices.clone()
     }
     /// Refuse a sweep that has nothing to run (every combination refused by the
     /// rules) or that needs more than `budget` bytes with `threads` combinations
@@ -758,14 +1003,47 @@ impl Plan {
         }
         Ok(())
     }
+    /// The spec's keys, in the order written.
+    pub fn key_names(&self) -> Vec<&str> {
+        self.spec.key_names()
+    }
     /// Combinations of this shard that will be solved.
     pub fn runnable(&self) -> u64 {
-        self.combinations.iter().filter(|c| c.game.is_ok()).count() as u64
+        self.indices.len() as u64
     }
-    /// Memory of the sweep with `threads` combinations solved at once.
+    /// Peak memory of the run with `threads` combinations solved at once
+    /// (the model of [`ShardCost::memory_bytes`]).
     pub fn memory_estimate(&self, threads: usize) -> u64 {
-        self.per_game_memory.saturating_mul(threads as u64)
+        self.cost.memory_bytes(threads)
     }
+    /// Estimated wall seconds with `threads` workers ([`ShardCost::seconds`]).
+    pub fn seconds_estimate(&self, threads: usize) -> u64 {
+        self.cost.seconds(threads)
+    }
+}
+
+/// The estimates of every shard of `spec` split `shards` ways (`sweep --plan
+/// T`): one walk over the combinations, the same model as [`Plan::new`]. Also
+/// the number of skipped combinations and their first reasons.
+pub fn shard_costs(
+    spec: &Spec,
+    shards: u64,
+    max: u64,
+    convention: crate::rules::Convention,
+) -> (Vec<ShardCost>, u64, Vec<String>) {
+    let t = shards.max(1);
+    let mut out = vec![ShardCost::default(); t.min(spec.total().max(1)) as usize];
+    let (skipped, reasons) = walk(spec, &mut |i, g| {
+        let k = (i % t) as usize;
+        if let Some(c) = out.get_mut(k) {
+            let (ps, mem) = game_cost(g, max, convention);
+            c.games += 1;
+            c.cpu_ps = c.cpu_ps.saturating_add(ps);
+            c.per_game_memory = c.per_game_memory.max(mem);
+        }
+    });
+    out.resize(t as usize, ShardCost::default());
+    (out, skipped, reasons)
 }
 
 /// Solve every runnable combination of `plan` on all threads of the current
@@ -780,20 +1058,21 @@ pub fn run<E: From<crate::error::SolveError>>(
     sink: &mut dyn FnMut(Record) -> Result<(), E>,
 ) -> Result<(), E> {
     use rayon::prelude::*;
-    let todo: Vec<(&Combination, &NamedGame)> = plan
-        .combinations
-        .iter()
-        .filter_map(|c| c.game.as_ref().ok().map(|g| (c, g)))
-        .collect();
-    let total = todo.len() as u64;
+    let total = plan.indices.len() as u64;
     let batch = (rayon::current_num_threads() * 4).max(8);
     let mut done = 0u64;
     progress(0, total);
-    for chunk in todo.chunks(batch) {
+    for chunk in plan.indices.chunks(batch) {
         let records: Vec<Result<Record, crate::error::SolveError>> = chunk
             .par_iter()
-            .map(|(c, g)| {
-                record(c, g, max, convention).map_err(|e| label_error(e, &g.canonical, c.index))
+            .map(|&i| {
+                let c = plan.spec.combination(i);
+                let g = c
+                    .game
+                    .as_ref()
+                    .map_err(|e| crate::error::SolveError::BadInput(e.clone()))?;
+                record(&c, g, max, convention, &plan.identity, plan.shard)
+                    .map_err(|e| label_error(e, &g.canonical, c.index))
             })
             .collect();
         for r in records {
@@ -1197,15 +1476,28 @@ mod run_tests {
         assert_eq!(plan.skipped_total, 6);
         assert_eq!(plan.runnable(), 10);
         assert!(plan.per_game_memory >= 100 * 100);
-        assert_eq!(plan.memory_estimate(4), 4 * plan.per_game_memory);
-        let shard = Plan::new(&spec, (2, 3), 100, Convention::Normal);
         assert_eq!(
-            shard
-                .combinations
-                .iter()
-                .map(|c| c.index)
-                .collect::<Vec<_>>(),
-            vec![1, 4, 7, 10, 13]
+            plan.memory_estimate(4),
+            BASE_MEMORY + 10 * PER_INDEX_MEMORY + 4 * plan.per_game_memory
         );
+        // l > p is skipped: 3 (l=2,p=1) and 9 (l=3,p=1)... are not runnable
+        let shard = Plan::new(&spec, (2, 3), 100, Convention::Normal);
+        let runnable: Vec<u64> = [1, 4, 7, 10, 13]
+            .into_iter()
+            .filter(|&i| spec.combination(i).game.is_ok())
+            .collect();
+        assert_eq!(shard.runnable_indices(), runnable);
+        // the plan of every shard at once gives each shard's plan
+        let (costs, skipped, _) = shard_costs(&spec, 3, 100, Convention::Normal);
+        assert_eq!(skipped, 6);
+        for k in 1..=3 {
+            let p = Plan::new(&spec, (k, 3), 100, Convention::Normal);
+            assert_eq!(costs[k as usize - 1], p.cost, "shard {k}/3");
+        }
+        assert_eq!(costs.iter().map(|c| c.games).sum::<u64>(), 10);
+        // more shards than combinations: the last ones are empty
+        let (costs, _, _) = shard_costs(&spec, 20, 100, Convention::Normal);
+        assert_eq!(costs.len(), 20);
+        assert_eq!(costs[19].games, 0);
     }
 }
