@@ -78,6 +78,18 @@ pub fn run(a: Args) -> Result<ExitCode> {
     };
     let format = a.format.unwrap_or(SweepFormat::Json);
     let threads = rayon::current_num_threads();
+    // building every game once costs time in proportion to its parameters:
+    // refuse an enumeration over the bound before starting it
+    let enumerate = u64::try_from(spec.enumeration_ps().div_ceil(1_000_000_000_000))
+        .unwrap_or(u64::MAX);
+    if enumerate > TIME_BOUND_SECONDS && !a.force {
+        bail!(
+            "the sweep's {} combinations would take {} just to enumerate (its games are built once to plan them, in proportion to their parameters), over the bound of {} min: use smaller ranges or --force",
+            spec.total(),
+            human_seconds(enumerate),
+            TIME_BOUND_SECONDS / 60
+        );
+    }
     if let Some(t) = a.plan {
         return plan(&spec, max, convention, t, threads, format);
     }

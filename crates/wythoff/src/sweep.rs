@@ -358,6 +358,55 @@ impl Spec {
 
     /// Combination number `index` (`index < total()`).
     pub fn combination(&self, index: u64) -> Combination {
+        let (params, failure) = self.values(index);
+        let game_text = self.game_text(&params);
+        let game = match failure {
+            Some(e) => Err(format!("{game_text}: {e}")),
+            None => parse_game(&game_text).map_err(|e| format!("{game_text}: {e}")),
+        };
+        Combination {
+            index,
+            params,
+            game,
+        }
+    }
+
+    /// The largest integer parameter of the game in a combination's values,
+    /// at most [`crate::sets::MAX_THRESHOLD`]: the catalogue builds length sets
+    /// up to such a bound (`modulo-rook:m` makes `max(m-1)`), so building the
+    /// game costs time in proportion to it.
+    fn build_units(&self, params: &[(String, Value)]) -> u64 {
+        self.keys
+            .iter()
+            .zip(params)
+            .filter(|(k, _)| matches!(k.param, Some(ParamKind::Int { .. })))
+            .filter_map(|(_, (_, v))| match v {
+                // larger values are refused before anything is built
+                Value::Int(n) if *n <= crate::sets::MAX_THRESHOLD => Some(*n),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Estimated CPU picoseconds to enumerate the sweep (build every game
+    /// once, as [`Plan::new`] and [`shard_costs`] do), from the values alone:
+    /// nothing is built. Lets a caller refuse a sweep whose enumeration alone
+    /// is over its time bound before starting it.
+    pub fn enumeration_ps(&self) -> u128 {
+        let mut ps: u128 = 0;
+        for i in 0..self.total {
+            let (params, _) = self.values(i);
+            ps = ps.saturating_add(
+                ENUMERATE_PS + BUILD_UNIT_PS * self.build_units(&params) as u128,
+            );
+        }
+        ps
+    }
+
+    /// The values of every key in combination `index`, and the first failure
+    /// of an expression (nothing built).
+    fn values(&self, index: u64) -> (Vec<(String, Value)>, Option<String>) {
         // digits of the index, the last key fastest
         let mut picks = vec![0u64; self.keys.len()];
         let mut rest = index;
@@ -403,16 +452,7 @@ impl Spec {
             .zip(values)
             .map(|(k, v)| (k.name.clone(), v.expect("every key evaluated")))
             .collect();
-        let game_text = self.game_text(&params);
-        let game = match failure {
-            Some(e) => Err(format!("{game_text}: {e}")),
-            None => parse_game(&game_text).map_err(|e| format!("{game_text}: {e}")),
-        };
-        Combination {
-            index,
-            params,
-            game,
-        }
+        (params, failure)
     }
 
     /// `name:key=value,...` with the game's parameters of a combination.
@@ -812,7 +852,12 @@ const PER_INDEX_MEMORY: u64 = 8;
 /// estimated CPU picoseconds and peak bytes. `patterns` solves the board and
 /// reads its structure; where a paper states something the board is solved a
 /// second time and compared with the statement on every cell.
-fn game_cost(named: &NamedGame, max: u64, convention: crate::rules::Convention) -> (u128, u64) {
+fn game_cost(
+    named: &NamedGame,
+    build_units: u64,
+    max: u64,
+    convention: crate::rules::Convention,
+) -> (u128, u64) {
     let game = named.game.with_convention(convention);
     let n = max as u128;
     let variants = game
@@ -827,34 +872,72 @@ fn game_cost(named: &NamedGame, max: u64, convention: crate::rules::Convention) 
         })
         .sum::<u128>();
     let cells = n * n * variants;
-    let theorem =
-        matches!(game.memory(), crate::rules::Memory::None) && states_a_theorem(named, convention);
-    // measured per cell on one thread (release, the project's 2-core machine):
-    // patterns alone 40 ns + n / 32 ns; with the theorem's second solve and its
-    // comparison on every cell (big-integer oracles) 60 ns + n / 2 ns
-    let per_cell = if theorem {
-        60_000 + n * 500
+    let theorem = if matches!(game.memory(), crate::rules::Memory::None) {
+        theorem_kind(named, convention)
     } else {
-        40_000 + n * 31
+        TheoremKind::None
     };
-    let ps = GAME_OVERHEAD_PS + cells.saturating_mul(per_cell);
-    // the board, the patterns' bit board, and the table for the theorem
+    // measured user time per cell on one thread (release, the project's 2-core
+    // machine, see docs/performance.md): patterns alone about 40 ns; with a
+    // theorem, its second solve and its comparison on every cell, 60 ns for a
+    // set tested by its form (odd-odd at 1000: 65 ns), 60 ns + 0.45 n ns for the
+    // pairs of a Beatty sequence or a recurrence in big integers (modulo-rook
+    // at 1000: 470 ns, at 300: 145 ns)
+    let per_cell = match theorem {
+        TheoremKind::None => 40_000 + n * 31,
+        TheoremKind::Form => 60_000 + n * 31,
+        TheoremKind::Pairs => 60_000 + n * 450,
+    };
+    let theorem = theorem != TheoremKind::None;
+    // the game is built twice (plan, run)
+    let ps = GAME_OVERHEAD_PS
+        + 2 * BUILD_UNIT_PS * build_units as u128
+        + cells.saturating_mul(per_cell);
+    // the board, the patterns' bit board, the table for the theorem, and the
+    // game's length sets (8 bytes per unit: m = 10^6 at 300 peaked at 24 MB
+    // with two games at once)
     let mem = crate::solve::outcome_memory_estimate(&game, max)
         .saturating_mul(if theorem { 3 } else { 2 })
-        .saturating_add(max.saturating_mul(max) / 8);
+        .saturating_add(max.saturating_mul(max) / 8)
+        .saturating_add(build_units.saturating_mul(8));
     (ps, mem)
 }
 
 /// Fixed cost of one game (build, patterns of a tiny board, the record), ps.
 const GAME_OVERHEAD_PS: u128 = 40_000_000;
+/// Cost of enumerating one combination (values, text, a small game), ps:
+/// 10^6 combinations of `odd-odd` took 2.1 s.
+const ENUMERATE_PS: u128 = 2_000_000;
+/// Cost of building a game per unit of [`Spec::build_units`], ps: 40000
+/// combinations of `modulo-rook:m=1..40000` (8 * 10^8 units) took 5.9 s.
+const BUILD_UNIT_PS: u128 = 8_000;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TheoremKind {
+    /// No paper states anything: the board is solved once.
+    None,
+    /// A set tested by its form (parities, residues, a finite list).
+    Form,
+    /// Pairs of sequences (Beatty, recurrences), tested in big integers.
+    Pairs,
+}
 
 /// Does a paper state something for this game (so that [`theorem_lazy`]
-/// solves and compares the board)?
-fn states_a_theorem(named: &NamedGame, convention: crate::rules::Convention) -> bool {
+/// solves and compares the board), and of which kind?
+fn theorem_kind(named: &NamedGame, convention: crate::rules::Convention) -> TheoremKind {
     use crate::rules::Convention;
     let seed000_open = convention == Convention::Normal
         && matches!(named.entry_name, "modulo-rook" | "roob-blocking");
-    seed000_open || crate::oracle::for_game(named.entry_name, &named.params, convention).is_some()
+    if seed000_open {
+        return TheoremKind::Pairs;
+    }
+    match crate::oracle::for_game(named.entry_name, &named.params, convention) {
+        None => TheoremKind::None,
+        Some(o) => match o.pair(&malachite_nz::natural::Natural::from(0u32)) {
+            Ok(Some(_)) => TheoremKind::Pairs,
+            _ => TheoremKind::Form,
+        },
+    }
 }
 
 /// The estimate of one shard: games, CPU time, largest game.
@@ -866,14 +949,18 @@ pub struct ShardCost {
     pub cpu_ps: u128,
     /// The largest per-game memory estimate (bytes).
     pub per_game_memory: u64,
+    /// Estimated picoseconds to enumerate the whole sweep first (every shard
+    /// does, on one thread).
+    pub enumerate_ps: u128,
 }
 
 impl ShardCost {
-    /// Estimated wall seconds on `threads` workers (at least 1): the CPU time
-    /// spread evenly over the workers (at most one per game).
+    /// Estimated wall seconds on `threads` workers (at least 1): the
+    /// enumeration, then the games' CPU time spread evenly over the workers (at
+    /// most one per game).
     pub fn seconds(&self, threads: usize) -> u64 {
         let t = (threads.max(1) as u64).min(self.games.max(1)) as u128;
-        let s = self.cpu_ps / t / 1_000_000_000_000;
+        let s = (self.enumerate_ps + self.cpu_ps / t).div_ceil(1_000_000_000_000);
         u64::try_from(s).unwrap_or(u64::MAX).max(1)
     }
     /// Estimated peak bytes on `threads` workers: the process, the shard's
@@ -911,20 +998,23 @@ pub struct Plan {
 /// Walk every combination of `spec` once: `each(index, game)` for the
 /// combinations the rules accept; skips counted with their first reasons.
 /// Each game is built, handed on, and dropped (the walk keeps nothing).
-fn walk(spec: &Spec, each: &mut dyn FnMut(u64, &NamedGame)) -> (u64, Vec<String>) {
-    let (mut skipped, mut reasons) = (0u64, Vec::new());
+fn walk(spec: &Spec, each: &mut dyn FnMut(u64, &NamedGame, u64)) -> (u64, Vec<String>, u128) {
+    let (mut skipped, mut reasons, mut ps) = (0u64, Vec::new(), 0u128);
     for i in 0..spec.total() {
-        match spec.combination(i).game {
+        let c = spec.combination(i);
+        let units = spec.build_units(&c.params);
+        ps = ps.saturating_add(ENUMERATE_PS + BUILD_UNIT_PS * units as u128);
+        match &c.game {
             Err(e) => {
                 skipped += 1;
                 if reasons.len() < 3 {
-                    reasons.push(e);
+                    reasons.push(e.clone());
                 }
             }
-            Ok(g) => each(i, &g),
+            Ok(g) => each(i, g, units),
         }
     }
-    (skipped, reasons)
+    (skipped, reasons, ps)
 }
 
 impl Plan {
@@ -938,15 +1028,16 @@ impl Plan {
     ) -> Plan {
         let mut indices = Vec::new();
         let mut cost = ShardCost::default();
-        let (skipped_total, skip_reasons) = walk(spec, &mut |i, g| {
+        let (skipped_total, skip_reasons, enumerate_ps) = walk(spec, &mut |i, g, units| {
             if i % shard.1 == shard.0 - 1 {
                 indices.push(i);
-                let (ps, mem) = game_cost(g, max, convention);
+                let (ps, mem) = game_cost(g, units, max, convention);
                 cost.games += 1;
                 cost.cpu_ps = cost.cpu_ps.saturating_add(ps);
                 cost.per_game_memory = cost.per_game_memory.max(mem);
             }
         });
+        cost.enumerate_ps = enumerate_ps;
         Plan {
             spec: spec.clone(),
             identity: Identity::new(spec, max, convention),
@@ -1033,16 +1124,19 @@ pub fn shard_costs(
 ) -> (Vec<ShardCost>, u64, Vec<String>) {
     let t = shards.max(1);
     let mut out = vec![ShardCost::default(); t.min(spec.total().max(1)) as usize];
-    let (skipped, reasons) = walk(spec, &mut |i, g| {
+    let (skipped, reasons, enumerate_ps) = walk(spec, &mut |i, g, units| {
         let k = (i % t) as usize;
         if let Some(c) = out.get_mut(k) {
-            let (ps, mem) = game_cost(g, max, convention);
+            let (ps, mem) = game_cost(g, units, max, convention);
             c.games += 1;
             c.cpu_ps = c.cpu_ps.saturating_add(ps);
             c.per_game_memory = c.per_game_memory.max(mem);
         }
     });
     out.resize(t as usize, ShardCost::default());
+    for c in &mut out {
+        c.enumerate_ps = enumerate_ps;
+    }
     (out, skipped, reasons)
 }
 
