@@ -80,8 +80,8 @@ pub fn run(a: Args) -> Result<ExitCode> {
     let threads = rayon::current_num_threads();
     // building every game once costs time in proportion to its parameters:
     // refuse an enumeration over the bound before starting it
-    let enumerate = u64::try_from(spec.enumeration_ps().div_ceil(1_000_000_000_000))
-        .unwrap_or(u64::MAX);
+    let enumerate =
+        u64::try_from(spec.enumeration_ps().div_ceil(1_000_000_000_000)).unwrap_or(u64::MAX);
     if enumerate > TIME_BOUND_SECONDS && !a.force {
         bail!(
             "the sweep's {} combinations would take {} just to enumerate (its games are built once to plan them, in proportion to their parameters), over the bound of {} min: use smaller ranges or --force",

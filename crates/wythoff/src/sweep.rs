@@ -397,9 +397,8 @@ impl Spec {
         let mut ps: u128 = 0;
         for i in 0..self.total {
             let (params, _) = self.values(i);
-            ps = ps.saturating_add(
-                ENUMERATE_PS + BUILD_UNIT_PS * self.build_units(&params) as u128,
-            );
+            ps =
+                ps.saturating_add(ENUMERATE_PS + BUILD_UNIT_PS * self.build_units(&params) as u128);
         }
         ps
     }
@@ -857,6 +856,7 @@ fn game_cost(
     build_units: u64,
     max: u64,
     convention: crate::rules::Convention,
+    exact_memory: bool,
 ) -> (u128, u64) {
     let game = named.game.with_convention(convention);
     let n = max as u128;
@@ -890,17 +890,28 @@ fn game_cost(
     };
     let theorem = theorem != TheoremKind::None;
     // the game is built twice (plan, run)
-    let ps = GAME_OVERHEAD_PS
-        + 2 * BUILD_UNIT_PS * build_units as u128
-        + cells.saturating_mul(per_cell);
+    let ps =
+        GAME_OVERHEAD_PS + 2 * BUILD_UNIT_PS * build_units as u128 + cells.saturating_mul(per_cell);
     // the board, the patterns' bit board, the table for the theorem, and the
     // game's length sets (8 bytes per unit: m = 10^6 at 300 peaked at 24 MB
     // with two games at once)
-    let mem = crate::solve::outcome_memory_estimate(&game, max)
+    let board = if exact_memory {
+        crate::solve::outcome_memory_estimate(&game, max)
+    } else {
+        0
+    };
+    let mem = board
         .saturating_mul(if theorem { 3 } else { 2 })
         .saturating_add(max.saturating_mul(max) / 8)
         .saturating_add(build_units.saturating_mul(8));
     (ps, mem)
+}
+
+/// The solver's memory estimate costs `O(n)` per game: a shard's plan takes
+/// it for every `stride`-th game (at most about 1024 per shard), the largest
+/// of them standing for the shard (the games of one sweep share the board).
+fn memory_stride(spec: &Spec, shards: u64) -> u64 {
+    (spec.total() / shards.max(1) / 1024).max(1)
 }
 
 /// Fixed cost of one game (build, patterns of a tiny board, the record), ps.
@@ -1028,10 +1039,12 @@ impl Plan {
     ) -> Plan {
         let mut indices = Vec::new();
         let mut cost = ShardCost::default();
+        let stride = memory_stride(spec, shard.1);
         let (skipped_total, skip_reasons, enumerate_ps) = walk(spec, &mut |i, g, units| {
             if i % shard.1 == shard.0 - 1 {
                 indices.push(i);
-                let (ps, mem) = game_cost(g, units, max, convention);
+                let exact = cost.games % stride == 0;
+                let (ps, mem) = game_cost(g, units, max, convention, exact);
                 cost.games += 1;
                 cost.cpu_ps = cost.cpu_ps.saturating_add(ps);
                 cost.per_game_memory = cost.per_game_memory.max(mem);
@@ -1124,10 +1137,12 @@ pub fn shard_costs(
 ) -> (Vec<ShardCost>, u64, Vec<String>) {
     let t = shards.max(1);
     let mut out = vec![ShardCost::default(); t.min(spec.total().max(1)) as usize];
+    let stride = memory_stride(spec, t);
     let (skipped, reasons, enumerate_ps) = walk(spec, &mut |i, g, units| {
         let k = (i % t) as usize;
         if let Some(c) = out.get_mut(k) {
-            let (ps, mem) = game_cost(g, units, max, convention);
+            let exact = c.games % stride == 0;
+            let (ps, mem) = game_cost(g, units, max, convention, exact);
             c.games += 1;
             c.cpu_ps = c.cpu_ps.saturating_add(ps);
             c.per_game_memory = c.per_game_memory.max(mem);
