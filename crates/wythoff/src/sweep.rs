@@ -1564,6 +1564,12 @@ mod run_tests {
         assert_eq!(one, records(&spec, (1, 1), 3));
         let mut merged: Vec<Record> = (1..=3).flat_map(|k| records(&spec, (k, 3), 2)).collect();
         merged.sort_by_key(|r| r.index);
+        // each record names its shard; otherwise the same records
+        for r in &mut merged {
+            assert_eq!(r.index % 3 + 1, r.shard.0);
+            assert_eq!(r.shard.1, 3);
+            r.shard = (1, 1);
+        }
         assert_eq!(merged, one);
         for (i, r) in one.iter().enumerate() {
             assert_eq!(r.index, i as u64);
@@ -1574,6 +1580,49 @@ mod run_tests {
             let t = r.theorem.as_ref().unwrap();
             assert!(t.applies && t.agrees, "Theorem 7: {}", r.game);
         }
+    }
+
+    /// The identity names the field that differs; the fingerprint follows the
+    /// catalogue entry.
+    #[test]
+    fn identity_fields() {
+        let spec = Spec::parse("modulo-rook:m=1..2,l=0,p=1..3").unwrap();
+        let a = Identity::new(&spec, 30, Convention::Normal);
+        assert_eq!(a.combinations, 6);
+        assert_eq!(a.version, VERSION);
+        assert!(a.differs(&a.clone()).is_none());
+        let b = Identity::new(&spec, 31, Convention::Normal);
+        assert_eq!(a.differs(&b).unwrap().0, "board size (--max)");
+        let c = Identity::new(&spec, 30, Convention::Misere);
+        assert_eq!(a.differs(&c).unwrap().0, "convention");
+        let other = Spec::parse("roob-blocking:m=1..2,p=1..3").unwrap();
+        let d = Identity::new(&other, 30, Convention::Normal);
+        assert_eq!(a.differs(&d).unwrap().0, "game");
+        assert_ne!(a.rules, d.rules);
+        let e = Identity {
+            version: "0.0.0".into(),
+            ..a.clone()
+        };
+        assert_eq!(a.differs(&e).unwrap().0, "wythoff version");
+        assert!(a.json((2, 3)).ends_with(",\"shard\":\"2/3\"}"));
+    }
+
+    /// Building a game is counted in proportion to its largest integer
+    /// parameter; enumeration grows with it.
+    #[test]
+    fn build_units_and_enumeration() {
+        let spec = Spec::parse("modulo-rook:m=1..3,l=0,p=1").unwrap();
+        let small = spec.enumeration_ps();
+        let big = Spec::parse("modulo-rook:m=99001..99003,l=0,p=1").unwrap();
+        assert_eq!(big.total(), spec.total());
+        assert!(big.enumeration_ps() > 1000 * small / 10);
+        let c = big.combination(0);
+        assert_eq!(big.build_units(&c.params), 99001);
+        // values refused before anything is built count nothing
+        let huge = Spec::parse("modulo-rook:m=2000000,l=0,p=1").unwrap();
+        let c = huge.combination(0);
+        assert!(c.game.is_err());
+        assert_eq!(huge.build_units(&c.params), 1, "m counts nothing, p = 1 one");
     }
 
     #[test]
