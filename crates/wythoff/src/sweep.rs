@@ -915,7 +915,7 @@ fn memory_stride(spec: &Spec, shards: u64) -> u64 {
 }
 
 /// Fixed cost of one game (build, patterns of a tiny board, the record), ps.
-const GAME_OVERHEAD_PS: u128 = 40_000_000;
+const GAME_OVERHEAD_PS: u128 = 25_000_000;
 /// Cost of enumerating one combination (values, text, a small game), ps:
 /// 10^6 combinations of `odd-odd` took 2.1 s.
 const ENUMERATE_PS: u128 = 2_000_000;
