@@ -71,6 +71,9 @@ pub fn run(a: Args) -> Result<ExitCode> {
     let spec_text = a.spec.as_deref().expect("clap: required");
     let max = a.max.expect("clap: required");
     let spec = parse_spec(spec_text)?;
+    if max < 4 {
+        bail!("sweep runs `patterns`, which needs a board of at least 4 x 4 (got --max {max})");
+    }
     let convention = if a.misere {
         Convention::Misere
     } else {

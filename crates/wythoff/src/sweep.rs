@@ -1622,7 +1622,11 @@ mod run_tests {
         let huge = Spec::parse("modulo-rook:m=2000000,l=0,p=1").unwrap();
         let c = huge.combination(0);
         assert!(c.game.is_err());
-        assert_eq!(huge.build_units(&c.params), 1, "m counts nothing, p = 1 one");
+        assert_eq!(
+            huge.build_units(&c.params),
+            1,
+            "m counts nothing, p = 1 one"
+        );
     }
 
     #[test]
