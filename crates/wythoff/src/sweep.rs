@@ -871,27 +871,33 @@ fn game_cost(
             }
         })
         .sum::<u128>();
+    // cells the solver solves: per variant, twice in misère play
     let cells = n * n * variants;
     let theorem = if matches!(game.memory(), crate::rules::Memory::None) {
         theorem_kind(named, convention)
     } else {
         TheoremKind::None
     };
-    // measured user time per cell on one thread (release, the project's 2-core
-    // machine, see docs/performance.md): patterns alone about 40 ns; with a
-    // theorem, its second solve and its comparison on every cell, 60 ns for a
-    // set tested by its form (odd-odd at 1000: 65 ns), 60 ns + 0.45 n ns for the
-    // pairs of a Beatty sequence or a recurrence in big integers (modulo-rook
-    // at 1000: 470 ns, at 300: 145 ns)
-    let per_cell = match theorem {
-        TheoremKind::None => 40_000 + n * 31,
-        TheoremKind::Form => 60_000 + n * 31,
-        TheoremKind::Pairs => 60_000 + n * 450,
-    };
+    // measured user time on one thread (release, the project's 2-core machine,
+    // see docs/performance.md, "Sweeps"): the solve 40 ns a cell; reading the
+    // structure 0.15 n ns a cell of the board (`patterns modulo-rook:m=2,l=0,p=3
+    // --max 1000`: 0.40 s in both conventions, odd-odd far less: the model errs
+    // high there); a theorem adds its comparison on every cell, 20 ns for a set
+    // tested by its form, 20 ns + 0.07 n ns for pairs of sequences in big
+    // integers (modulo-rook at 1000: 470 ns a cell in all)
+    let board_cells = n * n;
+    let per_board_cell = n * 150
+        + match theorem {
+            TheoremKind::None => 0,
+            TheoremKind::Form => 20_000,
+            TheoremKind::Pairs => 20_000 + n * 70,
+        };
     let theorem = theorem != TheoremKind::None;
     // the game is built twice (plan, run)
-    let ps =
-        GAME_OVERHEAD_PS + 2 * BUILD_UNIT_PS * build_units as u128 + cells.saturating_mul(per_cell);
+    let ps = GAME_OVERHEAD_PS
+        + 2 * BUILD_UNIT_PS * build_units as u128
+        + cells.saturating_mul(SOLVE_CELL_PS)
+        + board_cells.saturating_mul(per_board_cell);
     // the board, the patterns' bit board, the table for the theorem, and the
     // game's length sets (8 bytes per unit: m = 10^6 at 300 peaked at 24 MB
     // with two games at once)
@@ -913,6 +919,9 @@ fn game_cost(
 fn memory_stride(spec: &Spec, shards: u64) -> u64 {
     (spec.total() / shards.max(1) / 1024).max(1)
 }
+
+/// The solver's cost per cell and variant, ps (as `solve::cost`'s outcome table).
+const SOLVE_CELL_PS: u128 = 40_000;
 
 /// Fixed cost of one game (build, patterns of a tiny board, the record), ps.
 const GAME_OVERHEAD_PS: u128 = 25_000_000;
