@@ -376,7 +376,7 @@ impl Resume {
             if indices.last().is_some_and(|&l| p.index <= l) {
                 bail!("{name} line {line_no}: combination {} is out of order (not the output of one run)", p.index);
             }
-            if plan.runnable_indices().binary_search(&p.index).is_err() {
+            if !plan.solves(p.index) {
                 bail!(
                     "{name} line {line_no}: combination {} is not solved by this run",
                     p.index

@@ -374,6 +374,18 @@ fn merge_refuses_other_sweeps_naming_the_file_and_the_field() {
     let oldp = dir.join("old.jsonl");
     std::fs::write(&oldp, old).unwrap();
     refused(&merge(&[&a, &oldp], &[]), &["old.jsonl", "identity"]);
+    // records of another wythoff (version) cannot be checked for completeness here
+    let body_a = std::fs::read_to_string(&a).unwrap();
+    let v = format!("\"version\":\"{}\"", env!("CARGO_PKG_VERSION"));
+    assert!(body_a.contains(&v));
+    let olda = dir.join("olda.jsonl");
+    let oldb = dir.join("oldb.jsonl");
+    std::fs::write(&olda, body_a.replace(&v, "\"version\":\"0.0.1\"")).unwrap();
+    std::fs::write(&oldb, body.replace(&v, "\"version\":\"0.0.1\"")).unwrap();
+    refused(
+        &merge(&[&olda, &oldb], &[]),
+        &["version", "the wythoff that made them"],
+    );
     // the two halves merge
     let o = merge(&[&b, &a], &[]);
     assert!(o.status.success());
@@ -553,10 +565,10 @@ fn resume_completes_a_killed_sweep() {
         assert_eq!(sweep_with_threads(&ra, "2"), full, "{format}: resumed");
         // every kind of cut: inside the header, mid-line, at a line's end
         for k in 0..6u64 {
-            let at = if k == 0 {
-                3
-            } else {
-                random_below(full.len() as u64 + 1) as usize
+            let at = match k {
+                0 => 3,
+                1 => full.len(),
+                _ => random_below(full.len() as u64 + 1) as usize,
             };
             std::fs::write(&part, &full[..at]).unwrap();
             assert_eq!(sweep_with_threads(&ra, "1"), full, "{format}: cut at {at}");
@@ -593,6 +605,27 @@ fn resume_completes_a_killed_sweep() {
     }
     let o = wythoff(&["sweep", SPEC, "--max", "30", "--resume", "/dev/zero"]);
     refused(&o, &["device"]);
+    // FILE is also the output (`>> FILE`): refused, it would read its own lines
+    let same = dir.join("same.jsonl");
+    sweep_to(&same, &[SPEC, "--max", "30"]);
+    let o = Command::new(env!("CARGO_BIN_EXE_wythoff"))
+        .args([
+            "sweep",
+            SPEC,
+            "--max",
+            "30",
+            "--resume",
+            same.to_str().unwrap(),
+        ])
+        .stdout(
+            std::fs::OpenOptions::new()
+                .append(true)
+                .open(&same)
+                .unwrap(),
+        )
+        .output()
+        .unwrap();
+    refused(&o, &["also the output"]);
     std::fs::remove_dir_all(&dir).ok();
 }
 

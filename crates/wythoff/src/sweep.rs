@@ -1120,6 +1120,10 @@ impl Plan {
     pub fn key_names(&self) -> Vec<&str> {
         self.spec.key_names()
     }
+    /// Does this run solve combination `index`?
+    pub fn solves(&self, index: u64) -> bool {
+        self.indices.binary_search(&index).is_ok()
+    }
     /// Combinations of this shard that will be solved.
     pub fn runnable(&self) -> u64 {
         self.indices.len() as u64
