@@ -1077,8 +1077,8 @@ impl Plan {
     pub fn retain(&mut self, keep: &mut dyn FnMut(u64) -> bool) {
         let before = self.indices.len() as u128;
         self.indices.retain(|&i| keep(i));
-        if before > 0 {
-            self.cost.cpu_ps = self.cost.cpu_ps * self.indices.len() as u128 / before;
+        if let Some(scaled) = (self.cost.cpu_ps * self.indices.len() as u128).checked_div(before) {
+            self.cost.cpu_ps = scaled;
         }
         self.cost.games = self.indices.len() as u64;
     }
