@@ -259,6 +259,26 @@ pub fn is_stdout(f: &std::fs::File) -> bool {
 mod tests {
     use super::*;
 
+    /// Whole lines, a cut last line, the end; a line over the bound is refused
+    /// after reading at most the bound.
+    #[test]
+    fn bounded_lines() {
+        let mut r = std::io::Cursor::new(b"ab\n\ncut".to_vec());
+        let mut buf = Vec::new();
+        assert_eq!(read_line(&mut r, &mut buf, "x", 1).unwrap(), Line::Whole);
+        assert_eq!(buf, b"ab");
+        assert_eq!(read_line(&mut r, &mut buf, "x", 2).unwrap(), Line::Whole);
+        assert!(buf.is_empty());
+        assert_eq!(read_line(&mut r, &mut buf, "x", 3).unwrap(), Line::Cut);
+        assert_eq!(buf, b"cut");
+        assert_eq!(read_line(&mut r, &mut buf, "x", 4).unwrap(), Line::End);
+        // an endless stream of zeros: refused, having read about MAX_LINE bytes
+        let mut zeros = std::io::BufReader::new(std::io::repeat(0));
+        let e = read_line(&mut zeros, &mut buf, "zeros", 1).unwrap_err();
+        assert!(e.to_string().contains("longer than"), "{e}");
+        assert!(buf.len() <= MAX_LINE);
+    }
+
     #[test]
     fn parses_machine_numbers() {
         assert_eq!(
