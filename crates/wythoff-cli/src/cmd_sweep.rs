@@ -1,25 +1,31 @@
-//! `wythoff sweep SPEC --max N [--misere] [--format json|csv|markdown] [--shard K/T]`
-//! and `wythoff sweep --merge FILE...`.
+//! `wythoff sweep SPEC --max N [--misere] [--format json|csv|markdown] [--shard K/T]
+//! [--resume FILE] [--plan T] [--force]` and `wythoff sweep --merge FILE... [--partial]`.
 //!
-//! The spec language, the order, the skips and the records are library code
-//! ([`wythoff::sweep`]); formats and merging live in [`crate::render::sweep`].
+//! The spec language, the order, the skips, the records, their identity and the
+//! cost model are library code ([`wythoff::sweep`]); formats live in
+//! [`crate::render::sweep`]. Every file is read line by line with a bounded line
+//! length ([`crate::resources::read_line`]); records are written and flushed one
+//! by one, so a killed run leaves whole lines (and at most one cut line at the
+//! end), which `--resume` completes.
 
 use crate::game_arg::parse_max;
 use crate::progress::Bar;
-use crate::render::sweep::{self, SweepFormat};
-use anyhow::{anyhow, bail, Context, Result};
-use std::io::Write;
+use crate::render::sweep::{self, Parsed, SweepFormat};
+use crate::resources::{self, Input, Line};
+use anyhow::{anyhow, bail, Result};
+use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use wythoff::rules::Convention;
-use wythoff::solve::{human_bytes, DEFAULT_MEMORY_BUDGET};
-use wythoff::sweep::{parse_shard, Plan, Spec};
+use wythoff::solve::cost::{human_seconds, TIME_BOUND_SECONDS};
+use wythoff::solve::{human_bytes, memory_budget};
+use wythoff::sweep::{parse_shard, shard_costs, Identity, Plan, Spec};
 
 #[derive(clap::Args)]
 pub struct Args {
     /// A game with ranges, lists and variables, e.g. `modulo-rook:m=1..8,l=0..8,p=1..8`
     /// or `restricted:s=1..3,t=1..3,K=2..8,r=0..7,h=K:r,v=K:r,d1=K:r,d2=K:r`
-    /// (see README, "Sweeps").
+    /// (see README, "Sweeps"). A catalogue game only: sweeps take no rules files.
     #[arg(required_unless_present = "merge")]
     pub spec: Option<String>,
     /// Board size of every combination: positions 0 <= x, y < N.
@@ -28,61 +34,111 @@ pub struct Args {
     /// Misère play for every combination.
     #[arg(long)]
     pub misere: bool,
-    #[arg(long, value_enum, default_value = "json")]
-    pub format: SweepFormat,
+    /// Output format (json by default; with --merge, the inputs' format).
+    #[arg(long, value_enum)]
+    pub format: Option<SweepFormat>,
     /// Run only the K-th of T parts (1-based): the combinations numbered K-1 mod T.
     #[arg(long, value_name = "K/T")]
     pub shard: Option<String>,
-    /// Join the outputs of the shards of one sweep (any order) into what one run prints.
-    #[arg(long, num_args = 1.., value_name = "FILE", conflicts_with_all = ["spec", "max", "shard", "misere"])]
+    /// Complete FILE, the output of an interrupted run of the same sweep (and
+    /// shard): keeps its whole records, computes the missing ones, and prints the
+    /// whole output, the bytes an uninterrupted run prints. Write it elsewhere.
+    #[arg(long, value_name = "FILE", conflicts_with = "plan")]
+    pub resume: Option<String>,
+    /// Print each of T shards' games, estimated seconds and peak memory
+    /// (on this process's threads) without running them.
+    #[arg(long, value_name = "T", conflicts_with = "shard")]
+    pub plan: Option<u64>,
+    /// Run even when the estimate is over the time bound (10 min).
+    #[arg(long)]
+    pub force: bool,
+    /// Join the outputs of the shards of one sweep (any order; `-` is standard
+    /// input) into what one run prints; refuses files of other sweeps, records
+    /// without the sweep's identity, conflicting records and missing ones.
+    #[arg(long, num_args = 1.., value_name = "FILE", conflicts_with_all = ["spec", "max", "shard", "misere", "resume", "plan", "force"])]
     pub merge: Vec<PathBuf>,
+    /// With --merge: print what there is when records are missing, and list the
+    /// missing ones on stderr.
+    #[arg(long, requires = "merge")]
+    pub partial: bool,
 }
 
 pub fn run(a: Args) -> Result<ExitCode> {
     if !a.merge.is_empty() {
-        let mut files = Vec::new();
-        for p in &a.merge {
-            let body = std::fs::read_to_string(p)
-                .with_context(|| format!("cannot read `{}`", p.display()))?;
-            files.push((p.display().to_string(), body));
-        }
-        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-        sweep::merge(&files, &mut out).map_err(|e| anyhow!(e))?;
-        out.flush()?;
-        return Ok(ExitCode::SUCCESS);
+        let names: Vec<String> = a.merge.iter().map(|p| p.display().to_string()).collect();
+        return merge(&names, a.format, a.partial);
     }
     let spec_text = a.spec.as_deref().expect("clap: required");
     let max = a.max.expect("clap: required");
-    let spec = Spec::parse(spec_text)?;
-    let shard = match &a.shard {
-        Some(s) => parse_shard(s)?,
-        None => (1, 1),
-    };
+    let spec = parse_spec(spec_text)?;
+    if max < 4 {
+        bail!("sweep runs `patterns`, which needs a board of at least 4 x 4 (got --max {max})");
+    }
     let convention = if a.misere {
         Convention::Misere
     } else {
         Convention::Normal
     };
-    let plan = Plan::new(&spec, shard, max, convention);
+    let format = a.format.unwrap_or(SweepFormat::Json);
+    let threads = rayon::current_num_threads();
+    // building every game once costs time in proportion to its parameters:
+    // refuse an enumeration over the bound before starting it
+    let enumerate =
+        u64::try_from(spec.enumeration_ps().div_ceil(1_000_000_000_000)).unwrap_or(u64::MAX);
+    if enumerate > TIME_BOUND_SECONDS && !a.force {
+        bail!(
+            "the sweep's {} combinations would take {} just to enumerate (its games are built once to plan them, in proportion to their parameters), over the bound of {} min: use smaller ranges or --force",
+            spec.total(),
+            human_seconds(enumerate),
+            TIME_BOUND_SECONDS / 60
+        );
+    }
+    if let Some(t) = a.plan {
+        return plan(&spec, max, convention, t, threads, format);
+    }
+    let shard = match &a.shard {
+        Some(s) => parse_shard(s)?,
+        None => (1, 1),
+    };
+    let mut plan = Plan::new(&spec, shard, max, convention);
     if plan.skipped_total == plan.total {
         bail!(
             "every combination of the sweep is refused by the rules, e.g. {}",
             plan.skip_reasons.first().map_or("", |s| s.as_str())
         );
     }
-    let threads = rayon::current_num_threads();
-    let mem = plan.memory_estimate(threads.min(plan.runnable().max(1) as usize));
-    if mem > DEFAULT_MEMORY_BUDGET {
+    // the records FILE already holds (`--resume`)
+    let kept = match &a.resume {
+        Some(path) => Some(Resume::scan(path, format, &plan)?),
+        None => None,
+    };
+    if let Some(k) = &kept {
+        let have = &k.indices;
+        plan.retain(&mut |i| have.binary_search(&i).is_err());
+    }
+    let workers = threads.min(plan.runnable().max(1) as usize);
+    let mem = plan.memory_estimate(workers);
+    let budget = memory_budget();
+    if mem > budget {
         bail!(
-            "the sweep needs about {} of memory ({} boards of {max}x{max} at once, up to {} each), over the budget of {}: use a smaller --max",
+            "the sweep needs about {} of memory ({} boards of {max}x{max} at once, up to {} each), over the budget of {}: use a smaller --max or fewer --threads",
             human_bytes(mem),
-            threads,
+            workers,
             human_bytes(plan.per_game_memory),
-            human_bytes(DEFAULT_MEMORY_BUDGET)
+            human_bytes(budget)
         );
     }
-    eprintln!(
-        "sweep: {} combinations, {} skipped (refused by the rules){}; {}this run: {} games on {max}x{max} boards, {} threads, memory about {}",
+    let seconds = plan.seconds_estimate(workers);
+    if seconds > TIME_BOUND_SECONDS && !a.force {
+        bail!(
+            "the sweep would take {} on {workers} threads ({} games of {max}x{max}), over the bound of {} min: split it with --shard K/T (see --plan T) or use --force",
+            human_seconds(seconds),
+            plan.runnable(),
+            TIME_BOUND_SECONDS / 60
+        );
+    }
+    let summary = format!(
+        "sweep: {} combinations, {} skipped (refused by the rules){}; {}this run: {} games on {max}x{max} boards{}, {} threads, estimated {}, memory about {}",
         plan.total,
         plan.skipped_total,
         match plan.skip_reasons.first() {
@@ -95,13 +151,29 @@ pub fn run(a: Args) -> Result<ExitCode> {
             String::new()
         },
         plan.runnable(),
-        threads,
+        match &kept {
+            Some(k) => format!(" ({} kept from --resume)", k.indices.len()),
+            None => String::new(),
+        },
+        workers,
+        human_seconds(seconds),
         human_bytes(mem)
     );
+    // the estimate first on a terminal; in a log, once at the end (a failing
+    // sweep prints one line: its error)
+    let tty = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    if tty {
+        eprintln!("{summary}");
+    }
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    for h in sweep::header(a.format, &spec.key_names()) {
+    for h in sweep::header(format, &spec.key_names()) {
         writeln!(out, "{h}")?;
     }
+    out.flush()?;
+    let mut kept = match kept {
+        Some(k) => Some(k.reopen()?),
+        None => None,
+    };
     let mut bar = Bar::new("sweep");
     wythoff::sweep::run::<anyhow::Error>(
         &plan,
@@ -109,11 +181,624 @@ pub fn run(a: Args) -> Result<ExitCode> {
         convention,
         &mut |d, t| bar.set(d, t),
         &mut |r| {
-            writeln!(out, "{}", sweep::line(a.format, &r))?;
+            if let Some(k) = &mut kept {
+                k.copy_until(Some(r.index), &mut out)?;
+            }
+            // one record, one write, flushed: a killed run leaves whole lines
+            let mut l = sweep::line(format, &r);
+            l.push('\n');
+            out.write_all(l.as_bytes())?;
+            out.flush()?;
             Ok(())
         },
     )?;
+    if let Some(k) = &mut kept {
+        k.copy_until(None, &mut out)?;
+    }
     bar.finish();
     out.flush()?;
+    if !tty {
+        eprintln!("{summary}");
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Parse a spec; a rules file (`.toml`) is named as such.
+fn parse_spec(text: &str) -> Result<Spec> {
+    Spec::parse(text).map_err(|e| {
+        let t = text.trim();
+        if t.ends_with(".toml") || (!t.contains(':') && std::path::Path::new(t).is_file()) {
+            anyhow!(
+                "sweep takes a catalogue game with ranges (e.g. `modulo-rook:m=1..4,l=0,p=1..6`; see `wythoff games`), not a rules file: `{t}`"
+            )
+        } else {
+            anyhow!(e)
+        }
+    })
+}
+
+/// `--plan T`: each shard's games, seconds and peak memory.
+fn plan(
+    spec: &Spec,
+    max: u64,
+    convention: Convention,
+    t: u64,
+    threads: usize,
+    format: SweepFormat,
+) -> Result<ExitCode> {
+    if t == 0 || t > 1_000_000 {
+        bail!("--plan {t}: allowed 1 to 1000000 shards");
+    }
+    let (costs, skipped, reasons) = shard_costs(spec, t, max, convention);
+    if skipped == spec.total() {
+        bail!(
+            "every combination of the sweep is refused by the rules, e.g. {}",
+            reasons.first().map_or("", |s| s.as_str())
+        );
+    }
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    match format {
+        SweepFormat::Json => {
+            let list: Vec<String> = costs
+                .iter()
+                .enumerate()
+                .map(|(k, c)| {
+                    format!(
+                        "{{\"shard\":\"{}/{t}\",\"games\":{},\"seconds\":{},\"memory_bytes\":{}}}",
+                        k + 1,
+                        c.games,
+                        c.seconds(threads),
+                        c.memory_bytes(threads)
+                    )
+                })
+                .collect();
+            writeln!(out, "[{}]", list.join(","))?;
+        }
+        SweepFormat::Csv => {
+            writeln!(out, "shard,games,seconds,memory_bytes")?;
+            for (k, c) in costs.iter().enumerate() {
+                writeln!(
+                    out,
+                    "{}/{t},{},{},{}",
+                    k + 1,
+                    c.games,
+                    c.seconds(threads),
+                    c.memory_bytes(threads)
+                )?;
+            }
+        }
+        SweepFormat::Markdown => {
+            writeln!(out, "| shard | games | seconds | memory_bytes |")?;
+            writeln!(out, "|---|---|---|---|")?;
+            for (k, c) in costs.iter().enumerate() {
+                writeln!(
+                    out,
+                    "| {}/{t} | {} | {} | {} |",
+                    k + 1,
+                    c.games,
+                    c.seconds(threads),
+                    c.memory_bytes(threads)
+                )?;
+            }
+        }
+    }
+    out.flush()?;
+    eprintln!(
+        "sweep --plan: {} combinations, {skipped} skipped; {t} shards, each estimated on {threads} threads (--threads, RAYON_NUM_THREADS) on {max}x{max} boards",
+        spec.total()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A reader over an [`Input`].
+fn reader(input: Input) -> Box<dyn BufRead> {
+    match input {
+        Input::File(f) => Box::new(BufReader::with_capacity(1 << 16, f)),
+        Input::Stdin => Box::new(BufReader::with_capacity(1 << 16, std::io::stdin())),
+    }
+}
+
+/// The first field in which a record's identity differs from the sweep's, as
+/// the end of a sentence.
+fn differs(ours: &Identity, theirs: &Identity, other_name: &str) -> Option<String> {
+    ours.differs(theirs)
+        .map(|(what, a, b)| format!("another sweep: {what} `{b}`, where {other_name} has `{a}`"))
+}
+
+/// The file of `--resume`, scanned: its whole records (numbers, in order).
+struct Resume {
+    path: String,
+    format: SweepFormat,
+    /// Numbers of the whole records it holds, increasing.
+    indices: Vec<u64>,
+}
+
+/// The file of `--resume`, reopened to copy its records into the output.
+struct Kept {
+    name: String,
+    format: SweepFormat,
+    r: Box<dyn BufRead>,
+    buf: Vec<u8>,
+    line_no: u64,
+    /// The next record to copy (number, line), if read ahead.
+    next: Option<(u64, String)>,
+    left: usize,
+}
+
+impl Resume {
+    fn scan(path: &str, format: SweepFormat, plan: &Plan) -> Result<Resume> {
+        let name = format!("--resume {}", crate::game_arg::shorten_path(path));
+        let f = match resources::open_input(path, "--resume file")? {
+            Input::File(f) => f,
+            Input::Stdin => bail!("--resume takes a file, not standard input"),
+        };
+        if resources::is_stdout(&f) {
+            bail!(
+                "{name} is also the output (`> FILE`): write the completed sweep to another file"
+            );
+        }
+        let mut r = reader(Input::File(f));
+        let mut buf = Vec::new();
+        let header = sweep::header(format, &plan_keys(plan));
+        let mut indices: Vec<u64> = Vec::new();
+        let mut line_no = 0u64;
+        loop {
+            line_no += 1;
+            match resources::read_line(&mut r, &mut buf, &name, line_no)? {
+                Line::End | Line::Cut => break, // a cut last line is recomputed
+                Line::Whole => {}
+            }
+            let text = std::str::from_utf8(&buf)
+                .map_err(|_| anyhow!("{name} line {line_no} is not UTF-8 text"))?;
+            if (line_no as usize) <= header.len() {
+                if text != header[line_no as usize - 1] {
+                    bail!(
+                        "{name} line {line_no} is not the {} header of this sweep (another sweep or format?)",
+                        format_name(format)
+                    );
+                }
+                continue;
+            }
+            let p = sweep::parse_line(format, text)
+                .map_err(|e| anyhow!("{name} line {line_no}: {e}"))?;
+            if let Some(d) = differs(&plan.identity, &p.identity, "this run") {
+                bail!("{name} line {line_no} is {d}");
+            }
+            if p.shard != plan.shard {
+                bail!(
+                    "{name} line {line_no} is from --shard {}/{}, this run is --shard {}/{}",
+                    p.shard.0,
+                    p.shard.1,
+                    plan.shard.0,
+                    plan.shard.1
+                );
+            }
+            if indices.last().is_some_and(|&l| p.index <= l) {
+                bail!("{name} line {line_no}: combination {} is out of order (not the output of one run)", p.index);
+            }
+            if !plan.solves(p.index) {
+                bail!(
+                    "{name} line {line_no}: combination {} is not solved by this run",
+                    p.index
+                );
+            }
+            indices.push(p.index);
+        }
+        Ok(Resume {
+            path: path.to_string(),
+            format,
+            indices,
+        })
+    }
+
+    fn reopen(self) -> Result<Kept> {
+        let name = format!("--resume {}", crate::game_arg::shorten_path(&self.path));
+        let f = match resources::open_input(&self.path, "--resume file")? {
+            Input::File(f) => f,
+            Input::Stdin => unreachable!("a file"),
+        };
+        let mut k = Kept {
+            name,
+            format: self.format,
+            r: reader(Input::File(f)),
+            buf: Vec::new(),
+            line_no: 0,
+            next: None,
+            left: self.indices.len(),
+        };
+        // skip the header
+        for _ in 0..sweep::header_lines(self.format) {
+            k.line_no += 1;
+            resources::read_line(&mut k.r, &mut k.buf, &k.name, k.line_no)?;
+        }
+        Ok(k)
+    }
+}
+
+impl Kept {
+    /// Copy the kept records numbered below `before` (all with `None`).
+    fn copy_until(&mut self, before: Option<u64>, out: &mut dyn Write) -> Result<()> {
+        loop {
+            if self.next.is_none() {
+                if self.left == 0 {
+                    return Ok(());
+                }
+                self.line_no += 1;
+                if resources::read_line(&mut self.r, &mut self.buf, &self.name, self.line_no)?
+                    != Line::Whole
+                {
+                    bail!("{} changed while it was read", self.name);
+                }
+                let text = String::from_utf8(std::mem::take(&mut self.buf))
+                    .map_err(|_| anyhow!("{} changed while it was read", self.name))?;
+                let p = sweep::parse_line(self.format, &text)
+                    .map_err(|_| anyhow!("{} changed while it was read", self.name))?;
+                self.next = Some((p.index, text));
+                self.left -= 1;
+            }
+            let (i, _) = self.next.as_ref().expect("read ahead");
+            if before.is_some_and(|b| *i >= b) {
+                return Ok(());
+            }
+            let (_, mut text) = self.next.take().expect("read ahead");
+            text.push('\n');
+            out.write_all(text.as_bytes())?;
+            out.flush()?;
+        }
+    }
+}
+
+fn plan_keys(plan: &Plan) -> Vec<&str> {
+    plan.key_names()
+}
+
+fn format_name(f: SweepFormat) -> &'static str {
+    match f {
+        SweepFormat::Json => "json",
+        SweepFormat::Csv => "csv",
+        SweepFormat::Markdown => "markdown",
+    }
+}
+
+/// Where a record lies: input, byte offset, length (standard input is kept in
+/// memory, files are read again at the offset).
+#[derive(Clone, Copy)]
+struct Entry {
+    index: u64,
+    source: u32,
+    offset: u64,
+    len: u32,
+    line_no: u64,
+}
+
+struct Source {
+    name: String,
+    file: Option<std::fs::File>,
+    mem: Vec<u8>,
+}
+
+impl Source {
+    fn line(&self, e: &Entry) -> Result<String> {
+        let bytes = match &self.file {
+            Some(f) => {
+                use std::os::unix::fs::FileExt;
+                let mut b = vec![0u8; e.len as usize];
+                f.read_exact_at(&mut b, e.offset)
+                    .map_err(|err| anyhow!("cannot read {}: {err}", self.name))?;
+                b
+            }
+            None => self.mem[e.offset as usize..e.offset as usize + e.len as usize].to_vec(),
+        };
+        String::from_utf8(bytes).map_err(|_| anyhow!("{} changed while it was read", self.name))
+    }
+}
+
+/// `--merge`: check that every input belongs to one sweep, that no record
+/// conflicts and none is missing, and print the records in order.
+fn merge(paths: &[String], format: Option<SweepFormat>, partial: bool) -> Result<ExitCode> {
+    let stdin_cap = (memory_budget() / 4).min(1 << 30);
+    let mut sources: Vec<Source> = Vec::new();
+    let mut entries: Vec<Entry> = Vec::new();
+    let mut first: Option<(String, SweepFormat, Vec<String>, Identity)> = None;
+    // the shards seen, and whether every record carries one of them
+    let mut shards: Vec<(u64, u64)> = Vec::new();
+    if paths.iter().filter(|p| *p == "-").count() > 1 {
+        bail!("--merge: `-` (standard input) is given twice");
+    }
+    for path in paths {
+        let shown = if path == "-" {
+            "standard input".to_string()
+        } else {
+            crate::game_arg::shorten_path(path)
+        };
+        let input = resources::open_input(path, "--merge file")?;
+        let (file, is_stdin) = match &input {
+            Input::File(f) => (Some(f.try_clone()?), false),
+            Input::Stdin => (None, true),
+        };
+        let mut r = reader(input);
+        let mut mem = Vec::new();
+        let mut buf = Vec::new();
+        let (mut offset, mut line_no) = (0u64, 0u64);
+        let mut head: Vec<String> = Vec::new();
+        let mut fmt: Option<SweepFormat> = None;
+        let src = sources.len() as u32;
+        loop {
+            line_no += 1;
+            let kind = resources::read_line(&mut r, &mut buf, &shown, line_no)?;
+            if kind == Line::End {
+                break;
+            }
+            let start = offset;
+            offset += buf.len() as u64 + 1;
+            if is_stdin {
+                if mem.len() as u64 + buf.len() as u64 > stdin_cap {
+                    bail!(
+                        "standard input holds more than {}: give --merge the files",
+                        human_bytes(stdin_cap)
+                    );
+                }
+                mem.extend_from_slice(&buf);
+            }
+            let text = std::str::from_utf8(&buf)
+                .map_err(|_| anyhow!("{shown} line {line_no} is not UTF-8 text"))?;
+            let f = match fmt {
+                Some(f) => f,
+                None => {
+                    let f = sweep::format_of(text).ok_or_else(|| {
+                        anyhow!(
+                            "{shown} is not the output of `wythoff sweep` (json, csv or markdown)"
+                        )
+                    })?;
+                    if let Some((n, f0, _, _)) = &first {
+                        if *f0 != f {
+                            bail!(
+                                "{shown} is {}, {n} is {}: merge outputs of one format",
+                                format_name(f),
+                                format_name(*f0)
+                            );
+                        }
+                    }
+                    fmt = Some(f);
+                    f
+                }
+            };
+            if head.len() < sweep::header_lines(f) {
+                if kind == Line::Cut {
+                    break;
+                }
+                head.push(text.to_string());
+                continue;
+            }
+            if kind == Line::Cut {
+                // an interrupted run's last line: the record counts as missing
+                break;
+            }
+            let p =
+                sweep::parse_line(f, text).map_err(|e| anyhow!("{shown} line {line_no}: {e}"))?;
+            match &first {
+                None => {
+                    let keys = Spec::parse(&p.identity.spec)
+                        .map(|s| s.key_names().iter().map(|k| k.to_string()).collect())
+                        .map_err(|e| {
+                            anyhow!("{shown} line {line_no}: its spec does not parse here: {e}")
+                        })?;
+                    let keys: Vec<String> = keys;
+                    let want =
+                        sweep::header(f, &keys.iter().map(|k| k.as_str()).collect::<Vec<_>>());
+                    if head != want {
+                        bail!("{shown}: the header does not match its records' sweep");
+                    }
+                    first = Some((shown.clone(), f, keys, p.identity.clone()));
+                }
+                Some((n, _, keys, id)) => {
+                    if let Some(d) = differs(id, &p.identity, n) {
+                        bail!("{shown} line {line_no} is {d}");
+                    }
+                    let want =
+                        sweep::header(f, &keys.iter().map(|k| k.as_str()).collect::<Vec<_>>());
+                    if head != want {
+                        bail!("{shown}: the header is not the one of {n} (another sweep?)");
+                    }
+                }
+            }
+            if !shards.contains(&p.shard) {
+                shards.push(p.shard);
+            }
+            entries.push(Entry {
+                index: p.index,
+                source: src,
+                offset: if is_stdin {
+                    (mem.len() - buf.len()) as u64
+                } else {
+                    start
+                },
+                len: buf.len() as u32,
+                line_no,
+            });
+        }
+        sources.push(Source {
+            name: shown,
+            file,
+            mem,
+        });
+    }
+    let Some((_, in_format, keys, id)) = first else {
+        bail!("--merge: the files hold no records");
+    };
+    let out_format = format.unwrap_or(in_format);
+    if out_format == SweepFormat::Json && in_format != SweepFormat::Json {
+        bail!(
+            "--format json cannot be made from {} records: merge the json outputs",
+            format_name(in_format)
+        );
+    }
+    // the sweep, as this wythoff enumerates it
+    let spec =
+        Spec::parse(&id.spec).map_err(|e| anyhow!("the records' spec does not parse here: {e}"))?;
+    let convention = if id.convention == "misere" {
+        Convention::Misere
+    } else {
+        Convention::Normal
+    };
+    let here = Identity::new(&spec, id.max, convention);
+    if let Some((what, theirs, ours)) = id.differs(&here) {
+        bail!(
+            "the records are of {what} `{theirs}`, this wythoff has `{ours}`: merge with the wythoff that made them"
+        );
+    }
+    entries.sort_by_key(|e| (e.index, e.source, e.offset));
+    // conflicts: one number, two different records
+    let mut present: Vec<u64> = Vec::with_capacity(entries.len());
+    for (k, e) in entries.iter().enumerate() {
+        if k > 0 && entries[k - 1].index == e.index {
+            let prev = &entries[k - 1];
+            let line = |e: &Entry| -> Result<(String, Parsed)> {
+                let s = &sources[e.source as usize];
+                let text = s.line(e)?;
+                let p = sweep::parse_line(in_format, &text)
+                    .map_err(|_| anyhow!("{} changed while it was read", s.name))?;
+                let u = sweep::unshard(in_format, &text, p.shard).ok_or_else(|| {
+                    anyhow!(
+                        "{} line {}: not a record of `wythoff sweep`",
+                        s.name,
+                        e.line_no
+                    )
+                })?;
+                Ok((u, p))
+            };
+            let (a, _) = line(prev)?;
+            let (b, _) = line(e)?;
+            if a != b {
+                bail!(
+                    "combination {} differs between {} line {} and {} line {}: two different records for one combination",
+                    e.index,
+                    sources[prev.source as usize].name,
+                    prev.line_no,
+                    sources[e.source as usize].name,
+                    e.line_no
+                );
+            }
+            continue;
+        }
+        present.push(e.index);
+    }
+    // the numbers the sweep must have: every combination the rules accept
+    let mut missing: Vec<u64> = Vec::new();
+    let mut p = 0usize;
+    for i in 0..spec.total() {
+        let runnable = spec.combination(i).game.is_ok();
+        let here = p < present.len() && present[p] == i;
+        if here {
+            p += 1;
+            if !runnable {
+                let e = entries.iter().find(|e| e.index == i).expect("present");
+                bail!(
+                    "{} line {}: combination {i} is skipped by the rules in this sweep: not one of its records",
+                    sources[e.source as usize].name,
+                    e.line_no
+                );
+            }
+        } else if runnable {
+            missing.push(i);
+        }
+    }
+    if p < present.len() {
+        let i = present[p];
+        let e = entries.iter().find(|e| e.index == i).expect("present");
+        bail!(
+            "{} line {}: combination {i} is out of range (the sweep has {})",
+            sources[e.source as usize].name,
+            e.line_no,
+            spec.total()
+        );
+    }
+    if !missing.is_empty() {
+        let what = missing_words(&missing, &shards, &entries, &sources);
+        if !partial {
+            bail!("{what}; or merge what there is with --partial");
+        }
+        eprintln!("wythoff: --partial: {what}");
+    }
+    // the records in order, each once, as one unsharded run prints them
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for h in sweep::header(
+        out_format,
+        &keys.iter().map(|k| k.as_str()).collect::<Vec<_>>(),
+    ) {
+        writeln!(out, "{h}")?;
+    }
+    let key_refs: Vec<&str> = keys.iter().map(|k| k.as_str()).collect();
+    for (k, e) in entries.iter().enumerate() {
+        if k > 0 && entries[k - 1].index == e.index {
+            continue;
+        }
+        let s = &sources[e.source as usize];
+        let text = s.line(e)?;
+        let parsed = sweep::parse_line(in_format, &text)
+            .map_err(|_| anyhow!("{} changed while it was read", s.name))?;
+        let u = sweep::unshard(in_format, &text, parsed.shard).ok_or_else(|| {
+            anyhow!(
+                "{} line {}: not a record of `wythoff sweep`",
+                s.name,
+                e.line_no
+            )
+        })?;
+        let l = sweep::convert(in_format, out_format, &u, &parsed, &key_refs).ok_or_else(|| {
+            anyhow!(
+                "{} line {}: cannot be written as {}",
+                s.name,
+                e.line_no,
+                format_name(out_format)
+            )
+        })?;
+        writeln!(out, "{l}")?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// "missing 3 of 6 records: re-run --shard 2/2" (whole shards), or the numbers.
+fn missing_words(
+    missing: &[u64],
+    shards: &[(u64, u64)],
+    entries: &[Entry],
+    _sources: &[Source],
+) -> String {
+    let total = missing.len() + {
+        let mut n = 0usize;
+        for (k, e) in entries.iter().enumerate() {
+            if k == 0 || entries[k - 1].index != e.index {
+                n += 1;
+            }
+        }
+        n
+    };
+    let head = format!("{} of {total} records are missing", missing.len());
+    let list = |items: Vec<String>| -> String {
+        let n = items.len();
+        let shown: Vec<String> = items.into_iter().take(12).collect();
+        if n > shown.len() {
+            format!("{} and {} more", shown.join(" "), n - shown.len())
+        } else {
+            shown.join(" ")
+        }
+    };
+    // the inputs are shards of one T: name the shards that hold the missing ones
+    let ts: Vec<u64> = shards.iter().map(|s| s.1).collect();
+    if let Some(&t) = ts.first() {
+        if t > 1 && ts.iter().all(|&x| x == t) {
+            let mut ks: Vec<u64> = missing.iter().map(|i| i % t + 1).collect();
+            ks.sort_unstable();
+            ks.dedup();
+            return format!(
+                "{head}: re-run {} (or complete a cut shard's file with --resume)",
+                list(ks.iter().map(|k| format!("--shard {k}/{t}")).collect())
+            );
+        }
+    }
+    format!(
+        "{head}: combinations {} (not whole shards: re-run the shards that hold them)",
+        list(missing.iter().map(|i| i.to_string()).collect())
+    )
 }

@@ -151,9 +151,131 @@ pub fn read_text_file(path: &str, what: &str, cap: u64) -> anyhow::Result<String
     })
 }
 
+/// Longest line a record file may hold (bytes): far above any record
+/// (`patterns` of a 65536 board), low enough that an endless stream without a
+/// newline is refused after reading at most this much.
+pub const MAX_LINE: usize = 16 << 20;
+
+/// A user's input read line by line: a regular file, or standard input (`-`).
+pub enum Input {
+    File(std::fs::File),
+    Stdin,
+}
+
+/// Open a user's input for line-by-line reading: `-` is standard input, else
+/// a regular file. FIFOs, devices, sockets and directories are refused before
+/// they are opened (opening a FIFO would wait for a writer).
+pub fn open_input(path: &str, what: &str) -> anyhow::Result<Input> {
+    if path == "-" {
+        return Ok(Input::Stdin);
+    }
+    let shown = crate::game_arg::shorten_path(path);
+    let meta = std::fs::metadata(path).with_context(|| format!("cannot read {what} {shown}"))?;
+    if !meta.is_file() {
+        use std::os::unix::fs::FileTypeExt;
+        let t = meta.file_type();
+        let kind = if t.is_dir() {
+            "a directory"
+        } else if t.is_fifo() {
+            "a FIFO"
+        } else if t.is_char_device() || t.is_block_device() {
+            "a device"
+        } else if t.is_socket() {
+            "a socket"
+        } else {
+            "not a regular file"
+        };
+        bail!("{what} {shown} is {kind}: allowed are regular files, or `-` for standard input");
+    }
+    let f = std::fs::File::open(path).with_context(|| format!("cannot read {what} {shown}"))?;
+    Ok(Input::File(f))
+}
+
+/// One line of [`read_line`].
+#[derive(Debug, PartialEq, Eq)]
+pub enum Line {
+    /// A whole line (its newline removed).
+    Whole,
+    /// The last bytes of the input, without a newline (a cut line).
+    Cut,
+    /// The end of the input.
+    End,
+}
+
+/// Read one line into `buf` (cleared first), at most [`MAX_LINE`] bytes:
+/// reads no further than that, so an endless stream is refused quickly and in
+/// bounded memory. `Err` for a line too long or an unreadable input.
+pub fn read_line(
+    r: &mut dyn std::io::BufRead,
+    buf: &mut Vec<u8>,
+    name: &str,
+    line_no: u64,
+) -> anyhow::Result<Line> {
+    buf.clear();
+    loop {
+        let avail = match r.fill_buf() {
+            Ok(a) => a,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => bail!("cannot read {name}: {e}"),
+        };
+        if avail.is_empty() {
+            return Ok(if buf.is_empty() { Line::End } else { Line::Cut });
+        }
+        let (take, done) = match avail.iter().position(|&b| b == b'\n') {
+            Some(i) => (i, true),
+            None => (avail.len(), false),
+        };
+        if buf.len() + take > MAX_LINE {
+            bail!(
+                "{name} line {line_no} is longer than {} MiB: not the output of `wythoff sweep`",
+                MAX_LINE >> 20
+            );
+        }
+        buf.extend_from_slice(&avail[..take]);
+        r.consume(if done { take + 1 } else { take });
+        if done {
+            return Ok(Line::Whole);
+        }
+    }
+}
+
+/// Are the open file `f` and standard output the same file (`--resume FILE >
+/// FILE`)?
+pub fn is_stdout(f: &std::fs::File) -> bool {
+    use std::os::fd::AsFd;
+    use std::os::unix::fs::MetadataExt;
+    let Ok(out) = std::io::stdout().as_fd().try_clone_to_owned() else {
+        return false;
+    };
+    let (Ok(a), Ok(b)) = (std::fs::File::from(out).metadata(), f.metadata()) else {
+        return false;
+    };
+    a.is_file() && a.dev() == b.dev() && a.ino() == b.ino()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Whole lines, a cut last line, the end; a line over the bound is refused
+    /// after reading at most the bound.
+    #[test]
+    fn bounded_lines() {
+        let mut r = std::io::Cursor::new(b"ab\n\ncut".to_vec());
+        let mut buf = Vec::new();
+        assert_eq!(read_line(&mut r, &mut buf, "x", 1).unwrap(), Line::Whole);
+        assert_eq!(buf, b"ab");
+        assert_eq!(read_line(&mut r, &mut buf, "x", 2).unwrap(), Line::Whole);
+        assert!(buf.is_empty());
+        assert_eq!(read_line(&mut r, &mut buf, "x", 3).unwrap(), Line::Cut);
+        assert_eq!(buf, b"cut");
+        assert_eq!(read_line(&mut r, &mut buf, "x", 4).unwrap(), Line::End);
+        // an endless stream of zeros: refused, having read about MAX_LINE bytes
+        let mut zeros = std::io::BufReader::new(std::io::repeat(0));
+        let e = read_line(&mut zeros, &mut buf, "zeros", 1).unwrap_err();
+        assert!(e.to_string().contains("longer than"), "{e}");
+        assert!(buf.len() <= MAX_LINE);
+    }
 
     #[test]
     fn parses_machine_numbers() {

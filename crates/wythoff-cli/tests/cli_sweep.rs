@@ -96,11 +96,13 @@ fn shards_merge_byte_for_byte() {
         let merged = wythoff(&args);
         assert!(merged.status.success());
         assert_eq!(merged.stdout, single, "{format}");
-        // a shard given twice is refused
+        // a shard given twice (a re-run) is accepted: the same records
         let mut args = vec!["sweep", "--merge"];
-        args.extend([files[0].as_str(), files[0].as_str()]);
+        args.extend(files.iter().map(|s| s.as_str()));
+        args.push(files[0].as_str());
         let o = wythoff(&args);
-        assert_eq!(o.status.code(), Some(2));
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        assert_eq!(o.stdout, single, "{format}, a shard twice");
     }
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -202,4 +204,502 @@ fn bad_input() {
             "{args:?}: {e}"
         );
     }
+}
+
+// ---------------------------------------------------------------------------
+// Sweeps a cluster can trust (issue 28): identity, merge checks, bounded
+// reads, --resume, --plan.
+// ---------------------------------------------------------------------------
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("wythoff-sweep-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Run `wythoff sweep ARGS` and write its stdout to `path`.
+fn sweep_to(path: &std::path::Path, args: &[&str]) -> Vec<u8> {
+    let mut a = vec!["sweep"];
+    a.extend(args);
+    let o = wythoff(&a);
+    assert!(
+        o.status.success(),
+        "{a:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    std::fs::write(path, &o.stdout).unwrap();
+    o.stdout
+}
+
+/// A refusal: exit 2, one line on stderr containing every one of `words`.
+fn refused(o: &Output, words: &[&str]) {
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{e}");
+    assert!(
+        e.starts_with("wythoff: error: ") && e.lines().count() == 1,
+        "one line: {e}"
+    );
+    for w in words {
+        assert!(e.contains(w), "`{w}` in: {e}");
+    }
+}
+
+fn merge(files: &[&std::path::Path], extra: &[&str]) -> Output {
+    let mut a = vec!["sweep".to_string(), "--merge".to_string()];
+    a.extend(files.iter().map(|p| p.to_str().unwrap().to_string()));
+    a.extend(extra.iter().map(|s| s.to_string()));
+    let refs: Vec<&str> = a.iter().map(|s| s.as_str()).collect();
+    wythoff(&refs)
+}
+
+const SPEC: &str = "modulo-rook:m=1..2,l=0,p=1..3";
+
+#[test]
+fn every_record_carries_its_sweep() {
+    let recs = records(&run_ok(&["sweep", SPEC, "--max", "30", "--shard", "2/3"]));
+    assert_eq!(recs.len(), 2);
+    for r in &recs {
+        let s = &r["sweep"];
+        assert_eq!(s["spec"], SPEC);
+        assert_eq!(s["game"], "modulo-rook");
+        assert_eq!(s["max"], 30);
+        assert_eq!(s["convention"], "normal");
+        assert_eq!(s["combinations"], 6);
+        assert_eq!(s["shard"], "2/3");
+        assert_eq!(s["version"], env!("CARGO_PKG_VERSION"));
+        assert_eq!(s["rules"].as_str().unwrap().len(), 16);
+        // the fields scripts/open_problems.py reads are still there
+        for f in [
+            "index",
+            "game",
+            "convention",
+            "max",
+            "params",
+            "patterns",
+            "theorem",
+        ] {
+            assert!(!r[f].is_null() || f == "theorem", "{f}");
+        }
+    }
+    // csv and markdown: the identity columns, last
+    for format in ["csv", "markdown"] {
+        let out = run_ok(&["sweep", SPEC, "--max", "30", "--misere", "--format", format]);
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(lines[0].contains("sweep_spec") && lines[0].contains("shard"));
+        let want_rows = if format == "csv" { 7 } else { 8 };
+        assert_eq!(lines.len(), want_rows, "{out}");
+        let last = lines.last().unwrap();
+        assert!(last.contains("misere") && last.contains(SPEC), "{last}");
+        assert!(last.ends_with("1/1") || last.ends_with("1/1 |"), "{last}");
+    }
+}
+
+#[test]
+fn merge_refuses_other_sweeps_naming_the_file_and_the_field() {
+    let dir = scratch("mixed");
+    let a = dir.join("a.jsonl");
+    sweep_to(&a, &[SPEC, "--max", "30", "--shard", "1/2"]);
+    let other = |name: &str, args: &[&str]| {
+        let p = dir.join(name);
+        sweep_to(&p, args);
+        p
+    };
+    let cases: Vec<(std::path::PathBuf, &str)> = vec![
+        (
+            other(
+                "game.jsonl",
+                &[
+                    "roob-blocking:m=1..2,p=1..3",
+                    "--max",
+                    "30",
+                    "--shard",
+                    "2/2",
+                ],
+            ),
+            "game",
+        ),
+        (
+            other("size.jsonl", &[SPEC, "--max", "31", "--shard", "2/2"]),
+            "board size",
+        ),
+        (
+            other(
+                "conv.jsonl",
+                &[SPEC, "--max", "30", "--misere", "--shard", "2/2"],
+            ),
+            "convention",
+        ),
+        (
+            other(
+                "spec.jsonl",
+                &[
+                    "modulo-rook:m=1..2,l=0,p=1..4",
+                    "--max",
+                    "30",
+                    "--shard",
+                    "2/2",
+                ],
+            ),
+            "spec",
+        ),
+    ];
+    for (b, field) in &cases {
+        let name = b.file_name().unwrap().to_str().unwrap();
+        refused(&merge(&[&a, b], &[]), &[name, field]);
+    }
+    // csv too
+    let ac = dir.join("a.csv");
+    sweep_to(
+        &ac,
+        &[SPEC, "--max", "30", "--shard", "1/2", "--format", "csv"],
+    );
+    let bc = other(
+        "b.csv",
+        &[SPEC, "--max", "31", "--shard", "2/2", "--format", "csv"],
+    );
+    refused(&merge(&[&ac, &bc], &[]), &["b.csv", "board size"]);
+    // formats are not mixed
+    let b = other("b.jsonl", &[SPEC, "--max", "30", "--shard", "2/2"]);
+    refused(&merge(&[&a, &bc], &[]), &["b.csv", "format"]);
+    // a line that is not a sweep record
+    let foreign = dir.join("foreign.jsonl");
+    std::fs::write(&foreign, "{\"index\":0,\"x\":\"...\"}\n").unwrap();
+    refused(&merge(&[&a, &foreign], &[]), &["foreign.jsonl", "line 1"]);
+    // a record without the identity (an older output)
+    let body = std::fs::read_to_string(&b).unwrap();
+    let old: String = body
+        .lines()
+        .map(|l| format!("{}}}\n", &l[..l.find(",\"sweep\":").unwrap()]))
+        .collect();
+    let oldp = dir.join("old.jsonl");
+    std::fs::write(&oldp, old).unwrap();
+    refused(&merge(&[&a, &oldp], &[]), &["old.jsonl", "identity"]);
+    // records of another wythoff (version) cannot be checked for completeness here
+    let body_a = std::fs::read_to_string(&a).unwrap();
+    let v = format!("\"version\":\"{}\"", env!("CARGO_PKG_VERSION"));
+    assert!(body_a.contains(&v));
+    let olda = dir.join("olda.jsonl");
+    let oldb = dir.join("oldb.jsonl");
+    std::fs::write(&olda, body_a.replace(&v, "\"version\":\"0.0.1\"")).unwrap();
+    std::fs::write(&oldb, body.replace(&v, "\"version\":\"0.0.1\"")).unwrap();
+    refused(
+        &merge(&[&olda, &oldb], &[]),
+        &["version", "the wythoff that made them"],
+    );
+    // the two halves merge
+    let o = merge(&[&b, &a], &[]);
+    assert!(o.status.success());
+    assert_eq!(
+        o.stdout,
+        run_ok(&["sweep", SPEC, "--max", "30"]).into_bytes()
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn merge_finds_missing_and_conflicting_records() {
+    let dir = scratch("missing");
+    let a = dir.join("a.jsonl");
+    let b = dir.join("b.jsonl");
+    sweep_to(&a, &[SPEC, "--max", "30", "--shard", "1/2"]);
+    let body_b = sweep_to(&b, &[SPEC, "--max", "30", "--shard", "2/2"]);
+    // shard 2 of 2 missing: named
+    refused(&merge(&[&a], &[]), &["3 of 6", "--shard 2/2", "--partial"]);
+    // --partial: what is there, and the missing ones on stderr
+    let o = merge(&[&a], &["--partial"]);
+    assert!(o.status.success());
+    let got = records(&String::from_utf8(o.stdout).unwrap());
+    let idx: Vec<u64> = got.iter().map(|r| r["index"].as_u64().unwrap()).collect();
+    assert_eq!(idx, [0, 2, 4]);
+    assert!(got.iter().all(|r| r["sweep"]["shard"] == "1/1"));
+    let e = String::from_utf8(o.stderr).unwrap();
+    assert!(e.contains("--shard 2/2") && e.lines().count() == 1, "{e}");
+    // a cut shard (killed run): its missing records are named too
+    let cut = dir.join("cut.jsonl");
+    std::fs::write(&cut, &body_b[..body_b.len() / 2]).unwrap();
+    refused(&merge(&[&a, &cut], &[]), &["--shard 2/2"]);
+    // not whole shards: the numbers
+    let whole = dir.join("whole.jsonl");
+    let all = sweep_to(&whole, &[SPEC, "--max", "30"]);
+    let first_line = all.iter().position(|&c| c == b'\n').unwrap() + 1;
+    let most = dir.join("most.jsonl");
+    std::fs::write(&most, &all[first_line..]).unwrap();
+    refused(&merge(&[&most], &[]), &["1 of 6", "combinations 0"]);
+    // one number, two different records
+    let text = String::from_utf8(body_b.clone()).unwrap();
+    let changed = text.replacen("\"agrees\":true", "\"agrees\":false", 1);
+    assert_ne!(changed, text);
+    let bad = dir.join("bad.jsonl");
+    std::fs::write(&bad, changed).unwrap();
+    refused(&merge(&[&a, &b, &bad], &[]), &["differs", "bad.jsonl"]);
+    // the same records twice: accepted (the whole run and its shards)
+    let o = merge(&[&a, &whole, &b], &[]);
+    assert!(o.status.success());
+    assert_eq!(o.stdout, all);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn merge_honours_format() {
+    let dir = scratch("format");
+    let a = dir.join("a.jsonl");
+    let b = dir.join("b.jsonl");
+    sweep_to(&a, &[SPEC, "--max", "30", "--shard", "1/2"]);
+    sweep_to(&b, &[SPEC, "--max", "30", "--shard", "2/2"]);
+    for format in ["csv", "markdown", "json"] {
+        let o = merge(&[&a, &b], &["--format", format]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let want = run_ok(&["sweep", SPEC, "--max", "30", "--format", format]);
+        assert_eq!(String::from_utf8(o.stdout).unwrap(), want, "{format}");
+    }
+    // csv and markdown convert to each other; json cannot be made from csv
+    let ac = dir.join("a.csv");
+    let bc = dir.join("b.csv");
+    sweep_to(
+        &ac,
+        &[SPEC, "--max", "30", "--shard", "1/2", "--format", "csv"],
+    );
+    sweep_to(
+        &bc,
+        &[SPEC, "--max", "30", "--shard", "2/2", "--format", "csv"],
+    );
+    let o = merge(&[&ac, &bc], &["--format", "markdown"]);
+    assert!(o.status.success());
+    let want = run_ok(&["sweep", SPEC, "--max", "30", "--format", "markdown"]);
+    assert_eq!(String::from_utf8(o.stdout).unwrap(), want);
+    refused(&merge(&[&ac, &bc], &["--format", "json"]), &["json"]);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn merge_reads_are_bounded() {
+    let dir = scratch("bounded");
+    // a FIFO: refused without opening it (which would wait for a writer)
+    let fifo = dir.join("fifo");
+    let ok = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(ok.success());
+    refused(&merge(&[&fifo], &[]), &["FIFO"]);
+    refused(
+        &merge(&[std::path::Path::new("/dev/zero")], &[]),
+        &["device"],
+    );
+    refused(
+        &merge(&[std::path::Path::new("/dev/urandom")], &[]),
+        &["device"],
+    );
+    refused(&merge(&[&dir], &[]), &["directory"]);
+    // a 1 GiB file without a newline (sparse): refused after one bounded line
+    let big = dir.join("big.jsonl");
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(1 << 30)
+        .unwrap();
+    refused(&merge(&[&big], &[]), &["line 1", "longer than"]);
+    // endless streams on standard input
+    for dev in ["/dev/zero", "/dev/urandom"] {
+        let o = Command::new(env!("CARGO_BIN_EXE_wythoff"))
+            .args(["sweep", "--merge", "-"])
+            .stdin(std::fs::File::open(dev).unwrap())
+            .output()
+            .unwrap();
+        refused(&o, &["standard input"]);
+    }
+    // standard input holding a real output merges
+    let a = dir.join("a.jsonl");
+    let all = sweep_to(&a, &[SPEC, "--max", "30"]);
+    let o = Command::new(env!("CARGO_BIN_EXE_wythoff"))
+        .args(["sweep", "--merge", "-"])
+        .stdin(std::fs::File::open(&a).unwrap())
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    assert_eq!(o.stdout, all);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A small pseudo-random number from the clock and the process (no crate).
+fn random_below(n: u64) -> u64 {
+    let t = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .subsec_nanos() as u64;
+    let mut x = t ^ (std::process::id() as u64).rotate_left(32) ^ 0x9e37_79b9_7f4a_7c15;
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    x ^= x >> 33;
+    x % n.max(1)
+}
+
+/// A sweep killed with SIGKILL at a random moment is completed by --resume to
+/// the bytes of an uninterrupted run; so is every cut of its output.
+#[test]
+fn resume_completes_a_killed_sweep() {
+    let dir = scratch("resume");
+    let spec = "modulo-rook:m=1..4,l=0..3,p=1..6";
+    for (format, shard) in [("json", "1/1"), ("csv", "2/3")] {
+        let args = [
+            "sweep", spec, "--max", "150", "--format", format, "--shard", shard,
+        ];
+        let full = sweep_with_threads(&args, "2");
+        // kill a run at a random moment
+        let part = dir.join(format!("part.{format}"));
+        let started = std::time::Instant::now();
+        let child = Command::new(env!("CARGO_BIN_EXE_wythoff"))
+            .args(args)
+            .env("RAYON_NUM_THREADS", "2")
+            .stdout(std::fs::File::create(&part).unwrap())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut child = child;
+        std::thread::sleep(std::time::Duration::from_millis(random_below(400)));
+        child.kill().unwrap(); // SIGKILL
+        child.wait().unwrap();
+        let _ = started;
+        let cut = std::fs::read(&part).unwrap();
+        assert!(cut.len() <= full.len());
+        assert_eq!(&full[..cut.len()], &cut[..], "a prefix of the output");
+        let mut ra: Vec<&str> = args.to_vec();
+        let p = part.to_str().unwrap().to_string();
+        ra.extend(["--resume", &p]);
+        assert_eq!(sweep_with_threads(&ra, "2"), full, "{format}: resumed");
+        // every kind of cut: inside the header, mid-line, at a line's end
+        for k in 0..6u64 {
+            let at = match k {
+                0 => 3,
+                1 => full.len(),
+                _ => random_below(full.len() as u64 + 1) as usize,
+            };
+            std::fs::write(&part, &full[..at]).unwrap();
+            assert_eq!(sweep_with_threads(&ra, "1"), full, "{format}: cut at {at}");
+        }
+        // another sweep's or shard's file is refused
+        let other = dir.join("other");
+        std::fs::write(&other, &full).unwrap();
+        let o = wythoff(&[
+            "sweep",
+            spec,
+            "--max",
+            "151",
+            "--format",
+            format,
+            "--shard",
+            shard,
+            "--resume",
+            other.to_str().unwrap(),
+        ]);
+        refused(&o, &["another sweep", "board size"]);
+        let o = wythoff(&[
+            "sweep",
+            spec,
+            "--max",
+            "150",
+            "--format",
+            format,
+            "--shard",
+            "3/3",
+            "--resume",
+            other.to_str().unwrap(),
+        ]);
+        refused(&o, &["shard"]);
+    }
+    let o = wythoff(&["sweep", SPEC, "--max", "30", "--resume", "/dev/zero"]);
+    refused(&o, &["device"]);
+    // FILE is also the output (`>> FILE`): refused, it would read its own lines
+    let same = dir.join("same.jsonl");
+    sweep_to(&same, &[SPEC, "--max", "30"]);
+    let o = Command::new(env!("CARGO_BIN_EXE_wythoff"))
+        .args([
+            "sweep",
+            SPEC,
+            "--max",
+            "30",
+            "--resume",
+            same.to_str().unwrap(),
+        ])
+        .stdout(
+            std::fs::OpenOptions::new()
+                .append(true)
+                .open(&same)
+                .unwrap(),
+        )
+        .output()
+        .unwrap();
+    refused(&o, &["also the output"]);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn plan_lists_every_shard() {
+    let spec = "modulo-rook:m=1..3,l=0..3,p=1..4";
+    let out = run_ok(&["sweep", spec, "--max", "200", "--plan", "5"]);
+    let plan: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let list = plan.as_array().unwrap();
+    assert_eq!(list.len(), 5);
+    let mut games = 0;
+    for (k, s) in list.iter().enumerate() {
+        assert_eq!(s["shard"], format!("{}/5", k + 1));
+        assert!(s["seconds"].as_u64().unwrap() >= 1);
+        assert!(s["memory_bytes"].as_u64().unwrap() >= 200 * 200);
+        games += s["games"].as_u64().unwrap();
+        // each shard runs the games its plan counts
+        let shard = format!("{}/5", k + 1);
+        let recs = records(&run_ok(&["sweep", spec, "--max", "200", "--shard", &shard]));
+        assert_eq!(recs.len() as u64, s["games"].as_u64().unwrap(), "{shard}");
+    }
+    assert_eq!(
+        games,
+        records(&run_ok(&["sweep", spec, "--max", "200"])).len() as u64
+    );
+    let csv = run_ok(&[
+        "sweep", spec, "--max", "200", "--plan", "2", "--format", "csv",
+    ]);
+    assert!(
+        csv.starts_with("shard,games,seconds,memory_bytes\n1/2,"),
+        "{csv}"
+    );
+    for bad in [
+        vec!["sweep", spec, "--max", "200", "--plan", "0"],
+        vec![
+            "sweep", spec, "--max", "200", "--plan", "2", "--shard", "1/2",
+        ],
+    ] {
+        refused(&wythoff(&bad), &[]);
+    }
+}
+
+/// Work estimated over the time bound is refused before it starts, with the
+/// estimate (issue 24: a million games started with no estimate).
+#[test]
+fn huge_sweeps_are_estimated_and_refused() {
+    let started = std::time::Instant::now();
+    let o = wythoff(&["sweep", "modulo-rook:m=1..1000000,l=0,p=1", "--max", "100"]);
+    refused(&o, &["enumerate", "--force"]);
+    let o = wythoff(&[
+        "sweep",
+        "modulo-rook:m=1..1000,l=0..8,p=1..8",
+        "--max",
+        "2000",
+    ]);
+    refused(&o, &["would take", "--shard", "--plan", "--force"]);
+    let _ = started;
+}
+
+#[test]
+fn sweep_errors_are_one_line() {
+    // a rules file: sweep says what it takes
+    let o = wythoff(&["sweep", "rules.toml", "--max", "10"]);
+    refused(&o, &["sweep takes a catalogue game", "rules file"]);
+    // a failing sweep (its output cannot be written): one line
+    let o = Command::new(env!("CARGO_BIN_EXE_wythoff"))
+        .args(["sweep", SPEC, "--max", "30"])
+        .stdout(
+            std::fs::OpenOptions::new()
+                .write(true)
+                .open("/dev/full")
+                .unwrap(),
+        )
+        .output()
+        .unwrap();
+    refused(&o, &[]);
 }

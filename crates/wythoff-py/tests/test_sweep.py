@@ -44,3 +44,24 @@ def test_sweep_on_a_dask_local_cluster_equals_without(cli):
     ) as cluster, distributed.Client(cluster) as client:
         got = wythoff.sweep(spec, max_, client=client)
     assert got == want
+
+
+def test_records_carry_the_sweep_identity_and_mixing_is_refused():
+    spec, max_, misere = SPECS[0]
+    recs = wythoff.sweep(spec, max_, misere=misere)
+    ident = recs[0]["sweep"]
+    assert ident["spec"] == spec and ident["max"] == max_
+    assert ident["convention"] == "normal" and ident["shard"] == "1/1"
+    assert all(r["sweep"] == ident for r in recs)
+    idx = [r["index"] for r in recs]
+    wythoff._check_records(spec, max_, misere, idx, recs)  # the records themselves pass
+    other = wythoff.sweep(spec, max_ + 1, misere=misere)
+    mixed = recs[:1] + other[1:]
+    with pytest.raises(ValueError, match="another sweep"):
+        wythoff._check_records(spec, max_, misere, idx, mixed)
+    renamed = [dict(r, sweep=dict(r["sweep"], version="0.0.0")) for r in recs]
+    renamed[0] = recs[0]
+    with pytest.raises(ValueError, match="version"):
+        wythoff._check_records(spec, max_, misere, idx, renamed)
+    with pytest.raises(ValueError, match="no sweep identity"):
+        wythoff._check_records(spec, max_, misere, idx, [{"index": 0}] + recs[1:])

@@ -68,6 +68,8 @@ struct Key {
 #[derive(Clone, Debug)]
 pub struct Spec {
     pub entry: &'static str,
+    /// The spec as written (trimmed): part of the sweep's [`Identity`].
+    pub text: String,
     keys: Vec<Key>,
     /// Evaluation order of the keys (each after the keys it uses).
     order: Vec<usize>,
@@ -337,6 +339,7 @@ impl Spec {
         }
         Ok(Spec {
             entry: e.name,
+            text: text.to_string(),
             keys,
             order,
             total,
@@ -355,6 +358,54 @@ impl Spec {
 
     /// Combination number `index` (`index < total()`).
     pub fn combination(&self, index: u64) -> Combination {
+        let (params, failure) = self.values(index);
+        let game_text = self.game_text(&params);
+        let game = match failure {
+            Some(e) => Err(format!("{game_text}: {e}")),
+            None => parse_game(&game_text).map_err(|e| format!("{game_text}: {e}")),
+        };
+        Combination {
+            index,
+            params,
+            game,
+        }
+    }
+
+    /// The largest integer parameter of the game in a combination's values,
+    /// at most [`crate::sets::MAX_THRESHOLD`]: the catalogue builds length sets
+    /// up to such a bound (`modulo-rook:m` makes `max(m-1)`), so building the
+    /// game costs time in proportion to it.
+    fn build_units(&self, params: &[(String, Value)]) -> u64 {
+        self.keys
+            .iter()
+            .zip(params)
+            .filter(|(k, _)| matches!(k.param, Some(ParamKind::Int { .. })))
+            .filter_map(|(_, (_, v))| match v {
+                // larger values are refused before anything is built
+                Value::Int(n) if *n <= crate::sets::MAX_THRESHOLD => Some(*n),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Estimated CPU picoseconds to enumerate the sweep (build every game
+    /// once, as [`Plan::new`] and [`shard_costs`] do), from the values alone:
+    /// nothing is built. Lets a caller refuse a sweep whose enumeration alone
+    /// is over its time bound before starting it.
+    pub fn enumeration_ps(&self) -> u128 {
+        let mut ps: u128 = 0;
+        for i in 0..self.total {
+            let (params, _) = self.values(i);
+            ps =
+                ps.saturating_add(ENUMERATE_PS + BUILD_UNIT_PS * self.build_units(&params) as u128);
+        }
+        ps
+    }
+
+    /// The values of every key in combination `index`, and the first failure
+    /// of an expression (nothing built).
+    fn values(&self, index: u64) -> (Vec<(String, Value)>, Option<String>) {
         // digits of the index, the last key fastest
         let mut picks = vec![0u64; self.keys.len()];
         let mut rest = index;
@@ -400,16 +451,7 @@ impl Spec {
             .zip(values)
             .map(|(k, v)| (k.name.clone(), v.expect("every key evaluated")))
             .collect();
-        let game_text = self.game_text(&params);
-        let game = match failure {
-            Some(e) => Err(format!("{game_text}: {e}")),
-            None => parse_game(&game_text).map_err(|e| format!("{game_text}: {e}")),
-        };
-        Combination {
-            index,
-            params,
-            game,
-        }
+        (params, failure)
     }
 
     /// `name:key=value,...` with the game's parameters of a combination.
@@ -472,8 +514,8 @@ impl Spec {
 
     /// Every combination of shard `shard` of `shards` (1-based), in order.
     pub fn shard(&self, shard: u64, shards: u64) -> impl Iterator<Item = Combination> + '_ {
-        (0..self.total)
-            .filter(move |i| i % shards == shard - 1)
+        (shard - 1..self.total)
+            .step_by(shards.clamp(1, usize::MAX as u64) as usize)
             .map(move |i| self.combination(i))
     }
 }
@@ -548,6 +590,126 @@ pub fn parse_shard(text: &str) -> Result<(u64, u64), RuleError> {
 }
 
 // ---------------------------------------------------------------------------
+// The identity of a sweep: on every record, so that merging can refuse to mix.
+// ---------------------------------------------------------------------------
+
+/// What makes two outputs parts of one sweep: the spec as written, the board,
+/// the convention, the number of combinations, and the versions of the tool and
+/// of the game's rules. Every record carries it (json: the object `sweep`, with
+/// the record's `shard`; csv and markdown: the columns `sweep_spec` ...
+/// `shard`), so that `sweep --merge` and `sweep --resume` can check each line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Identity {
+    /// The spec as written (trimmed).
+    pub spec: String,
+    /// The catalogue name of the spec's game.
+    pub game: String,
+    pub max: u64,
+    /// `normal` or `misere`.
+    pub convention: String,
+    /// Combinations of the whole sweep, skipped ones included.
+    pub combinations: u64,
+    /// The version of the `wythoff` library that made the record.
+    pub version: String,
+    /// Fingerprint of the game's catalogue entry ([`rules_fingerprint`]).
+    pub rules: String,
+}
+
+/// The version written into every record.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// The fields of an [`Identity`] in the order they are written and compared,
+/// with the words used to name them when two outputs differ.
+pub const IDENTITY_FIELDS: &[(&str, &str)] = &[
+    ("game", "game"),
+    ("spec", "spec"),
+    ("max", "board size (--max)"),
+    ("convention", "convention"),
+    ("combinations", "number of combinations"),
+    ("version", "wythoff version"),
+    ("rules", "rules fingerprint"),
+];
+
+/// A 16-hex-digit fingerprint of a catalogue entry's definition (name, aliases,
+/// parameters with kinds and defaults, source, notation, known result): it
+/// changes when the catalogue's description of the game changes.
+pub fn rules_fingerprint(entry: &catalogue::Entry) -> String {
+    let mut text = format!("{}\n{}\n", entry.name, entry.aliases.join(","));
+    for p in entry.params {
+        text.push_str(&format!(
+            "{}:{:?}:{:?}:{}\n",
+            p.key, p.kind, p.default, p.meaning
+        ));
+    }
+    text.push_str(&format!(
+        "{}\n{}\n{}\n",
+        entry.source, entry.notation, entry.known
+    ));
+    let mut h = crate::hash::HASH_INIT;
+    for b in text.bytes() {
+        h ^= b as u64;
+        h = h.wrapping_mul(crate::hash::HASH_PRIME);
+    }
+    format!("{h:016x}")
+}
+
+impl Identity {
+    /// The identity of the sweep `spec` on `max x max` boards in `convention`.
+    pub fn new(spec: &Spec, max: u64, convention: crate::rules::Convention) -> Identity {
+        let entry = catalogue::entry(spec.entry).expect("a spec names a catalogue game");
+        Identity {
+            spec: spec.text.clone(),
+            game: spec.entry.to_string(),
+            max,
+            convention: match convention {
+                crate::rules::Convention::Normal => "normal".into(),
+                crate::rules::Convention::Misere => "misere".into(),
+            },
+            combinations: spec.total(),
+            version: VERSION.to_string(),
+            rules: rules_fingerprint(entry),
+        }
+    }
+    /// The value of a field of [`IDENTITY_FIELDS`], as text.
+    pub fn field(&self, name: &str) -> String {
+        match name {
+            "game" => self.game.clone(),
+            "spec" => self.spec.clone(),
+            "max" => self.max.to_string(),
+            "convention" => self.convention.clone(),
+            "combinations" => self.combinations.to_string(),
+            "version" => self.version.clone(),
+            "rules" => self.rules.clone(),
+            _ => String::new(),
+        }
+    }
+    /// The first field in which `self` and `other` differ: (field words, self's
+    /// value, other's value).
+    pub fn differs(&self, other: &Identity) -> Option<(&'static str, String, String)> {
+        IDENTITY_FIELDS.iter().find_map(|(k, words)| {
+            let (a, b) = (self.field(k), other.field(k));
+            (a != b).then_some((*words, a, b))
+        })
+    }
+    /// `"sweep":{...}` of a json record, the shard last.
+    pub fn json(&self, shard: (u64, u64)) -> String {
+        let s = |t: &str| serde_json::to_string(t).expect("string");
+        format!(
+            "{{\"spec\":{},\"game\":{},\"max\":{},\"convention\":{},\"combinations\":{},\"version\":{},\"rules\":{},\"shard\":\"{}/{}\"}}",
+            s(&self.spec),
+            s(&self.game),
+            self.max,
+            s(&self.convention),
+            self.combinations,
+            s(&self.version),
+            s(&self.rules),
+            shard.0,
+            shard.1
+        )
+    }
+}
+
+// ---------------------------------------------------------------------------
 // Records: `patterns` and the published result for every combination.
 // ---------------------------------------------------------------------------
 
@@ -565,6 +727,10 @@ pub struct Record {
     /// Exactly what `wythoff patterns GAME --max N` reports.
     pub patterns: Vec<crate::patterns::Pattern>,
     pub theorem: Option<Theorem>,
+    /// The sweep the record belongs to.
+    pub sweep: Identity,
+    /// The shard `K/T` that made it.
+    pub shard: (u64, u64),
 }
 
 /// Run `patterns` on one combination (in `convention`) and compare the board
@@ -574,6 +740,8 @@ pub fn record(
     named: &NamedGame,
     max: usize,
     convention: crate::rules::Convention,
+    sweep: &Identity,
+    shard: (u64, u64),
 ) -> Result<Record, crate::error::SolveError> {
     let named = NamedGame {
         game: named.game.with_convention(convention),
@@ -594,6 +762,8 @@ pub fn record(
         params: c.params.clone(),
         patterns: report.patterns,
         theorem,
+        sweep: sweep.clone(),
+        shard,
     })
 }
 
@@ -601,7 +771,8 @@ impl Record {
     /// The record as one line of json (no newline), the fields in a fixed
     /// order: `index`, `game`, `convention`, `max`, `params` (the spec's keys in
     /// the order written), `patterns` (byte for byte what `wythoff patterns
-    /// --format json` holds) and `theorem`. This is `wythoff sweep --format json`.
+    /// --format json` holds), `theorem`, and `sweep` (the [`Identity`], its
+    /// `shard` last). This is `wythoff sweep --format json`.
     pub fn json_line(&self) -> String {
         let mut params = String::from("{");
         for (i, (k, v)) in self.params.iter().enumerate() {
@@ -617,7 +788,7 @@ impl Record {
         }
         params.push('}');
         format!(
-            "{{\"index\":{},\"game\":{},\"convention\":{},\"max\":{},\"params\":{},\"patterns\":{},\"theorem\":{}}}",
+            "{{\"index\":{},\"game\":{},\"convention\":{},\"max\":{},\"params\":{},\"patterns\":{},\"theorem\":{},\"sweep\":{}}}",
             self.index,
             serde_json::to_string(&self.game).expect("string"),
             serde_json::to_string(&self.convention).expect("string"),
@@ -625,14 +796,15 @@ impl Record {
             params,
             serde_json::to_string(&self.patterns).expect("patterns serialise"),
             serde_json::to_string(&self.theorem).expect("theorem serialises"),
+            self.sweep.json(self.shard),
         )
     }
 }
 
 /// Solve combination number `index` of `spec` alone (one task of a sweep
-/// spread over machines): its record, exactly the one [`run`] hands on for it.
-/// An error for an index out of range or a combination the rules refuse (a
-/// skipped one, which has no record).
+/// spread over machines): its record, exactly the one [`run`] hands on for it
+/// in an unsharded run. An error for an index out of range or a combination the
+/// rules refuse (a skipped one, which has no record).
 pub fn run_one(
     spec: &Spec,
     index: u64,
@@ -652,7 +824,8 @@ pub fn run_one(
             "combination {index} is skipped (refused by the rules): {e}"
         ))
     })?;
-    record(&c, g, max, convention).map_err(|e| label_error(e, &g.canonical, index))
+    let id = Identity::new(spec, max as u64, convention);
+    record(&c, g, max, convention, &id, (1, 1)).map_err(|e| label_error(e, &g.canonical, index))
 }
 
 /// Name the combination in an error of its solver.
@@ -664,70 +837,255 @@ fn label_error(e: crate::error::SolveError, game: &str, index: u64) -> crate::er
     }
 }
 
+// ---------------------------------------------------------------------------
+// Plans: which games a shard runs, and its estimated time and memory.
+// ---------------------------------------------------------------------------
+
+/// Memory of the process besides the boards (binary, runtime, threads), bytes:
+/// measured 5.5 MB peak for sweeps of tiny boards.
+pub const BASE_MEMORY: u64 = 6 << 20;
+/// Memory per combination a shard keeps while it runs (its number), bytes.
+const PER_INDEX_MEMORY: u64 = 8;
+
+/// The cost model of one game of a sweep (see docs/performance.md, "Sweeps"):
+/// estimated CPU picoseconds and peak bytes. `patterns` solves the board and
+/// reads its structure; where a paper states something the board is solved a
+/// second time and compared with the statement on every cell.
+fn game_cost(
+    named: &NamedGame,
+    build_units: u64,
+    max: u64,
+    convention: crate::rules::Convention,
+    exact_memory: bool,
+) -> (u128, u64) {
+    let game = named.game.with_convention(convention);
+    let n = max as u128;
+    let variants = game
+        .variants()
+        .iter()
+        .map(|r| {
+            if r.convention() == crate::rules::Convention::Misere {
+                2
+            } else {
+                1
+            }
+        })
+        .sum::<u128>();
+    // cells the solver solves: per variant, twice in misère play
+    let cells = n * n * variants;
+    let theorem = if matches!(game.memory(), crate::rules::Memory::None) {
+        theorem_kind(named, convention)
+    } else {
+        TheoremKind::None
+    };
+    // measured user time on one thread (release, the project's 2-core machine,
+    // see docs/performance.md, "Sweeps"): the solve 40 ns a cell; reading the
+    // structure 0.15 n ns a cell of the board (`patterns modulo-rook:m=2,l=0,p=3
+    // --max 1000`: 0.40 s in both conventions, odd-odd far less: the model errs
+    // high there); a theorem adds its comparison on every cell, 20 ns for a set
+    // tested by its form, 20 ns + 0.07 n ns for pairs of sequences in big
+    // integers (modulo-rook at 1000: 470 ns a cell in all)
+    let board_cells = n * n;
+    let per_board_cell = n * 150
+        + match theorem {
+            TheoremKind::None => 0,
+            TheoremKind::Form => 20_000,
+            TheoremKind::Pairs => 20_000 + n * 70,
+        };
+    let theorem = theorem != TheoremKind::None;
+    // the game is built twice (plan, run)
+    let ps = GAME_OVERHEAD_PS
+        + 2 * BUILD_UNIT_PS * build_units as u128
+        + cells.saturating_mul(SOLVE_CELL_PS)
+        + board_cells.saturating_mul(per_board_cell);
+    // the board, the patterns' bit board, the table for the theorem, and the
+    // game's length sets (8 bytes per unit: m = 10^6 at 300 peaked at 24 MB
+    // with two games at once)
+    let board = if exact_memory {
+        crate::solve::outcome_memory_estimate(&game, max)
+    } else {
+        0
+    };
+    let mem = board
+        .saturating_mul(if theorem { 3 } else { 2 })
+        .saturating_add(max.saturating_mul(max) / 8)
+        .saturating_add(build_units.saturating_mul(8));
+    (ps, mem)
+}
+
+/// The solver's memory estimate costs `O(n)` per game: a shard's plan takes
+/// it for every `stride`-th game (at most about 1024 per shard), the largest
+/// of them standing for the shard (the games of one sweep share the board).
+fn memory_stride(spec: &Spec, shards: u64) -> u64 {
+    (spec.total() / shards.max(1) / 1024).max(1)
+}
+
+/// The solver's cost per cell and variant, ps (as `solve::cost`'s outcome table).
+const SOLVE_CELL_PS: u128 = 40_000;
+
+/// Fixed cost of one game (build, patterns of a tiny board, the record), ps.
+const GAME_OVERHEAD_PS: u128 = 25_000_000;
+/// Cost of enumerating one combination (values, text, a small game), ps:
+/// 10^6 combinations of `odd-odd` took 2.1 s.
+const ENUMERATE_PS: u128 = 2_000_000;
+/// Cost of building a game per unit of [`Spec::build_units`], ps: 40000
+/// combinations of `modulo-rook:m=1..40000` (8 * 10^8 units) took 5.9 s.
+const BUILD_UNIT_PS: u128 = 8_000;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TheoremKind {
+    /// No paper states anything: the board is solved once.
+    None,
+    /// A set tested by its form (parities, residues, a finite list).
+    Form,
+    /// Pairs of sequences (Beatty, recurrences), tested in big integers.
+    Pairs,
+}
+
+/// Does a paper state something for this game (so that [`theorem_lazy`]
+/// solves and compares the board), and of which kind?
+fn theorem_kind(named: &NamedGame, convention: crate::rules::Convention) -> TheoremKind {
+    use crate::rules::Convention;
+    let seed000_open = convention == Convention::Normal
+        && matches!(named.entry_name, "modulo-rook" | "roob-blocking");
+    if seed000_open {
+        return TheoremKind::Pairs;
+    }
+    match crate::oracle::for_game(named.entry_name, &named.params, convention) {
+        None => TheoremKind::None,
+        Some(o) => match o.pair(&malachite_nz::natural::Natural::from(0u32)) {
+            Ok(Some(_)) => TheoremKind::Pairs,
+            _ => TheoremKind::Form,
+        },
+    }
+}
+
+/// The estimate of one shard: games, CPU time, largest game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ShardCost {
+    /// Games the shard solves (skipped combinations excluded).
+    pub games: u64,
+    /// Estimated CPU picoseconds of all its games.
+    pub cpu_ps: u128,
+    /// The largest per-game memory estimate (bytes).
+    pub per_game_memory: u64,
+    /// Estimated picoseconds to enumerate the whole sweep first (every shard
+    /// does, on one thread).
+    pub enumerate_ps: u128,
+}
+
+impl ShardCost {
+    /// Estimated wall seconds on `threads` workers (at least 1): the
+    /// enumeration, then the games' CPU time spread evenly over the workers (at
+    /// most one per game).
+    pub fn seconds(&self, threads: usize) -> u64 {
+        let t = (threads.max(1) as u64).min(self.games.max(1)) as u128;
+        let s = (self.enumerate_ps + self.cpu_ps / t).div_ceil(1_000_000_000_000);
+        u64::try_from(s).unwrap_or(u64::MAX).max(1)
+    }
+    /// Estimated peak bytes on `threads` workers: the process, the shard's
+    /// list of combinations, and one board per worker.
+    pub fn memory_bytes(&self, threads: usize) -> u64 {
+        let t = (threads.max(1) as u64).min(self.games.max(1));
+        BASE_MEMORY
+            .saturating_add(self.games.saturating_mul(PER_INDEX_MEMORY))
+            .saturating_add(self.per_game_memory.saturating_mul(t))
+    }
+}
+
 /// What a sweep (or one shard of it) will do.
 #[derive(Clone, Debug)]
 pub struct Plan {
+    spec: Spec,
+    /// The sweep's identity (written on every record).
+    pub identity: Identity,
+    /// This shard (1-based `K/T`).
+    pub shard: (u64, u64),
     /// Combinations of the whole sweep (skipped ones included).
     pub total: u64,
-    /// The combinations of this shard, skipped ones included, in order.
-    pub combinations: Vec<Combination>,
+    /// The numbers of the combinations this run solves, in order.
+    indices: Vec<u64>,
     /// Skipped combinations of the whole sweep.
     pub skipped_total: u64,
     /// The first few reasons (whole sweep).
     pub skip_reasons: Vec<String>,
-    /// Largest memory estimate of one combination (bytes).
+    /// The estimate of this shard.
+    pub cost: ShardCost,
+    /// Largest memory estimate of one combination of this shard (bytes).
     pub per_game_memory: u64,
 }
 
+/// Walk every combination of `spec` once: `each(index, game)` for the
+/// combinations the rules accept; skips counted with their first reasons.
+/// Each game is built, handed on, and dropped (the walk keeps nothing).
+fn walk(spec: &Spec, each: &mut dyn FnMut(u64, &NamedGame, u64)) -> (u64, Vec<String>, u128) {
+    let (mut skipped, mut reasons, mut ps) = (0u64, Vec::new(), 0u128);
+    for i in 0..spec.total() {
+        let c = spec.combination(i);
+        let units = spec.build_units(&c.params);
+        ps = ps.saturating_add(ENUMERATE_PS + BUILD_UNIT_PS * units as u128);
+        match &c.game {
+            Err(e) => {
+                skipped += 1;
+                if reasons.len() < 3 {
+                    reasons.push(e.clone());
+                }
+            }
+            Ok(g) => each(i, g, units),
+        }
+    }
+    (skipped, reasons, ps)
+}
+
 impl Plan {
-    /// Plan shard `k` of `t` (1-based) of the sweep `spec` on `max x max` boards.
+    /// Plan shard `k` of `t` (1-based) of the sweep `spec` on `max x max` boards:
+    /// one walk over the combinations, keeping only the numbers of this shard's.
     pub fn new(
         spec: &Spec,
         shard: (u64, u64),
         max: u64,
         convention: crate::rules::Convention,
     ) -> Plan {
-        let mut plan = Plan {
-            total: spec.total(),
-            combinations: Vec::new(),
-            skipped_total: 0,
-            skip_reasons: Vec::new(),
-            per_game_memory: 0,
-        };
-        for i in 0..spec.total() {
-            let c = spec.combination(i);
-            match &c.game {
-                Err(e) => {
-                    plan.skipped_total += 1;
-                    if plan.skip_reasons.len() < 3 {
-                        plan.skip_reasons.push(e.clone());
-                    }
-                }
-                Ok(g) => {
-                    if i % shard.1 == shard.0 - 1 {
-                        let game = g.game.with_convention(convention);
-                        // the board, the patterns' bit board, and the table for the theorem
-                        let est = crate::solve::outcome_memory_estimate(&game, max)
-                            .saturating_mul(2)
-                            .saturating_add(max.saturating_mul(max) / 8);
-                        plan.per_game_memory = plan.per_game_memory.max(est);
-                    }
-                }
-            }
+        let mut indices = Vec::new();
+        let mut cost = ShardCost::default();
+        let stride = memory_stride(spec, shard.1);
+        let (skipped_total, skip_reasons, enumerate_ps) = walk(spec, &mut |i, g, units| {
             if i % shard.1 == shard.0 - 1 {
-                plan.combinations.push(c);
+                indices.push(i);
+                let exact = cost.games % stride == 0;
+                let (ps, mem) = game_cost(g, units, max, convention, exact);
+                cost.games += 1;
+                cost.cpu_ps = cost.cpu_ps.saturating_add(ps);
+                cost.per_game_memory = cost.per_game_memory.max(mem);
             }
+        });
+        cost.enumerate_ps = enumerate_ps;
+        Plan {
+            spec: spec.clone(),
+            identity: Identity::new(spec, max, convention),
+            shard,
+            total: spec.total(),
+            indices,
+            skipped_total,
+            skip_reasons,
+            per_game_memory: cost.per_game_memory,
+            cost,
         }
-        plan
+    }
+    /// Keep only the combinations `keep` accepts (`sweep --resume`: the ones
+    /// its file lacks); the estimate is scaled to what is left.
+    pub fn retain(&mut self, keep: &mut dyn FnMut(u64) -> bool) {
+        let before = self.indices.len() as u128;
+        self.indices.retain(|&i| keep(i));
+        if let Some(scaled) = (self.cost.cpu_ps * self.indices.len() as u128).checked_div(before) {
+            self.cost.cpu_ps = scaled;
+        }
+        self.cost.games = self.indices.len() as u64;
     }
     /// The numbers of the combinations of this shard that will be solved, in
     /// order (the tasks of a sweep spread over machines: [`run_one`] each).
     pub fn runnable_indices(&self) -> Vec<u64> {
-        self.combinations
-            .iter()
-            .filter(|c| c.game.is_ok())
-            .map(|c| c.index)
-            .collect()
+        self.indices.clone()
     }
     /// Refuse a sweep that has nothing to run (every combination refused by the
     /// rules) or that needs more than `budget` bytes with `threads` combinations
@@ -758,14 +1116,56 @@ impl Plan {
         }
         Ok(())
     }
+    /// The spec's keys, in the order written.
+    pub fn key_names(&self) -> Vec<&str> {
+        self.spec.key_names()
+    }
+    /// Does this run solve combination `index`?
+    pub fn solves(&self, index: u64) -> bool {
+        self.indices.binary_search(&index).is_ok()
+    }
     /// Combinations of this shard that will be solved.
     pub fn runnable(&self) -> u64 {
-        self.combinations.iter().filter(|c| c.game.is_ok()).count() as u64
+        self.indices.len() as u64
     }
-    /// Memory of the sweep with `threads` combinations solved at once.
+    /// Peak memory of the run with `threads` combinations solved at once
+    /// (the model of [`ShardCost::memory_bytes`]).
     pub fn memory_estimate(&self, threads: usize) -> u64 {
-        self.per_game_memory.saturating_mul(threads as u64)
+        self.cost.memory_bytes(threads)
     }
+    /// Estimated wall seconds with `threads` workers ([`ShardCost::seconds`]).
+    pub fn seconds_estimate(&self, threads: usize) -> u64 {
+        self.cost.seconds(threads)
+    }
+}
+
+/// The estimates of every shard of `spec` split `shards` ways (`sweep --plan
+/// T`): one walk over the combinations, the same model as [`Plan::new`]. Also
+/// the number of skipped combinations and their first reasons.
+pub fn shard_costs(
+    spec: &Spec,
+    shards: u64,
+    max: u64,
+    convention: crate::rules::Convention,
+) -> (Vec<ShardCost>, u64, Vec<String>) {
+    let t = shards.max(1);
+    let mut out = vec![ShardCost::default(); t.min(spec.total().max(1)) as usize];
+    let stride = memory_stride(spec, t);
+    let (skipped, reasons, enumerate_ps) = walk(spec, &mut |i, g, units| {
+        let k = (i % t) as usize;
+        if let Some(c) = out.get_mut(k) {
+            let exact = c.games % stride == 0;
+            let (ps, mem) = game_cost(g, units, max, convention, exact);
+            c.games += 1;
+            c.cpu_ps = c.cpu_ps.saturating_add(ps);
+            c.per_game_memory = c.per_game_memory.max(mem);
+        }
+    });
+    out.resize(t as usize, ShardCost::default());
+    for c in &mut out {
+        c.enumerate_ps = enumerate_ps;
+    }
+    (out, skipped, reasons)
 }
 
 /// Solve every runnable combination of `plan` on all threads of the current
@@ -780,20 +1180,21 @@ pub fn run<E: From<crate::error::SolveError>>(
     sink: &mut dyn FnMut(Record) -> Result<(), E>,
 ) -> Result<(), E> {
     use rayon::prelude::*;
-    let todo: Vec<(&Combination, &NamedGame)> = plan
-        .combinations
-        .iter()
-        .filter_map(|c| c.game.as_ref().ok().map(|g| (c, g)))
-        .collect();
-    let total = todo.len() as u64;
+    let total = plan.indices.len() as u64;
     let batch = (rayon::current_num_threads() * 4).max(8);
     let mut done = 0u64;
     progress(0, total);
-    for chunk in todo.chunks(batch) {
+    for chunk in plan.indices.chunks(batch) {
         let records: Vec<Result<Record, crate::error::SolveError>> = chunk
             .par_iter()
-            .map(|(c, g)| {
-                record(c, g, max, convention).map_err(|e| label_error(e, &g.canonical, c.index))
+            .map(|&i| {
+                let c = plan.spec.combination(i);
+                let g = c
+                    .game
+                    .as_ref()
+                    .map_err(|e| crate::error::SolveError::BadInput(e.clone()))?;
+                record(&c, g, max, convention, &plan.identity, plan.shard)
+                    .map_err(|e| label_error(e, &g.canonical, c.index))
             })
             .collect();
         for r in records {
@@ -1176,6 +1577,12 @@ mod run_tests {
         assert_eq!(one, records(&spec, (1, 1), 3));
         let mut merged: Vec<Record> = (1..=3).flat_map(|k| records(&spec, (k, 3), 2)).collect();
         merged.sort_by_key(|r| r.index);
+        // each record names its shard; otherwise the same records
+        for r in &mut merged {
+            assert_eq!(r.index % 3 + 1, r.shard.0);
+            assert_eq!(r.shard.1, 3);
+            r.shard = (1, 1);
+        }
         assert_eq!(merged, one);
         for (i, r) in one.iter().enumerate() {
             assert_eq!(r.index, i as u64);
@@ -1188,6 +1595,53 @@ mod run_tests {
         }
     }
 
+    /// The identity names the field that differs; the fingerprint follows the
+    /// catalogue entry.
+    #[test]
+    fn identity_fields() {
+        let spec = Spec::parse("modulo-rook:m=1..2,l=0,p=1..3").unwrap();
+        let a = Identity::new(&spec, 30, Convention::Normal);
+        assert_eq!(a.combinations, 6);
+        assert_eq!(a.version, VERSION);
+        assert!(a.differs(&a.clone()).is_none());
+        let b = Identity::new(&spec, 31, Convention::Normal);
+        assert_eq!(a.differs(&b).unwrap().0, "board size (--max)");
+        let c = Identity::new(&spec, 30, Convention::Misere);
+        assert_eq!(a.differs(&c).unwrap().0, "convention");
+        let other = Spec::parse("roob-blocking:m=1..2,p=1..3").unwrap();
+        let d = Identity::new(&other, 30, Convention::Normal);
+        assert_eq!(a.differs(&d).unwrap().0, "game");
+        assert_ne!(a.rules, d.rules);
+        let e = Identity {
+            version: "0.0.0".into(),
+            ..a.clone()
+        };
+        assert_eq!(a.differs(&e).unwrap().0, "wythoff version");
+        assert!(a.json((2, 3)).ends_with(",\"shard\":\"2/3\"}"));
+    }
+
+    /// Building a game is counted in proportion to its largest integer
+    /// parameter; enumeration grows with it.
+    #[test]
+    fn build_units_and_enumeration() {
+        let spec = Spec::parse("modulo-rook:m=1..3,l=0,p=1").unwrap();
+        let small = spec.enumeration_ps();
+        let big = Spec::parse("modulo-rook:m=99001..99003,l=0,p=1").unwrap();
+        assert_eq!(big.total(), spec.total());
+        assert!(big.enumeration_ps() > 1000 * small / 10);
+        let c = big.combination(0);
+        assert_eq!(big.build_units(&c.params), 99001);
+        // values refused before anything is built count nothing
+        let huge = Spec::parse("modulo-rook:m=2000000,l=0,p=1").unwrap();
+        let c = huge.combination(0);
+        assert!(c.game.is_err());
+        assert_eq!(
+            huge.build_units(&c.params),
+            1,
+            "m counts nothing, p = 1 one"
+        );
+    }
+
     #[test]
     fn plan_counts_skips_and_memory() {
         let spec = Spec::parse("modulo-rook:m=1..2,l=0..3,p=1..2").unwrap();
@@ -1197,15 +1651,28 @@ mod run_tests {
         assert_eq!(plan.skipped_total, 6);
         assert_eq!(plan.runnable(), 10);
         assert!(plan.per_game_memory >= 100 * 100);
-        assert_eq!(plan.memory_estimate(4), 4 * plan.per_game_memory);
-        let shard = Plan::new(&spec, (2, 3), 100, Convention::Normal);
         assert_eq!(
-            shard
-                .combinations
-                .iter()
-                .map(|c| c.index)
-                .collect::<Vec<_>>(),
-            vec![1, 4, 7, 10, 13]
+            plan.memory_estimate(4),
+            BASE_MEMORY + 10 * PER_INDEX_MEMORY + 4 * plan.per_game_memory
         );
+        // l > p is skipped: 3 (l=2,p=1) and 9 (l=3,p=1)... are not runnable
+        let shard = Plan::new(&spec, (2, 3), 100, Convention::Normal);
+        let runnable: Vec<u64> = [1, 4, 7, 10, 13]
+            .into_iter()
+            .filter(|&i| spec.combination(i).game.is_ok())
+            .collect();
+        assert_eq!(shard.runnable_indices(), runnable);
+        // the plan of every shard at once gives each shard's plan
+        let (costs, skipped, _) = shard_costs(&spec, 3, 100, Convention::Normal);
+        assert_eq!(skipped, 6);
+        for k in 1..=3 {
+            let p = Plan::new(&spec, (k, 3), 100, Convention::Normal);
+            assert_eq!(costs[k as usize - 1], p.cost, "shard {k}/3");
+        }
+        assert_eq!(costs.iter().map(|c| c.games).sum::<u64>(), 10);
+        // more shards than combinations: the last ones are empty
+        let (costs, _, _) = shard_costs(&spec, 20, 100, Convention::Normal);
+        assert_eq!(costs.len(), 20);
+        assert_eq!(costs[19].games, 0);
     }
 }

@@ -1,15 +1,15 @@
 //! Formats of `wythoff sweep`: json (one object per line), csv and markdown
-//! (flattened views of the same records), and `--merge`, which joins shard
-//! outputs back into exactly what one run prints.
+//! (flattened views of the same records), and reading them back (`--merge`,
+//! `--resume`).
 //!
 //! Every record carries its combination number (`index`: the json field, the
-//! first csv column, the first markdown cell); `--merge` reads it back and sorts
-//! on it. The header of csv and markdown depends only on the spec (its keys), so
-//! every shard prints the same header.
+//! first csv column, the first markdown cell) and the sweep's identity (json:
+//! the object `sweep`, its `shard` last; csv and markdown: the last columns,
+//! `sweep_spec` ... `shard`). The header of csv and markdown depends only on the
+//! spec (its keys), so every shard prints the same header.
 
 use serde_json::Value as Json;
-use std::io::{self, Write};
-use wythoff::sweep::Record;
+use wythoff::sweep::{Identity, Record};
 
 /// Output format of `sweep`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -38,10 +38,24 @@ const COLUMNS: &[&str] = &[
     "theorem_source",
 ];
 
+/// The identity columns, last (csv and markdown), in the order of the json
+/// object `sweep`.
+const IDENTITY_COLUMNS: &[&str] = &[
+    "sweep_spec",
+    "sweep_game",
+    "sweep_max",
+    "sweep_convention",
+    "sweep_combinations",
+    "sweep_version",
+    "sweep_rules",
+    "shard",
+];
+
 fn header_cells(keys: &[&str]) -> Vec<String> {
     let mut h = vec!["index".to_string(), "game".into(), "convention".into()];
     h.extend(keys.iter().map(|k| k.to_string()));
     h.extend(COLUMNS.iter().map(|c| c.to_string()));
+    h.extend(IDENTITY_COLUMNS.iter().map(|c| c.to_string()));
     h
 }
 
@@ -97,15 +111,13 @@ fn flat(v: &Json) -> String {
     }
 }
 
-/// The flattened cells of a record, in the order of [`header`].
-fn cells(r: &Record) -> Vec<String> {
-    let mut c = vec![r.index.to_string(), r.game.clone(), r.convention.clone()];
-    c.extend(r.params.iter().map(|(_, v)| v.to_string()));
-    let pats: Vec<Json> = r
-        .patterns
-        .iter()
-        .map(|p| serde_json::to_value(p).expect("patterns serialise"))
-        .collect();
+/// The flattened cells of a json record, in the order of [`header`] (`keys`:
+/// the spec's keys in the order written).
+fn cells_of(v: &Json, keys: &[&str]) -> Vec<String> {
+    let mut c = vec![flat(&v["index"]), flat(&v["game"]), flat(&v["convention"])];
+    c.extend(keys.iter().map(|k| flat(&v["params"][*k])));
+    let empty = Vec::new();
+    let pats: &Vec<Json> = v["patterns"].as_array().unwrap_or(&empty);
     let kind = |k: &str| pats.iter().find(|p| p["kind"] == k);
     let get = |k: &str, f: &str| kind(k).map_or(String::new(), |p| flat(&p[f]));
     let kinds: Vec<String> = pats.iter().map(|p| flat(&p["kind"])).collect();
@@ -124,30 +136,42 @@ fn cells(r: &Record) -> Vec<String> {
     c.push(beatty("alpha_low"));
     c.push(beatty("alpha_high"));
     c.push(beatty("closed_form"));
-    match &r.theorem {
-        Some(t) => {
-            c.push(t.applies.to_string());
-            c.push(t.agrees.to_string());
-            c.push(t.source.clone());
-        }
-        None => c.extend([String::new(), String::new(), String::new()]),
+    let t = &v["theorem"];
+    if t.is_null() {
+        c.extend([String::new(), String::new(), String::new()]);
+    } else {
+        c.push(flat(&t["applies"]));
+        c.push(flat(&t["agrees"]));
+        c.push(flat(&t["source"]));
+    }
+    let s = &v["sweep"];
+    for f in [
+        "spec",
+        "game",
+        "max",
+        "convention",
+        "combinations",
+        "version",
+        "rules",
+        "shard",
+    ] {
+        c.push(flat(&s[f]));
     }
     c
 }
 
-/// One record as one line (no newline).
-pub fn line(format: SweepFormat, r: &Record) -> String {
+/// A row of cells in a format (csv or markdown; no newline).
+pub fn row(format: SweepFormat, cells: &[String]) -> String {
     match format {
-        // fields in a fixed order; `patterns` byte for byte as `patterns --format json`
-        SweepFormat::Json => r.json_line(),
-        SweepFormat::Csv => cells(r)
+        SweepFormat::Json => unreachable!("json records are not rows"),
+        SweepFormat::Csv => cells
             .iter()
             .map(|c| csv_cell(c))
             .collect::<Vec<_>>()
             .join(","),
         SweepFormat::Markdown => format!(
             "| {} |",
-            cells(r)
+            cells
                 .iter()
                 .map(|c| md_cell(c))
                 .collect::<Vec<_>>()
@@ -156,71 +180,245 @@ pub fn line(format: SweepFormat, r: &Record) -> String {
     }
 }
 
-/// Join shard outputs (each a complete output of `sweep --shard`, read as text)
-/// into the output of one run: the header once, then every record sorted by its
-/// index. Refuses files of different formats or headers, and a record given twice.
-pub fn merge(files: &[(String, String)], out: &mut dyn Write) -> Result<(), String> {
-    let mut format: Option<SweepFormat> = None;
-    let mut head: Option<Vec<String>> = None;
-    let mut records: Vec<(u64, String, String)> = Vec::new();
-    for (name, body) in files {
-        let lines: Vec<&str> = body.lines().collect();
-        let Some(first) = lines.first() else { continue };
-        let (f, nhead) = if first.starts_with('{') {
-            (SweepFormat::Json, 0)
-        } else if first.starts_with("index,") {
-            (SweepFormat::Csv, 1)
-        } else if first.starts_with("| index |") {
-            (SweepFormat::Markdown, 2)
-        } else {
-            return Err(format!(
-                "`{name}` is not the output of `wythoff sweep` (json, csv or markdown)"
-            ));
-        };
-        if *format.get_or_insert(f) != f {
-            return Err(format!(
-                "`{name}` is in another format than the files before it"
-            ));
+/// One record as one line (no newline).
+pub fn line(format: SweepFormat, r: &Record) -> String {
+    let json = r.json_line();
+    match format {
+        // fields in a fixed order; `patterns` byte for byte as `patterns --format json`
+        SweepFormat::Json => json,
+        _ => {
+            let v: Json = serde_json::from_str(&json).expect("a record is json");
+            let keys: Vec<&str> = r.params.iter().map(|(k, _)| k.as_str()).collect();
+            row(format, &cells_of(&v, &keys))
         }
-        if lines.len() < nhead {
-            return Err(format!("`{name}`: the header is cut short"));
-        }
-        let h: Vec<String> = lines[..nhead].iter().map(|s| s.to_string()).collect();
-        if head.get_or_insert_with(|| h.clone()) != &h {
-            return Err(format!(
-                "`{name}` has another header than the files before it (another sweep?)"
-            ));
-        }
-        for (i, l) in lines[nhead..].iter().enumerate() {
-            let index = match f {
-                SweepFormat::Json => serde_json::from_str::<Json>(l)
-                    .ok()
-                    .and_then(|v| v["index"].as_u64()),
-                SweepFormat::Csv => l.split(',').next().and_then(|s| s.parse().ok()),
-                SweepFormat::Markdown => l
-                    .strip_prefix("| ")
-                    .and_then(|s| s.split(' ').next())
-                    .and_then(|s| s.parse().ok()),
+    }
+}
+
+/// The format of an output, from its first line.
+pub fn format_of(first: &str) -> Option<SweepFormat> {
+    if first.starts_with('{') {
+        Some(SweepFormat::Json)
+    } else if first.starts_with("index,") {
+        Some(SweepFormat::Csv)
+    } else if first.starts_with("| index |") {
+        Some(SweepFormat::Markdown)
+    } else {
+        None
+    }
+}
+
+/// Lines of header a format has.
+pub fn header_lines(format: SweepFormat) -> usize {
+    match format {
+        SweepFormat::Json => 0,
+        SweepFormat::Csv => 1,
+        SweepFormat::Markdown => 2,
+    }
+}
+
+/// Split one csv line into cells (quotes as [`csv_cell`] writes them).
+fn split_csv(line: &str) -> Option<Vec<String>> {
+    let mut out = Vec::new();
+    let mut cell = String::new();
+    let mut chars = line.chars().peekable();
+    let mut quoted = false;
+    let mut at_start = true;
+    while let Some(c) = chars.next() {
+        if quoted {
+            if c == '"' {
+                if chars.peek() == Some(&'"') {
+                    chars.next();
+                    cell.push('"');
+                } else {
+                    quoted = false;
+                    if !matches!(chars.peek(), None | Some(',')) {
+                        return None;
+                    }
+                }
+            } else {
+                cell.push(c);
             }
-            .ok_or_else(|| format!("`{name}` line {}: not a sweep record", i + nhead + 1))?;
-            records.push((index, l.to_string(), name.clone()));
+            continue;
+        }
+        match c {
+            '"' if at_start => {
+                quoted = true;
+                at_start = false;
+            }
+            ',' => {
+                out.push(std::mem::take(&mut cell));
+                at_start = true;
+            }
+            _ => {
+                cell.push(c);
+                at_start = false;
+            }
         }
     }
-    records.sort_by_key(|r| r.0);
-    for w in records.windows(2) {
-        if w[0].0 == w[1].0 {
-            return Err(format!(
-                "combination {} appears twice (`{}` and `{}`): the same shard given twice?",
-                w[0].0, w[0].2, w[1].2
-            ));
+    if quoted {
+        return None;
+    }
+    out.push(cell);
+    Some(out)
+}
+
+/// Split one markdown row into cells (`\|` read back as `|`).
+fn split_md(line: &str) -> Option<Vec<String>> {
+    let inner = line.strip_prefix("| ")?.strip_suffix(" |")?;
+    Some(inner.split(" | ").map(|c| c.replace("\\|", "|")).collect())
+}
+
+/// One record line read back: its number, its sweep, its shard, and (csv and
+/// markdown) its cells.
+#[derive(Debug)]
+pub struct Parsed {
+    pub index: u64,
+    pub identity: Identity,
+    pub shard: (u64, u64),
+    pub cells: Option<Vec<String>>,
+}
+
+#[derive(serde::Deserialize)]
+struct JsonHead {
+    index: u64,
+    #[allow(dead_code)]
+    game: String,
+    #[allow(dead_code)]
+    patterns: serde::de::IgnoredAny,
+    sweep: JsonIdentity,
+}
+
+#[derive(serde::Deserialize)]
+struct JsonIdentity {
+    spec: String,
+    game: String,
+    max: u64,
+    convention: String,
+    combinations: u64,
+    version: String,
+    rules: String,
+    shard: String,
+}
+
+fn parse_shard_cell(s: &str) -> Option<(u64, u64)> {
+    let (k, t) = s.split_once('/')?;
+    let (k, t): (u64, u64) = (k.parse().ok()?, t.parse().ok()?);
+    (k >= 1 && k <= t).then_some((k, t))
+}
+
+/// Read one record line of `format`; `Err` says what is wrong with it.
+pub fn parse_line(format: SweepFormat, line: &str) -> Result<Parsed, String> {
+    match format {
+        SweepFormat::Json => {
+            let h: JsonHead = serde_json::from_str(line).map_err(|_| {
+                if line.contains("\"patterns\"") && !line.contains("\"sweep\"") {
+                    "a sweep record without the sweep's identity (made by an older wythoff?): re-run it".to_string()
+                } else {
+                    "not a record of `wythoff sweep --format json`".to_string()
+                }
+            })?;
+            let shard = parse_shard_cell(&h.sweep.shard)
+                .ok_or_else(|| format!("bad shard `{}`", h.sweep.shard))?;
+            Ok(Parsed {
+                index: h.index,
+                identity: Identity {
+                    spec: h.sweep.spec,
+                    game: h.sweep.game,
+                    max: h.sweep.max,
+                    convention: h.sweep.convention,
+                    combinations: h.sweep.combinations,
+                    version: h.sweep.version,
+                    rules: h.sweep.rules,
+                },
+                shard,
+                cells: None,
+            })
+        }
+        SweepFormat::Csv | SweepFormat::Markdown => {
+            let what = if format == SweepFormat::Csv {
+                "csv"
+            } else {
+                "markdown"
+            };
+            let cells = if format == SweepFormat::Csv {
+                split_csv(line)
+            } else {
+                split_md(line)
+            }
+            .ok_or_else(|| format!("not a {what} row"))?;
+            let n = cells.len();
+            if n < 3 + COLUMNS.len() + IDENTITY_COLUMNS.len() {
+                return Err(if n >= 3 + COLUMNS.len() {
+                    format!("a {what} sweep row without the sweep's identity (made by an older wythoff?): re-run it")
+                } else {
+                    format!("not a {what} sweep row")
+                });
+            }
+            let id = &cells[n - IDENTITY_COLUMNS.len()..];
+            let num = |s: &str| s.parse::<u64>().ok();
+            let bad = || format!("not a {what} sweep row (its identity columns do not parse)");
+            let index = num(&cells[0]).ok_or_else(|| format!("not a {what} sweep row"))?;
+            Ok(Parsed {
+                index,
+                identity: Identity {
+                    spec: id[0].clone(),
+                    game: id[1].clone(),
+                    max: num(&id[2]).ok_or_else(bad)?,
+                    convention: id[3].clone(),
+                    combinations: num(&id[4]).ok_or_else(bad)?,
+                    version: id[5].clone(),
+                    rules: id[6].clone(),
+                },
+                shard: parse_shard_cell(&id[7]).ok_or_else(bad)?,
+                cells: Some(cells),
+            })
         }
     }
-    let io = |e: io::Error| e.to_string();
-    for h in head.unwrap_or_default() {
-        writeln!(out, "{h}").map_err(io)?;
+}
+
+/// A record line with its shard written as `1/1` (what an unsharded run
+/// prints); `None` when the line does not end as this format's records do.
+pub fn unshard(format: SweepFormat, line: &str, shard: (u64, u64)) -> Option<String> {
+    let (old, new) = match format {
+        SweepFormat::Json => (
+            format!(",\"shard\":\"{}/{}\"}}}}", shard.0, shard.1),
+            ",\"shard\":\"1/1\"}}".to_string(),
+        ),
+        SweepFormat::Csv => (format!(",{}/{}", shard.0, shard.1), ",1/1".to_string()),
+        SweepFormat::Markdown => (
+            format!(" | {}/{} |", shard.0, shard.1),
+            " | 1/1 |".to_string(),
+        ),
+    };
+    line.strip_suffix(&old).map(|s| format!("{s}{new}"))
+}
+
+/// A record line (already [`unshard`]ed) in another format: json to csv or
+/// markdown, csv and markdown to each other. `None` when the target cannot be
+/// made from the source (json from a flattened row).
+pub fn convert(
+    from: SweepFormat,
+    to: SweepFormat,
+    line: &str,
+    parsed: &Parsed,
+    keys: &[&str],
+) -> Option<String> {
+    if from == to {
+        return Some(line.to_string());
     }
-    for (_, l, _) in records {
-        writeln!(out, "{l}").map_err(io)?;
+    match (from, to) {
+        (_, SweepFormat::Json) => None,
+        (SweepFormat::Json, _) => {
+            let mut v: Json = serde_json::from_str(line).ok()?;
+            v["sweep"]["shard"] = Json::String("1/1".into());
+            Some(row(to, &cells_of(&v, keys)))
+        }
+        _ => {
+            let mut cells = parsed.cells.clone()?;
+            if let Some(last) = cells.last_mut() {
+                *last = "1/1".into();
+            }
+            Some(row(to, &cells))
+        }
     }
-    Ok(())
 }

@@ -38,7 +38,40 @@ def sweep(spec, max, client=None, misere=False):
     idx = sweep_indices(spec, max, misere, 1)
     futures = client.map(_sweep_task, [spec] * len(idx), idx, [max] * len(idx),
                          [misere] * len(idx), pure=False)
-    return [_json.loads(line) for line in client.gather(futures)]
+    records = [_json.loads(line) for line in client.gather(futures)]
+    _check_records(spec, max, misere, idx, records)
+    return records
+
+
+def _check_records(spec, max, misere, indices, records):
+    """Refuse records gathered from a cluster that are not this sweep's: each
+    must carry the sweep's identity (`sweep`: spec, board, convention, and one
+    version of the tool and rules for all) and the combination number asked
+    for. Raises ValueError naming the first record and field that differ."""
+    if len(records) != len(indices):
+        raise ValueError(
+            f"sweep: {len(records)} records came back for {len(indices)} combinations")
+    first = None
+    for i, rec in zip(indices, records):
+        ident = rec.get("sweep") if isinstance(rec, dict) else None
+        if not isinstance(ident, dict):
+            raise ValueError(f"sweep: record {i} has no sweep identity")
+        want = {"spec": spec.strip(), "max": int(max),
+                "convention": "misere" if misere else "normal"}
+        for field, value in want.items():
+            if ident.get(field) != value:
+                raise ValueError(
+                    f"sweep: record {i} is of another sweep: {field} "
+                    f"{ident.get(field)!r}, not {value!r}")
+        if first is None:
+            first = ident
+        for field in ("game", "combinations", "version", "rules"):
+            if ident.get(field) != first.get(field):
+                raise ValueError(
+                    f"sweep: record {i} differs from the first in {field}: "
+                    f"{ident.get(field)!r}, not {first.get(field)!r} (mixed versions?)")
+        if rec.get("index") != i:
+            raise ValueError(f"sweep: record for combination {i} has index {rec.get('index')!r}")
 
 __all__ = ["Game", "games", "verify", "sweep", "GRUNDY_OFF", "MAX_BOARD"]
 __version__ = "0.1.0"
