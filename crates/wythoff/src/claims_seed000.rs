@@ -923,7 +923,7 @@ fn leaves_progression(pairs: &[(u64, u64)], lim: u64) -> Option<usize> {
 /// the sentence about them is checked: the differences `d_i - c_i` of 2WN^(1,3)
 /// "(as in Table 3)" are not an arithmetic progression. It holds for neither as
 /// printed: Table 3 is printed as 2WN^2, whose differences are `2i` by Theorem
-/// 2.1 (i), and 2WN^(1,3) under SPEC's literal (l,p)-rook is 2WN^(3), also `2i`.
+/// 2.1 (i), and 2WN^(1,3) under the literal (l,p)-rook is 2WN^(3), also `2i`.
 /// Each is recorded as a known disagreement with the reading in which it holds
 /// (2WN^(2); rook lengths `3i + j`, `j <= l`).
 fn tables(cfg: &VerifyConfig, _progress: &mut dyn FnMut(u64, u64)) -> Vec<ClaimReport> {

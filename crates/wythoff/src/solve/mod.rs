@@ -10,7 +10,7 @@
 //!   diagonals), `O(n^2 (T + K + D))` where `T` and `K` are the threshold and period
 //!   of the length sets and `D` the number of diagonal offsets.
 //!
-//! The outcome rule (SPEC section 2), for a position with options:
+//! The outcome rule (docs/games.md section 2), for a position with options:
 //! - no blocking: N iff some option is P (misère: a position with no option is N);
 //! - blocking class C, count p: N iff a P-option lies outside C, or at least `p`
 //!   P-options lie inside C; in misère play also N when every option is an in-class
@@ -490,7 +490,7 @@ pub fn grundy_reference(game: &Game, n: usize) -> Result<GrundyTable, SolveError
 }
 
 /// The outcome of one position from per-option outcomes: the single place where
-/// the blocking and misère rules of SPEC section 2 are applied.
+/// the blocking and misère rules of docs/games.md section 2 are applied.
 ///
 /// `p_out`: P-options outside the block class; `p_in`: P-options inside it;
 /// `opts_out`, `opts_in`: all options outside / inside the class.
