@@ -66,15 +66,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
                     crate::cmd_plot::PLOT_MAX
                 );
             }
-            if let Some(dir) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
-                if !dir.is_dir() {
-                    bail!(
-                        "cannot write `{}`: the folder `{}` does not exist",
-                        p.display(),
-                        dir.display()
-                    );
-                }
-            }
+            crate::cmd_plot::check_parent(p)?;
             Some(f)
         }
         None => None,

@@ -12,8 +12,12 @@ pub fn resolve(text: &str, misere: bool) -> anyhow::Result<GameArg> {
         let path = text.trim_start_matches("file:");
         let body =
             crate::resources::read_text_file(path, "rules file", crate::resources::MAX_RULES_FILE)?;
-        Ok(Subject::from_rules(&body, misere)
-            .map_err(|e| anyhow::anyhow!("{}: {e}", shorten_path(path)))?)
+        let mut s = Subject::from_rules(&body, misere)
+            .map_err(|e| anyhow::anyhow!("{}: {e}", shorten_path(path)))?;
+        // the name goes into headers and tables: no raw newline, terminal
+        // escape or bidirectional override (escaped as in error lines)
+        s.label = escape_unsafe(&s.label);
+        Ok(s)
     } else {
         Ok(Subject::parse(text, misere)?)
     }
@@ -50,22 +54,38 @@ impl BoardArgs {
     }
 }
 
+/// Characters never printed raw: control characters (newlines, terminal
+/// escapes) and the invisible format characters that reorder or hide text
+/// (bidirectional overrides such as U+202E, zero-width spaces, BOM).
+pub fn is_unsafe_char(c: char) -> bool {
+    c.is_control()
+        || matches!(c,
+            '\u{200b}'..='\u{200f}'
+            | '\u{2028}'..='\u{202e}'
+            | '\u{2060}'..='\u{206f}'
+            | '\u{feff}'
+            | '\u{fff9}'..='\u{fffb}')
+}
+
+/// `text` with every [`is_unsafe_char`] written as `\u{..}` (`\n`, `\t`, ...).
+pub fn escape_unsafe(text: &str) -> String {
+    text.chars()
+        .flat_map(|c| {
+            if is_unsafe_char(c) {
+                c.escape_default().collect::<Vec<_>>()
+            } else {
+                vec![c]
+            }
+        })
+        .collect()
+}
+
 /// Echo user text in a message: control characters escaped, and text longer than
 /// a few dozen characters cut, with its length (`` `abc…` (5000 chars) ``).
 pub fn shorten(text: &str) -> String {
     const KEEP: usize = 32;
     let n = text.chars().count();
-    let escaped = |s: &str| -> String {
-        s.chars()
-            .flat_map(|c| {
-                if c.is_control() {
-                    c.escape_default().collect::<Vec<_>>()
-                } else {
-                    vec![c]
-                }
-            })
-            .collect()
-    };
+    let escaped = escape_unsafe;
     if n <= KEEP + 8 {
         format!("`{}`", escaped(text))
     } else {
@@ -115,7 +135,7 @@ pub fn tidy_message(msg: &str) -> String {
 fn tidy_words(s: &str) -> String {
     s.split(' ')
         .map(|w| {
-            if w.chars().count() > 60 || w.chars().any(char::is_control) {
+            if w.chars().count() > 60 || w.chars().any(is_unsafe_char) {
                 let t = shorten(w);
                 t.trim_start_matches('`').replacen('`', "", 1)
             } else {
@@ -148,6 +168,8 @@ mod tests {
             )
         );
         assert_eq!(tidy_message("bell \u{7} here"), "bell \\u{7} here");
+        assert_eq!(escape_unsafe("a\nb\u{202e}c"), "a\\nb\\u{202e}c");
+        assert_eq!(escape_unsafe("misère, φ"), "misère, φ");
         assert!(tidy_message(&"y".repeat(100)).len() < 60);
         let p = format!("/{}/mygame.toml", "d".repeat(80));
         assert_eq!(

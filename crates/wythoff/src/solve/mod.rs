@@ -252,9 +252,11 @@ pub fn memory_budget() -> u64 {
     MEMORY_BUDGET.load(std::sync::atomic::Ordering::Relaxed)
 }
 
-/// Set the memory budget for the rest of the process (bytes, at least 64 MiB).
+/// Set the memory budget for the rest of the process (bytes, as given: a user's
+/// explicit budget is honoured however small; [`budget_from_limits`] keeps its
+/// own floor of 64 MiB).
 pub fn set_memory_budget(bytes: u64) {
-    MEMORY_BUDGET.store(bytes.max(64 << 20), std::sync::atomic::Ordering::Relaxed);
+    MEMORY_BUDGET.store(bytes, std::sync::atomic::Ordering::Relaxed);
 }
 
 /// The budget from the machine's limits (bytes; `None` = unknown or unlimited):
