@@ -767,7 +767,11 @@ enum SeqEngine {
     Board(Vec<(u64, u64)>),
 }
 
-fn sequence_engine(s: &Subject, terms: u64) -> Result<SeqEngine, SolveError> {
+fn sequence_engine(
+    s: &Subject,
+    terms: u64,
+    progress: stream::Progress,
+) -> Result<SeqEngine, SolveError> {
     check_terms(terms)?;
     let Some(named) = s.named.as_ref() else {
         return Err(SolveError::BadInput(
@@ -800,9 +804,13 @@ fn sequence_engine(s: &Subject, terms: u64) -> Result<SeqEngine, SolveError> {
         }
         return Ok(SeqEngine::Oracle(o));
     }
-    let (pairs, _) = crate::patterns::read_pairs(&s.game, terms, memory_budget()).map_err(|e| {
-        SolveError::Unsupported(format!("{}: no published solution, and {e}", s.label))
-    })?;
+    let pairs = crate::board_pairs::read(&s.game, terms, memory_budget(), false, progress)
+        .map_err(|e| match e {
+            SolveError::TooLarge(m) => {
+                SolveError::TooLarge(format!("{}: no published solution; {m}", s.label))
+            }
+            e => SolveError::Unsupported(format!("{}: no published solution, and {e}", s.label)),
+        })?;
     Ok(SeqEngine::Board(pairs))
 }
 
@@ -815,7 +823,7 @@ pub fn sequence(
     progress: stream::Progress,
     sink: &mut dyn FnMut(u64, u64),
 ) -> Result<(), SolveError> {
-    match sequence_engine(s, terms)? {
+    match sequence_engine(s, terms, progress)? {
         SeqEngine::Kernel(spec) => {
             sequence::generate(&spec.kind, terms, &mut |d| progress(d, terms), |a, b| {
                 sink(a, b)
@@ -889,7 +897,7 @@ pub fn sequence_summary(
     terms: u64,
     progress: stream::Progress,
 ) -> Result<crate::hash::Summary, SolveError> {
-    match sequence_engine(s, terms)? {
+    match sequence_engine(s, terms, progress)? {
         SeqEngine::Kernel(spec) => {
             sequence::summary(&spec.kind, terms, &mut |d| progress(d, terms))
         }

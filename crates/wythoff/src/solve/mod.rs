@@ -30,6 +30,7 @@ pub mod reference;
 pub(crate) mod region;
 pub mod remoteness;
 pub mod sparse;
+pub mod sparse_rect;
 pub mod stream;
 
 /// Helpers shared by the counters' unit tests.
