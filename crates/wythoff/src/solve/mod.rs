@@ -29,6 +29,7 @@ pub mod grundy_union;
 pub mod reference;
 pub(crate) mod region;
 pub mod remoteness;
+pub mod remoteness_lines;
 pub mod sparse;
 pub mod sparse_rect;
 pub mod stream;
