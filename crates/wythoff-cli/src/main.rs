@@ -42,7 +42,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Cmd {
-    /// List the catalogue: every named game, its parameters and its source.
+    /// List the catalogue: every named game, its parameters and its source
+    /// (the rules, conventions and papers in full: docs/games.md).
     Games(cmd_games::Args),
     /// Every P-position (x, y) with 0 <= x, y < N, sorted by x then y.
     #[command(name = "p-positions", alias = "p")]
