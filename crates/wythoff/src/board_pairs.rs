@@ -196,3 +196,58 @@ fn ratio_of(v: &[(u64, u64)]) -> u64 {
         .max()
         .unwrap_or(0)
 }
+
+/// The work [`read`] will start with, said before it starts: the reading, the
+/// board (`rows x cols`; a square for b-order) and its estimated seconds and
+/// bytes. The a-order rectangle may still grow (doubled rows) when the first
+/// one's cut holds too few pairs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plan {
+    /// `"a-order, rectangle"` or `"b-order, square board"`.
+    pub reading: &'static str,
+    pub rows: u64,
+    pub cols: u64,
+    pub seconds: u64,
+    pub bytes: u64,
+}
+
+/// The [`Plan`] of `read(game, terms, ..)`, from the probe board (a few
+/// milliseconds); `None` when a refusal will come first.
+pub fn plan(game: &Game, terms: u64) -> Option<Plan> {
+    if terms > MAX_TERMS {
+        return None;
+    }
+    let square = |n: u64| Plan {
+        reading: "b-order, square board",
+        rows: n,
+        cols: n,
+        seconds: cost::p_positions_seconds(game, n),
+        bytes: solve::outcome_memory_estimate(game, n),
+    };
+    let n0 = (terms.saturating_mul(4).saturating_add(64)).min(MAX_TERMS);
+    let [r] = game.variants() else {
+        return Some(square(n0));
+    };
+    if !sparse_rect::in_scope(r) {
+        return Some(square(n0));
+    }
+    let probe = sparse_rect::p_positions(r, PROBE, PROBE, RECT_WORK, &mut |_| {})?;
+    let side = if r.is_symmetric() { "both" } else { "upper" };
+    let mut v = upper(&probe);
+    v.sort_unstable_by_key(|&(a, b)| (b, a));
+    if pairs::of_pairs(&v, side).is_some() {
+        return Some(square(n0));
+    }
+    let (cut, got) = patterns::by_rows(&v, PROBE)?;
+    let per_row = (got.len() as u64).max(1) as f64 / cut.max(1) as f64;
+    let rows = ((terms as f64 / per_row) * 1.25) as u64 + 16;
+    let ratio = ratio_of(&v).max(1);
+    let cols = (2 * ratio).saturating_mul(rows).saturating_add(64);
+    Some(Plan {
+        reading: "a-order, rectangle",
+        rows,
+        cols,
+        seconds: rows.saturating_mul(2 * cols) / 333_000_000,
+        bytes: sparse_rect::memory_estimate(cols, 4 * rows * ratio),
+    })
+}

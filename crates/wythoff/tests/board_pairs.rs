@@ -101,3 +101,20 @@ fn too_many_terms_refused_before_solving() {
     .unwrap_err();
     assert!(e.to_string().contains("at most"), "{e}");
 }
+
+/// The plan announced before work: the reading `read` takes, or none when a
+/// kernel or an oracle answers.
+#[test]
+fn the_plan_names_the_reading() {
+    use wythoff::answer::{sequence_board_plan, Subject};
+    let s = |g: &str| Subject::parse(g, false).unwrap();
+    let p = sequence_board_plan(&s("modulo-rook:m=2,l=0,p=4"), 16000).unwrap();
+    assert_eq!(p.reading, "a-order, rectangle");
+    assert!(p.rows < p.cols && p.rows >= 4000, "{p:?}");
+    let p = sequence_board_plan(&s("modulo-rook:m=3,l=2,p=5"), 5000).unwrap();
+    assert_eq!(p.reading, "b-order, square board");
+    assert_eq!(p.rows, 20064);
+    assert!(sequence_board_plan(&s("wythoff"), 100).is_none());
+    assert!(sequence_board_plan(&s("modulo-rook:m=2,l=0,p=3"), 100).is_none());
+    assert!(sequence_board_plan(&s("modulo-rook:m=2,l=0,p=4"), 100_000_000).is_none());
+}
