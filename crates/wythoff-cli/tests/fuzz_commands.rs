@@ -7,8 +7,8 @@
 //! exactly one `wythoff: error:` line on exit 2, and an end within a generous
 //! bound (a hang detector, not a timing: the child is killed after 60 s).
 //!
-//! `sweep` (another module's inputs) and `play` (interactive) are left to their
-//! own tests. Run longer with `WYTHOFF_FUZZ_CASES=2000`.
+//! `play` reads its moves from an empty stdin. `sweep` (its merge files and
+//! shards) is left to its own tests. Run longer with `WYTHOFF_FUZZ_CASES=2000`.
 
 use proptest::prelude::*;
 use std::io::Read;
@@ -37,6 +37,7 @@ const COMMANDS: &[&str] = &[
     "compare",
     "patterns",
     "remoteness",
+    "play",
 ];
 
 const TOKENS: &[&str] = &[
@@ -69,6 +70,9 @@ const TOKENS: &[&str] = &[
     "--parts",
     "--remoteness",
     "--force",
+    "--computer",
+    "first",
+    "--seed",
     "--coverage",
     "-o",
     "json",
