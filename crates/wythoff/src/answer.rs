@@ -1069,6 +1069,21 @@ pub fn verify(
     })
 }
 
+/// When [`sequence`] reads the pairs off a solved board (no kernel, no
+/// published solution), the work it will start with
+/// ([`crate::board_pairs::plan`]), for a front end to announce; `None` when a
+/// kernel or an oracle answers, or a refusal comes first.
+pub fn sequence_board_plan(s: &Subject, terms: u64) -> Option<crate::board_pairs::Plan> {
+    let named = s.named.as_ref()?;
+    if s.convention() == Convention::Misere || check_terms(terms).is_err() {
+        return None;
+    }
+    if sequence::for_game(named).ok()?.is_some() || s.oracle().is_some() {
+        return None;
+    }
+    crate::board_pairs::plan(&s.game, terms)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1194,19 +1209,4 @@ mod tests {
         assert!(!s.symmetric());
         assert!(subject("wythoff").symmetric());
     }
-}
-
-/// When [`sequence`] reads the pairs off a solved board (no kernel, no
-/// published solution), the work it will start with
-/// ([`crate::board_pairs::plan`]), for a front end to announce; `None` when a
-/// kernel or an oracle answers, or a refusal comes first.
-pub fn sequence_board_plan(s: &Subject, terms: u64) -> Option<crate::board_pairs::Plan> {
-    let named = s.named.as_ref()?;
-    if s.convention() == Convention::Misere || check_terms(terms).is_err() {
-        return None;
-    }
-    if sequence::for_game(named).ok()?.is_some() || s.oracle().is_some() {
-        return None;
-    }
-    crate::board_pairs::plan(&s.game, terms)
 }
