@@ -66,8 +66,7 @@ pub fn read(
     // a b-order pattern holds at most one pair per value of b: the probe's
     // pairs per value of b tell what the largest board can hold
     if let Some(d) = density {
-        let most = (d * MAX_TERMS as f64 * 1.5) as u64 + 64;
-        if terms > most {
+        if terms > b_order_most(d) {
             return Err(SolveError::TooLarge(format!(
                 "--terms {terms}: the pairs (in b-order) read off the board of {PROBE} are {d:.3} per value of b, so the largest board read ({READ_PAIRS_MAX_BOARD}) holds about {} of them: use fewer terms",
                 (d * MAX_TERMS as f64) as u64
@@ -236,7 +235,9 @@ pub fn plan(game: &Game, terms: u64) -> Option<Plan> {
     let mut v = upper(&probe);
     v.sort_unstable_by_key(|&(a, b)| (b, a));
     if pairs::of_pairs(&v, side).is_some() {
-        return Some(square(n0));
+        // (refused by `read` when over what the largest board holds)
+        let d = v.len() as f64 / PROBE as f64;
+        return (terms <= b_order_most(d)).then(|| square(n0));
     }
     let (cut, got) = patterns::by_rows(&v, PROBE)?;
     let per_row = (got.len() as u64).max(1) as f64 / cut.max(1) as f64;
@@ -250,4 +251,10 @@ pub fn plan(game: &Game, terms: u64) -> Option<Plan> {
         seconds: rows.saturating_mul(2 * cols) / 333_000_000,
         bytes: sparse_rect::memory_estimate(cols, 4 * rows * ratio),
     })
+}
+
+/// Most pairs [`read`] tries to read in b-order when the probe has `d` pairs
+/// per value of `b`: what the largest board holds, with room (1.5x).
+fn b_order_most(d: f64) -> u64 {
+    (d * MAX_TERMS as f64 * 1.5) as u64 + 64
 }
