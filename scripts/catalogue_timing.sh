@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Wall time of `p-positions GAME --max N` for a representative instance of every
 # catalogue game, normal and misère play (issue 5: each < 2 s at N = 4096);
-# Imitation Nim in normal play only (SPEC defines no misère version).
+# Imitation Nim in normal play only (the paper defines no misère version).
 # Usage: scripts/catalogue_timing.sh [N] [format]   (release binary; default 4096 summary)
 # WIDE=1 adds parameter extremes (steep cones, large moduli, dense games).
 set -u
@@ -27,7 +27,7 @@ if [ -n "${WIDE:-}" ]; then
 fi
 for g in "${GAMES[@]}"; do
   for conv in "" "--misere"; do
-    # SPEC defines Imitation Nim in normal play only
+    # the paper defines Imitation Nim in normal play only
     if [ "$conv" = "--misere" ] && [[ "$g" == imitation:* ]]; then
       continue
     fi

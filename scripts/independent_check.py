@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""An independent brute force, written from SPEC.md's wording game by game (no
+"""An independent brute force, written from docs/games.md's wording game by game (no
 shared code with the Rust rule model), compared with `wythoff p-positions`.
 
 usage: scripts/independent_check.py [path/to/wythoff]

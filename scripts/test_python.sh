@@ -1,23 +1,43 @@
 #!/usr/bin/env bash
-# The Python package: a fresh virtual environment, `pip install ./crates/wythoff-py`
-# (maturin builds the extension), pytest against the `wythoff` binary, and the
-# notebook docs/notebooks/tour.ipynb executed headless (any cell error fails).
+# The Python package, installed as users install it: maturin builds one abi3
+# wheel (`wythoff-*-cp39-abi3-*.whl`, any CPython >= 3.9) into target/wheels,
+# `pip install` puts it into a fresh virtual environment, then pytest runs
+# against the `wythoff` binary and the notebook docs/notebooks/tour.ipynb is
+# executed headless (any cell error fails).
 # Needs python3 (>= 3.9) with venv and pip; run after `cargo test --release
 # --workspace` (the tests compare with target/release/wythoff, else
-# target/debug/wythoff, or WYTHOFF_BIN).
+# target/debug/wythoff, or WYTHOFF_BIN). The develop route (an editable build,
+# `pip install ./crates/wythoff-py` or `maturin develop`) is in the README.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY="${PYTHON:-python3}"
+BUILD_VENV="target/py-build"
 VENV="${WYTHOFF_VENV:-target/py-venv}"
-if [ ! -x "$VENV/bin/python" ]; then
-  "$PY" -m venv "$VENV"
+PIP_FLAGS=(--quiet --disable-pip-version-check)
+# 1. the wheel (maturin in its own environment, kept between runs)
+if [ ! -x "$BUILD_VENV/bin/maturin" ]; then
+  "$PY" -m venv "$BUILD_VENV"
+  "$BUILD_VENV/bin/pip" install "${PIP_FLAGS[@]}" "maturin>=1.5,<2"
 fi
+rm -rf target/wheels
+"$BUILD_VENV/bin/maturin" build --release --quiet \
+  -m crates/wythoff-py/Cargo.toml -o target/wheels
+WHEELS=(target/wheels/wythoff-*.whl)
+if [ "${#WHEELS[@]}" -ne 1 ] || [[ "${WHEELS[0]}" != *-abi3-* ]]; then
+  echo "expected one abi3 wheel in target/wheels, found: ${WHEELS[*]}" >&2
+  exit 1
+fi
+echo "built ${WHEELS[0]}"
+# 2. a fresh environment, the wheel installed by pip
+# (the default one under target/ is made anew; one named by WYTHOFF_VENV is
+# reused, the wheel reinstalled over the old package)
+case "$VENV" in target/*) rm -rf "$VENV" ;; esac
+[ -x "$VENV/bin/python" ] || "$PY" -m venv "$VENV"
 "$VENV/bin/python" --version
-"$VENV/bin/pip" install --quiet --disable-pip-version-check \
+"$VENV/bin/pip" install "${PIP_FLAGS[@]}" \
   pytest numpy nbclient nbformat ipykernel "dask[distributed]" "tomli; python_version < '3.11'"
-# always rebuilt from the working tree (an installed 0.1.0 is not "satisfied")
-"$VENV/bin/pip" install --quiet --disable-pip-version-check --force-reinstall --no-deps \
-  ./crates/wythoff-py
+"$VENV/bin/pip" install "${PIP_FLAGS[@]}" --force-reinstall --no-deps "${WHEELS[0]}"
+"$VENV/bin/pip" install "${PIP_FLAGS[@]}" "${WHEELS[0]}"   # its dependencies (numpy)
 if [ -z "${WYTHOFF_BIN:-}" ]; then
   # the release build that `cargo test --release --workspace` has just made
   if [ -x target/release/wythoff ]; then

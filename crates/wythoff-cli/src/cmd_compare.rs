@@ -35,6 +35,9 @@ pub struct Args {
     /// Also draw both P-sets overlaid (three colours and a legend); .png or .svg.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Run work estimated beyond the time bound (10 minutes) anyway.
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// `GAME`, `GAME@misere` or `GAME@normal`.
@@ -66,21 +69,29 @@ pub fn run(a: Args) -> Result<ExitCode> {
                     crate::cmd_plot::PLOT_MAX
                 );
             }
-            if let Some(dir) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
-                if !dir.is_dir() {
-                    bail!(
-                        "cannot write `{}`: the folder `{}` does not exist",
-                        p.display(),
-                        dir.display()
-                    );
-                }
-            }
+            crate::cmd_plot::check_parent(p)?;
             Some(f)
         }
         None => None,
     };
     let ga = resolve_side(&a.game_a)?;
     let gb = resolve_side(&a.game_b)?;
+    // two boards, each solved as `p-positions` solves it: estimated (and
+    // refused beyond the time bound without --force) before any work
+    {
+        use wythoff::solve;
+        let seconds = compare::seconds(&ga.game, &gb.game, a.max);
+        let fits = [&ga, &gb].iter().all(|g| {
+            solve::stream::p_positions_memory_estimate(&g.game.for_board(a.max), a.max)
+                <= solve::memory_budget()
+        });
+        crate::progress::time_estimate(
+            &format!("--max {}: the two outcome solvers", a.max),
+            seconds,
+            fits,
+            a.force,
+        )?;
+    }
     let n = a.max as usize;
     let mut bar = Bar::new("comparing");
     let c = compare::compare(&ga.game, &gb.game, n, &mut |d, t| bar.set(d, t))?;

@@ -46,6 +46,9 @@ pub enum OutcomeFormat {
 /// exact oracle, or general solver); the oracle used goes to stderr, so that
 /// stdout is the same whichever engine answers.
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
+    if let Some(m) = wythoff::oracle::modular_big::parse(&a.game) {
+        return huge_modular(&a, m);
+    }
     let g = resolve(&a.game, a.misere)?;
     let (x, y) = (
         answer::parse_pile(&a.x, "X")?,
@@ -93,5 +96,63 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     if let Some(o) = &ans.oracle {
         eprintln!("# {o}");
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `modular:m=M` with `M` beyond the catalogue's range: seed 001's
+/// characterisation decides the position (`wythoff::oracle::modular_big`); in
+/// misère play, with `M` above both piles, the game from `(X, Y)` is Wythoff's.
+fn huge_modular(a: &Args, m: wythoff::oracle::Natural) -> anyhow::Result<ExitCode> {
+    let (x, y) = (
+        answer::parse_pile(&a.x, "X")?,
+        answer::parse_pile(&a.y, "Y")?,
+    );
+    if !a.history.is_empty() || a.conjecture {
+        anyhow::bail!("modular has no memory and a published solution: --history and --conjecture do not apply");
+    }
+    let g = wythoff::oracle::modular_big::Modular::new(m.clone());
+    let label = g.label();
+    let (moves, source, convention) = if a.misere {
+        if m <= x.clone().max(y.clone()) {
+            anyhow::bail!(
+                "{label} in misère play: no published solution, and a pile reaches m, so the game is not Wythoff's from this position"
+            );
+        }
+        let w = wythoff::answer::Subject::parse("wythoff", true)?;
+        let ans = answer::outcome(&w, &x, &y, &[])?;
+        (
+            ans.moves,
+            "m above both piles: every two-pile move has k = l, the game from this position is Wythoff's".to_string(),
+            w.convention_text(),
+        )
+    } else {
+        (
+            g.winning_moves(&x, &y),
+            g.source(),
+            "normal play".to_string(),
+        )
+    };
+    let mut text = Vec::new();
+    writeln!(text, "{}", if moves.is_empty() { "P" } else { "N" })?;
+    for (a, b) in &moves {
+        writeln!(text, "{a},{b}")?;
+    }
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    match a.format {
+        OutcomeFormat::Text => out.write_all(&text)?,
+        OutcomeFormat::Json => {
+            let text = String::from_utf8_lossy(&text);
+            let v = crate::render::outcome_json(
+                &label,
+                &convention,
+                &x.to_string(),
+                &y.to_string(),
+                &text,
+            );
+            writeln!(out, "{v}")?;
+        }
+    }
+    out.flush()?;
+    eprintln!("# {source}");
     Ok(ExitCode::SUCCESS)
 }

@@ -74,11 +74,27 @@ pub fn run(args: &PlotArgs) -> Result<()> {
     Ok(())
 }
 
-/// Refuse early (before solving) a path whose folder does not exist.
-fn check_parent(path: &Path) -> Result<()> {
+/// Refuse early (before solving) a path whose folder does not exist, or whose
+/// folder is a file (`-o FILE/x.png` with FILE a regular file).
+pub fn check_parent(path: &Path) -> Result<()> {
     let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
     if let Some(dir) = parent {
         if !dir.is_dir() {
+            // the first component of the folder that is not a folder
+            let blocker = dir
+                .ancestors()
+                .filter(|a| !a.as_os_str().is_empty())
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .find(|a| std::fs::metadata(a).map(|m| !m.is_dir()).unwrap_or(false));
+            if let Some(file) = blocker {
+                bail!(
+                    "cannot write `{}`: `{}` is a file, not a folder",
+                    path.display(),
+                    file.display()
+                );
+            }
             bail!(
                 "cannot write `{}`: the folder `{}` does not exist",
                 path.display(),

@@ -105,6 +105,21 @@ impl Writer<'_> {
 /// `wythoff::answer::sequence`; this renders the pairs.
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let g = crate::game_arg::resolve(&a.game, false)?;
+    // a game read off a board says what it will cost first (like `grundy`)
+    if let Some(p) = answer::sequence_board_plan(&g, a.terms) {
+        if p.seconds >= wythoff::solve::cost::GRUNDY_NOTE_SECONDS {
+            eprintln!(
+                "wythoff: sequence {} --terms {}: read off a board ({}, {} x {}), {}, {}",
+                g.label,
+                a.terms,
+                p.reading,
+                p.rows,
+                p.cols,
+                wythoff::solve::cost::human_seconds(p.seconds),
+                wythoff::solve::human_bytes(p.bytes)
+            );
+        }
+    }
     let stdout = std::io::stdout();
     let mut lock = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut w = Writer {

@@ -10,7 +10,7 @@ pub type GameArg = Subject;
 /// the convention. The choice is the library's, `Subject::from_arg`.
 pub fn resolve(text: &str, misere: bool) -> anyhow::Result<GameArg> {
     use wythoff::answer::GameArgError;
-    Subject::from_arg(text, misere, |path, cap| {
+    let mut s = Subject::from_arg(text, misere, |path, cap| {
         crate::resources::read_text_file(path, "rules file", cap)
     })
     .map_err(|e| match e {
@@ -20,7 +20,11 @@ pub fn resolve(text: &str, misere: bool) -> anyhow::Result<GameArg> {
             error,
         } => anyhow::anyhow!("{}: {error}", shorten_path(&path)),
         GameArgError::Rules { path: None, error } => error.into(),
-    })
+    })?;
+    // a rules file's name goes into headers and tables: no raw newline, terminal
+    // escape or bidirectional override (escaped as in error lines)
+    s.label = escape_unsafe(&s.label);
+    Ok(s)
 }
 
 /// Parse `--max N`: a whole number from 1 to `wythoff::answer::MAX_BOARD`.
@@ -54,22 +58,38 @@ impl BoardArgs {
     }
 }
 
+/// Characters never printed raw: control characters (newlines, terminal
+/// escapes) and the invisible format characters that reorder or hide text
+/// (bidirectional overrides such as U+202E, zero-width spaces, BOM).
+pub fn is_unsafe_char(c: char) -> bool {
+    c.is_control()
+        || matches!(c,
+            '\u{200b}'..='\u{200f}'
+            | '\u{2028}'..='\u{202e}'
+            | '\u{2060}'..='\u{206f}'
+            | '\u{feff}'
+            | '\u{fff9}'..='\u{fffb}')
+}
+
+/// `text` with every [`is_unsafe_char`] written as `\u{..}` (`\n`, `\t`, ...).
+pub fn escape_unsafe(text: &str) -> String {
+    text.chars()
+        .flat_map(|c| {
+            if is_unsafe_char(c) {
+                c.escape_default().collect::<Vec<_>>()
+            } else {
+                vec![c]
+            }
+        })
+        .collect()
+}
+
 /// Echo user text in a message: control characters escaped, and text longer than
 /// a few dozen characters cut, with its length (`` `abc…` (5000 chars) ``).
 pub fn shorten(text: &str) -> String {
     const KEEP: usize = 32;
     let n = text.chars().count();
-    let escaped = |s: &str| -> String {
-        s.chars()
-            .flat_map(|c| {
-                if c.is_control() {
-                    c.escape_default().collect::<Vec<_>>()
-                } else {
-                    vec![c]
-                }
-            })
-            .collect()
-    };
+    let escaped = escape_unsafe;
     if n <= KEEP + 8 {
         format!("`{}`", escaped(text))
     } else {
@@ -119,7 +139,7 @@ pub fn tidy_message(msg: &str) -> String {
 fn tidy_words(s: &str) -> String {
     s.split(' ')
         .map(|w| {
-            if w.chars().count() > 60 || w.chars().any(char::is_control) {
+            if w.chars().count() > 60 || w.chars().any(is_unsafe_char) {
                 let t = shorten(w);
                 t.trim_start_matches('`').replacen('`', "", 1)
             } else {
@@ -152,6 +172,8 @@ mod tests {
             )
         );
         assert_eq!(tidy_message("bell \u{7} here"), "bell \\u{7} here");
+        assert_eq!(escape_unsafe("a\nb\u{202e}c"), "a\\nb\\u{202e}c");
+        assert_eq!(escape_unsafe("misère, φ"), "misère, φ");
         assert!(tidy_message(&"y".repeat(100)).len() < 60);
         let p = format!("/{}/mygame.toml", "d".repeat(80));
         assert_eq!(

@@ -42,7 +42,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Cmd {
-    /// List the catalogue: every named game, its parameters and its source.
+    /// List the catalogue: every named game, its parameters and its source
+    /// (the rules, conventions and papers in full: docs/games.md).
     Games(cmd_games::Args),
     /// Every P-position (x, y) with 0 <= x, y < N, sorted by x then y.
     #[command(name = "p-positions", alias = "p")]
@@ -119,15 +120,26 @@ fn main() -> ExitCode {
     if resources::stdout_was_closed() {
         return fail("standard output is closed (`>&-`): nothing could be written");
     }
-    resources::init_memory_budget();
+    if let Err(e) = resources::init_memory_budget() {
+        return fail(&e);
+    }
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
             use clap::error::ErrorKind;
             return match e.kind() {
                 ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-                    let _ = e.print();
-                    ExitCode::SUCCESS
+                    // written and flushed, or an error (`--help > /dev/full`)
+                    use std::io::Write;
+                    let text = e.render().to_string();
+                    let mut out = std::io::stdout().lock();
+                    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+                        Ok(()) => ExitCode::SUCCESS,
+                        Err(err) if err.kind() == std::io::ErrorKind::BrokenPipe => {
+                            ExitCode::SUCCESS
+                        }
+                        Err(err) => fail(&format!("cannot write to standard output: {err}")),
+                    }
                 }
                 ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
                     let _ = e.print();
@@ -153,14 +165,14 @@ fn main() -> ExitCode {
             };
         }
     };
-    if let Some(t) = cli.threads {
-        if t == 0 {
-            return fail("--threads must be at least 1");
-        }
-        // the only pool of the process: the library reads its size
-        let _ = rayon::ThreadPoolBuilder::new()
-            .num_threads(t)
-            .build_global();
+    if cli.threads == Some(0) {
+        return fail("--threads must be at least 1");
+    }
+    // the only pool of the process (the library reads its size): `--threads`,
+    // else RAYON_NUM_THREADS, else the cores; capped, and an error line (not a
+    // panic) when the threads cannot be started (`ulimit -v`)
+    if let Err(e) = resources::start_thread_pool(cli.threads) {
+        return fail(&e);
     }
     match run(cli).and_then(|code| {
         use std::io::Write;

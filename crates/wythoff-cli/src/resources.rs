@@ -43,17 +43,87 @@ mod stdout_probe {
 
 /// Set the library's memory budget from available memory, the cgroup limit
 /// (v2, then v1) and `RLIMIT_AS` (from `/proc/self/limits`). Unknown numbers are
-/// skipped; `WYTHOFF_MEMORY_BUDGET=BYTES` overrides all of them.
-pub fn init_memory_budget() {
-    if let Some(b) = std::env::var("WYTHOFF_MEMORY_BUDGET")
-        .ok()
-        .and_then(|v| v.trim().parse::<u64>().ok())
-    {
+/// skipped; `WYTHOFF_MEMORY_BUDGET=BYTES` (or `512M`, `2G`, ...) overrides all of
+/// them, however small; a value that is not a size is an error (one line).
+pub fn init_memory_budget() -> Result<(), String> {
+    if let Some(v) = std::env::var_os("WYTHOFF_MEMORY_BUDGET") {
+        let text = v.to_string_lossy();
+        let b = parse_size(&text).ok_or_else(|| {
+            format!(
+                "WYTHOFF_MEMORY_BUDGET={} is not a memory size: allowed a whole number of \
+                 bytes from 1, optionally followed by K, M, G or T (powers of 1024), e.g. 2G",
+                crate::game_arg::shorten(&text)
+            )
+        })?;
         wythoff::solve::set_memory_budget(b);
-        return;
+        return Ok(());
     }
     let budget = wythoff::solve::budget_from_limits(mem_available(), cgroup_limit(), rlimit_as());
     wythoff::solve::set_memory_budget(budget);
+    Ok(())
+}
+
+/// `123`, `64K`, `512M`, `2G`, `1T` (also `KiB`, `MB`...: powers of 1024), at least 1.
+fn parse_size(text: &str) -> Option<u64> {
+    let t = text.trim();
+    let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+    let (num, unit) = t.split_at(digits);
+    let n: u64 = num.parse().ok()?;
+    let shift = match unit.trim().to_ascii_lowercase().as_str() {
+        "" | "b" => 0,
+        "k" | "kb" | "kib" => 10,
+        "m" | "mb" | "mib" => 20,
+        "g" | "gb" | "gib" => 30,
+        "t" | "tb" | "tib" => 40,
+        _ => return None,
+    };
+    let b = n.checked_mul(1u64 << shift)?;
+    (b >= 1).then_some(b)
+}
+
+/// Most worker threads a pool gets: four per core this process may use (at
+/// least 8). More only costs memory and start-up time (10000 threads took over a
+/// minute to start) and cannot make anything faster.
+pub fn max_threads() -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    cores.saturating_mul(4).max(8)
+}
+
+/// Build rayon's global pool: `requested` (`--threads`), else
+/// `RAYON_NUM_THREADS`, else rayon's default (the cores); a request over
+/// [`max_threads`] is capped, with one note on stderr. An error line when the
+/// threads cannot be started (an address-space limit, `ulimit -v`).
+pub fn start_thread_pool(requested: Option<usize>) -> Result<(), String> {
+    let from_env = std::env::var("RAYON_NUM_THREADS")
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .filter(|&t| t > 0);
+    let (want, what) = match (requested, from_env) {
+        (Some(t), _) => (Some(t), "--threads"),
+        (None, Some(t)) => (Some(t), "RAYON_NUM_THREADS"),
+        (None, None) => (None, ""),
+    };
+    let cap = max_threads();
+    let t = want.map(|t| {
+        if t > cap {
+            eprintln!(
+                "wythoff: note: {what} {t} capped at {cap} (4 per core this process may use, \
+                 at least 8)"
+            );
+        }
+        t.min(cap)
+    });
+    let mut b = rayon::ThreadPoolBuilder::new();
+    if let Some(t) = t {
+        b = b.num_threads(t);
+    }
+    b.build_global().map_err(|e| {
+        format!(
+            "cannot start {} worker threads ({e}): the process may be short of address \
+             space (`ulimit -v`); use a smaller --threads",
+            t.map_or_else(|| "the".to_string(), |t| t.to_string())
+        )
+    })
 }
 
 fn read_small(path: &str) -> Option<String> {
@@ -291,5 +361,26 @@ Max address space         8192000000           unlimited            bytes\n";
         assert_eq!(parse_limits(limits), Some(8_192_000_000));
         let unl = "Max address space         unlimited            unlimited            bytes\n";
         assert_eq!(parse_limits(unl), None);
+    }
+
+    #[test]
+    fn parses_memory_sizes() {
+        assert_eq!(parse_size("1"), Some(1));
+        assert_eq!(parse_size(" 100000000 "), Some(100_000_000));
+        assert_eq!(parse_size("512M"), Some(512 << 20));
+        assert_eq!(parse_size("2GiB"), Some(2 << 30));
+        assert_eq!(parse_size("3k"), Some(3 << 10));
+        for bad in [
+            "abc",
+            "",
+            "0",
+            "-1",
+            "1.5G",
+            "1X",
+            "99999999999999999999",
+            "20000000T",
+        ] {
+            assert_eq!(parse_size(bad), None, "{bad}");
+        }
     }
 }

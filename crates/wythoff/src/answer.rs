@@ -897,7 +897,11 @@ enum SeqEngine {
     Board(Vec<(u64, u64)>),
 }
 
-fn sequence_engine(s: &Subject, terms: u64) -> Result<SeqEngine, SolveError> {
+fn sequence_engine(
+    s: &Subject,
+    terms: u64,
+    progress: stream::Progress,
+) -> Result<SeqEngine, SolveError> {
     check_terms(terms)?;
     let Some(named) = s.named.as_ref() else {
         return Err(SolveError::BadInput(
@@ -930,9 +934,13 @@ fn sequence_engine(s: &Subject, terms: u64) -> Result<SeqEngine, SolveError> {
         }
         return Ok(SeqEngine::Oracle(o));
     }
-    let (pairs, _) = crate::patterns::read_pairs(&s.game, terms, memory_budget()).map_err(|e| {
-        SolveError::Unsupported(format!("{}: no published solution, and {e}", s.label))
-    })?;
+    let pairs = crate::board_pairs::read(&s.game, terms, memory_budget(), false, progress)
+        .map_err(|e| match e {
+            SolveError::TooLarge(m) => {
+                SolveError::TooLarge(format!("{}: no published solution; {m}", s.label))
+            }
+            e => SolveError::Unsupported(format!("{}: no published solution, and {e}", s.label)),
+        })?;
     Ok(SeqEngine::Board(pairs))
 }
 
@@ -945,7 +953,7 @@ pub fn sequence(
     progress: stream::Progress,
     sink: &mut dyn FnMut(u64, u64),
 ) -> Result<(), SolveError> {
-    match sequence_engine(s, terms)? {
+    match sequence_engine(s, terms, progress)? {
         SeqEngine::Kernel(spec) => {
             sequence::generate(&spec.kind, terms, &mut |d| progress(d, terms), |a, b| {
                 sink(a, b)
@@ -1019,7 +1027,7 @@ pub fn sequence_summary(
     terms: u64,
     progress: stream::Progress,
 ) -> Result<crate::hash::Summary, SolveError> {
-    match sequence_engine(s, terms)? {
+    match sequence_engine(s, terms, progress)? {
         SeqEngine::Kernel(spec) => {
             sequence::summary(&spec.kind, terms, &mut |d| progress(d, terms))
         }
@@ -1189,6 +1197,21 @@ pub fn verify(
         claims: claims.len(),
         reports: results.into_iter().flatten().collect(),
     })
+}
+
+/// When [`sequence`] reads the pairs off a solved board (no kernel, no
+/// published solution), the work it will start with
+/// ([`crate::board_pairs::plan`]), for a front end to announce; `None` when a
+/// kernel or an oracle answers, or a refusal comes first.
+pub fn sequence_board_plan(s: &Subject, terms: u64) -> Option<crate::board_pairs::Plan> {
+    let named = s.named.as_ref()?;
+    if s.convention() == Convention::Misere || check_terms(terms).is_err() {
+        return None;
+    }
+    if sequence::for_game(named).ok()?.is_some() || s.oracle().is_some() {
+        return None;
+    }
+    crate::board_pairs::plan(&s.game, terms)
 }
 
 #[cfg(test)]

@@ -1,4 +1,4 @@
-//! The catalogue: every named game of SPEC section 3, as data.
+//! The catalogue: every named game of docs/games.md, as data.
 //!
 //! Each entry gives the name (and aliases), the parameters with their ranges,
 //! the source (paper, section, theorem), the paper's notation, the known result,
@@ -12,7 +12,7 @@ use crate::rules::{BlockClass, Game, Memory, Relation, Rules};
 use crate::sets::LengthSet;
 use std::collections::BTreeMap;
 
-/// The seeds (papers) of `../shared/papers/`.
+/// The seeds (papers); full citations in docs/games.md, "Sources".
 pub const SEED_000: &str =
     "Larsson, Restrictions of m-Wythoff Nim and p-complementary Beatty sequences (seed 000)";
 pub const SEED_001: &str = "Khovanova & Niu, m-Modular Wythoff (seed 001)";
@@ -165,7 +165,7 @@ fn parity_game(name: &str, ps: &Params) -> Result<Game, RuleError> {
     ))
 }
 
-/// The catalogue, in the order of SPEC section 3.
+/// The catalogue, in the order of docs/games.md.
 pub static CATALOGUE: &[Entry] = &[
     Entry {
         name: "nim",

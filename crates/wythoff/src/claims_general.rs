@@ -59,7 +59,7 @@ pub fn claims() -> Vec<Claim> {
                 "odd-even",
                 "even-odd",
             ],
-            source: "SPEC section 4 (1): general solvers",
+            source: "docs/games.md section 8 (1): general solvers",
             run: fast_vs_reference,
         },
         Claim {
@@ -159,7 +159,7 @@ pub(crate) fn first_difference(
 /// the plain brute-force reference, in both conventions.
 fn fast_vs_reference(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<ClaimReport> {
     let n = (cfg.board / 5).clamp(16, 120) as usize;
-    let source = "SPEC section 4 (1): general solvers";
+    let source = "docs/games.md section 8 (1): general solvers";
     let total = CROSS_CHECK_GAMES.len() as u64;
     let mut out = Vec::new();
     for (i, name) in CROSS_CHECK_GAMES.iter().enumerate() {

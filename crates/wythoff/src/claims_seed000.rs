@@ -926,7 +926,7 @@ fn leaves_progression(pairs: &[(u64, u64)], lim: u64) -> Option<usize> {
 /// audit against the printed paper; only the caption, "2WN^2", is in our copy), and
 /// for 2WN^(2) the sentence holds; the caption read literally would be 2WN^2, with
 /// differences `2i` by Theorem 2.1 (i). Its last pair, printed (9, 49), is a misprint
-/// for (9, 50). For Table 4 only the caption is known: read literally (SPEC's rook)
+/// for (9, 50). For Table 4 only the caption is known: read literally (the literal rook)
 /// 2WN^(1,3) is 2WN^(3), with differences `2i`; with rook lengths `3i + j`, `j <= l`,
 /// the sentence holds. No verdict "as printed" is drawn from a caption alone.
 fn tables(cfg: &VerifyConfig, _progress: &mut dyn FnMut(u64, u64)) -> Vec<ClaimReport> {

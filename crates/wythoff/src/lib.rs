@@ -27,6 +27,7 @@
 //! The library does no I/O: the `wythoff` binary parses arguments and renders.
 
 pub mod answer;
+pub mod board_pairs;
 pub mod catalogue;
 pub mod claim;
 pub mod claims_general;

@@ -1,4 +1,4 @@
-//! The one rule model. Every game of SPEC section 3 is a value of [`Game`].
+//! The one rule model. Every game of docs/games.md is a value of [`Game`].
 //!
 //! A [`Rules`] value states the one-pile length sets of each pile, the two-pile
 //! moves (per-pile length sets and a relation between the two lengths), an

@@ -139,7 +139,7 @@ impl LengthSet {
     /// The (l,p)-rook of seed 000 (Definition in section 2): lengths `i p + j`,
     /// `i >= 0`, `0 <= j <= l - 1`.
     ///
-    /// **Convention** (SPEC section 3, seed 000): read literally, `l = 0` and `l = 1`
+    /// **Convention** (docs/games.md section 4, seed 000): read literally, `l = 0` and `l = 1`
     /// both give the multiples of `p` (`j = 0` only, as the paper's "(0,p)-rook is the
     /// p-rook"). For another reading give an explicit residue set instead.
     pub fn rook(l: u64, p: u64) -> Result<Self, RuleError> {

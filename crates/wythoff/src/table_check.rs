@@ -1,5 +1,5 @@
 //! Checking a printed list of P-positions against the rules (issue 3, item 5;
-//! SPEC section 4, item 3).
+//! docs/games.md section 8, item 3).
 //!
 //! The papers print lists of P-positions (seed 000, Tables 1-2; seed 001,
 //! section 3.2; seed 002, Example 4). [`parse_list`] reads such a list (one
@@ -152,7 +152,7 @@ impl fmt::Display for Refutation {
 
 /// Why `(x, y)` is not a P-position of the rules `r`, given the outcome table
 /// `t` of these rules (board holding `(x, y)`); `None` when it is a P-position.
-/// Applies the outcome rule of SPEC section 2 (see [`solve::decide`]).
+/// Applies the outcome rule of docs/games.md section 2 (see [`solve::decide`]).
 pub fn refute(r: &Rules, t: &OutcomeTable, x: u64, y: u64) -> Option<Refutation> {
     if !r.on_board(x, y) {
         return Some(Refutation::OffBoard);

@@ -200,3 +200,66 @@ fn games_with_memory_are_sent_to_the_state_search() {
     assert!(remoteness::remoteness(&g, 5).is_err());
     assert!(remoteness::remoteness(&parse_game("nim").unwrap().game, 5000).is_err());
 }
+
+prop_compose! {
+    /// Rules in the line kernel's scope: every one-pile length, two-pile moves
+    /// of any lengths in a band (or none), a corner, either convention.
+    fn line_rules()(w in 0u64..5, cu in 0u64..4, cv in 0u64..4, misere in any::<bool>()) -> Rules {
+        use wythoff::sets::LengthSet;
+        let mut b = Rules::builder();
+        if w > 0 {
+            let rel = if w == 1 { Relation::Diagonal } else { Relation::Band { m: w } };
+            b = b.two_pile(LengthSet::all(), LengthSet::all(), rel);
+        }
+        b.corner(cu, cv).convention(if misere { Convention::Misere } else { Convention::Normal }).build().unwrap()
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+    /// The line kernel against the plain table (every option visited) and the
+    /// brute force.
+    #[test]
+    fn line_kernel_equals_plain_table_and_brute_force(r in line_rules(), n in 1usize..40) {
+        prop_assert!(solve::remoteness_lines::scope(&r).is_some());
+        let fast = solve::remoteness_lines::table(&r, n).unwrap();
+        prop_assert_eq!(&fast, &remoteness::plain_table(&r, n), "{}", r.describe());
+        if n < 9 {
+            if let Err(e) = check_rules(&r, n) {
+                return Err(TestCaseError::fail(format!("{}: {e}", r.describe())));
+            }
+        }
+    }
+}
+
+/// Out of the line kernel's scope: restricted lengths, cones, congruences,
+/// blocking.
+#[test]
+fn line_kernel_scope() {
+    for g in [
+        "connell:p=3",
+        "st-wythoff:s=2,t=1",
+        "modular:m=3",
+        "roob-blocking:m=2,p=3",
+        "odd-odd:s=1,t=1",
+    ] {
+        let game = parse_game(g).unwrap().game;
+        assert!(
+            solve::remoteness_lines::scope(&game.variants()[0]).is_none(),
+            "{g}"
+        );
+    }
+    for g in [
+        "nim",
+        "wythoff",
+        "m-wythoff:m=3",
+        "shifted:m=1,p=3,l=1",
+        "corner:m=1,p=2,u=2,v=3",
+    ] {
+        let game = parse_game(g).unwrap().game;
+        assert!(
+            solve::remoteness_lines::scope(&game.variants()[0]).is_some(),
+            "{g}"
+        );
+    }
+}

@@ -441,7 +441,7 @@ fn example_6(_cfg: &VerifyConfig, _progress: &mut dyn FnMut(u64, u64)) -> Vec<Cl
         let v = p_of(l, x, y);
         let ml = (3 - l) % 3;
         let mirrored = p_of(ml, x, y);
-        // The statement holds under SPEC's corner (Definition 4 (iiia)), or it is the
+        // The statement holds under the definition's corner (Definition 4 (iiia)), or it is the
         // known disagreement: it holds only with the mirrored corner of the printed
         // Theorem 2.1 (iii a). It fails when it holds in neither reading.
         let known = v != Some(true) && mirrored == Some(true);

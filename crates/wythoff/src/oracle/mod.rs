@@ -16,6 +16,7 @@ pub mod beatty;
 pub mod claims;
 pub mod classical;
 pub mod fitted;
+pub mod modular_big;
 pub mod pset;
 
 use crate::catalogue::Params;

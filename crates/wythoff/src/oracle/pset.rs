@@ -77,7 +77,7 @@ impl BeattySet {
         }
     }
     /// The P-set of `shifted:m,p,l`, the board without the corner
-    /// `[0, m l) x [0, m (p - l))` (Definition 4 (iiia) of seed 000, SPEC section 3).
+    /// `[0, m l) x [0, m (p - l))` (Definition 4 (iiia) of seed 000, docs/games.md section 4).
     ///
     /// **Printed inconsistency.** Theorem 2.1 (iii a) as printed,
     /// `{(a_{ip+l}, b_{ip+l})} u {(b_{ip-l}, a_{ip-l}) : i > 0}`, contains

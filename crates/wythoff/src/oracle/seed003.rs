@@ -1,7 +1,7 @@
 //! Oracles for seed 003, the restricted (s,t)-Wythoff games with parity length
 //! sets (Odd-Odd, Even-Even, Odd-Even, Even-Odd), in normal and misère play.
 //!
-//! The rules (seed 003, section 1.3, Eq. (5); SPEC section 2): a horizontal move
+//! The rules (seed 003, section 1.3, Eq. (5); docs/games.md section 2): a horizontal move
 //! removes `k in S1` from the first pile, a vertical move removes `l in S2` from
 //! the second, an extended diagonal move removes `k in D1` and `l in D2` with
 //! `|l - k| < (s - 1) min(k, l) + t`. In the four parity games `S1 = D1` and
@@ -21,7 +21,7 @@
 //! The same oracles answer for `restricted:...` when its four sets are exactly
 //! the parity sets of one of the four games.
 //!
-//! Misère convention (the paper's, and SPEC's): a position without options is
+//! Misère convention (the paper's, and docs/games.md's): a position without options is
 //! an N-position (the player to move cannot move and so wins); the proofs of
 //! Theorems 9 and 14 say so ("the next player wins without doing anything").
 //!

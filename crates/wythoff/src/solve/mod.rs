@@ -20,7 +20,7 @@
 //! ([`crate::rules::Game::for_board`]); [`cost`] holds the time estimates per
 //! kernel.
 //!
-//! The outcome rule (SPEC section 2), for a position with options:
+//! The outcome rule (docs/games.md section 2), for a position with options:
 //! - no blocking: N iff some option is P (misère: a position with no option is N);
 //! - blocking class C, count p: N iff a P-option lies outside C, or at least `p`
 //!   P-options lie inside C; in misère play also N when every option is an in-class
@@ -40,7 +40,9 @@ pub mod reference;
 pub(crate) mod region;
 pub mod remoteness;
 pub mod select;
+pub mod remoteness_lines;
 pub mod sparse;
+pub mod sparse_rect;
 pub mod stream;
 
 /// Helpers shared by the counters' unit tests.
@@ -263,9 +265,11 @@ pub fn memory_budget() -> u64 {
     MEMORY_BUDGET.load(std::sync::atomic::Ordering::Relaxed)
 }
 
-/// Set the memory budget for the rest of the process (bytes, at least 64 MiB).
+/// Set the memory budget for the rest of the process (bytes, as given: a user's
+/// explicit budget is honoured however small; [`budget_from_limits`] keeps its
+/// own floor of 64 MiB).
 pub fn set_memory_budget(bytes: u64) {
-    MEMORY_BUDGET.store(bytes.max(64 << 20), std::sync::atomic::Ordering::Relaxed);
+    MEMORY_BUDGET.store(bytes, std::sync::atomic::Ordering::Relaxed);
 }
 
 /// The budget from the machine's limits (bytes; `None` = unknown or unlimited):
@@ -540,7 +544,7 @@ pub fn grundy_reference(game: &Game, n: usize) -> Result<GrundyTable, SolveError
 }
 
 /// The outcome of one position from per-option outcomes, by the blocking and
-/// misère rules of SPEC section 2: used by the reference and the general
+/// misère rules of docs/games.md section 2: used by the reference and the general
 /// counter solver (the band and sparse kernels apply the same rule inline, and
 /// `tests/engines.rs` checks every kernel against the reference).
 ///

@@ -248,8 +248,15 @@ impl RemotenessTable {
     }
 }
 
-/// The remoteness table of one set of rules (memoryless).
+/// The remoteness table of one set of rules (memoryless): the line kernel
+/// ([`super::remoteness_lines`]) where it applies, else [`plain_table`].
 pub fn rules_table(r: &Rules, n: usize) -> RemotenessTable {
+    super::remoteness_lines::table(r, n).unwrap_or_else(|| plain_table(r, n))
+}
+
+/// The remoteness table of one set of rules, every option of every position
+/// visited (the line kernel's check).
+pub fn plain_table(r: &Rules, n: usize) -> RemotenessTable {
     let mut v = vec![REMOTENESS_OFF; n * n];
     let mut opts = Vec::new();
     for x in 0..n {
@@ -301,7 +308,11 @@ pub fn unsupported(game: &Game) -> Option<String> {
 pub fn remoteness(game: &Game, n: usize) -> Result<RemotenessTable, SolveError> {
     require_memoryless(game)?;
     check_side(n)?;
-    if work_estimate(game, n as u64) > WORK_LIMIT {
+    let lines = game
+        .variants()
+        .iter()
+        .all(|r| super::remoteness_lines::scope(r).is_some());
+    if !lines && work_estimate(game, n as u64) > WORK_LIMIT {
         return Err(SolveError::TooLarge(format!(
             "--max {n}: the remoteness table would visit about {} options (over {WORK_LIMIT}): use a smaller --max",
             work_estimate(game, n as u64)

@@ -1,0 +1,260 @@
+//! `wythoff sequence` for a game without a published solution: the pairs
+//! `(a_n, b_n)` read off solved positions, with the work estimated before it
+//! starts, refused when no board can hold the request, and reported as it goes.
+//!
+//! Two readings, both those of [`crate::patterns::read_pairs`] (the side
+//! `x <= y` of the P-positions):
+//!
+//! - **b-order** (the pairs form a `pairs` pattern sorted by `b`): the square
+//!   board of [`read_pairs`](crate::patterns::read_pairs), which needs every
+//!   position with `b < N`.
+//! - **a-order** (`b` is not increasing in `b`-order, e.g. seed 000's
+//!   mWN^(l,p) outside Theorem 2.1): the pairs with `a` below a cut, sorted by
+//!   `a`. These need only the first rows, so they are read off a thin
+//!   rectangle `rows x cols` by [`crate::solve::sparse_rect`] (moves only
+//!   shrink piles: a rectangle's outcomes are those of any larger board), with
+//!   `cols = 2 R rows` where `R` is the largest `b / a` seen (`a >= 1`), the
+//!   same assumption as [`crate::patterns::by_rows`], stated to the user the
+//!   same way: no pair with `a` below the cut has `b >= cols`. The rectangle
+//!   grows (rows doubled) until the cut holds the terms asked for.
+//!
+//! Which reading applies is decided on a probe board of side [`PROBE`]: if its
+//! pairs are a b-order pattern the square board is used, as before.
+//! Square-board time grows with the square of the terms (a board of side
+//! about `4 terms` to `10 terms`); the rectangle's with about `terms^2 / 16`
+//! cells for mWN^(0,4) with m = 2 (measured in docs/performance.md).
+
+use crate::error::SolveError;
+use crate::patterns::{self, pairs, READ_PAIRS_MAX_BOARD};
+use crate::rules::Game;
+use crate::solve::{self, cost, sparse_rect};
+
+/// Side of the probe board that decides the reading.
+pub const PROBE: usize = 512;
+
+/// Most pairs read off a board: a b-order pattern has at most one pair per
+/// value of `b < N`, and the largest square board is [`READ_PAIRS_MAX_BOARD`].
+pub const MAX_TERMS: u64 = READ_PAIRS_MAX_BOARD as u64;
+
+/// Widest rectangle (columns) of the a-order reading.
+pub const MAX_COLS: usize = 1 << 24;
+
+/// Work units a rectangle may take (one unit: a cell swept or an earlier
+/// P-position visited, about 3 ns measured): about ten minutes.
+const RECT_WORK: u64 = 200_000_000_000;
+
+/// The first `terms` pairs, in the order of the reading used; `progress(done,
+/// total)` in rows of the board or rectangle being solved. `force` runs a
+/// square board estimated beyond the time bound.
+pub fn read(
+    game: &Game,
+    terms: u64,
+    budget: u64,
+    force: bool,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<Vec<(u64, u64)>, SolveError> {
+    if terms > MAX_TERMS {
+        return Err(SolveError::TooLarge(format!(
+            "--terms {terms}: a game without a published solution is read off a solved board of side at most {READ_PAIRS_MAX_BOARD}, which holds at most {MAX_TERMS} pairs: use fewer terms"
+        )));
+    }
+    let density = match a_order(game, terms, budget, progress)? {
+        Reading::Done(v) => return Ok(v),
+        Reading::BOrder { density } => density,
+        Reading::NotApplicable => None,
+    };
+    // a b-order pattern holds at most one pair per value of b: the probe's
+    // pairs per value of b tell what the largest board can hold
+    if let Some(d) = density {
+        if terms > b_order_most(d) {
+            return Err(SolveError::TooLarge(format!(
+                "--terms {terms}: the pairs (in b-order) read off the board of {PROBE} are {d:.3} per value of b, so the largest board read ({READ_PAIRS_MAX_BOARD}) holds about {} of them: use fewer terms",
+                (d * MAX_TERMS as f64) as u64
+            )));
+        }
+    }
+    // b-order: the square boards of `read_pairs`, from side 4 terms + 64 (the
+    // first one at least), estimated before any work
+    let n0 = (terms.saturating_mul(4).saturating_add(64)).min(MAX_TERMS);
+    let first = cost::p_positions_seconds(game, n0);
+    if first > cost::TIME_BOUND_SECONDS && !force {
+        return Err(SolveError::TooLarge(format!(
+            "--terms {terms}: the board of side {n0} this game is read off would take {} of computation, over the bound of {} min: use fewer terms",
+            cost::human_seconds(first),
+            cost::TIME_BOUND_SECONDS / 60
+        )));
+    }
+    progress(0, n0);
+    let out = patterns::read_pairs(game, terms, budget).map(|(v, _)| v);
+    progress(n0, n0);
+    out
+}
+
+/// What the probe board says.
+enum Reading {
+    /// The a-order reading, done.
+    Done(Vec<(u64, u64)>),
+    /// A b-order pattern on the probe: its pairs per value of `b`.
+    BOrder { density: Option<f64> },
+    /// Out of the rectangle kernel's scope (or too dense for it).
+    NotApplicable,
+}
+
+/// The a-order reading off a rectangle, when it applies.
+fn a_order(
+    game: &Game,
+    terms: u64,
+    budget: u64,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<Reading, SolveError> {
+    let [r] = game.variants() else {
+        return Ok(Reading::NotApplicable);
+    };
+    if !sparse_rect::in_scope(r) {
+        return Ok(Reading::NotApplicable);
+    }
+    let Some(probe) = sparse_rect::p_positions(r, PROBE, PROBE, RECT_WORK, &mut |_| {}) else {
+        return Ok(Reading::NotApplicable);
+    };
+    let side = if r.is_symmetric() { "both" } else { "upper" };
+    let mut v = upper(&probe);
+    v.sort_unstable_by_key(|&(a, b)| (b, a));
+    if pairs::of_pairs(&v, side).is_some() {
+        return Ok(Reading::BOrder {
+            density: Some(v.len() as f64 / PROBE as f64),
+        });
+    }
+    if patterns::by_rows(&v, PROBE).is_none() {
+        return Ok(Reading::BOrder { density: None });
+    }
+    // rows: from the probe's density of pairs per row, with room
+    let mut rows = {
+        let (cut, got) = patterns::by_rows(&v, PROBE).expect("checked");
+        let per_row = (got.len() as u64).max(1) as f64 / cut.max(1) as f64;
+        ((terms as f64 / per_row) * 1.25) as usize + 16
+    };
+    let mut ratio = ratio_of(&v).max(1);
+    loop {
+        let cols = (2 * ratio as usize).saturating_mul(rows).saturating_add(64);
+        if cols > MAX_COLS {
+            return Err(SolveError::TooLarge(format!(
+                "--terms {terms}: the pairs in a-order need a rectangle of {rows} rows and {cols} columns (b up to {ratio} a), over the {MAX_COLS} columns allowed: use fewer terms"
+            )));
+        }
+        let est = sparse_rect::memory_estimate(cols as u64, 4 * rows as u64 * ratio);
+        if est > budget {
+            return Err(SolveError::TooLarge(format!(
+                "--terms {terms}: the rectangle of {rows} x {cols} needs about {}, over the budget of {}: use fewer terms",
+                solve::human_bytes(est),
+                solve::human_bytes(budget)
+            )));
+        }
+        // about 3 ns a unit (docs/performance.md): refused before the work
+        let units = (rows as u64).saturating_mul(2 * cols as u64);
+        if units > RECT_WORK {
+            return Err(SolveError::TooLarge(format!(
+                "--terms {terms}: the pairs in a-order need a rectangle of {rows} x {cols}, about {} of computation, over the bound of {} min: use fewer terms",
+                cost::human_seconds(units / 333_000_000),
+                cost::TIME_BOUND_SECONDS / 60
+            )));
+        }
+        let total = rows as u64;
+        let Some(ps) =
+            sparse_rect::p_positions(r, rows, cols, 4 * RECT_WORK, &mut |d| progress(d, total))
+        else {
+            return Ok(Reading::NotApplicable);
+        };
+        progress(total, total);
+        let mut v = upper(&ps);
+        let seen = ratio_of(&v).max(1);
+        let cut = (cols as u64 / (2 * seen)).min(rows as u64);
+        v.retain(|p| p.0 < cut);
+        v.sort_unstable();
+        if v.len() as u64 >= terms {
+            v.truncate(terms as usize);
+            return Ok(Reading::Done(v));
+        }
+        ratio = ratio.max(seen);
+        rows = rows.saturating_mul(2);
+    }
+}
+
+/// The side `x <= y` of P-positions, as `(a, b)`.
+fn upper(ps: &[(u32, u32)]) -> Vec<(u64, u64)> {
+    ps.iter()
+        .filter(|p| p.0 <= p.1)
+        .map(|&(x, y)| (x as u64, y as u64))
+        .collect()
+}
+
+/// The largest `ceil(b / a)` over pairs with `a >= 1` (0 when none).
+fn ratio_of(v: &[(u64, u64)]) -> u64 {
+    v.iter()
+        .filter(|p| p.0 >= 1)
+        .map(|p| p.1.div_ceil(p.0))
+        .max()
+        .unwrap_or(0)
+}
+
+/// The work [`read`] will start with, said before it starts: the reading, the
+/// board (`rows x cols`; a square for b-order) and its estimated seconds and
+/// bytes. The a-order rectangle may still grow (doubled rows) when the first
+/// one's cut holds too few pairs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plan {
+    /// `"a-order, rectangle"` or `"b-order, square board"`.
+    pub reading: &'static str,
+    pub rows: u64,
+    pub cols: u64,
+    pub seconds: u64,
+    pub bytes: u64,
+}
+
+/// The [`Plan`] of `read(game, terms, ..)`, from the probe board (a few
+/// milliseconds); `None` when a refusal will come first.
+pub fn plan(game: &Game, terms: u64) -> Option<Plan> {
+    if terms > MAX_TERMS {
+        return None;
+    }
+    let square = |n: u64| Plan {
+        reading: "b-order, square board",
+        rows: n,
+        cols: n,
+        seconds: cost::p_positions_seconds(game, n),
+        bytes: solve::outcome_memory_estimate(game, n),
+    };
+    let n0 = (terms.saturating_mul(4).saturating_add(64)).min(MAX_TERMS);
+    let [r] = game.variants() else {
+        return Some(square(n0));
+    };
+    if !sparse_rect::in_scope(r) {
+        return Some(square(n0));
+    }
+    let probe = sparse_rect::p_positions(r, PROBE, PROBE, RECT_WORK, &mut |_| {})?;
+    let side = if r.is_symmetric() { "both" } else { "upper" };
+    let mut v = upper(&probe);
+    v.sort_unstable_by_key(|&(a, b)| (b, a));
+    if pairs::of_pairs(&v, side).is_some() {
+        // (refused by `read` when over what the largest board holds)
+        let d = v.len() as f64 / PROBE as f64;
+        return (terms <= b_order_most(d)).then(|| square(n0));
+    }
+    let (cut, got) = patterns::by_rows(&v, PROBE)?;
+    let per_row = (got.len() as u64).max(1) as f64 / cut.max(1) as f64;
+    let rows = ((terms as f64 / per_row) * 1.25) as u64 + 16;
+    let ratio = ratio_of(&v).max(1);
+    let cols = (2 * ratio).saturating_mul(rows).saturating_add(64);
+    Some(Plan {
+        reading: "a-order, rectangle",
+        rows,
+        cols,
+        seconds: rows.saturating_mul(2 * cols) / 333_000_000,
+        bytes: sparse_rect::memory_estimate(cols, 4 * rows * ratio),
+    })
+}
+
+/// Most pairs [`read`] tries to read in b-order when the probe has `d` pairs
+/// per value of `b`: what the largest board holds, with room (1.5x).
+fn b_order_most(d: f64) -> u64 {
+    (d * MAX_TERMS as f64 * 1.5) as u64 + 64
+}
