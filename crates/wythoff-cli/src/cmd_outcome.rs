@@ -141,13 +141,22 @@ fn huge_modular(a: &Args, m: wythoff::oracle::Natural) -> anyhow::Result<ExitCod
     match a.format {
         OutcomeFormat::Text => out.write_all(&text)?,
         OutcomeFormat::Json => {
-            let text = String::from_utf8_lossy(&text);
+            let ans = answer::OutcomeAnswer {
+                outcome: if moves.is_empty() {
+                    wythoff::solve::Outcome::P
+                } else {
+                    wythoff::solve::Outcome::N
+                },
+                moves,
+                notes: Vec::new(),
+                oracle: Some(source.clone()),
+            };
             let v = crate::render::outcome_json(
                 &label,
                 &convention,
                 &x.to_string(),
                 &y.to_string(),
-                &text,
+                &ans,
             );
             writeln!(out, "{v}")?;
         }

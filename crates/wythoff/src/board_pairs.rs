@@ -76,7 +76,7 @@ pub fn read(
     // b-order: the square boards of `read_pairs`, from side 4 terms + 64 (the
     // first one at least), estimated before any work
     let n0 = (terms.saturating_mul(4).saturating_add(64)).min(MAX_TERMS);
-    let first = cost::p_positions_seconds(game, n0);
+    let first = crate::solve::select::p_positions_plan(game, n0).seconds;
     if first > cost::TIME_BOUND_SECONDS && !force {
         return Err(SolveError::TooLarge(format!(
             "--terms {terms}: the board of side {n0} this game is read off would take {} of computation, over the bound of {} min: use fewer terms",
@@ -220,7 +220,7 @@ pub fn plan(game: &Game, terms: u64) -> Option<Plan> {
         reading: "b-order, square board",
         rows: n,
         cols: n,
-        seconds: cost::p_positions_seconds(game, n),
+        seconds: crate::solve::select::p_positions_plan(game, n).seconds,
         bytes: solve::outcome_memory_estimate(game, n),
     };
     let n0 = (terms.saturating_mul(4).saturating_add(64)).min(MAX_TERMS);

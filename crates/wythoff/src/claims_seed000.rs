@@ -1007,8 +1007,13 @@ fn tables(cfg: &VerifyConfig, _progress: &mut dyn FnMut(u64, u64)) -> Vec<ClaimR
     let fail = table(t3, n).map_or_else(Some, |t| {
         let pairs = sorted_pairs(&t);
         let p9: Vec<u64> = pairs.iter().filter(|p| p.0 == 9).map(|p| p.1).collect();
-        (t.is_p(9, 49) || !t.is_p(9, 1) || p9 != [50])
-            .then(|| format!("(9, y) P-positions with y >= 9: {p9:?}; (9, 49) P: {}, (9, 1) P: {}", t.is_p(9, 49), t.is_p(9, 1)))
+        (t.is_p(9, 49) || !t.is_p(9, 1) || p9 != [50]).then(|| {
+            format!(
+                "(9, y) P-positions with y >= 9: {p9:?}; (9, 49) P: {}, (9, 1) P: {}",
+                t.is_p(9, 49),
+                t.is_p(9, 1)
+            )
+        })
     });
     out.push(R(
         "seed 000, Table 3",

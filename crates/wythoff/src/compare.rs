@@ -208,6 +208,10 @@ pub fn seconds(a: &Game, b: &Game, n: u64) -> u64 {
     let scan = ((n as u128 * n as u128 / 64) * 4 / 1_000_000_000) as u64;
     [a, b]
         .iter()
-        .map(|g| crate::solve::cost::p_positions_seconds(g, n).max(scan))
+        .map(|g| {
+            crate::solve::select::p_positions_plan(g, n)
+                .seconds
+                .max(scan)
+        })
         .fold(0u64, u64::saturating_add)
 }
