@@ -82,8 +82,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
         use wythoff::solve;
         let seconds = compare::seconds(&ga.game, &gb.game, a.max);
         let fits = [&ga, &gb].iter().all(|g| {
-            solve::stream::p_positions_memory_estimate(&g.game.for_board(a.max), a.max)
-                <= solve::memory_budget()
+            solve::select::p_positions_plan(&g.game, a.max).memory <= solve::memory_budget()
         });
         crate::progress::time_estimate(
             &format!("--max {}: the two outcome solvers", a.max),
