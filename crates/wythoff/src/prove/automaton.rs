@@ -112,7 +112,9 @@ impl Automaton {
         let len = dx.len().max(dy.len());
         pad(&mut dx, len);
         pad(&mut dy, len);
-        let word: Vec<usize> = (0..len).map(|i| dx[i] as usize * r + dy[i] as usize).collect();
+        let word: Vec<usize> = (0..len)
+            .map(|i| dx[i] as usize * r + dy[i] as usize)
+            .collect();
         const FAIL: usize = usize::MAX;
         let step_word = |j: usize, letter: usize| -> usize {
             if j == FAIL {
@@ -309,10 +311,7 @@ pub fn guess(
         largest = largest.max(reps.len());
         if !ok {
             if reps.len() > max_states {
-                return Guess::NotFound {
-                    largest,
-                    digits: l,
-                };
+                return Guess::NotFound { largest, digits: l };
             }
             continue;
         }
@@ -406,7 +405,10 @@ impl WalnutAutomaton {
                 let s = cur.ok_or("a transition before any state")?;
                 let digits: Vec<u32> = lhs
                     .split_whitespace()
-                    .map(|d| d.parse::<u32>().map_err(|_| format!("bad digit in `{line}`")))
+                    .map(|d| {
+                        d.parse::<u32>()
+                            .map_err(|_| format!("bad digit in `{line}`"))
+                    })
                     .collect::<Result<_, _>>()?;
                 let target: u32 = rhs
                     .split_whitespace()
@@ -526,11 +528,17 @@ mod tests {
                 // the file round-trips
                 let w = WalnutAutomaton::parse(&automaton.to_walnut()).unwrap();
                 for (x, y) in [(1, 2), (3, 5), (4, 7), (5, 3), (6, 10), (2, 2)] {
-                    assert_eq!(w.accepts_pair(&automaton.numeration, x, y), wythoff_p(x as u32, y as u32));
+                    assert_eq!(
+                        w.accepts_pair(&automaton.numeration, x, y),
+                        wythoff_p(x as u32, y as u32)
+                    );
                 }
                 // one flipped cell
                 let f = automaton.flip(&Natural::from(7u32), &Natural::from(9u32));
-                assert_eq!(f.first_mismatch(n, &|x, y| member(x, y) ^ (x == 7 && y == 9)), None);
+                assert_eq!(
+                    f.first_mismatch(n, &|x, y| member(x, y) ^ (x == 7 && y == 9)),
+                    None
+                );
                 let f = automaton.flip(&Natural::from(6u32), &Natural::from(10u32));
                 assert!(!f.accepts(&Natural::from(6u32), &Natural::from(10u32)));
                 assert!(f.accepts(&Natural::from(10u32), &Natural::from(6u32)));

@@ -5,4 +5,6 @@
 //! files and runs Walnut.
 
 pub mod automaton;
+pub mod formula;
 pub mod numeration;
+pub mod plan;

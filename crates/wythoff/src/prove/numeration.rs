@@ -82,7 +82,9 @@ impl Numeration {
             return Ok(Numeration::zeckendorf());
         }
         if let Some(k) = t.strip_prefix("base:").or_else(|| t.strip_prefix("msd_")) {
-            let k: u32 = k.parse().map_err(|_| bad("the base is not a whole number"))?;
+            let k: u32 = k
+                .parse()
+                .map_err(|_| bad("the base is not a whole number"))?;
             if !(2..=9).contains(&k) {
                 return Err(bad("the base must be from 2 to 9"));
             }
@@ -94,7 +96,11 @@ impl Numeration {
                 .ok_or_else(|| bad("write the preperiod and the period separated by `;`"))?;
             let list = |s: &str| -> Result<Vec<u64>, NumerationError> {
                 s.split(',')
-                    .map(|a| a.trim().parse::<u64>().map_err(|_| bad("a partial quotient is not a whole number")))
+                    .map(|a| {
+                        a.trim()
+                            .parse::<u64>()
+                            .map_err(|_| bad("a partial quotient is not a whole number"))
+                    })
                     .collect()
             };
             let pre = list(pre)?;
@@ -103,9 +109,15 @@ impl Numeration {
                 return Err(bad("the preperiod must start with a_0 = 0"));
             }
             if pre.len() > 9 || period.is_empty() || period.len() > 8 {
-                return Err(bad("at most 8 partial quotients after a_0 in each part, and a period"));
+                return Err(bad(
+                    "at most 8 partial quotients after a_0 in each part, and a period",
+                ));
             }
-            if pre[1..].iter().chain(&period).any(|&a| !(1..=9).contains(&a)) {
+            if pre[1..]
+                .iter()
+                .chain(&period)
+                .any(|&a| !(1..=9).contains(&a))
+            {
                 return Err(bad("partial quotients after a_0 must be from 1 to 9"));
             }
             return Ok(Numeration::ostrowski(pre, period));
@@ -433,7 +445,11 @@ pub fn phi_m(m: u64) -> Option<(Vec<u64>, Vec<u64>)> {
 /// `phi_{mp} / p = (2 - mp + sqrt((mp)^2 + 4)) / (2p)`.
 pub fn phi_mp_over_p(m: u64, p: u64) -> Option<(Vec<u64>, Vec<u64>)> {
     let mp = m.checked_mul(p)?;
-    continued_fraction(2 - mp as i64, mp.checked_mul(mp)?.checked_add(4)?, 2 * p as i64)
+    continued_fraction(
+        2 - mp as i64,
+        mp.checked_mul(mp)?.checked_add(4)?,
+        2 * p as i64,
+    )
 }
 
 /// The two Ostrowski numerations a Beatty law `floor(n alpha)` suggests, for
@@ -492,7 +508,10 @@ mod tests {
         assert_eq!(s2.walnut_definition().unwrap(), "ost op2 [0] [2];");
         assert_eq!(s2.weights(30), vec![1, 2, 5, 12, 29, 70]);
         assert_eq!(s2.represent(&Natural::from(11u32)), vec![2, 0, 1]);
-        assert_eq!(Numeration::Base(2).represent(&Natural::from(6u32)), vec![1, 1, 0]);
+        assert_eq!(
+            Numeration::Base(2).represent(&Natural::from(6u32)),
+            vec![1, 1, 0]
+        );
     }
 
     #[test]
@@ -519,7 +538,11 @@ mod tests {
                     let mut w = d.clone();
                     w.push(a);
                     let v = num.value(&w);
-                    let canon = num.represent(&v) == w.iter().copied().skip_while(|&x| x == 0).collect::<Vec<_>>();
+                    let canon = num.represent(&v)
+                        == w.iter()
+                            .copied()
+                            .skip_while(|&x| x == 0)
+                            .collect::<Vec<_>>();
                     let expect = if canon && v < Natural::from(500u32) {
                         Some(u32::try_from(&v).unwrap())
                     } else {
@@ -550,7 +573,11 @@ mod tests {
         }
         let mut v = 0.0f64;
         for &a in terms[..40].iter().rev() {
-            v = if v == 0.0 { a as f64 } else { a as f64 + 1.0 / v };
+            v = if v == 0.0 {
+                a as f64
+            } else {
+                a as f64 + 1.0 / v
+            };
         }
         assert!((v - x).abs() < 1e-6, "{v} {x}");
         assert_eq!(continued_fraction(0, 4, 1), None);
@@ -563,6 +590,9 @@ mod tests {
         assert_eq!(c[0], Numeration::ostrowski(vec![0], vec![3]));
         assert_eq!(c[1], Numeration::ostrowski(vec![0, 1], vec![3]));
         let (pre, per) = phi_m(1).unwrap();
-        assert_eq!(beatty_numerations(&pre, &per), vec![Numeration::zeckendorf()]);
+        assert_eq!(
+            beatty_numerations(&pre, &per),
+            vec![Numeration::zeckendorf()]
+        );
     }
 }
