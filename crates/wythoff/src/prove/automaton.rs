@@ -208,8 +208,21 @@ pub fn guess(
     };
     let r = tables.radix;
     let letters = r * r;
-    // sig[k]: class ids of pairs x, y < w[l - k]
-    let width = |k: usize| w[l - k] as usize;
+    // bounds[k]: the children of every value below bounds[k] are below
+    // bounds[k - 1] (canonical children of x are below shift(x + 1), and shift
+    // is increasing); bounds[0] = n, the board
+    let mut bounds: Vec<usize> = vec![n as usize];
+    while bounds.len() <= l + 1 {
+        let prev = *bounds.last().unwrap();
+        let mut b = prev;
+        while b > 0 && (tables.shift[b.min(n as usize - 1)] as usize > prev || b >= n as usize) {
+            b -= 1;
+        }
+        bounds.push(b);
+    }
+    let l = bounds.iter().rposition(|&b| b >= 2).unwrap_or(0);
+    // sig[k]: class ids of pairs x, y < bounds[k]
+    let width = |k: usize| bounds[k];
     let mut sigs: Vec<Vec<u32>> = Vec::new();
     let w0 = width(0);
     let mut s0 = vec![0u32; w0 * w0];

@@ -198,11 +198,12 @@ pub fn proof_files(s: &Subject, automaton: &Automaton) -> Result<ProofFiles, Sol
         .map_err(|why| SolveError::Unsupported(format!("{}: {why}", s.label)))?;
     let ns = automaton.numeration.walnut_name();
     let mut cmd = format!(
-        "# {} ({}): the automaton {AUTOMATON} (inputs x then y) is its set of P-positions.\n",
-        s.label,
+        "# {} ({}): the automaton {AUTOMATON} (inputs x then y) is its set of P-positions;\n",
+        s.label.replace(';', ","),
         s.convention_text()
     );
-    cmd.push_str("# Written by `wythoff prove`; run in Walnut with `load prove.txt;`.\n");
+    // Walnut reads a command up to its `;`: every comment ends with one
+    cmd.push_str("# written by wythoff prove, run in Walnut with: load prove.txt;\n");
     if let Some(def) = automaton.numeration.walnut_definition() {
         cmd.push_str(&def);
         cmd.push('\n');
@@ -210,7 +211,7 @@ pub fn proof_files(s: &Subject, automaton: &Automaton) -> Result<ProofFiles, Sol
     for (name, f) in &formula.defs {
         cmd.push_str(&format!("def {name} \"?{ns} {f}\";\n"));
     }
-    let mut wit = String::from("# The positions (a, b) where each statement of prove.txt fails.\n");
+    let mut wit = String::from("# the positions (a, b) where each statement of prove.txt fails;\n");
     for st in &formula.statements {
         cmd.push_str(&format!("eval {} \"?{ns} A a,b {}\";\n", st.name, st.body));
         wit.push_str(&format!("eval wit_{} \"?{ns} ~({})\";\n", st.name, st.body));
