@@ -190,6 +190,7 @@ fn parse_cell(s: &str) -> Result<(u64, u64)> {
 
 pub fn run(a: Args) -> Result<ExitCode> {
     let subject = resolve(&a.game, a.misere)?;
+    let mut out = std::io::stdout().lock();
     let only = match &a.numeration {
         Some(t) => Some(Numeration::parse(t).map_err(|e| anyhow!("{e}"))?),
         None => None,
@@ -226,19 +227,20 @@ pub fn run(a: Args) -> Result<ExitCode> {
                     "witness": serde_json::Value::Null,
                     "walnut_version": walnut_version(&jar),
                 });
-                println!("{}", serde_json::to_string_pretty(&v)?);
+                writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
             }
             ProveFormat::Text => {
-                println!(
+                writeln!(
+                    out,
                     "{} ({}): no automaton found on the {} x {} board",
                     subject.label,
                     subject.convention_text(),
                     a.max,
                     a.max
-                );
-                println!("  tried, up to {} states:", a.states);
+                )?;
+                writeln!(out, "  tried, up to {} states:", a.states)?;
                 for t in tried {
-                    println!("    {t}");
+                    writeln!(out, "    {t}")?;
                 }
             }
         }
@@ -288,33 +290,36 @@ pub fn run(a: Args) -> Result<ExitCode> {
                 "witness": witness.as_ref().map(|(x, y, st)| serde_json::json!({"x": x, "y": y, "statement": st})),
                 "walnut_version": walnut_version(&jar),
             });
-            println!("{}", serde_json::to_string_pretty(&v)?);
+            writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
         }
         ProveFormat::Text => {
-            println!(
+            writeln!(
+                out,
                 "{} ({}): {verdict}",
                 subject.label,
                 subject.convention_text()
-            );
+            )?;
             if proved {
-                println!(
+                writeln!(out,
                     "  the P-positions are exactly the pairs (x, y) accepted by a {}-state automaton in {} ({ns}), for every position",
                     automaton.states(),
                     automaton.numeration.describe()
-                );
+                )?;
             } else {
-                println!(
+                writeln!(
+                    out,
                     "  the {}-state automaton in {} ({ns}) guessed from the board is not the P-set",
                     automaton.states(),
                     automaton.numeration.describe()
-                );
+                )?;
             }
-            println!(
+            writeln!(
+                out,
                 "  guessed from the {} x {} board; decided by Walnut {}:",
                 a.max,
                 a.max,
                 walnut_version(&jar)
-            );
+            )?;
             for r in &results {
                 let res = match r.result {
                     Some(true) => "TRUE".to_string(),
@@ -322,18 +327,19 @@ pub fn run(a: Args) -> Result<ExitCode> {
                     None => format!("ERROR ({})", r.error),
                 };
                 match r.seconds {
-                    Some(s) => println!("    {:<14} {res:<6} {s:.3} s", r.name),
-                    None => println!("    {:<14} {res}", r.name),
-                }
+                    Some(s) => writeln!(out, "    {:<14} {res:<6} {s:.3} s", r.name)?,
+                    None => writeln!(out, "    {:<14} {res}", r.name)?,
+                };
             }
             if let Some((x, y, st)) = &witness {
-                println!("  smallest position where it fails: ({x}, {y}) ({st})");
+                writeln!(out, "  smallest position where it fails: ({x}, {y}) ({st})")?;
             }
             if let Some(dir) = &a.emit {
-                println!(
+                writeln!(
+                    out,
                     "  Walnut files: {} (run `load {COMMAND_FILE};` with WALNUT_HOME there)",
                     dir.display()
-                );
+                )?;
             }
         }
     }
@@ -386,7 +392,7 @@ fn prove_in(
             let Ok(w) = WalnutAutomaton::parse(&text) else {
                 continue;
             };
-            if let Some((x, y)) = w.smallest_pair(&automaton.numeration, 1 << 14) {
+            if let Some((x, y)) = w.smallest_pair(&automaton.numeration, 4096) {
                 let better = match &witness {
                     None => true,
                     Some((bx, by, _)) => (x.max(y), x, y) < (*bx.max(by), *bx, *by),

@@ -482,18 +482,91 @@ impl WalnutAutomaton {
         self.accepts_digits(&word)
     }
     /// The smallest accepted pair `(x, y)` in the order of `max(x, y)`, then `x`,
-    /// then `y`, among `x, y < limit`.
+    /// then `y`, among `x, y < limit` (`limit <= 4096`), by one step per cell from
+    /// `(head x, head y)`; beyond, the pair of a shortest accepted word.
     pub fn smallest_pair(&self, num: &Numeration, limit: u64) -> Option<(u64, u64)> {
-        for m in 0..limit {
-            for x in 0..=m {
-                let y = m;
-                if self.accepts_pair(num, x, y) {
-                    return Some((x, y));
+        if let Some(c) = self.constant {
+            return c.then_some((0, 0));
+        }
+        let r = num.radix();
+        // dense transitions: [state][a * r + b]
+        let dense: Vec<Vec<u32>> = self
+            .trans
+            .iter()
+            .map(|row| {
+                let mut d = vec![DEAD; r * r];
+                for (digits, t) in row {
+                    if digits.len() == 2 && (digits[0] as usize) < r && (digits[1] as usize) < r {
+                        d[digits[0] as usize * r + digits[1] as usize] = *t;
+                    }
+                }
+                d
+            })
+            .collect();
+        if dense.is_empty() {
+            return None;
+        }
+        let acc = |s: u32| s != DEAD && self.accept.get(s as usize).copied().unwrap_or(false);
+        let mut b = 256u64;
+        loop {
+            let n = b.min(limit).min(4096) as usize;
+            let t = Tables::new(num, n as u64);
+            let mut st = vec![DEAD; n * n];
+            st[0] = 0;
+            for x in 0..n {
+                for y in 0..n {
+                    if x + y == 0 {
+                        continue;
+                    }
+                    let from = st[t.head[x] as usize * n + t.head[y] as usize];
+                    if from != DEAD {
+                        st[x * n + y] =
+                            dense[from as usize][t.last[x] as usize * r + t.last[y] as usize];
+                    }
                 }
             }
-            for y in 0..m {
-                if self.accepts_pair(num, m, y) {
-                    return Some((m, y));
+            for m in 0..n {
+                for x in 0..=m {
+                    if acc(st[x * n + m]) {
+                        return Some((x as u64, m as u64));
+                    }
+                }
+                for y in 0..m {
+                    if acc(st[m * n + y]) {
+                        return Some((m as u64, y as u64));
+                    }
+                }
+            }
+            if n as u64 >= limit.min(4096) {
+                break;
+            }
+            b *= 4;
+        }
+        // a shortest accepted word (breadth first, smallest letters first)
+        let mut prev: Vec<Option<(u32, usize)>> = vec![None; dense.len()];
+        let mut seen = vec![false; dense.len()];
+        seen[0] = true;
+        let mut queue = std::collections::VecDeque::from([0u32]);
+        while let Some(q) = queue.pop_front() {
+            if acc(q) {
+                let mut letters = Vec::new();
+                let mut cur = q;
+                while let Some((p, l)) = prev[cur as usize] {
+                    letters.push(l);
+                    cur = p;
+                }
+                letters.reverse();
+                let xs: Vec<u32> = letters.iter().map(|&l| (l / r) as u32).collect();
+                let ys: Vec<u32> = letters.iter().map(|&l| (l % r) as u32).collect();
+                let x = u64::try_from(&num.value(&xs)).ok()?;
+                let y = u64::try_from(&num.value(&ys)).ok()?;
+                return Some((x, y));
+            }
+            for (l, &t) in dense[q as usize].iter().enumerate() {
+                if t != DEAD && !seen[t as usize] {
+                    seen[t as usize] = true;
+                    prev[t as usize] = Some((q, l));
+                    queue.push_back(t);
                 }
             }
         }
