@@ -263,7 +263,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
     ));
     let result = prove_in(&jar, &tmp, &files, &automaton, a.timeout);
     let _ = std::fs::remove_dir_all(&tmp);
-    let (results, witness) = result?;
+    let (results, witness, total, wall) = result?;
     let proved = results.iter().all(|r| r.result == Some(true));
     let verdict = if proved { "proved" } else { "refuted" };
     let ns = automaton.numeration.walnut_name();
@@ -331,6 +331,10 @@ pub fn run(a: Args) -> Result<ExitCode> {
                     None => writeln!(out, "    {:<14} {res}", r.name)?,
                 };
             }
+            writeln!(
+                out,
+                "  Walnut: {total:.3} s computing (definitions and statements), {wall:.1} s wall (Java's start included)"
+            )?;
             if let Some((x, y, st)) = &witness {
                 writeln!(out, "  smallest position where it fails: ({x}, {y}) ({st})")?;
             }
@@ -352,15 +356,38 @@ pub fn run(a: Args) -> Result<ExitCode> {
 
 type Witness = Option<(u64, u64, String)>;
 
+/// Walnut's own time for everything it computed (definitions and statements):
+/// the sum over `Result/*_log.txt`.
+fn total_seconds(home: &Path) -> f64 {
+    let mut total = 0.0;
+    if let Ok(rd) = std::fs::read_dir(home.join("Result")) {
+        for e in rd.flatten() {
+            let name = e.file_name().to_string_lossy().to_string();
+            if name.ends_with("_log.txt") && !name.starts_with("wit_") {
+                if let Some(s) = std::fs::read_to_string(e.path())
+                    .ok()
+                    .and_then(|l| parse_log_seconds(&l))
+                {
+                    total += s;
+                }
+            }
+        }
+    }
+    total
+}
+
 fn prove_in(
     jar: &Path,
     home: &Path,
     files: &ProofFiles,
     automaton: &Automaton,
     timeout: u64,
-) -> Result<(Vec<StatementResult>, Witness)> {
+) -> Result<(Vec<StatementResult>, Witness, f64, f64)> {
     write_home(home, files)?;
+    let start = Instant::now();
     let out = run_walnut(jar, home, COMMAND_FILE, Duration::from_secs(timeout))?;
+    let wall = start.elapsed().as_secs_f64();
+    let total = total_seconds(home);
     let parsed = parse_output(&out);
     let mut results = Vec::new();
     for name in &files.statements {
@@ -403,5 +430,5 @@ fn prove_in(
             }
         }
     }
-    Ok((results, witness))
+    Ok((results, witness, total, wall))
 }

@@ -264,6 +264,14 @@ pub fn guess(
                     *map.entry(key.clone()).or_insert(next)
                 };
             }
+            // every class is a state of the automaton (when there is one): more
+            // classes than allowed states ends the search, and bounds memory
+            if map.len() > max_states {
+                return Guess::NotFound {
+                    largest: largest.max(map.len()),
+                    digits: l,
+                };
+            }
         }
         drop(map);
         sigs.push(cur);

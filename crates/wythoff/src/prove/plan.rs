@@ -47,6 +47,8 @@ pub struct Attempt {
     pub largest: usize,
     /// Digits of the board's largest full block.
     pub digits: usize,
+    /// The bound on the states.
+    pub max_states: usize,
 }
 
 impl Attempt {
@@ -56,7 +58,7 @@ impl Attempt {
             None => format!(
                 "{}: none with at most {} states ({} classes seen, {} digits of data)",
                 self.numeration.describe(),
-                DEFAULT_MAX_STATES.max(self.largest),
+                self.max_states,
                 self.largest,
                 self.digits
             ),
@@ -160,6 +162,7 @@ pub fn search(
                     states: Some(automaton.states()),
                     largest: automaton.states(),
                     digits: 0,
+                    max_states,
                 });
                 return Ok(Search {
                     automaton: Some(automaton),
@@ -172,6 +175,7 @@ pub fn search(
                 states: None,
                 largest,
                 digits,
+                max_states,
             }),
         }
     }
