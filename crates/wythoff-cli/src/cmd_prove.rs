@@ -12,11 +12,11 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
-use wythoff::prove::automaton::{Automaton, WalnutAutomaton};
+use wythoff::prove::automaton::WalnutAutomaton;
 use wythoff::prove::numeration::Numeration;
 use wythoff::prove::plan::{
-    self, parse_log_seconds, parse_output, proof_files, ProofFiles, AUTOMATON, COMMAND_FILE,
-    WALNUT_FOLDERS, WITNESS_FILE,
+    self, parse_log_seconds, parse_output, proof_files, PairsModel, ProofFiles, AUTOMATON,
+    COMMAND_FILE, GRAPH_A, GRAPH_B, WALNUT_FOLDERS, WITNESS_FILE,
 };
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -55,6 +55,9 @@ pub struct Args {
     /// For tests: flip the membership of one cell `X,Y` of the guessed automaton.
     #[arg(long, hide = true, value_name = "X,Y")]
     pub flip_cell: Option<String>,
+    /// For tests: go straight to the automata of the pairs' graphs.
+    #[arg(long, hide = true)]
+    pub via_pairs: bool,
 }
 
 fn parse_board(s: &str) -> Result<u64, String> {
@@ -211,9 +214,32 @@ pub fn run(a: Args) -> Result<ExitCode> {
     } else {
         "normal"
     };
-    let search = plan::search(&subject, a.max, only.as_ref(), a.states, &mut |_, _| {})?;
-    let Some(mut automaton) = search.automaton.clone() else {
-        let tried: Vec<String> = search.attempts.iter().map(|t| t.describe()).collect();
+    let search = if a.via_pairs {
+        plan::Search {
+            automaton: None,
+            attempts: Vec::new(),
+            board: a.max,
+        }
+    } else {
+        plan::search(&subject, a.max, only.as_ref(), a.states, &mut |_, _| {})?
+    };
+    let mut tried: Vec<String> = search.attempts.iter().map(|t| t.describe()).collect();
+    let mut pairs: Option<PairsModel> = None;
+    if search.automaton.is_none() {
+        // a skewed P-set: the automata of the pairs' graphs n -> a_n, n -> b_n
+        match plan::search_pairs(&subject, a.max, only.as_ref(), a.states) {
+            Ok((found, attempts)) => {
+                tried.extend(
+                    attempts
+                        .iter()
+                        .map(|t| format!("graphs of n -> a_n, n -> b_n in {}", t.describe())),
+                );
+                pairs = found;
+            }
+            Err(e) => tried.push(format!("graphs of n -> a_n, n -> b_n: not tried ({e})")),
+        }
+    }
+    if search.automaton.is_none() && pairs.is_none() {
         match a.format {
             ProveFormat::Json => {
                 let v = serde_json::json!({
@@ -245,11 +271,24 @@ pub fn run(a: Args) -> Result<ExitCode> {
             }
         }
         return Ok(ExitCode::from(1));
-    };
-    if let Some((x, y)) = flip {
-        automaton = automaton.flip(&Natural::from(x), &Natural::from(y));
     }
-    let files = proof_files(&subject, &automaton)?;
+    let numeration = match (&search.automaton, &pairs) {
+        (Some(aut), _) => aut.numeration.clone(),
+        (None, Some(m)) => m.a.numeration.clone(),
+        _ => unreachable!(),
+    };
+    let mut automaton = search.automaton.clone();
+    if let Some((x, y)) = flip {
+        match &mut automaton {
+            Some(aut) => *aut = aut.flip(&Natural::from(x), &Natural::from(y)),
+            None => bail!("--flip-cell needs an automaton of the P-set itself"),
+        }
+    }
+    let files = match (&automaton, &pairs) {
+        (Some(aut), _) => proof_files(&subject, aut)?,
+        (None, Some(m)) => plan::pairs_proof_files(&subject, m)?,
+        _ => unreachable!(),
+    };
     if let Some(dir) = &a.emit {
         write_home(dir, &files)?;
     }
@@ -261,12 +300,26 @@ pub fn run(a: Args) -> Result<ExitCode> {
             .map(|d| d.as_nanos())
             .unwrap_or(0)
     ));
-    let result = prove_in(&jar, &tmp, &files, &automaton, a.timeout);
+    let result = prove_in(&jar, &tmp, &files, &numeration, a.timeout);
     let _ = std::fs::remove_dir_all(&tmp);
-    let (results, witness, total, wall) = result?;
+    let (results, witness, total, wall, walnut_states) = result?;
+    let states = match (&automaton, &pairs) {
+        (Some(aut), _) => aut.states(),
+        // the P-set automaton Walnut built from the graphs
+        (None, Some(m)) => walnut_states.unwrap_or(m.a.states() + m.b.states()),
+        _ => unreachable!(),
+    };
+    let how = match &pairs {
+        Some(m) if automaton.is_none() => format!(
+            " (built by Walnut from the {}- and {}-state automata of n -> a_n and n -> b_n, {GRAPH_A}.txt and {GRAPH_B}.txt)",
+            m.a.states(),
+            m.b.states()
+        ),
+        _ => String::new(),
+    };
     let proved = results.iter().all(|r| r.result == Some(true));
     let verdict = if proved { "proved" } else { "refuted" };
-    let ns = automaton.numeration.walnut_name();
+    let ns = numeration.walnut_name();
     match a.format {
         ProveFormat::Json => {
             let sts: Vec<serde_json::Value> = results
@@ -285,7 +338,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
                 "verdict": verdict,
                 "numeration": ns,
                 "automaton": format!("{AUTOMATON}.txt"),
-                "states": automaton.states(),
+                "states": states,
                 "statements": sts,
                 "witness": witness.as_ref().map(|(x, y, st)| serde_json::json!({"x": x, "y": y, "statement": st})),
                 "walnut_version": walnut_version(&jar),
@@ -301,16 +354,14 @@ pub fn run(a: Args) -> Result<ExitCode> {
             )?;
             if proved {
                 writeln!(out,
-                    "  the P-positions are exactly the pairs (x, y) accepted by a {}-state automaton in {} ({ns}), for every position",
-                    automaton.states(),
-                    automaton.numeration.describe()
+                    "  the P-positions are exactly the pairs (x, y) accepted by a {states}-state automaton in {} ({ns}){how}, for every position",
+                    numeration.describe()
                 )?;
             } else {
                 writeln!(
                     out,
-                    "  the {}-state automaton in {} ({ns}) guessed from the board is not the P-set",
-                    automaton.states(),
-                    automaton.numeration.describe()
+                    "  the {states}-state automaton in {} ({ns}){how} guessed from the board is not the P-set",
+                    numeration.describe()
                 )?;
             }
             writeln!(
@@ -380,9 +431,9 @@ fn prove_in(
     jar: &Path,
     home: &Path,
     files: &ProofFiles,
-    automaton: &Automaton,
+    numeration: &Numeration,
     timeout: u64,
-) -> Result<(Vec<StatementResult>, Witness, f64, f64)> {
+) -> Result<(Vec<StatementResult>, Witness, f64, f64, Option<usize>)> {
     write_home(home, files)?;
     let start = Instant::now();
     let out = run_walnut(jar, home, COMMAND_FILE, Duration::from_secs(timeout))?;
@@ -419,7 +470,7 @@ fn prove_in(
             let Ok(w) = WalnutAutomaton::parse(&text) else {
                 continue;
             };
-            if let Some((x, y)) = w.smallest_pair(&automaton.numeration, 4096) {
+            if let Some((x, y)) = w.smallest_pair(numeration, 4096) {
                 let better = match &witness {
                     None => true,
                     Some((bx, by, _)) => (x.max(y), x, y) < (*bx.max(by), *bx, *by),
@@ -430,5 +481,12 @@ fn prove_in(
             }
         }
     }
-    Ok((results, witness, total, wall))
+    let walnut_states = std::fs::read_to_string(
+        home.join("Automata Library")
+            .join(format!("{AUTOMATON}.txt")),
+    )
+    .ok()
+    .and_then(|t| WalnutAutomaton::parse(&t).ok())
+    .map(|w| w.accept.len());
+    Ok((results, witness, total, wall, walnut_states))
 }

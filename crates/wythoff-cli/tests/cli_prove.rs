@@ -104,6 +104,33 @@ fn proves_the_papers_games() {
     assert_proved(&["even-even:s=1,t=1"], "512");
 }
 
+/// The P-set built by Walnut from the automata of n -> a_n and n -> b_n (the road
+/// for skewed sets) proves the same theorem.
+#[test]
+fn proves_through_the_pairs_graphs() {
+    if walnut().is_none() {
+        return;
+    }
+    let v = json(&[
+        "prove",
+        "wythoff",
+        "--max",
+        "256",
+        "--format",
+        "json",
+        "--via-pairs",
+    ]);
+    assert_eq!(v["verdict"], "proved", "{v}");
+    assert_eq!(v["numeration"], "msd_fib");
+    let text =
+        String::from_utf8_lossy(&run(&["prove", "wythoff", "--max", "256", "--via-pairs"]).stdout)
+            .to_string();
+    assert!(
+        text.contains("n -> a_n") && text.contains("proved"),
+        "{text}"
+    );
+}
+
 #[test]
 fn a_flipped_cell_is_refuted_with_its_witness() {
     if walnut().is_none() {

@@ -186,6 +186,100 @@ pub fn search(
     })
 }
 
+/// The P-set through the pairs that define it: automata of the graphs
+/// `{(n, a_n)}` and `{(n, b_n)}` (inputs n then the value), and
+/// `S(x, y) = E n (A(n, x) & B(n, y)) | (A(n, y) & B(n, x))` (Walnut builds it).
+#[derive(Clone, Debug)]
+pub struct PairsModel {
+    pub a: Automaton,
+    pub b: Automaton,
+}
+
+/// The graph automata's names (`Automata Library/pa.txt`, `pb.txt`).
+pub const GRAPH_A: &str = "pa";
+pub const GRAPH_B: &str = "pb";
+
+/// When the P-set itself has no small automaton ("skewed" sets such as
+/// roob-blocking's), guess the automata of `n -> a_n` and `n -> b_n` from the
+/// first `max` pairs of [`crate::answer::sequence`] instead, in one numeration.
+pub fn search_pairs(
+    s: &Subject,
+    max: u64,
+    only: Option<&Numeration>,
+    max_states: usize,
+) -> Result<(Option<PairsModel>, Vec<Attempt>), SolveError> {
+    if !(16..=MAX_PROVE_BOARD).contains(&max) {
+        return Err(SolveError::BadInput(format!(
+            "--max {max}: prove solves boards from 16 to {MAX_PROVE_BOARD}"
+        )));
+    }
+    let flat = crate::answer::sequence_list(s, max, &mut |_, _| {})?;
+    let a: Vec<u64> = flat.iter().step_by(2).copied().collect();
+    let b: Vec<u64> = flat.iter().skip(1).step_by(2).copied().collect();
+    let n = max as usize;
+    let list = match only {
+        Some(num) => vec![num.clone()],
+        None => {
+            let cells = outcome_table(s, max, &mut |_, _| {})?;
+            candidates(&Board::from_fn(n, |x, y| cells[x * n + y]))
+        }
+    };
+    let mut attempts = Vec::new();
+    for num in list {
+        let ma = |i: u32, v: u32| a.get(i as usize) == Some(&(v as u64));
+        let mb = |i: u32, v: u32| b.get(i as usize) == Some(&(v as u64));
+        let ga = guess(&num, max as u32, &ma, max_states);
+        let gb = match &ga {
+            Guess::Found { .. } => Some(guess(&num, max as u32, &mb, max_states)),
+            _ => None,
+        };
+        match (ga, gb) {
+            (Guess::Found { automaton: aa, .. }, Some(Guess::Found { automaton: ab, .. })) => {
+                attempts.push(Attempt {
+                    numeration: num,
+                    states: Some(aa.states() + ab.states()),
+                    largest: aa.states() + ab.states(),
+                    digits: 0,
+                    max_states,
+                });
+                return Ok((Some(PairsModel { a: aa, b: ab }), attempts));
+            }
+            (Guess::NotFound { largest, digits }, _)
+            | (_, Some(Guess::NotFound { largest, digits })) => attempts.push(Attempt {
+                numeration: num,
+                states: None,
+                largest,
+                digits,
+                max_states,
+            }),
+            _ => {}
+        }
+    }
+    Ok((None, attempts))
+}
+
+/// The files of a WALNUT_HOME that proves the P-set of `s` is the set defined from
+/// the pairs' graph automata (see [`PairsModel`]).
+pub fn pairs_proof_files(s: &Subject, m: &PairsModel) -> Result<ProofFiles, SolveError> {
+    let ns = m.a.numeration.walnut_name();
+    let mut f = proof_files_with(
+        s,
+        &m.a.numeration,
+        &[(
+            AUTOMATON.to_string(),
+            format!(
+                "(E n ${GRAPH_A}(n,a) & ${GRAPH_B}(n,b)) | (E n ${GRAPH_A}(n,b) & ${GRAPH_B}(n,a))"
+            ),
+        )],
+    )?;
+    let _ = ns;
+    f.files
+        .push((format!("Automata Library/{GRAPH_A}.txt"), m.a.to_walnut()));
+    f.files
+        .push((format!("Automata Library/{GRAPH_B}.txt"), m.b.to_walnut()));
+    Ok(f)
+}
+
 /// The files of a WALNUT_HOME that proves (or refutes) that `automaton` is the
 /// P-set of `s`: `(path relative to WALNUT_HOME, contents)`. The eight folders
 /// are created by the writer ([`WALNUT_FOLDERS`]).
@@ -198,9 +292,26 @@ pub struct ProofFiles {
 }
 
 pub fn proof_files(s: &Subject, automaton: &Automaton) -> Result<ProofFiles, SolveError> {
+    let mut f = proof_files_with(s, &automaton.numeration, &[])?;
+    f.files.insert(
+        0,
+        (
+            format!("Automata Library/{AUTOMATON}.txt"),
+            automaton.to_walnut(),
+        ),
+    );
+    Ok(f)
+}
+
+/// The command files; `first_defs` come before the rules' definitions.
+fn proof_files_with(
+    s: &Subject,
+    numeration: &Numeration,
+    first_defs: &[(String, String)],
+) -> Result<ProofFiles, SolveError> {
     let formula = rules_formula(&s.game, AUTOMATON)
         .map_err(|why| SolveError::Unsupported(format!("{}: {why}", s.label)))?;
-    let ns = automaton.numeration.walnut_name();
+    let ns = numeration.walnut_name();
     let mut cmd = format!(
         "# {} ({}): the automaton {AUTOMATON} (inputs x then y) is its set of P-positions;\n",
         s.label.replace(';', ","),
@@ -208,11 +319,11 @@ pub fn proof_files(s: &Subject, automaton: &Automaton) -> Result<ProofFiles, Sol
     );
     // Walnut reads a command up to its `;`: every comment ends with one
     cmd.push_str("# written by wythoff prove, run in Walnut with: load prove.txt;\n");
-    if let Some(def) = automaton.numeration.walnut_definition() {
+    if let Some(def) = numeration.walnut_definition() {
         cmd.push_str(&def);
         cmd.push('\n');
     }
-    for (name, f) in &formula.defs {
+    for (name, f) in first_defs.iter().chain(&formula.defs) {
         cmd.push_str(&format!("def {name} \"?{ns} {f}\";\n"));
     }
     let mut wit = String::from("# the positions (a, b) where each statement of prove.txt fails;\n");
@@ -221,10 +332,6 @@ pub fn proof_files(s: &Subject, automaton: &Automaton) -> Result<ProofFiles, Sol
         wit.push_str(&format!("eval wit_{} \"?{ns} ~({})\";\n", st.name, st.body));
     }
     let files = vec![
-        (
-            format!("Automata Library/{AUTOMATON}.txt"),
-            automaton.to_walnut(),
-        ),
         (format!("Command Files/{COMMAND_FILE}"), cmd),
         (format!("Command Files/{WITNESS_FILE}"), wit),
     ];
