@@ -219,6 +219,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
             automaton: None,
             attempts: Vec::new(),
             board: a.max,
+            row_count: None,
         }
     } else {
         plan::search(&subject, a.max, only.as_ref(), a.states, &mut |_, _| {})?
@@ -284,9 +285,15 @@ pub fn run(a: Args) -> Result<ExitCode> {
             None => bail!("--flip-cell needs an automaton of the P-set itself"),
         }
     }
+    // the papers' further statements about the proved set
+    let extras: Vec<_> = search
+        .row_count
+        .map(plan::complementarity)
+        .into_iter()
+        .collect();
     let files = match (&automaton, &pairs) {
-        (Some(aut), _) => proof_files(&subject, aut)?,
-        (None, Some(m)) => plan::pairs_proof_files(&subject, m)?,
+        (Some(aut), _) => proof_files(&subject, aut, &extras)?,
+        (None, Some(m)) => plan::pairs_proof_files(&subject, m, &extras)?,
         _ => unreachable!(),
     };
     if let Some(dir) = &a.emit {
@@ -317,7 +324,10 @@ pub fn run(a: Args) -> Result<ExitCode> {
         ),
         _ => String::new(),
     };
-    let proved = results.iter().all(|r| r.result == Some(true));
+    let proved = results
+        .iter()
+        .filter(|r| files.core.contains(&r.name))
+        .all(|r| r.result == Some(true));
     let verdict = if proved { "proved" } else { "refuted" };
     let ns = numeration.walnut_name();
     match a.format {
@@ -378,9 +388,15 @@ pub fn run(a: Args) -> Result<ExitCode> {
                     None => format!("ERROR ({})", r.error),
                 };
                 match r.seconds {
-                    Some(s) => writeln!(out, "    {:<14} {res:<6} {s:.3} s", r.name)?,
-                    None => writeln!(out, "    {:<14} {res}", r.name)?,
+                    Some(s) => writeln!(out, "    {:<18} {res:<6} {s:.3} s", r.name)?,
+                    None => writeln!(out, "    {:<18} {res}", r.name)?,
                 };
+            }
+            if let Some(c) = search.row_count {
+                writeln!(
+                    out,
+                    "  p_complementarity (the papers' statement, not part of the proof): every x >= 1 is the first pile of exactly {c} P-position(s)"
+                )?;
             }
             writeln!(
                 out,
@@ -460,9 +476,10 @@ fn prove_in(
         bail!("Walnut could not decide `{}`: {}", r.name, r.error);
     }
     let mut witness: Witness = None;
-    if results.iter().any(|r| r.result == Some(false)) {
+    let core_false = |r: &&StatementResult| r.result == Some(false) && files.core.contains(&r.name);
+    if results.iter().any(|r| core_false(&r)) {
         run_walnut(jar, home, WITNESS_FILE, Duration::from_secs(timeout))?;
-        for r in results.iter().filter(|r| r.result == Some(false)) {
+        for r in results.iter().filter(core_false) {
             let path = home.join("Result").join(format!("wit_{}.txt", r.name));
             let Ok(text) = std::fs::read_to_string(&path) else {
                 continue;

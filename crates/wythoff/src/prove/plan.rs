@@ -5,7 +5,7 @@
 //! Walnut's answers back.
 
 use super::automaton::{guess, Automaton, Guess};
-use super::formula::{refusal, rules_formula, RulesFormula};
+use super::formula::{refusal, rules_formula, RulesFormula, Statement};
 use super::numeration::{beatty_numerations, continued_fraction, Numeration};
 use crate::answer::{outcome_table, Subject};
 use crate::error::SolveError;
@@ -72,6 +72,37 @@ pub struct Search {
     pub automaton: Option<Automaton>,
     pub attempts: Vec<Attempt>,
     pub board: u64,
+    /// `c` when every row `1 <= x < N/8` of the board holds exactly `c` P-positions
+    /// (`1 <= c <= 4`): the papers' complementarity, stated for Walnut.
+    pub row_count: Option<u64>,
+}
+
+/// The board's constant number of P-positions per row `1 <= x < N/8`, if any.
+fn row_count(cells: &[bool], n: usize) -> Option<u64> {
+    let counts: Vec<usize> = (1..(n / 8).max(2))
+        .map(|x| cells[x * n..(x + 1) * n].iter().filter(|&&c| c).count())
+        .collect();
+    let c = *counts.first()?;
+    (counts.iter().all(|&k| k == c) && (1..=4).contains(&c)).then_some(c as u64)
+}
+
+/// The papers' complementarity as a statement about the P-set: every `x >= 1` is
+/// the first pile of exactly `c` P-positions (each value `c` times among the pairs).
+pub fn complementarity(c: u64) -> Statement {
+    let vars = |k: u64| -> Vec<String> { (1..=k).map(|i| format!("y{i}")).collect() };
+    let at_least = |k: u64| -> String {
+        let vs = vars(k);
+        let mut conj: Vec<String> = vs
+            .windows(2)
+            .map(|w| format!("{}<{}", w[0], w[1]))
+            .collect();
+        conj.extend(vs.iter().map(|v| format!("${AUTOMATON}(a,{v})")));
+        format!("(E {} {})", vs.join(","), conj.join(" & "))
+    };
+    Statement {
+        name: "p_complementarity".into(),
+        body: format!("(a>=1 & b=b) => ({} & ~{})", at_least(c), at_least(c + 1)),
+    }
 }
 
 /// The numerations to try for a board: those a Beatty law's closed form suggests
@@ -168,6 +199,7 @@ pub fn search(
                     automaton: Some(automaton),
                     attempts,
                     board: max,
+                    row_count: row_count(&cells, n),
                 });
             }
             Guess::NotFound { largest, digits } => attempts.push(Attempt {
@@ -183,6 +215,7 @@ pub fn search(
         automaton: None,
         attempts,
         board: max,
+        row_count: row_count(&cells, n),
     })
 }
 
@@ -260,8 +293,11 @@ pub fn search_pairs(
 
 /// The files of a WALNUT_HOME that proves the P-set of `s` is the set defined from
 /// the pairs' graph automata (see [`PairsModel`]).
-pub fn pairs_proof_files(s: &Subject, m: &PairsModel) -> Result<ProofFiles, SolveError> {
-    let ns = m.a.numeration.walnut_name();
+pub fn pairs_proof_files(
+    s: &Subject,
+    m: &PairsModel,
+    extras: &[Statement],
+) -> Result<ProofFiles, SolveError> {
     let mut f = proof_files_with(
         s,
         &m.a.numeration,
@@ -271,8 +307,8 @@ pub fn pairs_proof_files(s: &Subject, m: &PairsModel) -> Result<ProofFiles, Solv
                 "(E n ${GRAPH_A}(n,a) & ${GRAPH_B}(n,b)) | (E n ${GRAPH_A}(n,b) & ${GRAPH_B}(n,a))"
             ),
         )],
+        extras,
     )?;
-    let _ = ns;
     f.files
         .push((format!("Automata Library/{GRAPH_A}.txt"), m.a.to_walnut()));
     f.files
@@ -288,11 +324,18 @@ pub struct ProofFiles {
     pub files: Vec<(String, String)>,
     /// The statements' names, in order.
     pub statements: Vec<String>,
+    /// Those that make the proof (the others are the papers' further statements
+    /// about the proved set).
+    pub core: Vec<String>,
     pub formula: RulesFormula,
 }
 
-pub fn proof_files(s: &Subject, automaton: &Automaton) -> Result<ProofFiles, SolveError> {
-    let mut f = proof_files_with(s, &automaton.numeration, &[])?;
+pub fn proof_files(
+    s: &Subject,
+    automaton: &Automaton,
+    extras: &[Statement],
+) -> Result<ProofFiles, SolveError> {
+    let mut f = proof_files_with(s, &automaton.numeration, &[], extras)?;
     f.files.insert(
         0,
         (
@@ -308,6 +351,7 @@ fn proof_files_with(
     s: &Subject,
     numeration: &Numeration,
     first_defs: &[(String, String)],
+    extras: &[Statement],
 ) -> Result<ProofFiles, SolveError> {
     let formula = rules_formula(&s.game, AUTOMATON)
         .map_err(|why| SolveError::Unsupported(format!("{}: {why}", s.label)))?;
@@ -327,7 +371,7 @@ fn proof_files_with(
         cmd.push_str(&format!("def {name} \"?{ns} {f}\";\n"));
     }
     let mut wit = String::from("# the positions (a, b) where each statement of prove.txt fails;\n");
-    for st in &formula.statements {
+    for st in formula.statements.iter().chain(extras) {
         cmd.push_str(&format!("eval {} \"?{ns} A a,b {}\";\n", st.name, st.body));
         wit.push_str(&format!("eval wit_{} \"?{ns} ~({})\";\n", st.name, st.body));
     }
@@ -336,7 +380,13 @@ fn proof_files_with(
         (format!("Command Files/{WITNESS_FILE}"), wit),
     ];
     Ok(ProofFiles {
-        statements: formula.statements.iter().map(|s| s.name.clone()).collect(),
+        core: formula.statements.iter().map(|s| s.name.clone()).collect(),
+        statements: formula
+            .statements
+            .iter()
+            .chain(extras)
+            .map(|s| s.name.clone())
+            .collect(),
         files,
         formula,
     })
@@ -405,7 +455,7 @@ mod tests {
         let r = search(&s, 256, None, 100, &mut |_, _| {}).unwrap();
         let a = r.automaton.unwrap();
         assert_eq!(a.numeration, Numeration::zeckendorf());
-        let f = proof_files(&s, &a).unwrap();
+        let f = proof_files(&s, &a, &[]).unwrap();
         assert_eq!(f.statements, ["stable", "absorbing"]);
         assert!(f.files[1].1.contains("ost fib [0] [1];"));
         let blocked = Subject::parse("imitation", false);
