@@ -150,7 +150,6 @@ pub fn candidates(board: &Board) -> Vec<Numeration> {
         Numeration::ostrowski(vec![0, 1], vec![2]),
         Numeration::ostrowski(vec![0], vec![3]),
         Numeration::ostrowski(vec![0, 1], vec![3]),
-        Numeration::ostrowski(vec![0, 2], vec![1]),
     ];
     for n in fallbacks {
         if !out.contains(&n) {
@@ -244,6 +243,14 @@ pub fn search_pairs(
     if !(16..=MAX_PROVE_BOARD).contains(&max) {
         return Err(SolveError::BadInput(format!(
             "--max {max}: prove solves boards from 16 to {MAX_PROVE_BOARD}"
+        )));
+    }
+    // the pairs of a published solution only: reading them off a board of a game
+    // without one may need a board far larger than N (b_n grows faster than n)
+    if s.oracle().is_none() {
+        return Err(SolveError::Unsupported(format!(
+            "{}: no published pairs (a_n, b_n) to read the graphs from",
+            s.label
         )));
     }
     let flat = crate::answer::sequence_list(s, max, &mut |_, _| {})?;
