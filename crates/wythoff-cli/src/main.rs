@@ -11,6 +11,7 @@ mod cmd_p_positions;
 mod cmd_patterns;
 mod cmd_play;
 mod cmd_plot;
+mod cmd_prove;
 mod cmd_remoteness;
 mod cmd_sequence;
 mod cmd_sweep;
@@ -82,6 +83,10 @@ enum Cmd {
     Remoteness(cmd_remoteness::Args),
     /// Play against a perfect opponent (a terminal, or one move per line on stdin).
     Play(cmd_play::Args),
+    /// Turn the board into a theorem: guess the P-set's automaton, write the rules
+    /// as first-order statements, and let Walnut decide them (proved / refuted /
+    /// no automaton found).
+    Prove(cmd_prove::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -100,6 +105,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Cmd::Patterns(a) => cmd_patterns::run(a),
         Cmd::Remoteness(a) => cmd_remoteness::run(a),
         Cmd::Play(a) => cmd_play::run(a),
+        Cmd::Prove(a) => cmd_prove::run(a),
     }
 }
 

