@@ -27,7 +27,7 @@ use crate::sets::{lcm, LengthSet};
 /// The two-pile lengths `l` allowed with first-pile length `k`, before the
 /// second-pile set: `l in [lo, hi]`, `l = k (mod g)` when `g > 1`.
 #[inline]
-fn l_range(rel: Relation, k: u64) -> (u64, u64, u64) {
+pub(super) fn l_range(rel: Relation, k: u64) -> (u64, u64, u64) {
     match rel {
         Relation::Diagonal => (k, k, 1),
         Relation::Band { m } => (k.saturating_sub(m - 1).max(1), k.saturating_add(m - 1), 1),
@@ -43,23 +43,23 @@ fn l_range(rel: Relation, k: u64) -> (u64, u64, u64) {
 
 /// A stepped difference array over `0..n`: `add_point`, `add_range` with the
 /// array's stride, then `value(y)` read in increasing `y` (it sums in place).
-struct Stepped {
+pub(super) struct Stepped {
     stride: usize,
     d: Vec<i32>,
 }
 
 impl Stepped {
-    fn new(n: usize, stride: usize) -> Self {
+    pub(super) fn new(n: usize, stride: usize) -> Self {
         Stepped {
             stride,
             d: vec![0; n + stride + 1],
         }
     }
-    fn clear(&mut self) {
+    pub(super) fn clear(&mut self) {
         self.d.iter_mut().for_each(|v| *v = 0);
     }
     #[inline]
-    fn add_point(&mut self, y: usize) {
+    pub(super) fn add_point(&mut self, y: usize) {
         if y < self.d.len() - self.stride - 1 {
             self.d[y] += 1;
             self.d[y + self.stride] -= 1;
@@ -67,7 +67,7 @@ impl Stepped {
     }
     /// `+1` at `first, first + stride, ..., <= last`.
     #[inline]
-    fn add_range(&mut self, first: usize, last: usize) {
+    pub(super) fn add_range(&mut self, first: usize, last: usize) {
         let n = self.d.len() - self.stride - 1;
         if first >= n || first > last {
             return;
@@ -78,7 +78,7 @@ impl Stepped {
     }
     /// Finish position `y` (all updates at `y` are in) and return its count.
     #[inline]
-    fn value(&mut self, y: usize) -> i32 {
+    pub(super) fn value(&mut self, y: usize) -> i32 {
         if y >= self.stride {
             self.d[y] += self.d[y - self.stride];
         }
@@ -97,7 +97,7 @@ pub(crate) fn has_option_row(r: &Rules, x: usize, has: &mut [bool]) {
 }
 
 /// Periodic part of a length set as (threshold, period, residues).
-fn periodic(s: &LengthSet) -> (u64, u64, Vec<u64>) {
+pub(super) fn periodic(s: &LengthSet) -> (u64, u64, Vec<u64>) {
     let k = s.period();
     (
         s.threshold(),

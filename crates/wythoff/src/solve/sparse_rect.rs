@@ -11,75 +11,9 @@
 //! and the brute-force reference by `tests/kernels.rs`
 //! (`sparse_rect_is_the_corner_of_the_board`).
 
+use super::sparse::{l_range, periodic, Stepped};
 use crate::rules::{Convention, Memory, Relation, Rules};
-use crate::sets::{lcm, LengthSet};
-
-/// The two-pile lengths `l` allowed with first-pile length `k`, before the
-/// second-pile set: `l in [lo, hi]`, `l = k (mod g)` when `g > 1`.
-#[inline]
-fn l_range(rel: Relation, k: u64) -> (u64, u64, u64) {
-    match rel {
-        Relation::Diagonal => (k, k, 1),
-        Relation::Band { m } => (k.saturating_sub(m - 1).max(1), k.saturating_add(m - 1), 1),
-        Relation::Cone { s, t } => {
-            let hi = s.saturating_mul(k).saturating_add(t - 1);
-            let lo = if k < t { 1 } else { (k - t) / s + 1 };
-            (lo.max(1), hi, 1)
-        }
-        Relation::Congruent { m } => (1, u64::MAX, m),
-    }
-}
-
-/// Stepped difference array (see [`super::sparse`]).
-struct Stepped {
-    stride: usize,
-    d: Vec<i32>,
-}
-
-impl Stepped {
-    fn new(n: usize, stride: usize) -> Self {
-        Stepped {
-            stride,
-            d: vec![0; n + stride + 1],
-        }
-    }
-    fn clear(&mut self) {
-        self.d.iter_mut().for_each(|v| *v = 0);
-    }
-    #[inline]
-    fn add_point(&mut self, y: usize) {
-        if y < self.d.len() - self.stride - 1 {
-            self.d[y] += 1;
-            self.d[y + self.stride] -= 1;
-        }
-    }
-    #[inline]
-    fn add_range(&mut self, first: usize, last: usize) {
-        let n = self.d.len() - self.stride - 1;
-        if first >= n || first > last {
-            return;
-        }
-        self.d[first] += 1;
-        let last = first + (last.min(n - 1) - first) / self.stride * self.stride;
-        self.d[last + self.stride] -= 1;
-    }
-    #[inline]
-    fn value(&mut self, y: usize) -> i32 {
-        if y >= self.stride {
-            self.d[y] += self.d[y - self.stride];
-        }
-        self.d[y]
-    }
-}
-
-fn periodic(s: &LengthSet) -> (u64, u64, Vec<u64>) {
-    let k = s.period();
-    (
-        s.threshold(),
-        k,
-        (0..k).filter(|&r| s.residue_in(r)).collect(),
-    )
-}
+use crate::sets::lcm;
 
 /// Is the kernel defined for these rules?
 pub fn in_scope(r: &Rules) -> bool {
