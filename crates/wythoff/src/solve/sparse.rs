@@ -106,6 +106,145 @@ pub(super) fn periodic(s: &LengthSet) -> (u64, u64, Vec<u64>) {
     )
 }
 
+/// The attacks of P-positions on later cells, shared by the square kernel and
+/// the rectangle kernel ([`super::sparse_rect`]): the one-pile sets `h`, `v` and
+/// the two-pile set (first-pile set, relation, second-pile set split into its
+/// explicit part `l <= t2` and residue classes mod `stride2`).
+pub(super) struct Attacks<'a> {
+    h: &'a LengthSet,
+    v: &'a LengthSet,
+    two: Option<&'a crate::rules::TwoPile>,
+    t2: u64,
+    stride2: u64,
+    in_d2: Vec<bool>,
+    tv: u64,
+    /// The period of `v` (the row attacks' stride).
+    pub(super) kv: u64,
+    rv: Vec<u64>,
+}
+
+impl<'a> Attacks<'a> {
+    /// `None` when the two-pile stride is over 4096.
+    pub(super) fn new(r: &'a Rules) -> Option<Self> {
+        let two = r.two_pile();
+        // two-pile stride: lcm of the second set's period and the congruence modulus
+        let (t2, k2, r2) = two.map_or((0, 1, vec![]), |t| periodic(&t.d2));
+        let g = match two.map(|t| t.relation) {
+            Some(Relation::Congruent { m }) => m,
+            _ => 1,
+        };
+        let stride2 = lcm(k2, g);
+        let (tv, kv, rv) = periodic(r.v());
+        if stride2 > 4096 {
+            return None;
+        }
+        // residue classes rho mod stride2 whose rho mod k2 is in d2
+        let in_d2: Vec<bool> = (0..stride2).map(|c| r2.contains(&(c % k2))).collect();
+        Some(Attacks {
+            h: r.h(),
+            v: r.v(),
+            two,
+            t2,
+            stride2,
+            in_d2,
+            tv,
+            kv,
+            rv,
+        })
+    }
+
+    /// The stepped arrays of one row of `cols` cells: two-pile and column moves
+    /// (`a2`, stride `stride2`), moves along the row (`av`, stride `kv`).
+    pub(super) fn arrays(&self, cols: usize) -> (Stepped, Stepped) {
+        (
+            Stepped::new(cols, self.stride2 as usize),
+            Stepped::new(cols, self.kv as usize),
+        )
+    }
+
+    /// Row `x` attacked from the earlier P-positions `ps` (a move from `(x, y)`
+    /// reaches `(x0, y0)`): the column moves and the two-pile moves, into `a2`.
+    /// Returns the work done (cells and classes visited).
+    #[inline]
+    pub(super) fn from_earlier_rows(
+        &self,
+        x: usize,
+        ps: &[(u32, u32)],
+        cols: usize,
+        a2: &mut Stepped,
+    ) -> u64 {
+        let mut work = 0u64;
+        for &(x0, y0) in ps {
+            let (x0, y0) = (x0 as u64, y0 as u64);
+            let k = x as u64 - x0;
+            if self.h.contains(k) {
+                a2.add_point(y0 as usize);
+            }
+            let Some(t) = self.two else { continue };
+            if !t.d1.contains(k) {
+                continue;
+            }
+            let (lo, hi, gg) = l_range(t.relation, k);
+            let room = (cols as u64 - 1).saturating_sub(y0); // l <= room stays in the row
+            let hi = hi.min(room);
+            if lo > hi {
+                continue;
+            }
+            // explicit part of d2: l <= t2
+            let ex_hi = hi.min(self.t2);
+            if lo <= ex_hi {
+                for l in lo..=ex_hi {
+                    if t.d2.contains(l) && (gg == 1 || l % gg == k % gg) {
+                        a2.add_point((y0 + l) as usize);
+                    }
+                }
+                work += ex_hi - lo + 1;
+            }
+            // periodic part: l in [max(lo, t2 + 1), hi], l = c (mod stride2)
+            let plo = lo.max(self.t2 + 1);
+            if plo <= hi {
+                // the congruence allows only the classes c = k (mod g): visit
+                // those alone (stride2 / g of them), not all stride2 classes
+                let stride2 = self.stride2;
+                let (c0, step) = if gg > 1 { (k % gg, gg) } else { (0, 1) };
+                for c in (c0..stride2).step_by(step as usize) {
+                    work += 1;
+                    if !self.in_d2[c as usize] {
+                        continue;
+                    }
+                    let first = plo + (c + stride2 - plo % stride2) % stride2;
+                    if first <= hi {
+                        a2.add_range((y0 + first) as usize, (y0 + hi) as usize);
+                    }
+                }
+            }
+        }
+        work
+    }
+
+    /// A new P-position at `(x, y)` attacks the rest of its row, `y + l` for `l`
+    /// in `v`, into `av`. Returns the work done.
+    #[inline]
+    pub(super) fn rest_of_row(&self, y: usize, cols: usize, av: &mut Stepped) -> u64 {
+        let room = (cols - 1 - y) as u64;
+        for l in 1..=self.tv.min(room) {
+            if self.v.contains(l) {
+                av.add_point(y + l as usize);
+            }
+        }
+        let plo = self.tv + 1;
+        if plo <= room {
+            for &c in &self.rv {
+                let first = plo + (c + self.kv - plo % self.kv) % self.kv;
+                if first <= room {
+                    av.add_range(y + first as usize, cols - 1);
+                }
+            }
+        }
+        self.tv.min(room)
+    }
+}
+
 /// Is `r` in the kernel's scope? Memoryless rules without blocking; in misère
 /// play only on a full board (no removed corner). The kernel may still give up
 /// at run time when the P-positions are too dense (a work budget).
@@ -136,23 +275,8 @@ pub fn outcomes_with_progress(
     let mut has = vec![false; if misere { n } else { 0 }];
     let budget: u64 = 64 * (n as u64) * (n as u64) + 50_000_000;
     let mut work: u64 = 0;
-    let (h, v) = (r.h(), r.v());
-    let two = r.two_pile();
-    // two-pile stride: lcm of the second set's period and the congruence modulus
-    let (t2, k2, r2) = two.map_or((0, 1, vec![]), |t| periodic(&t.d2));
-    let g = match two.map(|t| t.relation) {
-        Some(Relation::Congruent { m }) => m,
-        _ => 1,
-    };
-    let stride2 = lcm(k2, g);
-    if stride2 > 4096 {
-        return None;
-    }
-    // residue classes rho mod stride2 whose rho mod k2 is in d2
-    let in_d2: Vec<bool> = (0..stride2).map(|c| r2.contains(&(c % k2))).collect();
-    let (tv, kv, rv) = periodic(v);
-    let mut a2 = Stepped::new(n, stride2 as usize);
-    let mut av = Stepped::new(n, kv as usize);
+    let att = Attacks::new(r)?;
+    let (mut a2, mut av) = att.arrays(n);
     let mut cells = vec![CELL_N; n * n];
     let mut ps: Vec<(u32, u32)> = Vec::new();
     for x in 0..n {
@@ -162,52 +286,7 @@ pub fn outcomes_with_progress(
         a2.clear();
         av.clear();
         work += (2 * n) as u64 + ps.len() as u64;
-        for &(x0, y0) in &ps {
-            let (x0, y0) = (x0 as u64, y0 as u64);
-            let k = x as u64 - x0;
-            if h.contains(k) {
-                a2.add_point(y0 as usize);
-            }
-            let Some(t) = two else { continue };
-            if !t.d1.contains(k) {
-                continue;
-            }
-            let (lo, hi, gg) = l_range(t.relation, k);
-            let room = (n as u64 - 1).saturating_sub(y0); // l <= room stays in the row
-            let hi = hi.min(room);
-            if lo > hi {
-                continue;
-            }
-            // explicit part of d2: l <= t2
-            let ex_hi = hi.min(t2);
-            if lo <= ex_hi {
-                for l in lo..=ex_hi {
-                    if t.d2.contains(l) && (gg == 1 || l % gg == k % gg) {
-                        a2.add_point((y0 + l) as usize);
-                    }
-                }
-                work += ex_hi - lo + 1;
-            }
-            // periodic part: l in [max(lo, t2 + 1), hi], l = c (mod stride2)
-            let plo = lo.max(t2 + 1);
-            if plo <= hi {
-                // the congruence allows only the classes c = k (mod g): visit
-                // those alone (stride2 / g of them), not all stride2 classes
-                let (c0, step) = if gg > 1 { (k % gg, gg) } else { (0, 1) };
-                let mut visited = 0u64;
-                for c in (c0..stride2).step_by(step as usize) {
-                    visited += 1;
-                    if !in_d2[c as usize] {
-                        continue;
-                    }
-                    let first = plo + (c + stride2 - plo % stride2) % stride2;
-                    if first <= hi {
-                        a2.add_range((y0 + first) as usize, (y0 + hi) as usize);
-                    }
-                }
-                work += visited;
-            }
-        }
+        work += att.from_earlier_rows(x, &ps, n, &mut a2);
         // dense P-positions (e.g. Odd-Odd): this kernel would be quadratic per row.
         // The first rows may be dense on their own (row 0 is a one-pile game, P
         // about every other cell when the one-pile lengths are a residue class),
@@ -230,23 +309,7 @@ pub fn outcomes_with_progress(
             }
             cells[x * n + y] = CELL_P;
             ps.push((x as u32, y as u32));
-            // attack the rest of the row: y + l, l in v
-            let room = (n - 1 - y) as u64;
-            for l in 1..=tv.min(room) {
-                if v.contains(l) {
-                    av.add_point(y + l as usize);
-                }
-            }
-            work += tv.min(room);
-            let plo = tv + 1;
-            if plo <= room {
-                for &c in &rv {
-                    let first = plo + (c + kv - plo % kv) % kv;
-                    if first <= room {
-                        av.add_range(y + first as usize, n - 1);
-                    }
-                }
-            }
+            work += att.rest_of_row(y, n, &mut av);
         }
     }
     Some(OutcomeTable::from_cells(n, cells))

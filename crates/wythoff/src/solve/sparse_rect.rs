@@ -11,9 +11,8 @@
 //! and the brute-force reference by `tests/kernels.rs`
 //! (`sparse_rect_is_the_corner_of_the_board`).
 
-use super::sparse::{l_range, periodic, Stepped};
-use crate::rules::{Convention, Memory, Relation, Rules};
-use crate::sets::lcm;
+use super::sparse::Attacks;
+use crate::rules::{Convention, Memory, Rules};
 
 /// Is the kernel defined for these rules?
 pub fn in_scope(r: &Rules) -> bool {
@@ -46,21 +45,11 @@ pub fn p_positions(
         return None;
     }
     let r = r.for_board(rows.max(cols) as u64);
-    let (h, v) = (r.h(), r.v());
-    let two = r.two_pile();
-    let (t2, k2, r2) = two.map_or((0, 1, vec![]), |t| periodic(&t.d2));
-    let g = match two.map(|t| t.relation) {
-        Some(Relation::Congruent { m }) => m,
-        _ => 1,
-    };
-    let stride2 = lcm(k2, g);
-    let (tv, kv, rv) = periodic(v);
-    if stride2 > 4096 || kv > 4096 {
+    let att = Attacks::new(&r)?;
+    if att.kv > 4096 {
         return None;
     }
-    let in_d2: Vec<bool> = (0..stride2).map(|c| r2.contains(&(c % k2))).collect();
-    let mut a2 = Stepped::new(cols, stride2 as usize);
-    let mut av = Stepped::new(cols, kv as usize);
+    let (mut a2, mut av) = att.arrays(cols);
     let mut ps: Vec<(u32, u32)> = Vec::new();
     let mut work: u64 = 0;
     for x in 0..rows {
@@ -73,68 +62,14 @@ pub fn p_positions(
         if work > work_budget {
             return None;
         }
-        for &(x0, y0) in &ps {
-            let (x0, y0) = (x0 as u64, y0 as u64);
-            let k = x as u64 - x0;
-            if h.contains(k) {
-                a2.add_point(y0 as usize);
-            }
-            let Some(t) = two else { continue };
-            if !t.d1.contains(k) {
-                continue;
-            }
-            let (lo, hi, gg) = l_range(t.relation, k);
-            let room = (cols as u64 - 1).saturating_sub(y0);
-            let hi = hi.min(room);
-            if lo > hi {
-                continue;
-            }
-            let ex_hi = hi.min(t2);
-            if lo <= ex_hi {
-                for l in lo..=ex_hi {
-                    if t.d2.contains(l) && (gg == 1 || l % gg == k % gg) {
-                        a2.add_point((y0 + l) as usize);
-                    }
-                }
-                work = work.saturating_add(ex_hi - lo + 1);
-            }
-            let plo = lo.max(t2 + 1);
-            if plo <= hi {
-                let (c0, step) = if gg > 1 { (k % gg, gg) } else { (0, 1) };
-                for c in (c0..stride2).step_by(step as usize) {
-                    work += 1;
-                    if !in_d2[c as usize] {
-                        continue;
-                    }
-                    let first = plo + (c + stride2 - plo % stride2) % stride2;
-                    if first <= hi {
-                        a2.add_range((y0 + first) as usize, (y0 + hi) as usize);
-                    }
-                }
-            }
-        }
+        work = work.saturating_add(att.from_earlier_rows(x, &ps, cols, &mut a2));
         for y in 0..cols {
             let cnt = a2.value(y) + av.value(y);
             if cnt != 0 || !r.on_board(x as u64, y as u64) {
                 continue;
             }
             ps.push((x as u32, y as u32));
-            let room = (cols - 1 - y) as u64;
-            for l in 1..=tv.min(room) {
-                if v.contains(l) {
-                    av.add_point(y + l as usize);
-                }
-            }
-            work = work.saturating_add(tv.min(room));
-            let plo = tv + 1;
-            if plo <= room {
-                for &c in &rv {
-                    let first = plo + (c + kv - plo % kv) % kv;
-                    if first <= room {
-                        av.add_range(y + first as usize, cols - 1);
-                    }
-                }
-            }
+            work = work.saturating_add(att.rest_of_row(y, cols, &mut av));
         }
     }
     Some(ps)
