@@ -121,6 +121,13 @@ pub fn find(board: &Board) -> Option<Periodic> {
     if xs.is_empty() {
         return None;
     }
+    // a law's cells are its period box at (x0, y0), x0, y0 <= N/3: they are empty
+    // exactly when the periodic quadrant is, which contains [N/3, N)^2. So when
+    // that square holds no P-position, every candidate would be rejected below for
+    // empty cells: stop now (the board's quadrant is empty, e.g. pairs with b >> a).
+    if !(lim..n).any(|x| any_in_range(board.row(x), lim, n)) {
+        return None;
+    }
     let ys = viable(false);
     let mut pairs: Vec<(usize, usize, usize, usize)> = Vec::new();
     for (i, (px, _)) in xs.iter().enumerate() {
