@@ -54,7 +54,7 @@ pub fn resolve_side(text: &str) -> Result<GameArg> {
 }
 
 /// The label of a side: the game and its convention.
-fn side_label(g: &GameArg) -> String {
+pub fn side_label(g: &GameArg) -> String {
     format!("{} ({})", g.label, g.convention_text())
 }
 

@@ -30,7 +30,7 @@ pub fn p_positions(a: &BoardArgs, g: &GameArg) -> anyhow::Result<ExitCode> {
         &mut out,
         a.format,
         &g.label,
-        &format!("{}, starting positions (no history)", g.convention_text()),
+        &crate::cmd_p_positions::list_convention(g)?,
         a.max,
         &ps,
         None,

@@ -46,8 +46,44 @@ pub enum OutcomeFormat {
 /// exact oracle, or general solver); the oracle used goes to stderr, so that
 /// stdout is the same whichever engine answers.
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
+    let (text, note) = answer_text(&a)?;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    out.write_all(&text)?;
+    out.flush()?;
+    if let Some(o) = &note {
+        eprintln!("# {o}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The object `outcome GAME X Y [--misere] [--history ...] --format json`
+/// prints (one line, no newline), and the oracle named on stderr: the answer
+/// of `wythoff serve`'s `/api/outcome`.
+pub fn json(
+    game: &str,
+    x: &str,
+    y: &str,
+    misere: bool,
+    history: &[String],
+) -> anyhow::Result<(String, Option<String>)> {
+    let a = Args {
+        game: game.to_string(),
+        x: x.to_string(),
+        y: y.to_string(),
+        misere,
+        format: OutcomeFormat::Json,
+        history: history.to_vec(),
+        conjecture: false,
+        conjecture_max: None,
+    };
+    let (text, note) = answer_text(&a)?;
+    Ok((String::from_utf8(text)?.trim_end().to_string(), note))
+}
+
+/// What `outcome` writes on stdout, and the oracle's line for stderr.
+fn answer_text(a: &Args) -> anyhow::Result<(Vec<u8>, Option<String>)> {
     if let Some(m) = wythoff::oracle::modular_big::parse(&a.game) {
-        return huge_modular(&a, m);
+        return huge_modular(a, m);
     }
     let g = resolve(&a.game, a.misere)?;
     let (x, y) = (
@@ -70,7 +106,7 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     } else {
         answer::outcome(&g, &x, &y, &history)?
     };
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut out = Vec::new();
     match a.format {
         OutcomeFormat::Text => {
             writeln!(out, "{}", ans.outcome)?;
@@ -92,17 +128,16 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
             writeln!(out, "{v}")?;
         }
     }
-    out.flush()?;
-    if let Some(o) = &ans.oracle {
-        eprintln!("# {o}");
-    }
-    Ok(ExitCode::SUCCESS)
+    Ok((out, ans.oracle))
 }
 
 /// `modular:m=M` with `M` beyond the catalogue's range: seed 001's
 /// characterisation decides the position (`wythoff::oracle::modular_big`); in
 /// misère play, with `M` above both piles, the game from `(X, Y)` is Wythoff's.
-fn huge_modular(a: &Args, m: wythoff::oracle::Natural) -> anyhow::Result<ExitCode> {
+fn huge_modular(
+    a: &Args,
+    m: wythoff::oracle::Natural,
+) -> anyhow::Result<(Vec<u8>, Option<String>)> {
     let (x, y) = (
         answer::parse_pile(&a.x, "X")?,
         answer::parse_pile(&a.y, "Y")?,
@@ -137,7 +172,7 @@ fn huge_modular(a: &Args, m: wythoff::oracle::Natural) -> anyhow::Result<ExitCod
     for (a, b) in &moves {
         writeln!(text, "{a},{b}")?;
     }
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut out = Vec::new();
     match a.format {
         OutcomeFormat::Text => out.write_all(&text)?,
         OutcomeFormat::Json => {
@@ -161,7 +196,5 @@ fn huge_modular(a: &Args, m: wythoff::oracle::Natural) -> anyhow::Result<ExitCod
             writeln!(out, "{v}")?;
         }
     }
-    out.flush()?;
-    eprintln!("# {source}");
-    Ok(ExitCode::SUCCESS)
+    Ok((out, Some(source)))
 }

@@ -89,3 +89,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     out.flush()?;
     Ok(ExitCode::SUCCESS)
 }
+
+/// The convention as the listing names it: a game with memory lists its
+/// starting positions (no history).
+pub fn list_convention(g: &crate::game_arg::GameArg) -> anyhow::Result<String> {
+    Ok(if g.imitation()?.is_some() {
+        format!("{}, starting positions (no history)", g.convention_text())
+    } else {
+        g.convention_text()
+    })
+}

@@ -136,6 +136,16 @@ pub fn tidy_message(msg: &str) -> String {
     out
 }
 
+/// The one line an error is shown as: [`tidy_message`], first non-empty line.
+pub fn error_line(msg: &str) -> String {
+    let msg = tidy_message(msg);
+    msg.lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or("unknown error")
+        .to_string()
+}
+
 fn tidy_words(s: &str) -> String {
     s.split(' ')
         .map(|w| {

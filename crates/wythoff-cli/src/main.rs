@@ -14,12 +14,14 @@ mod cmd_plot;
 mod cmd_prove;
 mod cmd_remoteness;
 mod cmd_sequence;
+mod cmd_serve;
 mod cmd_sweep;
 mod cmd_verify;
 mod game_arg;
 mod progress;
 mod render;
 mod resources;
+mod serve;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -87,6 +89,9 @@ enum Cmd {
     /// as first-order statements, and let Walnut decide them (proved / refuted /
     /// no automaton found).
     Prove(cmd_prove::Args),
+    /// The games in a web page: a local server (loopback by default) with the
+    /// board, hover, layers, patterns and play, and a JSON API; Ctrl-C stops it.
+    Serve(cmd_serve::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -106,18 +111,14 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Cmd::Remoteness(a) => cmd_remoteness::run(a),
         Cmd::Play(a) => cmd_play::run(a),
         Cmd::Prove(a) => cmd_prove::run(a),
+        Cmd::Serve(a) => cmd_serve::run(a),
     }
 }
 
 /// Print one line on stderr and return exit code 2 (control characters
 /// escaped, long echoed input cut: `game_arg::tidy_message`).
 fn fail(msg: &str) -> ExitCode {
-    let msg = game_arg::tidy_message(msg);
-    let line = msg
-        .lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty())
-        .unwrap_or("unknown error");
+    let line = game_arg::error_line(msg);
     eprintln!("wythoff: error: {line}");
     ExitCode::from(2)
 }

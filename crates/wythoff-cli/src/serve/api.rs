@@ -1,0 +1,359 @@
+//! The JSON API's requests: each parameter checked like the CLI argument it
+//! stands for (the same parsers, caps, memory budget and time estimates), then
+//! one call of `wythoff::answer` (or the library entry the matching command
+//! calls) and one render call. The checks run before the cache is asked, so
+//! a refused request costs nothing; the work runs on the blocking pool.
+
+use crate::game_arg::GameArg;
+use std::collections::BTreeMap;
+use wythoff::answer;
+use wythoff::solve;
+
+/// Largest board side of the tables the page draws (`/api/grundy`,
+/// `/api/remoteness`, `/api/patterns`, `/api/compare`): a million cells.
+pub const TABLE_MAX: u64 = 1024;
+/// Largest board side of `/api/p-positions`.
+pub const LIST_MAX: u64 = 4096;
+/// Work estimated beyond this many seconds is refused with its estimate.
+pub const TIME_BOUND: u64 = 10;
+/// Largest `seed` of `/api/play` and the longest move list it replays.
+pub const PLAY_MOVES_MAX: usize = 4096;
+
+/// The query of one request: every name at most once, and only the names the
+/// route knows.
+pub struct Query {
+    values: BTreeMap<String, String>,
+}
+
+impl Query {
+    /// Parse `raw` (the URL's query, percent-decoded here) for a route that
+    /// takes `allowed`.
+    pub fn parse(raw: Option<&str>, allowed: &[&str]) -> Result<Query, String> {
+        let raw = raw.unwrap_or("");
+        if raw.len() > 64 * 1024 {
+            return Err(format!(
+                "the query is {} bytes long: at most 65536",
+                raw.len()
+            ));
+        }
+        let mut values = BTreeMap::new();
+        for (k, v) in form_urlencoded::parse(raw.as_bytes()) {
+            if !allowed.contains(&k.as_ref()) {
+                return Err(format!(
+                    "unknown parameter `{k}`: this route takes {}",
+                    allowed.join(", ")
+                ));
+            }
+            if values.insert(k.to_string(), v.to_string()).is_some() {
+                return Err(format!("parameter `{k}` is given twice"));
+            }
+        }
+        Ok(Query { values })
+    }
+
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.values.get(name).map(String::as_str)
+    }
+
+    pub fn required(&self, name: &str) -> Result<&str, String> {
+        self.get(name)
+            .ok_or_else(|| format!("parameter `{name}` is missing"))
+    }
+
+    /// A flag: absent, `0`/`false` or `1`/`true`.
+    pub fn flag(&self, name: &str) -> Result<bool, String> {
+        match self.get(name) {
+            None | Some("0") | Some("false") => Ok(false),
+            Some("1") | Some("true") | Some("") => Ok(true),
+            Some(v) => Err(format!(
+                "{name}=`{v}` is not a flag: write {name}=1 or {name}=0"
+            )),
+        }
+    }
+
+    /// A board side: the CLI's `--max` (1..=`MAX_BOARD`), then the server's
+    /// own bound `cap`.
+    pub fn max(&self, cap: u64) -> Result<u64, String> {
+        let text = self.required("max")?;
+        let n = answer::parse_max(text).map_err(|e| message(&e.to_string()))?;
+        if n > cap {
+            return Err(format!(
+                "max={n} is over what the server draws on this route: allowed 1..={cap} (use the command line for larger boards)"
+            ));
+        }
+        Ok(n)
+    }
+
+    /// The game, as the CLI resolves GAME, except rules files: the server
+    /// reads no file a request names.
+    pub fn game(&self, name: &str, misere: bool) -> Result<GameArg, String> {
+        let text = self.required(name)?;
+        if answer::rules_file_path(text).is_some() {
+            return Err(format!(
+                "{name}=`{}`: the server reads no rules file; name a catalogue game (`wythoff games`)",
+                crate::game_arg::shorten(text).trim_matches('`')
+            ));
+        }
+        crate::game_arg::resolve(text, misere).map_err(|e| message(&format!("{e:#}")))
+    }
+}
+
+/// An error as one line (the CLI's error line, without its prefix), with the
+/// flag `--max` written as the parameter `max=`.
+pub fn message(msg: &str) -> String {
+    let line = crate::game_arg::error_line(msg);
+    match line.find("--max ") {
+        Some(i) if line[i + 6..].starts_with(|c: char| c.is_ascii_digit()) => {
+            line.replacen("--max ", "max=", 1)
+        }
+        _ => line.replace("--max", "max"),
+    }
+}
+
+/// Refuse work estimated beyond [`TIME_BOUND`] seconds.
+fn check_seconds(what: &str, seconds: u64) -> Result<(), String> {
+    if seconds > TIME_BOUND {
+        return Err(format!(
+            "{what} would take {} of computation, over the server's bound of {TIME_BOUND} s: use the command line",
+            solve::cost::human_seconds(seconds)
+        ));
+    }
+    Ok(())
+}
+
+/// A request checked and ready to run: its cache key and its work.
+pub struct Job {
+    pub key: String,
+    pub work: Box<dyn FnOnce() -> Result<String, String> + Send>,
+}
+
+fn key(kind: &str, g: &GameArg, n: u64) -> String {
+    format!("{kind}\u{0}{}\u{0}{}\u{0}{n}", g.label, g.convention_text())
+}
+
+fn err(e: impl std::fmt::Display) -> String {
+    message(&e.to_string())
+}
+
+/// `/api/p-positions?game=G&max=N[&misere=1]`.
+pub fn p_positions(q: &Query) -> Result<Job, String> {
+    let misere = q.flag("misere")?;
+    let g = q.game("game", misere)?;
+    let n = q.max(LIST_MAX)?;
+    if let Some(plan) = answer::p_positions_plan(&g, n).map_err(err)? {
+        if plan.memory <= solve::memory_budget() {
+            check_seconds(&format!("max={n}: the outcome solver"), plan.seconds)?;
+        }
+    }
+    Ok(Job {
+        key: key("p", &g, n),
+        work: Box::new(move || {
+            let ps = answer::p_positions_list(&g, n, &mut |_, _| {}).map_err(err)?;
+            let conv = crate::cmd_p_positions::list_convention(&g).map_err(err)?;
+            Ok(crate::render::serve::p_positions(&g.label, &conv, n, &ps))
+        }),
+    })
+}
+
+/// `/api/grundy?game=G&max=N` (normal play: no `misere`, as `grundy`).
+pub fn grundy(q: &Query) -> Result<Job, String> {
+    let g = q.game("game", false)?;
+    let n = q.max(TABLE_MAX)?;
+    let plan = answer::grundy_plan(&g, n).map_err(err)?;
+    if plan.memory <= solve::memory_budget() {
+        check_seconds(&format!("max={n}: the Grundy solver"), plan.seconds)?;
+    }
+    Ok(Job {
+        key: key("g", &g, n),
+        work: Box::new(move || {
+            let t = answer::grundy_table(&g, n, &mut |_, _| {}).map_err(err)?;
+            Ok(crate::render::serve::grundy(&g.label, &t))
+        }),
+    })
+}
+
+/// `/api/remoteness?game=G&max=N[&misere=1]`.
+pub fn remoteness(q: &Query) -> Result<Job, String> {
+    let misere = q.flag("misere")?;
+    let g = q.game("game", misere)?;
+    let n = q.max(TABLE_MAX)?;
+    if g.imitation().map_err(err)?.is_none() {
+        // the options visited (`wythoff::solve::remoteness::work_estimate`),
+        // at about 130 million a second (its WORK_LIMIT: half a minute)
+        let work = solve::remoteness::work_estimate(&g.game, n);
+        check_seconds(
+            &format!("max={n}: the remoteness table"),
+            u64::try_from(work / 130_000_000).unwrap_or(u64::MAX),
+        )?;
+    }
+    Ok(Job {
+        key: key("r", &g, n),
+        work: Box::new(move || {
+            let t = crate::cmd_remoteness::table(&g, n).map_err(err)?;
+            Ok(crate::render::serve::remoteness(
+                &g.label,
+                &g.convention_text(),
+                &t,
+            ))
+        }),
+    })
+}
+
+/// `/api/patterns?game=G&max=N[&misere=1][&grundy=1]`: the JSON of
+/// `patterns --format json`.
+pub fn patterns(q: &Query) -> Result<Job, String> {
+    let misere = q.flag("misere")?;
+    let grundy = q.flag("grundy")?;
+    let g = q.game("game", misere)?;
+    let n = q.max(TABLE_MAX)?;
+    if let Some(plan) = answer::p_positions_plan(&g, n).map_err(err)? {
+        check_seconds(&format!("max={n}: the outcome solver"), plan.seconds)?;
+    }
+    if grundy {
+        let plan = answer::grundy_plan(&g, n).map_err(err)?;
+        check_seconds(&format!("max={n}: the Grundy solver"), plan.seconds)?;
+    }
+    Ok(Job {
+        key: key(if grundy { "pg" } else { "pt" }, &g, n),
+        work: Box::new(move || {
+            let rep =
+                wythoff::patterns::find(&g.game, &g.label, n as usize, grundy).map_err(err)?;
+            let mut out = Vec::new();
+            crate::render::patterns_json(&mut out, &rep, None).map_err(err)?;
+            Ok(String::from_utf8_lossy(&out).trim_end().to_string())
+        }),
+    })
+}
+
+/// `/api/compare?a=GAME[@misere]&b=GAME[@misere]&max=N`: the JSON of
+/// `compare --format json`, with every cell P in A or B.
+pub fn compare(q: &Query) -> Result<Job, String> {
+    let side = |name: &str| -> Result<GameArg, String> {
+        let text = q.required(name)?;
+        let game = text.rsplit_once('@').map_or(text, |(g, _)| g);
+        if answer::rules_file_path(game).is_some() {
+            return Err(format!(
+                "{name}: the server reads no rules file; name a catalogue game"
+            ));
+        }
+        crate::cmd_compare::resolve_side(text).map_err(|e| message(&format!("{e:#}")))
+    };
+    let (ga, gb) = (side("a")?, side("b")?);
+    let n = q.max(TABLE_MAX)?;
+    check_seconds(
+        &format!("max={n}: the two outcome solvers"),
+        wythoff::compare::seconds(&ga.game, &gb.game, n),
+    )?;
+    let key = format!(
+        "c\u{0}{}\u{0}{}\u{0}{}\u{0}{}\u{0}{n}",
+        ga.label,
+        ga.convention_text(),
+        gb.label,
+        gb.convention_text()
+    );
+    Ok(Job {
+        key,
+        work: Box::new(move || {
+            let c = wythoff::compare::compare(&ga.game, &gb.game, n as usize, &mut |_, _| {})
+                .map_err(err)?;
+            Ok(crate::render::serve::compare(
+                &crate::cmd_compare::side_label(&ga),
+                &crate::cmd_compare::side_label(&gb),
+                &c,
+            ))
+        }),
+    })
+}
+
+/// `/api/outcome?game=G&x=X&y=Y[&misere=1][&history=x,y;x,y...]`: the JSON of
+/// `outcome --format json`.
+pub fn outcome(q: &Query) -> Result<Job, String> {
+    let misere = q.flag("misere")?;
+    let game = q.required("game")?.to_string();
+    if answer::rules_file_path(&game).is_some() {
+        return Err("game: the server reads no rules file; name a catalogue game".into());
+    }
+    let (x, y) = (q.required("x")?.to_string(), q.required("y")?.to_string());
+    let history: Vec<String> = match q.get("history") {
+        None | Some("") => Vec::new(),
+        Some(h) => h.split(';').map(str::to_string).collect(),
+    };
+    if history.len() > PLAY_MOVES_MAX {
+        return Err(format!(
+            "history has {} positions: at most {PLAY_MOVES_MAX}",
+            history.len()
+        ));
+    }
+    // the parsers run here, so that a bad request is refused before the cache
+    let px = answer::parse_pile(&x, "X").map_err(err)?;
+    let py = answer::parse_pile(&y, "Y").map_err(err)?;
+    for h in &history {
+        crate::cmd_imitation::parse_position(h).map_err(|e| message(&format!("{e:#}")))?;
+    }
+    let key = format!(
+        "o\u{0}{game}\u{0}{misere}\u{0}{px}\u{0}{py}\u{0}{}",
+        history.join(";")
+    );
+    Ok(Job {
+        key,
+        work: Box::new(move || {
+            crate::cmd_outcome::json(&game, &x, &y, misere, &history)
+                .map(|(json, _oracle)| json)
+                .map_err(|e| message(&format!("{e:#}")))
+        }),
+    })
+}
+
+/// Parse `x,y` (a position of the play route).
+fn position(text: &str, what: &str) -> Result<(u64, u64), String> {
+    crate::cmd_imitation::parse_position(text)
+        .map_err(|e| message(&format!("{what}: {e:#}").replace("--history value", "value")))
+}
+
+/// `/api/play?game=G[&misere=1]&start=x,y[&moves=M;M...][&computer=1][&seed=S]`:
+/// the game so far replayed (each move `x,y`, with its blocks `x,y/a,b/c,d`),
+/// every move checked by the rules (`wythoff::play::Session`, as `wythoff
+/// play`); with `computer=1` the perfect opponent then moves. Not cached: the
+/// session is rebuilt for each request (piles as small as `play` allows).
+pub fn play(q: &Query) -> Result<String, String> {
+    let misere = q.flag("misere")?;
+    let computer = q.flag("computer")?;
+    let g = q.game("game", misere)?;
+    let start = position(q.required("start")?, "start")?;
+    let seed = match q.get("seed") {
+        None => 0,
+        Some(s) => s
+            .parse::<u64>()
+            .map_err(|_| format!("seed=`{s}` is not a whole number below 2^64"))?,
+    };
+    let mut moves: Vec<((u64, u64), Vec<(u64, u64)>)> = Vec::new();
+    if let Some(m) = q.get("moves").filter(|m| !m.is_empty()) {
+        let items: Vec<&str> = m.split(';').collect();
+        if items.len() > PLAY_MOVES_MAX {
+            return Err(format!(
+                "moves has {} moves: at most {PLAY_MOVES_MAX}",
+                items.len()
+            ));
+        }
+        for item in items {
+            let mut parts = item.split('/');
+            let to = position(parts.next().unwrap_or(""), "moves")?;
+            let blocks = parts
+                .map(|b| position(b, "moves (a block)"))
+                .collect::<Result<Vec<_>, _>>()?;
+            moves.push((to, blocks));
+        }
+    }
+    let mut s = wythoff::play::Session::new(&g.game, start.0, start.1, seed).map_err(err)?;
+    for (i, (to, blocks)) in moves.iter().enumerate() {
+        s.play(*to, blocks)
+            .map_err(|e| message(&format!("move {} ({},{}): {e}", i + 1, to.0, to.1)))?;
+    }
+    let reply = if computer { s.computer_move() } else { None };
+    Ok(crate::render::serve::play(
+        &g.label,
+        &g.convention_text(),
+        &mut s,
+        reply,
+    ))
+}

@@ -1,0 +1,175 @@
+//! The server's cache of answers: one entry per request key (the kind of
+//! answer, the game's canonical text, its convention, the board), holding the
+//! JSON body. Requests for the same key share one computation (single flight:
+//! the first request runs it on tokio's blocking pool, the others wait for
+//! its result), and the cache keeps at most [`Cache::budget`] bytes of bodies,
+//! dropping the oldest entries first. Refusals are not kept: they are cheap.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use tokio::sync::OnceCell;
+
+/// A computed body, or the one-line refusal of the request.
+pub type Body = Result<Arc<str>, String>;
+
+type Cell = Arc<OnceCell<Arc<str>>>;
+
+#[derive(Default)]
+struct Entries {
+    map: HashMap<String, Cell>,
+    /// Keys in insertion order, with the size of their body once known.
+    order: VecDeque<(String, usize)>,
+    bytes: usize,
+}
+
+pub struct Cache {
+    entries: Mutex<Entries>,
+    /// Bytes of bodies kept at most.
+    budget: usize,
+    /// Computations run (each one a solve of some kind); for `/api/stats`.
+    solves: AtomicU64,
+    /// One heavy computation at a time (a board solve uses every worker
+    /// thread and may take the whole memory budget); answers already kept, and
+    /// light work, do not wait.
+    heavy: tokio::sync::Semaphore,
+}
+
+impl Cache {
+    pub fn new(budget: usize) -> Cache {
+        Cache {
+            entries: Mutex::new(Entries::default()),
+            budget,
+            solves: AtomicU64::new(0),
+            heavy: tokio::sync::Semaphore::new(1),
+        }
+    }
+
+    /// How many computations have run since the server started.
+    pub fn solves(&self) -> u64 {
+        self.solves.load(Ordering::SeqCst)
+    }
+
+    /// (entries, bytes) kept now.
+    pub fn size(&self) -> (usize, usize) {
+        let e = self.entries.lock().unwrap_or_else(|p| p.into_inner());
+        (e.map.len(), e.bytes)
+    }
+
+    pub fn budget(&self) -> usize {
+        self.budget
+    }
+
+    /// The body for `key`: from the cache, from the computation another
+    /// request has started, or computed now by `work` on the blocking pool
+    /// (`heavy`: after the heavy computations before it).
+    pub async fn get(
+        &self,
+        key: String,
+        heavy: bool,
+        work: impl FnOnce() -> Result<String, String> + Send + 'static,
+    ) -> Body {
+        let cell = {
+            let mut e = self.entries.lock().unwrap_or_else(|p| p.into_inner());
+            e.map.entry(key.clone()).or_default().clone()
+        };
+        let mut ran = false;
+        let result = cell
+            .get_or_try_init(|| async {
+                ran = true;
+                let _permit = if heavy {
+                    match self.heavy.acquire().await {
+                        Ok(p) => Some(p),
+                        Err(_) => return Err("the server is stopping".to_string()),
+                    }
+                } else {
+                    None
+                };
+                self.solves.fetch_add(1, Ordering::SeqCst);
+                match tokio::task::spawn_blocking(work).await {
+                    Ok(Ok(body)) => Ok(Arc::<str>::from(body)),
+                    Ok(Err(msg)) => Err(msg),
+                    Err(e) => Err(format!("the computation failed: {e}")),
+                }
+            })
+            .await
+            .cloned();
+        if ran {
+            self.settle(&key, &cell, result.as_ref().ok().map(|b| b.len()));
+        }
+        result
+    }
+
+    /// After the computation of `key`: keep its body within the budget, or
+    /// forget the key (a refusal, or a body larger than the whole budget).
+    fn settle(&self, key: &str, cell: &Cell, size: Option<usize>) {
+        let mut e = self.entries.lock().unwrap_or_else(|p| p.into_inner());
+        // the entry may have been replaced meanwhile: only ours is settled
+        if !e.map.get(key).is_some_and(|c| Arc::ptr_eq(c, cell)) {
+            return;
+        }
+        match size {
+            Some(n) if n <= self.budget => {
+                e.order.push_back((key.to_string(), n));
+                e.bytes += n;
+                while e.bytes > self.budget {
+                    let Some((old, n)) = e.order.pop_front() else {
+                        break;
+                    };
+                    e.map.remove(&old);
+                    e.bytes -= n;
+                }
+            }
+            _ => {
+                e.map.remove(key);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn same_key_one_computation_and_bounded_bytes() {
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .build()
+            .unwrap();
+        rt.block_on(async {
+            let cache = Arc::new(Cache::new(100));
+            let mut tasks = Vec::new();
+            for _ in 0..50 {
+                let c = cache.clone();
+                tasks.push(tokio::spawn(async move {
+                    c.get("k".into(), true, || {
+                        std::thread::sleep(std::time::Duration::from_millis(50));
+                        Ok("x".repeat(60))
+                    })
+                    .await
+                }));
+            }
+            for t in tasks {
+                assert_eq!(t.await.unwrap().unwrap().len(), 60);
+            }
+            assert_eq!(cache.solves(), 1);
+            assert_eq!(cache.size(), (1, 60));
+            // a second body pushes the first out (60 + 60 > 100)
+            let b = cache.get("j".into(), true, || Ok("y".repeat(60))).await;
+            assert_eq!(b.unwrap().len(), 60);
+            assert_eq!(cache.size(), (1, 60));
+            assert_eq!(cache.solves(), 2);
+            // refusals are not kept, and computed again
+            let r = cache.get("bad".into(), false, || Err("no".into())).await;
+            assert_eq!(r, Err("no".to_string()));
+            assert_eq!(cache.size(), (1, 60));
+            let _ = cache.get("bad".into(), false, || Err("no".into())).await;
+            assert_eq!(cache.solves(), 4);
+            // too large for the budget: answered, not kept
+            let big = cache.get("big".into(), false, || Ok("z".repeat(200))).await;
+            assert_eq!(big.unwrap().len(), 200);
+            assert_eq!(cache.size(), (1, 60));
+        });
+    }
+}

@@ -1,0 +1,237 @@
+//! `wythoff serve`: one page and a small JSON API over `wythoff::answer`
+//! (axum on tokio). Glue only: [`api`] checks each request like the CLI
+//! argument it stands for and calls the library; the bodies are rendered by
+//! `crate::render::serve` (or the CLI's own JSON writers); [`cache`] shares one
+//! computation among requests for the same board. The page (`page/`: HTML, CSS,
+//! JavaScript) is compiled into the binary; no file is read from disk.
+
+pub mod api;
+pub mod cache;
+
+use axum::extract::{RawQuery, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use cache::Cache;
+use std::sync::Arc;
+
+/// Bytes of JSON bodies the cache keeps.
+pub const CACHE_BYTES: usize = 64 << 20;
+
+const INDEX_HTML: &str = include_str!("page/index.html");
+const APP_JS: &str = include_str!("page/app.js");
+const STYLE_CSS: &str = include_str!("page/style.css");
+
+struct App {
+    cache: Cache,
+}
+
+type Shared = Arc<App>;
+
+fn json_body(status: StatusCode, body: impl Into<axum::body::Body>) -> Response {
+    let mut r = (status, body.into()).into_response();
+    r.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    r
+}
+
+/// A refused request: HTTP 400 with `{"error": "<one line>"}`.
+fn bad_request(msg: &str) -> Response {
+    let v = serde_json::json!({ "error": api::message(msg) });
+    json_body(StatusCode::BAD_REQUEST, v.to_string())
+}
+
+fn not_found() -> Response {
+    let v = serde_json::json!({ "error": "not found" });
+    json_body(StatusCode::NOT_FOUND, v.to_string())
+}
+
+fn ok_body(body: Result<Arc<str>, String>) -> Response {
+    match body {
+        Ok(b) => json_body(StatusCode::OK, b.to_string()),
+        Err(e) => bad_request(&e),
+    }
+}
+
+/// A checked request run through the cache (one computation per key);
+/// `heavy`: a board computation (one at a time).
+async fn cached(app: &App, job: Result<api::Job, String>, heavy: bool) -> Response {
+    let job = match job {
+        Ok(j) => j,
+        Err(e) => return bad_request(&e),
+    };
+    let work = job.work;
+    ok_body(app.cache.get(job.key, heavy, work).await)
+}
+
+/// The routes of a board computation.
+async fn board(
+    app: &App,
+    raw: Option<String>,
+    allowed: &[&str],
+    f: fn(&api::Query) -> Result<api::Job, String>,
+) -> Response {
+    let job = api::Query::parse(raw.as_deref(), allowed).and_then(|q| f(&q));
+    cached(app, job, true).await
+}
+
+async fn p_positions(State(app): State<Shared>, RawQuery(q): RawQuery) -> Response {
+    board(&app, q, &["game", "max", "misere"], api::p_positions).await
+}
+
+async fn grundy(State(app): State<Shared>, RawQuery(q): RawQuery) -> Response {
+    board(&app, q, &["game", "max"], api::grundy).await
+}
+
+async fn remoteness(State(app): State<Shared>, RawQuery(q): RawQuery) -> Response {
+    board(&app, q, &["game", "max", "misere"], api::remoteness).await
+}
+
+async fn patterns(State(app): State<Shared>, RawQuery(q): RawQuery) -> Response {
+    board(&app, q, &["game", "max", "misere", "grundy"], api::patterns).await
+}
+
+async fn compare(State(app): State<Shared>, RawQuery(q): RawQuery) -> Response {
+    board(&app, q, &["a", "b", "max"], api::compare).await
+}
+
+async fn outcome(State(app): State<Shared>, RawQuery(q): RawQuery) -> Response {
+    let job = api::Query::parse(q.as_deref(), &["game", "x", "y", "misere", "history"])
+        .and_then(|q| api::outcome(&q));
+    cached(&app, job, false).await
+}
+
+async fn play(RawQuery(q): RawQuery) -> Response {
+    let q = match api::Query::parse(
+        q.as_deref(),
+        &["game", "misere", "start", "moves", "computer", "seed"],
+    ) {
+        Ok(q) => q,
+        Err(e) => return bad_request(&e),
+    };
+    match tokio::task::spawn_blocking(move || api::play(&q)).await {
+        Ok(Ok(body)) => json_body(StatusCode::OK, body),
+        Ok(Err(e)) => bad_request(&e),
+        Err(e) => bad_request(&format!("the computation failed: {e}")),
+    }
+}
+
+async fn games(RawQuery(q): RawQuery) -> Response {
+    if let Err(e) = api::Query::parse(q.as_deref(), &[]) {
+        return bad_request(&e);
+    }
+    json_body(StatusCode::OK, wythoff::answer::games_json().to_string())
+}
+
+async fn palette() -> Response {
+    json_body(StatusCode::OK, crate::render::serve::palette())
+}
+
+/// `/api/stats`: computations run, cache entries and bytes, the server's bounds.
+async fn stats(State(app): State<Shared>) -> Response {
+    let (entries, bytes) = app.cache.size();
+    let v = serde_json::json!({
+        "solves": app.cache.solves(),
+        "cache_entries": entries,
+        "cache_bytes": bytes,
+        "cache_budget": app.cache.budget(),
+        "table_max": api::TABLE_MAX,
+        "list_max": api::LIST_MAX,
+        "time_bound_seconds": api::TIME_BOUND,
+    });
+    json_body(StatusCode::OK, v.to_string())
+}
+
+fn asset(content_type: &'static str, body: &'static str) -> Response {
+    let mut r = body.into_response();
+    r.headers_mut()
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    r
+}
+
+/// The page's files, by exact name: nothing else is served (no file system).
+async fn static_file(axum::extract::Path(name): axum::extract::Path<String>) -> Response {
+    match name.as_str() {
+        "app.js" => asset("text/javascript; charset=utf-8", APP_JS),
+        "style.css" => asset("text/css; charset=utf-8", STYLE_CSS),
+        _ => not_found(),
+    }
+}
+
+/// The application: every route.
+fn router() -> Router {
+    let app = Arc::new(App {
+        cache: Cache::new(CACHE_BYTES),
+    });
+    Router::new()
+        .route(
+            "/",
+            get(|| async { asset("text/html; charset=utf-8", INDEX_HTML) }),
+        )
+        .route("/static/{name}", get(static_file))
+        .route("/api/games", get(games))
+        .route("/api/palette", get(palette))
+        .route("/api/stats", get(stats))
+        .route("/api/p-positions", get(p_positions))
+        .route("/api/grundy", get(grundy))
+        .route("/api/remoteness", get(remoteness))
+        .route("/api/patterns", get(patterns))
+        .route("/api/compare", get(compare))
+        .route("/api/outcome", get(outcome))
+        .route("/api/play", get(play))
+        .fallback(|| async { not_found() })
+        .with_state(app)
+}
+
+/// Resolve on Ctrl-C (SIGINT) or SIGTERM.
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = term => {},
+    }
+}
+
+/// Serve on `listener` until Ctrl-C; `announce` is called with the address
+/// once the socket is bound.
+pub fn run(
+    bind: std::net::SocketAddr,
+    announce: impl FnOnce(std::net::SocketAddr),
+) -> anyhow::Result<()> {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .max_blocking_threads(16)
+        .enable_all()
+        .build()
+        .map_err(|e| anyhow::anyhow!("cannot start the server's threads: {e}"))?;
+    rt.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(bind)
+            .await
+            .map_err(|e| anyhow::anyhow!("cannot listen on {bind}: {e}"))?;
+        let addr = listener.local_addr()?;
+        announce(addr);
+        axum::serve(listener, router())
+            .with_graceful_shutdown(shutdown_signal())
+            .await
+            .map_err(|e| anyhow::anyhow!("the server stopped: {e}"))
+    })?;
+    // a computation still running on the blocking pool is not waited for
+    rt.shutdown_timeout(std::time::Duration::from_secs(1));
+    Ok(())
+}
