@@ -1,0 +1,418 @@
+//! `wythoff serve`: the binary started on a free port (its printed address
+//! read back), asked over HTTP (hyper's client), and compared with the CLI:
+//! P-positions, Grundy values and winning moves equal `p-positions`, `grundy`
+//! and `outcome --format json` on the catalogue in both conventions; 200
+//! concurrent requests for one board cost one solve; bad requests get 400 or
+//! 404 and the server keeps answering; SIGINT stops it cleanly.
+
+use http_body_util::{BodyExt, Empty};
+use hyper::body::Bytes;
+use hyper_util::rt::TokioIo;
+use serde_json::Value;
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+
+mod common;
+use common::wythoff;
+
+struct Server {
+    child: Child,
+    addr: String,
+    rt: tokio::runtime::Runtime,
+}
+
+impl Server {
+    fn start() -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_wythoff"))
+            .args(["serve", "--port", "0"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start wythoff serve");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        // `wythoff serve: http://127.0.0.1:PORT/ (Ctrl-C stops)`
+        let addr = line
+            .split("http://")
+            .nth(1)
+            .and_then(|r| r.split('/').next())
+            .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .to_string();
+        assert!(
+            addr.starts_with("127.0.0.1:"),
+            "loopback by default: {line}"
+        );
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap();
+        Server { child, addr, rt }
+    }
+
+    /// GET `path` (sent as written: no normalisation): status and body.
+    fn get(&self, path: &str) -> (u16, String) {
+        self.rt.block_on(get(self.addr.clone(), path.to_string()))
+    }
+
+    fn json(&self, path: &str) -> Value {
+        let (status, body) = self.get(path);
+        assert_eq!(status, 200, "{path}: {body}");
+        serde_json::from_str(&body).unwrap_or_else(|e| panic!("{path}: {e}: {body}"))
+    }
+
+    fn solves(&self) -> u64 {
+        self.json("/api/stats")["solves"].as_u64().unwrap()
+    }
+
+    /// SIGINT (Ctrl-C), then the exit status must be success.
+    fn stop(mut self) {
+        let pid = self.child.id().to_string();
+        let ok = Command::new("kill").args(["-INT", &pid]).status().unwrap();
+        assert!(ok.success());
+        let status = self.child.wait().unwrap();
+        let mut err = String::new();
+        std::io::Read::read_to_string(self.child.stderr.as_mut().unwrap(), &mut err).unwrap();
+        assert!(status.success(), "{status:?}: {err}");
+        assert!(err.contains("stopped"), "{err}");
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+async fn get(addr: String, path: String) -> (u16, String) {
+    let stream = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    let (mut sender, conn) = hyper::client::conn::http1::handshake(TokioIo::new(stream))
+        .await
+        .unwrap();
+    tokio::spawn(conn);
+    let req = hyper::Request::get(path.as_str())
+        .header("host", addr.as_str())
+        .body(Empty::<Bytes>::new())
+        .unwrap();
+    let res = sender.send_request(req).await.unwrap();
+    let status = res.status().as_u16();
+    let body = res.into_body().collect().await.unwrap().to_bytes();
+    (status, String::from_utf8(body.to_vec()).unwrap())
+}
+
+fn enc(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+fn cli_json(args: &[&str]) -> Result<Value, String> {
+    let o = wythoff(args);
+    if o.status.success() {
+        Ok(serde_json::from_slice(&o.stdout).unwrap())
+    } else {
+        let e = String::from_utf8(o.stderr).unwrap();
+        Err(e
+            .trim_end()
+            .trim_start_matches("wythoff: error: ")
+            .to_string())
+    }
+}
+
+/// A game of every catalogue entry (and a few more), each in both conventions.
+const GAMES: &[&str] = &[
+    "nim",
+    "wythoff",
+    "m-wythoff:m=2",
+    "st-wythoff:s=2,t=1",
+    "connell:p=3",
+    "roob-blocking:m=2,p=2",
+    "modulo-rook:m=2,l=1,p=3",
+    "shifted:m=1,p=2,l=1",
+    "corner:m=1,p=2,u=1,v=2",
+    "choose-shift:m=1,p=2",
+    "modular:m=3",
+    "diagonal-blocking:p=2,m=1",
+    "imitation:p=2,m=1",
+    "restricted:s=2,t=1,h=odd",
+    "odd-odd:s=1,t=1",
+    "even-even:s=1,t=2",
+    "odd-even:s=2,t=1",
+    "even-odd:s=1,t=1",
+];
+
+#[test]
+fn the_api_answers_as_the_cli_does() {
+    let s = Server::start();
+    // the catalogue: every entry, as `games --format json`
+    let games = s.json("/api/games");
+    assert_eq!(Ok(games.clone()), cli_json(&["games", "--format", "json"]));
+    let names: Vec<&str> = games
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["name"].as_str().unwrap())
+        .collect();
+    for n in &names {
+        assert!(
+            GAMES.iter().any(|g| g.split(':').next() == Some(n)),
+            "catalogue entry {n} is not tested"
+        );
+    }
+    let max = 30;
+    let mut compared = 0;
+    for g in GAMES {
+        for misere in [false, true] {
+            let m = if misere { "&misere=1" } else { "" };
+            let mut args = vec!["p-positions", g, "--max", "30", "--format", "json"];
+            if misere {
+                args.push("--misere");
+            }
+            let cli = cli_json(&args).unwrap_or_else(|e| panic!("{g}: {e}"));
+            let api = s.json(&format!("/api/p-positions?game={}&max={max}{m}", enc(g)));
+            assert_eq!(api["positions"], cli["p_positions"], "{g} misere={misere}");
+            assert_eq!(api["game"], cli["game"], "{g}");
+            assert_eq!(api["convention"], cli["convention"], "{g}");
+            assert_eq!(api["max"], cli["max"], "{g}");
+            // winning moves (and the whole answer) of a few positions
+            for (x, y) in [(0, 0), (7, 4), (12, 20), (29, 3)] {
+                let (xs, ys) = (x.to_string(), y.to_string());
+                let mut args = vec!["outcome", g, &xs, &ys, "--format", "json"];
+                if misere {
+                    args.push("--misere");
+                }
+                let path = format!("/api/outcome?game={}&x={x}&y={y}{m}", enc(g));
+                match cli_json(&args) {
+                    Ok(cli) => {
+                        assert_eq!(s.json(&path), cli, "{g} ({x}, {y}) misere={misere}");
+                        compared += 1;
+                    }
+                    Err(e) => {
+                        let (status, body) = s.get(&path);
+                        assert_eq!(status, 400, "{path}: {body}");
+                        let v: Value = serde_json::from_str(&body).unwrap();
+                        assert_eq!(v["error"], e.as_str(), "{path}");
+                    }
+                }
+            }
+        }
+        // Grundy values: normal play, where they exist
+        let path = format!("/api/grundy?game={}&max={max}", enc(g));
+        match cli_json(&["grundy", g, "--max", "30", "--format", "json"]) {
+            Ok(cli) => {
+                let api = s.json(&path);
+                assert_eq!(api["values"], cli["rows"], "{g}");
+                assert_eq!(api["game"], cli["game"], "{g}");
+                compared += 1;
+            }
+            Err(e) => {
+                let (status, body) = s.get(&path);
+                assert_eq!(status, 400, "{path}: {body}");
+                let v: Value = serde_json::from_str(&body).unwrap();
+                assert_eq!(v["error"], e.as_str(), "{path}");
+            }
+        }
+    }
+    assert!(compared > 100, "{compared}");
+    // piles of any size: an oracle answers
+    let big = "123456789012345678901234567890";
+    let cli = cli_json(&["outcome", "wythoff", big, "7", "--format", "json"]).unwrap();
+    assert_eq!(
+        s.json(&format!("/api/outcome?game=wythoff&x={big}&y=7")),
+        cli
+    );
+    // a history (Imitation Nim), as `outcome --history`
+    let cli = cli_json(&[
+        "outcome",
+        "imitation:p=2,m=1",
+        "3",
+        "4",
+        "--format",
+        "json",
+        "--history",
+        "5,4",
+    ])
+    .unwrap();
+    assert_eq!(
+        s.json("/api/outcome?game=imitation%3Ap%3D2%2Cm%3D1&x=3&y=4&history=5%2C4"),
+        cli
+    );
+    s.stop();
+}
+
+#[test]
+fn concurrent_requests_for_one_board_cost_one_solve() {
+    let s = Server::start();
+    let before = s.solves();
+    let path = "/api/p-positions?game=wythoff&max=4000".to_string();
+    let bodies: Vec<(u16, String)> = s.rt.block_on(async {
+        let tasks: Vec<_> = (0..200)
+            .map(|_| tokio::spawn(get(s.addr.clone(), path.clone())))
+            .collect();
+        let mut out = Vec::new();
+        for t in tasks {
+            out.push(t.await.unwrap());
+        }
+        out
+    });
+    assert_eq!(s.solves() - before, 1, "200 requests, one solve");
+    assert!(bodies.iter().all(|b| b.0 == 200 && b.1 == bodies[0].1));
+    let v: Value = serde_json::from_str(&bodies[0].1).unwrap();
+    let cli = cli_json(&[
+        "p-positions",
+        "wythoff",
+        "--max",
+        "4000",
+        "--format",
+        "json",
+    ])
+    .unwrap();
+    assert_eq!(v["positions"], cli["p_positions"]);
+    // again, later: from the cache
+    s.json(&path);
+    assert_eq!(s.solves() - before, 1);
+    // and the same for a Grundy table
+    let path = "/api/grundy?game=m-wythoff%3Am%3D2&max=600".to_string();
+    let before = s.solves();
+    let ok = s.rt.block_on(async {
+        let tasks: Vec<_> = (0..200)
+            .map(|_| tokio::spawn(get(s.addr.clone(), path.clone())))
+            .collect();
+        let mut n = 0;
+        for t in tasks {
+            n += usize::from(t.await.unwrap().0 == 200);
+        }
+        n
+    });
+    assert_eq!(ok, 200);
+    assert_eq!(s.solves() - before, 1);
+    s.stop();
+}
+
+#[test]
+fn bad_requests_get_400_or_404_and_the_server_keeps_answering() {
+    let s = Server::start();
+    let huge = "9".repeat(5000);
+    let long_game = format!("/api/p-positions?game={}&max=10", "w".repeat(60_000));
+    let bad: Vec<String> = vec![
+        "/api/p-positions?game=nope&max=10".into(),
+        "/api/p-positions?game=wythoff".into(),
+        "/api/p-positions?max=10".into(),
+        "/api/p-positions?game=wythoff&max=0".into(),
+        "/api/p-positions?game=wythoff&max=-1".into(),
+        "/api/p-positions?game=wythoff&max=abc".into(),
+        "/api/p-positions?game=wythoff&max=1.5".into(),
+        "/api/p-positions?game=wythoff&max=1e9".into(),
+        "/api/p-positions?game=wythoff&max=99999999999999999999999".into(),
+        "/api/p-positions?game=wythoff&max=1048577".into(),
+        "/api/p-positions?game=wythoff&max=100000".into(),
+        "/api/p-positions?game=wythoff&max=10&misere=maybe".into(),
+        "/api/p-positions?game=wythoff&max=10&max=11".into(),
+        "/api/p-positions?game=wythoff&max=10&extra=1".into(),
+        "/api/p-positions?game=m-wythoff%3Am%3D0&max=10".into(),
+        "/api/p-positions?game=m-wythoff%3Am%3Dx&max=10".into(),
+        "/api/p-positions?game=%2Fetc%2Fpasswd.toml&max=10".into(),
+        "/api/p-positions?game=file%3A%2Fetc%2Fpasswd&max=10".into(),
+        "/api/p-positions?game=%ff%fe&max=10".into(),
+        "/api/p-positions?game=wythoff%0A%1b%5B2J&max=10".into(),
+        long_game,
+        "/api/grundy?game=wythoff&max=5000".into(),
+        "/api/grundy?game=roob-blocking%3Am%3D2%2Cp%3D2&max=10".into(),
+        "/api/grundy?game=wythoff&max=10&misere=1".into(),
+        "/api/grundy?game=imitation%3Ap%3D2%2Cm%3D1&max=10".into(),
+        "/api/remoteness?game=wythoff&max=2000".into(),
+        "/api/patterns?game=wythoff&max=2".into(),
+        "/api/compare?a=wythoff&b=nope&max=10".into(),
+        "/api/compare?a=wythoff%40sideways&b=nim&max=10".into(),
+        "/api/outcome?game=wythoff&x=-1&y=2".into(),
+        "/api/outcome?game=wythoff&x=1".into(),
+        "/api/outcome?game=wythoff&x=a&y=2".into(),
+        format!("/api/outcome?game=restricted%3As%3D2%2Ct%3D1%2Ch%3Dodd&x={huge}&y=1"),
+        "/api/outcome?game=wythoff&x=3&y=4&history=5%2C4".into(),
+        "/api/outcome?game=imitation%3Ap%3D2%2Cm%3D1&x=3&y=4&history=9%2C9".into(),
+        "/api/outcome?game=imitation%3Ap%3D2%2Cm%3D1&x=3&y=4&history=x".into(),
+        "/api/play?game=wythoff&start=5%2C3&moves=6%2C3".into(),
+        "/api/play?game=wythoff&start=5%2C3&moves=2%2C1".into(),
+        "/api/play?game=wythoff&start=99999%2C3".into(),
+        "/api/play?game=wythoff".into(),
+        "/api/play?game=wythoff&start=5%2C3&seed=-4".into(),
+        "/api/play?game=choose-shift%3Am%3D1%2Cp%3D2&start=5%2C3".into(),
+        "/api/games?x=1".into(),
+    ];
+    let not_found: Vec<&str> = vec![
+        "/static/../Cargo.toml",
+        "/static/..%2FCargo.toml",
+        "/static/%2e%2e/Cargo.toml",
+        "/static/%2e%2e%2fsrc%2fmain.rs",
+        "/static/app.js/../../Cargo.toml",
+        "/../Cargo.toml",
+        "/api/nothing",
+        "/static/",
+    ];
+    assert!(bad.len() + not_found.len() >= 50);
+    for path in &bad {
+        let (status, body) = s.get(path);
+        assert_eq!(status, 400, "{path}: {body}");
+        let v: Value = serde_json::from_str(&body).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let msg = v["error"].as_str().unwrap();
+        assert!(!msg.is_empty() && !msg.contains('\n'), "{path}: {msg}");
+        assert!(msg.len() < 400, "{path}: {msg}");
+        assert!(!msg.contains("panicked"), "{path}: {msg}");
+    }
+    for path in &not_found {
+        let (status, body) = s.get(path);
+        assert!(status == 404 || status == 400, "{path}: {status} {body}");
+        assert!(
+            !body.contains("[workspace]") && !body.contains("fn main"),
+            "{path}"
+        );
+    }
+    // what would take long is refused with its estimate
+    let (_, body) = s.get("/api/p-positions?game=wythoff&max=100000");
+    assert!(body.contains("over what the server draws"), "{body}");
+    let (status, body) = s.get("/api/remoteness?game=st-wythoff%3As%3D2%2Ct%3D1&max=1024");
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("would take about"), "{body}");
+    // still answering, nothing solved for the refusals but the good request
+    let v = s.json("/api/p-positions?game=wythoff&max=10");
+    assert_eq!(v["positions"][1], serde_json::json!([1, 2]));
+    let (status, page) = s.get("/");
+    assert_eq!(status, 200);
+    assert!(page.contains("<canvas"), "the page");
+    let (status, _) = s.get("/static/app.js");
+    assert_eq!(status, 200);
+    s.stop();
+}
+
+#[test]
+fn play_replays_the_game_and_the_computer_answers_with_a_winning_move() {
+    let s = Server::start();
+    // (5, 3) is P in Wythoff: every human move loses, the computer wins back
+    let v = s.json("/api/play?game=wythoff&start=5%2C3&moves=5%2C1&computer=1");
+    let reply = &v["computer"]["to"];
+    let (a, b) = (reply[0].as_u64().unwrap(), reply[1].as_u64().unwrap());
+    let cli = cli_json(&["outcome", "wythoff", "5", "1", "--format", "json"]).unwrap();
+    let wins: Vec<Value> = cli["winning_moves"].as_array().unwrap().clone();
+    assert!(
+        wins.contains(&serde_json::json!([a.to_string(), b.to_string()])),
+        "{v}"
+    );
+    assert_eq!(v["moves"].as_array().unwrap().len(), 2);
+    assert_eq!(v["position"], serde_json::json!([a, b]));
+    // Imitation Nim: the history and its imitation marks
+    let v = s.json("/api/play?game=imitation%3Ap%3D2%2Cm%3D1&start=4%2C4&moves=3%2C4");
+    assert_eq!(v["imitation"]["p"], 2);
+    assert_eq!(v["moves"][0]["to"], serde_json::json!([3, 4]));
+    assert!(v["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|c| c["imitation"] == true));
+    s.stop();
+}
