@@ -199,11 +199,17 @@ pub fn remoteness(q: &Query) -> Result<Job, String> {
     })
 }
 
-/// `/api/patterns?game=G&max=N[&misere=1][&grundy=1]`: the JSON of
-/// `patterns --format json`.
+/// `/api/patterns?game=G&max=N[&misere=1][&grundy=1][&format=text]`: the JSON
+/// of `patterns --format json`, or with `format=text` the CLI's text report as
+/// `{"game", "max", "text"}`.
 pub fn patterns(q: &Query) -> Result<Job, String> {
     let misere = q.flag("misere")?;
     let grundy = q.flag("grundy")?;
+    let text = match q.get("format") {
+        None | Some("json") => false,
+        Some("text") => true,
+        Some(f) => return Err(format!("format=`{f}`: write format=text or format=json")),
+    };
     let g = q.game("game", misere)?;
     let n = q.max(TABLE_MAX)?;
     if let Some(plan) = answer::p_positions_plan(&g, n).map_err(err)? {
@@ -214,11 +220,16 @@ pub fn patterns(q: &Query) -> Result<Job, String> {
         check_seconds(&format!("max={n}: the Grundy solver"), plan.seconds)?;
     }
     Ok(Job {
-        key: key(if grundy { "pg" } else { "pt" }, &g, n),
+        key: key(&format!("pt{grundy}{text}"), &g, n),
         work: Box::new(move || {
             let rep =
                 wythoff::patterns::find(&g.game, &g.label, n as usize, grundy).map_err(err)?;
             let mut out = Vec::new();
+            if text {
+                crate::render::patterns_text(&mut out, &rep).map_err(err)?;
+                let t = String::from_utf8_lossy(&out);
+                return Ok(serde_json::json!({"game": g.label, "max": n, "text": t}).to_string());
+            }
             crate::render::patterns_json(&mut out, &rep, None).map_err(err)?;
             Ok(String::from_utf8_lossy(&out).trim_end().to_string())
         }),

@@ -91,7 +91,13 @@ async fn remoteness(State(app): State<Shared>, RawQuery(q): RawQuery) -> Respons
 }
 
 async fn patterns(State(app): State<Shared>, RawQuery(q): RawQuery) -> Response {
-    board(&app, q, &["game", "max", "misere", "grundy"], api::patterns).await
+    board(
+        &app,
+        q,
+        &["game", "max", "misere", "grundy", "format"],
+        api::patterns,
+    )
+    .await
 }
 
 async fn compare(State(app): State<Shared>, RawQuery(q): RawQuery) -> Response {
