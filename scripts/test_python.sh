@@ -3,7 +3,8 @@
 # wheel (`wythoff-*-cp39-abi3-*.whl`, any CPython >= 3.9) into target/wheels,
 # `pip install` puts it into a fresh virtual environment, then pytest runs
 # against the `wythoff` binary and the notebook docs/notebooks/tour.ipynb is
-# executed headless (any cell error fails).
+# executed headless (any cell error fails); `wythoff serve`'s page is tested in
+# Debian's chromium (crates/wythoff-cli/tests/browser, .ci/run installs it).
 # Needs python3 (>= 3.9) with venv and pip; run after `cargo test --release
 # --workspace` (the tests compare with target/release/wythoff, else
 # target/debug/wythoff, or WYTHOFF_BIN). The develop route (an editable build,
@@ -35,7 +36,8 @@ case "$VENV" in target/*) rm -rf "$VENV" ;; esac
 [ -x "$VENV/bin/python" ] || "$PY" -m venv "$VENV"
 "$VENV/bin/python" --version
 "$VENV/bin/pip" install "${PIP_FLAGS[@]}" \
-  pytest numpy nbclient nbformat ipykernel "dask[distributed]" "tomli; python_version < '3.11'"
+  pytest numpy nbclient nbformat ipykernel "dask[distributed]" "tomli; python_version < '3.11'" \
+  "playwright>=1.40,<2"
 "$VENV/bin/pip" install "${PIP_FLAGS[@]}" --force-reinstall --no-deps "${WHEELS[0]}"
 "$VENV/bin/pip" install "${PIP_FLAGS[@]}" "${WHEELS[0]}"   # its dependencies (numpy)
 if [ -z "${WYTHOFF_BIN:-}" ]; then
@@ -50,7 +52,10 @@ if [ -z "${WYTHOFF_BIN:-}" ]; then
   fi
 fi
 set +e
-"$VENV/bin/python" -m pytest crates/wythoff-py/tests -q -p no:cacheprovider
+# crates/wythoff-cli/tests/browser: `wythoff serve`'s page in Debian's chromium
+# (headless, driven by Playwright with executable_path: no browser download);
+# skipped without chromium, except under CI=true, where it fails
+"$VENV/bin/python" -m pytest crates/wythoff-py/tests crates/wythoff-cli/tests/browser -q -p no:cacheprovider
 rc=$?
 set -e
 if [ "$rc" -eq 5 ]; then

@@ -535,6 +535,13 @@ $("zoom-in").addEventListener("click", () => zoom(0.5));
 $("zoom-out").addEventListener("click", () => zoom(2));
 $("reset-view").addEventListener("click", () => { S.view = { x0: 0, y0: 0, w: S.n }; draw(); });
 $("game-select").addEventListener("change", showParams);
+$("game-text").addEventListener("input", () => {
+  // typed GAME: the catalogue list follows its name, without parameters boxes
+  const name = $("game-text").value.split(":")[0].trim();
+  const sel = $("game-select");
+  sel.value = S.games.some((g) => g.name === name) ? name : "";
+  $("params").textContent = "";
+});
 $("choose").addEventListener("submit", (ev) => { ev.preventDefault(); load(); });
 
 async function init() {

@@ -1,0 +1,226 @@
+"""`wythoff serve`'s page in a real browser: Debian's chromium, headless,
+driven by Playwright for Python (launched with `executable_path`, so no browser
+is downloaded). Choose a game from the catalogue -> the board -> hover -> play,
+each checked against the CLI's answers (`p-positions`, `grundy`, `remoteness`,
+`outcome --format json`).
+
+Run by scripts/test_python.sh. Without chromium or Playwright the test is
+skipped, except under CI=true, where it fails. WYTHOFF_SCREENSHOT=PATH also
+saves a screenshot of the page (docs/serve.png).
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import urllib.request
+
+import pytest
+
+try:
+    from playwright.sync_api import sync_playwright
+except ImportError:  # pragma: no cover - reported by the fixture
+    sync_playwright = None
+
+CI = os.environ.get("CI") == "true"
+
+
+def binary():
+    b = os.environ.get("WYTHOFF_BIN")
+    if b:
+        return b
+    here = os.path.dirname(os.path.abspath(__file__))
+    root = os.path.normpath(os.path.join(here, "..", "..", "..", ".."))
+    for p in ("target/release/wythoff", "target/debug/wythoff"):
+        if os.path.exists(os.path.join(root, p)):
+            return os.path.join(root, p)
+    pytest.fail("no wythoff binary: set WYTHOFF_BIN")
+
+
+def chromium_path():
+    for name in ("chromium", "chromium-browser"):
+        p = shutil.which(name)
+        if p:
+            return p
+    return None
+
+
+def cli(*args):
+    out = subprocess.run([binary(), *args], capture_output=True, text=True, check=True)
+    return out.stdout
+
+
+def cli_json(*args):
+    return json.loads(cli(*args, "--format", "json"))
+
+
+@pytest.fixture(scope="module")
+def server():
+    proc = subprocess.Popen(
+        [binary(), "serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    line = proc.stdout.readline()
+    assert "http://127.0.0.1:" in line, line
+    url = line.split("http://")[1].split()[0]
+    yield "http://" + url.rstrip("/")
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def page(server):
+    exe = chromium_path()
+    missing = None
+    if sync_playwright is None:
+        missing = "Playwright for Python is not installed (pip install playwright)"
+    elif exe is None:
+        missing = "Debian's chromium is not installed (apt-get install chromium)"
+    if missing:
+        if CI:
+            pytest.fail(missing + ": the browser test must run in CI")
+        pytest.skip(missing)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=exe, headless=True, args=["--no-sandbox", "--disable-gpu"]
+        )
+        pg = browser.new_page(viewport={"width": 1300, "height": 900})
+        errors = []
+        pg.on("pageerror", lambda e: errors.append(str(e)))
+        pg.goto(server)
+        pg.wait_for_selector('body[data-loaded="wythoff|false|64"]')
+        yield pg
+        assert not errors, errors
+        browser.close()
+
+
+def pixel(page, x, y):
+    """The colour drawn at the centre of cell (x, y)."""
+    return page.evaluate(
+        """([x, y]) => {
+            const c = document.getElementById('board');
+            const r = c.getBoundingClientRect();
+            const p = window.wythoffCellCenter(x, y);
+            const k = c.width / r.width;
+            const d = c.getContext('2d').getImageData(
+                Math.floor((p.x - r.left) * k), Math.floor((p.y - r.top) * k), 1, 1).data;
+            return [d[0], d[1], d[2]];
+        }""",
+        [x, y],
+    )
+
+
+def show(page, game, n=64, misere=False):
+    page.fill("#game-text", game)
+    page.dispatch_event("#game-text", "input")
+    page.set_checked("#misere", misere)
+    page.fill("#max", str(n))
+    page.click("#show")
+    page.wait_for_selector(
+        f'body[data-loaded="{game}|{"true" if misere else "false"}|{n}"]'
+    )
+
+
+def hover(page, x, y):
+    c = page.evaluate("([x, y]) => window.wythoffCellCenter(x, y)", [x, y])
+    page.mouse.move(c["x"], c["y"])
+    page.wait_for_selector(f'#hover[data-x="{x}"][data-y="{y}"][data-ready="1"]')
+    return page.eval_on_selector("#hover", "h => Object.assign({}, h.dataset)")
+
+
+def test_choose_a_game_from_the_catalogue_then_board_hover_and_layers(page):
+    page.select_option("#game-select", "m-wythoff")
+    page.fill("#param-m", "2")
+    page.dispatch_event("#param-m", "input")
+    assert page.input_value("#game-text") == "m-wythoff:m=2"
+    page.fill("#max", "40")
+    page.click("#show")
+    page.wait_for_selector('body[data-loaded="m-wythoff:m=2|false|40"]')
+    # the board: black on every P-position of the CLI, white elsewhere
+    ps = {tuple(p) for p in cli_json("p-positions", "m-wythoff:m=2", "--max", "40")["p_positions"]}
+    assert len(ps) > 10
+    for x in range(0, 40, 3):
+        for y in range(0, 40):
+            want = [0, 0, 0] if (x, y) in ps else [255, 255, 255]
+            assert pixel(page, x, y) == want, (x, y)
+    grundy = cli_json("grundy", "m-wythoff:m=2", "--max", "40")["rows"]
+    rem = cli_json("remoteness", "m-wythoff:m=2", "--max", "40")["rows"]
+    # hover: outcome, Grundy value, remoteness and winning moves as the CLI says
+    for (x, y) in [(0, 0), (3, 1), (1, 3), (7, 12), (20, 9), (39, 39)]:
+        d = hover(page, x, y)
+        o = cli_json("outcome", "m-wythoff:m=2", str(x), str(y))
+        assert d["outcome"] == o["outcome"], (x, y)
+        assert d["moves"] == " ".join(f"{a},{b}" for a, b in o["winning_moves"]), (x, y)
+        assert d["grundy"] == str(grundy[x][y]), (x, y)
+        assert d["remoteness"] == str(rem[x][y]), (x, y)
+        assert ((x, y) in ps) == (o["outcome"] == "P")
+        text = page.inner_text("#hover")
+        assert f"({x}, {y})" in text
+    # the Grundy layer: plot's heatmap colour for 0
+    page.check("#layer-grundy")
+    zero = next((x, y) for x in range(40) for y in range(40) if grundy[x][y] == 0)
+    assert pixel(page, *zero) == [214, 39, 40]
+    # compare layer: P in both drawn black, only in A in plot's first part colour
+    page.fill("#compare-game", "wythoff")
+    page.check("#layer-compare")
+    page.wait_for_function("document.getElementById('legend').textContent.includes('only in A (')")
+    cmp = cli_json("compare", "m-wythoff:m=2", "wythoff", "--max", "40", "--first", "100000")
+    assert f"P only in A ({cmp['only_a']})" in page.inner_text("#legend")
+    page.check("#layer-p")
+    # the patterns report beside the board is the CLI's
+    rep = cli("patterns", "m-wythoff:m=2", "--max", "40")
+    page.wait_for_function("document.getElementById('patterns').textContent.length > 0")
+    assert page.inner_text("#patterns").strip() == rep.strip()
+
+
+def test_zoom_keeps_cells_where_they_are(page):
+    show(page, "wythoff", 64)
+    page.click("#zoom-in")
+    ps = {tuple(p) for p in cli_json("p-positions", "wythoff", "--max", "64")["p_positions"]}
+    for (x, y) in [(16, 26), (26, 16), (20, 20), (30, 30)]:
+        want = [0, 0, 0] if (x, y) in ps else [255, 255, 255]
+        assert pixel(page, x, y) == want, (x, y)
+    page.click("#reset-view")
+
+
+def test_play_against_the_perfect_opponent(page):
+    show(page, "wythoff", 64)
+    page.click("#play-toggle")
+    # (5, 3) is P: the human's move (to (5, 1)) loses, the computer wins back
+    page.mouse.click(**page.evaluate("() => window.wythoffCellCenter(5, 3)"))
+    page.wait_for_selector('#history[data-count="0"]')
+    page.mouse.click(**page.evaluate("() => window.wythoffCellCenter(5, 1)"))
+    page.wait_for_selector('#history[data-count="2"]')
+    a, b = page.get_attribute("#history", "data-position").split(",")
+    o = cli_json("outcome", "wythoff", "5", "1")
+    assert [a, b] in o["winning_moves"]
+    text = page.inner_text("#history")
+    assert "(5, 1) you" in text and f"({a}, {b}) computer" in text
+    page.click("#play-toggle")
+
+
+def test_play_imitation_nim_shows_the_history(page, server):
+    show(page, "imitation:p=2,m=1", 16)
+    page.click("#play-toggle")
+    page.mouse.click(**page.evaluate("() => window.wythoffCellCenter(4, 4)"))
+    page.wait_for_selector('#history[data-count="0"]')
+    page.mouse.click(**page.evaluate("() => window.wythoffCellCenter(3, 4)"))
+    page.wait_for_selector('#history[data-count="2"]')
+    text = page.inner_text("#history")
+    assert "1-imitation" in text and "runs: player to move" in text
+    assert "(4, 4) start" in text and "(3, 4) you" in text
+    # the marks agree with the server's replay of the same moves
+    a, b = page.get_attribute("#history", "data-position").split(",")
+    url = f"{server}/api/play?game=imitation%3Ap%3D2%2Cm%3D1&start=4,4&moves=3,4;{a},{b}"
+    with urllib.request.urlopen(url) as r:
+        d = json.load(r)
+    marks = ["*" if m["imitation"] else "" for m in d["moves"]]
+    assert f"(3, 4){marks[0]} you" in text and f"({a}, {b}){marks[1]} computer" in text
+    page.click("#play-toggle")
+    shot = os.environ.get("WYTHOFF_SCREENSHOT")
+    if shot:
+        show(page, "wythoff", 64)
+        hover(page, 7, 12)
+        page.screenshot(path=shot)
