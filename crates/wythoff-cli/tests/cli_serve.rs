@@ -322,6 +322,8 @@ fn bad_requests_get_400_or_404_and_the_server_keeps_answering() {
         "/api/p-positions?game=%ff%fe&max=10".into(),
         "/api/p-positions?game=wythoff%0A%1b%5B2J&max=10".into(),
         long_game,
+        // a dense P-set: more positions than the server sends
+        "/api/p-positions?game=restricted%3As%3D1%2Ct%3D1%2Ch%3Dmax1%2Cv%3Dmax1%2Cd1%3Dnone%2Cd2%3Dnone&max=4096".into(),
         "/api/grundy?game=wythoff&max=5000".into(),
         "/api/grundy?game=roob-blocking%3Am%3D2%2Cp%3D2&max=10".into(),
         "/api/grundy?game=wythoff&max=10&misere=1".into(),

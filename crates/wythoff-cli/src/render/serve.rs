@@ -8,51 +8,92 @@ use wythoff::play::Session;
 use wythoff::solve::remoteness::RemotenessTable;
 use wythoff::solve::{GrundyTable, GRUNDY_OFF};
 
-/// `/api/p-positions`: `{"game", "convention", "max", "positions"}`, the
-/// positions in the CLI's csv order.
-pub fn p_positions(label: &str, convention: &str, max: u64, ps: &[(u64, u64)]) -> String {
-    json!({
-        "game": label, "convention": convention, "max": max,
-        "positions": ps.iter().map(|&(x, y)| [x, y]).collect::<Vec<_>>(),
-    })
-    .to_string()
+/// A JSON string.
+fn string(s: &str) -> String {
+    serde_json::to_string(s).expect("json of a string")
 }
 
-/// A table of `n x n` values as `values[x][y]`, `null` off the board.
-fn columns(n: usize, values: &[u32]) -> Vec<Vec<Option<u32>>> {
-    (0..n)
-        .map(|x| {
-            values[x * n..(x + 1) * n]
-                .iter()
-                .map(|&v| (v != GRUNDY_OFF).then_some(v))
-                .collect()
-        })
-        .collect()
+/// `/api/p-positions`: `{"game", "convention", "max", "positions"}`, the
+/// positions in the CLI's csv order (written directly: a board may hold a
+/// million of them).
+pub fn p_positions(label: &str, convention: &str, max: u64, ps: &[(u64, u64)]) -> String {
+    let mut out = Vec::with_capacity(64 + ps.len() * 12);
+    out.extend_from_slice(
+        format!(
+            "{{\"game\":{},\"convention\":{},\"max\":{max},\"positions\":[",
+            string(label),
+            string(convention)
+        )
+        .as_bytes(),
+    );
+    for (i, &(x, y)) in ps.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        out.push(b'[');
+        super::push_u64(&mut out, x);
+        out.push(b',');
+        super::push_u64(&mut out, y);
+        out.push(b']');
+    }
+    out.extend_from_slice(b"]}");
+    String::from_utf8(out).expect("ascii and json strings")
+}
+
+/// `{"game", "convention", "max", "values"}` with `values[x][y]` for the
+/// `n x n` table `get(x, y)` (`null` off the board), written directly.
+fn table(
+    label: &str,
+    convention: &str,
+    n: usize,
+    get: &dyn Fn(usize, usize) -> Option<u32>,
+) -> String {
+    let mut out = Vec::with_capacity(64 + n * n * 4);
+    out.extend_from_slice(
+        format!(
+            "{{\"game\":{},\"convention\":{},\"max\":{n},\"values\":[",
+            string(label),
+            string(convention)
+        )
+        .as_bytes(),
+    );
+    for x in 0..n {
+        if x > 0 {
+            out.push(b',');
+        }
+        out.push(b'[');
+        for y in 0..n {
+            if y > 0 {
+                out.push(b',');
+            }
+            match get(x, y) {
+                Some(v) => super::push_u64(&mut out, v as u64),
+                None => out.extend_from_slice(b"null"),
+            }
+        }
+        out.push(b']');
+    }
+    out.extend_from_slice(b"]}");
+    String::from_utf8(out).expect("ascii and json strings")
 }
 
 /// `/api/grundy`: `{"game", "convention", "max", "values"}` with
 /// `values[x][y]` the Grundy value of `(x, y)` (`null` off the board).
 pub fn grundy(label: &str, t: &GrundyTable) -> String {
     let n = t.size();
-    json!({
-        "game": label, "convention": "normal play", "max": n,
-        "values": columns(n, t.values()),
+    let v = t.values();
+    table(label, "normal play", n, &|x, y| {
+        let g = v[x * n + y];
+        (g != GRUNDY_OFF).then_some(g)
     })
-    .to_string()
 }
 
 /// `/api/remoteness`: like `/api/grundy`, the remoteness of each position.
 pub fn remoteness(label: &str, convention: &str, t: &RemotenessTable) -> String {
     use wythoff::solve::remoteness::REMOTENESS_OFF;
-    let n = t.size();
-    let values: Vec<Vec<Option<u32>>> = (0..n)
-        .map(|x| {
-            (0..n)
-                .map(|y| t.get(x, y).filter(|&v| v != REMOTENESS_OFF))
-                .collect()
-        })
-        .collect();
-    json!({"game": label, "convention": convention, "max": n, "values": values}).to_string()
+    table(label, convention, t.size(), &|x, y| {
+        t.get(x, y).filter(|&v| v != REMOTENESS_OFF)
+    })
 }
 
 /// `/api/compare`: the counts of `compare --format json`, and every cell that

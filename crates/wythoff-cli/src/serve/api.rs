@@ -14,6 +14,8 @@ use wythoff::solve;
 pub const TABLE_MAX: u64 = 1024;
 /// Largest board side of `/api/p-positions`.
 pub const LIST_MAX: u64 = 4096;
+/// Most P-positions `/api/p-positions` sends (about 12 MB of JSON).
+pub const LIST_POSITIONS: usize = 1 << 20;
 /// Work estimated beyond this many seconds is refused with its estimate.
 pub const TIME_BOUND: u64 = 10;
 /// Largest `seed` of `/api/play` and the longest move list it replays.
@@ -148,7 +150,21 @@ pub fn p_positions(q: &Query) -> Result<Job, String> {
     Ok(Job {
         key: key("p", &g, n),
         work: Box::new(move || {
-            let ps = answer::p_positions_list(&g, n, &mut |_, _| {}).map_err(err)?;
+            // streamed, and no longer kept past the cap
+            let mut ps = Vec::new();
+            let mut count = 0usize;
+            answer::p_positions(&g, n, &mut |_, _| {}, &mut |x, ys| {
+                count += ys.len();
+                if count <= LIST_POSITIONS {
+                    ps.extend(ys.iter().map(|&y| (x, y as u64)));
+                }
+            })
+            .map_err(err)?;
+            if count > LIST_POSITIONS {
+                return Err(format!(
+                    "max={n}: the board holds {count} P-positions, more than the server sends ({LIST_POSITIONS}): use a smaller max, or `wythoff p-positions` on the command line"
+                ));
+            }
             let conv = crate::cmd_p_positions::list_convention(&g).map_err(err)?;
             Ok(crate::render::serve::p_positions(&g.label, &conv, n, &ps))
         }),

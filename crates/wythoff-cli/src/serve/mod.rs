@@ -146,6 +146,7 @@ async fn stats(State(app): State<Shared>) -> Response {
         "cache_budget": app.cache.budget(),
         "table_max": api::TABLE_MAX,
         "list_max": api::LIST_MAX,
+        "list_positions": api::LIST_POSITIONS,
         "time_bound_seconds": api::TIME_BOUND,
     });
     json_body(StatusCode::OK, v.to_string())
