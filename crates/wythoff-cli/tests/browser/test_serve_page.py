@@ -222,5 +222,7 @@ def test_play_imitation_nim_shows_the_history(page, server):
     shot = os.environ.get("WYTHOFF_SCREENSHOT")
     if shot:
         show(page, "wythoff", 64)
+        page.check("#layer-grundy")
         hover(page, 7, 12)
         page.screenshot(path=shot)
+        page.check("#layer-p")
