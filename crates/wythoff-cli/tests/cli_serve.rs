@@ -375,6 +375,15 @@ fn bad_requests_get_400_or_404_and_the_server_keeps_answering() {
             "{path}"
         );
     }
+    // not HTTP at all: hyper answers 400 and closes that connection
+    {
+        use std::io::{Read, Write};
+        let mut t = std::net::TcpStream::connect(&s.addr).unwrap();
+        t.write_all(b"GARBAGE \x00\xff\r\n\r\n").unwrap();
+        let mut buf = String::new();
+        let _ = t.read_to_string(&mut buf);
+        assert!(buf.is_empty() || buf.starts_with("HTTP/1.1 400"), "{buf}");
+    }
     // what would take long is refused with its estimate
     let (_, body) = s.get("/api/p-positions?game=wythoff&max=100000");
     assert!(body.contains("over what the server draws"), "{body}");

@@ -33,7 +33,12 @@ pub struct Cache {
     /// thread and may take the whole memory budget); answers already kept, and
     /// light work, do not wait.
     heavy: tokio::sync::Semaphore,
+    /// Light computations (one position) at most [`LIGHT`] at a time.
+    light: tokio::sync::Semaphore,
 }
+
+/// Light computations run at once.
+const LIGHT: usize = 4;
 
 impl Cache {
     pub fn new(budget: usize) -> Cache {
@@ -42,6 +47,7 @@ impl Cache {
             budget,
             solves: AtomicU64::new(0),
             heavy: tokio::sync::Semaphore::new(1),
+            light: tokio::sync::Semaphore::new(LIGHT),
         }
     }
 
@@ -62,9 +68,12 @@ impl Cache {
 
     /// The body for `key`: from the cache, from the computation another
     /// request has started, or computed now by `work` on the blocking pool
-    /// (`heavy`: after the heavy computations before it).
+    /// (`heavy`: one at a time, after the heavy computations before it; light
+    /// work: a few at a time). The computation runs in a task of its own, so a
+    /// request that goes away does not abandon it: the requests still waiting
+    /// get its answer.
     pub async fn get(
-        &self,
+        self: &Arc<Self>,
         key: String,
         heavy: bool,
         work: impl FnOnce() -> Result<String, String> + Send + 'static,
@@ -73,31 +82,35 @@ impl Cache {
             let mut e = self.entries.lock().unwrap_or_else(|p| p.into_inner());
             e.map.entry(key.clone()).or_default().clone()
         };
-        let mut ran = false;
-        let result = cell
-            .get_or_try_init(|| async {
-                ran = true;
-                let _permit = if heavy {
-                    match self.heavy.acquire().await {
-                        Ok(p) => Some(p),
-                        Err(_) => return Err("the server is stopping".to_string()),
-                    }
-                } else {
-                    None
-                };
-                self.solves.fetch_add(1, Ordering::SeqCst);
-                match tokio::task::spawn_blocking(work).await {
-                    Ok(Ok(body)) => Ok(Arc::<str>::from(body)),
-                    Ok(Err(msg)) => Err(msg),
-                    Err(e) => Err(format!("the computation failed: {e}")),
-                }
-            })
-            .await
-            .cloned();
-        if ran {
-            self.settle(&key, &cell, result.as_ref().ok().map(|b| b.len()));
+        if let Some(b) = cell.get() {
+            return Ok(b.clone());
         }
-        result
+        let me = self.clone();
+        let task = tokio::spawn(async move {
+            let mut ran = false;
+            let result = cell
+                .get_or_try_init(|| async {
+                    ran = true;
+                    let gate = if heavy { &me.heavy } else { &me.light };
+                    let Ok(_permit) = gate.acquire().await else {
+                        return Err("the server is stopping".to_string());
+                    };
+                    me.solves.fetch_add(1, Ordering::SeqCst);
+                    match tokio::task::spawn_blocking(work).await {
+                        Ok(Ok(body)) => Ok(Arc::<str>::from(body)),
+                        Ok(Err(msg)) => Err(msg),
+                        Err(e) => Err(format!("the computation failed: {e}")),
+                    }
+                })
+                .await
+                .cloned();
+            if ran {
+                me.settle(&key, &cell, result.as_ref().ok().map(|b| b.len()));
+            }
+            result
+        });
+        task.await
+            .unwrap_or_else(|e| Err(format!("the computation failed: {e}")))
     }
 
     /// After the computation of `key`: keep its body within the budget, or
@@ -135,6 +148,7 @@ mod tests {
     fn same_key_one_computation_and_bounded_bytes() {
         let rt = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
+            .enable_time()
             .build()
             .unwrap();
         rt.block_on(async {
@@ -170,6 +184,21 @@ mod tests {
             let big = cache.get("big".into(), false, || Ok("z".repeat(200))).await;
             assert_eq!(big.unwrap().len(), 200);
             assert_eq!(cache.size(), (1, 60));
+            // a request that goes away does not abandon the computation
+            let before = cache.solves();
+            let c = cache.clone();
+            let gone = tokio::spawn(async move {
+                c.get("slow".into(), true, || {
+                    std::thread::sleep(std::time::Duration::from_millis(200));
+                    Ok("s".into())
+                })
+                .await
+            });
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            gone.abort();
+            let later = cache.get("slow".into(), true, || Ok("again".into())).await;
+            assert_eq!(later.unwrap().as_ref(), "s");
+            assert_eq!(cache.solves(), before + 1);
         });
     }
 }

@@ -24,7 +24,7 @@ const APP_JS: &str = include_str!("page/app.js");
 const STYLE_CSS: &str = include_str!("page/style.css");
 
 struct App {
-    cache: Cache,
+    cache: Arc<Cache>,
 }
 
 type Shared = Arc<App>;
@@ -171,7 +171,7 @@ async fn static_file(axum::extract::Path(name): axum::extract::Path<String>) -> 
 /// The application: every route.
 fn router() -> Router {
     let app = Arc::new(App {
-        cache: Cache::new(CACHE_BYTES),
+        cache: Arc::new(Cache::new(CACHE_BYTES)),
     });
     Router::new()
         .route(

@@ -183,6 +183,11 @@ def test_zoom_keeps_cells_where_they_are(page):
         want = [0, 0, 0] if (x, y) in ps else [255, 255, 255]
         assert pixel(page, x, y) == want, (x, y)
     page.click("#reset-view")
+    # zooming out past the board loads a larger one (up to the server's limit)
+    show(page, "wythoff", 32)
+    page.click("#zoom-out")
+    page.wait_for_selector('body[data-loaded="wythoff|false|64"]')
+    assert pixel(page, 39, 24) == [0, 0, 0]  # (39, 24) is a P-position of Wythoff
 
 
 def test_play_against_the_perfect_opponent(page):
