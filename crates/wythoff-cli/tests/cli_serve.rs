@@ -227,6 +227,29 @@ fn the_api_answers_as_the_cli_does() {
         s.json(&format!("/api/outcome?game=wythoff&x={big}&y=7")),
         cli
     );
+    // modular beyond the catalogue's range: `outcome`'s own path (seed 001's
+    // characterisation), normal and misère
+    let m = "modular:m=1000000000000000000000";
+    for misere in [false, true] {
+        let mut args = vec!["outcome", m, big, "17", "--format", "json"];
+        if misere {
+            args.push("--misere");
+        }
+        let path = format!(
+            "/api/outcome?game={}&x={big}&y=17{}",
+            enc(m),
+            if misere { "&misere=1" } else { "" }
+        );
+        match cli_json(&args) {
+            Ok(cli) => assert_eq!(s.json(&path), cli, "{path}"),
+            Err(e) => {
+                let (status, body) = s.get(&path);
+                assert_eq!(status, 400, "{path}: {body}");
+                let v: Value = serde_json::from_str(&body).unwrap();
+                assert_eq!(v["error"], e.as_str(), "{path}");
+            }
+        }
+    }
     // a history (Imitation Nim), as `outcome --history`
     let cli = cli_json(&[
         "outcome",
@@ -425,5 +448,26 @@ fn play_replays_the_game_and_the_computer_answers_with_a_winning_move() {
         .unwrap()
         .iter()
         .any(|c| c["imitation"] == true));
+    s.stop();
+}
+
+#[test]
+fn bad_arguments_and_a_busy_port_are_one_line_and_exit_2() {
+    let s = Server::start();
+    let port = s.addr.rsplit(':').next().unwrap().to_string();
+    for args in [
+        vec!["serve", "--port", "99999"],
+        vec!["serve", "--port", "-1"],
+        vec!["serve", "--bind", "nowhere"],
+        vec!["serve", "--port", &port],
+    ] {
+        let o = wythoff(&args);
+        let err = String::from_utf8(o.stderr).unwrap();
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("wythoff: error: "), "{args:?}: {err}");
+    }
+    // the busy port's server still answers
+    assert_eq!(s.get("/api/stats").0, 200);
     s.stop();
 }

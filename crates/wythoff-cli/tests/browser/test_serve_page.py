@@ -104,8 +104,9 @@ def pixel(page, x, y):
             const r = c.getBoundingClientRect();
             const p = window.wythoffCellCenter(x, y);
             const k = c.width / r.width;
-            const d = c.getContext('2d').getImageData(
-                Math.floor((p.x - r.left) * k), Math.floor((p.y - r.top) * k), 1, 1).data;
+            const px = Math.floor((p.x - r.left) * k), py = Math.floor((p.y - r.top) * k);
+            if (px < 0 || py < 0 || px >= c.width || py >= c.height) return null;
+            const d = c.getContext('2d').getImageData(px, py, 1, 1).data;
             return [d[0], d[1], d[2]];
         }""",
         [x, y],
@@ -180,6 +181,17 @@ def test_zoom_keeps_cells_where_they_are(page):
     page.click("#zoom-in")
     ps = {tuple(p) for p in cli_json("p-positions", "wythoff", "--max", "64")["p_positions"]}
     for (x, y) in [(16, 26), (26, 16), (20, 20), (30, 30)]:
+        want = [0, 0, 0] if (x, y) in ps else [255, 255, 255]
+        assert pixel(page, x, y) == want, (x, y)
+    # a drag pans: the cell under the mouse stays under it
+    before = page.evaluate("() => window.wythoffCellCenter(20, 20)")
+    page.mouse.move(before["x"], before["y"])
+    page.mouse.down()
+    page.mouse.move(before["x"] + 100, before["y"] - 60, steps=5)
+    page.mouse.up()
+    after = page.evaluate("() => window.wythoffCellCenter(20, 20)")
+    assert after["x"] > before["x"] + 60 and after["y"] < before["y"] - 30, (before, after)
+    for (x, y) in [(16, 26), (26, 16), (20, 20), (21, 13), (35, 20)]:
         want = [0, 0, 0] if (x, y) in ps else [255, 255, 255]
         assert pixel(page, x, y) == want, (x, y)
     page.click("#reset-view")
