@@ -80,12 +80,40 @@ pub fn json(
     Ok((String::from_utf8(text)?.trim_end().to_string(), note))
 }
 
+/// [`json`] for a game already resolved (a rules file's text sent to the
+/// server): what `outcome RULES.toml X Y --format json` prints.
+pub fn json_of(
+    g: &crate::game_arg::GameArg,
+    x: &str,
+    y: &str,
+    history: &[String],
+) -> anyhow::Result<(String, Option<String>)> {
+    let a = Args {
+        game: g.label.clone(),
+        x: x.to_string(),
+        y: y.to_string(),
+        misere: false,
+        format: OutcomeFormat::Json,
+        history: history.to_vec(),
+        conjecture: false,
+        conjecture_max: None,
+    };
+    let (text, note) = answer_of(g, &a)?;
+    Ok((String::from_utf8(text)?.trim_end().to_string(), note))
+}
+
 /// What `outcome` writes on stdout, and the oracle's line for stderr.
 fn answer_text(a: &Args) -> anyhow::Result<(Vec<u8>, Option<String>)> {
     if let Some(m) = wythoff::oracle::modular_big::parse(&a.game) {
         return huge_modular(a, m);
     }
     let g = resolve(&a.game, a.misere)?;
+    answer_of(&g, a)
+}
+
+/// [`answer_text`] for the resolved game `g` (`a.game` and `a.misere` are not
+/// read again).
+fn answer_of(g: &crate::game_arg::GameArg, a: &Args) -> anyhow::Result<(Vec<u8>, Option<String>)> {
     let (x, y) = (
         answer::parse_pile(&a.x, "X")?,
         answer::parse_pile(&a.y, "Y")?,
@@ -102,9 +130,9 @@ fn answer_text(a: &Args) -> anyhow::Result<(Vec<u8>, Option<String>)> {
         let n = a
             .conjecture_max
             .unwrap_or(wythoff::patterns::DEFAULT_MAX as u64) as usize;
-        answer::outcome_conjecture(&g, &x, &y, n)?
+        answer::outcome_conjecture(g, &x, &y, n)?
     } else {
-        answer::outcome(&g, &x, &y, &history)?
+        answer::outcome(g, &x, &y, &history)?
     };
     let mut out = Vec::new();
     match a.format {

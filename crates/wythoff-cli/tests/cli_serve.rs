@@ -220,6 +220,46 @@ fn the_api_answers_as_the_cli_does() {
         }
     }
     assert!(compared > 100, "{compared}");
+    // a rules file: its text sent as rules= (the server reads no file)
+    let dir = std::env::temp_dir().join(format!("wythoff-serve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("mine.toml");
+    let toml = "name = \"mine\"\nh = \"odd\"\nv = \"3:0+1\"\n[two-pile]\nd1 = \"all\"\nd2 = \"all\"\nrelation = \"band:2\"\n[corner]\nu = 2\nv = 1\n";
+    std::fs::write(&file, toml).unwrap();
+    let f = file.to_str().unwrap();
+    for misere in [false, true] {
+        let m = if misere { "&misere=1" } else { "" };
+        let mut args = vec!["p-positions", f, "--max", "30", "--format", "json"];
+        if misere {
+            args.push("--misere");
+        }
+        let cli = cli_json(&args).unwrap();
+        let api = s.json(&format!("/api/p-positions?rules={}&max=30{m}", enc(toml)));
+        assert_eq!(
+            api["positions"], cli["p_positions"],
+            "rules misere={misere}"
+        );
+        assert_eq!(api["game"], cli["game"]);
+        for (x, y) in [(5, 9), (2, 0), (17, 11)] {
+            let (xs, ys) = (x.to_string(), y.to_string());
+            let mut args = vec!["outcome", f, &xs, &ys, "--format", "json"];
+            if misere {
+                args.push("--misere");
+            }
+            let cli = cli_json(&args).unwrap();
+            let path = format!("/api/outcome?rules={}&x={x}&y={y}{m}", enc(toml));
+            assert_eq!(s.json(&path), cli, "{path}");
+        }
+    }
+    let cli = cli_json(&["grundy", f, "--max", "30", "--format", "json"]).unwrap();
+    let api = s.json(&format!("/api/grundy?rules={}&max=30", enc(toml)));
+    assert_eq!(api["values"], cli["rows"]);
+    // two rules files with the same name are two games
+    let other = toml.replace("band:2", "diagonal");
+    let a = s.json(&format!("/api/p-positions?rules={}&max=30", enc(toml)));
+    let b = s.json(&format!("/api/p-positions?rules={}&max=30", enc(&other)));
+    assert_ne!(a["positions"], b["positions"]);
+    let _ = std::fs::remove_dir_all(&dir);
     // piles of any size: an oracle answers
     let big = "123456789012345678901234567890";
     let cli = cli_json(&["outcome", "wythoff", big, "7", "--format", "json"]).unwrap();
@@ -369,6 +409,9 @@ fn bad_requests_get_400_or_404_and_the_server_keeps_answering() {
         "/api/play?game=wythoff&start=5%2C3&seed=-4".into(),
         "/api/play?game=choose-shift%3Am%3D1%2Cp%3D2&start=5%2C3".into(),
         "/api/games?x=1".into(),
+        "/api/p-positions?game=wythoff&rules=name%3D%22x%22&max=10".into(),
+        "/api/p-positions?rules=nonsense%20%5B&max=10".into(),
+        "/api/p-positions?rules=unknown_key%3D1&max=10".into(),
     ];
     let not_found: Vec<&str> = vec![
         "/static/../Cargo.toml",

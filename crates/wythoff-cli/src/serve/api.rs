@@ -87,8 +87,27 @@ impl Query {
     }
 
     /// The game, as the CLI resolves GAME, except rules files: the server
-    /// reads no file a request names.
+    /// reads no file a request names; the text of a rules file may be sent
+    /// instead as `rules=` (in place of `game=`).
     pub fn game(&self, name: &str, misere: bool) -> Result<GameArg, String> {
+        if name == "game" {
+            if let Some(body) = self.get("rules") {
+                if self.get("game").is_some() {
+                    return Err("give game= or rules=, not both".into());
+                }
+                if body.len() as u64 > answer::MAX_RULES_FILE {
+                    return Err(format!(
+                        "rules: {} bytes, over the cap of {} (a rules file is at most 1 MiB)",
+                        body.len(),
+                        answer::MAX_RULES_FILE
+                    ));
+                }
+                let mut s = GameArg::from_rules(body, misere)
+                    .map_err(|e| message(&format!("rules: {e}")))?;
+                s.label = crate::game_arg::escape_unsafe(&s.label);
+                return Ok(s);
+            }
+        }
         let text = self.required(name)?;
         if answer::rules_file_path(text).is_some() {
             return Err(format!(
@@ -129,8 +148,23 @@ pub struct Job {
     pub work: Box<dyn FnOnce() -> Result<String, String> + Send>,
 }
 
-fn key(kind: &str, g: &GameArg, n: u64) -> String {
-    format!("{kind}\u{0}{}\u{0}{}\u{0}{n}", g.label, g.convention_text())
+impl Query {
+    /// What names the game in a cache key: its canonical text, or the whole
+    /// text of the rules sent (two rules files may share a name).
+    pub fn game_key(&self, g: &GameArg) -> String {
+        match self.get("rules") {
+            Some(body) => format!("rules\u{0}{body}"),
+            None => g.label.clone(),
+        }
+    }
+}
+
+fn key(kind: &str, q: &Query, g: &GameArg, n: u64) -> String {
+    format!(
+        "{kind}\u{0}{}\u{0}{}\u{0}{n}",
+        q.game_key(g),
+        g.convention_text()
+    )
 }
 
 fn err(e: impl std::fmt::Display) -> String {
@@ -148,7 +182,7 @@ pub fn p_positions(q: &Query) -> Result<Job, String> {
         }
     }
     Ok(Job {
-        key: key("p", &g, n),
+        key: key("p", q, &g, n),
         work: Box::new(move || {
             // streamed, and no longer kept past the cap
             let mut ps = Vec::new();
@@ -180,7 +214,7 @@ pub fn grundy(q: &Query) -> Result<Job, String> {
         check_seconds(&format!("max={n}: the Grundy solver"), plan.seconds)?;
     }
     Ok(Job {
-        key: key("g", &g, n),
+        key: key("g", q, &g, n),
         work: Box::new(move || {
             let t = answer::grundy_table(&g, n, &mut |_, _| {}).map_err(err)?;
             Ok(crate::render::serve::grundy(&g.label, &t))
@@ -203,7 +237,7 @@ pub fn remoteness(q: &Query) -> Result<Job, String> {
         )?;
     }
     Ok(Job {
-        key: key("r", &g, n),
+        key: key("r", q, &g, n),
         work: Box::new(move || {
             let t = crate::cmd_remoteness::table(&g, n).map_err(err)?;
             Ok(crate::render::serve::remoteness(
@@ -236,7 +270,7 @@ pub fn patterns(q: &Query) -> Result<Job, String> {
         check_seconds(&format!("max={n}: the Grundy solver"), plan.seconds)?;
     }
     Ok(Job {
-        key: key(&format!("pt{grundy}{text}"), &g, n),
+        key: key(&format!("pt{grundy}{text}"), q, &g, n),
         work: Box::new(move || {
             let rep =
                 wythoff::patterns::find(&g.game, &g.label, n as usize, grundy).map_err(err)?;
@@ -296,9 +330,17 @@ pub fn compare(q: &Query) -> Result<Job, String> {
 /// `outcome --format json`.
 pub fn outcome(q: &Query) -> Result<Job, String> {
     let misere = q.flag("misere")?;
-    let game = q.required("game")?.to_string();
+    // a rules file's text: resolved here (no file is read)
+    let rules = match q.get("rules") {
+        Some(_) => Some(q.game("game", misere)?),
+        None => None,
+    };
+    let game = match &rules {
+        Some(_) => String::new(),
+        None => q.required("game")?.to_string(),
+    };
     if answer::rules_file_path(&game).is_some() {
-        return Err("game: the server reads no rules file; name a catalogue game".into());
+        return Err("game: the server reads no rules file; send its text as rules=".into());
     }
     let (x, y) = (q.required("x")?.to_string(), q.required("y")?.to_string());
     let history: Vec<String> = match q.get("history") {
@@ -317,15 +359,22 @@ pub fn outcome(q: &Query) -> Result<Job, String> {
     for h in &history {
         crate::cmd_imitation::parse_position(h).map_err(|e| message(&format!("{e:#}")))?;
     }
+    let who = match &rules {
+        Some(g) => q.game_key(g),
+        None => game.clone(),
+    };
     let key = format!(
-        "o\u{0}{game}\u{0}{misere}\u{0}{px}\u{0}{py}\u{0}{}",
+        "o\u{0}{who}\u{0}{misere}\u{0}{px}\u{0}{py}\u{0}{}",
         history.join(";")
     );
     Ok(Job {
         key,
         work: Box::new(move || {
-            crate::cmd_outcome::json(&game, &x, &y, misere, &history)
-                .map(|(json, _oracle)| json)
+            let r = match &rules {
+                Some(g) => crate::cmd_outcome::json_of(g, &x, &y, &history),
+                None => crate::cmd_outcome::json(&game, &x, &y, misere, &history),
+            };
+            r.map(|(json, _oracle)| json)
                 .map_err(|e| message(&format!("{e:#}")))
         }),
     })

@@ -105,7 +105,12 @@ impl Cache {
                 .await
                 .cloned();
             if ran {
-                me.settle(&key, &cell, result.as_ref().ok().map(|b| b.len()));
+                // the key counts too (a rules file's text may be long)
+                me.settle(
+                    &key,
+                    &cell,
+                    result.as_ref().ok().map(|b| b.len() + key.len()),
+                );
             }
             result
         });
@@ -168,22 +173,22 @@ mod tests {
                 assert_eq!(t.await.unwrap().unwrap().len(), 60);
             }
             assert_eq!(cache.solves(), 1);
-            assert_eq!(cache.size(), (1, 60));
+            assert_eq!(cache.size(), (1, 61));
             // a second body pushes the first out (60 + 60 > 100)
             let b = cache.get("j".into(), true, || Ok("y".repeat(60))).await;
             assert_eq!(b.unwrap().len(), 60);
-            assert_eq!(cache.size(), (1, 60));
+            assert_eq!(cache.size(), (1, 61));
             assert_eq!(cache.solves(), 2);
             // refusals are not kept, and computed again
             let r = cache.get("bad".into(), false, || Err("no".into())).await;
             assert_eq!(r, Err("no".to_string()));
-            assert_eq!(cache.size(), (1, 60));
+            assert_eq!(cache.size(), (1, 61));
             let _ = cache.get("bad".into(), false, || Err("no".into())).await;
             assert_eq!(cache.solves(), 4);
             // too large for the budget: answered, not kept
             let big = cache.get("big".into(), false, || Ok("z".repeat(200))).await;
             assert_eq!(big.unwrap().len(), 200);
-            assert_eq!(cache.size(), (1, 60));
+            assert_eq!(cache.size(), (1, 61));
             // a request that goes away does not abandon the computation
             let before = cache.solves();
             let c = cache.clone();

@@ -79,22 +79,34 @@ async fn board(
 }
 
 async fn p_positions(State(app): State<Shared>, RawQuery(q): RawQuery) -> Response {
-    board(&app, q, &["game", "max", "misere"], api::p_positions).await
+    board(
+        &app,
+        q,
+        &["game", "rules", "max", "misere"],
+        api::p_positions,
+    )
+    .await
 }
 
 async fn grundy(State(app): State<Shared>, RawQuery(q): RawQuery) -> Response {
-    board(&app, q, &["game", "max"], api::grundy).await
+    board(&app, q, &["game", "rules", "max"], api::grundy).await
 }
 
 async fn remoteness(State(app): State<Shared>, RawQuery(q): RawQuery) -> Response {
-    board(&app, q, &["game", "max", "misere"], api::remoteness).await
+    board(
+        &app,
+        q,
+        &["game", "rules", "max", "misere"],
+        api::remoteness,
+    )
+    .await
 }
 
 async fn patterns(State(app): State<Shared>, RawQuery(q): RawQuery) -> Response {
     board(
         &app,
         q,
-        &["game", "max", "misere", "grundy", "format"],
+        &["game", "rules", "max", "misere", "grundy", "format"],
         api::patterns,
     )
     .await
@@ -105,15 +117,20 @@ async fn compare(State(app): State<Shared>, RawQuery(q): RawQuery) -> Response {
 }
 
 async fn outcome(State(app): State<Shared>, RawQuery(q): RawQuery) -> Response {
-    let job = api::Query::parse(q.as_deref(), &["game", "x", "y", "misere", "history"])
-        .and_then(|q| api::outcome(&q));
+    let job = api::Query::parse(
+        q.as_deref(),
+        &["game", "rules", "x", "y", "misere", "history"],
+    )
+    .and_then(|q| api::outcome(&q));
     cached(&app, job, false).await
 }
 
 async fn play(RawQuery(q): RawQuery) -> Response {
     let q = match api::Query::parse(
         q.as_deref(),
-        &["game", "misere", "start", "moves", "computer", "seed"],
+        &[
+            "game", "rules", "misere", "start", "moves", "computer", "seed",
+        ],
     ) {
         Ok(q) => q,
         Err(e) => return bad_request(&e),
