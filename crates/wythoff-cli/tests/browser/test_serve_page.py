@@ -215,6 +215,41 @@ def test_play_against_the_perfect_opponent(page):
     assert [a, b] in o["winning_moves"]
     text = page.inner_text("#history")
     assert "(5, 1) you" in text and f"({a}, {b}) computer" in text
+    # undo takes back your move and the reply
+    page.click("#undo")
+    page.wait_for_selector('#history[data-count="0"]')
+    assert page.get_attribute("#history", "data-position") == "5,3"
+    # an illegal move is refused with the rule's words, as `play` says them
+    page.mouse.click(**page.evaluate("() => window.wythoffCellCenter(2, 1)"))
+    page.wait_for_function("document.getElementById('status').textContent.includes('not a two-pile move')")
+    page.click("#play-toggle")
+
+
+def test_a_bad_game_shows_the_cli_error_line(page):
+    page.fill("#game-text", "m-wythoff:m=0")
+    page.click("#show")
+    page.wait_for_function("document.getElementById('status').className === ''")
+    out = subprocess.run([binary(), "p-positions", "m-wythoff:m=0", "--max", "64"], capture_output=True, text=True)
+    assert out.returncode == 2
+    want = out.stderr.strip().removeprefix("wythoff: error: ")
+    page.wait_for_function("document.getElementById('status').textContent.length > 0")
+    assert page.inner_text("#status") == want
+    show(page, "wythoff", 64)
+
+
+def test_blocking_game_your_blocks_and_the_computers(page):
+    show(page, "diagonal-blocking:p=2,m=1", 32)
+    page.click("#play-toggle")
+    page.mouse.click(**page.evaluate("() => window.wythoffCellCenter(6, 9)"))
+    page.wait_for_selector('#history[data-count="0"]')
+    assert page.is_visible("#blocks")
+    # move to (4, 7) and block the diagonal option (3, 6)
+    page.fill("#blocks", "3,6")
+    page.mouse.click(**page.evaluate("() => window.wythoffCellCenter(4, 7)"))
+    page.wait_for_selector('#history[data-count="2"]')
+    assert "(4, 7) you blocking 3,6" in page.inner_text("#history")
+    a, b = page.get_attribute("#history", "data-position").split(",")
+    assert (a, b) != ("3", "6")
     page.click("#play-toggle")
 
 

@@ -130,7 +130,10 @@ async function load() {
     }, (e) => { S.remMsg = e.message; }),
     S.misere
       ? Promise.resolve().then(() => { S.grundyMsg = "misère play has no Grundy values"; })
-      : api("/api/grundy?" + q({ game: S.game, max: n })).then((r) => { S.grundy = r.values; S.grundyMsg = ""; },
+      : api("/api/grundy?" + q({ game: S.game, max: n })).then((r) => {
+        S.grundy = r.values; S.grundyMsg = "";
+        for (let x = 0; x < n; x++) for (let y = 0; y < n; y++) if (r.values[x][y] === null) S.off[x * n + y] = 1;
+      },
         (e) => { S.grundyMsg = e.message; }),
     api("/api/patterns?" + q({ game: S.game, max: n, misere: S.misere, format: "text" })).then(
       (r) => { $("patterns").textContent = r.text; }, (e) => { $("patterns").textContent = e.message; }),
@@ -440,6 +443,7 @@ function stopPlay() {
   $("computer-move").disabled = true;
   $("undo").disabled = true;
   $("history").textContent = "";
+  $("blocks-box").hidden = true;
 }
 
 async function playRequest(moves, by, computer) {
@@ -451,6 +455,8 @@ async function playRequest(moves, by, computer) {
   S.play.by = by.slice();
   if (d.computer) S.play.by.push("computer");
   S.play.data = d;
+  $("blocks-box").hidden = !(d.block_limit > 0);
+  $("blocks").placeholder = "up to " + d.block_limit + ": a,b c,d";
   showHistory();
   draw();
 }
@@ -464,8 +470,11 @@ async function playClick(x, y) {
       return;
     }
     if (S.play.data && S.play.data.over) return;
-    const moves = S.play.moves.concat([{ to: [x, y], blocks: [] }]);
+    const blocks = $("blocks").value.trim().split(/\s+/).filter((b) => b)
+      .map((b) => b.split(",").map((v) => parseInt(v, 10)));
+    const moves = S.play.moves.concat([{ to: [x, y], blocks: blocks }]);
     await playRequest(moves, S.play.by.concat(["you"]), true);
+    $("blocks").value = "";
     $("undo").disabled = false;
   } catch (e) {
     status(e.message);
@@ -478,7 +487,7 @@ function showHistory() {
   const items = ["(" + d.start[0] + ", " + d.start[1] + ") start"];
   d.moves.forEach((mv, i) => {
     let t = "(" + mv.to[0] + ", " + mv.to[1] + ")" + (mv.imitation ? "*" : "") + " " + (S.play.by[i] || "");
-    if (mv.blocks.length) t += " blocks " + mv.blocks.map((b) => b.join(",")).join(" ");
+    if (mv.blocks.length) t += " blocking " + mv.blocks.map((b) => b.join(",")).join(" ");
     items.push(t);
   });
   let html = '<div id="history-moves">' + items.map(esc).join(" → ") + "</div>";
