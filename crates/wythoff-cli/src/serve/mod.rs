@@ -25,6 +25,9 @@ const STYLE_CSS: &str = include_str!("page/style.css");
 
 struct App {
     cache: Arc<Cache>,
+    /// `/api/play` rebuilds its session (a remoteness table) for each request:
+    /// a few at a time.
+    play: tokio::sync::Semaphore,
 }
 
 type Shared = Arc<App>;
@@ -125,7 +128,7 @@ async fn outcome(State(app): State<Shared>, RawQuery(q): RawQuery) -> Response {
     cached(&app, job, false).await
 }
 
-async fn play(RawQuery(q): RawQuery) -> Response {
+async fn play(State(app): State<Shared>, RawQuery(q): RawQuery) -> Response {
     let q = match api::Query::parse(
         q.as_deref(),
         &[
@@ -134,6 +137,9 @@ async fn play(RawQuery(q): RawQuery) -> Response {
     ) {
         Ok(q) => q,
         Err(e) => return bad_request(&e),
+    };
+    let Ok(_permit) = app.play.acquire().await else {
+        return bad_request("the server is stopping");
     };
     match tokio::task::spawn_blocking(move || api::play(&q)).await {
         Ok(Ok(body)) => json_body(StatusCode::OK, body),
@@ -189,6 +195,7 @@ async fn static_file(axum::extract::Path(name): axum::extract::Path<String>) -> 
 fn router() -> Router {
     let app = Arc::new(App {
         cache: Arc::new(Cache::new(CACHE_BYTES)),
+        play: tokio::sync::Semaphore::new(2),
     });
     Router::new()
         .route(
