@@ -217,30 +217,52 @@ fn router() -> Router {
         .with_state(app)
 }
 
-/// Resolve on Ctrl-C (SIGINT) or SIGTERM.
-async fn shutdown_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
+/// Ctrl-C (SIGINT) and SIGTERM, registered when made (before the address is
+/// printed, so that a signal sent as soon as it is read is not missed);
+/// [`Signals::recv`] resolves on the first.
+struct Signals {
     #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
+    int: tokio::signal::unix::Signal,
+    #[cfg(unix)]
+    term: tokio::signal::unix::Signal,
+}
+
+impl Signals {
+    fn new() -> anyhow::Result<Signals> {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{signal, SignalKind};
+            let e = |e| anyhow::anyhow!("cannot listen for Ctrl-C: {e}");
+            Ok(Signals {
+                int: signal(SignalKind::interrupt()).map_err(e)?,
+                term: signal(SignalKind::terminate()).map_err(e)?,
+            })
         }
-    };
-    #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {},
-        () = term => {},
+        #[cfg(not(unix))]
+        Ok(Signals {})
+    }
+
+    async fn recv(mut self) {
+        #[cfg(unix)]
+        tokio::select! {
+            _ = self.int.recv() => {},
+            _ = self.term.recv() => {},
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = &mut self;
+            let _ = tokio::signal::ctrl_c().await;
+        }
     }
 }
 
-/// Serve on `listener` until Ctrl-C; `announce` is called with the address
-/// once the socket is bound.
+/// How long requests still running at Ctrl-C may take to finish.
+pub const GRACE: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Serve on `bind` until Ctrl-C (or SIGTERM); `announce` is called with the
+/// address once the socket is bound. At the signal the server stops
+/// accepting, lets running requests finish for [`GRACE`], then returns (a
+/// solve still running then is abandoned with the process).
 pub fn run(
     bind: std::net::SocketAddr,
     announce: impl FnOnce(std::net::SocketAddr),
@@ -256,13 +278,24 @@ pub fn run(
             .await
             .map_err(|e| anyhow::anyhow!("cannot listen on {bind}: {e}"))?;
         let addr = listener.local_addr()?;
+        let signals = Signals::new()?;
         announce(addr);
-        axum::serve(listener, router())
-            .with_graceful_shutdown(shutdown_signal())
-            .await
-            .map_err(|e| anyhow::anyhow!("the server stopped: {e}"))
+        let (tx, rx) = tokio::sync::watch::channel(false);
+        let mut stopping = rx.clone();
+        let server = axum::serve(listener, router()).with_graceful_shutdown(async move {
+            signals.recv().await;
+            let _ = tx.send(true);
+        });
+        let grace = async move {
+            let _ = stopping.wait_for(|&s| s).await;
+            tokio::time::sleep(GRACE).await;
+        };
+        drop(rx);
+        tokio::select! {
+            r = server => r.map_err(|e| anyhow::anyhow!("the server stopped: {e}")),
+            () = grace => Ok(()),
+        }
     })?;
-    // a computation still running on the blocking pool is not waited for
-    rt.shutdown_timeout(std::time::Duration::from_secs(1));
+    rt.shutdown_timeout(std::time::Duration::from_millis(100));
     Ok(())
 }
