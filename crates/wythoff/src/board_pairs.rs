@@ -11,7 +11,7 @@
 //! - **a-order** (`b` is not increasing in `b`-order, e.g. seed 000's
 //!   mWN^(l,p) outside Theorem 2.1): the pairs with `a` below a cut, sorted by
 //!   `a`. These need only the first rows, so they are read off a thin
-//!   rectangle `rows x cols` by [`crate::solve::sparse_rect`] (moves only
+//!   rectangle `rows x cols` by [`crate::solve::outcome::sparse_rect`] (moves only
 //!   shrink piles: a rectangle's outcomes are those of any larger board), with
 //!   `cols = 2 R rows` where `R` is the largest `b / a` seen (`a >= 1`), the
 //!   same assumption as [`crate::patterns::by_rows`], stated to the user the
@@ -27,7 +27,8 @@
 use crate::error::SolveError;
 use crate::patterns::{self, pairs, READ_PAIRS_MAX_BOARD};
 use crate::rules::Game;
-use crate::solve::{self, cost, sparse_rect};
+use crate::solve::outcome::sparse_rect;
+use crate::solve::{self, cost};
 
 /// Side of the probe board that decides the reading.
 pub const PROBE: usize = 512;

@@ -16,7 +16,7 @@
 //!
 //! Which catalogue game has which kernel is stated, with the theorem, by
 //! [`for_game`]. The tests check every kernel against the P-positions of the
-//! brute-force reference solver and against exact closed forms.
+//! reference solver and against exact closed forms.
 
 use crate::catalogue::NamedGame;
 use crate::error::SolveError;

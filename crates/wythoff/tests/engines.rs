@@ -3,7 +3,7 @@
 //! two tables, run over the cases of `testdata/cases.toml` and over random
 //! rules from the shared strategies (`strategies::any_rules`,
 //! `strategies::region_rules`, drawn deterministically). Each engine answers
-//! or skips with its reason; every answer must equal the brute-force reference
+//! or skips with its reason; every answer must equal the reference
 //! (`solve::reference`), and each engine must have answered at least its
 //! `min` cases, so a scope test that turns into "skip everything" fails here.
 //!
@@ -21,10 +21,9 @@ use serde::Deserialize;
 use std::collections::BTreeMap;
 use wythoff::catalogue::{parse_game, NamedGame};
 use wythoff::rules::{Convention, Game, Rules};
-use wythoff::solve::{
-    self, band, fast, grundy, grundy_fast, grundy_lines, grundy_region, grundy_union, reference,
-    select, sparse, stream, GrundyTable, OutcomeTable,
-};
+use wythoff::solve::grundy::{lines, nim_like, plain, region, union};
+use wythoff::solve::outcome::{band, counters, sparse};
+use wythoff::solve::{self, reference, select, stream, GrundyTable, OutcomeTable};
 
 mod strategies;
 
@@ -153,7 +152,7 @@ const OUTCOME_ENGINES: &[OutcomeEngine] = &[
         name: "counters, 1 thread",
         run: |c| {
             memoryless(c)?;
-            per_variant(c, "", |r, n| Some(fast::outcomes(r, n)))
+            per_variant(c, "", |r, n| Some(counters::outcomes(r, n)))
         },
         min: 300,
     },
@@ -162,7 +161,7 @@ const OUTCOME_ENGINES: &[OutcomeEngine] = &[
         run: |c| {
             memoryless(c)?;
             per_variant(c, "", |r, n| {
-                Some(fast::outcomes_threads(r, n, 3, &mut |_| {}))
+                Some(counters::outcomes_threads(r, n, 3, &mut |_| {}))
             })
         },
         min: 300,
@@ -294,13 +293,13 @@ const LINES: &str = "outside the lines kernel's scope";
 const REGION: &str = "outside the region kernel's scope";
 
 fn nim_like_scope(r: &Rules, _n: usize) -> bool {
-    grundy_fast::applies(r)
+    nim_like::applies(r)
 }
 fn lines_scope(r: &Rules, _n: usize) -> bool {
-    grundy_lines::applies(r)
+    lines::applies(r)
 }
 fn region_scope(r: &Rules, _n: usize) -> bool {
-    grundy_region::applies(r)
+    region::applies(r)
 }
 
 const GRUNDY_ENGINES: &[GrundyEngine] = &[
@@ -309,7 +308,7 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
         run: |c| {
             let r = grundy_rules(c)?;
             collect(c.n, NIM_LIKE, |s| {
-                grundy_fast::stream(&r, c.n, &mut |_| {}, |x, row| s(x, row))
+                nim_like::stream(&r, c.n, &mut |_| {}, |x, row| s(x, row))
             })
         },
         scope: Some(nim_like_scope),
@@ -320,7 +319,7 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
         run: |c| {
             let r = grundy_rules(c)?;
             collect(c.n, NIM_LIKE, |s| {
-                grundy_fast::stream_threads(&r, c.n, 3, &mut |_| {}, |x, row| s(x, row))
+                nim_like::stream_threads(&r, c.n, 3, &mut |_| {}, |x, row| s(x, row))
             })
         },
         scope: Some(nim_like_scope),
@@ -331,7 +330,7 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
         run: |c| {
             let r = grundy_rules(c)?;
             collect(c.n, NIM_LIKE, |s| {
-                grundy_fast::tiled_simd(&r, c.n, 2, false, false, &mut |_| {}, |x, row| s(x, row))
+                nim_like::tiled_simd(&r, c.n, 2, false, false, &mut |_| {}, |x, row| s(x, row))
             })
         },
         scope: Some(nim_like_scope),
@@ -342,7 +341,7 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
         run: |c| {
             let r = grundy_rules(c)?;
             collect(c.n, NIM_LIKE, |s| {
-                grundy_fast::stream_with(&r, c.n, false, &mut |_| {}, |x, row| s(x, row))
+                nim_like::stream_with(&r, c.n, false, &mut |_| {}, |x, row| s(x, row))
             })
         },
         scope: Some(nim_like_scope),
@@ -353,7 +352,7 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
         run: |c| {
             let r = grundy_rules(c)?;
             collect(c.n, LINES, |s| {
-                grundy_lines::stream_rows(&r, c.n, &mut |_| {}, |x, row| s(x, row))
+                lines::stream_rows(&r, c.n, &mut |_| {}, |x, row| s(x, row))
             })
         },
         scope: Some(lines_scope),
@@ -364,7 +363,7 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
         run: |c| {
             let r = grundy_rules(c)?;
             collect(c.n, LINES, |s| {
-                grundy_lines::stream(&r, c.n, &mut |_| {}, |x, row| s(x, row))
+                lines::stream(&r, c.n, &mut |_| {}, |x, row| s(x, row))
             })
         },
         scope: Some(lines_scope),
@@ -375,7 +374,7 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
         run: |c| {
             let r = grundy_rules(c)?;
             collect(c.n, LINES, |s| {
-                grundy_lines::tiled(&r, c.n, 3, false, 8, &mut |_| {}, |x, row| s(x, row))
+                lines::tiled(&r, c.n, 3, false, 8, &mut |_| {}, |x, row| s(x, row))
             })
         },
         scope: Some(lines_scope),
@@ -386,7 +385,7 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
         run: |c| {
             let r = grundy_rules(c)?;
             collect(c.n, REGION, |s| {
-                grundy_region::stream(&r, c.n, &mut |_| {}, |x, row| s(x, row))
+                region::stream(&r, c.n, &mut |_| {}, |x, row| s(x, row))
             })
         },
         scope: Some(region_scope),
@@ -397,7 +396,7 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
         run: |c| {
             let r = grundy_rules(c)?;
             collect(c.n, REGION, |s| {
-                grundy_region::stream_threads(&r, c.n, 2, &mut |_| {}, |x, row| s(x, row))
+                region::stream_threads(&r, c.n, 2, &mut |_| {}, |x, row| s(x, row))
             })
         },
         scope: Some(region_scope),
@@ -408,7 +407,7 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
         run: |c| {
             let r = grundy_rules(c)?;
             collect(c.n, REGION, |s| {
-                grundy_region::stream_tuned(&r, c.n, 2, 3, 4, 1, &mut |_| {}, |x, row| s(x, row))
+                region::stream_tuned(&r, c.n, 2, 3, 4, 1, &mut |_| {}, |x, row| s(x, row))
             })
         },
         scope: Some(region_scope),
@@ -418,15 +417,15 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
         name: "union",
         run: |c| {
             let r = grundy_rules(c)?;
-            grundy_union::grundy(&r, c.n)
+            union::grundy(&r, c.n)
                 .ok_or_else(|| "outside the union kernel's scope (or rings too deep)".into())
         },
-        scope: Some(|r, n| grundy_union::memory_estimate(r, n as u64).is_some()),
+        scope: Some(|r, n| union::memory_estimate(r, n as u64).is_some()),
         min: 100,
     },
     GrundyEngine {
         name: "plain",
-        run: |c| grundy_rules(c).map(|r| grundy::grundy(&r, c.n)),
+        run: |c| grundy_rules(c).map(|r| plain::grundy(&r, c.n)),
         scope: None,
         min: 120,
     },

@@ -26,6 +26,7 @@
 //! unwind through instead of reporting it as a failed check).
 
 use crate::catalogue::{parse_game, Entry, NamedGame, ParamKind, CATALOGUE};
+use crate::claims::verify::{registry, Claim, ClaimReport, VerifyConfig};
 use crate::error::{BoardArg, RuleError, SolveError};
 use crate::explain::analyse;
 use crate::imitation::{Clause, ImitationNim, PositionClass, StateSolver, Theorem1};
@@ -34,7 +35,6 @@ use crate::rules::{Convention, Game};
 use crate::sequence;
 use crate::solve::select::{self, GrundyPlan, PPositionsPlan};
 use crate::solve::{self, human_bytes, memory_budget, stream, GrundyTable, Outcome};
-use crate::verify::{registry, Claim, ClaimReport, VerifyConfig};
 use serde_json::json;
 use std::collections::BTreeSet;
 

@@ -6,10 +6,12 @@
 //! table dispatchers and then streamed. Every entry point checks the plan's
 //! memory first and refuses, with the estimate, what does not fit the budget.
 
+use super::grundy::{lines, nim_like, region};
+use super::outcome::band;
 use super::select::{self, GrundyKernel};
 use super::{
-    band, check_board, grundy_fast, grundy_lines, grundy_region, grundy_unsupported, memory_budget,
-    outcome_memory_estimate, require_memoryless, SolveError,
+    check_board, grundy_unsupported, memory_budget, outcome_memory_estimate, require_memoryless,
+    SolveError,
 };
 use crate::rules::Game;
 
@@ -118,29 +120,25 @@ pub fn grundy(
     match plan.kernel {
         GrundyKernel::NimLike => {
             if threads > 1 {
-                grundy_fast::stream_threads(
-                    r,
-                    n,
-                    threads,
-                    &mut |d| progress(d, total),
-                    |x, row| sink(x, row),
-                )
+                nim_like::stream_threads(r, n, threads, &mut |d| progress(d, total), |x, row| {
+                    sink(x, row)
+                })
                 .expect("applies");
             } else {
-                grundy_fast::stream(r, n, &mut |d| progress(d, total), |x, row| sink(x, row))
+                nim_like::stream(r, n, &mut |d| progress(d, total), |x, row| sink(x, row))
                     .expect("applies");
             }
             Ok(())
         }
         GrundyKernel::Lines => {
-            grundy_lines::stream_threads(r, n, threads, &mut |d| progress(d, total), |x, row| {
+            lines::stream_threads(r, n, threads, &mut |d| progress(d, total), |x, row| {
                 sink(x, row)
             })
             .expect("applies");
             Ok(())
         }
         GrundyKernel::Region => {
-            grundy_region::stream_threads(r, n, threads, &mut |d| progress(d, total), |x, row| {
+            region::stream_threads(r, n, threads, &mut |d| progress(d, total), |x, row| {
                 sink(x, row)
             })
             .expect("applies");
