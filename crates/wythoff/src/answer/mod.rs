@@ -14,11 +14,17 @@
 //!   and the board solvers (`compare` and `patterns` call them too).
 //! - Grundy values: [`grundy_check`], [`grundy_plan`], [`grundy`], [`grundy_table`].
 //!   The kernel is chosen by [`crate::solve::select`]; front ends read its plan.
-//! - One position: [`outcome`], [`outcome_conjecture`]; remoteness:
-//!   [`remoteness_table`].
+//! - One position: [`outcome`] (the choice: imitation state solver, exact
+//!   oracle, general solver; the notes' prose is in `notes.rs`),
+//!   [`outcome_conjecture`], [`outcome_huge_modular`] (m-Modular Wythoff beyond
+//!   the catalogue's range, [`huge_modular`]); remoteness: [`remoteness_table`].
 //! - [`sequence()`], [`sequence_summary`], [`sequence_list`], [`games_json`],
-//!   [`verify`]; the limits and parsers ([`check_max`], [`parse_max`],
-//!   [`parse_terms`], [`parse_pile`]).
+//!   [`verify`] (`verify.rs`); the limits and parsers (`limits.rs`: [`check_max`],
+//!   [`parse_max`], [`parse_terms`], [`parse_pile`]).
+//!
+//! This file holds the choosing; `subject.rs` the GAME resolution, `limits.rs`
+//! the limits, `notes.rs` the prose of the one-position answers, `verify.rs` the
+//! claims run.
 //!
 //! Long computations report progress through a callback; a front end may stop
 //! one by unwinding from that callback with
@@ -38,222 +44,20 @@ use crate::solve::{self, human_bytes, memory_budget, stream, GrundyTable, Outcom
 use serde_json::json;
 use std::collections::BTreeSet;
 
+mod limits;
+mod notes;
+mod subject;
+mod verify;
+
+pub use limits::*;
+pub use notes::{remoteness_notes, REMOTENESS_LIMIT, REMOTENESS_WORK};
+pub use subject::*;
+pub use verify::*;
+
 /// The payload of an unwind that a front end's progress callback starts to stop
 /// a computation (Ctrl-C).
 #[derive(Debug, Clone, Copy)]
 pub struct Cancelled;
-
-/// Largest board side (`--max`, `n`).
-pub const MAX_BOARD: u64 = 1 << 20;
-/// Largest number of sequence terms.
-pub const MAX_TERMS: u64 = 1 << 40;
-/// Largest number of terms served by an oracle (one big-integer evaluation per term).
-pub const MAX_ORACLE_TERMS: u64 = 1_000_000;
-/// Largest pile the general solver is asked to handle for one position.
-pub const GENERAL_LIMIT: u64 = 5000;
-
-/// Check a board side: a whole number from 1 to [`MAX_BOARD`].
-pub fn check_max(n: u64) -> Result<u64, SolveError> {
-    if n == 0 || n > MAX_BOARD {
-        return Err(SolveError::BoardOutOfRange {
-            arg: BoardArg::Max,
-            n,
-            max: MAX_BOARD,
-        });
-    }
-    Ok(n)
-}
-
-/// Parse a board side given as text (`--max N`).
-pub fn parse_max(s: &str) -> Result<u64, SolveError> {
-    let n: u64 = s.trim().parse().map_err(|_| SolveError::BoardNotWhole {
-        arg: BoardArg::Max,
-        text: s.to_string(),
-        max: MAX_BOARD,
-    })?;
-    check_max(n)
-}
-
-/// Check a number of sequence terms: 1 to [`MAX_TERMS`].
-pub fn check_terms(n: u64) -> Result<u64, SolveError> {
-    if n == 0 || n > MAX_TERMS {
-        return Err(SolveError::BadInput(format!(
-            "--terms {n} is out of range: allowed 1..={MAX_TERMS}"
-        )));
-    }
-    Ok(n)
-}
-
-/// Parse a number of sequence terms given as text (`--terms N`).
-pub fn parse_terms(s: &str) -> Result<u64, SolveError> {
-    let n: u64 = s.trim().parse().map_err(|_| {
-        SolveError::BadInput(format!(
-            "`{s}` is not a whole number: --terms takes 1..={MAX_TERMS}"
-        ))
-    })?;
-    check_terms(n)
-}
-
-/// Parse a pile size (a non-negative whole number of any size); `what` names it
-/// in the error (`X`, `Y`).
-pub fn parse_pile(s: &str, what: &str) -> Result<Natural, SolveError> {
-    let t = s.trim();
-    if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(SolveError::BadInput(format!(
-            "{what} = `{s}` is not a non-negative whole number"
-        )));
-    }
-    t.parse()
-        .map_err(|_| SolveError::BadInput(format!("{what} = `{s}` is not a whole number")))
-}
-
-/// Largest rules file (bytes) a front end reads for [`Subject::from_arg`].
-pub const MAX_RULES_FILE: u64 = 1 << 20;
-
-/// Does the GAME text name a TOML rules file (`*.toml`, or `file:PATH`)? Its
-/// path, if so.
-pub fn rules_file_path(text: &str) -> Option<&str> {
-    (text.ends_with(".toml") || text.starts_with("file:")).then(|| text.trim_start_matches("file:"))
-}
-
-/// Why a GAME argument was not resolved ([`Subject::from_arg`]), as data: each
-/// front end words it.
-#[derive(Debug)]
-pub enum GameArgError<E> {
-    /// The front end's reader failed on the rules file at `path`.
-    Read { path: String, error: E },
-    /// The rules file at `path` (or, with `path` `None`, the catalogue text) is
-    /// not a valid game.
-    Rules {
-        path: Option<String>,
-        error: RuleError,
-    },
-}
-
-/// A parameter value of a catalogue game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ParamValue {
-    Int(u64),
-    /// A length set, in its canonical text.
-    Set(String),
-}
-
-/// A game as the user named it, in one convention.
-#[derive(Clone, Debug)]
-pub struct Subject {
-    /// Canonical text (`name:key=value,...`) or the rules file's name.
-    pub label: String,
-    /// The catalogue entry, when the game comes from the catalogue.
-    pub named: Option<NamedGame>,
-    /// The game, in the requested convention.
-    pub game: Game,
-}
-
-impl Subject {
-    /// A catalogue game, `name` or `name:key=value,...`; `misere` selects misère play.
-    pub fn parse(text: &str, misere: bool) -> Result<Subject, RuleError> {
-        let ng = parse_game(text)?;
-        Ok(Subject {
-            label: ng.canonical.clone(),
-            game: with_misere(ng.game.clone(), misere),
-            named: Some(ng),
-        })
-    }
-    /// The game a user named with GAME: a TOML rules file ([`rules_file_path`]),
-    /// read by the front end's `read_file(path, cap)` with the cap
-    /// [`MAX_RULES_FILE`] (the library does no I/O), or catalogue text.
-    /// `misere` selects misère play. The one resolution of every front end.
-    pub fn from_arg<E>(
-        text: &str,
-        misere: bool,
-        read_file: impl FnOnce(&str, u64) -> Result<String, E>,
-    ) -> Result<Subject, GameArgError<E>> {
-        match rules_file_path(text) {
-            Some(path) => {
-                let body = read_file(path, MAX_RULES_FILE).map_err(|error| GameArgError::Read {
-                    path: path.to_string(),
-                    error,
-                })?;
-                Subject::from_rules(&body, misere).map_err(|error| GameArgError::Rules {
-                    path: Some(path.to_string()),
-                    error,
-                })
-            }
-            None => Subject::parse(text, misere)
-                .map_err(|error| GameArgError::Rules { path: None, error }),
-        }
-    }
-    /// A game from the text of a TOML rules file; `misere` forces misère play.
-    pub fn from_rules(toml_text: &str, misere: bool) -> Result<Subject, RuleError> {
-        let (name, game) = crate::custom::parse_rules_file(toml_text)?;
-        Ok(Subject {
-            label: name,
-            named: None,
-            game: with_misere(game, misere),
-        })
-    }
-    pub fn convention(&self) -> Convention {
-        self.game.convention()
-    }
-    /// "normal play" / "misère play".
-    pub fn convention_text(&self) -> String {
-        self.convention().to_string()
-    }
-    /// Is every variant symmetric under swapping the piles?
-    pub fn symmetric(&self) -> bool {
-        self.game.variants().iter().all(|r| r.is_symmetric())
-    }
-    /// The catalogue entry, if any.
-    pub fn entry(&self) -> Option<&'static Entry> {
-        self.named
-            .as_ref()
-            .and_then(|ng| crate::catalogue::entry(ng.entry_name))
-    }
-    /// The parameter values (catalogue games; empty for a rules file), in key order.
-    pub fn params(&self) -> Vec<(&'static str, ParamValue)> {
-        let Some(ng) = &self.named else {
-            return Vec::new();
-        };
-        let mut out: Vec<(&'static str, ParamValue)> = ng
-            .params
-            .ints()
-            .iter()
-            .map(|(k, v)| (*k, ParamValue::Int(*v)))
-            .collect();
-        if let Some(e) = self.entry() {
-            for p in e.params {
-                if matches!(p.kind, ParamKind::Set) {
-                    if let Some(s) = ng.params.set_opt(p.key) {
-                        out.push((p.key, ParamValue::Set(s.spec().to_string())));
-                    }
-                }
-            }
-        }
-        out.sort_by_key(|(k, _)| *k);
-        out
-    }
-    /// The Imitation Nim rules of a game with memory (`None` for other games),
-    /// in the subject's convention.
-    pub fn imitation(&self) -> Result<Option<ImitationNim>, SolveError> {
-        match ImitationNim::from_game(&self.game) {
-            None => Ok(None),
-            Some(r) => Ok(Some(r)),
-        }
-    }
-    /// The exact oracle of a catalogue game, when a paper gives one.
-    pub fn oracle(&self) -> Option<Box<dyn Oracle>> {
-        let ng = self.named.as_ref()?;
-        oracle::for_game(ng.entry_name, &ng.params, self.convention())
-    }
-}
-
-fn with_misere(game: Game, misere: bool) -> Game {
-    if misere {
-        game.with_convention(Convention::Misere)
-    } else {
-        game
-    }
-}
 
 /// What listing the P-positions of `s` on the `n x n` board costs and which
 /// kernels run ([`select::p_positions_plan`]); `None` for a game with memory
@@ -354,23 +158,6 @@ pub fn p_positions_list(
     Ok(ps)
 }
 
-fn check_table_memory(what: &str, n: u64, cell_bytes: u64) -> Result<(), SolveError> {
-    let est = n
-        .checked_mul(n)
-        .and_then(|c| c.checked_mul(cell_bytes))
-        .unwrap_or(u64::MAX);
-    if est > memory_budget() {
-        return Err(SolveError::OverMemory {
-            arg: BoardArg::Max,
-            n,
-            what: Some(what.to_string()),
-            need: est,
-            budget: memory_budget(),
-        });
-    }
-    Ok(())
-}
-
 /// The `n x n` table of outcomes, row-major (`[x * n + y]`): `true` iff `(x, y)`
 /// is a P-position (as listed by [`p_positions`]; cells of a removed corner are
 /// not positions and so `false`). Refused before allocating when it would not
@@ -381,7 +168,7 @@ pub fn outcome_table(
     progress: stream::Progress,
 ) -> Result<Vec<bool>, SolveError> {
     check_max(n)?;
-    check_table_memory("an outcome table", n, 1)?;
+    limits::check_table_memory("an outcome table", n, 1)?;
     let mut cells = vec![false; (n * n) as usize];
     p_positions(s, n, progress, &mut |x, ys| {
         for &y in ys {
@@ -431,7 +218,7 @@ pub fn grundy_table(
     progress: stream::Progress,
 ) -> Result<GrundyTable, SolveError> {
     let plan = grundy_plan(s, n)?;
-    check_table_memory("a Grundy table", n, 4)?;
+    limits::check_table_memory("a Grundy table", n, 4)?;
     if !plan.streams() {
         // the kernel fills a table: take it, without a copy
         return solve::grundy_with_progress(&s.game, n as usize, progress);
@@ -466,7 +253,7 @@ pub fn outcome(
     history: &[(u64, u64)],
 ) -> Result<OutcomeAnswer, SolveError> {
     if let Some(r) = s.imitation()? {
-        return outcome_imitation(s, r, x, y, history);
+        return notes::outcome_imitation(s, r, x, y, history);
     }
     if !history.is_empty() {
         return Err(SolveError::BadInput(format!(
@@ -475,7 +262,7 @@ pub fn outcome(
         )));
     }
     if let Some(o) = s.oracle() {
-        let mut ans = outcome_oracle(s, o.as_ref(), x, y)?;
+        let mut ans = notes::outcome_oracle(s, o.as_ref(), x, y)?;
         ans.notes.extend(remoteness_notes(s, x, y)?);
         return Ok(ans);
     }
@@ -494,149 +281,10 @@ pub fn outcome(
         }
     };
     let an = analyse(&s.game, x, y)?;
-    let choice = an.variants.len() > 1;
-    let mut ans = OutcomeAnswer {
-        outcome: an.outcome,
-        moves: Vec::new(),
-        notes: Vec::new(),
-        oracle: None,
-    };
-    if an.outcome == Outcome::N {
-        // in a choice game the winning move depends on the variant picked: list
-        // every move that wins in some variant (per-variant lists follow as notes)
-        let mut moves: Vec<(u64, u64)> = an
-            .variants
-            .iter()
-            .flat_map(|v| v.winning_moves.iter().copied())
-            .collect();
-        moves.sort_unstable();
-        moves.dedup();
-        ans.moves = moves
-            .into_iter()
-            .map(|(a, b)| (Natural::from(a), Natural::from(b)))
-            .collect();
-    }
-    let notes = &mut ans.notes;
-    for v in &an.variants {
-        let tag = if choice {
-            format!("variant {}: ", v.index)
-        } else {
-            String::new()
-        };
-        if choice {
-            match v.outcome {
-                None => notes.push(format!(
-                    "{tag}({x}, {y}) is not on this variant's board ({})",
-                    v.rules
-                )),
-                Some(o) => {
-                    notes.push(format!("{tag}{o} ({})", v.rules));
-                    let ms: Vec<String> = v
-                        .winning_moves
-                        .iter()
-                        .map(|(a, b)| format!("{a},{b}"))
-                        .collect();
-                    if !ms.is_empty() {
-                        notes.push(format!("{tag}winning moves: {}", ms.join(" ")));
-                    }
-                }
-            }
-        }
-        if v.terminal && v.outcome.is_some() {
-            notes.push(format!(
-                "{tag}no move is possible from ({x}, {y}): the player to move {}",
-                if s.convention() == Convention::Misere {
-                    "wins (misère play)"
-                } else {
-                    "loses"
-                }
-            ));
-        }
-        if let Some(b) = &v.blocking {
-            let list = |ps: &[(u64, u64)]| {
-                if ps.is_empty() {
-                    "none".to_string()
-                } else {
-                    ps.iter()
-                        .map(|(a, b)| format!("{a},{b}"))
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                }
-            };
-            notes.push(format!(
-                "{tag}blocking: the opponent may block up to {} {}",
-                b.p - 1,
-                b.class
-            ));
-            notes.push(format!("{tag}blockable P-options: {}", list(&b.p_in_class)));
-            notes.push(format!(
-                "{tag}unblockable P-options: {}",
-                list(&b.p_outside)
-            ));
-            notes.push(format!("{tag}{}", b.reason));
-        }
-    }
-    if choice {
-        notes.push(CHOICE_NOTE.to_string());
-    }
+    let mut ans = notes::general(s, x, y, &an);
     let (xn, yn) = (Natural::from(x), Natural::from(y));
     ans.notes.extend(remoteness_notes(s, &xn, &yn)?);
     Ok(ans)
-}
-
-const CHOICE_NOTE: &str = "the second player picks a variant before play: P iff P in some variant whose board holds the position";
-
-/// Piles below this get remoteness notes (a table of side `max(X, Y) + 1`),
-/// when that table is at most [`REMOTENESS_WORK`] option visits (under a second).
-pub const REMOTENESS_LIMIT: u64 = 256;
-pub const REMOTENESS_WORK: u128 = 50_000_000;
-
-/// `remoteness R (...)` and each winning move's remoteness, as notes.
-pub fn remoteness_notes(s: &Subject, x: &Natural, y: &Natural) -> Result<Vec<String>, SolveError> {
-    use crate::solve::remoteness as rem;
-    let not = || {
-        vec![format!(
-            "remoteness: not computed (piles of {REMOTENESS_LIMIT} or more)"
-        )]
-    };
-    let (Ok(x), Ok(y)) = (u64::try_from(x), u64::try_from(y)) else {
-        return Ok(not());
-    };
-    if x.max(y) >= REMOTENESS_LIMIT {
-        return Ok(not());
-    }
-    let n = (x.max(y) + 1) as usize;
-    if rem::work_estimate(&s.game, n as u64) > REMOTENESS_WORK {
-        return Ok(vec!["remoteness: not computed (the table below max(X, Y) + 1 is too much work here; see `wythoff remoteness`)".into()]);
-    }
-    let t = rem::remoteness(&s.game, n)?;
-    let Some(r) = t.get(x as usize, y as usize) else {
-        return Ok(vec![]);
-    };
-    let conv = s.convention();
-    let what = if rem::loses(conv, r) {
-        "moves left with the longest defence"
-    } else {
-        "moves to the win, fastest win"
-    };
-    let mut out = vec![format!("remoteness {r} ({what})")];
-    let mut wins: Vec<(u64, u64, u32)> = Vec::new();
-    for v in s.game.variants() {
-        rem::for_each_option(v, x, y, &mut |a, b, _| {
-            if let Some(ra) = t.get(a as usize, b as usize) {
-                if rem::loses(conv, ra) {
-                    wins.push((a, b, ra));
-                }
-            }
-        });
-    }
-    wins.sort_unstable();
-    wins.dedup();
-    out.extend(
-        wins.into_iter()
-            .map(|(a, b, ra)| format!("winning move {a},{b}: remoteness {ra}")),
-    );
-    Ok(out)
 }
 
 /// The remoteness table of the `n x n` board (Imitation Nim: starting
@@ -648,6 +296,71 @@ pub fn remoteness_table(
     Ok(match ImitationNim::from_game(&s.game) {
         Some(r) => crate::imitation::remoteness::start_table(r, n)?,
         None => crate::solve::remoteness::remoteness(&s.game, n as usize)?,
+    })
+}
+
+/// The answer about one position of a game that no [`Subject`] holds, with the
+/// game's label and convention as a front end shows them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LabelledOutcome {
+    pub label: String,
+    pub convention: String,
+    pub answer: OutcomeAnswer,
+}
+
+/// `m` when the GAME text is `modular:m=M` with `M` beyond the catalogue's
+/// range (any size): [`outcome_huge_modular`] answers it, not [`outcome`].
+pub fn huge_modular(text: &str) -> Option<Natural> {
+    oracle::modular_big::parse(text)
+}
+
+/// m-Modular Wythoff for an `m` beyond the catalogue's range: seed 001's
+/// characterisation decides the position ([`oracle::modular_big`]); in misère
+/// play, with `m` above both piles, the game from `(x, y)` is Wythoff's (every
+/// two-pile move has `k = l`), answered as Wythoff in misère play. The game has
+/// no memory and a published solution: `history_or_conjecture` (the front end
+/// was asked for a history or a conjecture) is refused.
+pub fn outcome_huge_modular(
+    m: &Natural,
+    misere: bool,
+    x: &Natural,
+    y: &Natural,
+    history_or_conjecture: bool,
+) -> Result<LabelledOutcome, SolveError> {
+    if history_or_conjecture {
+        return Err(SolveError::BadInput("modular has no memory and a published solution: --history and --conjecture do not apply".into()));
+    }
+    let g = oracle::modular_big::Modular::new(m.clone());
+    let label = g.label();
+    let (moves, source, convention) = if misere {
+        if *m <= x.clone().max(y.clone()) {
+            return Err(SolveError::Unsupported(format!(
+                "{label} in misère play: no published solution, and a pile reaches m, so the game is not Wythoff's from this position"
+            )));
+        }
+        let w = Subject::parse("wythoff", true)?;
+        let ans = outcome(&w, x, y, &[])?;
+        (
+            ans.moves,
+            "m above both piles: every two-pile move has k = l, the game from this position is Wythoff's".to_string(),
+            w.convention_text(),
+        )
+    } else {
+        (g.winning_moves(x, y), g.source(), "normal play".to_string())
+    };
+    Ok(LabelledOutcome {
+        label,
+        convention,
+        answer: OutcomeAnswer {
+            outcome: if moves.is_empty() {
+                Outcome::P
+            } else {
+                Outcome::N
+            },
+            moves,
+            notes: Vec::new(),
+            oracle: Some(source),
+        },
     })
 }
 
@@ -673,219 +386,7 @@ pub fn outcome_conjecture(
             s.label
         )));
     };
-    outcome_oracle(s, &o, x, y)
-}
-
-/// The oracle path: exact big-integer answers from a published solution, with
-/// the same moves and notes as the general path.
-fn outcome_oracle(
-    s: &Subject,
-    o: &dyn Oracle,
-    x: &Natural,
-    y: &Natural,
-) -> Result<OutcomeAnswer, SolveError> {
-    let p = o.is_p(x, y)?;
-    let by_variant = o.winning_moves_by_variant(x, y)?;
-    let choice = s.game.is_choice();
-    let blocking = s.game.variants()[0].blocking();
-    let options = if blocking.is_some() {
-        o.p_options(x, y)?
-    } else {
-        Vec::new()
-    };
-    let mut ans = OutcomeAnswer {
-        outcome: if p { Outcome::P } else { Outcome::N },
-        moves: Vec::new(),
-        notes: Vec::new(),
-        oracle: None,
-    };
-    if !p {
-        let mut moves: Vec<(Natural, Natural)> = by_variant
-            .iter()
-            .flat_map(|(_, m)| m.iter().cloned())
-            .collect();
-        moves.sort();
-        moves.dedup();
-        ans.moves = moves;
-    }
-    let notes = &mut ans.notes;
-    if choice {
-        for (i, moves) in &by_variant {
-            let ms: Vec<String> = moves.iter().map(|(a, b)| format!("{a},{b}")).collect();
-            let o_i = if moves.is_empty() { "P" } else { "N" };
-            notes.push(format!(
-                "variant {i}: {o_i} ({})",
-                s.game.variants()[*i].describe()
-            ));
-            if !ms.is_empty() {
-                notes.push(format!("variant {i}: winning moves: {}", ms.join(" ")));
-            }
-        }
-        notes.push(CHOICE_NOTE.to_string());
-    }
-    if let Some(b) = blocking {
-        let list = |inside: bool| {
-            let v: Vec<String> = options
-                .iter()
-                .filter(|o| o.2 == inside)
-                .map(|(a, b, _)| format!("{a},{b}"))
-                .collect();
-            if v.is_empty() {
-                "none".to_string()
-            } else {
-                v.join(" ")
-            }
-        };
-        let n_in = options.iter().filter(|o| o.2).count() as u64;
-        let n_out = options.len() as u64 - n_in;
-        notes.push(format!(
-            "blocking: the opponent may block up to {} {}",
-            b.p - 1,
-            b.class
-        ));
-        notes.push(format!("blockable P-options: {}", list(true)));
-        notes.push(format!("unblockable P-options: {}", list(false)));
-        let reason = if n_out > 0 {
-            format!("{n_out} winning move(s) lie outside the blockable class ({}), so blocking cannot stop them", b.class)
-        } else if n_in >= b.p {
-            format!("all {n_in} winning moves are blockable, but only {} may be blocked, so one remains", b.p - 1)
-        } else if n_in == 0 {
-            "no option is a P-position; blocking is not needed".to_string()
-        } else {
-            format!("the opponent blocks all {n_in} winning move(s) (up to {} may be blocked); every remaining option is an N-position", b.p - 1)
-        };
-        notes.push(reason);
-    }
-    let method = match o.method() {
-        oracle::Method::ClosedForm => "closed form",
-        oracle::Method::Recurrence => "recurrence",
-    };
-    ans.oracle = Some(format!("oracle ({method}): {}", o.source()));
-    Ok(ans)
-}
-
-/// A game with memory: the outcome after a history, with the state solver.
-fn outcome_imitation(
-    s: &Subject,
-    rules: ImitationNim,
-    x: &Natural,
-    y: &Natural,
-    history: &[(u64, u64)],
-) -> Result<OutcomeAnswer, SolveError> {
-    let (x, y) = match (u64::try_from(x), u64::try_from(y)) {
-        (Ok(x), Ok(y)) => (x, y),
-        _ => {
-            return Err(SolveError::TooLarge(format!(
-                "({x}, {y}) is too large for the imitation state solver"
-            )))
-        }
-    };
-    let mut hist = history.to_vec();
-    // A history that already ends with (X, Y) is read as ending there: a move
-    // from (X, Y) to itself is never legal, so no legal game is misread.
-    let repeated = hist.last() == Some(&(x, y));
-    if repeated {
-        hist.pop();
-    }
-    let mut positions = hist.clone();
-    positions.push((x, y));
-    let st = rules.replay(&positions)?;
-    let solver = StateSolver::new(rules, x.max(y) + 1)?;
-    let o = solver.outcome(&st)?;
-    let wins = solver.winning_moves(&st)?;
-    let mut ans = OutcomeAnswer {
-        outcome: o,
-        moves: Vec::new(),
-        notes: Vec::new(),
-        oracle: None,
-    };
-    if o == Outcome::N {
-        ans.moves = wins
-            .iter()
-            .map(|(_, t)| (Natural::from(t.x), Natural::from(t.y)))
-            .collect();
-    }
-    let (p, m) = (rules.p(), rules.m());
-    let notes = &mut ans.notes;
-    if repeated {
-        notes.push(format!(
-            "the history's last position is ({x}, {y}) itself: read as the current position"
-        ));
-    }
-    if hist.is_empty() {
-        notes.push(format!(
-            "{}: ({x}, {y}) as a starting position (no history)",
-            s.label
-        ));
-    } else {
-        notes.push(format!(
-            "{}: ({x}, {y}) after {} move(s) from ({}, {})",
-            s.label,
-            hist.len(),
-            hist[0].0,
-            hist[0].1
-        ));
-    }
-    notes.push(match st.window {
-        None => "the last move opened no imitation window".into(),
-        Some(w) => format!(
-            "the last move removed {} from the {} pile (not larger before it): removing {} to {} from the {} pile is an m-imitation (m = {m})",
-            w.removed,
-            w.pile,
-            w.removed,
-            w.removed + m - 1,
-            w.pile.other()
-        ),
-    });
-    notes.push(format!(
-        "runs of consecutive m-imitations: player to move {}, previous player {} (at most {} allowed)",
-        st.mover_run,
-        st.previous_run,
-        p - 1
-    ));
-    for (mv, t) in &wins {
-        if rules.is_imitation(&st, *mv) {
-            notes.push(format!("{},{} is an m-imitation (m = {m})", t.x, t.y));
-        }
-    }
-    notes.push(format!(
-        "({x}, {y}) is {} (Definition 1)",
-        match solver.classify(x, y) {
-            PositionClass::P => "non-dynamic P: P after every history",
-            PositionClass::N => "non-dynamic N: N after every history",
-            PositionClass::Dynamic => "dynamic: its outcome depends on the history",
-        }
-    ));
-    // the search visits every state below (X, Y): kept to small piles here
-    if x.max(y) < 32 {
-        let mut rem = crate::imitation::remoteness::ImitationRemoteness::new(rules);
-        let r = rem.value(&st);
-        let what = if rem.loses(r) {
-            "moves left with the longest defence"
-        } else {
-            "moves to the win, fastest win"
-        };
-        notes.push(format!("remoteness {r} ({what})"));
-        for (_, t, rt) in rem.moves(&st) {
-            if rem.loses(rt) {
-                notes.push(format!("winning move {},{}: remoteness {rt}", t.x, t.y));
-            }
-        }
-    }
-    if rules.is_misere() {
-        notes.push(
-            "Theorem 1 (Larsson) is stated for normal play: not applied in misère play".into(),
-        );
-        return Ok(ans);
-    }
-    let t1 = Theorem1::new(rules, x.max(y) + 1);
-    let clause = match t1.clause(&st) {
-        Clause::I => "(I): in P_W and xi <= L".to_string(),
-        Clause::II { c } => format!("(II): the P_W option ({}, {c}) has L < xi", x.min(y)),
-        Clause::Neither => "neither (I) nor (II): N".to_string(),
-    };
-    notes.push(format!("Theorem 1 (Larsson): {clause}"));
-    Ok(ans)
+    notes::outcome_oracle(s, &o, x, y)
 }
 
 /// How [`sequence`] answers: a kernel, or the oracle one term at a time.
@@ -1062,143 +563,6 @@ pub fn games_json() -> serde_json::Value {
     serde_json::Value::Array(CATALOGUE.iter().map(entry_json).collect())
 }
 
-/// What [`verify`] tells its observer as it goes.
-#[derive(Clone, Copy, Debug)]
-pub enum VerifyEvent<'a> {
-    /// A claim starts (its source).
-    Start(&'a str),
-    /// A claim reports progress.
-    Tick,
-    /// A claim is done.
-    Done,
-}
-
-/// The result of [`verify`].
-#[derive(Clone, Debug)]
-pub struct VerifyRun {
-    /// Number of claims run.
-    pub claims: usize,
-    /// One report per check, in registry order.
-    pub reports: Vec<ClaimReport>,
-}
-
-impl VerifyRun {
-    pub fn passed(&self) -> usize {
-        self.reports.iter().filter(|r| r.passed).count()
-    }
-    pub fn failed(&self) -> usize {
-        self.reports.len() - self.passed()
-    }
-}
-
-/// Catalogue entry names mentioned in a report's game text
-/// (e.g. "roob-blocking:m=2,p=3 = modulo-rook:m=2,l=2,p=6").
-fn names_in(text: &str) -> BTreeSet<&'static str> {
-    text.split(|c: char| c.is_whitespace() || c == '(' || c == ')')
-        .filter_map(|tok| crate::catalogue::entry(tok.split(':').next().unwrap_or("")))
-        .map(|e| e.name)
-        .collect()
-}
-
-fn run_claim(
-    c: &Claim,
-    cfg: &VerifyConfig,
-    observe: &(dyn Fn(VerifyEvent) + Sync),
-) -> Vec<ClaimReport> {
-    use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
-    observe(VerifyEvent::Start(c.source));
-    let mut progress = |_done: u64, _total: u64| observe(VerifyEvent::Tick);
-    let got = catch_unwind(AssertUnwindSafe(|| (c.run)(cfg, &mut progress)));
-    observe(VerifyEvent::Done);
-    got.unwrap_or_else(|e| {
-        if e.is::<Cancelled>() {
-            resume_unwind(e);
-        }
-        let msg = e
-            .downcast_ref::<String>()
-            .cloned()
-            .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
-            .unwrap_or_else(|| "unknown panic".into());
-        vec![ClaimReport {
-            source: c.source.to_string(),
-            game: c.games.join(", "),
-            compared: "the check itself".into(),
-            range: String::new(),
-            passed: false,
-            detail: format!("the check panicked: {}", msg.lines().next().unwrap_or("")),
-        }]
-    })
-}
-
-/// Check the papers' claims (`wythoff verify`): those concerning `games`
-/// (catalogue names; aliases and `name:params` accepted, only the name counts;
-/// empty: every claim), on boards of side `max` (default 200; sequence terms
-/// grow with it). Claims run in parallel (rayon); a claim that panics is
-/// reported as a failed check (the panic message is still printed by the
-/// process's panic hook, which the caller may silence).
-pub fn verify(
-    games: &[String],
-    max: Option<u64>,
-    observe: &(dyn Fn(VerifyEvent) + Sync),
-) -> Result<VerifyRun, SolveError> {
-    use rayon::prelude::*;
-    let mut wanted = BTreeSet::new();
-    for g in games {
-        let name = g.split(':').next().unwrap_or("");
-        match crate::catalogue::entry(name) {
-            Some(e) => {
-                wanted.insert(e.name);
-            }
-            None => {
-                return Err(RuleError::UnknownGame {
-                    name: name.to_string(),
-                    known: crate::catalogue::known_names(),
-                }
-                .into())
-            }
-        }
-    }
-    let mut cfg = VerifyConfig::default();
-    if let Some(n) = max {
-        cfg.board = check_max(n)?;
-        cfg.terms = cfg.terms.max(n.saturating_mul(500));
-    }
-    let claims: Vec<Claim> = registry()
-        .into_iter()
-        .filter(|c| wanted.is_empty() || c.games.iter().any(|g| wanted.contains(g)))
-        .collect();
-    if claims.is_empty() {
-        return Err(SolveError::BadInput(format!(
-            "no registered claim concerns {}",
-            games.join(", ")
-        )));
-    }
-    let results: Vec<Vec<ClaimReport>> = claims
-        .par_iter()
-        .map(|c| {
-            let reports = run_claim(c, &cfg, observe);
-            if wanted.is_empty() || c.games.len() <= 1 {
-                return reports;
-            }
-            // a claim about several games: keep the lines that mention a wanted one
-            let kept: Vec<ClaimReport> = reports
-                .iter()
-                .filter(|r| names_in(&r.game).iter().any(|n| wanted.contains(n)))
-                .cloned()
-                .collect();
-            if kept.is_empty() {
-                reports
-            } else {
-                kept
-            }
-        })
-        .collect();
-    Ok(VerifyRun {
-        claims: claims.len(),
-        reports: results.into_iter().flatten().collect(),
-    })
-}
-
 /// When [`sequence`] reads the pairs off a solved board (no kernel, no
 /// published solution), the work it will start with
 /// ([`crate::board_pairs::plan`]), for a front end to announce; `None` when a
@@ -1285,6 +649,29 @@ mod tests {
             .imitation()
             .unwrap()
             .is_some_and(|r| r.is_misere()));
+    }
+
+    #[test]
+    fn huge_modular_is_decided_here() {
+        let m = huge_modular("modular:m=1000000000000000000000000000000").unwrap();
+        assert!(
+            huge_modular("modular:m=12").is_none(),
+            "in the catalogue's range"
+        );
+        for misere in [false, true] {
+            let w = Subject::parse("wythoff", misere).unwrap();
+            for (x, y) in [(3u32, 5u32), (4, 7), (10, 10)] {
+                let (x, y) = (Natural::from(x), Natural::from(y));
+                let a = outcome_huge_modular(&m, misere, &x, &y, false).unwrap();
+                let want = outcome(&w, &x, &y, &[]).unwrap();
+                assert_eq!(a.answer.outcome, want.outcome, "{x} {y} {misere}");
+                assert_eq!(a.answer.moves, want.moves, "{x} {y} {misere}");
+                assert!(a.answer.notes.is_empty() && a.answer.oracle.is_some());
+            }
+        }
+        let big = m.clone() + Natural::from(1u32);
+        assert!(outcome_huge_modular(&m, true, &big, &Natural::from(1u32), false).is_err());
+        assert!(outcome_huge_modular(&m, false, &big, &Natural::from(1u32), true).is_err());
     }
 
     #[test]
