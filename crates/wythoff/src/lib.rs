@@ -53,6 +53,6 @@ pub mod table_check;
 /// The claim registry and the coverage table, at the paths the front ends and
 /// `docs/coverage.md` name (`wythoff::verify`, `wythoff::coverage`).
 pub use claims::{coverage, verify};
-pub use error::{BoardArg, RuleError, SolveError};
+pub use error::{Arg, BoardArg, Message, NoGrundy, RuleError, SolveError};
 pub use rules::{Convention, Game, Rules};
 pub use solve::{Outcome, OutcomeTable};

@@ -273,7 +273,7 @@ const OUTCOME_ENGINES: &[OutcomeEngine] = &[
 /// The rules of a game with Grundy values, cut to the board.
 fn grundy_rules(c: &Case) -> Result<Rules, Skip> {
     if let Some(why) = solve::grundy_unsupported(&c.game) {
-        return Err(why);
+        return Err(why.to_string());
     }
     Ok(c.game.for_board(c.n as u64).as_single().unwrap().clone())
 }

@@ -37,9 +37,11 @@ pub fn parse_max(s: &str) -> Result<u64, SolveError> {
 /// Check a number of sequence terms: 1 to [`MAX_TERMS`].
 pub fn check_terms(n: u64) -> Result<u64, SolveError> {
     if n == 0 || n > MAX_TERMS {
-        return Err(SolveError::BadInput(format!(
-            "--terms {n} is out of range: allowed 1..={MAX_TERMS}"
-        )));
+        return Err(SolveError::BadArg(
+            Message::new()
+                .value(Arg::Terms, n)
+                .text(format!(" is out of range: allowed 1..={MAX_TERMS}")),
+        ));
     }
     Ok(n)
 }
@@ -47,9 +49,12 @@ pub fn check_terms(n: u64) -> Result<u64, SolveError> {
 /// Parse a number of sequence terms given as text (`--terms N`).
 pub fn parse_terms(s: &str) -> Result<u64, SolveError> {
     let n: u64 = s.trim().parse().map_err(|_| {
-        SolveError::BadInput(format!(
-            "`{s}` is not a whole number: --terms takes 1..={MAX_TERMS}"
-        ))
+        SolveError::BadArg(
+            Message::new()
+                .text(format!("`{s}` is not a whole number: "))
+                .name(Arg::Terms)
+                .text(format!(" takes 1..={MAX_TERMS}")),
+        )
     })?;
     check_terms(n)
 }

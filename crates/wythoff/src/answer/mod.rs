@@ -33,7 +33,7 @@
 
 use crate::catalogue::{parse_game, Entry, NamedGame, ParamKind, CATALOGUE};
 use crate::claims::verify::{registry, Claim, ClaimReport, VerifyConfig};
-use crate::error::{BoardArg, RuleError, SolveError};
+use crate::error::{Arg, BoardArg, Message, RuleError, SolveError};
 use crate::explain::analyse;
 use crate::imitation::{Clause, ImitationNim, PositionClass, StateSolver, Theorem1};
 use crate::oracle::{self, Natural, Oracle};
@@ -181,10 +181,10 @@ pub fn outcome_table(
 /// Refuse games without Grundy values, saying why.
 pub fn grundy_check(s: &Subject) -> Result<(), SolveError> {
     match solve::grundy_unsupported(&s.game) {
-        Some(why) => Err(SolveError::Unsupported(format!(
-            "{} has no Grundy values: {why}",
-            s.label
-        ))),
+        Some(why) => Err(SolveError::NoGrundy {
+            label: Some(s.label.clone()),
+            why,
+        }),
         None => Ok(()),
     }
 }
@@ -256,9 +256,11 @@ pub fn outcome(
         return notes::outcome_imitation(s, r, x, y, history);
     }
     if !history.is_empty() {
-        return Err(SolveError::BadInput(format!(
-            "--history is only meaningful for games with memory (imitation); {} has none",
-            s.label
+        return Err(SolveError::BadArg(Message::new().name(Arg::History).text(
+            format!(
+                " is only meaningful for games with memory (imitation); {} has none",
+                s.label
+            ),
         )));
     }
     if let Some(o) = s.oracle() {
@@ -374,10 +376,12 @@ pub fn outcome_conjecture(
     board: usize,
 ) -> Result<OutcomeAnswer, SolveError> {
     let Some(rules) = s.game.as_single() else {
-        return Err(SolveError::Unsupported(format!(
-            "--conjecture needs a game of one rule value ({} is a choice of variants)",
-            s.label
-        )));
+        return Err(SolveError::BadArg(
+            Message::new().name(Arg::Conjecture).text(format!(
+                " needs a game of one rule value ({} is a choice of variants)",
+                s.label
+            )),
+        ));
     };
     let rep = crate::patterns::find(&s.game, &s.label, board, false)?;
     let Some(o) = crate::oracle::fitted::FittedOracle::from_report(rules, &rep) else {
@@ -410,28 +414,38 @@ fn sequence_engine(
         ));
     };
     if s.convention() == Convention::Misere {
-        return Err(SolveError::Unsupported(format!(
-            "{}: the sequences (a_n, b_n) are those of normal play; misère P-positions are available with `p-positions --misere`",
-            s.label
-        )));
+        return Err(SolveError::BadArg(
+            Message::new()
+                .text(format!(
+                    "{}: the sequences (a_n, b_n) are those of normal play; misère P-positions are available with ",
+                    s.label
+                ))
+                .misere_board(),
+        ));
     }
     if let Some(spec) = sequence::for_game(named)? {
         let est = sequence::memory_estimate(&spec.kind, terms).unwrap_or(u64::MAX);
         if est > memory_budget() {
-            return Err(SolveError::TooLarge(format!(
-                "--terms {terms}: the mex bitmap needs about {}, over the budget of {}: use fewer terms",
-                human_bytes(est),
-                human_bytes(memory_budget())
-            )));
+            return Err(SolveError::ArgTooLarge(
+                Message::new().value(Arg::Terms, terms).text(format!(
+                    ": the mex bitmap needs about {}, over the budget of {}: use fewer terms",
+                    human_bytes(est),
+                    human_bytes(memory_budget())
+                )),
+            ));
         }
         return Ok(SeqEngine::Kernel(spec));
     }
     if let Some(o) = s.oracle() {
         if terms > MAX_ORACLE_TERMS {
-            return Err(SolveError::TooLarge(format!(
-                "{}: no fast kernel, and the oracle is limited to --terms {MAX_ORACLE_TERMS}",
-                s.label
-            )));
+            return Err(SolveError::ArgTooLarge(
+                Message::new()
+                    .text(format!(
+                        "{}: no fast kernel, and the oracle is limited to ",
+                        s.label
+                    ))
+                    .value(Arg::Terms, MAX_ORACLE_TERMS),
+            ));
         }
         return Ok(SeqEngine::Oracle(o));
     }
@@ -439,6 +453,12 @@ fn sequence_engine(
         .map_err(|e| match e {
             SolveError::TooLarge(m) => {
                 SolveError::TooLarge(format!("{}: no published solution; {m}", s.label))
+            }
+            SolveError::ArgTooLarge(m) => {
+                SolveError::ArgTooLarge(m.after(format!("{}: no published solution; ", s.label)))
+            }
+            SolveError::BadArg(m) => {
+                SolveError::BadArg(m.after(format!("{}: no published solution, and ", s.label)))
             }
             e => SolveError::Unsupported(format!("{}: no published solution, and {e}", s.label)),
         })?;
@@ -506,11 +526,13 @@ pub fn sequence_list(
     check_terms(terms)?;
     let est = terms.saturating_mul(16);
     if est > memory_budget() {
-        return Err(SolveError::TooLarge(format!(
-            "--terms {terms}: the list needs about {}, over the budget of {}: use fewer terms",
-            human_bytes(est),
-            human_bytes(memory_budget())
-        )));
+        return Err(SolveError::ArgTooLarge(
+            Message::new().value(Arg::Terms, terms).text(format!(
+                ": the list needs about {}, over the budget of {}: use fewer terms",
+                human_bytes(est),
+                human_bytes(memory_budget())
+            )),
+        ));
     }
     let mut v = Vec::with_capacity(2 * terms as usize);
     sequence(s, terms, progress, &mut |a, b| {

@@ -48,12 +48,20 @@ pub enum ImitationError {
     BadInput(String),
     #[error("{0}")]
     TooLarge(String),
+    /// A bad argument, named as data ([`SolveError::BadArg`]).
+    #[error("{0}")]
+    BadArg(crate::error::Message),
+    /// Over a limit set by an argument ([`SolveError::ArgTooLarge`]).
+    #[error("{0}")]
+    ArgTooLarge(crate::error::Message),
 }
 
 impl From<ImitationError> for SolveError {
     fn from(e: ImitationError) -> SolveError {
         match e {
             ImitationError::TooLarge(s) => SolveError::TooLarge(s),
+            ImitationError::BadArg(m) => SolveError::BadArg(m),
+            ImitationError::ArgTooLarge(m) => SolveError::ArgTooLarge(m),
             other => SolveError::BadInput(other.to_string()),
         }
     }

@@ -70,7 +70,7 @@ pub(crate) mod test_support {
     }
 }
 
-use crate::error::{BoardArg, SolveError};
+use crate::error::{Arg, BoardArg, Message, NoGrundy, SolveError};
 use crate::rules::{Convention, Game, Memory, Rules};
 
 /// Outcome of a position.
@@ -312,13 +312,16 @@ pub fn outcome_threads(n: usize) -> usize {
 /// Refuse boards that cannot be solved here.
 pub fn check_board(game: &Game, n: u64, budget: u64) -> Result<(), SolveError> {
     if n == 0 {
-        return Err(SolveError::BadInput("--max must be at least 1".into()));
+        return Err(SolveError::BadArg(
+            Message::new().name(Arg::Max).text(" must be at least 1"),
+        ));
     }
     if n > u32::MAX as u64 / 4 {
-        return Err(SolveError::TooLarge(format!(
-            "--max {n} is too large: allowed up to {}",
-            u32::MAX / 4
-        )));
+        return Err(SolveError::ArgTooLarge(
+            Message::new()
+                .value(Arg::Max, n)
+                .text(format!(" is too large: allowed up to {}", u32::MAX / 4)),
+        ));
     }
     let est = outcome_memory_estimate(game, n);
     if est > budget {
@@ -431,18 +434,18 @@ pub fn outcomes_reference(game: &Game, n: usize) -> Result<OutcomeTable, SolveEr
 }
 
 /// Why a game has no Sprague-Grundy values, if it has none.
-pub fn grundy_unsupported(game: &Game) -> Option<String> {
+pub fn grundy_unsupported(game: &Game) -> Option<NoGrundy> {
     if game.is_choice() {
-        return Some("this game is a choice among variants made before play; Grundy values are defined per variant (use `shifted`)".into());
+        return Some(NoGrundy::Choice);
     }
     if game.has_blocking() {
-        return Some("blocking games (Muller twist) have no Sprague-Grundy values: the blocker's choice is not a move of a sum".into());
+        return Some(NoGrundy::Blocking);
     }
     if game.convention() == Convention::Misere {
-        return Some("Sprague-Grundy values are defined for normal play; misère outcomes are available with `p-positions --misere`".into());
+        return Some(NoGrundy::Misere);
     }
     if game.memory() != Memory::None {
-        return Some("games with memory have no Sprague-Grundy values on positions alone".into());
+        return Some(NoGrundy::Memory);
     }
     None
 }
@@ -460,7 +463,7 @@ pub fn grundy_with_progress(
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<GrundyTable, SolveError> {
     if let Some(why) = grundy_unsupported(game) {
-        return Err(SolveError::Unsupported(why));
+        return Err(SolveError::NoGrundy { label: None, why });
     }
     check_board(game, n as u64, memory_budget())?;
     let game = &game.for_board(n as u64);
@@ -530,7 +533,7 @@ pub(crate) fn grundy_table_by(
 
 pub fn grundy_reference(game: &Game, n: usize) -> Result<GrundyTable, SolveError> {
     if let Some(why) = grundy_unsupported(game) {
-        return Err(SolveError::Unsupported(why));
+        return Err(SolveError::NoGrundy { label: None, why });
     }
     Ok(reference::grundy(
         game.as_single().expect("checked above"),

@@ -13,6 +13,7 @@ use super::{
     check_board, grundy_unsupported, memory_budget, outcome_memory_estimate, require_memoryless,
     SolveError,
 };
+use crate::error::{Arg, Message};
 use crate::rules::Game;
 
 /// Progress: `(rows_done, rows_total)`.
@@ -38,7 +39,9 @@ pub fn p_positions(
 ) -> Result<(), SolveError> {
     require_memoryless(game)?;
     if n == 0 {
-        return Err(SolveError::BadInput("--max must be at least 1".into()));
+        return Err(SolveError::BadArg(
+            Message::new().name(Arg::Max).text(" must be at least 1"),
+        ));
     }
     let game = &game.for_board(n as u64);
     let plan = select::p_positions_plan(game, n as u64);
@@ -104,10 +107,12 @@ pub fn grundy(
     sink: &mut dyn FnMut(u64, &[u32]),
 ) -> Result<(), SolveError> {
     if let Some(why) = grundy_unsupported(game) {
-        return Err(SolveError::Unsupported(why));
+        return Err(SolveError::NoGrundy { label: None, why });
     }
     if n == 0 {
-        return Err(SolveError::BadInput("--max must be at least 1".into()));
+        return Err(SolveError::BadArg(
+            Message::new().name(Arg::Max).text(" must be at least 1"),
+        ));
     }
     let game = &game.for_board(n as u64);
     let plan = select::grundy_plan(game, n as u64, memory_budget()).expect("has Grundy values");

@@ -34,6 +34,7 @@
 pub mod lines;
 
 use super::{require_memoryless, SolveError};
+use crate::error::{Arg, Message};
 use crate::rules::{Convention, Game, Rules};
 
 /// Remoteness of a cell off the board (removed corner).
@@ -312,10 +313,15 @@ pub fn remoteness(game: &Game, n: usize) -> Result<RemotenessTable, SolveError> 
     check_side(n)?;
     let lines = game.variants().iter().all(|r| lines::scope(r).is_some());
     if !lines && work_estimate(game, n as u64) > WORK_LIMIT {
-        return Err(SolveError::TooLarge(format!(
-            "--max {n}: the remoteness table would visit about {} options (over {WORK_LIMIT}): use a smaller --max",
-            work_estimate(game, n as u64)
-        )));
+        return Err(SolveError::ArgTooLarge(
+            Message::new()
+                .value(Arg::Max, n)
+                .text(format!(
+                    ": the remoteness table would visit about {} options (over {WORK_LIMIT}): use a smaller ",
+                    work_estimate(game, n as u64)
+                ))
+                .name(Arg::Max),
+        ));
     }
     let tables: Vec<RemotenessTable> = game.variants().iter().map(|r| rules_table(r, n)).collect();
     Ok(if tables.len() == 1 {
@@ -327,12 +333,16 @@ pub fn remoteness(game: &Game, n: usize) -> Result<RemotenessTable, SolveError> 
 
 pub(crate) fn check_side(n: usize) -> Result<(), SolveError> {
     if n == 0 {
-        return Err(SolveError::BadInput("--max must be at least 1".into()));
+        return Err(SolveError::BadArg(
+            Message::new().name(Arg::Max).text(" must be at least 1"),
+        ));
     }
     if n > MAX_SIDE {
-        return Err(SolveError::TooLarge(format!(
-            "--max {n}: remoteness tables visit every option of every position; allowed up to {MAX_SIDE}"
-        )));
+        return Err(SolveError::ArgTooLarge(
+            Message::new().value(Arg::Max, n).text(format!(
+            ": remoteness tables visit every option of every position; allowed up to {MAX_SIDE}"
+        )),
+        ));
     }
     Ok(())
 }
