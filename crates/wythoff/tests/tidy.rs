@@ -84,3 +84,36 @@ fn front_ends_import_no_kernel() {
         found.join("\n")
     );
 }
+
+/// Names that show the design: `solve/` grouped by question, the claims and
+/// the front door in folders of their own, no `fast.rs` (the slow general
+/// solver is `solve/outcome/counters.rs`), and one word, `reference`, for every
+/// naive checker (no module named `naive` or `brute`).
+#[test]
+fn names_show_the_design() {
+    let src = crates().join("wythoff/src");
+    for dir in [
+        "solve/outcome",
+        "solve/grundy",
+        "solve/remoteness",
+        "solve/geometry",
+        "claims",
+        "answer",
+    ] {
+        assert!(src.join(dir).join("mod.rs").is_file(), "{dir}/mod.rs");
+    }
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let bad: Vec<String> = files
+        .iter()
+        .filter(|f| {
+            let stem = f.file_stem().unwrap().to_string_lossy();
+            stem == "fast" || stem.contains("naive") || stem.contains("brute")
+        })
+        .map(|f| f.display().to_string())
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "modules named fast / naive / brute: {bad:?}"
+    );
+}
