@@ -43,8 +43,9 @@ pub enum OutcomeFormat {
 }
 
 /// The answer comes from `wythoff::answer::outcome` (imitation state solver,
-/// exact oracle, or general solver); the oracle used goes to stderr, so that
-/// stdout is the same whichever engine answers.
+/// exact oracle, or general solver), or `answer::outcome_huge_modular` for
+/// m-Modular Wythoff beyond the catalogue's range; the oracle used goes to
+/// stderr, so that stdout is the same whichever engine answers.
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let (text, note) = answer_text(&a)?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
@@ -104,8 +105,14 @@ pub fn json_of(
 
 /// What `outcome` writes on stdout, and the oracle's line for stderr.
 fn answer_text(a: &Args) -> anyhow::Result<(Vec<u8>, Option<String>)> {
-    if let Some(m) = wythoff::oracle::modular_big::parse(&a.game) {
-        return huge_modular(a, m);
+    if let Some(m) = answer::huge_modular(&a.game) {
+        let (x, y) = (
+            answer::parse_pile(&a.x, "X")?,
+            answer::parse_pile(&a.y, "Y")?,
+        );
+        let asked = !a.history.is_empty() || a.conjecture;
+        let l = answer::outcome_huge_modular(&m, a.misere, &x, &y, asked)?;
+        return write_answer(a.format, &l.label, &l.convention, &x, &y, l.answer);
     }
     let g = resolve(&a.game, a.misere)?;
     answer_of(&g, a)
@@ -134,8 +141,21 @@ fn answer_of(g: &crate::game_arg::GameArg, a: &Args) -> anyhow::Result<(Vec<u8>,
     } else {
         answer::outcome(g, &x, &y, &history)?
     };
+    write_answer(a.format, &g.label, &g.convention_text(), &x, &y, ans)
+}
+
+/// The answer's stdout bytes in `format`, and the oracle used (if any) for
+/// stderr.
+fn write_answer(
+    format: OutcomeFormat,
+    label: &str,
+    convention: &str,
+    x: &wythoff::oracle::Natural,
+    y: &wythoff::oracle::Natural,
+    ans: answer::OutcomeAnswer,
+) -> anyhow::Result<(Vec<u8>, Option<String>)> {
     let mut out = Vec::new();
-    match a.format {
+    match format {
         OutcomeFormat::Text => {
             writeln!(out, "{}", ans.outcome)?;
             for (a, b) in &ans.moves {
@@ -147,8 +167,8 @@ fn answer_of(g: &crate::game_arg::GameArg, a: &Args) -> anyhow::Result<(Vec<u8>,
         }
         OutcomeFormat::Json => {
             let v = crate::render::outcome_json(
-                &g.label,
-                &g.convention_text(),
+                label,
+                convention,
                 &x.to_string(),
                 &y.to_string(),
                 &ans,
@@ -157,72 +177,4 @@ fn answer_of(g: &crate::game_arg::GameArg, a: &Args) -> anyhow::Result<(Vec<u8>,
         }
     }
     Ok((out, ans.oracle))
-}
-
-/// `modular:m=M` with `M` beyond the catalogue's range: seed 001's
-/// characterisation decides the position (`wythoff::oracle::modular_big`); in
-/// misère play, with `M` above both piles, the game from `(X, Y)` is Wythoff's.
-fn huge_modular(
-    a: &Args,
-    m: wythoff::oracle::Natural,
-) -> anyhow::Result<(Vec<u8>, Option<String>)> {
-    let (x, y) = (
-        answer::parse_pile(&a.x, "X")?,
-        answer::parse_pile(&a.y, "Y")?,
-    );
-    if !a.history.is_empty() || a.conjecture {
-        anyhow::bail!("modular has no memory and a published solution: --history and --conjecture do not apply");
-    }
-    let g = wythoff::oracle::modular_big::Modular::new(m.clone());
-    let label = g.label();
-    let (moves, source, convention) = if a.misere {
-        if m <= x.clone().max(y.clone()) {
-            anyhow::bail!(
-                "{label} in misère play: no published solution, and a pile reaches m, so the game is not Wythoff's from this position"
-            );
-        }
-        let w = wythoff::answer::Subject::parse("wythoff", true)?;
-        let ans = answer::outcome(&w, &x, &y, &[])?;
-        (
-            ans.moves,
-            "m above both piles: every two-pile move has k = l, the game from this position is Wythoff's".to_string(),
-            w.convention_text(),
-        )
-    } else {
-        (
-            g.winning_moves(&x, &y),
-            g.source(),
-            "normal play".to_string(),
-        )
-    };
-    let mut text = Vec::new();
-    writeln!(text, "{}", if moves.is_empty() { "P" } else { "N" })?;
-    for (a, b) in &moves {
-        writeln!(text, "{a},{b}")?;
-    }
-    let mut out = Vec::new();
-    match a.format {
-        OutcomeFormat::Text => out.write_all(&text)?,
-        OutcomeFormat::Json => {
-            let ans = answer::OutcomeAnswer {
-                outcome: if moves.is_empty() {
-                    wythoff::solve::Outcome::P
-                } else {
-                    wythoff::solve::Outcome::N
-                },
-                moves,
-                notes: Vec::new(),
-                oracle: Some(source.clone()),
-            };
-            let v = crate::render::outcome_json(
-                &label,
-                &convention,
-                &x.to_string(),
-                &y.to_string(),
-                &ans,
-            );
-            writeln!(out, "{v}")?;
-        }
-    }
-    Ok((out, Some(source)))
 }

@@ -299,11 +299,11 @@ fn dynamic_csv_matches_text() {
 }
 
 /// Misère Imitation Nim (the player who cannot move wins): the starting
-/// P-positions equal the library's naive state solver's, and `outcome` answers
+/// P-positions equal the library's reference state solver's, and `outcome` answers
 /// after a history.
 #[test]
 fn misere_imitation() {
-    use wythoff::imitation::{ImitationNim, NaiveStateSolver};
+    use wythoff::imitation::{ImitationNim, ReferenceStateSolver};
     for (p, m) in [(1, 1), (2, 1), (3, 2), (2, 3)] {
         let o = wythoff(&[
             "p-positions",
@@ -320,7 +320,7 @@ fn misere_imitation() {
             .with_convention(wythoff::Convention::Misere);
         let want: String = std::iter::once("x,y".to_string())
             .chain(
-                NaiveStateSolver::new(rules, 14)
+                ReferenceStateSolver::new(rules, 14)
                     .unwrap()
                     .start_p_positions()
                     .iter()

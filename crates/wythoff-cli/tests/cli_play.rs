@@ -2,7 +2,7 @@
 //! computer. A test "human" plays pseudo-random legal moves (and blocks), the
 //! computer must win from every N-position, must pick a move of greatest
 //! remoteness from a P-position, and must refuse illegal moves with a reason.
-//! Legality and remoteness in the test come from the brute-force references
+//! Legality and remoteness in the test come from the references
 //! (`Rules::options`, `solve::remoteness::reference`, the imitation state rules),
 //! not from the code that plays.
 
@@ -159,7 +159,7 @@ fn play_plain(name: &str, misere: bool, x: u64, y: u64, seed: u64) -> bool {
             avail.contains(&mv),
             "{ctx}: {mv:?} not legal from {pos:?} {blocked:?}"
         );
-        // the computer's choice against the brute force over every option
+        // the computer's choice against the reference over every option
         let vals: Vec<((u64, u64), (bool, u32))> = avail
             .iter()
             .map(|&t| {

@@ -1,8 +1,9 @@
 //! `wythoff._wythoff`: the Python module. Glue only, like the CLI: every answer
 //! comes from one call of `wythoff::answer`; this converts arguments and
-//! results (numpy arrays, Python ints, dicts) and maps errors (`TooLarge` and
-//! `OverMemory` -> `MemoryError`, every other error -> `ValueError`; the board
-//! errors, which the library gives as data, worded with the parameter `n`, the
+//! results (numpy arrays, Python ints, dicts) and maps errors (`TooLarge`,
+//! `ArgTooLarge` and `OverMemory` -> `MemoryError`, every other error ->
+//! `ValueError`; the errors that name an argument, which the library gives as
+//! data, worded with this module's parameters (`n`, `terms`, `history`), the
 //! others with the library's message).
 //!
 //! Long computations run on a worker thread while the calling thread waits
@@ -43,11 +44,38 @@ fn read_rules_file(path: &str, cap: u64) -> PyResult<String> {
     std::fs::read_to_string(path).map_err(cannot)
 }
 
+/// A library message in Python's words: each argument it names is this
+/// module's parameter (`n`, `terms`, `history`), never a CLI flag.
+fn py_words(m: &wythoff::Message) -> String {
+    fn param(a: wythoff::Arg) -> &'static str {
+        match a {
+            wythoff::Arg::Max => "n",
+            wythoff::Arg::Check => "check",
+            wythoff::Arg::Terms => "terms",
+            wythoff::Arg::History => "history",
+            wythoff::Arg::Conjecture => "conjecture",
+        }
+    }
+    m.words(
+        &|a| param(a).to_string(),
+        &|a, v| format!("{} = {v}", param(a)),
+        "`p_positions` of the game made with `misere=True`",
+    )
+}
+
 /// A library error in Python's words: the board's side is the parameter `n`
-/// (the library's errors carry it as data; the CLI names it `--max`).
+/// (the library's errors carry it as data; the CLI names it `--max`), and
+/// every other argument a message names is worded by [`py_words`].
 fn to_py_err(e: SolveError) -> PyErr {
     match e {
         SolveError::TooLarge(m) => PyMemoryError::new_err(m),
+        SolveError::ArgTooLarge(m) => PyMemoryError::new_err(py_words(&m)),
+        SolveError::BadArg(m) => PyValueError::new_err(py_words(&m)),
+        SolveError::NoGrundy { label, why } => PyValueError::new_err(format!(
+            "{}{}",
+            label.map_or(String::new(), |l| format!("{l} has no Grundy values: ")),
+            py_words(&why.message())
+        )),
         SolveError::OverMemory {
             n,
             what,
@@ -462,7 +490,7 @@ impl Game {
         use wythoff_render::pictures::{self, Parts, PLOT_MAX};
         if n == 0 || n > PLOT_MAX {
             return Err(PyValueError::new_err(format!(
-                "--max {n} is out of range for a picture: allowed 1..={PLOT_MAX}"
+                "n = {n} is out of range for a picture: allowed 1..={PLOT_MAX}"
             )));
         }
         if grundy && remoteness {

@@ -18,9 +18,9 @@ use wythoff::catalogue::parse_game;
 use wythoff::hash::Summary;
 use wythoff::rules::Rules;
 use wythoff::sequence::{self, SeqKind};
-use wythoff::solve::{
-    self, band, grundy_fast, grundy_lines, grundy_region, grundy_union, reference,
-};
+use wythoff::solve::grundy::{lines, nim_like, region, union};
+use wythoff::solve::outcome::band;
+use wythoff::solve::{self, reference};
 
 fn cpu_ns() -> u64 {
     std::fs::read_to_string("/proc/thread-self/schedstat")
@@ -74,7 +74,7 @@ fn rules(name: &str) -> Rules {
 
 fn grundy_kernel(r: &Rules, n: usize) -> Summary {
     let mut s = Summary::new();
-    grundy_fast::stream(r, n, &mut |_| {}, |_, row| {
+    nim_like::stream(r, n, &mut |_| {}, |_, row| {
         for &v in row {
             s.item(&[v as u64]);
         }
@@ -85,7 +85,7 @@ fn grundy_kernel(r: &Rules, n: usize) -> Summary {
 
 fn grundy_two_threads(r: &Rules, n: usize) -> Summary {
     let mut s = Summary::new();
-    grundy_fast::stream_parallel(r, n, &mut |_| {}, |_, row| {
+    nim_like::stream_parallel(r, n, &mut |_| {}, |_, row| {
         for &v in row {
             s.item(&[v as u64]);
         }
@@ -96,7 +96,7 @@ fn grundy_two_threads(r: &Rules, n: usize) -> Summary {
 
 fn grundy_threads(r: &Rules, n: usize, t: usize) -> Summary {
     let mut s = Summary::new();
-    grundy_fast::stream_threads(r, n, t, &mut |_| {}, |_, row| {
+    nim_like::stream_threads(r, n, t, &mut |_| {}, |_, row| {
         for &v in row {
             s.item(&[v as u64]);
         }
@@ -107,7 +107,7 @@ fn grundy_threads(r: &Rules, n: usize, t: usize) -> Summary {
 
 fn grundy_lines_kernel(r: &Rules, n: usize) -> Summary {
     let mut s = Summary::new();
-    grundy_lines::stream(r, n, &mut |_| {}, |_, row| {
+    lines::stream(r, n, &mut |_| {}, |_, row| {
         for &v in row {
             s.item(&[v as u64]);
         }
@@ -119,7 +119,7 @@ fn grundy_lines_kernel(r: &Rules, n: usize) -> Summary {
 /// The line-bitset row kernel (the plain order the tiled one is checked against).
 fn grundy_lines_rows(r: &Rules, n: usize) -> Summary {
     let mut s = Summary::new();
-    grundy_lines::stream_rows(r, n, &mut |_| {}, |_, row| {
+    lines::stream_rows(r, n, &mut |_| {}, |_, row| {
         for &v in row {
             s.item(&[v as u64]);
         }
@@ -130,7 +130,7 @@ fn grundy_lines_rows(r: &Rules, n: usize) -> Summary {
 
 fn grundy_region_kernel(r: &Rules, n: usize) -> Summary {
     let mut s = Summary::new();
-    grundy_region::stream(r, n, &mut |_| {}, |_, row| {
+    region::stream(r, n, &mut |_| {}, |_, row| {
         for &v in row {
             s.item(&[v as u64]);
         }
@@ -140,7 +140,7 @@ fn grundy_region_kernel(r: &Rules, n: usize) -> Summary {
 }
 
 fn grundy_union_kernel(r: &Rules, n: usize) -> Summary {
-    let t = grundy_union::grundy(r, n).expect("in scope");
+    let t = union::grundy(r, n).expect("in scope");
     let mut s = Summary::new();
     for &v in t.values() {
         s.item(&[v as u64]);
@@ -150,7 +150,7 @@ fn grundy_union_kernel(r: &Rules, n: usize) -> Summary {
 
 fn grundy_plain(r: &Rules, n: usize) -> Summary {
     let mut s = Summary::new();
-    grundy_fast::grundy_plain_bitset(r, n, |_, row| {
+    nim_like::grundy_plain_bitset(r, n, |_, row| {
         for &v in row {
             s.item(&[v as u64]);
         }
@@ -290,10 +290,10 @@ fn naive_outcomes(r: &Rules, n: usize) -> Summary {
 /// Imitation Nim: the starting P-positions (as a summary) and the
 /// classification, which together touch every state of every position.
 fn imitation_summary(p: u64, m: u64, n: u64, naive: bool) -> Summary {
-    use wythoff::imitation::{ImitationNim, NaiveStateSolver, StateSolver};
+    use wythoff::imitation::{ImitationNim, ReferenceStateSolver, StateSolver};
     let rules = ImitationNim::new(p, m).unwrap();
     let (ps, classes) = if naive {
-        let s = NaiveStateSolver::new(rules, n).unwrap();
+        let s = ReferenceStateSolver::new(rules, n).unwrap();
         (s.start_p_positions(), s.classification())
     } else {
         let s = StateSolver::new(rules, n).unwrap();

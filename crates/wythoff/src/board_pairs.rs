@@ -11,7 +11,7 @@
 //! - **a-order** (`b` is not increasing in `b`-order, e.g. seed 000's
 //!   mWN^(l,p) outside Theorem 2.1): the pairs with `a` below a cut, sorted by
 //!   `a`. These need only the first rows, so they are read off a thin
-//!   rectangle `rows x cols` by [`crate::solve::sparse_rect`] (moves only
+//!   rectangle `rows x cols` by [`crate::solve::outcome::sparse_rect`] (moves only
 //!   shrink piles: a rectangle's outcomes are those of any larger board), with
 //!   `cols = 2 R rows` where `R` is the largest `b / a` seen (`a >= 1`), the
 //!   same assumption as [`crate::patterns::by_rows`], stated to the user the
@@ -24,10 +24,11 @@
 //! about `4 terms` to `10 terms`); the rectangle's with about `terms^2 / 16`
 //! cells for mWN^(0,4) with m = 2 (measured in docs/performance.md).
 
-use crate::error::SolveError;
+use crate::error::{Arg, Message, SolveError};
 use crate::patterns::{self, pairs, READ_PAIRS_MAX_BOARD};
 use crate::rules::Game;
-use crate::solve::{self, cost, sparse_rect};
+use crate::solve::outcome::sparse_rect;
+use crate::solve::{self, cost};
 
 /// Side of the probe board that decides the reading.
 pub const PROBE: usize = 512;
@@ -54,9 +55,9 @@ pub fn read(
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Vec<(u64, u64)>, SolveError> {
     if terms > MAX_TERMS {
-        return Err(SolveError::TooLarge(format!(
-            "--terms {terms}: a game without a published solution is read off a solved board of side at most {READ_PAIRS_MAX_BOARD}, which holds at most {MAX_TERMS} pairs: use fewer terms"
-        )));
+        return Err(SolveError::ArgTooLarge(Message::new().value(Arg::Terms, terms).text(format!(
+            ": a game without a published solution is read off a solved board of side at most {READ_PAIRS_MAX_BOARD}, which holds at most {MAX_TERMS} pairs: use fewer terms"
+        ))));
     }
     let density = match a_order(game, terms, budget, progress)? {
         Reading::Done(v) => return Ok(v),
@@ -67,10 +68,10 @@ pub fn read(
     // pairs per value of b tell what the largest board can hold
     if let Some(d) = density {
         if terms > b_order_most(d) {
-            return Err(SolveError::TooLarge(format!(
-                "--terms {terms}: the pairs (in b-order) read off the board of {PROBE} are {d:.3} per value of b, so the largest board read ({READ_PAIRS_MAX_BOARD}) holds about {} of them: use fewer terms",
+            return Err(SolveError::ArgTooLarge(Message::new().value(Arg::Terms, terms).text(format!(
+                ": the pairs (in b-order) read off the board of {PROBE} are {d:.3} per value of b, so the largest board read ({READ_PAIRS_MAX_BOARD}) holds about {} of them: use fewer terms",
                 (d * MAX_TERMS as f64) as u64
-            )));
+            ))));
         }
     }
     // b-order: the square boards of `read_pairs`, from side 4 terms + 64 (the
@@ -78,11 +79,11 @@ pub fn read(
     let n0 = (terms.saturating_mul(4).saturating_add(64)).min(MAX_TERMS);
     let first = crate::solve::select::p_positions_plan(game, n0).seconds;
     if first > cost::TIME_BOUND_SECONDS && !force {
-        return Err(SolveError::TooLarge(format!(
-            "--terms {terms}: the board of side {n0} this game is read off would take {} of computation, over the bound of {} min: use fewer terms",
+        return Err(SolveError::ArgTooLarge(Message::new().value(Arg::Terms, terms).text(format!(
+            ": the board of side {n0} this game is read off would take {} of computation, over the bound of {} min: use fewer terms",
             cost::human_seconds(first),
             cost::TIME_BOUND_SECONDS / 60
-        )));
+        ))));
     }
     progress(0, n0);
     let out = patterns::read_pairs(game, terms, budget).map(|(v, _)| v);
@@ -137,26 +138,26 @@ fn a_order(
     loop {
         let cols = (2 * ratio as usize).saturating_mul(rows).saturating_add(64);
         if cols > MAX_COLS {
-            return Err(SolveError::TooLarge(format!(
-                "--terms {terms}: the pairs in a-order need a rectangle of {rows} rows and {cols} columns (b up to {ratio} a), over the {MAX_COLS} columns allowed: use fewer terms"
-            )));
+            return Err(SolveError::ArgTooLarge(Message::new().value(Arg::Terms, terms).text(format!(
+                ": the pairs in a-order need a rectangle of {rows} rows and {cols} columns (b up to {ratio} a), over the {MAX_COLS} columns allowed: use fewer terms"
+            ))));
         }
         let est = sparse_rect::memory_estimate(cols as u64, 4 * rows as u64 * ratio);
         if est > budget {
-            return Err(SolveError::TooLarge(format!(
-                "--terms {terms}: the rectangle of {rows} x {cols} needs about {}, over the budget of {}: use fewer terms",
+            return Err(SolveError::ArgTooLarge(Message::new().value(Arg::Terms, terms).text(format!(
+                ": the rectangle of {rows} x {cols} needs about {}, over the budget of {}: use fewer terms",
                 solve::human_bytes(est),
                 solve::human_bytes(budget)
-            )));
+            ))));
         }
         // about 3 ns a unit (docs/performance.md): refused before the work
         let units = (rows as u64).saturating_mul(2 * cols as u64);
         if units > RECT_WORK {
-            return Err(SolveError::TooLarge(format!(
-                "--terms {terms}: the pairs in a-order need a rectangle of {rows} x {cols}, about {} of computation, over the bound of {} min: use fewer terms",
+            return Err(SolveError::ArgTooLarge(Message::new().value(Arg::Terms, terms).text(format!(
+                ": the pairs in a-order need a rectangle of {rows} x {cols}, about {} of computation, over the bound of {} min: use fewer terms",
                 cost::human_seconds(units / 333_000_000),
                 cost::TIME_BOUND_SECONDS / 60
-            )));
+            ))));
         }
         let total = rows as u64;
         let Some(ps) =

@@ -15,24 +15,151 @@ pub enum RuleError {
     Set(String),
 }
 
-/// The numeric argument of a board request (its side), which each front end
-/// names in its own words: the CLI by its flag ([`BoardArg::flag`]), Python by
-/// its parameter.
+/// An argument of a request that a library error names, as data: each front
+/// end words it, the CLI by its flag ([`Arg::flag`]), Python by its parameter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BoardArg {
+pub enum Arg {
     /// The board side (`--max N`; Python's `n`).
     Max,
     /// The larger board of `patterns --check M`.
     Check,
+    /// The number of sequence terms (`--terms N`; Python's `terms`).
+    Terms,
+    /// The positions before the one asked about (`--history`; Python's `history`).
+    History,
+    /// Answer from the board's conjectured structure (`--conjecture`).
+    Conjecture,
 }
 
-impl BoardArg {
-    /// The command-line flag: `--max`, `--check`.
+/// The board argument of the board errors ([`SolveError::BoardOutOfRange`], ...).
+pub type BoardArg = Arg;
+
+impl Arg {
+    /// The command-line flag: `--max`, `--check`, `--terms`, ...
     pub fn flag(self) -> &'static str {
         match self {
-            BoardArg::Max => "--max",
-            BoardArg::Check => "--check",
+            Arg::Max => "--max",
+            Arg::Check => "--check",
+            Arg::Terms => "--terms",
+            Arg::History => "--history",
+            Arg::Conjecture => "--conjecture",
         }
+    }
+}
+
+/// One piece of a [`Message`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Part {
+    /// Words that every front end shows as they are.
+    Text(String),
+    /// An argument named alone (the CLI: `--terms`).
+    Name(Arg),
+    /// An argument with the value given (the CLI: `--terms 5`).
+    NameValue(Arg, String),
+    /// The command and flag that answer a misère question instead (the CLI:
+    /// `` `p-positions --misere` ``).
+    MisereBoard,
+}
+
+/// An error message that names the request's arguments as data: each front end
+/// words it ([`Message::words`]); its `Display` is the CLI's wording.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Message(pub Vec<Part>);
+
+impl Message {
+    /// An empty message, built with [`Message::text`], [`Message::name`],
+    /// [`Message::value`].
+    pub fn new() -> Self {
+        Message(Vec::new())
+    }
+    pub fn text(mut self, s: impl Into<String>) -> Self {
+        self.0.push(Part::Text(s.into()));
+        self
+    }
+    pub fn name(mut self, a: Arg) -> Self {
+        self.0.push(Part::Name(a));
+        self
+    }
+    pub fn value(mut self, a: Arg, v: impl std::fmt::Display) -> Self {
+        self.0.push(Part::NameValue(a, v.to_string()));
+        self
+    }
+    pub fn misere_board(mut self) -> Self {
+        self.0.push(Part::MisereBoard);
+        self
+    }
+    /// The message after `text`.
+    pub fn after(self, text: impl Into<String>) -> Self {
+        let mut parts = vec![Part::Text(text.into())];
+        parts.extend(self.0);
+        Message(parts)
+    }
+    /// The message in a front end's words: `name(a)` for an argument alone,
+    /// `name_value(a, v)` for one with its value, `misere_board` for the way to
+    /// misère outcomes.
+    pub fn words(
+        &self,
+        name: &dyn Fn(Arg) -> String,
+        name_value: &dyn Fn(Arg, &str) -> String,
+        misere_board: &str,
+    ) -> String {
+        let mut s = String::new();
+        for p in &self.0 {
+            match p {
+                Part::Text(t) => s.push_str(t),
+                Part::Name(a) => s.push_str(&name(*a)),
+                Part::NameValue(a, v) => s.push_str(&name_value(*a, v)),
+                Part::MisereBoard => s.push_str(misere_board),
+            }
+        }
+        s
+    }
+    /// The command line's wording (flags).
+    pub fn cli(&self) -> String {
+        self.words(
+            &|a| a.flag().to_string(),
+            &|a, v| format!("{} {v}", a.flag()),
+            "`p-positions --misere`",
+        )
+    }
+}
+
+impl std::fmt::Display for Message {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.cli())
+    }
+}
+
+/// Why a game has no Sprague-Grundy values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoGrundy {
+    /// A choice among variants made before play.
+    Choice,
+    /// Blocking (Muller twist).
+    Blocking,
+    /// Misère play.
+    Misere,
+    /// A memory rule.
+    Memory,
+}
+
+impl NoGrundy {
+    /// The reason as a message (misère play points to the misère board).
+    pub fn message(self) -> Message {
+        match self {
+            NoGrundy::Choice => Message::new().text("this game is a choice among variants made before play; Grundy values are defined per variant (use `shifted`)"),
+            NoGrundy::Blocking => Message::new().text("blocking games (Muller twist) have no Sprague-Grundy values: the blocker's choice is not a move of a sum"),
+            NoGrundy::Misere => Message::new()
+                .text("Sprague-Grundy values are defined for normal play; misère outcomes are available with ")
+                .misere_board(),
+            NoGrundy::Memory => Message::new().text("games with memory have no Sprague-Grundy values on positions alone"),
+        }
+    }
+}
+
+impl std::fmt::Display for NoGrundy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message().cli())
     }
 }
 
@@ -65,6 +192,20 @@ pub enum SolveError {
     /// A position or argument outside what the game allows.
     #[error("{0}")]
     BadInput(String),
+    /// A bad argument, named as data: the CLI's wording is its `Display`,
+    /// Python words it with its parameters (`ValueError`).
+    #[error("{0}")]
+    BadArg(Message),
+    /// Work over a memory or size limit set by an argument, named as data
+    /// (Python: `MemoryError`).
+    #[error("{0}")]
+    ArgTooLarge(Message),
+    /// A game without Grundy values; `label` names it when known.
+    #[error("{}{why}", .label.as_ref().map(|l| format!("{l} has no Grundy values: ")).unwrap_or_default())]
+    NoGrundy {
+        label: Option<String>,
+        why: NoGrundy,
+    },
     /// A board side outside `1..=max`.
     #[error("{} {n} is out of range: allowed 1..={max}", .arg.flag())]
     BoardOutOfRange { arg: BoardArg, n: u64, max: u64 },
@@ -113,5 +254,41 @@ impl SolveError {
             },
             other => other,
         }
+    }
+}
+
+#[cfg(test)]
+mod message_tests {
+    use super::*;
+
+    /// The CLI's wording is the flags' text; another front end's wording names
+    /// no flag.
+    #[test]
+    fn messages_are_worded_by_each_front_end() {
+        let m = Message::new()
+            .value(Arg::Terms, 7)
+            .text(": over ")
+            .name(Arg::Max)
+            .text("; try ")
+            .misere_board();
+        assert_eq!(
+            m.to_string(),
+            "--terms 7: over --max; try `p-positions --misere`"
+        );
+        let py = m.words(
+            &|a| format!("{a:?}").to_lowercase(),
+            &|a, v| format!("{a:?} = {v}").to_lowercase(),
+            "p_positions",
+        );
+        assert_eq!(py, "terms = 7: over max; try p_positions");
+        let e = SolveError::NoGrundy {
+            label: Some("wythoff".into()),
+            why: NoGrundy::Misere,
+        };
+        assert_eq!(
+            e.to_string(),
+            "wythoff has no Grundy values: Sprague-Grundy values are defined for normal play; misère outcomes are available with `p-positions --misere`"
+        );
+        assert_eq!(Message::new().text("x").after("a: ").to_string(), "a: x");
     }
 }

@@ -175,7 +175,7 @@ impl Rules {
     /// `O(x + y + diagonal offsets)` rather than the `O(x y)` of [`Rules::options`].
     pub fn options_fast(&self, x: u64, y: u64) -> Vec<(u64, u64, bool)> {
         let n = (x.max(y) + 1) as usize;
-        let (fams, _) = solve::fast::families(self, n);
+        let (fams, _) = solve::outcome::counters::families(self, n);
         let mut out = Vec::new();
         for f in &fams {
             f.for_each_target(x as usize, y as usize, |a, b, c| {

@@ -7,8 +7,10 @@
 //!   rules files.
 //!
 //! Engines:
-//! - [`solve`]: outcome and Grundy kernels, the brute-force reference, and
-//!   [`solve::select`], the one place that chooses the kernel; remoteness.
+//! - [`solve`]: the kernels grouped by question ([`solve::outcome`],
+//!   [`solve::grundy`], [`solve::remoteness`]), the reference they are checked
+//!   against ([`solve::reference`]), and [`solve::select`], the one place that
+//!   chooses the kernel.
 //! - [`oracle`]: the published solutions on big integers.
 //! - [`imitation`]: (p,m)-Imitation Nim, the game with memory, and its state solvers.
 //! - [`sequence`]: the sequences `(a_n, b_n)` by mex kernels.
@@ -20,8 +22,8 @@
 //! - [`compare`], [`patterns`], [`sweep`], [`table_check`], [`play`],
 //!   [`partition`], [`hash`] (the summary hash).
 //!
-//! Claims of the papers: [`claim`], [`verify`] (the registry), [`claims_general`],
-//! [`claims_seed000`] .. [`claims_seed003`], [`quadratic`], [`coverage`].
+//! Claims of the papers: [`claims`] (the claim types, the registry
+//! [`claims::verify`], the claim modules, the coverage table).
 //! Errors: [`error`].
 //!
 //! The library does no I/O: the `wythoff` binary parses arguments and renders.
@@ -29,14 +31,8 @@
 pub mod answer;
 pub mod board_pairs;
 pub mod catalogue;
-pub mod claim;
-pub mod claims_general;
-pub mod claims_seed000;
-pub mod claims_seed001;
-pub mod claims_seed002;
-pub mod claims_seed003;
+pub mod claims;
 pub mod compare;
-pub mod coverage;
 pub mod custom;
 pub mod error;
 pub mod explain;
@@ -47,15 +43,16 @@ pub mod partition;
 pub mod patterns;
 pub mod play;
 pub mod prove;
-pub mod quadratic;
 pub mod rules;
 pub mod sequence;
 pub mod sets;
 pub mod solve;
 pub mod sweep;
 pub mod table_check;
-pub mod verify;
 
-pub use error::{BoardArg, RuleError, SolveError};
+/// The claim registry and the coverage table, at the paths the front ends and
+/// `docs/coverage.md` name (`wythoff::verify`, `wythoff::coverage`).
+pub use claims::{coverage, verify};
+pub use error::{Arg, BoardArg, Message, NoGrundy, RuleError, SolveError};
 pub use rules::{Convention, Game, Rules};
 pub use solve::{Outcome, OutcomeTable};

@@ -16,10 +16,11 @@
 //!
 //! Which catalogue game has which kernel is stated, with the theorem, by
 //! [`for_game`]. The tests check every kernel against the P-positions of the
-//! brute-force reference solver and against exact closed forms.
+//! reference solver and against exact closed forms.
 
 use crate::catalogue::NamedGame;
 use crate::error::SolveError;
+use crate::error::{Arg, Message};
 use crate::rules::Convention;
 use crate::sets::gcd;
 
@@ -333,9 +334,11 @@ impl Generator {
     /// would overflow 64 bits.
     pub fn new(kind: &SeqKind, terms: u64) -> Result<Generator, SolveError> {
         let bound = max_value_bound(kind, terms).ok_or_else(|| {
-            SolveError::TooLarge(format!(
-                "--terms {terms}: the values would overflow 64 bits"
-            ))
+            SolveError::ArgTooLarge(
+                Message::new()
+                    .value(Arg::Terms, terms)
+                    .text(": the values would overflow 64 bits"),
+            )
         })?;
         // the bitmap grows on demand; start with the bound when it is modest
         let words = (bound.min(1 << 36) / 64 + 2) as usize;

@@ -1,4 +1,4 @@
-//! The rectangle attack kernel (`solve::sparse_rect`) against the brute-force
+//! The rectangle attack kernel (`solve::outcome::sparse_rect`) against the
 //! reference on random rules, and `wythoff sequence`'s board reading
 //! (`board_pairs::read`) against `patterns::read_pairs`, the square-board
 //! reading it replaces for games read in a-order.
@@ -32,7 +32,7 @@ proptest! {
     fn sparse_rect_is_the_corner_of_the_board(r in rect_rules(), rows in 1usize..30, cols in 1usize..30) {
         let n = rows.max(cols);
         let want = solve::reference::outcomes(&r, n);
-        let got = solve::sparse_rect::p_positions(&r, rows, cols, u64::MAX, &mut |_| {})
+        let got = solve::outcome::sparse_rect::p_positions(&r, rows, cols, u64::MAX, &mut |_| {})
             .expect("in scope, small");
         let mut expect = Vec::new();
         for x in 0..rows {
@@ -52,8 +52,14 @@ fn sparse_rect_scope() {
     for g in ["roob-blocking:m=2,p=3", "imitation:p=2,m=1"] {
         let game = parse_game(g).unwrap().game;
         assert!(
-            solve::sparse_rect::p_positions(&game.variants()[0], 8, 8, u64::MAX, &mut |_| {})
-                .is_none(),
+            solve::outcome::sparse_rect::p_positions(
+                &game.variants()[0],
+                8,
+                8,
+                u64::MAX,
+                &mut |_| {}
+            )
+            .is_none(),
             "{g}"
         );
     }
@@ -61,9 +67,14 @@ fn sparse_rect_scope() {
         .unwrap()
         .game
         .with_convention(wythoff::rules::Convention::Misere);
-    assert!(
-        solve::sparse_rect::p_positions(&mis.variants()[0], 8, 8, u64::MAX, &mut |_| {}).is_none()
-    );
+    assert!(solve::outcome::sparse_rect::p_positions(
+        &mis.variants()[0],
+        8,
+        8,
+        u64::MAX,
+        &mut |_| {}
+    )
+    .is_none());
 }
 
 /// Games read in a-order (seed 000's mWN^(l,p) outside Theorem 2.1) and in

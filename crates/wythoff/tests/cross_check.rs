@@ -1,4 +1,4 @@
-//! The fast solvers against the brute-force reference, on every catalogue game
+//! The fast solvers against the reference, on every catalogue game
 //! (both conventions) and on random rule values (property tests).
 
 use proptest::prelude::*;
@@ -117,7 +117,7 @@ proptest! {
 
 prop_compose! {
     /// Rules whose two-pile region is unbounded (cone with s >= 2, or a congruence):
-    /// the general solver counts them with `solve::region`.
+    /// the general solver counts them with `solve::geometry::region`.
     fn region_rules()(h in set_strategy(), v in set_strategy(), d1 in periodic_set(), d2 in periodic_set(),
         cone in any::<bool>(), s in 2u64..5, t in 1u64..5, m in 1u64..5, block in any::<bool>(), bl in 1u64..4,
         p in 1u64..4, cu in 0u64..4, cv in 0u64..4, misere in any::<bool>()) -> Rules {
@@ -134,12 +134,12 @@ proptest! {
     /// against the reference, on unbounded two-pile regions.
     #[test]
     fn general_solver_region_counts_equal_reference(r in region_rules(), n in 1usize..26) {
-        prop_assert_eq!(solve::fast::outcomes(&r, n), solve::reference::outcomes(&r, n));
+        prop_assert_eq!(solve::outcome::counters::outcomes(&r, n), solve::reference::outcomes(&r, n));
     }
 
     #[test]
     fn general_solver_equals_reference(r in rules_strategy(), n in 1usize..22) {
-        prop_assert_eq!(solve::fast::outcomes(&r, n), solve::reference::outcomes(&r, n));
+        prop_assert_eq!(solve::outcome::counters::outcomes(&r, n), solve::reference::outcomes(&r, n));
     }
 }
 
@@ -153,8 +153,8 @@ proptest! {
     fn general_solver_threads_equal_one_thread(r in rules_strategy(), q in region_rules(),
             n in 1usize..160, t in prop::sample::select(vec![2usize, 3, 5])) {
         for r in [&r, &q] {
-            let one = solve::fast::outcomes(r, n);
-            prop_assert_eq!(solve::fast::outcomes_threads(r, n, t, &mut |_| {}), one);
+            let one = solve::outcome::counters::outcomes(r, n);
+            prop_assert_eq!(solve::outcome::counters::outcomes_threads(r, n, t, &mut |_| {}), one);
         }
     }
 }
@@ -175,10 +175,10 @@ fn general_solver_threads_on_dense_catalogue_games() {
         for c in [Convention::Normal, Convention::Misere] {
             let g = g.with_convention(c);
             let r = g.as_single().unwrap();
-            let one = solve::fast::outcomes(r, 300);
+            let one = solve::outcome::counters::outcomes(r, 300);
             for t in [2, 3] {
                 assert_eq!(
-                    solve::fast::outcomes_threads(r, 300, t, &mut |_| {}),
+                    solve::outcome::counters::outcomes_threads(r, 300, t, &mut |_| {}),
                     one,
                     "{name} {c:?} threads {t}"
                 );

@@ -1,9 +1,10 @@
 //! The engine harness (the regex-test habit): every outcome kernel, every
-//! Grundy kernel, their thread variants and every dispatcher and front door, in
-//! two tables, run over the cases of `testdata/cases.toml` and over random
-//! rules from the shared strategies (`strategies::any_rules`,
+//! Grundy kernel, the sequence kernels (the rectangle kernel and the pair
+//! readers behind `sequence`), the remoteness kernels, their thread variants and
+//! every dispatcher and front door, in four tables, run over the cases of
+//! `testdata/cases.toml` and over random rules from the shared strategies (`strategies::any_rules`,
 //! `strategies::region_rules`, drawn deterministically). Each engine answers
-//! or skips with its reason; every answer must equal the brute-force reference
+//! or skips with its reason; every answer must equal the reference
 //! (`solve::reference`), and each engine must have answered at least its
 //! `min` cases, so a scope test that turns into "skip everything" fails here.
 //!
@@ -21,10 +22,10 @@ use serde::Deserialize;
 use std::collections::BTreeMap;
 use wythoff::catalogue::{parse_game, NamedGame};
 use wythoff::rules::{Convention, Game, Rules};
-use wythoff::solve::{
-    self, band, fast, grundy, grundy_fast, grundy_lines, grundy_region, grundy_union, reference,
-    select, sparse, stream, GrundyTable, OutcomeTable,
-};
+use wythoff::solve::grundy::{lines, nim_like, plain, region, union};
+use wythoff::solve::outcome::{band, counters, sparse, sparse_rect};
+use wythoff::solve::remoteness::{self, RemotenessTable};
+use wythoff::solve::{self, reference, select, stream, GrundyTable, OutcomeTable};
 
 mod strategies;
 
@@ -153,7 +154,7 @@ const OUTCOME_ENGINES: &[OutcomeEngine] = &[
         name: "counters, 1 thread",
         run: |c| {
             memoryless(c)?;
-            per_variant(c, "", |r, n| Some(fast::outcomes(r, n)))
+            per_variant(c, "", |r, n| Some(counters::outcomes(r, n)))
         },
         min: 300,
     },
@@ -162,7 +163,7 @@ const OUTCOME_ENGINES: &[OutcomeEngine] = &[
         run: |c| {
             memoryless(c)?;
             per_variant(c, "", |r, n| {
-                Some(fast::outcomes_threads(r, n, 3, &mut |_| {}))
+                Some(counters::outcomes_threads(r, n, 3, &mut |_| {}))
             })
         },
         min: 300,
@@ -274,7 +275,7 @@ const OUTCOME_ENGINES: &[OutcomeEngine] = &[
 /// The rules of a game with Grundy values, cut to the board.
 fn grundy_rules(c: &Case) -> Result<Rules, Skip> {
     if let Some(why) = solve::grundy_unsupported(&c.game) {
-        return Err(why);
+        return Err(why.to_string());
     }
     Ok(c.game.for_board(c.n as u64).as_single().unwrap().clone())
 }
@@ -294,13 +295,13 @@ const LINES: &str = "outside the lines kernel's scope";
 const REGION: &str = "outside the region kernel's scope";
 
 fn nim_like_scope(r: &Rules, _n: usize) -> bool {
-    grundy_fast::applies(r)
+    nim_like::applies(r)
 }
 fn lines_scope(r: &Rules, _n: usize) -> bool {
-    grundy_lines::applies(r)
+    lines::applies(r)
 }
 fn region_scope(r: &Rules, _n: usize) -> bool {
-    grundy_region::applies(r)
+    region::applies(r)
 }
 
 const GRUNDY_ENGINES: &[GrundyEngine] = &[
@@ -309,7 +310,7 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
         run: |c| {
             let r = grundy_rules(c)?;
             collect(c.n, NIM_LIKE, |s| {
-                grundy_fast::stream(&r, c.n, &mut |_| {}, |x, row| s(x, row))
+                nim_like::stream(&r, c.n, &mut |_| {}, |x, row| s(x, row))
             })
         },
         scope: Some(nim_like_scope),
@@ -320,7 +321,7 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
         run: |c| {
             let r = grundy_rules(c)?;
             collect(c.n, NIM_LIKE, |s| {
-                grundy_fast::stream_threads(&r, c.n, 3, &mut |_| {}, |x, row| s(x, row))
+                nim_like::stream_threads(&r, c.n, 3, &mut |_| {}, |x, row| s(x, row))
             })
         },
         scope: Some(nim_like_scope),
@@ -331,7 +332,7 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
         run: |c| {
             let r = grundy_rules(c)?;
             collect(c.n, NIM_LIKE, |s| {
-                grundy_fast::tiled_simd(&r, c.n, 2, false, false, &mut |_| {}, |x, row| s(x, row))
+                nim_like::tiled_simd(&r, c.n, 2, false, false, &mut |_| {}, |x, row| s(x, row))
             })
         },
         scope: Some(nim_like_scope),
@@ -342,7 +343,7 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
         run: |c| {
             let r = grundy_rules(c)?;
             collect(c.n, NIM_LIKE, |s| {
-                grundy_fast::stream_with(&r, c.n, false, &mut |_| {}, |x, row| s(x, row))
+                nim_like::stream_with(&r, c.n, false, &mut |_| {}, |x, row| s(x, row))
             })
         },
         scope: Some(nim_like_scope),
@@ -353,7 +354,7 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
         run: |c| {
             let r = grundy_rules(c)?;
             collect(c.n, LINES, |s| {
-                grundy_lines::stream_rows(&r, c.n, &mut |_| {}, |x, row| s(x, row))
+                lines::stream_rows(&r, c.n, &mut |_| {}, |x, row| s(x, row))
             })
         },
         scope: Some(lines_scope),
@@ -364,7 +365,7 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
         run: |c| {
             let r = grundy_rules(c)?;
             collect(c.n, LINES, |s| {
-                grundy_lines::stream(&r, c.n, &mut |_| {}, |x, row| s(x, row))
+                lines::stream(&r, c.n, &mut |_| {}, |x, row| s(x, row))
             })
         },
         scope: Some(lines_scope),
@@ -375,7 +376,7 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
         run: |c| {
             let r = grundy_rules(c)?;
             collect(c.n, LINES, |s| {
-                grundy_lines::tiled(&r, c.n, 3, false, 8, &mut |_| {}, |x, row| s(x, row))
+                lines::tiled(&r, c.n, 3, false, 8, &mut |_| {}, |x, row| s(x, row))
             })
         },
         scope: Some(lines_scope),
@@ -386,7 +387,7 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
         run: |c| {
             let r = grundy_rules(c)?;
             collect(c.n, REGION, |s| {
-                grundy_region::stream(&r, c.n, &mut |_| {}, |x, row| s(x, row))
+                region::stream(&r, c.n, &mut |_| {}, |x, row| s(x, row))
             })
         },
         scope: Some(region_scope),
@@ -397,7 +398,7 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
         run: |c| {
             let r = grundy_rules(c)?;
             collect(c.n, REGION, |s| {
-                grundy_region::stream_threads(&r, c.n, 2, &mut |_| {}, |x, row| s(x, row))
+                region::stream_threads(&r, c.n, 2, &mut |_| {}, |x, row| s(x, row))
             })
         },
         scope: Some(region_scope),
@@ -408,7 +409,7 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
         run: |c| {
             let r = grundy_rules(c)?;
             collect(c.n, REGION, |s| {
-                grundy_region::stream_tuned(&r, c.n, 2, 3, 4, 1, &mut |_| {}, |x, row| s(x, row))
+                region::stream_tuned(&r, c.n, 2, 3, 4, 1, &mut |_| {}, |x, row| s(x, row))
             })
         },
         scope: Some(region_scope),
@@ -418,15 +419,15 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
         name: "union",
         run: |c| {
             let r = grundy_rules(c)?;
-            grundy_union::grundy(&r, c.n)
+            union::grundy(&r, c.n)
                 .ok_or_else(|| "outside the union kernel's scope (or rings too deep)".into())
         },
-        scope: Some(|r, n| grundy_union::memory_estimate(r, n as u64).is_some()),
+        scope: Some(|r, n| union::memory_estimate(r, n as u64).is_some()),
         min: 100,
     },
     GrundyEngine {
         name: "plain",
-        run: |c| grundy_rules(c).map(|r| grundy::grundy(&r, c.n)),
+        run: |c| grundy_rules(c).map(|r| plain::grundy(&r, c.n)),
         scope: None,
         min: 120,
     },
@@ -713,6 +714,379 @@ fn every_grundy_engine_equals_the_reference() {
             "{} answered only {a} cases (at least {} expected): a scope test skips too much",
             e.name,
             e.min
+        );
+    }
+}
+
+/// The answer of a sequence engine: pairs `(a_n, b_n)` in its reading's order
+/// (checked as a set against the reference board), or the P-positions of a
+/// rectangle `rows x n` in row order.
+enum SeqAnswer {
+    Pairs(Vec<(u64, u64)>),
+    Rect(usize, Vec<(u64, u64)>),
+}
+
+struct SequenceEngine {
+    name: &'static str,
+    run: fn(&Case) -> Result<SeqAnswer, Skip>,
+    min: usize,
+}
+
+/// Normal play, one rule value, no blocking, no memory: the games whose
+/// P-positions `sequence` lists as pairs.
+fn pair_game(c: &Case) -> Result<&Rules, Skip> {
+    if c.convention() == Convention::Misere {
+        return Err("misère play (sequences are of normal play)".into());
+    }
+    memoryless(c)?;
+    let r = c
+        .game
+        .as_single()
+        .ok_or_else(|| Skip::from("a choice of variants"))?;
+    if r.blocking().is_some() {
+        return Err("blocking".into());
+    }
+    Ok(r)
+}
+
+fn subject(c: &Case) -> wythoff::answer::Subject {
+    wythoff::answer::Subject {
+        label: c.label.clone(),
+        named: c.named.clone(),
+        game: c.game.clone(),
+    }
+}
+
+const SEQUENCE_ENGINES: &[SequenceEngine] = &[
+    SequenceEngine {
+        name: "sparse_rect, square board",
+        run: |c| {
+            let r = pair_game(c)?;
+            let ps = sparse_rect::p_positions(r, c.n, c.n, u64::MAX, &mut |_| {})
+                .ok_or_else(|| Skip::from("outside the rectangle kernel's scope"))?;
+            Ok(SeqAnswer::Rect(
+                c.n,
+                ps.into_iter().map(|(x, y)| (x as u64, y as u64)).collect(),
+            ))
+        },
+        min: 150,
+    },
+    SequenceEngine {
+        name: "sparse_rect, thin rectangle (a-order reading)",
+        run: |c| {
+            let r = pair_game(c)?;
+            let rows = c.n / 3 + 1;
+            let ps = sparse_rect::p_positions(r, rows, c.n, u64::MAX, &mut |_| {})
+                .ok_or_else(|| Skip::from("outside the rectangle kernel's scope"))?;
+            Ok(SeqAnswer::Rect(
+                rows,
+                ps.into_iter().map(|(x, y)| (x as u64, y as u64)).collect(),
+            ))
+        },
+        min: 150,
+    },
+    SequenceEngine {
+        name: "sequence::Generator (mex kernels)",
+        run: |c| {
+            pair_game(c)?;
+            let ng = c
+                .named
+                .as_ref()
+                .ok_or_else(|| Skip::from("not a catalogue game"))?;
+            let spec = wythoff::sequence::for_game(ng)
+                .map_err(|e| e.to_string())?
+                .ok_or_else(|| Skip::from("no mex kernel for this entry"))?;
+            let ps = wythoff::sequence::pairs(&spec.kind, c.n as u64).map_err(|e| e.to_string())?;
+            Ok(SeqAnswer::Pairs(ps))
+        },
+        min: 7,
+    },
+    SequenceEngine {
+        name: "board_pairs::read (pairs read off a solved board)",
+        run: |c| {
+            pair_game(c)?;
+            if c.named.is_none() {
+                return Err("random rules (the probe board is 512: case file only)".into());
+            }
+            let terms = (c.n / 2 + 1) as u64;
+            let ps = wythoff::board_pairs::read(
+                &c.game,
+                terms,
+                solve::memory_budget(),
+                false,
+                &mut |_, _| {},
+            )
+            .map_err(|e| e.to_string())?;
+            Ok(SeqAnswer::Pairs(ps))
+        },
+        min: 5,
+    },
+    SequenceEngine {
+        name: "answer::sequence_list (front door)",
+        run: |c| {
+            pair_game(c)?;
+            if c.named.is_none() {
+                return Err("random rules (the probe board is 512: case file only)".into());
+            }
+            let flat = wythoff::answer::sequence_list(&subject(c), c.n as u64, &mut |_, _| {})
+                .map_err(|e| e.to_string())?;
+            Ok(SeqAnswer::Pairs(
+                flat.chunks(2).map(|p| (p[0], p[1])).collect(),
+            ))
+        },
+        min: 8,
+    },
+];
+
+/// Pairs against the reference board: every listed pair on the board is a
+/// P-position, and every P-position `(x, y)`, `x <= y`, below the first listed
+/// pair off the board (in `x`) and up to the largest listed `y` is listed.
+fn check_pairs(ps: &[(u64, u64)], want: &OutcomeTable, n: usize) -> Result<(), String> {
+    let n64 = n as u64;
+    let listed: std::collections::BTreeSet<(u64, u64)> = ps.iter().copied().collect();
+    if listed.len() != ps.len() {
+        return Err("a pair listed twice".into());
+    }
+    for &(a, b) in ps {
+        if a < n64 && b < n64 && !want.is_p(a as usize, b as usize) {
+            return Err(format!("({a}, {b}) is listed but is not a P-position"));
+        }
+    }
+    let x_cut = ps
+        .iter()
+        .filter(|p| p.0.max(p.1) >= n64)
+        .map(|p| p.0.min(p.1))
+        .min()
+        .unwrap_or_else(|| ps.iter().map(|p| p.0.min(p.1) + 1).max().unwrap_or(0));
+    let y_max = ps.iter().map(|p| p.0.max(p.1)).max().unwrap_or(0);
+    let mut checked = 0;
+    for (x, y) in want.p_positions() {
+        let (x, y) = (x as u64, y as u64);
+        if x <= y && x < x_cut && y <= y_max {
+            checked += 1;
+            if !listed.contains(&(x, y)) {
+                return Err(format!("P-position ({x}, {y}) is missing"));
+            }
+        }
+    }
+    if checked == 0 && !ps.is_empty() && ps.iter().any(|p| p.0.max(p.1) < n64) {
+        return Err("no P-position compared".into());
+    }
+    Ok(())
+}
+
+/// At most one P-position `(x, y)`, `x <= y`, in each row `x`.
+fn pairs_shaped(t: &OutcomeTable, n: usize) -> bool {
+    (0..n).all(|x| (x..n).filter(|&y| t.is_p(x, y)).count() <= 1)
+}
+
+fn symmetric(t: &OutcomeTable, n: usize) -> bool {
+    (0..n).all(|x| (0..n).all(|y| t.is_p(x, y) == t.is_p(y, x)))
+}
+
+#[test]
+fn every_sequence_engine_equals_the_reference() {
+    let mut ran: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut skipped: BTreeMap<&str, usize> = BTreeMap::new();
+    for c in cases() {
+        if c.game.memory() != wythoff::rules::Memory::None {
+            continue;
+        }
+        let want = solve::outcomes_reference(&c.game, c.n).unwrap();
+        for e in SEQUENCE_ENGINES {
+            let got = (e.run)(&c);
+            let res = match got {
+                Ok(SeqAnswer::Rect(rows, ps)) => {
+                    let w: Vec<(u64, u64)> = want
+                        .p_positions()
+                        .into_iter()
+                        .map(|(x, y)| (x as u64, y as u64))
+                        .filter(|&(x, _)| (x as usize) < rows)
+                        .collect();
+                    assert_eq!(ps, w, "engine {} on {}, board {}", e.name, c.label, c.n);
+                    Ok(())
+                }
+                Ok(SeqAnswer::Pairs(ps)) => {
+                    if !symmetric(&want, c.n) {
+                        Err("asymmetric P-positions".to_string())
+                    } else if !pairs_shaped(&want, c.n) {
+                        Err(
+                            "the P-positions are not pairs of sequences (a row holds two)"
+                                .to_string(),
+                        )
+                    } else if c
+                        .named
+                        .as_ref()
+                        .is_some_and(|ng| ng.entry_name == "shifted")
+                    {
+                        Err("the shifted games' sequences give the P-positions through the index mod p (seed 000), not as the pairs themselves".to_string())
+                    } else {
+                        if let Err(why) = check_pairs(&ps, &want, c.n) {
+                            panic!("engine {} on {}, board {}: {why}", e.name, c.label, c.n);
+                        }
+                        Ok(())
+                    }
+                }
+                Err(why) => Err(why),
+            };
+            match res {
+                Ok(()) => *ran.entry(e.name).or_default() += 1,
+                Err(why) => {
+                    println!("SKIP {} on {}: {why}", e.name, c.label);
+                    *skipped.entry(e.name).or_default() += 1;
+                }
+            }
+        }
+    }
+    report_counts(
+        "sequence engine",
+        SEQUENCE_ENGINES.iter().map(|e| (e.name, e.min)),
+        &ran,
+        &skipped,
+    );
+}
+
+struct RemotenessEngine {
+    name: &'static str,
+    run: fn(&Case) -> Result<RemotenessTable, Skip>,
+    min: usize,
+}
+
+/// Largest board the remoteness reference (an explicit search over states) is
+/// run on here.
+const REMOTENESS_REFERENCE_MAX: usize = 16;
+
+/// A per-rules remoteness kernel run on every variant, combined as the
+/// dispatcher combines a choice.
+fn remoteness_per_variant(
+    c: &Case,
+    kernel: impl Fn(&Rules, usize) -> Option<RemotenessTable>,
+    why: &str,
+) -> Result<RemotenessTable, Skip> {
+    let g = c.game.for_board(c.n as u64);
+    let mut ts = Vec::new();
+    for r in g.variants() {
+        ts.push(kernel(r, c.n).ok_or_else(|| why.to_string())?);
+    }
+    Ok(if ts.len() == 1 {
+        ts.pop().unwrap()
+    } else {
+        remoteness::combine_choice(c.convention(), &ts)
+    })
+}
+
+const REMOTENESS_ENGINES: &[RemotenessEngine] = &[
+    RemotenessEngine {
+        name: "remoteness::plain_table (every option)",
+        run: |c| remoteness_per_variant(c, |r, n| Some(remoteness::plain_table(r, n)), ""),
+        min: 180,
+    },
+    RemotenessEngine {
+        name: "remoteness::lines (line kernel)",
+        run: |c| {
+            remoteness_per_variant(
+                c,
+                remoteness::lines::table,
+                "outside the line kernel's scope",
+            )
+        },
+        min: 20,
+    },
+    RemotenessEngine {
+        name: "remoteness::rules_table (picks the line kernel)",
+        run: |c| remoteness_per_variant(c, |r, n| Some(remoteness::rules_table(r, n)), ""),
+        min: 180,
+    },
+    RemotenessEngine {
+        name: "solve::remoteness::remoteness (dispatcher)",
+        run: |c| remoteness::remoteness(&c.game, c.n).map_err(|e| e.to_string()),
+        min: 180,
+    },
+    RemotenessEngine {
+        name: "answer::remoteness_table (front door)",
+        run: |c| {
+            wythoff::answer::remoteness_table(&subject(c), c.n as u64).map_err(|e| e.to_string())
+        },
+        min: 180,
+    },
+];
+
+#[test]
+fn every_remoteness_engine_equals_the_reference() {
+    let mut ran: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut skipped: BTreeMap<&str, usize> = BTreeMap::new();
+    for c in cases() {
+        if c.game.memory() != wythoff::rules::Memory::None || c.n > REMOTENESS_REFERENCE_MAX {
+            continue;
+        }
+        // the reference per variant (an explicit minimax over states); a
+        // choice combined as the dispatcher does
+        let g = c.game.for_board(c.n as u64);
+        let refs: Vec<RemotenessTable> = g
+            .variants()
+            .iter()
+            .map(|r| {
+                let v = remoteness::reference::table(r, c.n)
+                    .into_iter()
+                    .map(|w| w.map_or(remoteness::REMOTENESS_OFF, |w| w.1))
+                    .collect();
+                RemotenessTable::from_values(c.n, c.convention(), v)
+            })
+            .collect();
+        let want = if refs.len() == 1 {
+            refs.into_iter().next().unwrap()
+        } else {
+            remoteness::combine_choice(c.convention(), &refs)
+        };
+        // the outcome the remoteness implies is the reference outcome table
+        assert_eq!(
+            want.outcomes(),
+            solve::outcomes_reference(&c.game, c.n).unwrap(),
+            "{}: remoteness reference vs outcome reference",
+            c.label
+        );
+        for e in REMOTENESS_ENGINES {
+            match (e.run)(&c) {
+                Ok(t) => {
+                    assert_eq!(t, want, "engine {} on {}, board {}", e.name, c.label, c.n);
+                    *ran.entry(e.name).or_default() += 1;
+                }
+                Err(why) => {
+                    println!("SKIP {} on {}: {why}", e.name, c.label);
+                    *skipped.entry(e.name).or_default() += 1;
+                }
+            }
+        }
+    }
+    report_counts(
+        "remoteness engine",
+        REMOTENESS_ENGINES.iter().map(|e| (e.name, e.min)),
+        &ran,
+        &skipped,
+    );
+}
+
+/// Print the harness table (engine, answered, skipped) and fail for an engine
+/// under its minimum.
+fn report_counts<'a>(
+    what: &str,
+    engines: impl Iterator<Item = (&'a str, usize)> + Clone,
+    ran: &BTreeMap<&str, usize>,
+    skipped: &BTreeMap<&str, usize>,
+) {
+    println!("| {what} | answered | skipped |");
+    for (name, _) in engines.clone() {
+        let (a, s) = (
+            ran.get(name).copied().unwrap_or(0),
+            skipped.get(name).copied().unwrap_or(0),
+        );
+        println!("| {name} | {a} | {s} |");
+    }
+    for (name, min) in engines {
+        let a = ran.get(name).copied().unwrap_or(0);
+        assert!(
+            a >= min,
+            "{name} answered only {a} cases (at least {min} expected): a scope test skips too much"
         );
     }
 }

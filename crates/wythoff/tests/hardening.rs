@@ -38,7 +38,7 @@ fn sets() -> Vec<LengthSet> {
         .collect()
 }
 
-/// Every solver agrees with the brute-force reference: outcome tables, the
+/// Every solver agrees with the reference: outcome tables, the
 /// streamed P-positions, Grundy values, and the one-position analysis.
 fn check(g: &Game, what: &str) {
     let n = 14;

@@ -1,55 +1,59 @@
-//! The fast state solver of (p,m)-Imitation Nim against the naive one (the
-//! reference, one bit per state) on every state, and the claims of seed 002 on
-//! boards the naive solver cannot reach.
+//! The fast state solver of (p,m)-Imitation Nim against the reference one (one
+//! bit per state) on every state, and the claims of seed 002 on
+//! boards the reference solver cannot reach.
 
 use proptest::prelude::*;
 use wythoff::imitation::{
-    check_classification, check_corollary1, check_theorem1, ImitationNim, NaiveStateSolver,
+    check_classification, check_corollary1, check_theorem1, ImitationNim, ReferenceStateSolver,
     StateSolver,
 };
 use wythoff::Convention;
 
-/// Every query of the fast solver equals the naive one's on the board `n`.
-fn same_as_naive(p: u64, m: u64, n: u64) {
-    same_as_naive_in(p, m, n, Convention::Normal);
-    same_as_naive_in(p, m, n, Convention::Misere);
+/// Every query of the fast solver equals the reference one's on the board `n`.
+fn same_as_reference(p: u64, m: u64, n: u64) {
+    same_as_reference_in(p, m, n, Convention::Normal);
+    same_as_reference_in(p, m, n, Convention::Misere);
 }
 
-fn same_as_naive_in(p: u64, m: u64, n: u64, conv: Convention) {
+fn same_as_reference_in(p: u64, m: u64, n: u64, conv: Convention) {
     let rules = ImitationNim::new(p, m).unwrap().with_convention(conv);
     let fast = StateSolver::new(rules, n).unwrap();
-    let naive = NaiveStateSolver::new(rules, n).unwrap();
+    let reference = ReferenceStateSolver::new(rules, n).unwrap();
     let ctx = format!("p={p} m={m} n={n} {conv}");
     for x in 0..n {
         for y in 0..n {
             for s in rules.states_at(x, y) {
                 assert_eq!(
                     fast.outcome(&s).unwrap(),
-                    naive.outcome(&s).unwrap(),
+                    reference.outcome(&s).unwrap(),
                     "{ctx}: {s}"
                 );
             }
             assert_eq!(
                 fast.classify(x, y),
-                naive.classify(x, y),
+                reference.classify(x, y),
                 "{ctx}: ({x}, {y})"
             );
         }
     }
-    assert_eq!(fast.start_table(), naive.start_table(), "{ctx}");
-    assert_eq!(fast.start_p_positions(), naive.start_p_positions(), "{ctx}");
-    assert_eq!(fast.classification(), naive.classification(), "{ctx}");
+    assert_eq!(fast.start_table(), reference.start_table(), "{ctx}");
+    assert_eq!(
+        fast.start_p_positions(),
+        reference.start_p_positions(),
+        "{ctx}"
+    );
+    assert_eq!(fast.classification(), reference.classification(), "{ctx}");
     // a sample of the state queries built on the outcomes
     let (x, y) = (n - 1, (n - 1) / 2);
     assert_eq!(
         fast.states_by_outcome(x, y),
-        naive.states_by_outcome(x, y),
+        reference.states_by_outcome(x, y),
         "{ctx}"
     );
     for s in rules.states_at(x, y) {
         assert_eq!(
             fast.winning_moves(&s).unwrap(),
-            naive.winning_moves(&s).unwrap(),
+            reference.winning_moves(&s).unwrap(),
             "{ctx}: {s}"
         );
     }
@@ -60,7 +64,7 @@ fn fast_equals_naive_on_every_state() {
     for p in 1..=4 {
         for m in 1..=4 {
             for n in [1, 2, 3, 7, 40] {
-                same_as_naive(p, m, n);
+                same_as_reference(p, m, n);
             }
         }
     }
@@ -78,7 +82,7 @@ fn fast_equals_naive_wide_windows_and_long_runs() {
         (7, 1),
         (2, u64::MAX),
     ] {
-        same_as_naive(p, m, 25);
+        same_as_reference(p, m, 25);
     }
 }
 
@@ -86,7 +90,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
     #[test]
     fn fast_equals_naive_random(p in 1u64..=6, m in 1u64..=8, n in 1u64..=45) {
-        same_as_naive(p, m, n);
+        same_as_reference(p, m, n);
     }
 }
 
@@ -96,7 +100,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(6))]
     #[test]
     fn fast_equals_naive_random_across_tiles(p in 1u64..=5, m in 1u64..=8, n in 60u64..=200) {
-        same_as_naive(p, m, n);
+        same_as_reference(p, m, n);
     }
 }
 
@@ -104,7 +108,7 @@ proptest! {
 #[test]
 fn fast_equals_naive_at_tile_borders() {
     for (p, m, n) in [(2, 1, 64), (2, 1, 65), (3, 2, 129), (5, 4, 130)] {
-        same_as_naive(p, m, n);
+        same_as_reference(p, m, n);
     }
 }
 
@@ -144,7 +148,7 @@ fn corollary1_at_300() {
 }
 
 /// Theorem 1 on every state and the classification remark, on boards beyond
-/// the naive solver's reach in a test.
+/// the reference solver's reach in a test.
 #[test]
 fn theorem1_and_classification_at_200() {
     for (p, m) in [(2, 1), (3, 2), (1, 3)] {

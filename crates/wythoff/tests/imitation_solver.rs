@@ -6,8 +6,8 @@ mod imitation_support;
 
 use imitation_support::Brute;
 use wythoff::imitation::{
-    check_classification, check_corollary1, check_theorem1, ImitationNim, NaiveStateSolver, Pile,
-    State, StateSolver, Window,
+    check_classification, check_corollary1, check_theorem1, ImitationNim, Pile,
+    ReferenceStateSolver, State, StateSolver, Window,
 };
 use wythoff::solve::Outcome;
 use wythoff::Convention;
@@ -91,7 +91,7 @@ fn matches_independent_search(conv: Convention) {
         let rules = ImitationNim::new(p, m).unwrap().with_convention(conv);
         let n = 9;
         let solver = StateSolver::new(rules, n).unwrap();
-        let naive = NaiveStateSolver::new(rules, n).unwrap();
+        let naive = ReferenceStateSolver::new(rules, n).unwrap();
         let mut brute = if conv == Convention::Misere {
             Brute::misere(p, m)
         } else {

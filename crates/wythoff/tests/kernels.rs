@@ -1,5 +1,5 @@
 //! The fast kernels (sequences, streaming outcome kernel, Grundy kernel) against
-//! the brute-force reference and the general solvers.
+//! the reference and the general solvers.
 
 use std::collections::BTreeSet;
 use wythoff::catalogue::parse_game;
@@ -87,13 +87,14 @@ fn band_kernel_equals_reference_on_catalogue() {
             let g = g.with_convention(c);
             let r = g.as_single().unwrap();
             let n = 37;
-            let a = solve::band::outcomes(r, n).unwrap_or_else(|| panic!("{name}: out of scope"));
+            let a = solve::outcome::band::outcomes(r, n)
+                .unwrap_or_else(|| panic!("{name}: out of scope"));
             let b = solve::outcomes_reference(&g, n).unwrap();
             assert_eq!(a, b, "{name} {c:?}");
             // larger board against the general fast solver
             let n = 150;
-            let a = solve::band::outcomes(r, n).unwrap();
-            let b = solve::fast::outcomes(r, n);
+            let a = solve::outcome::band::outcomes(r, n).unwrap();
+            let b = solve::outcome::counters::outcomes(r, n);
             assert_eq!(a, b, "{name} {c:?} n=150");
         }
     }
@@ -118,7 +119,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
     #[test]
     fn band_kernel_equals_reference(r in band_rules(), n in 1usize..40) {
-        let a = solve::band::outcomes(&r, n).expect("in scope");
+        let a = solve::outcome::band::outcomes(&r, n).expect("in scope");
         let b = solve::outcomes_reference(&Game::single(r.clone()), n).unwrap();
         prop_assert_eq!(a, b, "{}", r.describe());
     }
@@ -136,7 +137,7 @@ fn grundy_kernel_equals_reference() {
         let r = g.as_single().unwrap();
         for n in [1, 2, 5, 33] {
             assert_eq!(
-                solve::grundy_fast::grundy(r, n).expect("in scope"),
+                solve::grundy::nim_like::grundy(r, n).expect("in scope"),
                 solve::grundy_reference(&g, n).unwrap(),
                 "{name} n={n}"
             );
@@ -145,8 +146,11 @@ fn grundy_kernel_equals_reference() {
         if r.corner().is_none() {
             let n = 200;
             let mut v = Vec::new();
-            solve::grundy_fast::grundy_plain_bitset(r, n, |_, row| v.extend_from_slice(row));
-            assert_eq!(solve::grundy_fast::grundy(r, n).unwrap().values(), &v[..]);
+            solve::grundy::nim_like::grundy_plain_bitset(r, n, |_, row| v.extend_from_slice(row));
+            assert_eq!(
+                solve::grundy::nim_like::grundy(r, n).unwrap().values(),
+                &v[..]
+            );
         }
     }
 }
@@ -158,7 +162,7 @@ proptest! {
         let mut b = Rules::builder();
         if diag { b = b.two_pile(LengthSet::all(), LengthSet::all(), Relation::Diagonal); }
         let r = b.corner(cu, cv).build().unwrap();
-        prop_assert_eq!(solve::grundy_fast::grundy(&r, n).unwrap(), solve::grundy_reference(&Game::single(r.clone()), n).unwrap());
+        prop_assert_eq!(solve::grundy::nim_like::grundy(&r, n).unwrap(), solve::grundy_reference(&Game::single(r.clone()), n).unwrap());
     }
 }
 
@@ -180,7 +184,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(500))]
     #[test]
     fn sparse_kernel_equals_reference(r in sparse_rules(), n in 1usize..36) {
-        let a = solve::sparse::outcomes(&r, n).expect("in scope, small");
+        let a = solve::outcome::sparse::outcomes(&r, n).expect("in scope, small");
         let b = solve::outcomes_reference(&Game::single(r.clone()), n).unwrap();
         prop_assert_eq!(a, b, "{}", r.describe());
     }
@@ -189,7 +193,7 @@ proptest! {
     #[test]
     fn sparse_kernel_misere_equals_reference(r in sparse_rules(), n in 1usize..36) {
         let r = r.with_convention(Convention::Misere);
-        let a = solve::sparse::outcomes(&r, n);
+        let a = solve::outcome::sparse::outcomes(&r, n);
         prop_assert_eq!(a.is_some(), r.corner().is_none(), "scope: {}", r.describe());
         if let Some(a) = a {
             let b = solve::outcomes_reference(&Game::single(r.clone()), n).unwrap();
@@ -218,15 +222,15 @@ fn sparse_kernel_on_catalogue() {
             let r = g.as_single().unwrap();
             let n = 40;
             assert_eq!(
-                solve::sparse::outcomes(r, n).unwrap(),
+                solve::outcome::sparse::outcomes(r, n).unwrap(),
                 solve::outcomes_reference(&g, n).unwrap(),
                 "{name} {:?}",
                 g.convention()
             );
             let n = 120;
             assert_eq!(
-                solve::sparse::outcomes(r, n).unwrap(),
-                solve::fast::outcomes(r, n),
+                solve::outcome::sparse::outcomes(r, n).unwrap(),
+                solve::outcome::counters::outcomes(r, n),
                 "{name} n=120 {:?}",
                 g.convention()
             );
@@ -246,11 +250,11 @@ fn grundy_kernel_equals_enumeration_across_blocks() {
         }
         let r = b.corner(u, v).build().unwrap();
         let n = 520;
-        let fast = solve::grundy_fast::grundy(&r, n).unwrap();
+        let fast = solve::grundy::nim_like::grundy(&r, n).unwrap();
         assert!(fast.values().iter().any(|&g| g != u32::MAX && g >= 600));
         assert_eq!(
             fast,
-            solve::grundy::grundy(&r, n),
+            solve::grundy::plain::grundy(&r, n),
             "diag={diag} corner=({u},{v})"
         );
     }
@@ -262,10 +266,10 @@ proptest! {
     /// (periodic length sets for the cone and the congruence).
     #[test]
     fn grundy_union_equals_reference(r in sparse_rules(), n in 1usize..30) {
-        if let Some(t) = solve::grundy_union::grundy(&r, n) {
+        if let Some(t) = solve::grundy::union::grundy(&r, n) {
             prop_assert_eq!(t, solve::grundy_reference(&Game::single(r.clone()), n).unwrap(), "{}", r.describe());
         } else {
-            prop_assert!(!solve::grundy_union::applies(&r), "{}", r.describe());
+            prop_assert!(!solve::grundy::union::applies(&r), "{}", r.describe());
         }
     }
 }
@@ -291,11 +295,11 @@ fn grundy_union_on_catalogue() {
     ] {
         let g = parse_game(name).unwrap().game;
         let r = g.as_single().unwrap();
-        let Some(t) = solve::grundy_union::grundy(r, 90) else {
+        let Some(t) = solve::grundy::union::grundy(r, 90) else {
             continue;
         };
         covered += 1;
-        assert_eq!(t, solve::grundy::grundy(r, 90), "{name}");
+        assert_eq!(t, solve::grundy::plain::grundy(r, 90), "{name}");
     }
     assert!(
         covered >= 12,
@@ -315,10 +319,10 @@ fn grundy_parallel_equals_sequential() {
         let r = g.as_single().unwrap();
         for n in [1, 2, 3, 6, 64, 301, 700] {
             let mut a = Vec::new();
-            solve::grundy_fast::stream(r, n, &mut |_| {}, |x, row| a.push((x, row.to_vec())))
+            solve::grundy::nim_like::stream(r, n, &mut |_| {}, |x, row| a.push((x, row.to_vec())))
                 .unwrap();
             let mut b = Vec::new();
-            solve::grundy_fast::stream_parallel(r, n, &mut |_| {}, |x, row| {
+            solve::grundy::nim_like::stream_parallel(r, n, &mut |_| {}, |x, row| {
                 b.push((x, row.to_vec()))
             })
             .unwrap();
@@ -397,19 +401,19 @@ prop_compose! {
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
-    /// The line-bitset Grundy kernel against the brute-force reference, on
+    /// The line-bitset Grundy kernel against the reference, on
     /// random band rules (every one is in scope) and on the general random
     /// rules (where it applies).
     #[test]
     fn grundy_lines_equals_reference(r in band_grundy_rules(), n in 1usize..34) {
-        let t = solve::grundy_lines::grundy(&r, n);
+        let t = solve::grundy::lines::grundy(&r, n);
         prop_assert!(t.is_some(), "in scope: {}", r.describe());
         prop_assert_eq!(t.unwrap(), solve::grundy_reference(&Game::single(r.clone()), n).unwrap(), "{}", r.describe());
     }
 
     #[test]
     fn grundy_lines_equals_reference_general(r in sparse_rules(), n in 1usize..30) {
-        if let Some(t) = solve::grundy_lines::grundy(&r, n) {
+        if let Some(t) = solve::grundy::lines::grundy(&r, n) {
             prop_assert_eq!(t, solve::grundy_reference(&Game::single(r.clone()), n).unwrap(), "{}", r.describe());
         }
     }
@@ -444,13 +448,13 @@ fn grundy_lines_on_catalogue() {
             panic!("{name}: a single game");
         };
         if r.blocking().is_some() {
-            assert!(!solve::grundy_lines::applies(r), "{name}: blocking");
+            assert!(!solve::grundy::lines::applies(r), "{name}: blocking");
             continue;
         }
         let n = 360;
-        let t = solve::grundy_lines::grundy(r, n).unwrap_or_else(|| panic!("{name}: in scope"));
+        let t = solve::grundy::lines::grundy(r, n).unwrap_or_else(|| panic!("{name}: in scope"));
         past_block += (t.max_value() >= 512) as usize;
-        assert_eq!(t, solve::grundy::grundy(r, n), "{name}");
+        assert_eq!(t, solve::grundy::plain::grundy(r, n), "{name}");
     }
     assert!(past_block >= 3, "some values pass 512 ({past_block})");
 }
@@ -465,7 +469,7 @@ fn lines_tiled(
 ) -> (Vec<(u64, Vec<u32>)>, u64) {
     let mut rows = Vec::new();
     let mut done = 0;
-    solve::grundy_lines::tiled(
+    solve::grundy::lines::tiled(
         r,
         n,
         threads,
@@ -481,7 +485,7 @@ fn lines_tiled(
 /// Rows of the line-bitset row kernel (`grundy_lines::stream_rows`).
 fn lines_rows(r: &Rules, n: usize) -> Vec<(u64, Vec<u32>)> {
     let mut rows = Vec::new();
-    solve::grundy_lines::stream_rows(r, n, &mut |_| {}, |x, row| rows.push((x, row.to_vec())))
+    solve::grundy::lines::stream_rows(r, n, &mut |_| {}, |x, row| rows.push((x, row.to_vec())))
         .unwrap();
     rows
 }
@@ -516,7 +520,7 @@ proptest! {
 /// tile edges; values past the first 512-value block).
 #[test]
 fn grundy_lines_threads_equal_rows() {
-    use solve::grundy_fast::{TILE_COLS, TILE_ROWS};
+    use solve::grundy::nim_like::{TILE_COLS, TILE_ROWS};
     for name in [
         "m-wythoff:m=2",
         "m-wythoff:m=5",
@@ -544,7 +548,7 @@ fn grundy_lines_threads_equal_rows() {
                 }
             }
             let mut c = Vec::new();
-            solve::grundy_lines::stream_threads(r, n, 2, &mut |_| {}, |x, row| {
+            solve::grundy::lines::stream_threads(r, n, 2, &mut |_| {}, |x, row| {
                 c.push((x, row.to_vec()))
             })
             .unwrap();
@@ -560,7 +564,7 @@ fn grundy_lines_threads_equal_rows() {
 /// columns, values past the first 512-value block).
 #[test]
 fn grundy_threads_equal_sequential() {
-    use solve::grundy_fast::{TILE_COLS, TILE_ROWS};
+    use solve::grundy::nim_like::{TILE_COLS, TILE_ROWS};
     for name in [
         "nim",
         "wythoff",
@@ -572,7 +576,7 @@ fn grundy_threads_equal_sequential() {
         let r = g.as_single().unwrap();
         for n in [0, 1, 5, TILE_ROWS, TILE_ROWS + 1, TILE_COLS + 1, 333, 600] {
             let mut a = Vec::new();
-            solve::grundy_fast::stream_with(r, n, true, &mut |_| {}, |x, row| {
+            solve::grundy::nim_like::stream_with(r, n, true, &mut |_| {}, |x, row| {
                 a.push((x, row.to_vec()))
             })
             .unwrap();
@@ -580,9 +584,14 @@ fn grundy_threads_equal_sequential() {
                 for triangle in [true, false] {
                     let mut b = Vec::new();
                     let mut done = 0;
-                    solve::grundy_fast::tiled(r, n, t, triangle, &mut |d| done = d, |x, row| {
-                        b.push((x, row.to_vec()))
-                    })
+                    solve::grundy::nim_like::tiled(
+                        r,
+                        n,
+                        t,
+                        triangle,
+                        &mut |d| done = d,
+                        |x, row| b.push((x, row.to_vec())),
+                    )
                     .unwrap();
                     assert_eq!(a, b, "{name} n={n} threads={t} triangle={triangle}");
                     assert_eq!(
@@ -591,7 +600,7 @@ fn grundy_threads_equal_sequential() {
                     );
                     // the portable build (the AVX2 one is picked where the CPU has it)
                     let mut p = Vec::new();
-                    solve::grundy_fast::tiled_simd(
+                    solve::grundy::nim_like::tiled_simd(
                         r,
                         n,
                         t,
@@ -608,7 +617,7 @@ fn grundy_threads_equal_sequential() {
                 }
             }
             let mut c = Vec::new();
-            solve::grundy_fast::stream_threads(r, n, 2, &mut |_| {}, |x, row| {
+            solve::grundy::nim_like::stream_threads(r, n, 2, &mut |_| {}, |x, row| {
                 c.push((x, row.to_vec()))
             })
             .unwrap();
@@ -624,15 +633,15 @@ fn grundy_without_triangle_equals_with() {
     for name in ["nim", "wythoff", "corner:m=1,p=1,u=4,v=4"] {
         let g = parse_game(name).unwrap().game;
         let r = g.as_single().unwrap();
-        assert!(solve::grundy_fast::keeps_triangle(r, 600), "{name}");
+        assert!(solve::grundy::nim_like::keeps_triangle(r, 600), "{name}");
         for n in [1, 7, 600] {
             let mut a = Vec::new();
-            solve::grundy_fast::stream_with(r, n, true, &mut |_| {}, |x, row| {
+            solve::grundy::nim_like::stream_with(r, n, true, &mut |_| {}, |x, row| {
                 a.push((x, row.to_vec()))
             })
             .unwrap();
             let mut b = Vec::new();
-            solve::grundy_fast::stream_with(r, n, false, &mut |_| {}, |x, row| {
+            solve::grundy::nim_like::stream_with(r, n, false, &mut |_| {}, |x, row| {
                 b.push((x, row.to_vec()))
             })
             .unwrap();
@@ -646,7 +655,7 @@ fn grundy_without_triangle_equals_with() {
         .as_single()
         .unwrap()
         .clone();
-    assert!(!solve::grundy_fast::keeps_triangle(&r, 65536));
+    assert!(!solve::grundy::nim_like::keeps_triangle(&r, 65536));
 }
 
 prop_compose! {
@@ -669,7 +678,7 @@ proptest! {
     /// to every cone whose rays' first cells are moves, and agree everywhere.
     #[test]
     fn grundy_region_equals_reference(r in region_rules(), n in 1usize..40) {
-        if let Some(t) = solve::grundy_region::grundy(&r, n) {
+        if let Some(t) = solve::grundy::region::grundy(&r, n) {
             let want = solve::grundy_reference(&Game::single(r.clone()), n).unwrap();
             prop_assert_eq!(first_diff(&t, &want), None, "{}", r.describe());
             // the same rows on 1, 2 and 3 workers, stripes of 1, 2, 5 and 16
@@ -677,7 +686,7 @@ proptest! {
             for (threads, rows, step) in [(2, 16, 128), (3, 16, 128), (2, 1, 1), (3, 2, 3), (2, 5, 7), (1, 3, 2)] {
                 let mut got = Vec::new();
                 let mut rows_seen = Vec::new();
-                solve::grundy_region::stream_tuned(&r, n, threads, rows, step, 64, &mut |_| {}, |x, row| {
+                solve::grundy::region::stream_tuned(&r, n, threads, rows, step, 64, &mut |_| {}, |x, row| {
                     rows_seen.push(x);
                     got.extend_from_slice(row);
                 })
@@ -690,14 +699,14 @@ proptest! {
                 );
             }
         } else {
-            prop_assert!(!solve::grundy_region::applies(&r), "{}", r.describe());
+            prop_assert!(!solve::grundy::region::applies(&r), "{}", r.describe());
         }
     }
 
     /// The same on the general random rules (most are out of scope).
     #[test]
     fn grundy_region_equals_reference_general(r in sparse_rules(), n in 1usize..30) {
-        if let Some(t) = solve::grundy_region::grundy(&r, n) {
+        if let Some(t) = solve::grundy::region::grundy(&r, n) {
             let want = solve::grundy_reference(&Game::single(r.clone()), n).unwrap();
             prop_assert_eq!(first_diff(&t, &want), None, "{}", r.describe());
         }
@@ -726,12 +735,12 @@ fn grundy_region_on_catalogue() {
     ] {
         let g = parse_game(name).unwrap().game;
         let r = g.as_single().unwrap();
-        let Some(t) = solve::grundy_region::grundy(r, 150) else {
+        let Some(t) = solve::grundy::region::grundy(r, 150) else {
             continue;
         };
         covered.push(name);
         assert_eq!(
-            first_diff(&t, &solve::grundy::grundy(r, 150)),
+            first_diff(&t, &solve::grundy::plain::grundy(r, 150)),
             None,
             "{name}"
         );
@@ -758,7 +767,7 @@ fn grundy_region_threads_equal_one() {
         let r = g.as_single().unwrap();
         let n = 400;
         let mut a = Vec::new();
-        solve::grundy_region::stream(r, n, &mut |_| {}, |x, row| a.push((x, row.to_vec())))
+        solve::grundy::region::stream(r, n, &mut |_| {}, |x, row| a.push((x, row.to_vec())))
             .unwrap();
         if a.iter()
             .flat_map(|(_, v)| v)
@@ -776,7 +785,7 @@ fn grundy_region_threads_equal_one() {
             // a first width of 512 values: the values past it restart the solve
             let mut b = Vec::new();
             let mut done = 0;
-            solve::grundy_region::stream_tuned(
+            solve::grundy::region::stream_tuned(
                 r,
                 n,
                 threads,
@@ -791,7 +800,7 @@ fn grundy_region_threads_equal_one() {
             assert!(done >= 384, "{name}: progress reported");
         }
         let mut c = Vec::new();
-        solve::grundy_region::stream_threads(r, n, 2, &mut |_| {}, |x, row| {
+        solve::grundy::region::stream_threads(r, n, 2, &mut |_| {}, |x, row| {
             c.push((x, row.to_vec()))
         })
         .unwrap();

@@ -1,4 +1,4 @@
-//! Remoteness tables against the brute force (an explicit minimax over states
+//! Remoteness tables against the reference (an explicit minimax over states
 //! `(position, blocked options)` trying every block set, with win/loss carried
 //! as a flag): every catalogue game in both conventions and random rules
 //! (proptest); the outcomes they imply against the outcome solvers; Imitation
@@ -37,7 +37,7 @@ const GAMES: &[&str] = &[
     "even-odd:s=1,t=2",
 ];
 
-/// The table of `r` against the brute force on the board `n`, and the outcome
+/// The table of `r` against the reference on the board `n`, and the outcome
 /// its parity implies against the reference outcome solver.
 fn check_rules(r: &Rules, n: usize) -> Result<(), String> {
     let t = remoteness::rules_table(r, n);
@@ -221,8 +221,8 @@ proptest! {
     /// brute force.
     #[test]
     fn line_kernel_equals_plain_table_and_brute_force(r in line_rules(), n in 1usize..40) {
-        prop_assert!(solve::remoteness_lines::scope(&r).is_some());
-        let fast = solve::remoteness_lines::table(&r, n).unwrap();
+        prop_assert!(solve::remoteness::lines::scope(&r).is_some());
+        let fast = solve::remoteness::lines::table(&r, n).unwrap();
         prop_assert_eq!(&fast, &remoteness::plain_table(&r, n), "{}", r.describe());
         if n < 9 {
             if let Err(e) = check_rules(&r, n) {
@@ -245,7 +245,7 @@ fn line_kernel_scope() {
     ] {
         let game = parse_game(g).unwrap().game;
         assert!(
-            solve::remoteness_lines::scope(&game.variants()[0]).is_none(),
+            solve::remoteness::lines::scope(&game.variants()[0]).is_none(),
             "{g}"
         );
     }
@@ -258,7 +258,7 @@ fn line_kernel_scope() {
     ] {
         let game = parse_game(g).unwrap().game;
         assert!(
-            solve::remoteness_lines::scope(&game.variants()[0]).is_some(),
+            solve::remoteness::lines::scope(&game.variants()[0]).is_some(),
             "{g}"
         );
     }

@@ -51,14 +51,17 @@ fn the_kernel_order_is_written_once() {
 #[test]
 fn front_ends_import_no_kernel() {
     const KERNELS: &[&str] = &[
+        "solve::outcome::",
+        "solve::grundy::",
+        "solve::geometry",
+        "solve::stream",
         "band::",
         "sparse::",
-        "fast::",
-        "grundy_fast",
-        "grundy_lines",
-        "grundy_region",
-        "grundy_union",
-        "solve::grundy::",
+        "sparse_rect",
+        "counters::",
+        "nim_like",
+        // the huge m-Modular decision lives in `answer::outcome_huge_modular`
+        "modular_big",
         "stream::",
     ];
     let mut files = Vec::new();
@@ -79,5 +82,38 @@ fn front_ends_import_no_kernel() {
         found.is_empty(),
         "front ends naming a kernel:\n{}",
         found.join("\n")
+    );
+}
+
+/// Names that show the design: `solve/` grouped by question, the claims and
+/// the front door in folders of their own, no `fast.rs` (the slow general
+/// solver is `solve/outcome/counters.rs`), and one word, `reference`, for every
+/// naive checker (no module named `naive` or `brute`).
+#[test]
+fn names_show_the_design() {
+    let src = crates().join("wythoff/src");
+    for dir in [
+        "solve/outcome",
+        "solve/grundy",
+        "solve/remoteness",
+        "solve/geometry",
+        "claims",
+        "answer",
+    ] {
+        assert!(src.join(dir).join("mod.rs").is_file(), "{dir}/mod.rs");
+    }
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let bad: Vec<String> = files
+        .iter()
+        .filter(|f| {
+            let stem = f.file_stem().unwrap().to_string_lossy();
+            stem == "fast" || stem.contains("naive") || stem.contains("brute")
+        })
+        .map(|f| f.display().to_string())
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "modules named fast / naive / brute: {bad:?}"
     );
 }

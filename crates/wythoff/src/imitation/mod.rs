@@ -7,8 +7,8 @@
 //! - [`solver`]: the fast exact state solver on a board (`O(p n^2)`), starting
 //!   P-positions, winning moves, and the dynamic / non-dynamic classification
 //!   (Definition 1).
-//! - [`naive`]: the naive exact state solver (one bit per state, `O(p n^3)`), the
-//!   reference the fast solver is tested against.
+//! - [`reference`]: the reference exact state solver (one bit per state, `O(p n^3)`),
+//!   the one the fast solver is tested against.
 //! - [`remoteness`]: remoteness on the state graph (fastest win, longest
 //!   defence), by memoised search; starting positions as a table.
 //! - [`theorem1`]: Theorem 1 (functions `xi` and `L`) as an oracle on every state,
@@ -16,18 +16,18 @@
 //! - [`claims()`] (in this file): Theorem 1, Corollary 1 and the classification remark after
 //!   Corollary 1, for `wythoff verify`.
 
-pub mod naive;
+pub mod reference;
 pub mod remoteness;
 pub mod solver;
 pub mod state;
 pub mod theorem1;
 
-pub use naive::NaiveStateSolver;
+pub use reference::ReferenceStateSolver;
 pub use solver::{Classification, PositionClass, StateSolver};
 pub use state::{IllegalReason, ImitationNim, Move, Pile, State, Window};
 pub use theorem1::{Clause, Theorem1, WythoffPairs};
 
-use crate::claim::{Claim, ClaimReport, VerifyConfig};
+use crate::claims::{Claim, ClaimReport, VerifyConfig};
 use crate::error::SolveError;
 use crate::solve::Outcome;
 use thiserror::Error;
@@ -48,12 +48,20 @@ pub enum ImitationError {
     BadInput(String),
     #[error("{0}")]
     TooLarge(String),
+    /// A bad argument, named as data ([`SolveError::BadArg`]).
+    #[error("{0}")]
+    BadArg(crate::error::Message),
+    /// Over a limit set by an argument ([`SolveError::ArgTooLarge`]).
+    #[error("{0}")]
+    ArgTooLarge(crate::error::Message),
 }
 
 impl From<ImitationError> for SolveError {
     fn from(e: ImitationError) -> SolveError {
         match e {
             ImitationError::TooLarge(s) => SolveError::TooLarge(s),
+            ImitationError::BadArg(m) => SolveError::BadArg(m),
+            ImitationError::ArgTooLarge(m) => SolveError::ArgTooLarge(m),
             other => SolveError::BadInput(other.to_string()),
         }
     }

@@ -9,6 +9,7 @@
 
 use super::state::{ImitationNim, Move, State};
 use super::ImitationError;
+use crate::error::{Arg, Message};
 use crate::solve::remoteness::{loses, RemotenessTable};
 use std::collections::HashMap;
 
@@ -84,12 +85,14 @@ impl ImitationRemoteness {
 /// Remoteness of every position of the `n x n` board as a starting position.
 pub fn start_table(rules: ImitationNim, n: u64) -> Result<RemotenessTable, ImitationError> {
     if n == 0 {
-        return Err(ImitationError::BadInput("--max must be at least 1".into()));
+        return Err(ImitationError::BadArg(
+            Message::new().name(Arg::Max).text(" must be at least 1"),
+        ));
     }
     if n > MAX_SIDE {
-        return Err(ImitationError::TooLarge(format!(
-            "--max {n}: Imitation Nim remoteness is a search over every state (about p n^3); allowed up to {MAX_SIDE}"
-        )));
+        return Err(ImitationError::ArgTooLarge(Message::new().value(Arg::Max, n).text(format!(
+            ": Imitation Nim remoteness is a search over every state (about p n^3); allowed up to {MAX_SIDE}"
+        ))));
     }
     let mut search = ImitationRemoteness::new(rules);
     let mut values = Vec::with_capacity((n * n) as usize);

@@ -1,11 +1,11 @@
 //! The fast exact state solver of (p,m)-Imitation Nim (seed 002, Larsson,
 //! "2-pile Nim with a restricted number of move-size imitations") on the board
 //! `0 <= x, y < n`: `O(n^2 p)` time (plus the P-states met on the lines, which
-//! are few) and `O(n^2 p)` memory of 16-bit counters, instead of the naive
-//! solver's `O(p n^3)` time and one bit per state ([`super::NaiveStateSolver`],
+//! are few) and `O(n^2 p)` memory of 16-bit counters, instead of the reference
+//! solver's `O(p n^3)` time and one bit per state ([`super::ReferenceStateSolver`],
 //! kept as the reference it is tested against on every state).
 //!
-//! # States (as in the naive solver)
+//! # States (as in the reference solver)
 //!
 //! At a position `(x, y)`, with `d = |x - y|` (see [`ImitationNim::check_state`]):
 //! - *free* `F(c)`: no window, previous run 0, mover run `c < p`;

@@ -40,6 +40,7 @@ pub mod periodic;
 pub use board::Board;
 
 use crate::error::SolveError;
+use crate::error::{Arg, Message};
 use crate::rules::Game;
 use serde::Serialize;
 
@@ -190,9 +191,12 @@ pub fn find_with_progress(
 /// a game with memory.
 fn check_request(game: &Game, max: usize, grundy: bool) -> Result<(), SolveError> {
     if max < 4 {
-        return Err(SolveError::BadInput(format!(
-            "patterns need a board of at least 4 x 4 (got --max {max})"
-        )));
+        return Err(SolveError::BadArg(
+            Message::new()
+                .text("patterns need a board of at least 4 x 4 (got ")
+                .value(Arg::Max, max)
+                .text(")"),
+        ));
     }
     if crate::imitation::ImitationNim::from_game(game).is_some() && grundy {
         return Err(SolveError::Unsupported(
@@ -211,7 +215,7 @@ fn grundy_of(
         return Ok(None);
     }
     if let Some(why) = crate::solve::grundy_unsupported(game) {
-        return Err(SolveError::Unsupported(why));
+        return Err(SolveError::NoGrundy { label: None, why });
     }
     Ok(Some(crate::solve::grundy(game, max)?))
 }
@@ -241,9 +245,12 @@ pub fn find_checked(
 ) -> Result<(PatternReport, check::Prediction), SolveError> {
     check_request(game, max, grundy)?;
     if check <= max {
-        return Err(SolveError::BadInput(format!(
-            "--check {check}: the board to check on must be larger than --max {max}"
-        )));
+        return Err(SolveError::BadArg(
+            Message::new()
+                .value(Arg::Check, check)
+                .text(": the board to check on must be larger than ")
+                .value(Arg::Max, max),
+        ));
     }
     // the solvers' errors are about the board of `--check` here
     let big = board_of(game, check, progress)

@@ -19,8 +19,8 @@
 //! | Grundy, other kernels (`grundy_union`, `grundy`) | `n^3` | 1 ns | `connell:p=64 --max 4096`: 18 s (0.26 ns); `corner:m=2,p=3,u=5,v=7 --max 2048`: 6.6 s (0.77 ns) |
 //! | `verify --max N` (N >= 200) | `N^3` | 550 ns (4.4 s at 200) | `verify`: 4.4 s; `verify --max 400`: 30.5 s |
 
+use super::grundy;
 use super::select::GrundyKernel;
-use super::{grundy_fast, grundy_lines};
 use crate::rules::{Convention, Game, Rules};
 use crate::SolveError;
 
@@ -80,7 +80,7 @@ pub(crate) fn grundy_kernel_seconds(kernel: GrundyKernel, r: &Rules, n: u64) -> 
             // (session 6, one thread: 46 ns at 4096, 51 ns at 8192, 66 ns at
             // 16384); the whole board (values past u16) 40 ns + 2.5 ps x n
             // (65536: 826 s of CPU on two threads, 192 ns a cell)
-            if grundy_fast::keeps_triangle(r, n64) {
+            if grundy::nim_like::keeps_triangle(r, n64) {
                 seconds(n * n / 2, 38_000 + 7 * n / 4)
             } else {
                 seconds(n * n, 40_000 + 5 * n / 2)
@@ -90,7 +90,7 @@ pub(crate) fn grundy_kernel_seconds(kernel: GrundyKernel, r: &Rules, n: u64) -> 
             // the tiled kernel searches y >= x only when it keeps the
             // triangle; about 1.4 times wythoff's cost per cell
             // (m-wythoff:m=2 at 4096: 1.33x, connell:p=2 1.23x)
-            let cells = if grundy_lines::keeps_triangle(r, n64) {
+            let cells = if grundy::lines::keeps_triangle(r, n64) {
                 n * n / 2
             } else {
                 n * n

@@ -1,24 +1,25 @@
-//! Outcome and Grundy tables on the board `0 <= x, y < n`.
+//! Outcome and Grundy tables on the board `0 <= x, y < n`, grouped by question.
 //!
 //! Moves only decrease piles, so every position's options lie at smaller
 //! coordinates and a single pass in row-major order (`x` outer, `y` inner) is
-//! exact. The engines:
-//! - [`reference`](mod@reference): plain enumeration of every option of every position. Slow
-//!   (`O(n^2 * options)`) and obviously right; every other engine is checked
-//!   against it (`tests/engines.rs`).
-//! - outcome kernels: [`band`], [`sparse`], [`fast`] (the general counter
-//!   solver, any memoryless rules, with `cone` and `region` counting the
-//!   unbounded two-pile regions);
-//! - Grundy kernels: [`grundy_fast`] (Nim / Wythoff-like), [`grundy_lines`],
-//!   [`grundy_region`], [`grundy_union`], [`grundy`](mod@grundy) (plain);
-//! - [`remoteness`]: remoteness tables, with its own brute force.
+//! exact.
+//! - [`outcome`]: the outcome kernels (which positions are P): [`outcome::band`],
+//!   [`outcome::sparse`] (and [`outcome::sparse_rect`] on a rectangle),
+//!   [`outcome::counters`] (the general counter solver, any memoryless rule).
+//! - [`grundy`](mod@grundy): the Grundy kernels: [`grundy::nim_like`],
+//!   [`grundy::lines`], [`grundy::region`], [`grundy::union`], [`grundy::plain`].
+//! - [`remoteness`]: remoteness tables (and [`remoteness::lines`], their line
+//!   kernel), with their own reference.
+//! - Shared: [`select`], the one place that orders the kernels and returns plans
+//!   (kernel, memory, seconds, threads); [`cost`], the time estimates per kernel;
+//!   the memory budget and the tables (this file); `geometry`, the option counts of
+//!   the unbounded two-pile regions; [`reference`](mod@reference), the reference
+//!   (every option of every position enumerated, `O(n^2 * options)`, obviously
+//!   right), which every kernel is checked against (`tests/engines.rs`).
 //!
-//! [`select`] is the one place that orders the kernels and returns plans
-//! (kernel, memory, seconds, threads); the entry points here
-//! ([`outcomes_with_progress`], [`grundy_with_progress`]) and in [`stream`]
-//! run what it picks, after cutting the game to the board
-//! ([`crate::rules::Game::for_board`]); [`cost`] holds the time estimates per
-//! kernel.
+//! The entry points here ([`outcomes_with_progress`], [`grundy_with_progress`]) and
+//! in [`stream`] run what [`select`] picks, after cutting the game to the board
+//! ([`crate::rules::Game::for_board`]).
 //!
 //! The outcome rule (docs/games.md section 2), for a position with options:
 //! - no blocking: N iff some option is P (misère: a position with no option is N);
@@ -27,22 +28,13 @@
 //!   P-option and there are fewer than `p` of them (the blocker must block them all,
 //!   leaving the mover without a move, which wins).
 
-pub mod band;
-pub(crate) mod cone;
 pub mod cost;
-pub mod fast;
+pub(crate) mod geometry;
 pub mod grundy;
-pub mod grundy_fast;
-pub mod grundy_lines;
-pub mod grundy_region;
-pub mod grundy_union;
+pub mod outcome;
 pub mod reference;
-pub(crate) mod region;
 pub mod remoteness;
-pub mod remoteness_lines;
 pub mod select;
-pub mod sparse;
-pub mod sparse_rect;
 pub mod stream;
 
 /// Helpers shared by the counters' unit tests.
@@ -78,7 +70,7 @@ pub(crate) mod test_support {
     }
 }
 
-use crate::error::{BoardArg, SolveError};
+use crate::error::{Arg, BoardArg, Message, NoGrundy, SolveError};
 use crate::rules::{Convention, Game, Memory, Rules};
 
 /// Outcome of a position.
@@ -293,13 +285,13 @@ pub fn budget_from_limits(
 
 /// Estimated bytes for the outcome table of a game on an `n x n` board by the
 /// general solvers: per variant, its table and the general solver's rings and
-/// counters ([`fast::memory_estimate`], with the workers [`outcome_threads`]
+/// counters ([`outcome::counters::memory_estimate`], with the workers [`outcome_threads`]
 /// gives); the band and sparse kernels need less.
 pub fn outcome_memory_estimate(game: &Game, n: u64) -> u64 {
     let threads = outcome_threads(n.min(usize::MAX as u64) as usize);
     game.variants()
         .iter()
-        .map(|r| fast::memory_estimate(r, n, threads))
+        .map(|r| outcome::counters::memory_estimate(r, n, threads))
         .fold(0u64, |a, b| a.saturating_add(b))
 }
 
@@ -320,13 +312,16 @@ pub fn outcome_threads(n: usize) -> usize {
 /// Refuse boards that cannot be solved here.
 pub fn check_board(game: &Game, n: u64, budget: u64) -> Result<(), SolveError> {
     if n == 0 {
-        return Err(SolveError::BadInput("--max must be at least 1".into()));
+        return Err(SolveError::BadArg(
+            Message::new().name(Arg::Max).text(" must be at least 1"),
+        ));
     }
     if n > u32::MAX as u64 / 4 {
-        return Err(SolveError::TooLarge(format!(
-            "--max {n} is too large: allowed up to {}",
-            u32::MAX / 4
-        )));
+        return Err(SolveError::ArgTooLarge(
+            Message::new()
+                .value(Arg::Max, n)
+                .text(format!(" is too large: allowed up to {}", u32::MAX / 4)),
+        ));
     }
     let est = outcome_memory_estimate(game, n);
     if est > budget {
@@ -409,13 +404,16 @@ pub fn outcomes_with_progress(
 /// The outcome table of one variant (cut to the board) by the kernel
 /// [`select::outcome_kernel`] picks.
 fn outcomes_of_variant(r: &Rules, n: usize, rows: &mut dyn FnMut(u64)) -> OutcomeTable {
-    let counters =
-        |rows: &mut dyn FnMut(u64)| fast::outcomes_threads(r, n, outcome_threads(n), rows);
+    let counters = |rows: &mut dyn FnMut(u64)| {
+        outcome::counters::outcomes_threads(r, n, outcome_threads(n), rows)
+    };
     match select::outcome_kernel(r) {
-        select::OutcomeKernel::Band => band::outcomes(r, n).expect("in the band kernel's scope"),
+        select::OutcomeKernel::Band => {
+            outcome::band::outcomes(r, n).expect("in the band kernel's scope")
+        }
         select::OutcomeKernel::Sparse => {
             // the sparse kernel gives up when the P-positions are dense
-            match sparse::outcomes_with_progress(r, n, rows) {
+            match outcome::sparse::outcomes_with_progress(r, n, rows) {
                 Some(t) => t,
                 None => counters(rows),
             }
@@ -424,7 +422,7 @@ fn outcomes_of_variant(r: &Rules, n: usize, rows: &mut dyn FnMut(u64)) -> Outcom
     }
 }
 
-/// The outcome table by the reference brute force (small boards only).
+/// The outcome table by the reference (small boards only).
 pub fn outcomes_reference(game: &Game, n: usize) -> Result<OutcomeTable, SolveError> {
     require_memoryless(game)?;
     Ok(combine_choice(
@@ -436,18 +434,18 @@ pub fn outcomes_reference(game: &Game, n: usize) -> Result<OutcomeTable, SolveEr
 }
 
 /// Why a game has no Sprague-Grundy values, if it has none.
-pub fn grundy_unsupported(game: &Game) -> Option<String> {
+pub fn grundy_unsupported(game: &Game) -> Option<NoGrundy> {
     if game.is_choice() {
-        return Some("this game is a choice among variants made before play; Grundy values are defined per variant (use `shifted`)".into());
+        return Some(NoGrundy::Choice);
     }
     if game.has_blocking() {
-        return Some("blocking games (Muller twist) have no Sprague-Grundy values: the blocker's choice is not a move of a sum".into());
+        return Some(NoGrundy::Blocking);
     }
     if game.convention() == Convention::Misere {
-        return Some("Sprague-Grundy values are defined for normal play; misère outcomes are available with `p-positions --misere`".into());
+        return Some(NoGrundy::Misere);
     }
     if game.memory() != Memory::None {
-        return Some("games with memory have no Sprague-Grundy values on positions alone".into());
+        return Some(NoGrundy::Memory);
     }
     None
 }
@@ -465,12 +463,12 @@ pub fn grundy_with_progress(
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<GrundyTable, SolveError> {
     if let Some(why) = grundy_unsupported(game) {
-        return Err(SolveError::Unsupported(why));
+        return Err(SolveError::NoGrundy { label: None, why });
     }
     check_board(game, n as u64, memory_budget())?;
     let game = &game.for_board(n as u64);
     let r = game.as_single().expect("checked above");
-    let est = grundy::memory_estimate(r, n as u64);
+    let est = grundy::plain::memory_estimate(r, n as u64);
     if est > memory_budget() {
         return Err(over_memory(n, "the Grundy table", est));
     }
@@ -502,40 +500,40 @@ pub(crate) fn grundy_table_by(
     let total = n as u64;
     let over = |est: u64, what: &str| over_memory(n, what, est);
     match kernel {
-        K::NimLike => Ok(grundy_fast::grundy(r, n).expect("applies")),
+        K::NimLike => Ok(grundy::nim_like::grundy(r, n).expect("applies")),
         K::Lines => {
-            let est = grundy_lines::memory_estimate(r, n as u64).expect("applies");
+            let est = grundy::lines::memory_estimate(r, n as u64).expect("applies");
             if est > memory_budget() {
                 return Err(over(est, "the Grundy line kernel"));
             }
-            Ok(grundy_lines::grundy(r, n).expect("applies"))
+            Ok(grundy::lines::grundy(r, n).expect("applies"))
         }
         K::Region => Ok(
-            grundy_region::grundy_with_progress(r, n, outcome_threads(n), &mut |d| {
+            grundy::region::grundy_with_progress(r, n, outcome_threads(n), &mut |d| {
                 progress(d, total)
             })
             .expect("applies"),
         ),
         K::Union => {
-            let est = grundy_union::memory_estimate(r, n as u64).expect("applies");
+            let est = grundy::union::memory_estimate(r, n as u64).expect("applies");
             if est > memory_budget() {
                 return Err(over(est, "the Grundy union kernel"));
             }
             // the union kernel gives up when its rings would be too deep
             Ok(
-                match grundy_union::grundy_with_progress(r, n, &mut |d| progress(d, total)) {
+                match grundy::union::grundy_with_progress(r, n, &mut |d| progress(d, total)) {
                     Some(t) => t,
-                    None => grundy::grundy(r, n),
+                    None => grundy::plain::grundy(r, n),
                 },
             )
         }
-        K::Plain => Ok(grundy::grundy(r, n)),
+        K::Plain => Ok(grundy::plain::grundy(r, n)),
     }
 }
 
 pub fn grundy_reference(game: &Game, n: usize) -> Result<GrundyTable, SolveError> {
     if let Some(why) = grundy_unsupported(game) {
-        return Err(SolveError::Unsupported(why));
+        return Err(SolveError::NoGrundy { label: None, why });
     }
     Ok(reference::grundy(
         game.as_single().expect("checked above"),

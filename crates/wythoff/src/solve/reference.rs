@@ -1,4 +1,4 @@
-//! The plain brute-force reference: enumerate every option of every position
+//! The plain reference: enumerate every option of every position
 //! with [`Rules::options`]. Every other solver is tested against this one.
 
 use super::{decide, GrundyTable, OutcomeTable, CELL_N, CELL_OFF, CELL_P, GRUNDY_OFF};

@@ -14,19 +14,16 @@
 //!
 //! | kernel | answers | scope (from the rules value) | order |
 //! |---|---|---|---|
-//! | [`OutcomeKernel::Band`] ([`super::band`]) | outcomes, P-positions streamed | one-pile moves of any length, a band of diagonals (width <= 4096) of any length, blocking, corner, misère | 1st |
-//! | [`OutcomeKernel::Sparse`] ([`super::sparse`]) | outcomes | no blocking; misère on a full board; gives up when the P-positions are dense (then the counters) | 2nd |
-//! | [`OutcomeKernel::Counters`] ([`super::fast`]) | outcomes | every memoryless rule | last |
-//! | [`GrundyKernel::NimLike`] ([`super::grundy_fast`]) | Grundy rows streamed | Nim / Wythoff-like: all lengths, band width 1 | 1st |
-//! | [`GrundyKernel::Lines`] ([`super::grundy_lines`]) | Grundy rows streamed | bands and residue classes | 2nd (refused, not skipped, over the budget) |
-//! | [`GrundyKernel::Region`] ([`super::grundy_region`]) | Grundy rows streamed | cone `s >= 2`, congruence, purely periodic sets | 3rd, when its memory fits the budget |
-//! | [`GrundyKernel::Union`] ([`super::grundy_union`]) | Grundy table | band / cone / congruence with eventually periodic sets | 4th (may give up: rings too deep, then plain) |
-//! | [`GrundyKernel::Plain`] ([`super::grundy`](mod@super::grundy)) | Grundy table | every rule with Grundy values | last |
+//! | [`OutcomeKernel::Band`] ([`super::outcome::band`]) | outcomes, P-positions streamed | one-pile moves of any length, a band of diagonals (width <= 4096) of any length, blocking, corner, misère | 1st |
+//! | [`OutcomeKernel::Sparse`] ([`super::outcome::sparse`]) | outcomes | no blocking; misère on a full board; gives up when the P-positions are dense (then the counters) | 2nd |
+//! | [`OutcomeKernel::Counters`] ([`super::outcome::counters`]) | outcomes | every memoryless rule | last |
+//! | [`GrundyKernel::NimLike`] ([`super::grundy::nim_like`]) | Grundy rows streamed | Nim / Wythoff-like: all lengths, band width 1 | 1st |
+//! | [`GrundyKernel::Lines`] ([`super::grundy::lines`]) | Grundy rows streamed | bands and residue classes | 2nd (refused, not skipped, over the budget) |
+//! | [`GrundyKernel::Region`] ([`super::grundy::region`]) | Grundy rows streamed | cone `s >= 2`, congruence, purely periodic sets | 3rd, when its memory fits the budget |
+//! | [`GrundyKernel::Union`] ([`super::grundy::union`]) | Grundy table | band / cone / congruence with eventually periodic sets | 4th (may give up: rings too deep, then plain) |
+//! | [`GrundyKernel::Plain`] ([`super::grundy::plain`]) | Grundy table | every rule with Grundy values | last |
 
-use super::{
-    band, cost, grundy, grundy_fast, grundy_lines, grundy_region, grundy_union,
-    outcome_memory_estimate, outcome_threads, sparse,
-};
+use super::{cost, grundy, outcome, outcome_memory_estimate, outcome_threads};
 use crate::rules::{Game, Rules};
 
 /// The outcome kernels, in the order they are tried.
@@ -89,9 +86,9 @@ impl GrundyKernel {
 /// The outcome kernel of one variant (the rules cut to the board). The
 /// choice does not depend on the board's size.
 pub fn outcome_kernel(r: &Rules) -> OutcomeKernel {
-    if band::applies(r) {
+    if outcome::band::applies(r) {
         OutcomeKernel::Band
-    } else if sparse::applies(r) {
+    } else if outcome::sparse::applies(r) {
         OutcomeKernel::Sparse
     } else {
         OutcomeKernel::Counters
@@ -104,13 +101,13 @@ pub fn outcome_kernel(r: &Rules) -> OutcomeKernel {
 /// the plain one answers, more slowly); the lines kernel is taken whenever it
 /// applies, and refused over the budget.
 pub fn grundy_kernel(r: &Rules, n: u64, budget: u64) -> GrundyKernel {
-    if grundy_fast::applies(r) {
+    if grundy::nim_like::applies(r) {
         GrundyKernel::NimLike
-    } else if grundy_lines::applies(r) {
+    } else if grundy::lines::applies(r) {
         GrundyKernel::Lines
-    } else if grundy_region::memory_estimate(r, n).is_some_and(|e| e <= budget) {
+    } else if grundy::region::memory_estimate(r, n).is_some_and(|e| e <= budget) {
         GrundyKernel::Region
-    } else if grundy_union::memory_estimate(r, n).is_some() {
+    } else if grundy::union::memory_estimate(r, n).is_some() {
         GrundyKernel::Union
     } else {
         GrundyKernel::Plain
@@ -150,7 +147,7 @@ pub fn p_positions_plan(game: &Game, n: u64) -> PPositionsPlan {
         (
             game.variants()
                 .iter()
-                .map(|r| band::BandKernel::memory_estimate(n, band_width(r)))
+                .map(|r| outcome::band::BandKernel::memory_estimate(n, band_width(r)))
                 .sum(),
             cost::band_seconds(game.variants().iter().map(band_width), n),
         )
@@ -198,12 +195,12 @@ pub fn grundy_plan(game: &Game, n: u64, budget: u64) -> Option<GrundyPlan> {
     let game = game.for_board(n);
     let r = game.as_single()?;
     let kernel = grundy_kernel(r, n, budget);
-    let table = || grundy::memory_estimate(r, n).max(outcome_memory_estimate(&game, n));
+    let table = || grundy::plain::memory_estimate(r, n).max(outcome_memory_estimate(&game, n));
     let memory = match kernel {
-        GrundyKernel::NimLike => grundy_fast::memory_estimate(r, n),
-        GrundyKernel::Lines => grundy_lines::memory_estimate(r, n).expect("applies"),
-        GrundyKernel::Region => grundy_region::memory_estimate(r, n).expect("fits"),
-        GrundyKernel::Union => table().max(grundy_union::memory_estimate(r, n).expect("applies")),
+        GrundyKernel::NimLike => grundy::nim_like::memory_estimate(r, n),
+        GrundyKernel::Lines => grundy::lines::memory_estimate(r, n).expect("applies"),
+        GrundyKernel::Region => grundy::region::memory_estimate(r, n).expect("fits"),
+        GrundyKernel::Union => table().max(grundy::union::memory_estimate(r, n).expect("applies")),
         GrundyKernel::Plain => table(),
     };
     let threads = match kernel {

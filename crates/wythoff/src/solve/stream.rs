@@ -6,11 +6,14 @@
 //! table dispatchers and then streamed. Every entry point checks the plan's
 //! memory first and refuses, with the estimate, what does not fit the budget.
 
+use super::grundy::{lines, nim_like, region};
+use super::outcome::band;
 use super::select::{self, GrundyKernel};
 use super::{
-    band, check_board, grundy_fast, grundy_lines, grundy_region, grundy_unsupported, memory_budget,
-    outcome_memory_estimate, require_memoryless, SolveError,
+    check_board, grundy_unsupported, memory_budget, outcome_memory_estimate, require_memoryless,
+    SolveError,
 };
+use crate::error::{Arg, Message};
 use crate::rules::Game;
 
 /// Progress: `(rows_done, rows_total)`.
@@ -36,7 +39,9 @@ pub fn p_positions(
 ) -> Result<(), SolveError> {
     require_memoryless(game)?;
     if n == 0 {
-        return Err(SolveError::BadInput("--max must be at least 1".into()));
+        return Err(SolveError::BadArg(
+            Message::new().name(Arg::Max).text(" must be at least 1"),
+        ));
     }
     let game = &game.for_board(n as u64);
     let plan = select::p_positions_plan(game, n as u64);
@@ -102,10 +107,12 @@ pub fn grundy(
     sink: &mut dyn FnMut(u64, &[u32]),
 ) -> Result<(), SolveError> {
     if let Some(why) = grundy_unsupported(game) {
-        return Err(SolveError::Unsupported(why));
+        return Err(SolveError::NoGrundy { label: None, why });
     }
     if n == 0 {
-        return Err(SolveError::BadInput("--max must be at least 1".into()));
+        return Err(SolveError::BadArg(
+            Message::new().name(Arg::Max).text(" must be at least 1"),
+        ));
     }
     let game = &game.for_board(n as u64);
     let plan = select::grundy_plan(game, n as u64, memory_budget()).expect("has Grundy values");
@@ -118,29 +125,25 @@ pub fn grundy(
     match plan.kernel {
         GrundyKernel::NimLike => {
             if threads > 1 {
-                grundy_fast::stream_threads(
-                    r,
-                    n,
-                    threads,
-                    &mut |d| progress(d, total),
-                    |x, row| sink(x, row),
-                )
+                nim_like::stream_threads(r, n, threads, &mut |d| progress(d, total), |x, row| {
+                    sink(x, row)
+                })
                 .expect("applies");
             } else {
-                grundy_fast::stream(r, n, &mut |d| progress(d, total), |x, row| sink(x, row))
+                nim_like::stream(r, n, &mut |d| progress(d, total), |x, row| sink(x, row))
                     .expect("applies");
             }
             Ok(())
         }
         GrundyKernel::Lines => {
-            grundy_lines::stream_threads(r, n, threads, &mut |d| progress(d, total), |x, row| {
+            lines::stream_threads(r, n, threads, &mut |d| progress(d, total), |x, row| {
                 sink(x, row)
             })
             .expect("applies");
             Ok(())
         }
         GrundyKernel::Region => {
-            grundy_region::stream_threads(r, n, threads, &mut |d| progress(d, total), |x, row| {
+            region::stream_threads(r, n, threads, &mut |d| progress(d, total), |x, row| {
                 sink(x, row)
             })
             .expect("applies");

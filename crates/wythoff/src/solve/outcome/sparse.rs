@@ -18,11 +18,11 @@
 //! far, so the kernel gives up (returns `None`) when its work exceeds a budget
 //! (games with dense P-positions, such as Odd-Odd, go to the general solver).
 //!
-//! Checked against the brute-force reference by `tests/kernels.rs`.
+//! Checked against the reference by `tests/kernels.rs`.
 
-use super::{OutcomeTable, CELL_N, CELL_OFF, CELL_P};
 use crate::rules::{Convention, Memory, Relation, Rules};
 use crate::sets::{lcm, LengthSet};
+use crate::solve::{OutcomeTable, CELL_N, CELL_OFF, CELL_P};
 
 /// The two-pile lengths `l` allowed with first-pile length `k`, before the
 /// second-pile set: `l in [lo, hi]`, `l = k (mod g)` when `g > 1`.

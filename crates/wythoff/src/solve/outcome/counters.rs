@@ -12,15 +12,15 @@
 //! congruence relation of m-Modular Wythoff.
 //!
 //! The same counters, run over the "cell is on the board" indicator, count the
-//! options themselves, which misère play and blocking need (see [`super::decide`]).
+//! options themselves, which misère play and blocking need (see [`crate::solve::decide`]).
 
-use super::cone::ConeCounts;
-use super::region::RegionCounts;
-use super::{
-    atomic_bytes, decide, zeroed_atomic_u32, Outcome, OutcomeTable, CELL_N, CELL_OFF, CELL_P,
-};
 use crate::rules::{BlockClass, Convention, Relation, Rules};
 use crate::sets::{lcm, LengthSet};
+use crate::solve::geometry::cone::ConeCounts;
+use crate::solve::geometry::region::RegionCounts;
+use crate::solve::{
+    atomic_bytes, decide, zeroed_atomic_u32, Outcome, OutcomeTable, CELL_N, CELL_OFF, CELL_P,
+};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering};
 
 /// One family of moves along lines of a fixed direction.

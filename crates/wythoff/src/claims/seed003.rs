@@ -6,14 +6,14 @@
 //! Remarks 10, 15.
 
 use crate::catalogue::parse_game;
-use crate::claim::{Claim, ClaimReport, VerifyConfig};
-use crate::claims_general::first_difference;
+use crate::claims::general::first_difference;
+use crate::claims::{Claim, ClaimReport, VerifyConfig};
 use crate::rules::Convention;
 use crate::solve::{self, OutcomeTable};
 
 const R: fn(&str, &str, &str, String, Option<String>) -> ClaimReport = ClaimReport::new;
 
-/// The claims of this module, for [`crate::verify::registry`].
+/// The claims of this module, for [`crate::claims::verify::registry`].
 pub fn claims() -> Vec<Claim> {
     const ALL: &[&str] = &[
         "restricted",
@@ -514,7 +514,7 @@ mod tests {
 
     #[test]
     fn claims_pass_on_a_small_run() {
-        crate::claim::assert_all_pass(claims(), 40, 2000);
+        crate::claims::assert_all_pass(claims(), 40, 2000);
     }
 
     #[test]

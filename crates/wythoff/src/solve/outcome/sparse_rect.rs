@@ -8,7 +8,7 @@
 //! Normal play, memoryless, no blocking (any length sets, relation and removed
 //! corner). `None` when out of scope or when the P-positions are too dense
 //! (the work budget of [`super::sparse`]). Checked against the square kernels
-//! and the brute-force reference by `tests/kernels.rs`
+//! and the reference by `tests/kernels.rs`
 //! (`sparse_rect_is_the_corner_of_the_board`).
 
 use super::sparse::Attacks;

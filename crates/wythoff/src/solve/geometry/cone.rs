@@ -24,11 +24,11 @@
 //! ring). Unlike [`super::region`], whose finite remainder grows like `s^2`, the
 //! cost does not depend on `s` or `t`. Checked against a direct count and against
 //! [`super::region`] in the tests below, and the solver using it against the
-//! brute-force reference in `tests/cross_check.rs`.
+//! reference in `tests/cross_check.rs`.
 
-use super::zeroed_atomic_u32;
 use crate::rules::{BlockClass, Relation, Rules};
 use crate::sets::lcm;
+use crate::solve::zeroed_atomic_u32;
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
 /// The cone counter for one board.
@@ -46,7 +46,7 @@ pub(crate) struct ConeCounts {
     /// 2D prefix sums of the marks stepped by `(K1, K2)`; column prefix sums
     /// stepped by `K2`; row prefix sums stepped by `K1`. Atomic cells (relaxed
     /// loads and stores, plain moves on x86) so that the row pipeline of
-    /// [`super::fast`] can share the rings: every entry is written by the worker
+    /// [`crate::solve::outcome::counters`] can share the rings: every entry is written by the worker
     /// of its row and read by later rows only after that worker has published it.
     q: Vec<AtomicU32>,
     c: Vec<AtomicU32>,
@@ -321,7 +321,7 @@ impl ConeCounts {
 mod tests {
     use super::*;
     use crate::sets::LengthSet;
-    use crate::solve::region::RegionCounts;
+    use crate::solve::geometry::region::RegionCounts;
 
     /// The counts against a direct count over pseudo-random marks, for slopes up
     /// to far beyond the region counter's reach, offsets, and periodic sets; and

@@ -1,7 +1,7 @@
 //! Which check covers which numbered statement of the four papers: one
 //! [`Statement`] per numbered statement (theorem, proposition, lemma,
 //! corollary, remark, example, table, figure, fact, question), in paper order,
-//! each with the ids of the [`crate::verify`] claims that check it, or the
+//! each with the ids of the [`crate::claims::verify`] claims that check it, or the
 //! reason it is not a computational statement, or where it is recorded as open.
 //! `wythoff verify --coverage` prints this table; `docs/coverage.md` is
 //! generated from that output by `scripts/coverage.sh`. The tests below keep
@@ -11,7 +11,7 @@
 /// How a statement is covered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Cover {
-    /// Checked by these claims (ids of [`crate::verify::registry`]).
+    /// Checked by these claims (ids of [`crate::claims::verify::registry`]).
     Checks(&'static [&'static str]),
     /// A definition (no assertion); the claims named exercise the rules it
     /// defines (possibly none).
@@ -230,7 +230,10 @@ mod tests {
 
     #[test]
     fn every_named_check_exists_and_every_check_is_named() {
-        let registry: BTreeSet<&str> = crate::verify::registry().iter().map(|c| c.id).collect();
+        let registry: BTreeSet<&str> = crate::claims::verify::registry()
+            .iter()
+            .map(|c| c.id)
+            .collect();
         let named: BTreeSet<&str> = TABLE.iter().flat_map(|s| s.ids().iter().copied()).collect();
         let unknown: Vec<_> = named.difference(&registry).collect();
         assert!(

@@ -31,7 +31,10 @@
 //! **Imitation Nim**: on its state graph, see `imitation::remoteness`. Other
 //! memory rules do not exist.
 
+pub mod lines;
+
 use super::{require_memoryless, SolveError};
+use crate::error::{Arg, Message};
 use crate::rules::{Convention, Game, Rules};
 
 /// Remoteness of a cell off the board (removed corner).
@@ -249,9 +252,9 @@ impl RemotenessTable {
 }
 
 /// The remoteness table of one set of rules (memoryless): the line kernel
-/// ([`super::remoteness_lines`]) where it applies, else [`plain_table`].
+/// ([`lines`]) where it applies, else [`plain_table`].
 pub fn rules_table(r: &Rules, n: usize) -> RemotenessTable {
-    super::remoteness_lines::table(r, n).unwrap_or_else(|| plain_table(r, n))
+    lines::table(r, n).unwrap_or_else(|| plain_table(r, n))
 }
 
 /// The remoteness table of one set of rules, every option of every position
@@ -308,15 +311,17 @@ pub fn unsupported(game: &Game) -> Option<String> {
 pub fn remoteness(game: &Game, n: usize) -> Result<RemotenessTable, SolveError> {
     require_memoryless(game)?;
     check_side(n)?;
-    let lines = game
-        .variants()
-        .iter()
-        .all(|r| super::remoteness_lines::scope(r).is_some());
+    let lines = game.variants().iter().all(|r| lines::scope(r).is_some());
     if !lines && work_estimate(game, n as u64) > WORK_LIMIT {
-        return Err(SolveError::TooLarge(format!(
-            "--max {n}: the remoteness table would visit about {} options (over {WORK_LIMIT}): use a smaller --max",
-            work_estimate(game, n as u64)
-        )));
+        return Err(SolveError::ArgTooLarge(
+            Message::new()
+                .value(Arg::Max, n)
+                .text(format!(
+                    ": the remoteness table would visit about {} options (over {WORK_LIMIT}): use a smaller ",
+                    work_estimate(game, n as u64)
+                ))
+                .name(Arg::Max),
+        ));
     }
     let tables: Vec<RemotenessTable> = game.variants().iter().map(|r| rules_table(r, n)).collect();
     Ok(if tables.len() == 1 {
@@ -328,17 +333,21 @@ pub fn remoteness(game: &Game, n: usize) -> Result<RemotenessTable, SolveError> 
 
 pub(crate) fn check_side(n: usize) -> Result<(), SolveError> {
     if n == 0 {
-        return Err(SolveError::BadInput("--max must be at least 1".into()));
+        return Err(SolveError::BadArg(
+            Message::new().name(Arg::Max).text(" must be at least 1"),
+        ));
     }
     if n > MAX_SIDE {
-        return Err(SolveError::TooLarge(format!(
-            "--max {n}: remoteness tables visit every option of every position; allowed up to {MAX_SIDE}"
-        )));
+        return Err(SolveError::ArgTooLarge(
+            Message::new().value(Arg::Max, n).text(format!(
+            ": remoteness tables visit every option of every position; allowed up to {MAX_SIDE}"
+        )),
+        ));
     }
     Ok(())
 }
 
-/// The brute-force reference: an explicit minimax over the states `(position,
+/// The reference: an explicit minimax over the states `(position,
 /// blocked options)`, every block set of up to `p - 1` in-class options tried,
 /// win/loss carried as a flag (not read from parity), over [`Rules::options`].
 pub mod reference {

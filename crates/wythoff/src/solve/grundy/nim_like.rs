@@ -24,13 +24,13 @@
 //! `u32`.
 //!
 //! Rows are emitted in order to a sink, so the table is never stored unless the
-//! caller stores it. Checked against the brute-force reference in `tests/kernels.rs`.
+//! caller stores it. Checked against the reference in `tests/kernels.rs`.
 
 use crate::rules::Rules;
 
 /// Is `r` in the scope of the kernel?
 pub fn applies(r: &Rules) -> bool {
-    super::has_grundy_values(r)
+    crate::solve::has_grundy_values(r)
         && r.h().is_all()
         && r.v().is_all()
         && r.two_pile().map_or(true, |t| {
@@ -251,7 +251,7 @@ impl Lines {
 
 /// The removed corner's sides `(u, v)` clipped to the `n x n` board (`(0, 0)`
 /// without a corner): cells `x < u, y < v` are off the board.
-pub(super) fn corner_on_board(r: &Rules, n: usize) -> (usize, usize) {
+pub(crate) fn corner_on_board(r: &Rules, n: usize) -> (usize, usize) {
     r.corner().map_or((0, 0), |c| {
         (c.u.min(n as u64) as usize, c.v.min(n as u64) as usize)
     })
@@ -381,8 +381,8 @@ pub fn stream_with(
 }
 
 /// The whole table (for dispatch and tests).
-pub fn grundy(r: &Rules, n: usize) -> Option<super::GrundyTable> {
-    super::GrundyTable::collect(n, |sink| stream(r, n, &mut |_| {}, sink))
+pub fn grundy(r: &Rules, n: usize) -> Option<crate::solve::GrundyTable> {
+    crate::solve::GrundyTable::collect(n, |sink| stream(r, n, &mut |_| {}, sink))
 }
 
 /// The plain bitset mex (baseline for the benchmarks): the same line bitsets,

@@ -4,8 +4,8 @@
 //! union of value bitsets, each built by a recurrence, instead of a visit to every
 //! option (a cone position has `O(x y)` options).
 //!
-//! [`super::grundy_region`] now answers the cone and the congruence with purely
-//! periodic sets without a copy per cell, and [`super::grundy_lines`] the band
+//! [`crate::solve::geometry::region`] now answers the cone and the congruence with purely
+//! periodic sets without a copy per cell, and [`super::lines`] the band
 //! games; this kernel serves the rest (eventually periodic sets, moduli beyond
 //! theirs).
 //!
@@ -13,10 +13,10 @@
 //!   `W(c) = {g(c)} ∪ W(c - K dir)` holds the values at the line's cells of one
 //!   residue class; the options of a family at steps `k = r (mod K)` beyond its
 //!   threshold are then one bitset `W(origin - k1 dir)` (`k1` the first such step),
-//!   as in [`super::fast`]'s stepped prefix sums; the steps up to the threshold
+//!   as in [`crate::solve::outcome::counters`]'s stepped prefix sums; the steps up to the threshold
 //!   are looked up one by one.
 //! - The cone and the congruence decompose as `C = (C + v1) ∪ (C + v2) ∪ E`
-//!   ([`super::region`]); for value *sets* the overlap needs no correction:
+//!   ([`crate::solve::geometry::region`]); for value *sets* the overlap needs no correction:
 //!   `V_c(x, y) = V_c'((x, y) - v1) ∪ V_c''((x, y) - v2) ∪ {g(x - k, y - l) : (k, l) in E_c}`
 //!   per residue class `c` of `(k mod K1, l mod K2)`.
 //!
@@ -24,17 +24,17 @@
 //! twice the width. Arrays keep the last rows only (rings). Checked against the
 //! option-enumerating solver in `tests/kernels.rs` (random rules and catalogue).
 
-use super::fast::LinePlan;
-use super::region::RegionShape;
-use super::{GrundyTable, GRUNDY_OFF};
 use crate::rules::{Relation, Rules};
+use crate::solve::geometry::region::RegionShape;
+use crate::solve::outcome::counters::LinePlan;
+use crate::solve::{GrundyTable, GRUNDY_OFF};
 
 /// Largest ring depth (rows) this kernel accepts; beyond it the plain solver runs.
 const MAX_DEPTH: usize = 256;
 
 /// Is `r` in the scope of the kernel?
 pub fn applies(r: &Rules) -> bool {
-    super::has_grundy_values(r)
+    crate::solve::has_grundy_values(r)
         && r.two_pile().map_or(true, |t| match t.relation {
             Relation::Diagonal | Relation::Band { .. } => true,
             _ => RegionShape::new(r).is_some(),
@@ -282,7 +282,7 @@ mod tests {
             let g = parse_game(name).unwrap().game;
             let r = g.as_single().unwrap();
             let n = 70;
-            let want = crate::solve::grundy::grundy(r, n);
+            let want = crate::solve::grundy::plain::grundy(r, n);
             assert!(
                 want.max_value() > 64,
                 "{name}: values should overflow one word"

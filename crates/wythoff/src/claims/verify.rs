@@ -6,21 +6,21 @@
 //! Modules contribute claims through their own `claims()` functions, collected in
 //! [`registry`]. Checks do no I/O; progress is reported through a callback.
 //! The claim types live in [`crate::claim`]; which claim covers which numbered
-//! statement of the papers is the table in [`crate::coverage`].
+//! statement of the papers is the table in [`crate::claims::coverage`].
 
-pub use crate::claim::{CheckFn, Claim, ClaimReport, VerifyConfig};
+pub use crate::claims::{CheckFn, Claim, ClaimReport, VerifyConfig};
 
 /// Every claim known to the library.
 pub fn registry() -> Vec<Claim> {
     let mut out = Vec::new();
     out.extend(crate::oracle::claims());
     out.extend(crate::imitation::claims());
-    out.extend(crate::claims_general::claims());
+    out.extend(crate::claims::general::claims());
     out.extend(crate::oracle::seed003::claims());
-    out.extend(crate::claims_seed000::claims());
-    out.extend(crate::claims_seed001::claims());
-    out.extend(crate::claims_seed002::claims());
-    out.extend(crate::claims_seed003::claims());
+    out.extend(crate::claims::seed000::claims());
+    out.extend(crate::claims::seed001::claims());
+    out.extend(crate::claims::seed002::claims());
+    out.extend(crate::claims::seed003::claims());
     out
 }
 

@@ -5,16 +5,16 @@
 //! Sequences come from Definition 3's mex recurrence (`oracle::pset`) and from
 //! the general solver's P-set; games with memory from the imitation state solver.
 
-use crate::claim::{Claim, ClaimReport, VerifyConfig};
-use crate::claims_general::{pairs_of, table};
+use crate::claims::general::{pairs_of, table};
+use crate::claims::quadratic::{is_square, Quad};
+use crate::claims::{Claim, ClaimReport, VerifyConfig};
 use crate::imitation::{outcome_after, ImitationNim, PositionClass, StateSolver};
 use crate::oracle::pset::{RecurrenceSet, Second};
-use crate::quadratic::{is_square, Quad};
 use crate::solve::Outcome;
 
 const R: fn(&str, &str, &str, String, Option<String>) -> ClaimReport = ClaimReport::new;
 
-/// The claims of this module, for [`crate::verify::registry`].
+/// The claims of this module, for [`crate::claims::verify::registry`].
 pub fn claims() -> Vec<Claim> {
     vec![
         Claim {
@@ -328,8 +328,8 @@ fn examples(_cfg: &VerifyConfig, _progress: &mut dyn FnMut(u64, u64)) -> Vec<Cla
                 .filter_map(|l| l.split_once(',').and_then(|(a, b)| Some((a.trim().parse().ok()?, b.trim().parse().ok()?))))
                 .collect()
         };
-        let w = list(include_str!("../../../testdata/papers/seed002/example4-wythoff-3-2.txt"));
-        let nd = list(include_str!("../../../testdata/papers/seed002/example4-imitation-3-2-nondynamic.txt"));
+        let w = list(include_str!("../../../../testdata/papers/seed002/example4-wythoff-3-2.txt"));
+        let nd = list(include_str!("../../../../testdata/papers/seed002/example4-imitation-3-2-nondynamic.txt"));
         let t = table("diagonal-blocking:p=3,m=2", 40)?;
         let got: Vec<_> = pairs_of(&t).into_iter().filter(|&(x, _)| x <= 20).collect();
         let mut got = got;

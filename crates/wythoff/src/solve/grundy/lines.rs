@@ -17,29 +17,29 @@
 //! solved (updated in bulk when a row starts), the row store of delay `T` holds
 //! the columns up to `y - 1 - T` (updated as the sweep moves). Families with the
 //! same direction, delay and period share a store. The mex is then the first
-//! value in none of the selected bitsets, searched as in [`super::grundy_fast`]
+//! value in none of the selected bitsets, searched as in [`super::nim_like`]
 //! (block-major bitsets, one cache line per block, starting at the largest mex
 //! of the selected bitsets), and no bitset is ever copied cell by cell.
 //!
-//! Symmetric rules are solved on `y >= x` only, as in [`super::grundy_fast`].
+//! Symmetric rules are solved on `y >= x` only, as in [`super::nim_like`].
 //!
 //! Two orders compute the same values: the row kernel ([`stream_rows`], row
 //! after row, the plain order) and the tiled kernel ([`tiled`], behind
 //! [`stream`] and [`stream_threads`]): stripes of 64 rows cut into skewed
 //! bands, so that the bitsets a tile reads stay in the cache, on `T` workers
-//! as the wavefront of [`super::grundy_fast::tiled`]; there the diagonal
+//! as the wavefront of [`super::nim_like::tiled`]; there the diagonal
 //! families of one store and residue set read one *union* line per diagonal.
 //! The row kernel is checked against the option-enumerating solvers, the
 //! tiled kernel against the row kernel and the reference, for 1, 2 and 3
 //! workers, in `tests/kernels.rs`.
 
-use super::grundy_fast::{
+use super::nim_like::{
     block_count, first_free, wavefront, Lines, Stripe, StripeWorker, Tab, BLOCK_BITS, BLOCK_WORDS,
     TILE_COLS, TILE_ROWS,
 };
-use super::GRUNDY_OFF;
 use crate::rules::Rules;
 use crate::sets::LengthSet;
+use crate::solve::GRUNDY_OFF;
 
 /// Largest period of a family's step set the kernel accepts.
 const MAX_PERIOD: u64 = 64;
@@ -99,7 +99,7 @@ struct Plan {
 
 impl Plan {
     fn new(r: &Rules) -> Option<Plan> {
-        if !super::has_grundy_values(r) {
+        if !crate::solve::has_grundy_values(r) {
             return None;
         }
         let mut p = Plan {
@@ -290,7 +290,7 @@ impl Ref {
 
 /// The least value `>= lb` in none of the `N` bitsets behind `p` (block `b` of
 /// bitset `i` at `p[i] + b * s[i]`) and not in `ex` (as
-/// [`super::grundy_fast`]'s `first_free`, written out so that it inlines).
+/// [`super::nim_like`]'s `first_free`, written out so that it inlines).
 #[inline(always)]
 unsafe fn scan<const N: usize>(lb: u32, p: &[*const u64], s: &[usize], ex: &[u32]) -> u32 {
     let p: &[*const u64; N] = p[..N].try_into().unwrap();
@@ -449,7 +449,7 @@ pub fn stream_rows(
     mut sink: impl FnMut(u64, &[u32]),
 ) -> Option<()> {
     let plan = Plan::new(r)?;
-    let (u, v) = super::grundy_fast::corner_on_board(r, n);
+    let (u, v) = super::nim_like::corner_on_board(r, n);
     let bound = plan.value_bound(n as u64);
     let blocks = block_count(bound);
     let w = plan.width as usize;
@@ -689,13 +689,13 @@ pub fn stream_rows(
 }
 
 /// The whole table (for dispatch and tests).
-pub fn grundy(r: &Rules, n: usize) -> Option<super::GrundyTable> {
-    super::GrundyTable::collect(n, |sink| stream(r, n, &mut |_| {}, sink))
+pub fn grundy(r: &Rules, n: usize) -> Option<crate::solve::GrundyTable> {
+    crate::solve::GrundyTable::collect(n, |sink| stream(r, n, &mut |_| {}, sink))
 }
 
 /// The whole table from the row kernel ([`stream_rows`]).
-pub fn grundy_rows(r: &Rules, n: usize) -> Option<super::GrundyTable> {
-    super::GrundyTable::collect(n, |sink| stream_rows(r, n, &mut |_| {}, sink))
+pub fn grundy_rows(r: &Rules, n: usize) -> Option<crate::solve::GrundyTable> {
+    crate::solve::GrundyTable::collect(n, |sink| stream_rows(r, n, &mut |_| {}, sink))
 }
 
 /// A column or diagonal store of the tiled kernel. A diagonal store serves a
@@ -1169,7 +1169,7 @@ impl StripeWorker for LineTiler<'_> {
 
 /// The tiled kernel: the values of [`stream_rows`], computed tile by tile so
 /// that the bitsets a tile reads stay in the cache, on `threads` workers
-/// (the stripe wavefront of [`super::grundy_fast::tiled`], shared:
+/// (the stripe wavefront of [`super::nim_like::tiled`], shared:
 /// [`wavefront`]). Stripes of [`TILE_ROWS`] rows, bands of `band_cols`
 /// columns, *skewed*: band `b` of row `x` is the columns
 /// `[b C - e x, (b + 1) C - e x)` with `e` from the plan ([`skew`]).
@@ -1209,7 +1209,7 @@ pub fn tiled(
     mut sink: impl FnMut(u64, &[u32]),
 ) -> Option<()> {
     let plan = Plan::new(r)?;
-    let (u, v) = super::grundy_fast::corner_on_board(r, n);
+    let (u, v) = super::nim_like::corner_on_board(r, n);
     let blocks = block_count(plan.value_bound(n as u64));
     let w = plan.width as usize;
     let sym = triangle && keeps_triangle(r, n as u64);

@@ -4,13 +4,13 @@
 //! 1-4), each against the general solvers.
 
 use crate::catalogue::parse_game;
-use crate::claim::{Claim, ClaimReport, VerifyConfig};
-use crate::claims_general::{floor_m_over_phi, table};
+use crate::claims::general::{floor_m_over_phi, table};
+use crate::claims::{Claim, ClaimReport, VerifyConfig};
 use crate::solve;
 
 const R: fn(&str, &str, &str, String, Option<String>) -> ClaimReport = ClaimReport::new;
 
-/// The claims of this module, for [`crate::verify::registry`].
+/// The claims of this module, for [`crate::claims::verify::registry`].
 pub fn claims() -> Vec<Claim> {
     vec![
         Claim {
@@ -192,19 +192,19 @@ fn printed(_cfg: &VerifyConfig, _progress: &mut dyn FnMut(u64, u64)) -> Vec<Clai
     let lists = [
         (
             2,
-            include_str!("../../../testdata/papers/seed001/p-positions-m2.txt"),
+            include_str!("../../../../testdata/papers/seed001/p-positions-m2.txt"),
         ),
         (
             3,
-            include_str!("../../../testdata/papers/seed001/p-positions-m3.txt"),
+            include_str!("../../../../testdata/papers/seed001/p-positions-m3.txt"),
         ),
         (
             4,
-            include_str!("../../../testdata/papers/seed001/p-positions-m4.txt"),
+            include_str!("../../../../testdata/papers/seed001/p-positions-m4.txt"),
         ),
         (
             5,
-            include_str!("../../../testdata/papers/seed001/p-positions-m5.txt"),
+            include_str!("../../../../testdata/papers/seed001/p-positions-m5.txt"),
         ),
     ];
     for (m, text) in lists {
@@ -228,7 +228,8 @@ fn printed(_cfg: &VerifyConfig, _progress: &mut dyn FnMut(u64, u64)) -> Vec<Clai
             fail,
         ));
     }
-    let am: Vec<(u64, u64)> = pair_list(include_str!("../../../testdata/papers/seed001/a_m.txt"));
+    let am: Vec<(u64, u64)> =
+        pair_list(include_str!("../../../../testdata/papers/seed001/a_m.txt"));
     let fail = if am.len() != 16 {
         Some(format!("{} printed values read, 16 expected", am.len()))
     } else {
@@ -256,22 +257,22 @@ fn printed(_cfg: &VerifyConfig, _progress: &mut dyn FnMut(u64, u64)) -> Vec<Clai
         (
             "Appendix Table 1",
             "wythoff",
-            include_str!("../../../testdata/papers/seed001/table1-grundy-wythoff.txt"),
+            include_str!("../../../../testdata/papers/seed001/table1-grundy-wythoff.txt"),
         ),
         (
             "Appendix Table 2",
             "modular:m=2",
-            include_str!("../../../testdata/papers/seed001/table2-grundy-modular-m2.txt"),
+            include_str!("../../../../testdata/papers/seed001/table2-grundy-modular-m2.txt"),
         ),
         (
             "Appendix Table 3",
             "modular:m=3",
-            include_str!("../../../testdata/papers/seed001/table3-grundy-modular-m3.txt"),
+            include_str!("../../../../testdata/papers/seed001/table3-grundy-modular-m3.txt"),
         ),
         (
             "Appendix Table 4",
             "modular:m=4",
-            include_str!("../../../testdata/papers/seed001/table4-grundy-modular-m4.txt"),
+            include_str!("../../../../testdata/papers/seed001/table4-grundy-modular-m4.txt"),
         ),
     ];
     for (label, name, text) in grids {
@@ -320,7 +321,7 @@ mod tests {
 
     #[test]
     fn claims_pass_on_a_small_run() {
-        crate::claim::assert_all_pass(claims(), 40, 100);
+        crate::claims::assert_all_pass(claims(), 40, 100);
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! all, odd, even, multiples and residue classes are), two-pile relation a cone
 //! with `s >= 2` or a congruence; any removed corner. This covers
 //! `st-wythoff`, `modular`, the four parity games of seed 003 and their
-//! residue-class variants. Everything else keeps [`super::grundy_union`].
+//! residue-class variants. Everything else keeps [`super::union`].
 //!
 //! ## The recurrence
 //!
@@ -57,10 +57,10 @@
 //! a row's start. Why the values are those of one worker, and why no two
 //! workers touch a set at once, is argued at `attempt` (private).
 
-use super::grundy_fast::Tab;
-use super::GRUNDY_OFF;
+use super::nim_like::Tab;
 use crate::rules::{Relation, Rules};
 use crate::sets::{lcm, LengthSet};
+use crate::solve::GRUNDY_OFF;
 
 /// Largest class modulus of any store (within it, the memory estimate decides).
 const MAX_MOD: u64 = 1024;
@@ -72,7 +72,7 @@ const MAX_REACH: usize = 512;
 const MAX_FINITE: usize = 4096;
 
 /// Value bitsets of `lines x classes` sets of `w` words (a multiple of
-/// [`BW`]), stored block-major as in [`super::grundy_fast`]: block `b` of set
+/// [`BW`]), stored block-major as in [`super::nim_like`]: block `b` of set
 /// `i` is the cache line `b * sets + i`, so the sets a row sweep reads for
 /// consecutive columns (consecutive lines) lie side by side. Each set keeps its
 /// mex and `1 + ` its largest value (0 when empty). The kernel works on it
@@ -281,7 +281,7 @@ fn periodic(s: &LengthSet) -> Option<usize> {
 
 impl Plan {
     fn new(r: &Rules) -> Option<Plan> {
-        if !super::has_grundy_values(r) {
+        if !crate::solve::has_grundy_values(r) {
             return None;
         }
         let two = r.two_pile()?;
@@ -533,7 +533,7 @@ pub fn memory_estimate(r: &Rules, n: u64) -> Option<u64> {
     // the rows in flight on the workers (rayon's pool, as `stream` sizes
     // them): their row-prefix stores, ring rows and rows waiting to be
     // handed over
-    let flight = (super::outcome_threads(n.min(usize::MAX as u64) as usize)
+    let flight = (crate::solve::outcome_threads(n.min(usize::MAX as u64) as usize)
         * stripe_rows(&p, w as usize)) as u64;
     let trails: u64 = p.trails.iter().map(|t| t.modulus as u64).sum();
     Some(
@@ -631,7 +631,7 @@ fn run(
 }
 
 /// The whole table (for dispatch and tests).
-pub fn grundy(r: &Rules, n: usize) -> Option<super::GrundyTable> {
+pub fn grundy(r: &Rules, n: usize) -> Option<crate::solve::GrundyTable> {
     grundy_with_progress(r, n, 1, &mut |_| {})
 }
 
@@ -642,8 +642,8 @@ pub fn grundy_with_progress(
     n: usize,
     threads: usize,
     progress: &mut dyn FnMut(u64),
-) -> Option<super::GrundyTable> {
-    super::GrundyTable::collect(n, |sink| stream_threads(r, n, threads, progress, sink))
+) -> Option<crate::solve::GrundyTable> {
+    crate::solve::GrundyTable::collect(n, |sink| stream_threads(r, n, threads, progress, sink))
 }
 
 /// Rows per stripe (see [`attempt`]): [`STRIPE_ROWS`], fewer where a row's

@@ -20,10 +20,10 @@
 //! outside the class and whose in-class options are all P-positions: those option
 //! counts have closed forms on this board (checked per candidate, `O(1)`).
 //!
-//! Checked against the brute-force reference by `tests/kernels.rs`.
+//! Checked against the reference by `tests/kernels.rs`.
 
-use super::{CELL_N, CELL_OFF, CELL_P};
 use crate::rules::{BlockClass, Convention, Memory, Rules};
+use crate::solve::{CELL_N, CELL_OFF, CELL_P};
 
 /// The block class as the kernel sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,7 +116,7 @@ impl BandKernel {
                 BlockClass::Diagonal => (Class::Diagonal, b.p),
             },
         };
-        let (u, v) = super::grundy_fast::corner_on_board(r, n);
+        let (u, v) = crate::solve::grundy::nim_like::corner_on_board(r, n);
         let words = n.div_ceil(64).max(1);
         let pad = (w.div_ceil(64) + 1) * 64;
         let dwords = (2 * n + 2 * pad).div_ceil(64) + 2;
@@ -438,7 +438,7 @@ fn set_prefix(m: &mut [u64], k: usize) {
 }
 
 /// The outcome table by the kernel (`None` when `r` is out of its scope).
-pub fn outcomes(r: &Rules, n: usize) -> Option<super::OutcomeTable> {
+pub fn outcomes(r: &Rules, n: usize) -> Option<crate::solve::OutcomeTable> {
     let mut k = BandKernel::new(r, n)?;
     let mut cells = vec![CELL_N; n * n];
     for x in 0..n {
@@ -452,7 +452,7 @@ pub fn outcomes(r: &Rules, n: usize) -> Option<super::OutcomeTable> {
             }
         }
     }
-    Some(super::OutcomeTable::from_cells(n, cells))
+    Some(crate::solve::OutcomeTable::from_cells(n, cells))
 }
 
 /// Stream the P-positions of `r` on the `n x n` board, row by row in sorted

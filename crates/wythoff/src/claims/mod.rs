@@ -1,17 +1,33 @@
-//! The types of a checked claim: [`Claim`] (what `wythoff verify` runs),
-//! [`ClaimReport`] (one PASS/FAIL line) and [`VerifyConfig`] (how far to check).
+//! The claims of the papers, each checked by `wythoff verify`, and what only
+//! serves them.
 //!
-//! They live in a module of their own so that the claim modules
-//! (`claims_general`, `claims_seed000`, ..., `oracle::claims`, `imitation`,
-//! `oracle::seed003`) depend on these types only, and [`crate::verify`], which
-//! collects every module's claims, depends on the claim modules: no import circle.
+//! - This file: the types of a checked claim: [`Claim`] (what `wythoff verify`
+//!   runs), [`ClaimReport`] (one PASS/FAIL line) and [`VerifyConfig`] (how far to
+//!   check). The claim modules ([`general`], [`seed000`] .. [`seed003`],
+//!   `oracle::claims`, `imitation`, `oracle::seed003`) depend on these types only,
+//!   and [`verify`], which collects every module's claims, depends on the claim
+//!   modules: no import circle.
+//! - [`verify`]: the registry; [`general`]: the claims that need only the general
+//!   solvers; [`seed000`] .. [`seed003`]: the further statements of each paper.
+//! - [`coverage`]: every numbered statement of the four papers with the claim ids
+//!   that check it, or why not; [`quadratic`]: exact floors of
+//!   `n (a + b sqrt d) / q` for the claims.
+
+pub mod coverage;
+pub mod general;
+pub mod quadratic;
+pub mod seed000;
+pub mod seed001;
+pub mod seed002;
+pub mod seed003;
+pub mod verify;
 
 /// How far to check. The default is the default `wythoff verify` run (a few
 /// seconds); `--max N` sets `board`, and `terms` grows with it. Every claim
 /// widens its ranges with these two numbers (each says how in its `scope`).
 #[derive(Clone, Debug)]
 pub struct VerifyConfig {
-    /// Board side for brute-force comparisons.
+    /// Board side for comparisons with the reference.
     pub board: u64,
     /// Number of sequence terms for recurrence/closed-form comparisons.
     pub terms: u64,
@@ -77,7 +93,7 @@ pub type CheckFn = fn(&VerifyConfig, &mut dyn FnMut(u64, u64)) -> Vec<ClaimRepor
 /// A claim of a paper.
 pub struct Claim {
     /// A short stable identifier, unique in the registry (e.g. `s000-lemma-3.3-iii-iv`);
-    /// the coverage table (`crate::coverage`) names claims by it.
+    /// the coverage table (`crate::claims::coverage`) names claims by it.
     pub id: &'static str,
     /// Catalogue entry names this claim concerns (for `verify GAME...` filtering).
     pub games: &'static [&'static str],

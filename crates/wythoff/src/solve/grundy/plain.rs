@@ -1,10 +1,10 @@
 //! Sprague-Grundy values, `g(x, y) = mex { g(option) }` (normal play, no blocking,
 //! no memory). Options are enumerated along the same line families as the fast
-//! outcome solver ([`super::fast`]), with a stamped `seen` array for the mex.
+//! outcome solver ([`crate::solve::outcome::counters`]), with a stamped `seen` array for the mex.
 
-use super::fast::families;
-use super::{GrundyTable, GRUNDY_OFF};
 use crate::rules::Rules;
+use crate::solve::outcome::counters::families;
+use crate::solve::{GrundyTable, GRUNDY_OFF};
 
 /// Bytes needed for a Grundy table of side `n`.
 pub fn memory_estimate(_r: &Rules, n: u64) -> u64 {

@@ -1,4 +1,4 @@
-//! The naive exact state solver of (p,m)-Imitation Nim on the board
+//! The reference exact state solver of (p,m)-Imitation Nim on the board
 //! `0 <= x, y < n`: the reference that the fast [`super::StateSolver`] is tested
 //! against on every state (`tests/imitation_fast.rs`). It needs one bit per state,
 //! `p n^3 / 3` bits, and `O(p n^3)` time, so it is for small boards.
@@ -38,13 +38,13 @@ use super::state::{ImitationNim, Move, State};
 use super::ImitationError;
 use crate::solve::{Outcome, OutcomeTable, CELL_N, CELL_P};
 
-/// Largest work estimate ([`NaiveStateSolver::work_estimate`]) the naive solver
+/// Largest work estimate ([`ReferenceStateSolver::work_estimate`]) the reference solver
 /// accepts: about a minute on one core.
-pub const NAIVE_WORK_LIMIT: u128 = 60_000_000_000;
+pub const REFERENCE_WORK_LIMIT: u128 = 60_000_000_000;
 
 /// Outcome of every valid state of every position on the `n x n` board.
 #[derive(Clone, Debug)]
-pub struct NaiveStateSolver {
+pub struct ReferenceStateSolver {
     rules: ImitationNim,
     n: u64,
     /// Start slot of position `(x, y)` at `x * n + y`.
@@ -57,7 +57,7 @@ fn slots_at(p: u64, x: u64, y: u64) -> u64 {
     2 * p - 1 + p * x.abs_diff(y)
 }
 
-impl NaiveStateSolver {
+impl ReferenceStateSolver {
     /// Bytes the solver needs for the board `n`, exactly up to allocator slack.
     pub fn memory_estimate(rules: ImitationNim, n: u64) -> u128 {
         let (p, n) = (rules.p() as u128, n as u128);
@@ -73,7 +73,7 @@ impl NaiveStateSolver {
     }
 
     /// Solve the board `0 <= x, y < n` within [`DEFAULT_BUDGET`] (or the process budget, if smaller).
-    pub fn new(rules: ImitationNim, n: u64) -> Result<NaiveStateSolver, ImitationError> {
+    pub fn new(rules: ImitationNim, n: u64) -> Result<ReferenceStateSolver, ImitationError> {
         Self::with_budget(rules, n, DEFAULT_BUDGET.min(crate::solve::memory_budget()))
     }
 
@@ -82,13 +82,13 @@ impl NaiveStateSolver {
         rules: ImitationNim,
         n: u64,
         budget: u64,
-    ) -> Result<NaiveStateSolver, ImitationError> {
+    ) -> Result<ReferenceStateSolver, ImitationError> {
         admit(
             rules,
             n,
             budget,
             Self::memory_estimate(rules, n),
-            Self::work_estimate(rules, n) > NAIVE_WORK_LIMIT,
+            Self::work_estimate(rules, n) > REFERENCE_WORK_LIMIT,
             "(about p n^3 (m + 4) / 3 steps): use smaller piles",
         )?;
         let p = rules.p();
@@ -102,7 +102,7 @@ impl NaiveStateSolver {
             }
         }
         offsets.push(total);
-        let mut solver = NaiveStateSolver {
+        let mut solver = ReferenceStateSolver {
             rules,
             n,
             offsets,
@@ -289,7 +289,7 @@ impl NaiveStateSolver {
         }
     }
 
-    /// [`NaiveStateSolver::classify`] for every position of the board.
+    /// [`ReferenceStateSolver::classify`] for every position of the board.
     pub fn classification(&self) -> Classification {
         let n = self.n as usize;
         let mut cells = Vec::with_capacity(n * n);

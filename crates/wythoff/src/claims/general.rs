@@ -1,12 +1,12 @@
 //! Claims checked with the general solvers alone (no oracle): the solvers
-//! against the brute-force reference, and the papers' statements that relate
+//! against the reference, and the papers' statements that relate
 //! games to each other or count P-positions, on a board.
 //!
 //! Every check compares two computations made from the rules; none compares
 //! against a stored answer.
 
 use crate::catalogue::parse_game;
-use crate::claim::{Claim, ClaimReport, VerifyConfig};
+use crate::claims::{Claim, ClaimReport, VerifyConfig};
 use crate::rules::Convention;
 use crate::sets::gcd;
 use crate::solve::{self, OutcomeTable};
@@ -34,7 +34,7 @@ const CROSS_CHECK_GAMES: &[&str] = &[
     "even-odd:s=1,t=1",
 ];
 
-/// The claims of this module, for [`crate::verify::registry`].
+/// The claims of this module, for [`crate::claims::verify::registry`].
 pub fn claims() -> Vec<Claim> {
     vec![
         Claim {
@@ -156,7 +156,7 @@ pub(crate) fn first_difference(
 }
 
 /// Every catalogue entry: the fast outcome solver and the Grundy solver equal
-/// the plain brute-force reference, in both conventions.
+/// the reference, in both conventions.
 fn fast_vs_reference(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<ClaimReport> {
     let n = (cfg.board / 5).clamp(16, 120) as usize;
     let source = "docs/games.md section 8 (1): general solvers";

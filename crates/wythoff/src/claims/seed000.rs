@@ -1,21 +1,21 @@
 //! Seed 000 (Larsson, "Restrictions of m-Wythoff Nim and p-complementary
 //! Beatty sequences"): the statements that `oracle::claims` and
-//! `claims_general` do not check. Sequences come from exact integer
-//! arithmetic ([`crate::quadratic`], [`crate::oracle::beatty`]); games from the
+//! `claims::general` do not check. Sequences come from exact integer
+//! arithmetic ([`crate::claims::quadratic`], [`crate::oracle::beatty`]); games from the
 //! general solvers. Every check compares two computations; none compares
 //! against a stored answer except the printed tables (the print is the claim).
 
 use crate::catalogue::parse_game;
-use crate::claim::{Claim, ClaimReport, VerifyConfig};
-use crate::claims_general::{first_difference, pairs_of, table};
+use crate::claims::general::{first_difference, pairs_of, table};
+use crate::claims::quadratic::Quad;
+use crate::claims::{Claim, ClaimReport, VerifyConfig};
 use crate::oracle::beatty::Beatty;
-use crate::quadratic::Quad;
 use crate::rules::Convention;
 use crate::solve;
 
 const R: fn(&str, &str, &str, String, Option<String>) -> ClaimReport = ClaimReport::new;
 
-/// The claims of this module, for [`crate::verify::registry`].
+/// The claims of this module, for [`crate::claims::verify::registry`].
 pub fn claims() -> Vec<Claim> {
     const SEQ: &[&str] = &[
         "roob-blocking",
@@ -935,12 +935,12 @@ fn tables(cfg: &VerifyConfig, _progress: &mut dyn FnMut(u64, u64)) -> Vec<ClaimR
     for (label, text, games) in [
         (
             "Table 1",
-            include_str!("../../../testdata/papers/seed000/table1-wn3.txt"),
+            include_str!("../../../../testdata/papers/seed000/table1-wn3.txt"),
             &["connell:p=3"][..],
         ),
         (
             "Table 2",
-            include_str!("../../../testdata/papers/seed000/table2-m2-p3.txt"),
+            include_str!("../../../../testdata/papers/seed000/table2-m2-p3.txt"),
             &[
                 "roob-blocking:m=2,p=3",
                 "modulo-rook:m=2,l=0,p=3",
@@ -1054,7 +1054,7 @@ mod tests {
 
     #[test]
     fn claims_pass_on_a_small_run() {
-        crate::claim::assert_all_pass(claims(), 60, 4000);
+        crate::claims::assert_all_pass(claims(), 60, 4000);
     }
 
     #[test]

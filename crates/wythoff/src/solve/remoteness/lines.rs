@@ -4,7 +4,7 @@
 //! games with (mp)-Wythoff moves), with or without a removed corner, normal or
 //! misère play, no blocking, no memory.
 //!
-//! A position's remoteness ([`super::remoteness::state_value`]) needs three
+//! A position's remoteness ([`super::state_value`]) needs three
 //! numbers of its options: whether there is one, the least remoteness among
 //! the options that lose for their mover, and the largest remoteness of all.
 //! Every option set here is a union of line prefixes ending next to the
@@ -15,10 +15,10 @@
 //! remoteness: scalars along the row, one pair per column, and one pair per
 //! cell for the diagonals (the prefix up to that cell). A cell costs
 //! `O(2w + 1)` instead of the `O(n w)` options the plain table
-//! ([`super::remoteness::rules_table`]) visits. Checked against that table and
-//! the brute-force [`super::remoteness::reference`] by `tests/remoteness.rs`.
+//! ([`super::rules_table`]) visits. Checked against that table and
+//! the reference [`super::reference`] by `tests/remoteness.rs`.
 
-use super::remoteness::{loses, RemotenessTable, REMOTENESS_OFF};
+use super::{loses, RemotenessTable, REMOTENESS_OFF};
 use crate::rules::{Memory, Rules};
 
 /// Is the kernel defined for these rules? Returns the band width (`0`: no

@@ -1,0 +1,90 @@
+//! The limits every front end shares (board side, terms, piles) and their
+//! parsers; the memory check of a whole table.
+
+use super::*;
+
+/// Largest board side (`--max`, `n`).
+pub const MAX_BOARD: u64 = 1 << 20;
+/// Largest number of sequence terms.
+pub const MAX_TERMS: u64 = 1 << 40;
+/// Largest number of terms served by an oracle (one big-integer evaluation per term).
+pub const MAX_ORACLE_TERMS: u64 = 1_000_000;
+/// Largest pile the general solver is asked to handle for one position.
+pub const GENERAL_LIMIT: u64 = 5000;
+
+/// Check a board side: a whole number from 1 to [`MAX_BOARD`].
+pub fn check_max(n: u64) -> Result<u64, SolveError> {
+    if n == 0 || n > MAX_BOARD {
+        return Err(SolveError::BoardOutOfRange {
+            arg: BoardArg::Max,
+            n,
+            max: MAX_BOARD,
+        });
+    }
+    Ok(n)
+}
+
+/// Parse a board side given as text (`--max N`).
+pub fn parse_max(s: &str) -> Result<u64, SolveError> {
+    let n: u64 = s.trim().parse().map_err(|_| SolveError::BoardNotWhole {
+        arg: BoardArg::Max,
+        text: s.to_string(),
+        max: MAX_BOARD,
+    })?;
+    check_max(n)
+}
+
+/// Check a number of sequence terms: 1 to [`MAX_TERMS`].
+pub fn check_terms(n: u64) -> Result<u64, SolveError> {
+    if n == 0 || n > MAX_TERMS {
+        return Err(SolveError::BadArg(
+            Message::new()
+                .value(Arg::Terms, n)
+                .text(format!(" is out of range: allowed 1..={MAX_TERMS}")),
+        ));
+    }
+    Ok(n)
+}
+
+/// Parse a number of sequence terms given as text (`--terms N`).
+pub fn parse_terms(s: &str) -> Result<u64, SolveError> {
+    let n: u64 = s.trim().parse().map_err(|_| {
+        SolveError::BadArg(
+            Message::new()
+                .text(format!("`{s}` is not a whole number: "))
+                .name(Arg::Terms)
+                .text(format!(" takes 1..={MAX_TERMS}")),
+        )
+    })?;
+    check_terms(n)
+}
+
+/// Parse a pile size (a non-negative whole number of any size); `what` names it
+/// in the error (`X`, `Y`).
+pub fn parse_pile(s: &str, what: &str) -> Result<Natural, SolveError> {
+    let t = s.trim();
+    if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(SolveError::BadInput(format!(
+            "{what} = `{s}` is not a non-negative whole number"
+        )));
+    }
+    t.parse()
+        .map_err(|_| SolveError::BadInput(format!("{what} = `{s}` is not a whole number")))
+}
+
+pub(super) fn check_table_memory(what: &str, n: u64, cell_bytes: u64) -> Result<(), SolveError> {
+    let est = n
+        .checked_mul(n)
+        .and_then(|c| c.checked_mul(cell_bytes))
+        .unwrap_or(u64::MAX);
+    if est > memory_budget() {
+        return Err(SolveError::OverMemory {
+            arg: BoardArg::Max,
+            n,
+            what: Some(what.to_string()),
+            need: est,
+            budget: memory_budget(),
+        });
+    }
+    Ok(())
+}

@@ -1,0 +1,761 @@
+//! One entry per question, shared by every front end (the `wythoff` binary and
+//! the Python module): which engine answers (the imitation state solver, an
+//! exact oracle, a sequence kernel, the general solvers), the limits, and the
+//! answer as data. Front ends parse their arguments, call one function here and
+//! render what it returns, so both give the same answer from the same call.
+//!
+//! - [`Subject`]: a game as named by the user (catalogue text or a rules file's
+//!   text) in one convention.
+//! - [`Subject::from_arg`]: GAME resolution (catalogue text or a rules file read
+//!   by the front end's reader, capped at [`MAX_RULES_FILE`]).
+//! - Boards: [`p_positions_plan`], [`p_positions`], [`p_positions_list`],
+//!   [`p_positions_with_board`], [`outcome_table`]; [`game_p_positions`] and
+//!   [`game_board`] make the one choice between the Imitation Nim state solver
+//!   and the board solvers (`compare` and `patterns` call them too).
+//! - Grundy values: [`grundy_check`], [`grundy_plan`], [`grundy`], [`grundy_table`].
+//!   The kernel is chosen by [`crate::solve::select`]; front ends read its plan.
+//! - One position: [`outcome`] (the choice: imitation state solver, exact
+//!   oracle, general solver; the notes' prose is in `notes.rs`),
+//!   [`outcome_conjecture`], [`outcome_huge_modular`] (m-Modular Wythoff beyond
+//!   the catalogue's range, [`huge_modular`]); remoteness: [`remoteness_table`].
+//! - [`sequence()`], [`sequence_summary`], [`sequence_list`], [`games_json`],
+//!   [`verify`] (`verify.rs`); the limits and parsers (`limits.rs`: [`check_max`],
+//!   [`parse_max`], [`parse_terms`], [`parse_pile`]).
+//!
+//! This file holds the choosing; `subject.rs` the GAME resolution, `limits.rs`
+//! the limits, `notes.rs` the prose of the one-position answers, `verify.rs` the
+//! claims run.
+//!
+//! Long computations report progress through a callback; a front end may stop
+//! one by unwinding from that callback with
+//! `std::panic::resume_unwind(Box::new(Cancelled))` ([`verify`] passes such an
+//! unwind through instead of reporting it as a failed check).
+
+use crate::catalogue::{parse_game, Entry, NamedGame, ParamKind, CATALOGUE};
+use crate::claims::verify::{registry, Claim, ClaimReport, VerifyConfig};
+use crate::error::{Arg, BoardArg, Message, RuleError, SolveError};
+use crate::explain::analyse;
+use crate::imitation::{Clause, ImitationNim, PositionClass, StateSolver, Theorem1};
+use crate::oracle::{self, Natural, Oracle};
+use crate::rules::{Convention, Game};
+use crate::sequence;
+use crate::solve::select::{self, GrundyPlan, PPositionsPlan};
+use crate::solve::{self, human_bytes, memory_budget, stream, GrundyTable, Outcome};
+use serde_json::json;
+use std::collections::BTreeSet;
+
+mod limits;
+mod notes;
+mod subject;
+mod verify;
+
+pub use limits::*;
+pub use notes::{remoteness_notes, REMOTENESS_LIMIT, REMOTENESS_WORK};
+pub use subject::*;
+pub use verify::*;
+
+/// The payload of an unwind that a front end's progress callback starts to stop
+/// a computation (Ctrl-C).
+#[derive(Debug, Clone, Copy)]
+pub struct Cancelled;
+
+/// What listing the P-positions of `s` on the `n x n` board costs and which
+/// kernels run ([`select::p_positions_plan`]); `None` for a game with memory
+/// (Imitation Nim: the exact state solver answers, with its own limits).
+pub fn p_positions_plan(s: &Subject, n: u64) -> Result<Option<PPositionsPlan>, SolveError> {
+    check_max(n)?;
+    if s.imitation()?.is_some() {
+        return Ok(None);
+    }
+    Ok(Some(select::p_positions_plan(&s.game, n)))
+}
+
+/// The P-positions on the `n x n` board, streamed: `sink(x, ys)` once per row
+/// `x` in increasing order (the `y` of its P-positions, increasing). Games with
+/// memory: the P-positions as starting positions (no history), by the exact
+/// state solver.
+pub fn p_positions(
+    s: &Subject,
+    n: u64,
+    progress: stream::Progress,
+    sink: &mut dyn FnMut(u64, &[u32]),
+) -> Result<(), SolveError> {
+    game_p_positions(&s.game, n, progress, sink)
+}
+
+/// [`p_positions`] of a game value: the one place that chooses between the
+/// Imitation Nim state solver (games with memory, either convention) and the
+/// board solvers. `compare` and `patterns` come here too.
+pub fn game_p_positions(
+    game: &Game,
+    n: u64,
+    progress: stream::Progress,
+    sink: &mut dyn FnMut(u64, &[u32]),
+) -> Result<(), SolveError> {
+    check_max(n)?;
+    if let Some(r) = ImitationNim::from_game(game) {
+        let solver = StateSolver::with_progress(r, n, progress)?;
+        let ps = solver.start_p_positions();
+        let mut row: Vec<u32> = Vec::new();
+        let mut i = 0;
+        for x in 0..n {
+            row.clear();
+            while i < ps.len() && ps[i].0 == x {
+                row.push(ps[i].1 as u32);
+                i += 1;
+            }
+            sink(x, &row);
+        }
+        progress(n, n);
+        return Ok(());
+    }
+    stream::p_positions(game, n as usize, progress, sink)
+}
+
+/// The board of `game` on the `n x n` board as a table (cells off the board
+/// marked): by the board solvers, or for a game with memory its starting
+/// positions by the state solver. The same choice as [`game_p_positions`].
+pub fn game_board(
+    game: &Game,
+    n: u64,
+    progress: stream::Progress,
+) -> Result<solve::OutcomeTable, SolveError> {
+    check_max(n)?;
+    if let Some(r) = ImitationNim::from_game(game) {
+        let solver = StateSolver::with_progress(r, n, progress)?;
+        return Ok(solver.start_table());
+    }
+    solve::outcomes_with_progress(game, n as usize, progress)
+}
+
+/// The P-positions of `s` on the `n x n` board and, for boards of side at most
+/// `board_max` (a front end's picture), the board they were read from: one
+/// solve for both.
+pub fn p_positions_with_board(
+    s: &Subject,
+    n: u64,
+    board_max: u64,
+    progress: stream::Progress,
+) -> Result<(Vec<(u64, u64)>, Option<solve::OutcomeTable>), SolveError> {
+    check_max(n)?;
+    if n > board_max {
+        return Ok((p_positions_list(s, n, progress)?, None));
+    }
+    let t = game_board(&s.game, n, progress)?;
+    Ok((t.p_positions(), Some(t)))
+}
+
+/// The P-positions on the `n x n` board as a list, in csv order (sorted by x, then y).
+pub fn p_positions_list(
+    s: &Subject,
+    n: u64,
+    progress: stream::Progress,
+) -> Result<Vec<(u64, u64)>, SolveError> {
+    let mut ps = Vec::new();
+    p_positions(s, n, progress, &mut |x, ys| {
+        ps.extend(ys.iter().map(|&y| (x, y as u64)))
+    })?;
+    Ok(ps)
+}
+
+/// The `n x n` table of outcomes, row-major (`[x * n + y]`): `true` iff `(x, y)`
+/// is a P-position (as listed by [`p_positions`]; cells of a removed corner are
+/// not positions and so `false`). Refused before allocating when it would not
+/// fit the memory budget.
+pub fn outcome_table(
+    s: &Subject,
+    n: u64,
+    progress: stream::Progress,
+) -> Result<Vec<bool>, SolveError> {
+    check_max(n)?;
+    limits::check_table_memory("an outcome table", n, 1)?;
+    let mut cells = vec![false; (n * n) as usize];
+    p_positions(s, n, progress, &mut |x, ys| {
+        for &y in ys {
+            cells[(x * n) as usize + y as usize] = true;
+        }
+    })?;
+    Ok(cells)
+}
+
+/// Refuse games without Grundy values, saying why.
+pub fn grundy_check(s: &Subject) -> Result<(), SolveError> {
+    match solve::grundy_unsupported(&s.game) {
+        Some(why) => Err(SolveError::NoGrundy {
+            label: Some(s.label.clone()),
+            why,
+        }),
+        None => Ok(()),
+    }
+}
+
+/// What the Grundy values of `s` on the `n x n` board cost and which kernel
+/// computes them ([`select::grundy_plan`], with the process's memory budget).
+pub fn grundy_plan(s: &Subject, n: u64) -> Result<GrundyPlan, SolveError> {
+    grundy_check(s)?;
+    check_max(n)?;
+    Ok(select::grundy_plan(&s.game, n, memory_budget()).expect("checked by grundy_check"))
+}
+
+/// The Grundy values on the `n x n` board, streamed row by row: `sink(x, row)`,
+/// with [`solve::GRUNDY_OFF`] (`u32::MAX`) for cells of a removed corner.
+pub fn grundy(
+    s: &Subject,
+    n: u64,
+    progress: stream::Progress,
+    sink: &mut dyn FnMut(u64, &[u32]),
+) -> Result<(), SolveError> {
+    grundy_check(s)?;
+    check_max(n)?;
+    stream::grundy(&s.game, n as usize, progress, sink)
+}
+
+/// The Grundy values on the `n x n` board as one table (row-major), refused
+/// before allocating when it would not fit the memory budget.
+pub fn grundy_table(
+    s: &Subject,
+    n: u64,
+    progress: stream::Progress,
+) -> Result<GrundyTable, SolveError> {
+    let plan = grundy_plan(s, n)?;
+    limits::check_table_memory("a Grundy table", n, 4)?;
+    if !plan.streams() {
+        // the kernel fills a table: take it, without a copy
+        return solve::grundy_with_progress(&s.game, n as usize, progress);
+    }
+    let mut values = Vec::with_capacity((n * n) as usize);
+    grundy(s, n, progress, &mut |_, row| values.extend_from_slice(row))?;
+    Ok(GrundyTable::from_values(n as usize, values))
+}
+
+/// The answer about one position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutcomeAnswer {
+    pub outcome: Outcome,
+    /// For N: the winning moves (the positions moved to), sorted, without repeats.
+    pub moves: Vec<(Natural, Natural)>,
+    /// Explanations, one line each (the CLI writes them after `# `).
+    pub notes: Vec<String>,
+    /// When an exact oracle answered: `oracle (method): source`.
+    pub oracle: Option<String>,
+}
+
+/// The outcome of `(x, y)` with its winning moves. Games with memory: after
+/// `history` (the positions before `(x, y)`, oldest first, the first is the
+/// starting position); other games refuse a history. A catalogue game with an
+/// exact oracle is answered by it for piles of any size; other games by the
+/// general solver on a board of side `max(x, y) + 1` (piles below
+/// [`GENERAL_LIMIT`]).
+pub fn outcome(
+    s: &Subject,
+    x: &Natural,
+    y: &Natural,
+    history: &[(u64, u64)],
+) -> Result<OutcomeAnswer, SolveError> {
+    if let Some(r) = s.imitation()? {
+        return notes::outcome_imitation(s, r, x, y, history);
+    }
+    if !history.is_empty() {
+        return Err(SolveError::BadArg(Message::new().name(Arg::History).text(
+            format!(
+                " is only meaningful for games with memory (imitation); {} has none",
+                s.label
+            ),
+        )));
+    }
+    if let Some(o) = s.oracle() {
+        let mut ans = notes::outcome_oracle(s, o.as_ref(), x, y)?;
+        ans.notes.extend(remoteness_notes(s, x, y)?);
+        return Ok(ans);
+    }
+    let (x, y) = match (u64::try_from(x), u64::try_from(y)) {
+        (Ok(x), Ok(y)) if x < GENERAL_LIMIT && y < GENERAL_LIMIT => (x, y),
+        _ => {
+            let why = s
+                .named
+                .as_ref()
+                .and_then(|ng| oracle::no_oracle_reason(ng.entry_name, &ng.params, s.convention()))
+                .unwrap_or_else(|| "it has no exact oracle".into());
+            return Err(SolveError::TooLarge(format!(
+                "({x}, {y}) is too large for the general solver (piles below {GENERAL_LIMIT}), and {} has no exact oracle: {why}",
+                s.label
+            )));
+        }
+    };
+    let an = analyse(&s.game, x, y)?;
+    let mut ans = notes::general(s, x, y, &an);
+    let (xn, yn) = (Natural::from(x), Natural::from(y));
+    ans.notes.extend(remoteness_notes(s, &xn, &yn)?);
+    Ok(ans)
+}
+
+/// The remoteness table of the `n x n` board (Imitation Nim: starting
+/// positions, by its state graph).
+pub fn remoteness_table(
+    s: &Subject,
+    n: u64,
+) -> Result<crate::solve::remoteness::RemotenessTable, SolveError> {
+    Ok(match ImitationNim::from_game(&s.game) {
+        Some(r) => crate::imitation::remoteness::start_table(r, n)?,
+        None => crate::solve::remoteness::remoteness(&s.game, n as usize)?,
+    })
+}
+
+/// The answer about one position of a game that no [`Subject`] holds, with the
+/// game's label and convention as a front end shows them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LabelledOutcome {
+    pub label: String,
+    pub convention: String,
+    pub answer: OutcomeAnswer,
+}
+
+/// `m` when the GAME text is `modular:m=M` with `M` beyond the catalogue's
+/// range (any size): [`outcome_huge_modular`] answers it, not [`outcome`].
+pub fn huge_modular(text: &str) -> Option<Natural> {
+    oracle::modular_big::parse(text)
+}
+
+/// m-Modular Wythoff for an `m` beyond the catalogue's range: seed 001's
+/// characterisation decides the position ([`oracle::modular_big`]); in misère
+/// play, with `m` above both piles, the game from `(x, y)` is Wythoff's (every
+/// two-pile move has `k = l`), answered as Wythoff in misère play. The game has
+/// no memory and a published solution: `history_or_conjecture` (the front end
+/// was asked for a history or a conjecture) is refused.
+pub fn outcome_huge_modular(
+    m: &Natural,
+    misere: bool,
+    x: &Natural,
+    y: &Natural,
+    history_or_conjecture: bool,
+) -> Result<LabelledOutcome, SolveError> {
+    if history_or_conjecture {
+        return Err(SolveError::BadInput("modular has no memory and a published solution: --history and --conjecture do not apply".into()));
+    }
+    let g = oracle::modular_big::Modular::new(m.clone());
+    let label = g.label();
+    let (moves, source, convention) = if misere {
+        if *m <= x.clone().max(y.clone()) {
+            return Err(SolveError::Unsupported(format!(
+                "{label} in misère play: no published solution, and a pile reaches m, so the game is not Wythoff's from this position"
+            )));
+        }
+        let w = Subject::parse("wythoff", true)?;
+        let ans = outcome(&w, x, y, &[])?;
+        (
+            ans.moves,
+            "m above both piles: every two-pile move has k = l, the game from this position is Wythoff's".to_string(),
+            w.convention_text(),
+        )
+    } else {
+        (g.winning_moves(x, y), g.source(), "normal play".to_string())
+    };
+    Ok(LabelledOutcome {
+        label,
+        convention,
+        answer: OutcomeAnswer {
+            outcome: if moves.is_empty() {
+                Outcome::P
+            } else {
+                Outcome::N
+            },
+            moves,
+            notes: Vec::new(),
+            oracle: Some(source),
+        },
+    })
+}
+
+/// The outcome of `(x, y)` from the conjectured oracle of the game's patterns
+/// on the board of side `board` (`outcome --conjecture`): a `pairs` pattern with
+/// a Beatty closed form, exact at any size; `oracle` names it as a conjecture.
+pub fn outcome_conjecture(
+    s: &Subject,
+    x: &Natural,
+    y: &Natural,
+    board: usize,
+) -> Result<OutcomeAnswer, SolveError> {
+    let Some(rules) = s.game.as_single() else {
+        return Err(SolveError::BadArg(
+            Message::new().name(Arg::Conjecture).text(format!(
+                " needs a game of one rule value ({} is a choice of variants)",
+                s.label
+            )),
+        ));
+    };
+    let rep = crate::patterns::find(&s.game, &s.label, board, false)?;
+    let Some(o) = crate::oracle::fitted::FittedOracle::from_report(rules, &rep) else {
+        return Err(SolveError::Unsupported(format!(
+            "no conjectured oracle for {}: on the board of {board} its patterns give no pairs of sequences with a Beatty closed form and a difference law (see `wythoff patterns`)",
+            s.label
+        )));
+    };
+    notes::outcome_oracle(s, &o, x, y)
+}
+
+/// How [`sequence`] answers: a kernel, or the oracle one term at a time.
+enum SeqEngine {
+    Kernel(sequence::SequenceSpec),
+    Oracle(Box<dyn Oracle>),
+    /// No published solution: pairs read off a solved board
+    /// ([`crate::patterns::read_pairs`]).
+    Board(Vec<(u64, u64)>),
+}
+
+fn sequence_engine(
+    s: &Subject,
+    terms: u64,
+    progress: stream::Progress,
+) -> Result<SeqEngine, SolveError> {
+    check_terms(terms)?;
+    let Some(named) = s.named.as_ref() else {
+        return Err(SolveError::BadInput(
+            "sequence needs a catalogue game (name:key=value,...), not a rules file".into(),
+        ));
+    };
+    if s.convention() == Convention::Misere {
+        return Err(SolveError::BadArg(
+            Message::new()
+                .text(format!(
+                    "{}: the sequences (a_n, b_n) are those of normal play; misère P-positions are available with ",
+                    s.label
+                ))
+                .misere_board(),
+        ));
+    }
+    if let Some(spec) = sequence::for_game(named)? {
+        let est = sequence::memory_estimate(&spec.kind, terms).unwrap_or(u64::MAX);
+        if est > memory_budget() {
+            return Err(SolveError::ArgTooLarge(
+                Message::new().value(Arg::Terms, terms).text(format!(
+                    ": the mex bitmap needs about {}, over the budget of {}: use fewer terms",
+                    human_bytes(est),
+                    human_bytes(memory_budget())
+                )),
+            ));
+        }
+        return Ok(SeqEngine::Kernel(spec));
+    }
+    if let Some(o) = s.oracle() {
+        if terms > MAX_ORACLE_TERMS {
+            return Err(SolveError::ArgTooLarge(
+                Message::new()
+                    .text(format!(
+                        "{}: no fast kernel, and the oracle is limited to ",
+                        s.label
+                    ))
+                    .value(Arg::Terms, MAX_ORACLE_TERMS),
+            ));
+        }
+        return Ok(SeqEngine::Oracle(o));
+    }
+    let pairs = crate::board_pairs::read(&s.game, terms, memory_budget(), false, progress)
+        .map_err(|e| match e {
+            SolveError::TooLarge(m) => {
+                SolveError::TooLarge(format!("{}: no published solution; {m}", s.label))
+            }
+            SolveError::ArgTooLarge(m) => {
+                SolveError::ArgTooLarge(m.after(format!("{}: no published solution; ", s.label)))
+            }
+            SolveError::BadArg(m) => {
+                SolveError::BadArg(m.after(format!("{}: no published solution, and ", s.label)))
+            }
+            e => SolveError::Unsupported(format!("{}: no published solution, and {e}", s.label)),
+        })?;
+    Ok(SeqEngine::Board(pairs))
+}
+
+/// The pairs `(a_n, b_n)` that define the P-positions, `n = 0 .. terms - 1`, in
+/// order: `sink(a_n, b_n)`; `progress(done, terms)`. A bitmap mex kernel where
+/// there is one, else the game's exact oracle (up to [`MAX_ORACLE_TERMS`]).
+pub fn sequence(
+    s: &Subject,
+    terms: u64,
+    progress: stream::Progress,
+    sink: &mut dyn FnMut(u64, u64),
+) -> Result<(), SolveError> {
+    match sequence_engine(s, terms, progress)? {
+        SeqEngine::Kernel(spec) => {
+            sequence::generate(&spec.kind, terms, &mut |d| progress(d, terms), |a, b| {
+                sink(a, b)
+            })
+        }
+        SeqEngine::Oracle(o) => oracle_terms(s, o.as_ref(), terms, progress, sink),
+        SeqEngine::Board(v) => {
+            v.into_iter().for_each(|(a, b)| sink(a, b));
+            Ok(())
+        }
+    }
+}
+
+fn oracle_terms(
+    s: &Subject,
+    o: &dyn Oracle,
+    terms: u64,
+    progress: stream::Progress,
+    sink: &mut dyn FnMut(u64, u64),
+) -> Result<(), SolveError> {
+    for n in 0..terms {
+        let Some((x, y)) = o.pair(&Natural::from(n))? else {
+            return Err(SolveError::Unsupported(format!(
+                "{}: the known solution is not a pair of sequences",
+                s.label
+            )));
+        };
+        let (Ok(x), Ok(y)) = (u64::try_from(&x), u64::try_from(&y)) else {
+            return Err(SolveError::TooLarge(format!(
+                "{}: term {n} does not fit 64 bits",
+                s.label
+            )));
+        };
+        sink(x, y);
+        if n % 4096 == 0 {
+            progress(n, terms);
+        }
+    }
+    Ok(())
+}
+
+/// The first `terms` pairs of [`sequence`] as one flat list `a_0, b_0, a_1, ...`,
+/// refused before allocating when it would not fit the memory budget.
+pub fn sequence_list(
+    s: &Subject,
+    terms: u64,
+    progress: stream::Progress,
+) -> Result<Vec<u64>, SolveError> {
+    check_terms(terms)?;
+    let est = terms.saturating_mul(16);
+    if est > memory_budget() {
+        return Err(SolveError::ArgTooLarge(
+            Message::new().value(Arg::Terms, terms).text(format!(
+                ": the list needs about {}, over the budget of {}: use fewer terms",
+                human_bytes(est),
+                human_bytes(memory_budget())
+            )),
+        ));
+    }
+    let mut v = Vec::with_capacity(2 * terms as usize);
+    sequence(s, terms, progress, &mut |a, b| {
+        v.push(a);
+        v.push(b)
+    })?;
+    Ok(v)
+}
+
+/// Count and hash (`--format summary`) of the first `terms` pairs of
+/// [`sequence`], without storing them (kernels: generator and hash on two
+/// threads when that pays).
+pub fn sequence_summary(
+    s: &Subject,
+    terms: u64,
+    progress: stream::Progress,
+) -> Result<crate::hash::Summary, SolveError> {
+    match sequence_engine(s, terms, progress)? {
+        SeqEngine::Kernel(spec) => {
+            sequence::summary(&spec.kind, terms, &mut |d| progress(d, terms))
+        }
+        SeqEngine::Oracle(o) => {
+            let mut h = crate::hash::Summary::new();
+            oracle_terms(s, o.as_ref(), terms, progress, &mut |a, b| h.pair(a, b))?;
+            Ok(h)
+        }
+        SeqEngine::Board(v) => {
+            let mut h = crate::hash::Summary::new();
+            v.into_iter().for_each(|(a, b)| h.pair(a, b));
+            Ok(h)
+        }
+    }
+}
+
+/// One catalogue entry as the json object of `games --format json`.
+pub fn entry_json(e: &Entry) -> serde_json::Value {
+    json!({
+        "name": e.name, "aliases": e.aliases, "notation": e.notation, "source": e.source,
+        "known": e.known,
+        "params": e.params.iter().map(|p| json!({
+            "key": p.key, "meaning": p.meaning, "default": p.default,
+            "min": match p.kind { ParamKind::Int { min } => Some(min), ParamKind::Set => None },
+            "kind": match p.kind { ParamKind::Int { .. } => "int", ParamKind::Set => "set" },
+        })).collect::<Vec<_>>(),
+    })
+}
+
+/// The catalogue as the json array of `games --format json`.
+pub fn games_json() -> serde_json::Value {
+    serde_json::Value::Array(CATALOGUE.iter().map(entry_json).collect())
+}
+
+/// When [`sequence`] reads the pairs off a solved board (no kernel, no
+/// published solution), the work it will start with
+/// ([`crate::board_pairs::plan`]), for a front end to announce; `None` when a
+/// kernel or an oracle answers, or a refusal comes first.
+pub fn sequence_board_plan(s: &Subject, terms: u64) -> Option<crate::board_pairs::Plan> {
+    let named = s.named.as_ref()?;
+    if s.convention() == Convention::Misere || check_terms(terms).is_err() {
+        return None;
+    }
+    if sequence::for_game(named).ok()?.is_some() || s.oracle().is_some() {
+        return None;
+    }
+    crate::board_pairs::plan(&s.game, terms)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn subject(t: &str) -> Subject {
+        Subject::parse(t, false).unwrap()
+    }
+
+    #[test]
+    fn limits_and_piles() {
+        assert!(check_max(0).is_err());
+        assert!(check_max(MAX_BOARD + 1).is_err());
+        assert_eq!(parse_max(" 12 ").unwrap(), 12);
+        assert!(parse_terms("0").is_err());
+        assert_eq!(
+            parse_pile("007", "X").unwrap(),
+            Natural::from(7u32),
+            "leading zeros"
+        );
+        let e = parse_pile("-1", "X").unwrap_err().to_string();
+        assert_eq!(e, "X = `-1` is not a non-negative whole number");
+    }
+
+    #[test]
+    fn outcome_table_matches_p_positions_and_refuses_huge_boards() {
+        let s = subject("roob-blocking:m=2,p=3");
+        let ps = p_positions_list(&s, 40, &mut |_, _| {}).unwrap();
+        let t = outcome_table(&s, 40, &mut |_, _| {}).unwrap();
+        assert_eq!(t.iter().filter(|&&b| b).count(), ps.len());
+        for (x, y) in ps {
+            assert!(t[(x * 40 + y) as usize]);
+        }
+        // refused as data: the board's side and the bytes, worded by each front end
+        let e = outcome_table(&s, MAX_BOARD, &mut |_, _| {}).unwrap_err();
+        assert!(
+            matches!(e, SolveError::OverMemory { arg: BoardArg::Max, n: MAX_BOARD, need, budget, .. } if need > budget),
+            "{e}"
+        );
+        let e = grundy_table(&subject("wythoff"), MAX_BOARD, &mut |_, _| {}).unwrap_err();
+        assert!(matches!(e, SolveError::OverMemory { .. }), "{e}");
+        assert!(e.to_string().starts_with("--max 1048576: "), "{e}");
+        let e = check_max(0).unwrap_err().for_board_arg(BoardArg::Check);
+        assert_eq!(
+            e.to_string(),
+            "--check 0 is out of range: allowed 1..=1048576"
+        );
+    }
+
+    #[test]
+    fn grundy_table_is_the_reference_table() {
+        let s = subject("modular:m=3");
+        let t = grundy_table(&s, 24, &mut |_, _| {}).unwrap();
+        let r = solve::grundy_reference(&s.game, 24).unwrap();
+        assert_eq!(t.values(), r.values());
+        let e = grundy_table(&subject("roob-blocking:m=2,p=3"), 8, &mut |_, _| {}).unwrap_err();
+        assert!(e
+            .to_string()
+            .starts_with("roob-blocking:m=2,p=3 has no Grundy values"));
+    }
+
+    #[test]
+    fn imitation_p_positions_are_the_state_solvers() {
+        let s = subject("imitation:p=2,m=1");
+        let r = s.imitation().unwrap().unwrap();
+        let want = StateSolver::new(r, 30).unwrap().start_p_positions();
+        assert_eq!(p_positions_list(&s, 30, &mut |_, _| {}).unwrap(), want);
+        assert!(Subject::parse("imitation:p=2,m=1", true)
+            .unwrap()
+            .imitation()
+            .unwrap()
+            .is_some_and(|r| r.is_misere()));
+    }
+
+    #[test]
+    fn huge_modular_is_decided_here() {
+        let m = huge_modular("modular:m=1000000000000000000000000000000").unwrap();
+        assert!(
+            huge_modular("modular:m=12").is_none(),
+            "in the catalogue's range"
+        );
+        for misere in [false, true] {
+            let w = Subject::parse("wythoff", misere).unwrap();
+            for (x, y) in [(3u32, 5u32), (4, 7), (10, 10)] {
+                let (x, y) = (Natural::from(x), Natural::from(y));
+                let a = outcome_huge_modular(&m, misere, &x, &y, false).unwrap();
+                let want = outcome(&w, &x, &y, &[]).unwrap();
+                assert_eq!(a.answer.outcome, want.outcome, "{x} {y} {misere}");
+                assert_eq!(a.answer.moves, want.moves, "{x} {y} {misere}");
+                assert!(a.answer.notes.is_empty() && a.answer.oracle.is_some());
+            }
+        }
+        let big = m.clone() + Natural::from(1u32);
+        assert!(outcome_huge_modular(&m, true, &big, &Natural::from(1u32), false).is_err());
+        assert!(outcome_huge_modular(&m, false, &big, &Natural::from(1u32), true).is_err());
+    }
+
+    #[test]
+    fn outcome_oracle_agrees_with_the_general_solver() {
+        for g in ["wythoff", "m-wythoff:m=2", "roob-blocking:m=2,p=3"] {
+            let s = subject(g);
+            let t = solve::outcomes(&s.game, 30).unwrap();
+            for (x, y) in [(0u64, 0u64), (4, 6), (3, 5), (10, 7), (29, 1)] {
+                let a = outcome(&s, &Natural::from(x), &Natural::from(y), &[]).unwrap();
+                assert!(a.oracle.is_some(), "{g}: an oracle answers");
+                assert_eq!(
+                    a.outcome == Outcome::P,
+                    t.is_p(x as usize, y as usize),
+                    "{g} ({x}, {y})"
+                );
+                let an = analyse(&s.game, x, y).unwrap();
+                let want: Vec<(Natural, Natural)> = an
+                    .winning_moves()
+                    .iter()
+                    .map(|&(a, b)| (Natural::from(a), Natural::from(b)))
+                    .collect();
+                let mut want = want;
+                want.sort();
+                assert_eq!(a.moves, want, "{g} ({x}, {y})");
+            }
+        }
+    }
+
+    #[test]
+    fn sequence_kernel_and_oracle_paths() {
+        let mut got = Vec::new();
+        sequence(&subject("wythoff"), 5, &mut |_, _| {}, &mut |a, b| {
+            got.push((a, b))
+        })
+        .unwrap();
+        assert_eq!(got, vec![(0, 0), (1, 2), (3, 5), (4, 7), (6, 10)]);
+        let h = sequence_summary(&subject("wythoff"), 3, &mut |_, _| {}).unwrap();
+        assert_eq!(h.line(), "3 4939e3f1dd34d3f2");
+        assert!(sequence(
+            &Subject::parse("wythoff", true).unwrap(),
+            3,
+            &mut |_, _| {},
+            &mut |_, _| {}
+        )
+        .is_err());
+    }
+
+    #[test]
+    fn verify_filters_by_game_and_refuses_unknown_names() {
+        let run = verify(&["modular".to_string()], None, &|_| {}).unwrap();
+        assert!(run.claims > 0 && !run.reports.is_empty());
+        assert_eq!(run.failed(), 0);
+        assert!(verify(&["nope".to_string()], None, &|_| {}).is_err());
+    }
+
+    #[test]
+    fn params_and_symmetry() {
+        let s = subject("restricted:s=1,t=2,h=3:0,v=3:0,d1=3:1,d2=3:2");
+        let ps = s.params();
+        assert!(ps.contains(&("s", ParamValue::Int(1))));
+        assert!(ps.contains(&("h", ParamValue::Set("3:0".into()))));
+        assert!(!s.symmetric());
+        assert!(subject("wythoff").symmetric());
+    }
+}

@@ -1,0 +1,7 @@
+//! Shared geometry of the kernels: counting the two-pile options that fall in
+//! the unbounded move regions in `O(1)` per position ([`cone`]: the (s,t) cone;
+//! [`region`]: the cone `s >= 2` and the congruence, and [`region::RegionShape`]
+//! for the union Grundy kernel).
+
+pub(crate) mod cone;
+pub(crate) mod region;

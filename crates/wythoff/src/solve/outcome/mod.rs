@@ -1,0 +1,14 @@
+//! Outcome kernels: which positions are P on a board. [`super::select`]
+//! orders them (band, sparse, counters); each checks its own scope again.
+//!
+//! - [`band`]: one-pile moves of any length plus a band of diagonals (blocking,
+//!   corner, misère); P-positions can be streamed row by row.
+//! - [`sparse`]: sparse attack sets, keeping only the P-positions (no blocking);
+//!   [`sparse_rect`] the same on a rectangle (for `sequence`'s a-order pairs).
+//! - [`counters`]: the general counter solver, any memoryless rule (slowest, the
+//!   last choice), with [`super::geometry`] counting the unbounded regions.
+
+pub mod band;
+pub mod counters;
+pub mod sparse;
+pub mod sparse_rect;
