@@ -837,53 +837,98 @@ fn game_cost(
 ) -> (u128, u64) {
     let game = named.game.with_convention(convention);
     let n = max as u128;
-    let variants = game
+    // the solve, per variant by the kernel the library picks (twice in misère
+    // play): measured user time on one thread, `p-positions --format summary`
+    // at 2000 (docs/performance.md, "Sweeps"): the band kernel under 1 ns a
+    // cell, the sparse one 10 ns (connell, modulo-rook), the counters 40 ns
+    let board_cells = n * n;
+    let solve_ps: u128 = game
         .variants()
         .iter()
         .map(|r| {
-            if r.convention() == crate::rules::Convention::Misere {
+            let per_cell = match crate::solve::select::outcome_kernel(&r.for_board(max)) {
+                crate::solve::select::OutcomeKernel::Band => BAND_CELL_PS,
+                crate::solve::select::OutcomeKernel::Sparse => SPARSE_CELL_PS,
+                crate::solve::select::OutcomeKernel::Counters => SOLVE_CELL_PS,
+            };
+            let twice = if r.convention() == crate::rules::Convention::Misere {
                 2
             } else {
                 1
-            }
+            };
+            board_cells.saturating_mul(per_cell * twice)
         })
-        .sum::<u128>();
-    // cells the solver solves: per variant, twice in misère play
-    let cells = n * n * variants;
+        .sum();
     let theorem = if matches!(game.memory(), crate::rules::Memory::None) {
         theorem_kind(named, convention)
     } else {
         TheoremKind::None
     };
-    // measured user time on one thread (release, the project's 2-core machine,
-    // see docs/performance.md, "Sweeps"): the solve 40 ns a cell; reading the
-    // structure 0.15 n ns a cell of the board (`patterns modulo-rook:m=2,l=0,p=3
-    // --max 1000`: 0.40 s in both conventions, odd-odd far less: the model errs
-    // high there); a theorem adds its comparison on every cell, 20 ns for a set
-    // tested by its form, 20 ns + 0.07 n ns for pairs of sequences in big
-    // integers (modulo-rook at 1000: 470 ns a cell in all)
-    let board_cells = n * n;
-    let per_board_cell = n * 150
+    // reading the structure (`patterns`) about 8 ns a cell of the board; a
+    // theorem adds its comparison on every cell: 40 ns for a set tested by its
+    // form (odd-odd), 140 ns for pairs of sequences (Beatty, recurrences:
+    // m-wythoff, connell, modulo-rook, roob-blocking at 1000 and 2000; the
+    // fast ones, st-wythoff, 35 ns)
+    let per_board_cell = PATTERNS_CELL_PS
         + match theorem {
             TheoremKind::None => 0,
-            TheoremKind::Form => 20_000,
-            TheoremKind::Pairs => 20_000 + n * 70,
+            TheoremKind::Form => 40_000,
+            TheoremKind::Pairs => 140_000,
         };
     let theorem = theorem != TheoremKind::None;
-    let ps = GAME_OVERHEAD_PS
-        + cells.saturating_mul(SOLVE_CELL_PS)
-        + board_cells.saturating_mul(per_board_cell);
+    let ps = GAME_OVERHEAD_PS + solve_ps + board_cells.saturating_mul(per_board_cell);
     // the board, the patterns' bit board, the table for the theorem (a
     // game's length sets are a few pieces, whatever its parameters)
-    let board = if exact_memory {
-        crate::solve::outcome_memory_estimate(&game, max)
+    // (the solver's estimate of the game cut to the board, as the solver
+    // solves it: a threshold of 10^6 costs nothing on a board of 600), and the
+    // P-positions `patterns` lists, about 40 bytes each (odd-odd misère at
+    // 1500: 562 500 of them, 21 MiB a game)
+    let (board, listed) = if exact_memory {
+        // the band and sparse kernels fill the table (a byte a cell) with
+        // O(n) more (the solver's own estimate is the general kernel's, 5-15
+        // bytes a cell); the sparse one falls back on the general kernel when
+        // the P-positions are dense, which the list below counts
+        let banded = game.variants().iter().all(|r| {
+            crate::solve::select::outcome_kernel(&r.for_board(max))
+                != crate::solve::select::OutcomeKernel::Counters
+        });
+        (
+            if banded {
+                max.saturating_mul(max)
+                    .saturating_mul(game.variants().len() as u64)
+            } else {
+                crate::solve::outcome_memory_estimate(&game.for_board(max), max)
+            },
+            p_positions_estimate(&game, max).saturating_mul(40),
+        )
     } else {
-        0
+        (0, 0)
     };
     let mem = board
         .saturating_mul(if theorem { 3 } else { 2 })
-        .saturating_add(max.saturating_mul(max) / 8);
+        .saturating_add(max.saturating_mul(max) / 8)
+        .saturating_add(listed);
     (ps, mem)
+}
+
+/// The number of P-positions of `game` on the `n x n` board, estimated from
+/// the boards of 32 and 64 (solved, a few microseconds): sparse games (pairs
+/// of sequences) have about twice as many on the larger board, dense ones
+/// (odd-odd: a quarter of the cells) four times; the count grows with `n` or
+/// `n^2` accordingly.
+fn p_positions_estimate(game: &crate::rules::Game, n: u64) -> u64 {
+    let count = |m: u64| {
+        crate::solve::outcomes(game, m as usize).map_or(0, |t| t.p_positions().len() as u64)
+    };
+    if n <= 64 {
+        return count(n);
+    }
+    let (a, b) = (count(32), count(64));
+    if b >= 3 * a.max(1) {
+        b.saturating_mul(n / 64 + 1).saturating_mul(n / 64 + 1)
+    } else {
+        b.saturating_mul(n / 64 + 1)
+    }
 }
 
 /// The solver's memory estimate costs `O(n)` per game: a shard's plan takes
@@ -893,8 +938,13 @@ fn memory_stride(spec: &Spec, shards: u64) -> u64 {
     (spec.total() / shards.max(1) / 1024).max(1)
 }
 
-/// The solver's cost per cell and variant, ps (as `solve::cost`'s outcome table).
+/// The solver's cost per cell and variant, ps (as `solve::cost`'s outcome
+/// table): the counters kernel; the band and sparse kernels.
 const SOLVE_CELL_PS: u128 = 40_000;
+const BAND_CELL_PS: u128 = 1_000;
+const SPARSE_CELL_PS: u128 = 10_000;
+/// Reading the structure of a solved board (`patterns`), ps a cell.
+const PATTERNS_CELL_PS: u128 = 8_000;
 
 /// Fixed cost of one game (build, patterns of a tiny board, the record), ps.
 const GAME_OVERHEAD_PS: u128 = 25_000_000;
