@@ -5,7 +5,9 @@
 # factor of 4. Time is given two ways: the wall time, and the CPU time over the
 # threads (the model estimates an unloaded machine; on a shared one the wall
 # time stretches). Usage: scripts/sweep_plan_check.sh [BINARY] (default
-# target/release/wythoff); THREADS=2 by default. Prints a markdown table.
+# target/release/wythoff); THREADS=2 by default. Other sweeps: give them after
+# BINARY as 'SPEC|MAX|EXTRA' (EXTRA e.g. --misere, may be empty). Prints a
+# markdown table.
 set -euo pipefail
 BIN=${1:-target/release/wythoff}
 THREADS=${THREADS:-2}
@@ -18,6 +20,9 @@ SWEEPS=(
   "modulo-rook:m=999990..999999,l=0..2,p=2..3|600|"
   "modulo-rook:m=1..100000,l=0,p=1|4|"
 )
+if [ "$#" -gt 1 ]; then
+  SWEEPS=("${@:2}")
+fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 echo "| sweep | --max | plan: seconds, memory | measured: wall, CPU (user+sys), peak | time: plan / wall, plan / (CPU / threads) | memory: measured / plan | within 4x time (CPU), 2x memory |"
