@@ -634,6 +634,17 @@ fn sweep_lines(
     })
 }
 
+/// The identity this library writes on every record of the sweep (`"sweep"`
+/// of a json record, shard 1/1), as json: what `wythoff.sweep` checks the
+/// records gathered from a cluster against.
+#[pyfunction]
+#[pyo3(signature = (spec, max, misere = false))]
+fn sweep_identity(spec: &str, max: &Bound<'_, PyAny>, misere: bool) -> PyResult<String> {
+    let max = board_side(max)?;
+    let sp = wythoff::sweep::Spec::parse(spec).map_err(|e| to_py_err(e.into()))?;
+    Ok(wythoff::sweep::Identity::new(&sp, max, convention(misere)).json((1, 1)))
+}
+
 /// The record of one combination of a sweep, as a json line (`wythoff sweep
 /// --format json`); the task of a sweep spread over a cluster.
 #[pyfunction]
@@ -659,6 +670,7 @@ fn _wythoff(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(verify, m)?)?;
     m.add_function(wrap_pyfunction!(sweep_indices, m)?)?;
     m.add_function(wrap_pyfunction!(sweep_one, m)?)?;
+    m.add_function(wrap_pyfunction!(sweep_identity, m)?)?;
     m.add_function(wrap_pyfunction!(sweep_lines, m)?)?;
     m.add("GRUNDY_OFF", u32::MAX)?;
     m.add("MAX_BOARD", answer::MAX_BOARD)?;

@@ -63,5 +63,14 @@ def test_records_carry_the_sweep_identity_and_mixing_is_refused():
     renamed[0] = recs[0]
     with pytest.raises(ValueError, match="version"):
         wythoff._check_records(spec, max_, misere, idx, renamed)
+    # a cluster whose every worker runs another version: the records agree
+    # with each other, not with this library
+    older = [dict(r, sweep=dict(r["sweep"], version="0.0.0")) for r in recs]
+    with pytest.raises(ValueError, match="another version"):
+        wythoff._check_records(spec, max_, misere, idx, older)
+    refit = [dict(r, sweep=dict(r["sweep"], rules="0" * 16)) for r in recs]
+    with pytest.raises(ValueError, match="rules"):
+        wythoff._check_records(spec, max_, misere, idx, refit)
+    assert json.loads(wythoff.sweep_identity(spec, max_, misere)) == ident
     with pytest.raises(ValueError, match="no sweep identity"):
         wythoff._check_records(spec, max_, misere, idx, [{"index": 0}] + recs[1:])

@@ -242,7 +242,12 @@ impl Rules {
             two: self.two.as_ref().map(|t| TwoPile {
                 d1: t.d1.for_board(n),
                 d2: t.d2.for_board(n),
-                relation: t.relation,
+                // `|k - l| < n` for every move on the board: a wider band is
+                // the same moves (and would size the band kernel's rows)
+                relation: match t.relation {
+                    Relation::Band { m } => Relation::Band { m: m.min(n) },
+                    r => r,
+                },
             }),
             blocking: self.blocking.map(|b| Blocking {
                 class: match b.class {
@@ -494,6 +499,39 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A band wider than the board is cut to it, and every option of every
+    /// position of the board is unchanged (sets cut too).
+    #[test]
+    fn for_board_keeps_every_option() {
+        for (m, n) in [
+            (1, 9),
+            (8, 9),
+            (9, 9),
+            (10, 9),
+            (1_000_000, 9),
+            (1_000_000, 1),
+        ] {
+            let r = Rules::builder()
+                .one_pile(LengthSet::parse("max3|4:1").unwrap())
+                .two_pile(
+                    LengthSet::all(),
+                    LengthSet::parse("odd|max4").unwrap(),
+                    Relation::Band { m },
+                )
+                .blocking(BlockClass::OnePileAtLeast(2), 2)
+                .build()
+                .unwrap();
+            let b = r.for_board(n);
+            let w = b.two_pile().unwrap().relation.band_width().unwrap();
+            assert_eq!(w, m.min(n.max(1)));
+            for x in 0..n {
+                for y in 0..n {
+                    assert_eq!(r.options(x, y), b.options(x, y), "m={m} ({x}, {y})");
+                }
+            }
+        }
+    }
 
     #[test]
     fn relation_cone_matches_band_when_s_is_1() {

@@ -371,36 +371,14 @@ impl Spec {
         }
     }
 
-    /// The largest integer parameter of the game in a combination's values,
-    /// at most [`crate::sets::MAX_THRESHOLD`]: the catalogue builds length sets
-    /// up to such a bound (`modulo-rook:m` makes `max(m-1)`), so building the
-    /// game costs time in proportion to it.
-    fn build_units(&self, params: &[(String, Value)]) -> u64 {
-        self.keys
-            .iter()
-            .zip(params)
-            .filter(|(k, _)| matches!(k.param, Some(ParamKind::Int { .. })))
-            .filter_map(|(_, (_, v))| match v {
-                // larger values are refused before anything is built
-                Value::Int(n) if *n <= crate::sets::MAX_THRESHOLD => Some(*n),
-                _ => None,
-            })
-            .max()
-            .unwrap_or(0)
-    }
-
     /// Estimated CPU picoseconds to enumerate the sweep (build every game
-    /// once, as [`Plan::new`] and [`shard_costs`] do), from the values alone:
-    /// nothing is built. Lets a caller refuse a sweep whose enumeration alone
-    /// is over its time bound before starting it.
+    /// once, as [`Plan::new`] and [`shard_costs`] do), from the number of
+    /// combinations alone: building a game costs the same whatever its
+    /// parameters (length sets are held as a few pieces, `crate::sets`). Lets
+    /// a caller refuse a sweep whose enumeration alone is over its time bound
+    /// before starting it.
     pub fn enumeration_ps(&self) -> u128 {
-        let mut ps: u128 = 0;
-        for i in 0..self.total {
-            let (params, _) = self.values(i);
-            ps =
-                ps.saturating_add(ENUMERATE_PS + BUILD_UNIT_PS * self.build_units(&params) as u128);
-        }
-        ps
+        self.total as u128 * ENUMERATE_PS
     }
 
     /// The values of every key in combination `index`, and the first failure
@@ -853,64 +831,104 @@ const PER_INDEX_MEMORY: u64 = 8;
 /// second time and compared with the statement on every cell.
 fn game_cost(
     named: &NamedGame,
-    build_units: u64,
     max: u64,
     convention: crate::rules::Convention,
     exact_memory: bool,
 ) -> (u128, u64) {
     let game = named.game.with_convention(convention);
     let n = max as u128;
-    let variants = game
+    // the solve, per variant by the kernel the library picks (twice in misère
+    // play): measured user time on one thread, `p-positions --format summary`
+    // at 2000 (docs/performance.md, "Sweeps"): the band kernel under 1 ns a
+    // cell, the sparse one 10 ns (connell, modulo-rook), the counters 40 ns
+    let board_cells = n * n;
+    let solve_ps: u128 = game
         .variants()
         .iter()
         .map(|r| {
-            if r.convention() == crate::rules::Convention::Misere {
+            let per_cell = match crate::solve::select::outcome_kernel(&r.for_board(max)) {
+                crate::solve::select::OutcomeKernel::Band => BAND_CELL_PS,
+                crate::solve::select::OutcomeKernel::Sparse => SPARSE_CELL_PS,
+                crate::solve::select::OutcomeKernel::Counters => SOLVE_CELL_PS,
+            };
+            let twice = if r.convention() == crate::rules::Convention::Misere {
                 2
             } else {
                 1
-            }
+            };
+            board_cells.saturating_mul(per_cell * twice)
         })
-        .sum::<u128>();
-    // cells the solver solves: per variant, twice in misère play
-    let cells = n * n * variants;
+        .sum();
     let theorem = if matches!(game.memory(), crate::rules::Memory::None) {
         theorem_kind(named, convention)
     } else {
         TheoremKind::None
     };
-    // measured user time on one thread (release, the project's 2-core machine,
-    // see docs/performance.md, "Sweeps"): the solve 40 ns a cell; reading the
-    // structure 0.15 n ns a cell of the board (`patterns modulo-rook:m=2,l=0,p=3
-    // --max 1000`: 0.40 s in both conventions, odd-odd far less: the model errs
-    // high there); a theorem adds its comparison on every cell, 20 ns for a set
-    // tested by its form, 20 ns + 0.07 n ns for pairs of sequences in big
-    // integers (modulo-rook at 1000: 470 ns a cell in all)
-    let board_cells = n * n;
-    let per_board_cell = n * 150
+    // reading the structure (`patterns`) about 8 ns a cell of the board; a
+    // theorem adds its comparison on every cell: 40 ns for a set tested by its
+    // form (odd-odd), 140 ns for pairs of sequences (Beatty, recurrences:
+    // m-wythoff, connell, modulo-rook, roob-blocking at 1000 and 2000; the
+    // fast ones, st-wythoff, 35 ns)
+    let per_board_cell = PATTERNS_CELL_PS
         + match theorem {
             TheoremKind::None => 0,
-            TheoremKind::Form => 20_000,
-            TheoremKind::Pairs => 20_000 + n * 70,
+            TheoremKind::Form => 40_000,
+            TheoremKind::Pairs => 140_000,
         };
     let theorem = theorem != TheoremKind::None;
-    // the game is built twice (plan, run)
-    let ps = GAME_OVERHEAD_PS
-        + 2 * BUILD_UNIT_PS * build_units as u128
-        + cells.saturating_mul(SOLVE_CELL_PS)
-        + board_cells.saturating_mul(per_board_cell);
-    // the board, the patterns' bit board, the table for the theorem, and the
-    // game's length sets (8 bytes per unit: m = 10^6 at 300 peaked at 24 MB
-    // with two games at once)
-    let board = if exact_memory {
-        crate::solve::outcome_memory_estimate(&game, max)
+    let ps = GAME_OVERHEAD_PS + solve_ps + board_cells.saturating_mul(per_board_cell);
+    // the board, the patterns' bit board, the table for the theorem (a
+    // game's length sets are a few pieces, whatever its parameters)
+    // (the solver's estimate of the game cut to the board, as the solver
+    // solves it: a threshold of 10^6 costs nothing on a board of 600), and the
+    // P-positions `patterns` lists, about 40 bytes each (odd-odd misère at
+    // 1500: 562 500 of them, 21 MiB a game)
+    let (board, listed) = if exact_memory {
+        // the band and sparse kernels fill the table (a byte a cell) with
+        // O(n) more (the solver's own estimate is the general kernel's, 5-15
+        // bytes a cell); the sparse one falls back on the general kernel when
+        // the P-positions are dense, which the list below counts
+        let banded = game.variants().iter().all(|r| {
+            crate::solve::select::outcome_kernel(&r.for_board(max))
+                != crate::solve::select::OutcomeKernel::Counters
+        });
+        (
+            if banded {
+                max.saturating_mul(max)
+                    .saturating_mul(game.variants().len() as u64)
+            } else {
+                crate::solve::outcome_memory_estimate(&game.for_board(max), max)
+            },
+            p_positions_estimate(&game, max).saturating_mul(40),
+        )
     } else {
-        0
+        (0, 0)
     };
     let mem = board
         .saturating_mul(if theorem { 3 } else { 2 })
         .saturating_add(max.saturating_mul(max) / 8)
-        .saturating_add(build_units.saturating_mul(8));
+        .saturating_add(listed);
     (ps, mem)
+}
+
+/// The number of P-positions of `game` on the `n x n` board, estimated from
+/// the boards of 32 and 64 (solved, a few microseconds): sparse games (pairs
+/// of sequences) have about twice as many on the larger board, dense ones
+/// (odd-odd: a quarter of the cells) four times; the count grows with `n` or
+/// `n^2` accordingly.
+fn p_positions_estimate(game: &crate::rules::Game, n: u64) -> u64 {
+    let count = |m: u64| {
+        crate::solve::outcomes(game, m as usize).map_or(0, |t| t.p_positions().len() as u64)
+    };
+    if n <= 64 {
+        return count(n);
+    }
+    let (a, b) = (count(32), count(64));
+    if b >= 3 * a.max(1) {
+        b.saturating_mul(n / 64 + 1).saturating_mul(n / 64 + 1)
+    } else {
+        b.saturating_mul(n / 64 + 1)
+    }
 }
 
 /// The solver's memory estimate costs `O(n)` per game: a shard's plan takes
@@ -920,17 +938,19 @@ fn memory_stride(spec: &Spec, shards: u64) -> u64 {
     (spec.total() / shards.max(1) / 1024).max(1)
 }
 
-/// The solver's cost per cell and variant, ps (as `solve::cost`'s outcome table).
+/// The solver's cost per cell and variant, ps (as `solve::cost`'s outcome
+/// table): the counters kernel; the band and sparse kernels.
 const SOLVE_CELL_PS: u128 = 40_000;
+const BAND_CELL_PS: u128 = 1_000;
+const SPARSE_CELL_PS: u128 = 10_000;
+/// Reading the structure of a solved board (`patterns`), ps a cell.
+const PATTERNS_CELL_PS: u128 = 8_000;
 
 /// Fixed cost of one game (build, patterns of a tiny board, the record), ps.
 const GAME_OVERHEAD_PS: u128 = 25_000_000;
 /// Cost of enumerating one combination (values, text, a small game), ps:
 /// 10^6 combinations of `odd-odd` took 2.1 s.
 const ENUMERATE_PS: u128 = 2_000_000;
-/// Cost of building a game per unit of [`Spec::build_units`], ps: 40000
-/// combinations of `modulo-rook:m=1..40000` (8 * 10^8 units) took 5.9 s.
-const BUILD_UNIT_PS: u128 = 8_000;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum TheoremKind {
@@ -1018,12 +1038,10 @@ pub struct Plan {
 /// Walk every combination of `spec` once: `each(index, game)` for the
 /// combinations the rules accept; skips counted with their first reasons.
 /// Each game is built, handed on, and dropped (the walk keeps nothing).
-fn walk(spec: &Spec, each: &mut dyn FnMut(u64, &NamedGame, u64)) -> (u64, Vec<String>, u128) {
-    let (mut skipped, mut reasons, mut ps) = (0u64, Vec::new(), 0u128);
+fn walk(spec: &Spec, each: &mut dyn FnMut(u64, &NamedGame)) -> (u64, Vec<String>, u128) {
+    let (mut skipped, mut reasons) = (0u64, Vec::new());
     for i in 0..spec.total() {
         let c = spec.combination(i);
-        let units = spec.build_units(&c.params);
-        ps = ps.saturating_add(ENUMERATE_PS + BUILD_UNIT_PS * units as u128);
         match &c.game {
             Err(e) => {
                 skipped += 1;
@@ -1031,10 +1049,10 @@ fn walk(spec: &Spec, each: &mut dyn FnMut(u64, &NamedGame, u64)) -> (u64, Vec<St
                     reasons.push(e.clone());
                 }
             }
-            Ok(g) => each(i, g, units),
+            Ok(g) => each(i, g),
         }
     }
-    (skipped, reasons, ps)
+    (skipped, reasons, spec.enumeration_ps())
 }
 
 impl Plan {
@@ -1049,11 +1067,11 @@ impl Plan {
         let mut indices = Vec::new();
         let mut cost = ShardCost::default();
         let stride = memory_stride(spec, shard.1);
-        let (skipped_total, skip_reasons, enumerate_ps) = walk(spec, &mut |i, g, units| {
+        let (skipped_total, skip_reasons, enumerate_ps) = walk(spec, &mut |i, g| {
             if i % shard.1 == shard.0 - 1 {
                 indices.push(i);
                 let exact = cost.games % stride == 0;
-                let (ps, mem) = game_cost(g, units, max, convention, exact);
+                let (ps, mem) = game_cost(g, max, convention, exact);
                 cost.games += 1;
                 cost.cpu_ps = cost.cpu_ps.saturating_add(ps);
                 cost.per_game_memory = cost.per_game_memory.max(mem);
@@ -1151,11 +1169,11 @@ pub fn shard_costs(
     let t = shards.max(1);
     let mut out = vec![ShardCost::default(); t.min(spec.total().max(1)) as usize];
     let stride = memory_stride(spec, t);
-    let (skipped, reasons, enumerate_ps) = walk(spec, &mut |i, g, units| {
+    let (skipped, reasons, enumerate_ps) = walk(spec, &mut |i, g| {
         let k = (i % t) as usize;
         if let Some(c) = out.get_mut(k) {
             let exact = c.games % stride == 0;
-            let (ps, mem) = game_cost(g, units, max, convention, exact);
+            let (ps, mem) = game_cost(g, max, convention, exact);
             c.games += 1;
             c.cpu_ps = c.cpu_ps.saturating_add(ps);
             c.per_game_memory = c.per_game_memory.max(mem);
@@ -1170,40 +1188,103 @@ pub fn shard_costs(
 
 /// Solve every runnable combination of `plan` on all threads of the current
 /// rayon pool, handing the records to `sink` in the sweep's order whatever the
-/// number of threads; `progress(done, total)` after each batch. Stops at the
-/// first error (naming the combination) or the first error of `sink`.
-pub fn run<E: From<crate::error::SolveError>>(
+/// number of threads, each as soon as it and every record before it are
+/// complete (a reorder buffer: a killed run loses only the games in flight);
+/// `progress(done, total)` after each record. Workers take the combinations
+/// in order, so the buffer holds about one record per worker. Stops at the
+/// first error in the sweep's order (naming the combination), after handing
+/// on every record before it, or at the first error of `sink`; a panic of
+/// `sink` or `progress` stops the other workers before their next game.
+pub fn run<E: From<crate::error::SolveError> + Send>(
     plan: &Plan,
     max: usize,
     convention: crate::rules::Convention,
-    progress: &mut dyn FnMut(u64, u64),
-    sink: &mut dyn FnMut(Record) -> Result<(), E>,
+    progress: &mut (dyn FnMut(u64, u64) + Send),
+    sink: &mut (dyn FnMut(Record) -> Result<(), E> + Send),
 ) -> Result<(), E> {
-    use rayon::prelude::*;
-    let total = plan.indices.len() as u64;
-    let batch = (rayon::current_num_threads() * 4).max(8);
-    let mut done = 0u64;
-    progress(0, total);
-    for chunk in plan.indices.chunks(batch) {
-        let records: Vec<Result<Record, crate::error::SolveError>> = chunk
-            .par_iter()
-            .map(|&i| {
-                let c = plan.spec.combination(i);
-                let g = c
-                    .game
-                    .as_ref()
-                    .map_err(|e| crate::error::SolveError::BadInput(e.clone()))?;
-                record(&c, g, max, convention, &plan.identity, plan.shard)
-                    .map_err(|e| label_error(e, &g.canonical, c.index))
-            })
-            .collect();
-        for r in records {
-            sink(r?)?;
-        }
-        done += chunk.len() as u64;
-        progress(done, total);
+    use std::collections::BTreeMap;
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    use std::sync::Mutex;
+    type Solved = Result<Record, crate::error::SolveError>;
+    struct Out<'a, E> {
+        /// Position (in `plan.indices`) of the next record to hand on.
+        next: usize,
+        pending: BTreeMap<usize, Solved>,
+        error: Option<E>,
+        progress: &'a mut (dyn FnMut(u64, u64) + Send),
+        sink: &'a mut (dyn FnMut(Record) -> Result<(), E> + Send),
     }
-    Ok(())
+    let indices = &plan.indices;
+    let total = indices.len() as u64;
+    progress(0, total);
+    let workers = rayon::current_num_threads().clamp(1, indices.len().max(1));
+    let taken = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    // no combination at or after this position is started (a failed game)
+    let last = AtomicUsize::new(usize::MAX);
+    let out = Mutex::new(Out {
+        next: 0,
+        pending: BTreeMap::new(),
+        error: None,
+        progress,
+        sink,
+    });
+    let solve = |pos: usize| -> Solved {
+        let c = plan.spec.combination(indices[pos]);
+        let g = c
+            .game
+            .as_ref()
+            .map_err(|e| crate::error::SolveError::BadInput(e.clone()))?;
+        record(&c, g, max, convention, &plan.identity, plan.shard)
+            .map_err(|e| label_error(e, &g.canonical, c.index))
+    };
+    let work = || loop {
+        if stop.load(Ordering::Relaxed) {
+            return;
+        }
+        let pos = taken.fetch_add(1, Ordering::Relaxed);
+        if pos >= indices.len() || pos > last.load(Ordering::Relaxed) {
+            return;
+        }
+        let r = solve(pos);
+        if r.is_err() {
+            last.fetch_min(pos, Ordering::Relaxed);
+        }
+        // a poisoned lock: `sink` or `progress` panicked on another worker
+        let Ok(mut o) = out.lock() else {
+            stop.store(true, Ordering::Relaxed);
+            return;
+        };
+        o.pending.insert(pos, r);
+        loop {
+            let at = o.next;
+            let Some(r) = o.pending.remove(&at) else {
+                break;
+            };
+            o.next += 1;
+            let handed = match r {
+                Ok(rec) => (o.sink)(rec),
+                Err(e) => Err(E::from(e)),
+            };
+            if let Err(e) = handed {
+                o.error = Some(e);
+                stop.store(true, Ordering::Relaxed);
+                return;
+            }
+            let done = o.next as u64;
+            (o.progress)(done, total);
+        }
+    };
+    rayon::scope(|s| {
+        for _ in 0..workers {
+            s.spawn(|_| work());
+        }
+    });
+    let o = out.into_inner().unwrap_or_else(|p| p.into_inner());
+    match o.error {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
 }
 
 #[cfg(test)]
@@ -1595,6 +1676,48 @@ mod run_tests {
         }
     }
 
+    /// Records are handed on one by one in the sweep's order, with the
+    /// progress after each; an error of the sink stops the run there (no
+    /// later record is handed on), whatever the number of threads.
+    #[test]
+    fn records_are_released_one_by_one_in_order() {
+        let spec = Spec::parse("odd-odd:s=1..4,t=1..5").unwrap();
+        let plan = Plan::new(&spec, (1, 1), 24, Convention::Normal);
+        for threads in [1, 2, 3, 7] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            let events = std::sync::Mutex::new(Vec::new());
+            let mut ev = Vec::new();
+            let r = pool.install(|| {
+                run::<crate::error::SolveError>(
+                    &plan,
+                    24,
+                    Convention::Normal,
+                    &mut |d, t| events.lock().unwrap().push(format!("p{d}/{t}")),
+                    &mut |r| {
+                        events.lock().unwrap().push(format!("r{}", r.index));
+                        if r.index == 6 {
+                            return Err(crate::error::SolveError::BadInput("full".into()));
+                        }
+                        Ok(())
+                    },
+                )
+            });
+            assert!(r.is_err());
+            ev.extend(events.into_inner().unwrap());
+            let mut want = vec!["p0/20".to_string()];
+            for i in 0..=6 {
+                want.push(format!("r{i}"));
+                if i < 6 {
+                    want.push(format!("p{}/20", i + 1));
+                }
+            }
+            assert_eq!(ev, want, "{threads} threads");
+        }
+    }
+
     /// The identity names the field that differs; the fingerprint follows the
     /// catalogue entry.
     #[test]
@@ -1620,26 +1743,19 @@ mod run_tests {
         assert!(a.json((2, 3)).ends_with(",\"shard\":\"2/3\"}"));
     }
 
-    /// Building a game is counted in proportion to its largest integer
-    /// parameter; enumeration grows with it.
+    /// Building a game costs the same whatever its parameters: the
+    /// enumeration is counted by combinations, and a huge parameter adds no
+    /// memory to the plan.
     #[test]
-    fn build_units_and_enumeration() {
-        let spec = Spec::parse("modulo-rook:m=1..3,l=0,p=1").unwrap();
-        let small = spec.enumeration_ps();
-        let big = Spec::parse("modulo-rook:m=99001..99003,l=0,p=1").unwrap();
+    fn enumeration_by_combinations() {
+        let spec = Spec::parse("modulo-rook:m=1001..1003,l=0,p=1").unwrap();
+        let big = Spec::parse("modulo-rook:m=999001..999003,l=0,p=1").unwrap();
         assert_eq!(big.total(), spec.total());
-        assert!(big.enumeration_ps() > 1000 * small / 10);
-        let c = big.combination(0);
-        assert_eq!(big.build_units(&c.params), 99001);
-        // values refused before anything is built count nothing
-        let huge = Spec::parse("modulo-rook:m=2000000,l=0,p=1").unwrap();
-        let c = huge.combination(0);
-        assert!(c.game.is_err());
-        assert_eq!(
-            huge.build_units(&c.params),
-            1,
-            "m counts nothing, p = 1 one"
-        );
+        assert_eq!(big.enumeration_ps(), spec.enumeration_ps());
+        assert_eq!(spec.enumeration_ps(), 3 * ENUMERATE_PS);
+        let small = Plan::new(&spec, (1, 1), 100, Convention::Normal);
+        let large = Plan::new(&big, (1, 1), 100, Convention::Normal);
+        assert_eq!(large.per_game_memory, small.per_game_memory);
     }
 
     #[test]

@@ -17,6 +17,7 @@ from ._wythoff import (
     MAX_BOARD,
     Game,
     games,
+    sweep_identity,
     sweep_indices,
     sweep_lines,
     sweep_one,
@@ -45,33 +46,32 @@ def sweep(spec, max, client=None, misere=False):
 
 def _check_records(spec, max, misere, indices, records):
     """Refuse records gathered from a cluster that are not this sweep's: each
-    must carry the sweep's identity (`sweep`: spec, board, convention, and one
-    version of the tool and rules for all) and the combination number asked
-    for. Raises ValueError naming the first record and field that differ."""
+    must carry the sweep's identity as this library writes it (`sweep`: spec,
+    game, board, convention, number of combinations, and the versions of the
+    tool and of the rules: a cluster running another version is refused, even
+    when all its records agree) and the combination number asked for. Raises
+    ValueError naming the first record and field that differ."""
     if len(records) != len(indices):
         raise ValueError(
             f"sweep: {len(records)} records came back for {len(indices)} combinations")
-    first = None
+    ours = _json.loads(sweep_identity(spec, max, misere))
     for i, rec in zip(indices, records):
         ident = rec.get("sweep") if isinstance(rec, dict) else None
         if not isinstance(ident, dict):
             raise ValueError(f"sweep: record {i} has no sweep identity")
-        want = {"spec": spec.strip(), "max": int(max),
-                "convention": "misere" if misere else "normal"}
-        for field, value in want.items():
-            if ident.get(field) != value:
+        for field in ("spec", "max", "convention", "game", "combinations"):
+            if ident.get(field) != ours[field]:
                 raise ValueError(
                     f"sweep: record {i} is of another sweep: {field} "
-                    f"{ident.get(field)!r}, not {value!r}")
-        if first is None:
-            first = ident
-        for field in ("game", "combinations", "version", "rules"):
-            if ident.get(field) != first.get(field):
+                    f"{ident.get(field)!r}, not {ours[field]!r}")
+        for field in ("version", "rules", "shard"):
+            if ident.get(field) != ours[field]:
                 raise ValueError(
-                    f"sweep: record {i} differs from the first in {field}: "
-                    f"{ident.get(field)!r}, not {first.get(field)!r} (mixed versions?)")
+                    f"sweep: record {i} was made by another version of wythoff: {field} "
+                    f"{ident.get(field)!r}, not {ours[field]!r} (mixed versions?)")
         if rec.get("index") != i:
             raise ValueError(f"sweep: record for combination {i} has index {rec.get('index')!r}")
+
 
 __all__ = ["Game", "games", "verify", "sweep", "GRUNDY_OFF", "MAX_BOARD"]
 __version__ = "0.1.0"

@@ -79,6 +79,10 @@ def sweep_indices(spec: str, max: int, misere: bool = False, threads: int = 1) -
     every combination is refused or the spec is malformed, `MemoryError` when
     `threads` boards at once would not fit."""
 
+def sweep_identity(spec: str, max: int, misere: bool = False) -> str:
+    """The identity this library writes on every record of the sweep (the
+    `sweep` object of a JSON record, shard 1/1), as JSON."""
+
 def sweep_one(spec: str, index: int, max: int, misere: bool = False) -> str:
     """The record of combination `index` of the sweep, as the JSON line that
     `wythoff sweep --format json` prints for it (what `wythoff.sweep` runs as one
