@@ -19,7 +19,7 @@ fn crates() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-/// The kernels' scope tests (`band::applies`, `grundy_fast::applies`, ...) are
+/// The kernels' scope tests (`band::applies`, `grundy::nim_like::applies`, ...) are
 /// called only by the selector: no other module of the library orders the
 /// kernels.
 #[test]

@@ -12,11 +12,11 @@
 //! | engine | work units | cost per unit | measured |
 //! |---|---|---|---|
 //! | streaming band kernel (`band`, P-positions) | `n` rows x (band width + 64) | 2 ns | `p-positions wythoff --max 16384`: 0.01 s |
-//! | outcome table (`fast`, `sparse`), per variant | `n^2` cells (x2 misère) | 40 ns | `p-positions connell:p=64 --max 16384`: 6.6 s (25 ns) |
-//! | Grundy, tiled kernel (`grundy_fast`), one thread | cells searched (`n^2 / 2` with the stored triangle, else `n^2`) | 38 ns + 1.75 ps x `n` with the triangle, 40 ns + 2.5 ps x `n` without | `grundy wythoff --threads 1` (session 6): 4096 0.39 s (46 ns), 8192 1.73 s (51 ns), 16384 8.9 s (66 ns); whole board: 65536 826 s CPU on two threads (192 ns; session 6), 32768 229 s (213 ns; session 5's kernel); loaded machine |
-//! | Grundy, band and residue kernel (`grundy_lines`, tiled like `grundy_fast`) | cells searched | 56 ns + 7.35 ps x `n` | `m-wythoff:m=2 --max 4096 --threads 1`: 1.33x wythoff's time, `connell:p=2` 1.23x (loaded machine) |
-//! | Grundy, region kernel (`grundy_region`: cone, congruence), one thread | cells searched | 140 ns + `n^2` / 650 ps | `st-wythoff:s=2,t=1 --threads 1` (stripe order): 4096 1.33 s (158 ns), 8192 8.05 s (240 ns), 16384 69.5 s (517 ns); `modular:m=5` 8192 2.66 s (79 ns); loaded machine |
-//! | Grundy, other kernels (`grundy_union`, `grundy`) | `n^3` | 1 ns | `connell:p=64 --max 4096`: 18 s (0.26 ns); `corner:m=2,p=3,u=5,v=7 --max 2048`: 6.6 s (0.77 ns) |
+//! | outcome table (`outcome::counters`, `outcome::sparse`), per variant | `n^2` cells (x2 misère) | 40 ns | `p-positions connell:p=64 --max 16384`: 6.6 s (25 ns) |
+//! | Grundy, tiled kernel (`grundy::nim_like`), one thread | cells searched (`n^2 / 2` with the stored triangle, else `n^2`) | 38 ns + 1.75 ps x `n` with the triangle, 40 ns + 2.5 ps x `n` without | `grundy wythoff --threads 1` (session 6): 4096 0.39 s (46 ns), 8192 1.73 s (51 ns), 16384 8.9 s (66 ns); whole board: 65536 826 s CPU on two threads (192 ns; session 6), 32768 229 s (213 ns; session 5's kernel); loaded machine |
+//! | Grundy, band and residue kernel (`grundy::lines`, tiled like `grundy::nim_like`) | cells searched | 56 ns + 7.35 ps x `n` | `m-wythoff:m=2 --max 4096 --threads 1`: 1.33x wythoff's time, `connell:p=2` 1.23x (loaded machine) |
+//! | Grundy, region kernel (`grundy::region`: cone, congruence), one thread | cells searched | 140 ns + `n^2` / 650 ps | `st-wythoff:s=2,t=1 --threads 1` (stripe order): 4096 1.33 s (158 ns), 8192 8.05 s (240 ns), 16384 69.5 s (517 ns); `modular:m=5` 8192 2.66 s (79 ns); loaded machine |
+//! | Grundy, other kernels (`grundy::union`, `grundy::plain`) | `n^3` | 1 ns | `connell:p=64 --max 4096`: 18 s (0.26 ns); `corner:m=2,p=3,u=5,v=7 --max 2048`: 6.6 s (0.77 ns) |
 //! | `verify --max N` (N >= 200) | `N^3` | 550 ns (4.4 s at 200) | `verify`: 4.4 s; `verify --max 400`: 30.5 s |
 
 use super::grundy;

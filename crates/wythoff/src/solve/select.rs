@@ -51,13 +51,13 @@ impl OutcomeKernel {
 /// The Grundy kernels, in the order they are tried.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GrundyKernel {
-    /// Nim / Wythoff-like (`grundy_fast`): tiled line bitsets; streams.
+    /// Nim / Wythoff-like (`grundy::nim_like`): tiled line bitsets; streams.
     NimLike,
-    /// Bands and residue classes (`grundy_lines`); streams.
+    /// Bands and residue classes (`grundy::lines`); streams.
     Lines,
-    /// Cone and congruence with purely periodic sets (`grundy_region`); streams.
+    /// Cone and congruence with purely periodic sets (`grundy::region`); streams.
     Region,
-    /// Stepped unions of value bitsets (`grundy_union`); a table.
+    /// Stepped unions of value bitsets (`grundy::union`); a table.
     Union,
     /// Every option visited (`grundy`); a table.
     Plain,

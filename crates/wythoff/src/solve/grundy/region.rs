@@ -1338,7 +1338,7 @@ fn attempt(
                                     seen = p;
                                     return Some(p);
                                 }
-                                // as in `fast`: spin briefly, then sleep, so
+                                // as in `outcome::counters`: spin briefly, then sleep, so
                                 // that a waiting worker leaves the core to the
                                 // one it waits for
                                 spins += 1;
