@@ -1255,6 +1255,10 @@ pub fn run<E: From<crate::error::SolveError> + Send>(
             stop.store(true, Ordering::Relaxed);
             return;
         };
+        // the sink failed on another worker: nothing more is handed on
+        if o.error.is_some() {
+            return;
+        }
         o.pending.insert(pos, r);
         loop {
             let at = o.next;
