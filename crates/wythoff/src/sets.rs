@@ -482,68 +482,7 @@ impl LengthSet {
     /// Parse `all`, `none`, `odd`, `even`, `K:r`, `K:r+r2+...`, `maxR`, `minL`,
     /// `rook(l,p)`, and unions `A|B` / intersections `A&B` (`&` binds tighter).
     pub fn parse(text: &str) -> Result<Self, RuleError> {
-        let text = text.trim();
-        if text.is_empty() {
-            return Err(RuleError::Set(format!("empty set: {ALLOWED_SETS}")));
-        }
-        let mut acc: Option<LengthSet> = None;
-        for part in text.split('|') {
-            let mut inner: Option<LengthSet> = None;
-            for atom in part.split('&') {
-                let a = Self::parse_atom(atom.trim())?;
-                inner = Some(match inner {
-                    None => a,
-                    Some(i) => i.intersect(&a)?,
-                });
-            }
-            let inner = inner.expect("split yields at least one item");
-            acc = Some(match acc {
-                None => inner,
-                Some(x) => x.union(&inner)?,
-            });
-        }
-        let mut s = acc.expect("split yields at least one item");
-        s.spec = text.to_string();
-        Ok(s)
-    }
-
-    fn parse_atom(a: &str) -> Result<Self, RuleError> {
-        let bad = || RuleError::Set(format!("malformed set `{a}`: {ALLOWED_SETS}"));
-        match a {
-            "all" => return Ok(Self::all()),
-            "none" => return Ok(Self::none()),
-            "odd" => return Ok(Self::odd()),
-            "even" => return Ok(Self::even()),
-            _ => {}
-        }
-        if let Some(r) = a.strip_prefix("max") {
-            return Self::at_most(r.parse().map_err(|_| bad())?);
-        }
-        if let Some(l) = a.strip_prefix("min") {
-            let l: u64 = l.parse().map_err(|_| bad())?;
-            if l == 0 {
-                return Err(RuleError::Set(format!(
-                    "`{a}`: lengths are positive, use min1 (= all)"
-                )));
-            }
-            return Self::at_least(l);
-        }
-        if let Some(body) = a.strip_prefix("rook(").and_then(|b| b.strip_suffix(')')) {
-            let (l, p) = body.split_once(',').ok_or_else(bad)?;
-            return Self::rook(
-                l.trim().parse().map_err(|_| bad())?,
-                p.trim().parse().map_err(|_| bad())?,
-            );
-        }
-        if let Some((k, rs)) = a.split_once(':') {
-            let k: u64 = k.parse().map_err(|_| bad())?;
-            let rs: Vec<u64> = rs
-                .split('+')
-                .map(|r| r.trim().parse::<u64>().map_err(|_| bad()))
-                .collect::<Result<_, _>>()?;
-            return Self::residues(k, &rs);
-        }
-        Err(bad())
+        parse_with(text)
     }
 
     /// The members `<= limit`, in increasing order (for tests and display).
@@ -556,6 +495,128 @@ impl LengthSet {
 pub const ALLOWED_SETS: &str =
     "allowed: all, none, odd, even, K:r or K:r+r2+... (residues mod K), \
 maxR (at most R), minL (at least L), rook(l,p), and A|B (union), A&B (intersection)";
+
+/// The operations the written form of a length set is made of: the one parser
+/// [`parse_with`] builds any representation from them (the pieces of
+/// [`LengthSet`], and the materialised reference its tests compare with).
+pub(crate) trait SetAlgebra: Sized {
+    fn all() -> Self;
+    fn none() -> Self;
+    fn odd() -> Self;
+    fn even() -> Self;
+    fn residues(modulus: u64, residues: &[u64]) -> Result<Self, RuleError>;
+    fn at_most(r: u64) -> Result<Self, RuleError>;
+    fn at_least(l: u64) -> Result<Self, RuleError>;
+    fn rook(l: u64, p: u64) -> Result<Self, RuleError>;
+    fn union(&self, other: &Self) -> Result<Self, RuleError>;
+    fn intersect(&self, other: &Self) -> Result<Self, RuleError>;
+    /// Keep `text` as the written form.
+    fn set_spec(&mut self, text: &str);
+}
+
+impl SetAlgebra for LengthSet {
+    fn all() -> Self {
+        LengthSet::all()
+    }
+    fn none() -> Self {
+        LengthSet::none()
+    }
+    fn odd() -> Self {
+        LengthSet::odd()
+    }
+    fn even() -> Self {
+        LengthSet::even()
+    }
+    fn residues(modulus: u64, residues: &[u64]) -> Result<Self, RuleError> {
+        LengthSet::residues(modulus, residues)
+    }
+    fn at_most(r: u64) -> Result<Self, RuleError> {
+        LengthSet::at_most(r)
+    }
+    fn at_least(l: u64) -> Result<Self, RuleError> {
+        LengthSet::at_least(l)
+    }
+    fn rook(l: u64, p: u64) -> Result<Self, RuleError> {
+        LengthSet::rook(l, p)
+    }
+    fn union(&self, other: &Self) -> Result<Self, RuleError> {
+        LengthSet::union(self, other)
+    }
+    fn intersect(&self, other: &Self) -> Result<Self, RuleError> {
+        LengthSet::intersect(self, other)
+    }
+    fn set_spec(&mut self, text: &str) {
+        self.spec = text.to_string();
+    }
+}
+
+/// Parse the written form of a length set into any [`SetAlgebra`]: atoms
+/// `all`, `none`, `odd`, `even`, `K:r+r2+...`, `maxR`, `minL`, `rook(l,p)`;
+/// unions `A|B` and intersections `A&B` (`&` binds tighter).
+pub(crate) fn parse_with<S: SetAlgebra>(text: &str) -> Result<S, RuleError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(RuleError::Set(format!("empty set: {ALLOWED_SETS}")));
+    }
+    let mut acc: Option<S> = None;
+    for part in text.split('|') {
+        let mut inner: Option<S> = None;
+        for atom in part.split('&') {
+            let a = parse_atom::<S>(atom.trim())?;
+            inner = Some(match inner {
+                None => a,
+                Some(i) => i.intersect(&a)?,
+            });
+        }
+        let inner = inner.expect("split yields at least one item");
+        acc = Some(match acc {
+            None => inner,
+            Some(x) => x.union(&inner)?,
+        });
+    }
+    let mut s = acc.expect("split yields at least one item");
+    s.set_spec(text);
+    Ok(s)
+}
+
+fn parse_atom<S: SetAlgebra>(a: &str) -> Result<S, RuleError> {
+    let bad = || RuleError::Set(format!("malformed set `{a}`: {ALLOWED_SETS}"));
+    match a {
+        "all" => return Ok(S::all()),
+        "none" => return Ok(S::none()),
+        "odd" => return Ok(S::odd()),
+        "even" => return Ok(S::even()),
+        _ => {}
+    }
+    if let Some(r) = a.strip_prefix("max") {
+        return S::at_most(r.parse().map_err(|_| bad())?);
+    }
+    if let Some(l) = a.strip_prefix("min") {
+        let l: u64 = l.parse().map_err(|_| bad())?;
+        if l == 0 {
+            return Err(RuleError::Set(format!(
+                "`{a}`: lengths are positive, use min1 (= all)"
+            )));
+        }
+        return S::at_least(l);
+    }
+    if let Some(body) = a.strip_prefix("rook(").and_then(|b| b.strip_suffix(')')) {
+        let (l, p) = body.split_once(',').ok_or_else(bad)?;
+        return S::rook(
+            l.trim().parse().map_err(|_| bad())?,
+            p.trim().parse().map_err(|_| bad())?,
+        );
+    }
+    if let Some((k, rs)) = a.split_once(':') {
+        let k: u64 = k.parse().map_err(|_| bad())?;
+        let rs: Vec<u64> = rs
+            .split('+')
+            .map(|r| r.trim().parse::<u64>().map_err(|_| bad()))
+            .collect::<Result<_, _>>()?;
+        return S::residues(k, &rs);
+    }
+    Err(bad())
+}
 
 /// Equality is equality of sets (the written form is ignored).
 impl PartialEq for LengthSet {

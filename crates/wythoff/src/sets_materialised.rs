@@ -1,8 +1,9 @@
 //! The materialised representation `LengthSet` had before issue 28 (a boolean
 //! per length up to the threshold, residues beyond), kept as the reference of
-//! the property tests in `sets.rs`: every operation here is the old code.
+//! the property tests in `sets.rs`: every operation here is the old code (the
+//! written form is read by the one parser, `sets::parse_with`).
 
-use super::{lcm, ALLOWED_SETS, MAX_MODULUS, MAX_THRESHOLD};
+use super::{lcm, MAX_MODULUS, MAX_THRESHOLD};
 use crate::error::RuleError;
 use serde::Serialize;
 
@@ -250,71 +251,9 @@ impl Mat {
         &self.spec
     }
 
-    /// Parse `all`, `none`, `odd`, `even`, `K:r`, `K:r+r2+...`, `maxR`, `minL`,
-    /// `rook(l,p)`, and unions `A|B` / intersections `A&B` (`&` binds tighter).
+    /// The one parser of the written form (`sets::parse_with`).
     pub(crate) fn parse(text: &str) -> Result<Self, RuleError> {
-        let text = text.trim();
-        if text.is_empty() {
-            return Err(RuleError::Set(format!("empty set: {ALLOWED_SETS}")));
-        }
-        let mut acc: Option<Mat> = None;
-        for part in text.split('|') {
-            let mut inner: Option<Mat> = None;
-            for atom in part.split('&') {
-                let a = Self::parse_atom(atom.trim())?;
-                inner = Some(match inner {
-                    None => a,
-                    Some(i) => i.intersect(&a)?,
-                });
-            }
-            let inner = inner.expect("split yields at least one item");
-            acc = Some(match acc {
-                None => inner,
-                Some(x) => x.union(&inner)?,
-            });
-        }
-        let mut s = acc.expect("split yields at least one item");
-        s.spec = text.to_string();
-        Ok(s)
-    }
-
-    fn parse_atom(a: &str) -> Result<Self, RuleError> {
-        let bad = || RuleError::Set(format!("malformed set `{a}`: {ALLOWED_SETS}"));
-        match a {
-            "all" => return Ok(Self::all()),
-            "none" => return Ok(Self::none()),
-            "odd" => return Ok(Self::odd()),
-            "even" => return Ok(Self::even()),
-            _ => {}
-        }
-        if let Some(r) = a.strip_prefix("max") {
-            return Self::at_most(r.parse().map_err(|_| bad())?);
-        }
-        if let Some(l) = a.strip_prefix("min") {
-            let l: u64 = l.parse().map_err(|_| bad())?;
-            if l == 0 {
-                return Err(RuleError::Set(format!(
-                    "`{a}`: lengths are positive, use min1 (= all)"
-                )));
-            }
-            return Self::at_least(l);
-        }
-        if let Some(body) = a.strip_prefix("rook(").and_then(|b| b.strip_suffix(')')) {
-            let (l, p) = body.split_once(',').ok_or_else(bad)?;
-            return Self::rook(
-                l.trim().parse().map_err(|_| bad())?,
-                p.trim().parse().map_err(|_| bad())?,
-            );
-        }
-        if let Some((k, rs)) = a.split_once(':') {
-            let k: u64 = k.parse().map_err(|_| bad())?;
-            let rs: Vec<u64> = rs
-                .split('+')
-                .map(|r| r.trim().parse::<u64>().map_err(|_| bad()))
-                .collect::<Result<_, _>>()?;
-            return Self::residues(k, &rs);
-        }
-        Err(bad())
+        super::parse_with(text)
     }
 }
 
@@ -325,3 +264,39 @@ impl PartialEq for Mat {
     }
 }
 impl Eq for Mat {}
+
+impl super::SetAlgebra for Mat {
+    fn all() -> Self {
+        Mat::all()
+    }
+    fn none() -> Self {
+        Mat::none()
+    }
+    fn odd() -> Self {
+        Mat::odd()
+    }
+    fn even() -> Self {
+        Mat::even()
+    }
+    fn residues(modulus: u64, residues: &[u64]) -> Result<Self, RuleError> {
+        Mat::residues(modulus, residues)
+    }
+    fn at_most(r: u64) -> Result<Self, RuleError> {
+        Mat::at_most(r)
+    }
+    fn at_least(l: u64) -> Result<Self, RuleError> {
+        Mat::at_least(l)
+    }
+    fn rook(l: u64, p: u64) -> Result<Self, RuleError> {
+        Mat::rook(l, p)
+    }
+    fn union(&self, other: &Self) -> Result<Self, RuleError> {
+        Mat::union(self, other)
+    }
+    fn intersect(&self, other: &Self) -> Result<Self, RuleError> {
+        Mat::intersect(self, other)
+    }
+    fn set_spec(&mut self, text: &str) {
+        self.spec = text.to_string();
+    }
+}
