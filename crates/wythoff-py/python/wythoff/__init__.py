@@ -17,6 +17,7 @@ from ._wythoff import (
     MAX_BOARD,
     Game,
     games,
+    prove,
     sweep_indices,
     sweep_lines,
     sweep_one,
