@@ -4,7 +4,8 @@ of the open families, in both conventions, with Walnut's verdicts.
 
     scripts/proofs.py [path/to/wythoff]   (default: target/release/wythoff)
 
-Environment: PROOF_MAX (the board the automata are guessed from, default 1024).
+Environment: PROOF_MAX (the board the automata are guessed from, default 1024),
+PROOF_TIMEOUT (seconds Walnut may take for one game, default 120).
 Needs Walnut (scripts/install_walnut.sh). The Walnut files of every proved game
 are written under docs/proofs/<game>/<convention>/ (a complete WALNUT_HOME: run
 `load prove.txt;` in Walnut there). Standard library only.
@@ -23,6 +24,8 @@ BIN = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "target", "releas
 MAX = int(os.environ.get("PROOF_MAX", "1024"))
 # where no automaton is found on the MAX board, one more try on this one
 BIG = int(os.environ.get("PROOF_BIG", "4096"))
+# seconds Walnut may take for one game (a longer run is reported as timed out)
+TIMEOUT = int(os.environ.get("PROOF_TIMEOUT", "120"))
 DOC = os.path.join(ROOT, "docs", "proofs.md")
 FILES = os.path.join(ROOT, "docs", "proofs")
 FOLDERS = [
@@ -97,7 +100,8 @@ def prove_on(game, misere, board):
     conv = "misere" if misere else "normal"
     out_dir = os.path.join(FILES, slug(game), conv)
     shutil.rmtree(out_dir, ignore_errors=True)
-    args = [BIN, "prove", game, "--max", str(board), "--format", "json", "--emit", out_dir]
+    args = [BIN, "prove", game, "--max", str(board), "--format", "json", "--emit", out_dir,
+            "--timeout", str(TIMEOUT)]
     if misere:
         args.append("--misere")
     t0 = time.time()
@@ -105,8 +109,8 @@ def prove_on(game, misere, board):
     wall = time.time() - t0
     row = {"game": game, "convention": conv, "wall": wall, "board": board}
     if p.returncode == 2:
-        row["verdict"] = "refused"
         row["reason"] = p.stderr.strip().removeprefix("wythoff: error: ")
+        row["verdict"] = "Walnut timed out" if "took more than" in row["reason"] else "refused"
         shutil.rmtree(out_dir, ignore_errors=True)
         return row
     v = json.loads(p.stdout)
@@ -151,15 +155,15 @@ def table(rows):
         elif r["verdict"] == "no automaton found":
             out.append(f"| `{r['game']}` | {r['convention']} | no automaton found | {r['board']} | | | | | {r['wall']:.1f} | |")
         else:
-            out.append(f"| `{r['game']}` | {r['convention']} | refused | | | | | | | |")
+            out.append(f"| `{r['game']}` | {r['convention']} | {r['verdict']} | {r.get('board', '')} | | | | | {r['wall']:.1f} | |")
     return out
 
 
 def notes(rows):
     out = []
     for r in rows:
-        if r["verdict"] == "refused":
-            out.append(f"- `{r['game']}` ({r['convention']}): refused: {r['reason']}")
+        if r["verdict"] in ("refused", "Walnut timed out"):
+            out.append(f"- `{r['game']}` ({r['convention']}): {r['verdict']}: {r['reason']}")
         elif r["verdict"] == "no automaton found":
             out.append(f"- `{r['game']}` ({r['convention']}): no automaton found on the {r['board']} board; tried: "
                        + "; ".join(t for t in r["tried"] if not t.startswith("tried")))

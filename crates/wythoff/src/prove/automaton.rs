@@ -566,7 +566,8 @@ pub fn guess_graph(num: &Numeration, f: &[u64], max_states: usize) -> Guess {
                     };
                 }
             }
-            GuessRelation::NotFound { largest, digits } if m == f.len() => {
+            // more terms only add classes: past the bound, stop
+            GuessRelation::NotFound { largest, digits } if m == f.len() || largest > max_states => {
                 return Guess::NotFound { largest, digits }
             }
             _ => {}
