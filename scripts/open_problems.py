@@ -557,7 +557,7 @@ def proof_rows():
     with open(PROOFS) as f:
         for line in f:
             cells = [c.strip() for c in line.strip().strip("|").split("|")]
-            if len(cells) == 9 and cells[0].startswith("`"):
+            if len(cells) in (9, 10) and cells[0].startswith("`"):
                 rows.append(
                     {
                         "game": cells[0].strip("`"),

@@ -4,7 +4,8 @@ of the open families, in both conventions, with Walnut's verdicts.
 
     scripts/proofs.py [path/to/wythoff]   (default: target/release/wythoff)
 
-Environment: PROOF_MAX (the board the automata are guessed from, default 1024).
+Environment: PROOF_MAX (the board the automata are guessed from, default 1024),
+PROOF_TIMEOUT (seconds Walnut may take for one game, default 120).
 Needs Walnut (scripts/install_walnut.sh). The Walnut files of every proved game
 are written under docs/proofs/<game>/<convention>/ (a complete WALNUT_HOME: run
 `load prove.txt;` in Walnut there). Standard library only.
@@ -23,6 +24,8 @@ BIN = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "target", "releas
 MAX = int(os.environ.get("PROOF_MAX", "1024"))
 # where no automaton is found on the MAX board, one more try on this one
 BIG = int(os.environ.get("PROOF_BIG", "4096"))
+# seconds Walnut may take for one game (a longer run is reported as timed out)
+TIMEOUT = int(os.environ.get("PROOF_TIMEOUT", "120"))
 DOC = os.path.join(ROOT, "docs", "proofs.md")
 FILES = os.path.join(ROOT, "docs", "proofs")
 FOLDERS = [
@@ -97,7 +100,8 @@ def prove_on(game, misere, board):
     conv = "misere" if misere else "normal"
     out_dir = os.path.join(FILES, slug(game), conv)
     shutil.rmtree(out_dir, ignore_errors=True)
-    args = [BIN, "prove", game, "--max", str(board), "--format", "json", "--emit", out_dir]
+    args = [BIN, "prove", game, "--max", str(board), "--format", "json", "--emit", out_dir,
+            "--timeout", str(TIMEOUT)]
     if misere:
         args.append("--misere")
     t0 = time.time()
@@ -105,8 +109,8 @@ def prove_on(game, misere, board):
     wall = time.time() - t0
     row = {"game": game, "convention": conv, "wall": wall, "board": board}
     if p.returncode == 2:
-        row["verdict"] = "refused"
         row["reason"] = p.stderr.strip().removeprefix("wythoff: error: ")
+        row["verdict"] = "Walnut timed out" if "took more than" in row["reason"] else "refused"
         shutil.rmtree(out_dir, ignore_errors=True)
         return row
     v = json.loads(p.stdout)
@@ -130,29 +134,36 @@ def prove_on(game, misere, board):
 
 def table(rows):
     out = [
-        "| game | convention | verdict | board | numeration | states | Walnut, statements (s) | run (s) | files |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| game | convention | verdict | board | numeration | states | Walnut, statements (s) | winning moves | run (s) | files |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
         if r["verdict"] == "proved" or r["verdict"] == "refuted":
-            secs = sum(s["seconds"] or 0 for s in r["statements"])
+            secs = sum(s["seconds"] or 0 for s in r["statements"] if s["name"] != "winning_moves")
             files = f"[{r['files']}]({r['files'].replace(' ', '%20')})" if "files" in r else ""
+            win = next((s for s in r["statements"] if s["name"] == "winning_moves"), None)
+            if win is None:
+                wins = ""
+            else:
+                pile = win.get("largest_pile", "")
+                big = f"10^{len(pile) - 1}" if len(pile) > 6 else pile
+                wins = f"{win['result']} ({win.get('positions', 0)}, piles to {big})"
             out.append(
                 f"| `{r['game']}` | {r['convention']} | **{r['verdict']}** | {r['board']} | `{r['numeration']}` | "
-                f"{r['states']} | {secs:.3f} | {r['wall']:.1f} | {files} |"
+                f"{r['states']} | {secs:.3f} | {wins} | {r['wall']:.1f} | {files} |"
             )
         elif r["verdict"] == "no automaton found":
-            out.append(f"| `{r['game']}` | {r['convention']} | no automaton found | {r['board']} | | | | {r['wall']:.1f} | |")
+            out.append(f"| `{r['game']}` | {r['convention']} | no automaton found | {r['board']} | | | | | {r['wall']:.1f} | |")
         else:
-            out.append(f"| `{r['game']}` | {r['convention']} | refused | | | | | | |")
+            out.append(f"| `{r['game']}` | {r['convention']} | {r['verdict']} | {r.get('board', '')} | | | | | {r['wall']:.1f} | |")
     return out
 
 
 def notes(rows):
     out = []
     for r in rows:
-        if r["verdict"] == "refused":
-            out.append(f"- `{r['game']}` ({r['convention']}): refused: {r['reason']}")
+        if r["verdict"] in ("refused", "Walnut timed out"):
+            out.append(f"- `{r['game']}` ({r['convention']}): {r['verdict']}: {r['reason']}")
         elif r["verdict"] == "no automaton found":
             out.append(f"- `{r['game']}` ({r['convention']}): no automaton found on the {r['board']} board; tried: "
                        + "; ".join(t for t in r["tried"] if not t.startswith("tried")))
@@ -177,6 +188,16 @@ def main():
         "pairs the automaton accepts (a stable and absorbing set, terminal positions excluded in misère "
         "play; with blocking, the recursion itself). Times: Walnut's own time for the statements (its "
         "logs), and the whole `prove` run (solving, guessing, Java's start, Walnut) on a shared 2-core machine.\n",
+        "Where the P-set itself has no small automaton (a skewed set such as roob-blocking's, b_n about "
+        "6 a_n), the automata of the graphs n -> a_n and n -> b_n are guessed from up to 2^18 pairs of "
+        "`wythoff sequence` and Walnut builds the P-set from them (its size is the *states* column). "
+        "(s,t)-Wythoff with s >= 2 uses Fraenkel's numeration (`msd_fsStT`), which Walnut does not ship: "
+        "its Custom Bases files are written with the proof, and the adder is proved inside Walnut "
+        "(`adder_*`, `zero_least`, `unbounded`) before any statement about the game.\n",
+        "*Winning moves*: when proved (games without blocking), Walnut also builds the automaton of the "
+        "moves into the proved set (`win.txt`); they were compared with the winning moves `wythoff "
+        "outcome` prints at the number of positions given, piles up to the size given (10^30 where an "
+        "exact oracle answers). Not part of the proof.\n",
         "Each proved game's Walnut files are under [proofs/](proofs/): a complete WALNUT_HOME; run "
         "`load prove.txt;` in Walnut there (`WALNUT_HOME=docs/proofs/GAME/CONV java -jar walnut-6.2.jar`).\n",
         "*No automaton found* rules out small automata in the numerations tried only (listed under each "

@@ -93,6 +93,14 @@ fn proves_the_papers_games() {
     let v = assert_proved(&["wythoff"], "256");
     assert_eq!(v["numeration"], "msd_fib");
     assert_eq!(v["convention"], "normal");
+    // the winning moves Walnut built equal those `outcome` prints, at 10^30 too
+    let win = v["statements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == "winning_moves")
+        .unwrap_or_else(|| panic!("{v}"));
+    assert!(win["positions"].as_u64().unwrap() > 576, "{v}");
     let v = assert_proved(&["wythoff", "--misere"], "256");
     assert_eq!(v["convention"], "misere");
     assert_eq!(v["statements"][2]["name"], "no_terminal");
@@ -102,6 +110,17 @@ fn proves_the_papers_games() {
     assert_eq!(v["numeration"], "msd_2");
     assert_proved(&["connell:p=2"], "1024");
     assert_proved(&["even-even:s=1,t=1"], "512");
+    // a skewed P-set (b_n about 6 a_n): through the graphs n -> a_n, n -> b_n,
+    // guessed from many pairs in Ostrowski [0; (2, 1, 1)]; the recursion of
+    // blocking proved
+    let v = assert_proved(&["roob-blocking:m=2,p=3"], "256");
+    assert_eq!(v["numeration"], "msd_op211");
+    assert_eq!(v["statements"][0]["name"], "in_set_is_p");
+    // Fraenkel's numeration, a custom base: the adder's six statements first
+    let v = assert_proved(&["st-wythoff:s=2,t=1"], "512");
+    assert_eq!(v["numeration"], "msd_fs2t1");
+    assert_eq!(v["statements"][0]["name"], "adder_total");
+    assert_eq!(v["statements"][6]["name"], "stable");
 }
 
 /// The P-set built by Walnut from the automata of n -> a_n and n -> b_n (the road
@@ -228,6 +247,9 @@ fn emitted_files_rerun_and_representations_agree() {
         ("wythoff", "msd_fib"),
         ("m-wythoff:m=2", "msd_o1p2"),
         ("modular:m=5", "msd_2"),
+        ("roob-blocking:m=2,p=3", "msd_op211"),
+        // a custom base (Custom Bases/msd_fs2t1*.txt), its adder proved first
+        ("st-wythoff:s=2,t=1", "msd_fs2t1"),
     ] {
         let dir = std::env::temp_dir().join(format!(
             "wythoff-prove-test-{}-{}",
@@ -261,11 +283,14 @@ fn emitted_files_rerun_and_representations_agree() {
         }
         let out = walnut_alone(&jar, &dir, "prove.txt");
         let got = verdicts(&out);
-        assert_eq!(
-            got.len(),
-            v["statements"].as_array().unwrap().len(),
-            "{out}"
-        );
+        // every statement but the winning moves' (checked here, below) is an eval
+        let evals = v["statements"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|s| s["name"] != "winning_moves")
+            .count();
+        assert_eq!(got.len(), evals, "{out}");
         assert!(got.iter().all(|&t| t), "{out}");
         // P and N cells between 256 and 700, asked of Walnut
         let ps = p_cells(game, 700);
@@ -311,6 +336,45 @@ fn emitted_files_rerun_and_representations_agree() {
         let got = verdicts(&out);
         let want: Vec<bool> = cells.iter().map(|c| c.1).collect();
         assert_eq!(got, want, "{game}: {out}");
+        // the winning moves' automaton Walnut built: it agrees with `outcome`
+        // (near 10^30 where an exact oracle answers), and not with another game's
+        let win_path = dir.join("Automata Library").join("win.txt");
+        if game != "roob-blocking:m=2,p=3" {
+            let win = wythoff::prove::automaton::WalnutAutomaton::parse(
+                &std::fs::read_to_string(&win_path).unwrap(),
+            )
+            .unwrap();
+            let num =
+                wythoff::prove::numeration::Numeration::parse(numeration).unwrap_or_else(|_| {
+                    match numeration {
+                        "msd_o1p2" => {
+                            wythoff::prove::numeration::Numeration::parse("ost:0,1;2").unwrap()
+                        }
+                        "msd_fs2t1" => {
+                            wythoff::prove::numeration::Numeration::parse("fraenkel:2,1").unwrap()
+                        }
+                        _ => panic!("{numeration}"),
+                    }
+                });
+            assert_eq!(num.walnut_name(), numeration);
+            let s = wythoff::answer::Subject::parse(game, false).unwrap();
+            let pos = wythoff::prove::plan::winning_positions(&s).unwrap();
+            assert_eq!(
+                wythoff::prove::plan::check_winning_moves(&s, &win, &num, &pos).unwrap(),
+                None,
+                "{game}"
+            );
+            let other = wythoff::answer::Subject::parse("nim", false).unwrap();
+            assert!(
+                wythoff::prove::plan::check_winning_moves(&other, &win, &num, &pos)
+                    .unwrap()
+                    .is_some(),
+                "{game}: the check cannot fail"
+            );
+        } else {
+            // blocking: a move may be blocked; no winning-moves automaton
+            assert!(!win_path.exists());
+        }
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -571,6 +571,59 @@ fn verify<'py>(
     Ok(out)
 }
 
+/// `wythoff prove`: guess the automaton of the P-set, write the rules as
+/// first-order statements and let Walnut (Java and the Walnut 6.2 jar, see
+/// `scripts/install_walnut.sh`) decide them. The same dict as
+/// `wythoff prove --format json`: `game`, `convention`, `verdict`, `numeration`,
+/// `automaton`, `states`, `statements`, `witness`, `walnut_version`.
+#[pyfunction]
+#[pyo3(signature = (game, misere = false, max = None, numeration = None, emit = None))]
+fn prove<'py>(
+    py: Python<'py>,
+    game: &str,
+    misere: bool,
+    max: Option<&Bound<'py, PyAny>>,
+    numeration: Option<&str>,
+    emit: Option<std::path::PathBuf>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let s = Subject::from_arg(game, misere, read_rules_file).map_err(|e| match e {
+        GameArgError::Read { error, .. } => error,
+        GameArgError::Rules { error, .. } => to_py_err(error.into()),
+    })?;
+    let mut req = wythoff_walnut::Request::new(s);
+    if let Some(m) = max {
+        let n = board_side(m)?;
+        let top = wythoff::prove::plan::MAX_PROVE_BOARD;
+        if !(16..=top).contains(&n) {
+            return Err(PyValueError::new_err(format!(
+                "max = {n} is out of range: prove solves boards from 16 to {top}"
+            )));
+        }
+        req.max = n;
+    }
+    if let Some(t) = numeration {
+        req.numeration = Some(
+            wythoff::prove::numeration::Numeration::parse(t)
+                .map_err(|e| PyValueError::new_err(e.to_string()))?,
+        );
+    }
+    req.emit = emit;
+    let r = py
+        .allow_threads(|| wythoff_walnut::prove(&req))
+        .map_err(|e| match e.downcast::<SolveError>() {
+            Ok(se) => to_py_err(se),
+            Err(e) => {
+                let m = format!("{e:#}");
+                if m.contains("cannot be proved") {
+                    PyValueError::new_err(m)
+                } else {
+                    PyRuntimeError::new_err(m)
+                }
+            }
+        })?;
+    json_to_py(py, &r.json())
+}
+
 fn convention(misere: bool) -> wythoff::Convention {
     if misere {
         wythoff::Convention::Misere
@@ -668,6 +721,7 @@ fn _wythoff(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Game>()?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(verify, m)?)?;
+    m.add_function(wrap_pyfunction!(prove, m)?)?;
     m.add_function(wrap_pyfunction!(sweep_indices, m)?)?;
     m.add_function(wrap_pyfunction!(sweep_one, m)?)?;
     m.add_function(wrap_pyfunction!(sweep_identity, m)?)?;

@@ -18,6 +18,7 @@ from ._wythoff import (
     Game,
     games,
     sweep_identity,
+    prove,
     sweep_indices,
     sweep_lines,
     sweep_one,

@@ -73,6 +73,23 @@ def games() -> List[Dict[str, Any]]:
 def verify(games: Optional[Sequence[str]] = None, max: Optional[int] = None) -> List[Dict[str, Any]]:
     """The papers' claims, one dict per check (`source`, `game`, `compared`, `range`, `passed`, `detail`)."""
 
+def prove(
+    game: str,
+    misere: bool = False,
+    max: Optional[int] = None,
+    numeration: Optional[str] = None,
+    emit: Optional[str] = None,
+) -> Dict[str, Any]:
+    """`wythoff prove`: the P-set's automaton guessed from a board (side `max`,
+    16 to 4096; default 1024), the rules written as first-order statements and
+    decided by Walnut (Java and the Walnut 6.2 jar: `scripts/install_walnut.sh`,
+    or `WALNUT_JAR`). The dict of `wythoff prove --format json`: `game`,
+    `convention`, `verdict` (`proved`, `refuted`, `no automaton found`),
+    `numeration`, `automaton`, `states`, `statements` (`name`, `result`,
+    `seconds`), `witness`, `walnut_version`. `emit`: also write a complete
+    WALNUT_HOME there. `ValueError` for a game the statements cannot express,
+    `RuntimeError` when Walnut is missing or fails."""
+
 def sweep_indices(spec: str, max: int, misere: bool = False, threads: int = 1) -> List[int]:
     """The numbers of the combinations of `wythoff sweep SPEC` that will be solved
     (those the rules refuse are left out), in the sweep's order. `ValueError` when

@@ -22,6 +22,16 @@ pub enum Numeration {
         pre: Vec<u64>,
         period: Vec<u64>,
     },
+    /// Fraenkel's numeration for (s,t)-Wythoff (A. S. Fraenkel, "How to beat
+    /// your Wythoff games' opponent on three fronts", Amer. Math. Monthly 89,
+    /// 1982): `u_0 = 1`, `u_1 = s + t`, `u_n = (s + t - 1) u_{n-1} + s u_{n-2}`
+    /// (with `u_{-1} = 1/s` the recurrence holds from `n = 1`), digits `0` to
+    /// `s + t - 1`, greedy representations. `s = 1` gives the Ostrowski
+    /// numeration of `phi_t` (`t = 1`: Zeckendorf); for `s = 2, t = 1` the
+    /// weights are 1, 3, 8, 22, 60 (walnut-facts.md). Walnut does not ship it:
+    /// `prove` writes its Custom Bases files (the valid words and the adder,
+    /// guessed and then proved inside Walnut), named `msd_fsStT`.
+    Fraenkel { s: u64, t: u64 },
 }
 
 impl fmt::Display for Numeration {
@@ -43,7 +53,8 @@ impl fmt::Display for NumerationError {
 /// The forms `--numeration` accepts.
 pub const NUMERATION_FORMS: &str = "base:K (2 <= K <= 9), zeckendorf (or fib), \
      ost:A0,A1,...;P1,P2,... (an Ostrowski numeration: the continued fraction's preperiod, \
-     a_0 = 0 first, then its period; partial quotients 1 to 9, at most 8 of each)";
+     a_0 = 0 first, then its period; partial quotients 1 to 9, at most 8 of each), \
+     fraenkel:S,T (Fraenkel's numeration of (s,t)-Wythoff, 1 <= S, T and S + T <= 9)";
 
 impl Numeration {
     /// Zeckendorf (Fibonacci) numeration, Walnut's `msd_fib`.
@@ -90,6 +101,18 @@ impl Numeration {
             }
             return Ok(Numeration::Base(k));
         }
+        if let Some(rest) = t.strip_prefix("fraenkel:") {
+            let (a, b) = rest
+                .split_once(',')
+                .ok_or_else(|| bad("write fraenkel:S,T"))?;
+            let (Ok(s), Ok(tt)) = (a.trim().parse::<u64>(), b.trim().parse::<u64>()) else {
+                return Err(bad("S and T must be whole numbers"));
+            };
+            if s == 0 || tt == 0 || s + tt > 9 {
+                return Err(bad("S, T >= 1 and S + T <= 9"));
+            }
+            return Ok(Numeration::Fraenkel { s, t: tt });
+        }
         if let Some(rest) = t.strip_prefix("ost:") {
             let (pre, per) = rest
                 .split_once(';')
@@ -129,12 +152,13 @@ impl Numeration {
         match self {
             Numeration::Base(k) => format!("msd_{k}"),
             Numeration::Ostrowski { name, .. } => format!("msd_{name}"),
+            Numeration::Fraenkel { s, t } => format!("msd_fs{s}t{t}"),
         }
     }
     /// The Walnut command that creates the number system, if it is not built in.
     pub fn walnut_definition(&self) -> Option<String> {
         match self {
-            Numeration::Base(_) => None,
+            Numeration::Base(_) | Numeration::Fraenkel { .. } => None,
             Numeration::Ostrowski { name, pre, period } => {
                 let j = |v: &[u64]| {
                     v.iter()
@@ -150,6 +174,9 @@ impl Numeration {
     pub fn describe(&self) -> String {
         match self {
             Numeration::Base(k) => format!("base {k}"),
+            Numeration::Fraenkel { s, t } => {
+                format!("Fraenkel's numeration for s = {s}, t = {t}")
+            }
             Numeration::Ostrowski { name, .. } if name == "fib" => "Zeckendorf".into(),
             Numeration::Ostrowski { pre, period, .. } => {
                 let tail: Vec<String> = pre[1..].iter().map(|a| a.to_string()).collect();
@@ -177,6 +204,7 @@ impl Numeration {
     pub fn max_digit(&self) -> u32 {
         match self {
             Numeration::Base(k) => k - 1,
+            Numeration::Fraenkel { s, t } => (s + t - 1) as u32,
             Numeration::Ostrowski { pre, period, .. } => {
                 pre[1..].iter().chain(period).copied().max().unwrap_or(1) as u32
             }
@@ -202,6 +230,17 @@ impl Numeration {
                         break;
                     }
                     x *= Natural::from(*k);
+                }
+            }
+            Numeration::Fraenkel { s, t } => {
+                let (c, s) = (Natural::from(s + t - 1), Natural::from(*s));
+                let mut prev = Natural::ONE;
+                let mut cur = &s + Natural::from(*t);
+                w.push(Natural::ONE);
+                while w.last().is_some_and(|x| x <= limit) {
+                    w.push(cur.clone());
+                    let next = &c * &cur + &s * &prev;
+                    prev = std::mem::replace(&mut cur, next);
                 }
             }
             Numeration::Ostrowski { pre, period, .. } => {
@@ -508,6 +547,11 @@ mod tests {
         assert_eq!(s2.walnut_definition().unwrap(), "ost op2 [0] [2];");
         assert_eq!(s2.weights(30), vec![1, 2, 5, 12, 29, 70]);
         assert_eq!(s2.represent(&Natural::from(11u32)), vec![2, 0, 1]);
+        let fr = Numeration::parse("fraenkel:2,1").unwrap();
+        assert_eq!(fr.walnut_name(), "msd_fs2t1");
+        assert_eq!(fr.weights(60), vec![1, 3, 8, 22, 60, 164]);
+        assert_eq!(fr.max_digit(), 2);
+        assert_eq!(fr.represent(&Natural::from(7u32)), vec![2, 1]);
         assert_eq!(
             Numeration::Base(2).represent(&Natural::from(6u32)),
             vec![1, 1, 0]
@@ -522,6 +566,8 @@ mod tests {
             Numeration::zeckendorf(),
             Numeration::parse("ost:0,2;1").unwrap(),
             Numeration::parse("ost:0,1;3").unwrap(),
+            Numeration::parse("fraenkel:2,1").unwrap(),
+            Numeration::parse("fraenkel:3,2").unwrap(),
         ] {
             let t = Tables::new(&num, 500);
             for n in 0..500u32 {

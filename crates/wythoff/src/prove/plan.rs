@@ -4,12 +4,15 @@
 //! writes them and runs Walnut; [`parse_output`] and [`parse_log_seconds`] read
 //! Walnut's answers back.
 
-use super::automaton::{guess, Automaton, Guess};
+use super::automaton::{guess, guess_graph, Automaton, Guess};
 use super::formula::{refusal, rules_formula, RulesFormula, Statement};
 use super::numeration::{beatty_numerations, continued_fraction, Numeration};
 use crate::answer::{outcome_table, Subject};
 use crate::error::SolveError;
+use crate::patterns::pairs::Difference;
 use crate::patterns::{board::Board, find_in_board, Pattern};
+use malachite_base::num::arithmetic::traits::Pow;
+use malachite_nz::natural::Natural;
 
 /// The eight folders Walnut expects under WALNUT_HOME.
 pub const WALNUT_FOLDERS: [&str; 8] = [
@@ -27,6 +30,12 @@ pub const WALNUT_FOLDERS: [&str; 8] = [
 pub const AUTOMATON: &str = "pset";
 /// The command file of the proof (`Command Files/prove.txt`, run with `load prove.txt;`).
 pub const COMMAND_FILE: &str = "prove.txt";
+/// The automaton of the winning moves, built by Walnut when the P-set is
+/// proved (`Automata Library/win.txt`, inputs x, y, x', y'): the moves from
+/// (x, y) to (x', y') in the proved set (games without blocking).
+pub const WINNING: &str = "win";
+/// The name of the statement that checks it against `outcome`.
+pub const WINNING_STATEMENT: &str = "winning_moves";
 /// The command file that names the positions where a statement fails.
 pub const WITNESS_FILE: &str = "witness.txt";
 
@@ -119,6 +128,15 @@ pub fn candidates(board: &Board) -> Vec<Numeration> {
     for p in find_in_board(&small) {
         match p {
             Pattern::Pairs(pairs) => {
+                // b_n = s a_n + t n (s >= 2): Fraenkel's numeration of (s,t)-Wythoff
+                if let Some(Difference::Affine { s, t, c: 0, .. }) = pairs.difference {
+                    if s >= 2 && t >= 1 && s + t <= 9 {
+                        out.push(Numeration::Fraenkel {
+                            s: s as u64,
+                            t: t as u64,
+                        });
+                    }
+                }
                 if let Some(q) = pairs.beatty.as_ref().and_then(|b| b.quad) {
                     // (u + v sqrt d) / w = (u + sqrt(v^2 d)) / w
                     if let (Ok(u), Ok(d), Ok(w)) = (
@@ -225,15 +243,24 @@ pub fn search(
 pub struct PairsModel {
     pub a: Automaton,
     pub b: Automaton,
+    /// The pairs `(a_n, b_n)`, `n < terms`, both automata agree with.
+    pub terms: u64,
 }
 
 /// The graph automata's names (`Automata Library/pa.txt`, `pb.txt`).
 pub const GRAPH_A: &str = "pa";
 pub const GRAPH_B: &str = "pb";
 
+/// The terms of the pairs' sequences the graphs are guessed from (fewer when
+/// the sequence's engine refuses as many).
+pub const PAIR_TERMS: [u64; 3] = [1 << 18, 1 << 15, 1 << 12];
+
 /// When the P-set itself has no small automaton ("skewed" sets such as
-/// roob-blocking's), guess the automata of `n -> a_n` and `n -> b_n` from the
-/// first `max` pairs of [`crate::answer::sequence`] instead, in one numeration.
+/// roob-blocking's, where `b_n` is about 6 `a_n` and a square board holds few
+/// pairs), guess the automata of `n -> a_n` and `n -> b_n` from the first pairs
+/// of [`crate::answer::sequence_list`] (up to [`PAIR_TERMS`], whichever engine
+/// answers: kernel, oracle or the board reader), in one numeration: the
+/// candidates of the `max` board, or `only`.
 pub fn search_pairs(
     s: &Subject,
     max: u64,
@@ -245,15 +272,14 @@ pub fn search_pairs(
             "--max {max}: prove solves boards from 16 to {MAX_PROVE_BOARD}"
         )));
     }
-    // the pairs of a published solution only: reading them off a board of a game
-    // without one may need a board far larger than N (b_n grows faster than n)
-    if s.oracle().is_none() {
-        return Err(SolveError::Unsupported(format!(
-            "{}: no published pairs (a_n, b_n) to read the graphs from",
-            s.label
-        )));
+    let mut flat = Err(SolveError::BadInput("no terms".into()));
+    for terms in PAIR_TERMS {
+        flat = crate::answer::sequence_list(s, terms, &mut |_, _| {});
+        if !matches!(flat, Err(SolveError::TooLarge(_))) {
+            break;
+        }
     }
-    let flat = crate::answer::sequence_list(s, max, &mut |_, _| {})?;
+    let flat = flat?;
     let a: Vec<u64> = flat.iter().step_by(2).copied().collect();
     let b: Vec<u64> = flat.iter().skip(1).step_by(2).copied().collect();
     let n = max as usize;
@@ -266,11 +292,9 @@ pub fn search_pairs(
     };
     let mut attempts = Vec::new();
     for num in list {
-        let ma = |i: u32, v: u32| a.get(i as usize) == Some(&(v as u64));
-        let mb = |i: u32, v: u32| b.get(i as usize) == Some(&(v as u64));
-        let ga = guess(&num, max as u32, &ma, max_states);
+        let ga = guess_graph(&num, &a, max_states);
         let gb = match &ga {
-            Guess::Found { .. } => Some(guess(&num, max as u32, &mb, max_states)),
+            Guess::Found { .. } => Some(guess_graph(&num, &b, max_states)),
             _ => None,
         };
         match (ga, gb) {
@@ -282,7 +306,14 @@ pub fn search_pairs(
                     digits: 0,
                     max_states,
                 });
-                return Ok((Some(PairsModel { a: aa, b: ab }), attempts));
+                return Ok((
+                    Some(PairsModel {
+                        a: aa,
+                        b: ab,
+                        terms: a.len() as u64,
+                    }),
+                    attempts,
+                ));
             }
             (Guess::NotFound { largest, digits }, _)
             | (_, Some(Guess::NotFound { largest, digits })) => attempts.push(Attempt {
@@ -334,6 +365,9 @@ pub struct ProofFiles {
     /// Those that make the proof (the others are the papers' further statements
     /// about the proved set).
     pub core: Vec<String>,
+    /// The winning moves' automaton the command file builds ([`WINNING`]), for
+    /// games without blocking.
+    pub winning: Option<String>,
     pub formula: RulesFormula,
 }
 
@@ -363,6 +397,8 @@ fn proof_files_with(
     let formula = rules_formula(&s.game, AUTOMATON)
         .map_err(|why| SolveError::Unsupported(format!("{}: {why}", s.label)))?;
     let ns = numeration.walnut_name();
+    let custom = super::custom::custom_base(numeration)
+        .map_err(|why| SolveError::Unsupported(format!("{}: {why}", s.label)))?;
     let mut cmd = format!(
         "# {} ({}): the automaton {AUTOMATON} (inputs x then y) is its set of P-positions;\n",
         s.label.replace(';', ","),
@@ -374,6 +410,20 @@ fn proof_files_with(
         cmd.push_str(&def);
         cmd.push('\n');
     }
+    let mut core: Vec<Statement> = Vec::new();
+    if let Some(cb) = &custom {
+        // a guessed adder, proved to be addition before anything uses it
+        cmd.push_str(&format!(
+            "# {ns} is a custom base (Custom Bases/): its adder ({} states) is proved first;\n",
+            cb.adder_states
+        ));
+        let (name, f) = super::custom::succ_definition();
+        cmd.push_str(&format!("def {name} \"?{ns} {f}\";\n"));
+        for st in super::custom::adder_statements() {
+            cmd.push_str(&format!("eval {} \"?{ns} A a,b {}\";\n", st.name, st.body));
+            core.push(st);
+        }
+    }
     for (name, f) in first_defs.iter().chain(&formula.defs) {
         cmd.push_str(&format!("def {name} \"?{ns} {f}\";\n"));
     }
@@ -382,21 +432,154 @@ fn proof_files_with(
         cmd.push_str(&format!("eval {} \"?{ns} A a,b {}\";\n", st.name, st.body));
         wit.push_str(&format!("eval wit_{} \"?{ns} ~({})\";\n", st.name, st.body));
     }
-    let files = vec![
+    // the winning moves: moves into the proved set (without blocking, where a
+    // move may be blocked, the option relation is `opt`)
+    let winning = formula
+        .defs
+        .iter()
+        .any(|(n, _)| n == "opt")
+        .then(|| WINNING.to_string());
+    if winning.is_some() {
+        cmd.push_str(&format!(
+            "def {WINNING} \"?{ns} $opt(a,b,c,d) & ${AUTOMATON}(c,d)\";\n"
+        ));
+    }
+    let mut files = vec![
         (format!("Command Files/{COMMAND_FILE}"), cmd),
         (format!("Command Files/{WITNESS_FILE}"), wit),
     ];
+    if let Some(cb) = custom {
+        files.extend(cb.files);
+    }
+    core.extend(formula.statements.iter().cloned());
     Ok(ProofFiles {
-        core: formula.statements.iter().map(|s| s.name.clone()).collect(),
-        statements: formula
-            .statements
-            .iter()
-            .chain(extras)
-            .map(|s| s.name.clone())
-            .collect(),
+        statements: core.iter().chain(extras).map(|s| s.name.clone()).collect(),
+        core: core.iter().map(|s| s.name.clone()).collect(),
+        winning,
         files,
         formula,
     })
+}
+
+/// The positions where the winning moves are compared with `outcome`: every
+/// position below 24, and positions near the largest scale `outcome` answers
+/// among 10^30 and 10^4 (a game with an exact oracle; a recurrence oracle has a
+/// bound) or 100 (the general solver), together with the positions their
+/// winning moves reach and neighbours of those.
+pub fn winning_positions(s: &Subject) -> Result<Vec<(Natural, Natural)>, SolveError> {
+    let mut out: Vec<(Natural, Natural)> = Vec::new();
+    for x in 0..24u64 {
+        for y in 0..24u64 {
+            out.push((Natural::from(x), Natural::from(y)));
+        }
+    }
+    let scales: &[u64] = if s.oracle().is_some() { &[30, 4] } else { &[2] };
+    for &scale in scales {
+        let b = Natural::from(10u32).pow(scale);
+        let far: Vec<(Natural, Natural)> = (0..6u64)
+            .flat_map(|k| {
+                [
+                    (&b + Natural::from(5 * k), &b + Natural::from(3 * k + 1)),
+                    (
+                        &b + Natural::from(7 * k),
+                        Natural::from(2u32) * &b + Natural::from(k),
+                    ),
+                    (Natural::from(3u32) * &b + Natural::from(k), b.clone()),
+                ]
+            })
+            .collect();
+        let mut found = Vec::new();
+        let mut answered = true;
+        for (x, y) in far {
+            let ans = match crate::answer::outcome(s, &x, &y, &[]) {
+                Ok(a) => a,
+                Err(SolveError::TooLarge(_)) => {
+                    answered = false;
+                    break;
+                }
+                Err(SolveError::BadInput(_)) => continue,
+                Err(e) => return Err(e),
+            };
+            for (a, b) in ans.moves.iter().take(3) {
+                found.push((a.clone(), b.clone()));
+                found.push((a + Natural::from(1u32), b.clone()));
+                found.push((a.clone(), b + Natural::from(2u32)));
+            }
+            found.push((x, y));
+        }
+        if answered {
+            out.extend(found);
+            break;
+        }
+    }
+    Ok(out)
+}
+
+/// The winning moves `outcome` gives compared with the moves the automaton
+/// `win` (inputs x, y, x', y', numeration `num`) accepts, at each position:
+/// the same set; where there are more than an oracle lists (it lists at most
+/// `WINNING_MOVES_CAP`), every listed one accepted. `Ok(None)` when they agree
+/// everywhere, else the first position where they differ.
+pub fn check_winning_moves(
+    s: &Subject,
+    win: &super::automaton::WalnutAutomaton,
+    num: &Numeration,
+    positions: &[(Natural, Natural)],
+) -> Result<Option<(Natural, Natural)>, SolveError> {
+    for (x, y) in positions {
+        let ans = match crate::answer::outcome(s, x, y, &[]) {
+            Ok(a) => a,
+            // not a position (a removed corner): nothing to compare
+            Err(SolveError::BadInput(_)) => continue,
+            Err(e) => return Err(e),
+        };
+        let mut want: Vec<(Natural, Natural)> = ans.moves.clone();
+        want.sort();
+        let (mut dx, mut dy) = (num.represent(x), num.represent(y));
+        let len = dx.len().max(dy.len());
+        while dx.len() < len {
+            dx.insert(0, 0);
+        }
+        while dy.len() < len {
+            dy.insert(0, 0);
+        }
+        let limit = want.len() + 16;
+        let words = win.completions(&[dx.clone(), dy.clone()], 2, limit);
+        let mut got: Vec<(Natural, Natural)> = words
+            .iter()
+            .map(|w| (num.value(&w[0]), num.value(&w[1])))
+            .collect();
+        got.sort();
+        got.dedup();
+        let cap = crate::oracle::seed003::WINNING_MOVES_CAP;
+        let agree = if got == want {
+            true
+        } else if got.len() <= cap && words.len() < limit {
+            // every move the automaton accepts was read, and `outcome` lists
+            // all of them when there are at most `cap`
+            false
+        } else {
+            // more moves than `outcome` lists: a capped list (an oracle lists at
+            // most WINNING_MOVES_CAP), each of them accepted
+            want.len() == cap
+                && want.iter().all(|(c, d)| {
+                    let (mut dc, mut dd) = (num.represent(c), num.represent(d));
+                    while dc.len() < len {
+                        dc.insert(0, 0);
+                    }
+                    while dd.len() < len {
+                        dd.insert(0, 0);
+                    }
+                    let word: Vec<Vec<u32>> =
+                        (0..len).map(|i| vec![dx[i], dy[i], dc[i], dd[i]]).collect();
+                    win.accepts_digits(&word)
+                })
+        };
+        if !agree {
+            return Ok(Some((x.clone(), y.clone())));
+        }
+    }
+    Ok(None)
 }
 
 /// The verdict of each `eval NAME` in Walnut's output: `Some(true)` for TRUE,

@@ -1,0 +1,82 @@
+"""wythoff.prove: the same verdicts and dict as `wythoff prove --format json`.
+
+Walnut (Java and the jar of scripts/install_walnut.sh) is needed: without it the
+tests are skipped, except in CI (CI=true), where they fail."""
+
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+
+import pytest
+
+import wythoff
+
+
+def _walnut_installed():
+    jar = os.environ.get("WALNUT_JAR")
+    if jar is None:
+        cache = os.environ.get("WYTHOFF_CACHE") or os.path.join(
+            os.path.expanduser("~"), ".cache", "wythoff"
+        )
+        jar = os.path.join(cache, "walnut", "walnut-6.2.jar")
+    return os.path.isfile(jar) and shutil.which("java") is not None
+
+
+WALNUT = _walnut_installed()
+if not WALNUT and os.environ.get("CI") != "true":
+    pytest.skip("Walnut not installed (scripts/install_walnut.sh)", allow_module_level=True)
+
+
+def _binary():
+    root = pathlib.Path(__file__).resolve().parents[3]
+    for p in [os.environ.get("WYTHOFF_BIN"), root / "target/release/wythoff", root / "target/debug/wythoff"]:
+        if p and pathlib.Path(p).is_file():
+            return str(p)
+    return None
+
+
+def test_walnut_is_there_in_ci():
+    assert WALNUT, "CI: Walnut (java and the jar) is missing: .ci/run must run scripts/install_walnut.sh"
+
+
+def test_prove_wythoff_same_dict_as_the_cli():
+    d = wythoff.prove("wythoff", max=256)
+    assert d["verdict"] == "proved"
+    assert d["numeration"] == "msd_fib"
+    assert d["automaton"] == "pset.txt"
+    names = [s["name"] for s in d["statements"]]
+    assert names[:2] == ["stable", "absorbing"]
+    assert all(s["result"] == "TRUE" for s in d["statements"])
+    assert "winning_moves" in names
+    binary = _binary()
+    if binary:
+        out = subprocess.run(
+            [binary, "prove", "wythoff", "--max", "256", "--format", "json"],
+            capture_output=True, text=True, check=True,
+        ).stdout
+        cli = json.loads(out)
+        strip = lambda v: {
+            **v,
+            "statements": [{k: x for k, x in s.items() if k != "seconds"} for s in v["statements"]],
+        }
+        assert strip(cli) == strip(d)
+
+
+def test_prove_misere_and_emit(tmp_path):
+    d = wythoff.prove("wythoff", misere=True, max=256, numeration="zeckendorf", emit=str(tmp_path))
+    assert d["convention"] == "misere"
+    assert d["verdict"] == "proved"
+    for f in ["Automata Library", "Command Files", "Custom Bases", "Result"]:
+        assert (tmp_path / f).is_dir()
+    assert (tmp_path / "Command Files" / "prove.txt").is_file()
+
+
+def test_prove_refuses():
+    with pytest.raises(ValueError, match="cannot be proved"):
+        wythoff.prove("imitation:p=2,m=1")
+    with pytest.raises(ValueError, match="max"):
+        wythoff.prove("wythoff", max=8)
+    with pytest.raises(ValueError, match="numeration"):
+        wythoff.prove("wythoff", numeration="base:1")
