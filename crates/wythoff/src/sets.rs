@@ -286,17 +286,7 @@ impl LengthSet {
     /// both give the multiples of `p` (`j = 0` only, as the paper's "(0,p)-rook is the
     /// p-rook"). For another reading give an explicit residue set instead.
     pub fn rook(l: u64, p: u64) -> Result<Self, RuleError> {
-        if p == 0 || p > MAX_MODULUS {
-            return Err(RuleError::Set(format!(
-                "rook modulus p={p}: allowed 1..={MAX_MODULUS}"
-            )));
-        }
-        // `j mod p` for `0 <= j < max(l, 1)` is every residue below `min(l, p)`:
-        // never enumerate `l` itself (it may be near 2^64).
-        let js: Vec<u64> = (0..l.clamp(1, p)).collect();
-        let mut s = Self::residues(p, &js)?;
-        s.spec = format!("rook({l},{p})");
-        Ok(s)
+        <Self as SetAlgebra>::rook(l, p)
     }
 
     /// The same set for lengths below `n` (all that can occur on the `n x n`
@@ -507,7 +497,21 @@ pub(crate) trait SetAlgebra: Sized {
     fn residues(modulus: u64, residues: &[u64]) -> Result<Self, RuleError>;
     fn at_most(r: u64) -> Result<Self, RuleError>;
     fn at_least(l: u64) -> Result<Self, RuleError>;
-    fn rook(l: u64, p: u64) -> Result<Self, RuleError>;
+    /// `rook(l,p)`: the lengths `i p + j`, `0 <= j < max(l, 1)`, as residues mod
+    /// `p` in any representation (the convention: [`LengthSet::rook`]).
+    fn rook(l: u64, p: u64) -> Result<Self, RuleError> {
+        if p == 0 || p > MAX_MODULUS {
+            return Err(RuleError::Set(format!(
+                "rook modulus p={p}: allowed 1..={MAX_MODULUS}"
+            )));
+        }
+        // `j mod p` for `0 <= j < max(l, 1)` is every residue below `min(l, p)`:
+        // never enumerate `l` itself (it may be near 2^64).
+        let js: Vec<u64> = (0..l.clamp(1, p)).collect();
+        let mut s = Self::residues(p, &js)?;
+        s.set_spec(&format!("rook({l},{p})"));
+        Ok(s)
+    }
     fn union(&self, other: &Self) -> Result<Self, RuleError>;
     fn intersect(&self, other: &Self) -> Result<Self, RuleError>;
     /// Keep `text` as the written form.
@@ -535,9 +539,6 @@ impl SetAlgebra for LengthSet {
     }
     fn at_least(l: u64) -> Result<Self, RuleError> {
         LengthSet::at_least(l)
-    }
-    fn rook(l: u64, p: u64) -> Result<Self, RuleError> {
-        LengthSet::rook(l, p)
     }
     fn union(&self, other: &Self) -> Result<Self, RuleError> {
         LengthSet::union(self, other)

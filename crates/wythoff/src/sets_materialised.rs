@@ -112,25 +112,6 @@ impl Mat {
         let n = l.saturating_sub(1) as usize;
         Ok(Self::raw(vec![false; n], vec![true], format!("min{l}")))
     }
-    /// The (l,p)-rook of seed 000 (Definition in section 2): lengths `i p + j`,
-    /// `i >= 0`, `0 <= j <= l - 1`.
-    ///
-    /// **Convention** (docs/games.md section 4, seed 000): read literally, `l = 0` and `l = 1`
-    /// both give the multiples of `p` (`j = 0` only, as the paper's "(0,p)-rook is the
-    /// p-rook"). For another reading give an explicit residue set instead.
-    pub(crate) fn rook(l: u64, p: u64) -> Result<Self, RuleError> {
-        if p == 0 || p > MAX_MODULUS {
-            return Err(RuleError::Set(format!(
-                "rook modulus p={p}: allowed 1..={MAX_MODULUS}"
-            )));
-        }
-        // `j mod p` for `0 <= j < max(l, 1)` is every residue below `min(l, p)`:
-        // never enumerate `l` itself (it may be near 2^64).
-        let js: Vec<u64> = (0..l.clamp(1, p)).collect();
-        let mut s = Self::residues(p, &js)?;
-        s.spec = format!("rook({l},{p})");
-        Ok(s)
-    }
 
     /// The same set for lengths below `n` (all that can occur on the `n x n`
     /// board), with its explicit prefix cut at `n`: a set like `min1048576` costs
@@ -286,9 +267,6 @@ impl super::SetAlgebra for Mat {
     }
     fn at_least(l: u64) -> Result<Self, RuleError> {
         Mat::at_least(l)
-    }
-    fn rook(l: u64, p: u64) -> Result<Self, RuleError> {
-        Mat::rook(l, p)
     }
     fn union(&self, other: &Self) -> Result<Self, RuleError> {
         Mat::union(self, other)
