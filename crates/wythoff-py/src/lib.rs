@@ -45,7 +45,7 @@ fn read_rules_file(path: &str, cap: u64) -> PyResult<String> {
 }
 
 /// A library message in Python's words: each argument it names is this
-/// module's parameter (`n`, `terms`, `history`), never a CLI flag.
+/// module's parameter (`n`, `terms`, `history`, `max`), never a CLI flag.
 fn py_words(m: &wythoff::Message) -> String {
     fn param(a: wythoff::Arg) -> &'static str {
         match a {
@@ -54,6 +54,7 @@ fn py_words(m: &wythoff::Message) -> String {
             wythoff::Arg::Terms => "terms",
             wythoff::Arg::History => "history",
             wythoff::Arg::Conjecture => "conjecture",
+            wythoff::Arg::SweepMax => "max",
         }
     }
     m.words(

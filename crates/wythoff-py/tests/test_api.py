@@ -279,7 +279,7 @@ def test_errors(cli):
 
 # Calls refused by the library with an error that names an argument: the
 # library gives the argument as data, and Python words it with its own
-# parameter names (`n`, `terms`, `history`), never a command-line flag.
+# parameter names (`n`, `terms`, `history`, `max`), never a command-line flag.
 BAD_CALLS = [
     ("sequence(0)", lambda: wythoff.Game("wythoff").sequence(0), ValueError, "terms = 0"),
     ("sequence('x')", lambda: wythoff.Game("wythoff").sequence("x"), ValueError, "terms takes"),
@@ -293,6 +293,7 @@ BAD_CALLS = [
     ("patterns(3)", lambda: wythoff.Game("wythoff").patterns(3), ValueError, "(got n = 3)"),
     ("p_positions(0)", lambda: wythoff.Game("wythoff").p_positions(0), ValueError, "n = 0"),
     ("outcomes over memory", lambda: wythoff.Game("wythoff").outcomes(2**20), MemoryError, "n = "),
+    ("sweep over memory", lambda: wythoff.sweep("wythoff", max=200_000), MemoryError, "use a smaller max"),
 ]
 
 

@@ -29,6 +29,9 @@ pub enum Arg {
     History,
     /// Answer from the board's conjectured structure (`--conjecture`).
     Conjecture,
+    /// The board side of every game of a sweep (`sweep --max N`; Python's
+    /// `max` of `wythoff.sweep`).
+    SweepMax,
 }
 
 /// The board argument of the board errors ([`SolveError::BoardOutOfRange`], ...).
@@ -43,6 +46,7 @@ impl Arg {
             Arg::Terms => "--terms",
             Arg::History => "--history",
             Arg::Conjecture => "--conjecture",
+            Arg::SweepMax => "--max",
         }
     }
 }

@@ -1124,13 +1124,17 @@ impl Plan {
         }
         let mem = self.memory_estimate(threads);
         if mem > budget {
-            return Err(SolveError::TooLarge(format!(
-                "the sweep needs about {} of memory ({} boards of {max}x{max} at once, up to {} each), over the budget of {}: use a smaller --max",
-                human_bytes(mem),
-                threads,
-                human_bytes(self.per_game_memory),
-                human_bytes(budget)
-            )));
+            return Err(SolveError::ArgTooLarge(
+                crate::error::Message::new()
+                    .text(format!(
+                        "the sweep needs about {} of memory ({} boards of {max}x{max} at once, up to {} each), over the budget of {}: use a smaller ",
+                        human_bytes(mem),
+                        threads,
+                        human_bytes(self.per_game_memory),
+                        human_bytes(budget)
+                    ))
+                    .name(crate::error::Arg::SweepMax),
+            ));
         }
         Ok(())
     }
