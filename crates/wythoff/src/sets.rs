@@ -362,12 +362,7 @@ impl LengthSet {
         op: impl Fn(bool, bool) -> bool,
         sep: &str,
     ) -> Result<Self, RuleError> {
-        let p = lcm(self.period(), other.period());
-        if p > MAX_MODULUS {
-            return Err(RuleError::Set(format!(
-                "combined period {p} exceeds {MAX_MODULUS}: use smaller moduli"
-            )));
-        }
+        combined_period(self.period(), other.period())?;
         let parts = self.stretches(other);
         let mut pieces = Vec::with_capacity(parts.len());
         for (idx, &(start, x, y)) in parts.iter().enumerate() {
@@ -479,6 +474,18 @@ impl LengthSet {
     pub fn members_up_to(&self, limit: u64) -> Vec<u64> {
         (1..=limit).filter(|&k| self.contains(k)).collect()
     }
+}
+
+/// The period of a union or intersection of sets of periods `a` and `b`
+/// (their lcm), refused above [`MAX_MODULUS`].
+pub(crate) fn combined_period(a: u64, b: u64) -> Result<u64, RuleError> {
+    let p = lcm(a, b);
+    if p > MAX_MODULUS {
+        return Err(RuleError::Set(format!(
+            "combined period {p} exceeds {MAX_MODULUS}: use smaller moduli"
+        )));
+    }
+    Ok(p)
 }
 
 /// What `LengthSet::parse` accepts, for error messages.

@@ -3,7 +3,7 @@
 //! the property tests in `sets.rs`: every operation here is the old code (the
 //! written form is read by the one parser, `sets::parse_with`).
 
-use super::{lcm, MAX_MODULUS, MAX_THRESHOLD};
+use super::{combined_period, MAX_MODULUS, MAX_THRESHOLD};
 use crate::error::RuleError;
 use serde::Serialize;
 
@@ -142,12 +142,7 @@ impl Mat {
         op: impl Fn(bool, bool) -> bool,
         sep: &str,
     ) -> Result<Self, RuleError> {
-        let p = lcm(self.period(), other.period());
-        if p > MAX_MODULUS {
-            return Err(RuleError::Set(format!(
-                "combined period {p} exceeds {MAX_MODULUS}: use smaller moduli"
-            )));
-        }
+        let p = combined_period(self.period(), other.period())?;
         let t = self.threshold().max(other.threshold());
         let prefix = (1..=t)
             .map(|k| op(self.contains(k), other.contains(k)))
