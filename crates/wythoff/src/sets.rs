@@ -221,28 +221,11 @@ impl LengthSet {
     }
     /// Lengths `k` with `k mod modulus` in `residues`.
     pub fn residues(modulus: u64, residues: &[u64]) -> Result<Self, RuleError> {
-        if modulus == 0 || modulus > MAX_MODULUS {
-            return Err(RuleError::Set(format!(
-                "modulus {modulus} out of range: allowed 1..={MAX_MODULUS}"
-            )));
-        }
+        let spec = residues_spec(modulus, residues)?;
         let mut mask = 0u64;
         for &x in residues {
-            if x >= modulus {
-                return Err(RuleError::Set(format!(
-                    "residue {x} is not below the modulus {modulus}: allowed 0..{modulus}"
-                )));
-            }
             mask |= 1 << x;
         }
-        let spec = format!(
-            "{modulus}:{}",
-            residues
-                .iter()
-                .map(|x| x.to_string())
-                .collect::<Vec<_>>()
-                .join("+")
-        );
         Ok(Self::periodic(modulus, mask, spec))
     }
     /// Multiples of `p` (the p-rook of seed 000, Connell's moves).
@@ -474,6 +457,29 @@ impl LengthSet {
     pub fn members_up_to(&self, limit: u64) -> Vec<u64> {
         (1..=limit).filter(|&k| self.contains(k)).collect()
     }
+}
+
+/// Check `K:r+r2+...` (a modulus in `1..=MAX_MODULUS`, every residue below
+/// it) and give its written form.
+pub(crate) fn residues_spec(modulus: u64, residues: &[u64]) -> Result<String, RuleError> {
+    if modulus == 0 || modulus > MAX_MODULUS {
+        return Err(RuleError::Set(format!(
+            "modulus {modulus} out of range: allowed 1..={MAX_MODULUS}"
+        )));
+    }
+    if let Some(x) = residues.iter().find(|&&x| x >= modulus) {
+        return Err(RuleError::Set(format!(
+            "residue {x} is not below the modulus {modulus}: allowed 0..{modulus}"
+        )));
+    }
+    Ok(format!(
+        "{modulus}:{}",
+        residues
+            .iter()
+            .map(|x| x.to_string())
+            .collect::<Vec<_>>()
+            .join("+")
+    ))
 }
 
 /// The period of a union or intersection of sets of periods `a` and `b`

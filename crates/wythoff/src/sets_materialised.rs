@@ -3,7 +3,7 @@
 //! the property tests in `sets.rs`: every operation here is the old code (the
 //! written form is read by the one parser, `sets::parse_with`).
 
-use super::{combined_period, MAX_MODULUS, MAX_THRESHOLD};
+use super::{combined_period, residues_spec, MAX_THRESHOLD};
 use crate::error::RuleError;
 use serde::Serialize;
 
@@ -65,28 +65,11 @@ impl Mat {
     }
     /// Lengths `k` with `k mod modulus` in `residues`.
     pub(crate) fn residues(modulus: u64, residues: &[u64]) -> Result<Self, RuleError> {
-        if modulus == 0 || modulus > MAX_MODULUS {
-            return Err(RuleError::Set(format!(
-                "modulus {modulus} out of range: allowed 1..={MAX_MODULUS}"
-            )));
-        }
+        let spec = residues_spec(modulus, residues)?;
         let mut r = vec![false; modulus as usize];
         for &x in residues {
-            if x >= modulus {
-                return Err(RuleError::Set(format!(
-                    "residue {x} is not below the modulus {modulus}: allowed 0..{modulus}"
-                )));
-            }
             r[x as usize] = true;
         }
-        let spec = format!(
-            "{modulus}:{}",
-            residues
-                .iter()
-                .map(|x| x.to_string())
-                .collect::<Vec<_>>()
-                .join("+")
-        );
         Ok(Self::raw(vec![], r, spec))
     }
     /// Lengths `1..=r`.
