@@ -5,6 +5,7 @@ pub mod board;
 pub mod compare;
 pub mod grid;
 pub mod patterns;
+pub mod prove;
 pub mod serve;
 pub use wythoff_render::plot;
 pub mod sweep;
