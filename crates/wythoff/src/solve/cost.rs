@@ -47,6 +47,14 @@ pub(crate) fn band_seconds(widths: impl Iterator<Item = u64>, n: u64) -> u64 {
     seconds(units, 2_000)
 }
 
+/// Estimated seconds for the near-linear kernel ([`super::outcome::linear`])
+/// on the `n x n` board: about 100 ns a row (the jumps of a row's scan, union-
+/// find and Fenwick steps), measured on the catalogue's games at `2^20`.
+pub(crate) fn linear_seconds(r: &Rules, n: u64) -> u64 {
+    let _ = r;
+    seconds(n as u128, 100_000)
+}
+
 /// Estimated seconds for the outcome tables of `game` (cut to the board).
 pub(crate) fn table_seconds(game: &Game, n: u64) -> u64 {
     seconds(table_cells(game, n as u128), 40_000)
