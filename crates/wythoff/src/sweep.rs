@@ -1133,7 +1133,9 @@ impl Plan {
                         human_bytes(self.per_game_memory),
                         human_bytes(budget)
                     ))
-                    .name(crate::error::Arg::SweepMax),
+                    .name(crate::error::Arg::SweepMax)
+                    .text(" or fewer ")
+                    .name(crate::error::Arg::Threads),
             ));
         }
         Ok(())

@@ -291,6 +291,118 @@ pub fn outcome(
     Ok(ans)
 }
 
+/// What the remoteness table of `s` on the `n x n` board costs
+/// ([`select::remoteness_plan`]); `None` for a game with memory (Imitation
+/// Nim: its state graph, with its own limit on the side).
+pub fn remoteness_plan(
+    s: &Subject,
+    n: u64,
+) -> Result<Option<select::RemotenessPlan>, SolveError> {
+    check_max(n)?;
+    if s.imitation()?.is_some() {
+        return Ok(None);
+    }
+    Ok(Some(select::remoteness_plan(&s.game, n)))
+}
+
+/// Which engine answers one position, and what it costs before it runs.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum PositionEngine {
+    /// An exact oracle (or m-Modular Wythoff's characterisation): no board.
+    Oracle,
+    /// The Imitation Nim state solver on the board of side `n`.
+    Imitation,
+    /// The general solver (explanations included) on the board of side `n`.
+    General(Vec<select::OutcomeKernel>),
+    /// Piles too large for any engine: refused when asked, at no cost.
+    Refused,
+}
+
+/// The cost of [`outcome_of`] for one position: the board it solves (side
+/// `n`), bytes and seconds.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct PositionPlan {
+    pub engine: PositionEngine,
+    pub n: u64,
+    pub memory: u64,
+    pub seconds: u64,
+}
+
+impl PositionPlan {
+    /// Refuse it beyond `bound` ([`solve::cost::admit`]), naming the position.
+    pub fn admit(&self, x: &Natural, y: &Natural, bound: solve::cost::Bound) -> Result<(), SolveError> {
+        let what = match self.engine {
+            PositionEngine::Imitation => "the state solver",
+            _ => "the outcome solver",
+        };
+        solve::cost::admit(what, self.n, self.memory, self.seconds, bound).map_err(|e| match e {
+            SolveError::OverTime { seconds, bound, n, .. } => SolveError::OverTime {
+                arg: None,
+                n,
+                what: format!("({x}, {y}): {what} on the board of side {n}"),
+                seconds,
+                bound,
+            },
+            SolveError::OverMemory { need, budget, .. } => SolveError::TooLarge(format!(
+                "({x}, {y}): {what} on the board of side {} needs about {} of memory, over the budget of {}",
+                self.n,
+                human_bytes(need),
+                human_bytes(budget)
+            )),
+            e => e,
+        })
+    }
+}
+
+/// What [`outcome_of`] costs for `(x, y)` of `spec`, before it runs.
+pub fn outcome_plan(spec: &GameSpec, x: &Natural, y: &Natural) -> Result<PositionPlan, SolveError> {
+    let free = |engine| PositionPlan {
+        engine,
+        n: 0,
+        memory: 0,
+        seconds: 0,
+    };
+    let s = match spec {
+        GameSpec::HugeModular { .. } => return Ok(free(PositionEngine::Oracle)),
+        GameSpec::Game(s) => s,
+    };
+    let side = match (u64::try_from(x), u64::try_from(y)) {
+        (Ok(x), Ok(y)) => x.max(y).checked_add(1),
+        _ => None,
+    };
+    if let Some(r) = s.imitation()? {
+        let Some(n) = side else {
+            return Ok(free(PositionEngine::Refused));
+        };
+        return Ok(PositionPlan {
+            engine: PositionEngine::Imitation,
+            n,
+            memory: n.saturating_mul(n),
+            seconds: solve::cost::ps_seconds(solve::cost::imitation_ps(r.p(), n)),
+        });
+    }
+    if s.oracle().is_some() {
+        return Ok(free(PositionEngine::Oracle));
+    }
+    match side {
+        Some(n) if n <= GENERAL_LIMIT => {
+            let p = select::p_positions_plan(&s.game, n);
+            Ok(PositionPlan {
+                engine: PositionEngine::General(p.kernels),
+                n,
+                memory: outcome_memory(&s.game, n),
+                seconds: p.seconds,
+            })
+        }
+        _ => Ok(free(PositionEngine::Refused)),
+    }
+}
+
+/// Bytes of the general solver's table on the `n x n` board.
+fn outcome_memory(game: &Game, n: u64) -> u64 {
+    solve::outcome_memory_estimate(&game.for_board(n), n)
+}
+
 /// The remoteness table of the `n x n` board (Imitation Nim: starting
 /// positions, by its state graph).
 pub fn remoteness_table(
