@@ -212,6 +212,29 @@ pub fn p_positions_estimate(game: &Game, n: u64) -> u64 {
     }
 }
 
+/// The solve of one variant `r` (cut to the board) of a sweep's game on the
+/// `n x n` board, by its kernel, twice in misère play: measured user time on
+/// one thread, `p-positions --format summary` at 2000 (docs/performance.md,
+/// "Sweeps"): the band kernel under 1 ns a cell, the sparse one 10 ns
+/// (connell, modulo-rook), the counters 40 ns. A rate a cell, with no probe:
+/// a sweep plans up to millions of games.
+pub fn sweep_solve_ps(r: &Rules, n: u64) -> u128 {
+    let per_cell = match super::select::outcome_kernel(r) {
+        OutcomeKernel::Band => 1_000,
+        OutcomeKernel::Sparse => SPARSE_CELL_PS,
+        OutcomeKernel::Counters => COUNTERS_CELL_PS,
+    };
+    let twice = if r.convention() == Convention::Misere {
+        2
+    } else {
+        1
+    };
+    (n as u128 * n as u128).saturating_mul(per_cell * twice)
+}
+
+/// Reading the structure of a solved board (`patterns`), ps a cell.
+pub const PATTERNS_CELL_PS: u128 = 8_000;
+
 /// Picoseconds of the remoteness table of one variant `r` on the `n x n`
 /// board by `kernel`.
 pub(crate) fn remoteness_kernel_ps(kernel: RemotenessKernel, r: &Rules, n: u64) -> u128 {
