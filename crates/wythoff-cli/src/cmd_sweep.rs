@@ -105,17 +105,8 @@ pub fn run(a: Args) -> Result<ExitCode> {
         plan.retain(&mut |i| have.binary_search(&i).is_err());
     }
     let workers = threads.min(plan.runnable().max(1) as usize);
+    plan.check(max, workers, memory_budget())?;
     let mem = plan.memory_estimate(workers);
-    let budget = memory_budget();
-    if mem > budget {
-        bail!(
-            "the sweep needs about {} of memory ({} boards of {max}x{max} at once, up to {} each), over the budget of {}: use a smaller --max or fewer --threads",
-            human_bytes(mem),
-            workers,
-            human_bytes(plan.per_game_memory),
-            human_bytes(budget)
-        );
-    }
     let seconds = plan.seconds_estimate(workers);
     if seconds > TIME_BOUND_SECONDS && !a.force {
         bail!(

@@ -47,21 +47,27 @@ fn read_rules_file(path: &str, cap: u64) -> PyResult<String> {
 /// A library message in Python's words: each argument it names is this
 /// module's parameter (`n`, `terms`, `history`, `max`), never a CLI flag.
 fn py_words(m: &wythoff::Message) -> String {
-    fn param(a: wythoff::Arg) -> &'static str {
-        match a {
-            wythoff::Arg::Max => "n",
-            wythoff::Arg::Check => "check",
-            wythoff::Arg::Terms => "terms",
-            wythoff::Arg::History => "history",
-            wythoff::Arg::Conjecture => "conjecture",
-            wythoff::Arg::SweepMax => "max",
-        }
+    m.worded(&WORDS)
+}
+
+/// Python's words for the library's errors: its parameters, and its bound.
+const WORDS: wythoff::Wording<'static> = wythoff::Wording {
+    name: &|a| py_param(a).to_string(),
+    name_value: &|a, v| format!("{} = {v}", py_param(a)),
+    misere_board: "`p_positions` of the game made with `misere=True`",
+    bound: &|b| format!("over the bound of {b} s"),
+};
+
+fn py_param(a: wythoff::Arg) -> &'static str {
+    match a {
+        wythoff::Arg::Max => "n",
+        wythoff::Arg::Check => "check",
+        wythoff::Arg::Terms => "terms",
+        wythoff::Arg::History => "history",
+        wythoff::Arg::Conjecture => "conjecture",
+        wythoff::Arg::SweepMax => "max",
+        wythoff::Arg::Threads => "threads",
     }
-    m.words(
-        &|a| param(a).to_string(),
-        &|a, v| format!("{} = {v}", param(a)),
-        "`p_positions` of the game made with `misere=True`",
-    )
 }
 
 /// A library error in Python's words: the board's side is the parameter `n`
@@ -99,6 +105,7 @@ fn to_py_err(e: SolveError) -> PyErr {
         SolveError::BoardNotWhole { text, max, .. } => PyValueError::new_err(format!(
             "n = {text} is out of range: allowed 1..={max}"
         )),
+        e @ SolveError::OverTime { .. } => PyMemoryError::new_err(e.worded(&WORDS)),
         other => PyValueError::new_err(other.to_string()),
     }
 }
@@ -662,7 +669,7 @@ fn sweep_indices(
     let sp = wythoff::sweep::Spec::parse(spec).map_err(|e| to_py_err(e.into()))?;
     let plan = wythoff::sweep::Plan::new(&sp, (1, 1), max, convention(misere));
     let t = threads.clamp(1, plan.runnable().max(1) as usize);
-    plan.check(max, t, wythoff::solve::DEFAULT_MEMORY_BUDGET)
+    plan.check(max, t, wythoff::solve::memory_budget())
         .map_err(to_py_err)?;
     Ok(plan.runnable_indices())
 }
