@@ -8,21 +8,15 @@ use crate::game_arg::BoardArgs;
 use crate::render::GrundyRows;
 use std::io::Write;
 use std::process::ExitCode;
-use wythoff::solve::remoteness::RemotenessTable;
 
 pub type Args = BoardArgs;
-
-/// The remoteness table of GAME (starting positions for Imitation Nim).
-pub fn table(g: &crate::game_arg::GameArg, n: u64) -> anyhow::Result<RemotenessTable> {
-    Ok(wythoff::answer::remoteness_table(g, n)?)
-}
 
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let g = a.resolve()?;
     if a.format == crate::render::Format::Text {
         crate::render::grid::check(a.max as usize)?;
     }
-    let t = table(&g, a.max)?;
+    let t = wythoff::answer::remoteness_table(&g, a.max)?;
     let n = t.size();
     let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     let conv = g.convention_text();

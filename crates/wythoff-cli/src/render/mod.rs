@@ -5,6 +5,7 @@ pub mod board;
 pub mod compare;
 pub mod grid;
 pub mod patterns;
+pub mod prove;
 pub mod serve;
 pub use wythoff_render::plot;
 pub mod sweep;
@@ -332,29 +333,6 @@ pub fn push_u64(buf: &mut Vec<u8>, mut v: u64) {
         }
     }
     buf.extend_from_slice(&tmp[i..]);
-}
-
-/// `outcome --format json`: the answer as one object with the keys of the
-/// other JSON outputs (`game`, `convention`) plus `x`, `y`, `outcome`,
-/// `winning_moves` (pairs) and `notes`, built from the answer value. Piles are
-/// decimal strings (they may have any number of digits).
-pub fn outcome_json(
-    label: &str,
-    convention: &str,
-    x: &str,
-    y: &str,
-    ans: &wythoff::answer::OutcomeAnswer,
-) -> String {
-    let moves: Vec<[String; 2]> = ans
-        .moves
-        .iter()
-        .map(|(a, b)| [a.to_string(), b.to_string()])
-        .collect();
-    json!({
-        "game": label, "convention": convention, "x": x, "y": y,
-        "outcome": ans.outcome.to_string(), "winning_moves": moves, "notes": ans.notes,
-    })
-    .to_string()
 }
 
 /// A write to stdout failed in the middle of streamed output: stop now. A closed
