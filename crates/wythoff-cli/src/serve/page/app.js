@@ -271,7 +271,9 @@ function draw() {
     for (let y = v.y0; y < y1; y++) {
       const r = cellRect(x, y);
       ctx.fillStyle = cellColor(x, y, heatMax);
-      ctx.fillRect(Math.floor(r.left), Math.floor(r.top), Math.ceil(r.size), Math.ceil(r.size));
+      // edges rounded as the grid lines are: no seam inside a cell
+      const l = Math.round(r.left), t = Math.round(r.top);
+      ctx.fillRect(l, t, Math.round(r.left + r.size) - l, Math.round(r.top + r.size) - t);
     }
   }
   if (cs >= 6) {
