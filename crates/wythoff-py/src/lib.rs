@@ -330,7 +330,7 @@ impl Game {
         })
     }
 
-    /// A game from the text of a TOML rules file (the format of the README).
+    /// A game from the text of a TOML rules file (the format of docs/guide.md).
     #[staticmethod]
     #[pyo3(signature = (toml_text, misere = false))]
     fn from_rules(toml_text: &str, misere: bool) -> PyResult<Game> {
