@@ -5,7 +5,7 @@
 //! estimates above [`NOTE_SECONDS`].
 //!
 //! The per-cell costs are measured user CPU times of the release build on the
-//! project's machine (2 cores, shared; see README, Limits), rounded up: they
+//! project's machine (2 cores, shared; see docs/guide.md, Limits), rounded up: they
 //! are estimates, off by a small factor, not bounds. Integer arithmetic only
 //! (picoseconds per unit of work).
 //!
