@@ -199,19 +199,11 @@ mod tests {
 }
 
 /// Estimated seconds for [`p_positions`] of both games on the `n x n` board:
-/// [`crate::solve::cost::p_positions_seconds`] of each, and at least the
-/// streaming band kernel's row scans, `n^2 / 64` words at 4 ns each (measured:
-/// `p-positions wythoff --max 100000` 0.60 s, `--max 200000` 2.03 s, normal or
-/// misère, 3.2 to 3.8 ns a word; `compare wythoff wythoff@misere` 1.17 s and
-/// 4.04 s), so that a board of a million is announced at about two minutes.
+/// the plan's seconds of each ([`crate::solve::select::p_positions_plan`],
+/// the kernel that will run).
 pub fn seconds(a: &Game, b: &Game, n: u64) -> u64 {
-    let scan = ((n as u128 * n as u128 / 64) * 4 / 1_000_000_000) as u64;
     [a, b]
         .iter()
-        .map(|g| {
-            crate::solve::select::p_positions_plan(g, n)
-                .seconds
-                .max(scan)
-        })
+        .map(|g| crate::solve::select::p_positions_plan(g, n).seconds)
         .fold(0u64, u64::saturating_add)
 }

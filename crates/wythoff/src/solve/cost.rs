@@ -40,19 +40,27 @@ fn seconds(units: u128, ps_per_unit: u128) -> u64 {
 }
 
 /// Estimated seconds for the streaming band kernel on the `n x n` board, one
-/// variant per band width.
-pub(crate) fn band_seconds(widths: impl Iterator<Item = u64>, n: u64) -> u64 {
+/// variant per band width: a row costs `n / 64` words per 64 diagonals of the
+/// band, about 2 ns a word (`p-positions wythoff --max 1048576`: 29 s of CPU,
+/// 1.7 ns a word; `compare wythoff wythoff@misere` 3.2 to 3.8 ns a word on
+/// a loaded machine).
+pub(crate) fn band_seconds(w: u64, n: u64) -> u64 {
     let n = n as u128;
-    let units: u128 = widths.map(|w| n * ((w as u128).min(n) + 64)).sum();
-    seconds(units, 2_000)
+    seconds(n * n.div_ceil(64) * (1 + (w as u128).min(n) / 64), 2_000)
 }
 
 /// Estimated seconds for the near-linear kernel ([`super::outcome::linear`])
-/// on the `n x n` board: about 100 ns a row (the jumps of a row's scan, union-
-/// find and Fenwick steps), measured on the catalogue's games at `2^20`.
+/// on the `n x n` board, per row: 200 ns with a band (union-find jumps;
+/// measured 0.10 to 0.24 s at `2^20` for wythoff, m-wythoff, roob-blocking,
+/// diagonal-blocking, corner), 3 us with a cone (Fenwick jumps; st-wythoff
+/// s=2,t=1 2.9 s at `2^20`, s=3,t=2 1.8 s).
 pub(crate) fn linear_seconds(r: &Rules, n: u64) -> u64 {
-    let _ = r;
-    seconds(n as u128, 100_000)
+    let per_row = if super::outcome::linear::has_cone(r) {
+        3_000_000
+    } else {
+        200_000
+    };
+    seconds(n as u128, per_row)
 }
 
 /// Estimated seconds for the outcome tables of `game` (cut to the board).

@@ -167,7 +167,7 @@ pub fn p_positions_plan(game: &Game, n: u64) -> PPositionsPlan {
                 ),
                 _ => (
                     outcome::band::BandKernel::memory_estimate(n, band_width(r)),
-                    cost::band_seconds(std::iter::once(band_width(r)), n),
+                    cost::band_seconds(band_width(r), n),
                 ),
             })
             .fold((0u64, 0u64), |(m, s), (m1, s1)| {

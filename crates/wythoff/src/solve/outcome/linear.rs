@@ -133,6 +133,12 @@ pub fn applies(r: &Rules) -> bool {
     shape(r).is_some()
 }
 
+/// Does the kernel keep the cone's Fenwick trees for `r` (a cone `s >= 2`)?
+/// Its rows cost more than a band's ([`crate::solve::cost`]).
+pub fn has_cone(r: &Rules) -> bool {
+    matches!(shape(r), Some((Two::Cone(..), _, _)))
+}
+
 /// Bytes the kernel holds on the `n x n` board (rules in scope): per column a
 /// count, a last row and `p` union-find links; per diagonal a first row, a
 /// union-find link (two with diagonal blocking) and a count, or the cone's two
