@@ -144,18 +144,7 @@ pub fn verify_seconds(max: u64) -> u64 {
     seconds(m.saturating_mul(m).saturating_mul(m), 550_000)
 }
 
-/// `about 3 min 20 s`, `about 12 h`, `about 5 s`.
-pub fn human_seconds(s: u64) -> String {
-    if s < 60 {
-        format!("about {s} s")
-    } else if s < 3600 {
-        format!("about {} min {} s", s / 60, s % 60)
-    } else if s < 86_400 * 365 {
-        format!("about {} h {} min", s / 3600, (s % 3600) / 60)
-    } else {
-        format!("about {} years", s / (86_400 * 365))
-    }
-}
+pub use crate::units::human_seconds;
 
 /// Refuse work estimated beyond [`TIME_BOUND_SECONDS`] unless `force`; `what`
 /// names it (`--max 16384: the Grundy solver`).
