@@ -19,8 +19,9 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let t = wythoff::answer::remoteness_table(&g, a.max)?;
     let n = t.size();
     let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-    let label = format!("{} ({})", g.label, g.convention_text());
-    let mut w = GrundyRows::begin_values(&mut out, a.format, "Remoteness", &label, n);
+    let conv = g.convention_text();
+    let mut w =
+        GrundyRows::begin_values(&mut out, a.format, "Remoteness", &g.label, Some(&conv), n);
     for x in 0..n {
         w.row(&t.values()[x * n..(x + 1) * n]);
     }

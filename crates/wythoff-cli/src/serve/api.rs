@@ -4,6 +4,7 @@
 //! calls) and one render call. The checks run before the cache is asked, so
 //! a refused request costs nothing; the work runs on the blocking pool.
 
+use super::cache::Stop;
 use crate::game_arg::GameArg;
 use std::collections::BTreeMap;
 use wythoff::answer;
@@ -18,6 +19,11 @@ pub const LIST_MAX: u64 = 4096;
 pub const LIST_POSITIONS: usize = 1 << 20;
 /// Work estimated beyond this many seconds is refused with its estimate.
 pub const TIME_BOUND: u64 = 10;
+/// The longest parameters of a request, the query of a GET or the body of a
+/// POST (a 1 MiB `rules=` text percent-encoded is at most 3 MiB); the query
+/// of a GET is shorter still: its request line is at most 65534 bytes
+/// (`super::conn::URI_MAX`).
+pub const PARAMS_MAX: usize = 4 << 20;
 /// Largest `seed` of `/api/play` and the longest move list it replays.
 pub const PLAY_MOVES_MAX: usize = 4096;
 
@@ -32,9 +38,9 @@ impl Query {
     /// takes `allowed`.
     pub fn parse(raw: Option<&str>, allowed: &[&str]) -> Result<Query, String> {
         let raw = raw.unwrap_or("");
-        if raw.len() > 64 * 1024 {
+        if raw.len() > PARAMS_MAX {
             return Err(format!(
-                "the query is {} bytes long: at most 65536",
+                "the parameters are {} bytes long: at most {PARAMS_MAX}",
                 raw.len()
             ));
         }
@@ -160,7 +166,8 @@ fn bound() -> solve::cost::Bound {
 /// A request checked and ready to run: its cache key and its work.
 pub struct Job {
     pub key: String,
-    pub work: Box<dyn FnOnce() -> Result<String, String> + Send>,
+    /// The computation; it calls the [`Stop`]'s check in its progress reports.
+    pub work: Box<dyn FnOnce(&Stop) -> Result<String, String> + Send>,
 }
 
 impl Query {
@@ -196,11 +203,11 @@ pub fn p_positions(q: &Query) -> Result<Job, String> {
     }
     Ok(Job {
         key: key("p", q, &g, n),
-        work: Box::new(move || {
+        work: Box::new(move |stop| {
             // streamed, and no longer kept past the cap
             let mut ps = Vec::new();
             let mut count = 0usize;
-            answer::p_positions(&g, n, &mut |_, _| {}, &mut |x, ys| {
+            answer::p_positions(&g, n, &mut |_, _| stop.check(), &mut |x, ys| {
                 count += ys.len();
                 if count <= LIST_POSITIONS {
                     ps.extend(ys.iter().map(|&y| (x, y as u64)));
@@ -225,8 +232,8 @@ pub fn grundy(q: &Query) -> Result<Job, String> {
     answer::grundy_plan(&g, n).map_err(err)?.admit(bound()).map_err(err)?;
     Ok(Job {
         key: key("g", q, &g, n),
-        work: Box::new(move || {
-            let t = answer::grundy_table(&g, n, &mut |_, _| {}).map_err(err)?;
+        work: Box::new(move |stop| {
+            let t = answer::grundy_table(&g, n, &mut |_, _| stop.check()).map_err(err)?;
             Ok(crate::render::serve::grundy(&g.label, &t))
         }),
     })
@@ -242,7 +249,7 @@ pub fn remoteness(q: &Query) -> Result<Job, String> {
     }
     Ok(Job {
         key: key("r", q, &g, n),
-        work: Box::new(move || {
+        work: Box::new(move |_stop| {
             let t = answer::remoteness_table(&g, n).map_err(err)?;
             Ok(crate::render::serve::remoteness(
                 &g.label,
@@ -274,7 +281,7 @@ pub fn patterns(q: &Query) -> Result<Job, String> {
     }
     Ok(Job {
         key: key(&format!("pt{grundy}{text}"), q, &g, n),
-        work: Box::new(move || {
+        work: Box::new(move |_stop| {
             let rep =
                 wythoff::patterns::find(&g.game, &g.label, n as usize, grundy).map_err(err)?;
             let mut out = Vec::new();
@@ -325,9 +332,10 @@ pub fn compare(q: &Query) -> Result<Job, String> {
     );
     Ok(Job {
         key,
-        work: Box::new(move || {
-            let c = wythoff::compare::compare(&ga.game, &gb.game, n as usize, &mut |_, _| {})
-                .map_err(err)?;
+        work: Box::new(move |stop| {
+            let c =
+                wythoff::compare::compare(&ga.game, &gb.game, n as usize, &mut |_, _| stop.check())
+                    .map_err(err)?;
             Ok(crate::render::serve::compare(
                 &answer::side_label(&ga),
                 &answer::side_label(&gb),
@@ -388,7 +396,7 @@ pub fn outcome(q: &Query) -> Result<Job, String> {
     );
     Ok(Job {
         key,
-        work: Box::new(move || {
+        work: Box::new(move |_stop| {
             let l = answer::outcome_of(&spec, &x, &y, &history, None).map_err(err)?;
             Ok(l.json(&x, &y).to_string())
         }),

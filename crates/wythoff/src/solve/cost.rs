@@ -105,6 +105,18 @@ fn band_ps(w: u64, n: u64) -> u128 {
     lines.max(n * n / 64 * 4_000)
 }
 
+/// Estimated seconds for the near-linear kernel ([`super::outcome::linear`])
+/// on the `n x n` board: about 100 ns a row (the jumps of a row's scan, union-
+/// find and Fenwick steps), measured on the catalogue's games at `2^20`.
+pub(crate) fn linear_seconds(r: &Rules, n: u64) -> u64 {
+    ps_seconds(linear_ps(r, n))
+}
+
+fn linear_ps(r: &Rules, n: u64) -> u128 {
+    let _ = r;
+    (n as u128).saturating_mul(100_000)
+}
+
 /// Picoseconds a cell of the counters kernel, and a step it tests one by one.
 const COUNTERS_CELL_PS: u128 = 40_000;
 const COUNTERS_STEP_PS: u128 = 5_000;
@@ -133,6 +145,7 @@ pub(crate) fn outcome_kernel_ps(kernel: OutcomeKernel, r: &Rules, n: u64) -> u12
     };
     let cells = (n as u128) * (n as u128) * mult;
     match kernel {
+        OutcomeKernel::Linear => linear_ps(r, n),
         OutcomeKernel::Band => {
             band_ps(r.two_pile().and_then(|t| t.relation.band_width()).unwrap_or(0), n)
         }
@@ -220,7 +233,7 @@ pub fn p_positions_estimate(game: &Game, n: u64) -> u64 {
 /// a sweep plans up to millions of games.
 pub fn sweep_solve_ps(r: &Rules, n: u64) -> u128 {
     let per_cell = match super::select::outcome_kernel(r) {
-        OutcomeKernel::Band => 1_000,
+        OutcomeKernel::Linear | OutcomeKernel::Band => 1_000,
         OutcomeKernel::Sparse => SPARSE_CELL_PS,
         OutcomeKernel::Counters => COUNTERS_CELL_PS,
     };

@@ -399,6 +399,9 @@ fn outcomes_of_variant(r: &Rules, n: usize, rows: &mut dyn FnMut(u64)) -> Outcom
         outcome::counters::outcomes_threads(r, n, outcome_threads(n), rows)
     };
     match select::outcome_kernel(r) {
+        select::OutcomeKernel::Linear => {
+            outcome::linear::outcomes(r, n).expect("in the linear kernel's scope")
+        }
         select::OutcomeKernel::Band => {
             outcome::band::outcomes(r, n).expect("in the band kernel's scope")
         }
