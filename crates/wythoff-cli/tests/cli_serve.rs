@@ -607,6 +607,8 @@ fn heavy_work_is_refused_before_it_runs() {
     }
     // the same game on a small board is answered
     s.json(&format!("/api/p-positions?game={g}&max=64"));
+    s.stop();
+}
 
 /// `request` sent as it is on a new connection (closed after its answer):
 /// the status and body, or `None` when nothing came within `secs` seconds.
