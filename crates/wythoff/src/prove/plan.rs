@@ -1,4 +1,4 @@
-//! The pipeline without I/O: solve the board (through [`crate::answer`]), choose
+//! The pipeline without I/O: solve the board (through [`crate::board`]), choose
 //! numerations, guess the automaton of the P-set, write the rules as formulas, and
 //! lay out the files of a complete WALNUT_HOME (automaton, command files). The CLI
 //! writes them and runs Walnut; [`parse_output`] and [`parse_log_seconds`] read

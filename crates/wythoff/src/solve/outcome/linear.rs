@@ -275,7 +275,7 @@ impl LinearKernel {
     /// The kernel for `r` on the `n x n` board, when `r` is in its scope.
     pub fn new(r: &Rules, n: usize) -> Option<LinearKernel> {
         let (two, class, p) = shape(r)?;
-        let (u, v) = crate::solve::grundy::nim_like::corner_on_board(r, n);
+        let (u, v) = crate::solve::geometry::corner::corner_on_board(r, n);
         let pad = MAX_WIDTH as usize + 2;
         let off = n + pad;
         let dlen = 2 * n + 2 * pad;
