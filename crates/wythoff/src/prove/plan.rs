@@ -270,6 +270,9 @@ pub struct PairsModel {
     /// only do not decrease).
     pub a_strict: bool,
     pub b_strict: bool,
+    /// `(b_1 - a_1) - (b_0 - a_0)`: the step `b_n - a_n` would have were it an
+    /// arithmetic progression (seed 000, section 7's second question).
+    pub first_step: Option<i64>,
 }
 
 /// The graph automata's names (`Automata Library/pa.txt`, `pb.txt`).
@@ -330,6 +333,9 @@ pub(crate) fn search_pairs(
                         terms: a.len() as u64,
                         a_strict: a.windows(2).all(|w| w[0] < w[1]),
                         b_strict: b.windows(2).all(|w| w[0] < w[1]),
+                        first_step: (a.len() >= 2).then(|| {
+                            (b[1] as i64 - a[1] as i64) - (b[0] as i64 - a[0] as i64)
+                        }),
                     }),
                     attempts,
                 ));
@@ -364,9 +370,9 @@ fn normal_pairs(s: &Subject) -> Result<Vec<u64>, SolveError> {
 /// Misère pairs through normal play's: the misère P-positions `(x, y)`,
 /// `x <= y`, of the `max` board in the order of the normal pairs (by `a`, then
 /// `b`), followed by the normal pairs from the point where both lists agree
-/// to the board's edge (the misère set differs near the origin only). A
-/// guess, like the graphs: Walnut decides it. Refused when the lists do not
-/// agree on the last half of the board's pairs.
+/// to the board's edge (the misère set differs near the origin only); where
+/// they share no tail (a shifted set), the board's pairs alone. A guess, like
+/// the graphs: Walnut decides it.
 fn misere_pairs(s: &Subject, max: u64) -> Result<Vec<u64>, SolveError> {
     let normal = Subject {
         game: s.game.with_convention(crate::rules::Convention::Normal),
@@ -387,12 +393,15 @@ fn misere_pairs(s: &Subject, max: u64) -> Result<Vec<u64>, SolveError> {
         j -= 1;
     }
     if board.len() - i < board.len() / 2 || inside < 64 {
-        return Err(SolveError::Unsupported(format!(
-            "{}: the misère pairs of the {max} board agree with normal play's on {} of {} pairs only",
-            s.label,
-            board.len() - i,
-            board.len()
-        )));
+        // no common tail (a shifted set): the board's pairs alone
+        if board.len() < 64 {
+            return Err(SolveError::Unsupported(format!(
+                "{}: {} misère pairs on the {max} board, too few for the graphs",
+                s.label,
+                board.len()
+            )));
+        }
+        return Ok(board.iter().flat_map(|&(a, b)| [a, b]).collect());
     }
     let mut out: Vec<u64> = board[..i].iter().flat_map(|&(a, b)| [a, b]).collect();
     out.extend(pairs[j..].iter().flat_map(|&(a, b)| [a, b]));
@@ -449,6 +458,25 @@ pub fn pairs_difference(s: &Subject) -> Option<Statement> {
     .then(|| Statement {
         name: "b_minus_a".into(),
         body: format!("(A c,d (${GRAPH_A}(a,c) & ${GRAPH_B}(a,d)) => d=c+{m}*a) & b=b"),
+    })
+}
+
+/// Seed 000's second question of section 7 as a statement: is `b_n - a_n` an
+/// arithmetic progression? Its step would be the first one ([`PairsModel::first_step`]):
+/// TRUE or FALSE answers the question for the game (not part of the proof).
+pub fn difference_progression(m: &PairsModel) -> Option<Statement> {
+    let d = m.first_step?;
+    // b_{n+1} - a_{n+1} = b_n - a_n + d, over the positions: v + x = y + u + d
+    let eq = if d >= 0 {
+        format!("v+x=y+u+{d}")
+    } else {
+        format!("v+x+{}=y+u", -d)
+    };
+    Some(Statement {
+        name: "difference_ap".into(),
+        body: format!(
+            "(A x,y,u,v (${GRAPH_A}(a,x) & ${GRAPH_B}(a,y) & ${GRAPH_A}(a+1,u) & ${GRAPH_B}(a+1,v)) => {eq}) & b=b"
+        ),
     })
 }
 
@@ -554,6 +582,7 @@ pub fn purpose(name: &str) -> String {
         "graph_b_increasing" => "b_n is strictly increasing",
         "graph_a_nondecreasing" => "a_n never decreases",
         "graph_b_nondecreasing" => "b_n never decreases",
+        "difference_ap" => "seed 000 section 7's question - is b_n - a_n an arithmetic progression (its step the first one)? TRUE or FALSE answers it (not part of the proof)",
         "b_minus_a" => "the paper's formula - b_n - a_n = m n (seed 000 Theorem 2.1 (i), not part of the proof)",
         other => return format!("the statement {other}"),
     };
