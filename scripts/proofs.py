@@ -5,9 +5,10 @@ of the open families, in both conventions, with Walnut's verdicts.
     scripts/proofs.py [path/to/wythoff]   (default: target/release/wythoff)
 
 Environment: PROOF_MAX (the board the automata are guessed from, default 1024),
-PROOF_TIMEOUT (seconds Walnut may take for one game, default 120), PROOF_ONLY
+PROOF_TIMEOUT (seconds Walnut may take for one game, default 300), PROOF_ONLY
 (comma-separated games: re-run only these, the other rows come from the cache
-target/proofs-cache.json written by the last run; without a cache every game runs).
+target/proofs-cache.json written by the last run; without a cache, only these
+games' rows and the section-7 answers are replaced in the committed docs/proofs.md).
 Needs Walnut (scripts/install_walnut.sh). The Walnut files of every proved game
 are written under docs/proofs/<game>/<convention>/ (a complete WALNUT_HOME: run
 `load prove.txt;` in Walnut there). Standard library only.
@@ -27,7 +28,7 @@ MAX = int(os.environ.get("PROOF_MAX", "1024"))
 # where no automaton is found on the MAX board, one more try on this one
 BIG = int(os.environ.get("PROOF_BIG", "4096"))
 # seconds Walnut may take for one game (a longer run is reported as timed out)
-TIMEOUT = int(os.environ.get("PROOF_TIMEOUT", "120"))
+TIMEOUT = int(os.environ.get("PROOF_TIMEOUT", "300"))
 DOC = os.path.join(ROOT, "docs", "proofs.md")
 FILES = os.path.join(ROOT, "docs", "proofs")
 FOLDERS = [
@@ -179,6 +180,67 @@ def notes(rows):
 CACHE = os.path.join(ROOT, "target", "proofs-cache.json")
 
 
+SECTION7 = "## Seed 000, section 7's questions, as Walnut theorems"
+
+
+def section7(rows):
+    """Seed 000's two questions of section 7 (are the sequences p-complementary? is
+    d_i - c_i an arithmetic progression?), decided by Walnut in the same run as the
+    proof, for each game of the open family proved through the pairs' graphs."""
+    out = [SECTION7 + "\n",
+           "For each game below, proved through the graphs n -> a_n, n -> b_n, Walnut decided in "
+           "the same run: `p_complementarity` (every x >= 1 is the first pile of exactly c "
+           "P-positions, c read off the board) and `difference_ap` (b_{n+1} - a_{n+1} = "
+           "b_n - a_n + (b_1 - a_1) - (b_0 - a_0) for every n: b_n - a_n is an arithmetic "
+           "progression). TRUE and FALSE are both theorems. Note: in the catalogue's encoding "
+           "`modulo-rook:m,l=1,p` has the one-pile moves of `l=0` (multiples of p, and lengths "
+           "below m), so these two games are mWN^(p) with gcd(m, p) = 1, where Theorem 2.1 (ii a) "
+           "gives b_n - a_n = m n; the Walnut theorems agree with it.\n"]
+    for r in rows:
+        if r.get("verdict") != "proved":
+            continue
+        st = {s["name"]: s["result"] for s in r.get("statements", [])}
+        if "difference_ap" not in st:
+            continue
+        out.append(f"- `{r['game']}` ({r['convention']}): p-complementary: **{st.get('p_complementarity', '?')}**; "
+                   f"b_n - a_n an arithmetic progression: **{st['difference_ap']}** "
+                   f"([{r['files']}]({r['files']}), `prove.txt`).")
+    return out if len(out) > 1 else []
+
+
+def patch(only):
+    """Re-run the games of `only` and replace their rows, and the section-7 block, in the
+    committed docs/proofs.md."""
+    with open(DOC) as f:
+        lines = f.read().splitlines()
+    rows = []
+    for g in only:
+        for misere in (False, True):
+            r = prove(g, misere)
+            rows.append(r)
+            print(f"{g} {r['convention']}: {r['verdict']} ({r['wall']:.1f} s)", file=sys.stderr)
+            new = table([r])[2]
+            key = f"| `{g}` | {r['convention']} |"
+            lines = [new if l.startswith(key) else l for l in lines]
+            note = notes([r])
+            lines = [l for l in lines if not l.startswith(f"- `{g}` ({r['convention']}):")]
+            at = next((i for i, l in enumerate(lines) if l.startswith(key)), None)
+            if note and at is not None:
+                # the notes follow the table, after one blank line
+                end = next((i for i in range(at, len(lines)) if not lines[i].startswith("|")), len(lines))
+                gap = [""] if end + 1 < len(lines) and lines[end + 1].startswith("#") else []
+                lines[end + 1:end + 1] = note + gap
+    if SECTION7 in lines:
+        i = lines.index(SECTION7)
+        j = next((k for k in range(i + 1, len(lines)) if lines[k].startswith("## ")), len(lines))
+        del lines[i:j]
+    sec = section7(rows)
+    if sec:
+        lines += [""] + sec
+    with open(DOC, "w") as f:
+        f.write("\n".join(lines).rstrip() + "\n")
+
+
 def main():
     only = [g for g in os.environ.get("PROOF_ONLY", "").split(",") if g]
     try:
@@ -186,6 +248,9 @@ def main():
             cache = json.load(f)
     except (OSError, ValueError):
         cache = {}
+    if only and not cache:
+        patch(only)
+        return
     version = subprocess.run([BIN, "--version"], capture_output=True, text=True).stdout.strip()
     sections = [
         ("Catalogue games", CATALOGUE),
@@ -234,6 +299,7 @@ def main():
         "*No automaton found* rules out small automata in the numerations tried only (listed under each "
         "table); it is not a proof that none exists.\n",
     ]
+    all_rows = []
     for title, games in sections:
         rows = []
         for g in games:
@@ -256,8 +322,10 @@ def main():
         if n:
             doc.extend(n)
             doc.append("")
+        all_rows.extend(rows)
         if games is SEED003_OPEN:
             doc.append("Problem numbers: " + ", ".join(f"`{g}`: {PROBLEM[g]}" for g in games) + ".\n")
+    doc.extend(section7(all_rows))
     with open(DOC, "w") as f:
         f.write("\n".join(doc).rstrip() + "\n")
 
