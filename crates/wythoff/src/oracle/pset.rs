@@ -607,6 +607,11 @@ impl BigRules<'_> {
             return None;
         }
         let r = self.0;
+        if let Some(t) = r.terminal() {
+            if x + y <= t.sum {
+                return None;
+            }
+        }
         if let Some(c) = r.corner() {
             if *x2 < c.u && *y2 < c.v {
                 return None;
