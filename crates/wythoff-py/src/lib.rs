@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, RecvTimeoutError};
 use std::sync::Mutex;
 use std::time::Duration;
-use wythoff::answer::{self, Cancelled, GameArgError, ParamValue, Subject};
+use wythoff::answer::{self, Cancelled, GameArgError, GameSpec, ParamValue, Subject};
 use wythoff::SolveError;
 
 /// The reader `Subject::from_arg` is given: a regular file of at most `cap`
@@ -47,21 +47,27 @@ fn read_rules_file(path: &str, cap: u64) -> PyResult<String> {
 /// A library message in Python's words: each argument it names is this
 /// module's parameter (`n`, `terms`, `history`, `max`), never a CLI flag.
 fn py_words(m: &wythoff::Message) -> String {
-    fn param(a: wythoff::Arg) -> &'static str {
-        match a {
-            wythoff::Arg::Max => "n",
-            wythoff::Arg::Check => "check",
-            wythoff::Arg::Terms => "terms",
-            wythoff::Arg::History => "history",
-            wythoff::Arg::Conjecture => "conjecture",
-            wythoff::Arg::SweepMax => "max",
-        }
+    m.worded(&WORDS)
+}
+
+/// Python's words for the library's errors: its parameters, and its bound.
+const WORDS: wythoff::Wording<'static> = wythoff::Wording {
+    name: &|a| py_param(a).to_string(),
+    name_value: &|a, v| format!("{} = {v}", py_param(a)),
+    misere_board: "`p_positions` of the game made with `misere=True`",
+    bound: &|b| format!("over the bound of {b} s"),
+};
+
+fn py_param(a: wythoff::Arg) -> &'static str {
+    match a {
+        wythoff::Arg::Max => "n",
+        wythoff::Arg::Check => "check",
+        wythoff::Arg::Terms => "terms",
+        wythoff::Arg::History => "history",
+        wythoff::Arg::Conjecture => "conjecture",
+        wythoff::Arg::SweepMax => "max",
+        wythoff::Arg::Threads => "threads",
     }
-    m.words(
-        &|a| param(a).to_string(),
-        &|a, v| format!("{} = {v}", param(a)),
-        "`p_positions` of the game made with `misere=True`",
-    )
 }
 
 /// A library error in Python's words: the board's side is the parameter `n`
@@ -99,6 +105,7 @@ fn to_py_err(e: SolveError) -> PyErr {
         SolveError::BoardNotWhole { text, max, .. } => PyValueError::new_err(format!(
             "n = {text} is out of range: allowed 1..={max}"
         )),
+        e @ SolveError::OverTime { .. } => PyMemoryError::new_err(e.worded(&WORDS)),
         other => PyValueError::new_err(other.to_string()),
     }
 }
@@ -200,14 +207,22 @@ fn json_to_py<'py>(py: Python<'py>, v: &serde_json::Value) -> PyResult<Bound<'py
 /// `Game.from_rules(toml_text)`: a game from the text of a rules file.
 #[pyclass(frozen, module = "wythoff", name = "Game")]
 struct Game {
-    s: Subject,
+    /// The game (or m-Modular Wythoff beyond the catalogue's range, which only
+    /// `outcome` and `explain` answer).
+    spec: GameSpec,
     /// How it was made, for repr.
     repr: String,
 }
 
 impl Game {
-    fn misere(&self) -> bool {
-        self.s.convention() == wythoff::Convention::Misere
+    fn misere(&self) -> PyResult<bool> {
+        Ok(self.s()?.convention() == wythoff::Convention::Misere)
+    }
+
+    /// The game as a [`Subject`]: every question but `outcome` and `explain`
+    /// refuses a huge m-Modular game as the catalogue does.
+    fn s(&self) -> PyResult<&Subject> {
+        self.spec.subject().map_err(to_py_err)
     }
 }
 
@@ -216,21 +231,23 @@ impl Game {
     #[new]
     #[pyo3(signature = (spec, misere = false))]
     fn new(spec: &str, misere: bool) -> PyResult<Game> {
-        let s = Subject::from_arg(spec, misere, read_rules_file).map_err(|e| match e {
+        let game = GameSpec::from_arg(spec, misere, read_rules_file).map_err(|e| match e {
             GameArgError::Read { error, .. } => error,
             GameArgError::Rules { error, .. } => to_py_err(error.into()),
         })?;
-        let shown = if s.named.is_some() {
-            s.label.clone()
-        } else {
-            spec.to_string()
+        let shown = match &game {
+            GameSpec::Game(s) if s.named.is_none() => spec.to_string(),
+            g => g.label(),
         };
         let repr = if misere {
             format!("Game({shown:?}, misere=True)")
         } else {
             format!("Game({shown:?})")
         };
-        Ok(Game { s, repr })
+        Ok(Game {
+            spec: GameSpec::Game(s),
+            repr,
+        })
     }
 
     /// A game from the text of a TOML rules file (the format of the README).
@@ -247,7 +264,7 @@ impl Game {
                 ""
             }
         );
-        Ok(Game { s, repr })
+        Ok(Game { spec: game, repr })
     }
 
     fn __repr__(&self) -> String {
@@ -257,23 +274,24 @@ impl Game {
     /// The canonical spec (`name:key=value,...`, defaults filled in) or the rules file's name.
     #[getter]
     fn spec(&self) -> String {
-        self.s.label.clone()
+        self.spec.label()
     }
 
     /// The catalogue name (e.g. `m-wythoff`), or the rules file's `name`.
     #[getter]
-    fn name(&self) -> String {
-        match &self.s.named {
+    fn name(&self) -> PyResult<String> {
+        let s = self.s()?;
+        Ok(match &s.named {
             Some(ng) => ng.entry_name.to_string(),
-            None => self.s.label.clone(),
-        }
+            None => s.label.clone(),
+        })
     }
 
     /// Parameter values: ints, and length sets as text (empty for a rules file).
     #[getter]
     fn params<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        for (k, v) in self.s.params() {
+        for (k, v) in self.s()?.params() {
             match v {
                 ParamValue::Int(i) => d.set_item(k, i)?,
                 ParamValue::Set(t) => d.set_item(k, t)?,
@@ -284,28 +302,29 @@ impl Game {
 
     /// The paper and place that define the game (`"rules file"` for a rules file).
     #[getter]
-    fn source(&self) -> String {
-        self.s
+    fn source(&self) -> PyResult<String> {
+        Ok(self
+            .s()?
             .entry()
-            .map_or_else(|| "rules file".to_string(), |e| e.source.to_string())
+            .map_or_else(|| "rules file".to_string(), |e| e.source.to_string()))
     }
 
     /// Are the rules symmetric under swapping the piles?
     #[getter]
-    fn symmetric(&self) -> bool {
-        self.s.symmetric()
+    fn symmetric(&self) -> PyResult<bool> {
+        Ok(self.s()?.symmetric())
     }
 
     /// True for misère play (the player who cannot move wins).
     #[getter(misere)]
-    fn misere_py(&self) -> bool {
+    fn misere_py(&self) -> PyResult<bool> {
         self.misere()
     }
 
     /// "normal play" or "misère play".
     #[getter]
-    fn convention(&self) -> String {
-        self.s.convention_text()
+    fn convention(&self) -> PyResult<String> {
+        Ok(self.s()?.convention_text())
     }
 
     /// The P-positions (x, y) with 0 <= x, y < n, sorted by x then y (the csv
@@ -317,7 +336,7 @@ impl Game {
         n: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let n = board_side(n)?;
-        let s = &self.s;
+        let s = self.s()?;
         let ps = run(py, |c| answer::p_positions_list(s, n, &mut |_, _| check(c)))?;
         let k = ps.len();
         let flat: Vec<u64> = ps.into_iter().flat_map(|(x, y)| [x, y]).collect();
@@ -330,7 +349,7 @@ impl Game {
     /// would not fit.
     fn outcomes<'py>(&self, py: Python<'py>, n: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
         let n = board_side(n)?;
-        let s = &self.s;
+        let s = self.s()?;
         let cells = run(py, |c| answer::outcome_table(s, n, &mut |_, _| check(c)))?;
         let n = n as usize;
         Ok(PyArray1::from_vec(py, cells).reshape([n, n])?.into_any())
@@ -342,7 +361,7 @@ impl Game {
     /// games without Grundy values (blocking, misère, memory, choice).
     fn grundy<'py>(&self, py: Python<'py>, n: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
         let n = board_side(n)?;
-        let s = &self.s;
+        let s = self.s()?;
         let t = run(py, |c| answer::grundy_table(s, n, &mut |_, _| check(c)))?;
         let n = n as usize;
         Ok(PyArray1::from_vec(py, t.into_values())
@@ -409,7 +428,7 @@ impl Game {
         terms: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let terms = answer::parse_terms(&whole_text(terms)?).map_err(to_py_err)?;
-        let s = &self.s;
+        let s = self.s()?;
         let flat = run(py, |c| {
             answer::sequence_list(s, terms, &mut |_, _| check(c))
         })?;
@@ -466,7 +485,7 @@ impl Game {
             Some(v) => answer::parse_max(&whole_text(v)?).map_err(to_py_err)? as usize,
             None => wythoff::patterns::DEFAULT_MAX,
         };
-        let s = &self.s;
+        let s = self.s()?;
         let rep = run(py, |_| {
             wythoff::patterns::find(&s.game, &s.label, n, grundy)
         })?;
@@ -509,7 +528,7 @@ impl Game {
                 )))
             }
         };
-        let s = &self.s;
+        let s = self.s()?;
         run(py, |_| {
             let pic = if remoteness {
                 pictures::remoteness_picture(s, n)
@@ -534,8 +553,10 @@ impl Game {
         let xs = answer::parse_pile(&whole_text(x)?, "X").map_err(to_py_err)?;
         let ys = answer::parse_pile(&whole_text(y)?, "Y").map_err(to_py_err)?;
         let history = history.unwrap_or_default();
-        let s = &self.s;
-        run(py, |_| answer::outcome(s, &xs, &ys, &history))
+        let spec = &self.spec;
+        run(py, |_| {
+            answer::outcome_of(spec, &xs, &ys, &history, None).map(|l| l.answer)
+        })
     }
 }
 
@@ -648,7 +669,7 @@ fn sweep_indices(
     let sp = wythoff::sweep::Spec::parse(spec).map_err(|e| to_py_err(e.into()))?;
     let plan = wythoff::sweep::Plan::new(&sp, (1, 1), max, convention(misere));
     let t = threads.clamp(1, plan.runnable().max(1) as usize);
-    plan.check(max, t, wythoff::solve::DEFAULT_MEMORY_BUDGET)
+    plan.check(max, t, wythoff::solve::memory_budget())
         .map_err(to_py_err)?;
     Ok(plan.runnable_indices())
 }

@@ -128,6 +128,22 @@ def test_outcome_huge_integers(cli):
     assert o == "N" and any(min(m) > 10**99 for m in moves)
 
 
+def test_huge_modular_answers_as_the_cli(cli):
+    """m-Modular Wythoff beyond the catalogue's range: the library's one
+    answer layer (`answer::outcome_of`), the same in Python as in the CLI."""
+    spec = "modular:m=1000000000000000000000"
+    g = wythoff.Game(spec)
+    for x, y in [(3, 5), (5, 4), (0, 0), (1000, 1618)]:
+        assert g.outcome(x, y) == parse_outcome(cli.out("outcome", spec, x, y))[:2]
+    assert g.outcome(3, 5) == ("P", [])
+    with pytest.raises(ValueError) as e:
+        g.outcome(3, 5, history=[(9, 9)])
+    assert "history" in str(e.value) and "--" not in str(e.value)
+    # every other question is refused as the catalogue refuses the text
+    with pytest.raises(ValueError):
+        g.p_positions(8)
+
+
 def test_imitation_history(cli):
     g = wythoff.Game("imitation:p=2,m=1")
     hist = [(2, 2), (1, 2), (1, 1)]

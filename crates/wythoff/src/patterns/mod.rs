@@ -241,7 +241,7 @@ pub fn board_of(
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Board, SolveError> {
     // the one choice of the front door (imitation state solver or board solvers)
-    let t = crate::answer::game_board(game, max as u64, progress)?;
+    let t = crate::board::game_board(game, max as u64, progress)?;
     Ok(Board::from_table(&t))
 }
 

@@ -138,3 +138,22 @@ prop_compose! {
         b.corner(cu, cv).convention(if misere == 2 { Convention::Misere } else { Convention::Normal }).build().unwrap()
     }
 }
+
+prop_compose! {
+    /// Rules of the linear kernel's shape: every one-pile length, and
+    /// optionally every two-pile length along a band of diagonals or in a cone
+    /// (`s = 1` is a band); one-pile or diagonal blocking, a removed corner and
+    /// misère play now and then.
+    pub fn linear_rules()(two in 0u8..4, m in 1u64..5, s in 1u64..4, t in 1u64..5, block in 0u8..4,
+        bl in 1u64..5, p in 1u64..5, cu in 0u64..6, cv in 0u64..6, misere in 0u8..3) -> wythoff::rules::Rules {
+        use wythoff::rules::{BlockClass, Convention, Relation, Rules};
+        let mut b = Rules::builder().h(LengthSet::all()).v(LengthSet::all());
+        match two {
+            1 => b = b.two_pile(LengthSet::all(), LengthSet::all(), Relation::Band { m }),
+            2 | 3 => b = b.two_pile(LengthSet::all(), LengthSet::all(), Relation::Cone { s, t }),
+            _ => {}
+        }
+        b = match block { 1 => b.blocking(BlockClass::OnePileAtLeast(bl), p), 2 => b.blocking(BlockClass::Diagonal, p), _ => b };
+        b.corner(cu, cv).convention(if misere == 2 { Convention::Misere } else { Convention::Normal }).build().unwrap()
+    }
+}
