@@ -17,7 +17,7 @@ a remaining option. Normal play: a player with no move loses; misère: wins.
 
 usage: scripts/blocking_independent.py [path/to/wythoff] [--rays]
 """
-import subprocess, sys
+import json, subprocess, sys
 from itertools import combinations
 
 
@@ -95,28 +95,47 @@ def ours(exe, game, n, misere):
     return sorted(ps)
 
 
-def rays(Ps, x0, gap):
-    """Slopes y/x of the P-positions with x0 <= x <= y, clustered: sorted slopes split
-    where two neighbours differ by more than `gap`; a cluster's slope is its median."""
-    s = sorted(y / x for x, y in Ps if x0 <= x <= y)
-    clusters, cur = [], [s[0]]
-    for a, b in zip(s, s[1:]):
-        if b - a > gap:
+def rays(Ps, x0, gap=0.02, share=0.02):
+    """The P-positions with x0 <= x <= y, sorted by y/x, split where two neighbouring
+    slopes differ by more than `gap`; clusters under `share` of the points dropped; a
+    cluster's slope is the least-squares slope of y on x (the statistic docs/
+    blocking-wythoff.md describes, computed here on its own)."""
+    pts = sorted(((x, y) for x, y in Ps if x0 <= x <= y), key=lambda p: p[1] / p[0])
+    clusters, cur = [], [pts[0]]
+    for p, q in zip(pts, pts[1:]):
+        if q[1] / q[0] - p[1] / p[0] > gap:
             clusters.append(cur); cur = []
-        cur.append(b)
+        cur.append(q)
     clusters.append(cur)
-    return [(c[len(c) // 2], len(c)) for c in clusters]
+    out = []
+    for c in clusters:
+        if len(c) < share * len(pts):
+            continue
+        n = len(c)
+        sx = sum(x for x, _ in c); sy = sum(y for _, y in c)
+        sxx = sum(x * x for x, _ in c); sxy = sum(x * y for x, y in c)
+        out.append(((n * sxy - sx * sy) / (n * sxx - sx * sx), n))
+    return out
 
 
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     exe = args[0] if args else "target/release/wythoff"
     if "--rays" in sys.argv:
-        N = int(args[1]) if len(args) > 1 else 2000
+        N = int(args[1]) if len(args) > 1 else 4096
+        fails = 0
         for K in (4, 5, 6):
             ps = solve_fast(N, K - 1)
-            print(f"k={K} N={N}:", ", ".join(f"{s:.3f}({c})" for s, c in rays(ps, N // 8, 0.02)))
-        return
+            mine = rays(ps, N // 16)
+            out = subprocess.run([exe, "patterns", f"blocking-wythoff:k={K}", "--max", str(N),
+                                  "--format", "json"], capture_output=True, text=True, check=True).stdout
+            theirs = next(p for p in json.loads(out)["patterns"] if p["kind"] == "rays")
+            ok = [round(s, 2) for s, _ in mine] == [round(s, 2) for s in theirs["slopes"]]
+            fails += not ok
+            print(f"{'ok  ' if ok else 'FAIL'} k={K} N={N}: independent",
+                  ", ".join(f"{s:.4f} ({c})" for s, c in mine), "| patterns",
+                  ", ".join(f"{s:.4f} ({c})" for s, c in zip(theirs["slopes"], theirs["counts"])))
+        sys.exit(1 if fails else 0)
     fails = 0
     cases = []
     for K in range(1, 7):
