@@ -25,7 +25,7 @@ use wythoff::sweep::{parse_shard, shard_costs, Identity, Plan, Spec};
 pub struct Args {
     /// A game with ranges, lists and variables, e.g. `modulo-rook:m=1..8,l=0..8,p=1..8`
     /// or `restricted:s=1..3,t=1..3,K=2..8,r=0..7,h=K:r,v=K:r,d1=K:r,d2=K:r`
-    /// (see README, "Sweeps"). A catalogue game only: sweeps take no rules files.
+    /// (see docs/guide.md, "Sweeps"). A catalogue game only: sweeps take no rules files.
     #[arg(required_unless_present = "merge")]
     pub spec: Option<String>,
     /// Board size of every combination: positions 0 <= x, y < N.

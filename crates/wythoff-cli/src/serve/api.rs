@@ -281,9 +281,15 @@ pub fn patterns(q: &Query) -> Result<Job, String> {
     }
     Ok(Job {
         key: key(&format!("pt{grundy}{text}"), q, &g, n),
-        work: Box::new(move |_stop| {
-            let rep =
-                wythoff::patterns::find(&g.game, &g.label, n as usize, grundy).map_err(err)?;
+        work: Box::new(move |stop| {
+            let rep = wythoff::patterns::find_with_progress(
+                &g.game,
+                &g.label,
+                n as usize,
+                grundy,
+                &mut |_, _| stop.check(),
+            )
+            .map_err(err)?;
             let mut out = Vec::new();
             if text {
                 crate::render::patterns_text(&mut out, &rep).map_err(|e| message(&e.to_string()))?;

@@ -469,6 +469,7 @@ pub fn games_json() -> serde_json::Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::BoardArg;
 
     fn subject(t: &str) -> Subject {
         Subject::parse(t, false).unwrap()

@@ -5,7 +5,7 @@
 //! estimates above [`NOTE_SECONDS`].
 //!
 //! The per-cell costs are measured user CPU times of the release build on the
-//! project's machine (2 cores, shared; see README, Limits), rounded up: they
+//! project's machine (2 cores, shared; see docs/guide.md, Limits), rounded up: they
 //! are estimates, off by a small factor, not bounds. Integer arithmetic only
 //! (picoseconds per unit of work).
 //!
@@ -91,30 +91,35 @@ fn seconds(units: u128, ps_per_unit: u128) -> u64 {
 }
 
 /// Estimated seconds for the streaming band kernel on the `n x n` board, one
-/// variant per band width: `n (w + 64)` units at 2 ns, and at least its row
-/// scans, `n^2 / 64` words at 4 ns each (measured: `p-positions wythoff --max
-/// 100000` 0.60 s, `--max 200000` 2.03 s, normal or misère, 3.2 to 3.8 ns a
-/// word), so that a board of a million is announced at about two minutes.
+/// variant per band width: a row costs `n / 64` words per 64 diagonals of the
+/// band, about 2 ns a word (`p-positions wythoff --max 1048576`: 29 s of CPU,
+/// 1.7 ns a word; `compare wythoff wythoff@misere` 3.2 to 3.8 ns a word on
+/// a loaded machine).
 pub(crate) fn band_seconds(widths: impl Iterator<Item = u64>, n: u64) -> u64 {
     ps_seconds(widths.map(|w| band_ps(w, n)).sum())
 }
 
 fn band_ps(w: u64, n: u64) -> u128 {
     let n = n as u128;
-    let lines = n * ((w as u128).min(n) + 64) * 2_000;
-    lines.max(n * n / 64 * 4_000)
+    (n * n.div_ceil(64) * (1 + (w as u128).min(n) / 64)).saturating_mul(2_000)
 }
 
 /// Estimated seconds for the near-linear kernel ([`super::outcome::linear`])
-/// on the `n x n` board: about 100 ns a row (the jumps of a row's scan, union-
-/// find and Fenwick steps), measured on the catalogue's games at `2^20`.
+/// on the `n x n` board, per row: 200 ns with a band (union-find jumps;
+/// measured 0.10 to 0.24 s at `2^20` for wythoff, m-wythoff, roob-blocking,
+/// diagonal-blocking, corner), 3 us with a cone (Fenwick jumps; st-wythoff
+/// s=2,t=1 2.9 s at `2^20`, s=3,t=2 1.8 s).
 pub(crate) fn linear_seconds(r: &Rules, n: u64) -> u64 {
-    let _ = r;
-    ps_seconds(linear_ps(n))
+    ps_seconds(linear_ps(r, n))
 }
 
-fn linear_ps(n: u64) -> u128 {
-    (n as u128).saturating_mul(100_000)
+fn linear_ps(r: &Rules, n: u64) -> u128 {
+    let per_row = if super::outcome::linear::has_cone(r) {
+        3_000_000
+    } else {
+        200_000
+    };
+    (n as u128).saturating_mul(per_row)
 }
 
 
@@ -146,7 +151,7 @@ pub(crate) fn outcome_kernel_ps(kernel: OutcomeKernel, r: &Rules, n: u64) -> u12
     };
     let cells = (n as u128) * (n as u128) * mult;
     match kernel {
-        OutcomeKernel::Linear => linear_ps(n),
+        OutcomeKernel::Linear => linear_ps(r, n),
         OutcomeKernel::Band => {
             band_ps(r.two_pile().and_then(|t| t.relation.band_width()).unwrap_or(0), n)
         }
@@ -235,7 +240,7 @@ pub fn p_positions_estimate(game: &Game, n: u64) -> u64 {
 pub fn sweep_solve_ps(r: &Rules, n: u64) -> u128 {
     let per_cell = match super::select::outcome_kernel(r) {
         // a rate a row, not a cell
-        OutcomeKernel::Linear => return linear_ps(n),
+        OutcomeKernel::Linear => return linear_ps(r, n),
         OutcomeKernel::Band => 1_000,
         OutcomeKernel::Sparse => SPARSE_CELL_PS,
         OutcomeKernel::Counters => COUNTERS_CELL_PS,
