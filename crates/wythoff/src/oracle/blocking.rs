@@ -16,12 +16,12 @@
 //! Normal play only (misère play goes to the general solver).
 
 use super::beatty::Beatty;
-use super::pset::{p_options, PSet, Pos};
-use super::{Method, Oracle};
+use super::pset::{PSet, Pos};
+use super::Oracle;
 use crate::catalogue::{Params, LARSSON_2011};
 use crate::claims::{Claim, ClaimReport, VerifyConfig};
 use crate::error::SolveError;
-use crate::rules::{Convention, Rules};
+use crate::rules::Convention;
 use malachite_base::num::arithmetic::traits::{Parity, UnsignedAbs};
 use malachite_nz::integer::Integer;
 use malachite_nz::natural::Natural;
@@ -181,43 +181,6 @@ impl PSet for BlockingWythoffSet {
     }
 }
 
-/// The exact oracle of `blocking-wythoff:k=K`, `K` in 2..=3.
-struct BlockingWythoffOracle {
-    k: u64,
-    set: BlockingWythoffSet,
-    rules: Rules,
-}
-
-impl Oracle for BlockingWythoffOracle {
-    fn source(&self) -> String {
-        let form = match self.k {
-            2 => "(0,0), (n, 2n+1), (2 A_m + 2, 2 B_m + 2) and mirrors, (A_m, B_m) Wythoff's pairs",
-            _ => "(0,0), (n, 2n+1), (n, 2n+2) and mirrors",
-        };
-        format!("{LARSSON_2011} (k = {}): P = {form}", self.k)
-    }
-    fn method(&self) -> Method {
-        Method::ClosedForm
-    }
-    fn is_p(&self, x: &Natural, y: &Natural) -> Result<bool, SolveError> {
-        self.set.is_p(x, y)
-    }
-    fn winning_moves(
-        &self,
-        x: &Natural,
-        y: &Natural,
-    ) -> Result<Vec<(Natural, Natural)>, SolveError> {
-        Ok(super::moves_of(self.p_options(x, y)?))
-    }
-    fn p_options(
-        &self,
-        x: &Natural,
-        y: &Natural,
-    ) -> Result<Vec<(Natural, Natural, bool)>, SolveError> {
-        p_options(&self.set, &self.rules, x, y)
-    }
-}
-
 /// The oracle of `blocking-wythoff` for `k = 2, 3` in normal play.
 pub fn for_game(entry: &str, params: &Params, convention: Convention) -> Option<Box<dyn Oracle>> {
     if entry != "blocking-wythoff" || convention != Convention::Normal {
@@ -227,7 +190,15 @@ pub fn for_game(entry: &str, params: &Params, convention: Convention) -> Option<
     let set = BlockingWythoffSet::new(k)?;
     let game = crate::catalogue::parse_game(&format!("blocking-wythoff:k={k}")).ok()?;
     let rules = game.game.as_single()?.clone();
-    Some(Box::new(BlockingWythoffOracle { k, set, rules }))
+    let form = match k {
+        2 => "(0,0), (n, 2n+1), (2 A_m + 2, 2 B_m + 2) and mirrors, (A_m, B_m) Wythoff's pairs",
+        _ => "(0,0), (n, 2n+1), (n, 2n+2) and mirrors",
+    };
+    Some(Box::new(super::pset::RulesSetOracle {
+        source: format!("{LARSSON_2011} (k = {k}): P = {form}"),
+        rules,
+        set: Box::new(set),
+    }))
 }
 
 fn larsson_2011(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<ClaimReport> {

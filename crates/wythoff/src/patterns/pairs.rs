@@ -191,9 +191,9 @@ pub struct Pairs {
 }
 
 impl Pairs {
-    /// Does a law tie `b_n` to `a_n` (difference, `b` law or Beatty form)?
+    /// Does a law tie `b_n` to `a_n` (difference or `b` law)?
     pub fn has_law(&self) -> bool {
-        self.difference.is_some() || self.b_law.is_some() || self.beatty.is_some()
+        self.difference.is_some() || self.b_law.is_some()
     }
 
     /// The mex rule found, as a value.

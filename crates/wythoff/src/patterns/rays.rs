@@ -18,8 +18,11 @@ use serde::Serialize;
 
 /// Neighbouring slopes further apart than this start a new cluster.
 pub const GAP: (u64, u64) = (1, 50);
-/// A cluster must hold at least this share of the points (numerator, denominator).
+/// A cluster must hold at least this share of the points (numerator, denominator),
+/// and at least [`super::MIN_TERMS`] of them.
 pub const MIN_SHARE: (u64, u64) = (1, 50);
+/// The smallest board rays are read on (the half board then has 128 cells a side).
+pub const MIN_BOARD: usize = 256;
 /// The slopes of one ray on the two boards differ by less than this.
 pub const AGREE: (u64, u64) = (1, 100);
 
@@ -76,7 +79,9 @@ fn clusters(cells: &[(u64, u64)], x0: u64) -> Vec<Cluster> {
     for i in 1..=pts.len() {
         if i == pts.len() || apart(pts[i - 1], pts[i], GAP) {
             let c = &pts[start..i];
-            if !c.is_empty() && (c.len() as u64) * MIN_SHARE.1 >= total * MIN_SHARE.0 {
+            if c.len() >= super::MIN_TERMS
+                && (c.len() as u64) * MIN_SHARE.1 >= total * MIN_SHARE.0
+            {
                 out.push(fit(c));
             }
             start = i;
@@ -117,7 +122,7 @@ fn fit(c: &[(u64, u64)]) -> Cluster {
 /// whole board; `None` when no ray shows on both.
 pub fn find(board: &Board) -> Option<Rays> {
     let n = board.size();
-    if n < 64 {
+    if n < MIN_BOARD {
         return None;
     }
     let x0 = (n / 16) as u64;
