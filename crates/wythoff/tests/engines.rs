@@ -504,19 +504,38 @@ fn case_file() -> Vec<CaseRow> {
     cases.case
 }
 
+/// A case row's game: a catalogue game, or a rules file under testdata/
+/// (`game` ending in `.toml`, no catalogue entry), in the row's convention.
+fn row_game(row: &CaseRow) -> (Option<NamedGame>, Game) {
+    let (named, game) = if row.game.ends_with(".toml") {
+        let text = std::fs::read_to_string(format!(
+            "{}/../../testdata/{}",
+            env!("CARGO_MANIFEST_DIR"),
+            row.game
+        ))
+        .unwrap();
+        (None, wythoff::custom::parse_rules_file(&text).unwrap().1)
+    } else {
+        let ng = parse_game(&row.game).unwrap();
+        let g = ng.game.clone();
+        (Some(ng), g)
+    };
+    let game = if row.misere {
+        game.with_convention(Convention::Misere)
+    } else {
+        game
+    };
+    (named, game)
+}
+
 /// The case file's games, then random rules from the shared strategies.
 fn cases() -> Vec<Case> {
     let mut out = Vec::new();
     for row in case_file() {
-        let ng = parse_game(&row.game).unwrap();
-        let game = if row.misere {
-            ng.game.with_convention(Convention::Misere)
-        } else {
-            ng.game.clone()
-        };
+        let (named, game) = row_game(&row);
         out.push(Case {
             label: format!("{} (misère: {})", row.game, row.misere),
-            named: Some(ng),
+            named,
             game,
             n: row.max,
         });
@@ -599,12 +618,7 @@ fn check_known(row: &CaseRow, reference: &[(u64, u64)]) {
 #[test]
 fn the_reference_equals_the_known_p_positions() {
     for row in case_file() {
-        let ng = parse_game(&row.game).unwrap();
-        let g = if row.misere {
-            ng.game.with_convention(Convention::Misere)
-        } else {
-            ng.game
-        };
+        let (_, g) = row_game(&row);
         check_known(
             &row,
             &solve::outcomes_reference(&g, row.max)

@@ -23,6 +23,10 @@
 //! | [`GrundyKernel::Region`] ([`super::grundy::region`]) | Grundy rows streamed | cone `s >= 2`, congruence, purely periodic sets | 3rd, when its memory fits the budget |
 //! | [`GrundyKernel::Union`] ([`super::grundy::union`]) | Grundy table | band / cone / congruence with eventually periodic sets | 4th (may give up: rings too deep, then plain) |
 //! | [`GrundyKernel::Plain`] ([`super::grundy::plain`]) | Grundy table | every rule with Grundy values | last |
+//!
+//! A terminal set (`x + y <= L`: no move) or the block class `all` (any option
+//! blockable) is in no fast kernel's scope: the counters answer the outcomes and
+//! the plain kernel the Grundy values (a terminal set; blocking has none).
 
 use super::{cost, grundy, outcome, outcome_memory_estimate, outcome_threads, remoteness};
 use crate::rules::{Game, Rules};

@@ -78,6 +78,10 @@ fn shape(r: &Rules) -> Option<(Two, Class, u64)> {
     match r.convention() {
         Convention::Normal | Convention::Misere => {}
     }
+    // a terminal set takes the moves of some positions away: the counters' work
+    if r.terminal().is_some() {
+        return None;
+    }
     if !r.h().is_all() || !r.v().is_all() {
         return None;
     }
@@ -119,6 +123,8 @@ fn shape(r: &Rules) -> Option<(Two, Class, u64)> {
                 }
                 (Class::Diagonal, b.p)
             }
+            // every option counted against p: the counters' work
+            BlockClass::All => return None,
         },
     };
     Some((two, class, p))
