@@ -63,6 +63,16 @@ pub(crate) fn linear_seconds(r: &Rules, n: u64) -> u64 {
     seconds(n as u128, per_row)
 }
 
+/// Estimated seconds for the bit-parallel residue kernel
+/// ([`super::outcome::residue`]): `n / 64` words per bitset row OR-ed
+/// ([`super::outcome::residue::row_passes`]) per row, about 1 ns a word with
+/// the candidates' checks.
+pub(crate) fn residue_seconds(r: &Rules, n: u64) -> u64 {
+    let n = n as u128;
+    let passes = super::outcome::residue::row_passes(r) as u128;
+    seconds(n * n.div_ceil(64) * passes, 1_000)
+}
+
 /// Estimated seconds for the outcome tables of `game` (cut to the board).
 pub(crate) fn table_seconds(game: &Game, n: u64) -> u64 {
     seconds(table_cells(game, n as u128), 40_000)
