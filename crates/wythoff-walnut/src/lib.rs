@@ -70,9 +70,22 @@ pub fn write_home(dir: &Path, files: &ProofFiles) -> Result<()> {
     Ok(())
 }
 
-/// Run `load FILE;` in Walnut with WALNUT_HOME = `home`; stdout, bounded in time.
-pub fn run_walnut(jar: &Path, home: &Path, file: &str, timeout: Duration) -> Result<String> {
-    let mut child = Command::new("java")
+pub mod sweep;
+
+/// Run `load FILE;` in Walnut with WALNUT_HOME = `home`; stdout, bounded in
+/// time, and in memory when `java_memory_mib` is given (Java's `-Xmx`).
+pub fn run_walnut(
+    jar: &Path,
+    home: &Path,
+    file: &str,
+    timeout: Duration,
+    java_memory_mib: Option<u64>,
+) -> Result<String> {
+    let mut cmd = Command::new("java");
+    if let Some(m) = java_memory_mib {
+        cmd.arg(format!("-Xmx{m}m"));
+    }
+    let mut child = cmd
         .arg("-jar")
         .arg(jar)
         .env("WALNUT_HOME", home)
@@ -141,6 +154,8 @@ pub struct Request {
     pub flip: Option<(u64, u64)>,
     /// For tests: go straight to the automata of the pairs' graphs.
     pub via_pairs: bool,
+    /// Java's heap bound (`-Xmx`, MiB); `None`: Java's default.
+    pub java_memory_mib: Option<u64>,
 }
 
 impl Request {
@@ -155,6 +170,7 @@ impl Request {
             timeout: 300,
             flip: None,
             via_pairs: false,
+            java_memory_mib: None,
         }
     }
 }
@@ -363,7 +379,7 @@ pub fn prove(req: &Request) -> Result<Report> {
         ),
         _ => unreachable!(),
     };
-    let result = prove_in(&jar, &tmp, &files, &numeration, req.timeout)
+    let result = prove_in(&jar, &tmp, &files, &numeration, req.timeout, req.java_memory_mib)
         .map_err(|e| anyhow!("{}: {what}: {e}", subject.label));
     let win = match &result {
         Ok(r) if r.proved(&files) => files
@@ -492,10 +508,17 @@ fn prove_in(
     files: &ProofFiles,
     numeration: &Numeration,
     timeout: u64,
+    java_memory_mib: Option<u64>,
 ) -> Result<Run> {
     write_home(home, files)?;
     let start = Instant::now();
-    let out = run_walnut(jar, home, COMMAND_FILE, Duration::from_secs(timeout))?;
+    let out = run_walnut(
+        jar,
+        home,
+        COMMAND_FILE,
+        Duration::from_secs(timeout),
+        java_memory_mib,
+    )?;
     let wall = start.elapsed().as_secs_f64();
     let total = total_seconds(home);
     let parsed = parse_output(&out);
@@ -523,7 +546,13 @@ fn prove_in(
     let mut witness: Witness = None;
     let core_false = |r: &&StatementResult| r.result == Some(false) && files.core.contains(&r.name);
     if results.iter().any(|r| core_false(&r)) {
-        run_walnut(jar, home, WITNESS_FILE, Duration::from_secs(timeout))?;
+        run_walnut(
+            jar,
+            home,
+            WITNESS_FILE,
+            Duration::from_secs(timeout),
+            java_memory_mib,
+        )?;
         for r in results.iter().filter(core_false) {
             let path = home.join("Result").join(format!("wit_{}.txt", r.name));
             let Ok(text) = std::fs::read_to_string(&path) else {

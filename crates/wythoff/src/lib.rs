@@ -48,6 +48,7 @@ pub mod sequence;
 pub mod sets;
 pub mod solve;
 pub mod sweep;
+pub mod sweep_proof;
 pub mod table_check;
 
 /// The claim registry and the coverage table, at the paths the front ends and
