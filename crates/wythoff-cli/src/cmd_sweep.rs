@@ -196,16 +196,8 @@ pub fn run(a: Args) -> Result<ExitCode> {
     // Java processes at once: as many as their heaps fit beside the boards
     let java = match &proving {
         Some(o) => {
-            let n = (budget.saturating_sub(mem) / o.java_bytes()).min(workers as u64) as usize;
-            if n == 0 {
-                bail!(
-                    "--prove: one Java process of {} (--java-memory {} MiB and its overhead) does not fit beside the sweep's {} in the memory budget of {}: use a smaller --java-memory",
-                    human_bytes(o.java_bytes()),
-                    o.java_memory_mib,
-                    human_bytes(mem),
-                    human_bytes(budget)
-                );
-            }
+            let n = wythoff_walnut::sweep::java_processes(budget, mem, workers, o)
+                .map_err(|e| anyhow!("--prove: {e}"))?;
             mem += n as u64 * o.java_bytes();
             n
         }

@@ -692,11 +692,191 @@ fn sweep_lines(
 /// of a json record, shard 1/1), as json: what `wythoff.sweep` checks the
 /// records gathered from a cluster against.
 #[pyfunction]
-#[pyo3(signature = (spec, max, misere = false))]
-fn sweep_identity(spec: &str, max: &Bound<'_, PyAny>, misere: bool) -> PyResult<String> {
+#[pyo3(signature = (spec, max, misere = false, prove = None))]
+fn sweep_identity(
+    spec: &str,
+    max: &Bound<'_, PyAny>,
+    misere: bool,
+    prove: Option<String>,
+) -> PyResult<String> {
     let max = board_side(max)?;
     let sp = wythoff::sweep::Spec::parse(spec).map_err(|e| to_py_err(e.into()))?;
-    Ok(wythoff::sweep::Identity::new(&sp, max, convention(misere)).json((1, 1)))
+    let mut id = wythoff::sweep::Identity::new(&sp, max, convention(misere));
+    id.prove = prove;
+    Ok(id.json((1, 1)))
+}
+
+/// The options of a proof sweep (`sweep --prove`'s), checked as the CLI checks them.
+fn proof_options(
+    prove_max: Option<u64>,
+    states: Option<usize>,
+    timeout: Option<u64>,
+    numeration: Option<&str>,
+    java_memory_mib: Option<u64>,
+    emit: Option<std::path::PathBuf>,
+) -> PyResult<wythoff_walnut::sweep::Options> {
+    let mut o = wythoff_walnut::sweep::Options::default();
+    if let Some(n) = prove_max {
+        o.board = n;
+    }
+    if let Some(n) = states {
+        o.states = n;
+    }
+    if let Some(t) = timeout {
+        o.timeout = t;
+    }
+    if let Some(t) = numeration {
+        o.numeration = Some(
+            wythoff::prove::numeration::Numeration::parse(t)
+                .map_err(|e| PyValueError::new_err(e.to_string()))?,
+        );
+    }
+    if let Some(m) = java_memory_mib {
+        o.java_memory_mib = m;
+    }
+    o.emit = emit;
+    o.check()
+        .map_err(|e| PyValueError::new_err(format!("{e:#}")))?;
+    Ok(o)
+}
+
+/// The Walnut of this machine: a RuntimeError when java or the jar is missing.
+fn walnut_here() -> PyResult<wythoff_walnut::sweep::Walnut> {
+    wythoff_walnut::sweep::walnut().map_err(|e| PyRuntimeError::new_err(format!("{e:#}")))
+}
+
+/// The check a proof sweep runs on every worker first: Java and the Walnut
+/// jar are there (else RuntimeError); returns the sweep's `prove` identity on
+/// this machine (the options, Walnut's version and the jar's SHA-256).
+#[pyfunction]
+#[pyo3(signature = (prove_max = None, states = None, timeout = None, numeration = None))]
+fn walnut_check(
+    prove_max: Option<u64>,
+    states: Option<usize>,
+    timeout: Option<u64>,
+    numeration: Option<&str>,
+) -> PyResult<String> {
+    let o = proof_options(prove_max, states, timeout, numeration, None, None)?;
+    Ok(o.identity(&walnut_here()?))
+}
+
+/// The runnable combinations of a sweep grouped by distinct game (the same
+/// moves), each group its first combination first, the groups in the order of
+/// their first: the tasks of a proof sweep spread over a cluster.
+#[pyfunction]
+#[pyo3(signature = (spec, max, misere = false))]
+fn sweep_groups(spec: &str, max: &Bound<'_, PyAny>, misere: bool) -> PyResult<Vec<Vec<u64>>> {
+    let max = board_side(max)?;
+    let sp = wythoff::sweep::Spec::parse(spec).map_err(|e| to_py_err(e.into()))?;
+    let mut plan = wythoff::sweep::Plan::new(&sp, (1, 1), max, convention(misere));
+    plan.check(max, 1, wythoff::solve::DEFAULT_MEMORY_BUDGET)
+        .map_err(to_py_err)?;
+    plan.group_distinct();
+    let mut groups: Vec<Vec<u64>> = Vec::new();
+    let mut at: std::collections::HashMap<u64, usize> = Default::default();
+    for (i, rep) in plan.representatives().expect("grouped") {
+        let g = *at.entry(rep).or_insert_with(|| {
+            groups.push(Vec::new());
+            groups.len() - 1
+        });
+        groups[g].push(i);
+    }
+    Ok(groups)
+}
+
+/// Every record of a proof sweep (`wythoff sweep SPEC --prove --format json`)
+/// in this process: the CLI's code, each distinct game proved once, as many
+/// Java processes at once as fit in the memory budget.
+#[pyfunction]
+#[pyo3(signature = (spec, max, misere = false, prove_max = None, states = None, timeout = None, numeration = None, java_memory_mib = None, emit = None))]
+#[allow(clippy::too_many_arguments)]
+fn sweep_prove_lines(
+    py: Python<'_>,
+    spec: &str,
+    max: &Bound<'_, PyAny>,
+    misere: bool,
+    prove_max: Option<u64>,
+    states: Option<usize>,
+    timeout: Option<u64>,
+    numeration: Option<&str>,
+    java_memory_mib: Option<u64>,
+    emit: Option<std::path::PathBuf>,
+) -> PyResult<Vec<String>> {
+    let max = board_side(max)?;
+    let o = proof_options(prove_max, states, timeout, numeration, java_memory_mib, emit)?;
+    let sp = wythoff::sweep::Spec::parse(spec).map_err(|e| to_py_err(e.into()))?;
+    let conv = convention(misere);
+    let mut plan = wythoff::sweep::Plan::new(&sp, (1, 1), max, conv);
+    let workers = rayon::current_num_threads().clamp(1, plan.runnable().max(1) as usize);
+    let budget = wythoff::solve::memory_budget();
+    plan.check(max, workers, budget).map_err(to_py_err)?;
+    let w = walnut_here()?;
+    plan.identity.prove = Some(o.identity(&w));
+    plan.group_distinct();
+    let java = wythoff_walnut::sweep::java_processes(budget, plan.memory_estimate(workers), workers, &o)
+        .map_err(|e| PyMemoryError::new_err(format!("{e:#}")))?;
+    let prover = wythoff_walnut::sweep::Prover::new(o, w, java, Box::new(|_| {}));
+    let hook = |rep: u64, g: &wythoff::catalogue::NamedGame| prover.proof(rep, g);
+    run(py, |cancel| {
+        let mut out = Vec::new();
+        wythoff::sweep::run_with::<SolveError>(
+            &plan,
+            max as usize,
+            conv,
+            Some(&hook),
+            &mut |_, _| check(cancel),
+            &mut |r| {
+                out.push(r.json_line());
+                Ok(())
+            },
+        )?;
+        Ok(out)
+    })
+}
+
+/// The records of one group of [`sweep_groups`] (one distinct game, proved
+/// once, on this machine's Walnut), as json lines: the task of a proof sweep
+/// spread over a cluster.
+#[pyfunction]
+#[pyo3(signature = (spec, indices, max, misere = false, prove_max = None, states = None, timeout = None, numeration = None, java_memory_mib = None))]
+#[allow(clippy::too_many_arguments)]
+fn sweep_prove_group(
+    py: Python<'_>,
+    spec: &str,
+    indices: Vec<u64>,
+    max: &Bound<'_, PyAny>,
+    misere: bool,
+    prove_max: Option<u64>,
+    states: Option<usize>,
+    timeout: Option<u64>,
+    numeration: Option<&str>,
+    java_memory_mib: Option<u64>,
+) -> PyResult<Vec<String>> {
+    let max = board_side(max)?;
+    let o = proof_options(prove_max, states, timeout, numeration, java_memory_mib, None)?;
+    let sp = wythoff::sweep::Spec::parse(spec).map_err(|e| to_py_err(e.into()))?;
+    let conv = convention(misere);
+    let w = walnut_here()?;
+    let identity = o.identity(&w);
+    let prover = wythoff_walnut::sweep::Prover::new(o, w, 1, Box::new(|_| {}));
+    let hook = |rep: u64, g: &wythoff::catalogue::NamedGame| prover.proof(rep, g);
+    let rep = *indices
+        .first()
+        .ok_or_else(|| PyValueError::new_err("sweep_prove_group: no combination"))?;
+    run(py, |_| {
+        let mut out = Vec::new();
+        for &i in &indices {
+            let mut r = wythoff::sweep::run_one(&sp, i, max as usize, conv)?;
+            let here = sp
+                .combination(i)
+                .game
+                .map_err(SolveError::BadInput)?;
+            r.proof = Some(wythoff::sweep::proof_of(&sp, i, rep, &here, conv, &hook)?);
+            r.sweep.prove = Some(identity.clone());
+            out.push(r.json_line());
+        }
+        Ok(out)
+    })
 }
 
 /// The record of one combination of a sweep, as a json line (`wythoff sweep
@@ -727,6 +907,10 @@ fn _wythoff(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sweep_one, m)?)?;
     m.add_function(wrap_pyfunction!(sweep_identity, m)?)?;
     m.add_function(wrap_pyfunction!(sweep_lines, m)?)?;
+    m.add_function(wrap_pyfunction!(walnut_check, m)?)?;
+    m.add_function(wrap_pyfunction!(sweep_groups, m)?)?;
+    m.add_function(wrap_pyfunction!(sweep_prove_lines, m)?)?;
+    m.add_function(wrap_pyfunction!(sweep_prove_group, m)?)?;
     m.add("GRUNDY_OFF", u32::MAX)?;
     m.add("MAX_BOARD", answer::MAX_BOARD)?;
     Ok(())

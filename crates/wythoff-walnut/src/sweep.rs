@@ -138,6 +138,23 @@ impl Options {
     }
 }
 
+/// Java processes a sweep may run at once: as many as `opts`' heap (and its
+/// overhead) fit in `budget` beside the sweep's own `sweep_memory`, at most
+/// `workers`; an error when not even one fits.
+pub fn java_processes(budget: u64, sweep_memory: u64, workers: usize, opts: &Options) -> Result<usize> {
+    let n = (budget.saturating_sub(sweep_memory) / opts.java_bytes()).min(workers.max(1) as u64);
+    if n == 0 {
+        bail!(
+            "one Java process of {} MiB (--java-memory {} MiB and its overhead) does not fit beside the sweep's {} MiB in the memory budget of {} MiB: use a smaller --java-memory",
+            opts.java_bytes() >> 20,
+            opts.java_memory_mib,
+            sweep_memory >> 20,
+            budget >> 20
+        );
+    }
+    Ok(n as usize)
+}
+
 /// The folder of a game's WALNUT_HOME under `--emit DIR`.
 pub fn emit_dir(dir: &Path, game: &str, convention: &str) -> PathBuf {
     dir.join(game.replace(['/', '\0'], "_")).join(convention)
