@@ -5,7 +5,7 @@
 //! Tiny families, one Java process at a time (`--threads 1`, one test at a time).
 
 mod common;
-use common::{walnut, walnut_alone, wythoff};
+use common::{random_below, verdict_lines, walnut, walnut_alone, wythoff};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -50,15 +50,6 @@ fn records(bytes: &[u8]) -> Vec<Value> {
     String::from_utf8_lossy(bytes)
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
-
-fn verdict_lines(stdout: &str) -> Vec<bool> {
-    stdout
-        .lines()
-        .map(str::trim)
-        .filter(|l| *l == "TRUE" || *l == "FALSE")
-        .map(|l| l == "TRUE")
         .collect()
 }
 
@@ -137,18 +128,6 @@ fn sweep_to_file(args: &[&str], file: &Path) -> std::process::Child {
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap()
-}
-
-fn random_below(n: u64) -> u64 {
-    let t = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .subsec_nanos() as u64;
-    let mut x = t ^ (std::process::id() as u64).rotate_left(32) ^ 0x9e37_79b9_7f4a_7c15;
-    x ^= x >> 33;
-    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
-    x ^= x >> 33;
-    x % n.max(1)
 }
 
 /// A proof sweep killed with SIGKILL (Java and all) resumes to the bytes of

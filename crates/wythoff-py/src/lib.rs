@@ -665,6 +665,17 @@ fn sweep_lines(
     max: &Bound<'_, PyAny>,
     misere: bool,
 ) -> PyResult<Vec<String>> {
+    let (plan, max, conv, _) = whole_sweep(spec, max, misere)?;
+    plan_lines(py, &plan, max, conv, None)
+}
+
+/// The plan of a whole sweep on rayon's pool, refused when the boards at once
+/// would not fit the memory budget: (plan, board side, convention, workers).
+fn whole_sweep(
+    spec: &str,
+    max: &Bound<'_, PyAny>,
+    misere: bool,
+) -> PyResult<(wythoff::sweep::Plan, u64, wythoff::Convention, usize)> {
     let max = board_side(max)?;
     let sp = wythoff::sweep::Spec::parse(spec).map_err(|e| to_py_err(e.into()))?;
     let conv = convention(misere);
@@ -672,12 +683,25 @@ fn sweep_lines(
     let t = rayon::current_num_threads().clamp(1, plan.runnable().max(1) as usize);
     plan.check(max, t, wythoff::solve::memory_budget())
         .map_err(to_py_err)?;
+    Ok((plan, max, conv, t))
+}
+
+/// Every record of `plan` as json lines (with `prove`, a proof sweep's),
+/// stopping on Ctrl-C between records.
+fn plan_lines(
+    py: Python<'_>,
+    plan: &wythoff::sweep::Plan,
+    max: u64,
+    conv: wythoff::Convention,
+    prove: Option<&wythoff::sweep::ProofHook<'_>>,
+) -> PyResult<Vec<String>> {
     run(py, |cancel| {
         let mut out = Vec::new();
-        wythoff::sweep::run::<SolveError>(
-            &plan,
+        wythoff::sweep::run_with::<SolveError>(
+            plan,
             max as usize,
             conv,
+            prove,
             &mut |_, _| check(cancel),
             &mut |r| {
                 out.push(r.json_line());
@@ -802,14 +826,9 @@ fn sweep_prove_lines(
     java_memory_mib: Option<u64>,
     emit: Option<std::path::PathBuf>,
 ) -> PyResult<Vec<String>> {
-    let max = board_side(max)?;
     let o = proof_options(prove_max, states, timeout, numeration, java_memory_mib, emit)?;
-    let sp = wythoff::sweep::Spec::parse(spec).map_err(|e| to_py_err(e.into()))?;
-    let conv = convention(misere);
-    let mut plan = wythoff::sweep::Plan::new(&sp, (1, 1), max, conv);
-    let workers = rayon::current_num_threads().clamp(1, plan.runnable().max(1) as usize);
+    let (mut plan, max, conv, workers) = whole_sweep(spec, max, misere)?;
     let budget = wythoff::solve::memory_budget();
-    plan.check(max, workers, budget).map_err(to_py_err)?;
     let w = walnut_here()?;
     plan.identity.prove = Some(o.identity(&w));
     plan.group_distinct();
@@ -817,21 +836,7 @@ fn sweep_prove_lines(
         .map_err(|e| PyMemoryError::new_err(format!("{e:#}")))?;
     let prover = wythoff_walnut::sweep::Prover::new(o, w, java, Box::new(|_| {}));
     let hook = |rep: u64, g: &wythoff::catalogue::NamedGame| prover.proof(rep, g);
-    run(py, |cancel| {
-        let mut out = Vec::new();
-        wythoff::sweep::run_with::<SolveError>(
-            &plan,
-            max as usize,
-            conv,
-            Some(&hook),
-            &mut |_, _| check(cancel),
-            &mut |r| {
-                out.push(r.json_line());
-                Ok(())
-            },
-        )?;
-        Ok(out)
-    })
+    plan_lines(py, &plan, max, conv, Some(&hook))
 }
 
 /// The records of one group of [`sweep_groups`] (one distinct game, proved

@@ -96,3 +96,29 @@ pub fn walnut_alone(jar: &std::path::Path, home: &std::path::Path, file: &str) -
     let out = child.wait_with_output().expect("Walnut's output");
     String::from_utf8_lossy(&out.stdout).to_string()
 }
+
+/// The TRUE / FALSE answers in Walnut's output, in order.
+#[allow(dead_code)]
+pub fn verdict_lines(stdout: &str) -> Vec<bool> {
+    stdout
+        .lines()
+        .map(str::trim)
+        .filter(|l| *l == "TRUE" || *l == "FALSE")
+        .map(|l| l == "TRUE")
+        .collect()
+}
+
+/// A small pseudo-random number from the clock and the process (no crate).
+#[allow(dead_code)]
+pub fn random_below(n: u64) -> u64 {
+    let t = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .subsec_nanos() as u64;
+    let mut x = t ^ (std::process::id() as u64).rotate_left(32) ^ 0x9e37_79b9_7f4a_7c15;
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    x ^= x >> 33;
+    x % n.max(1)
+}
+
