@@ -55,7 +55,7 @@ set +e
 # crates/wythoff-cli/tests/browser: `wythoff serve`'s page in Debian's chromium
 # (headless, driven by Playwright with executable_path: no browser download);
 # skipped without chromium, except under CI=true, where it fails
-"$VENV/bin/python" -m pytest crates/wythoff-py/tests crates/wythoff-cli/tests/browser -q -p no:cacheprovider
+"$VENV/bin/python" -m pytest crates/wythoff-py/tests crates/wythoff-cli/tests/browser -q -rs -p no:cacheprovider
 rc=$?
 set -e
 if [ "$rc" -eq 5 ]; then

@@ -1,18 +1,22 @@
 //! `wythoff prove GAME [--misere] [--max N] [--numeration SPEC] [--emit DIR]
 //! [--format text|json]`: guess the automaton of the P-set from a solved board,
-//! write the rules as first-order statements, and let Walnut decide them.
+//! write the rules as first-order statements, and let Walnut decide them;
+//! `wythoff prove --recheck DIR`: re-run an emitted WALNUT_HOME in Walnut alone.
 //!
-//! The pipeline and the Walnut runner are shared with the Python package
-//! ([`wythoff_walnut::prove`]); this file parses the arguments and renders.
+//! This file parses the arguments, calls the library's pipeline
+//! ([`wythoff::prove::prepare`], [`wythoff_walnut::run`],
+//! [`wythoff::prove::report`]), words its errors with the flags, and hands the
+//! report to [`crate::render::prove`].
 
 use crate::game_arg::resolve;
+use crate::render;
 use anyhow::{anyhow, Result};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use wythoff::prove::numeration::Numeration;
-use wythoff::prove::plan::{self, COMMAND_FILE};
-use wythoff_walnut::{Request, Verdict};
+use wythoff::prove::plan::{self, MAX_PROVE_BOARD};
+use wythoff::prove::{prepare, report, ProveError, Request, Verdict};
+use wythoff_walnut::Walnut;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum ProveFormat {
@@ -23,14 +27,17 @@ pub enum ProveFormat {
 #[derive(clap::Args)]
 pub struct Args {
     /// The game: `name` or `name:key=value,...`, or a TOML rules file.
-    pub game: String,
+    #[arg(required_unless_present = "recheck")]
+    pub game: Option<String>,
     /// Misère play (the player who cannot move wins).
     #[arg(long)]
     pub misere: bool,
     /// The board the automaton is guessed from: positions 0 <= x, y < N (16 to 4096).
     #[arg(long, default_value_t = plan::DEFAULT_BOARD, value_parser = parse_board, allow_hyphen_values = true)]
     pub max: u64,
-    /// The numeration to use: base:K, zeckendorf, or ost:A0,A1,...;P1,P2,...
+    /// The numeration to use: base:K (2 to 9), zeckendorf, ost:A0,A1,...;P1,P2,...
+    /// (an Ostrowski numeration: preperiod from a_0 = 0, then the period), or
+    /// fraenkel:S,T (Fraenkel's numeration of (s,t)-Wythoff, S + T <= 9)
     /// (default: those the board's patterns suggest, then base 2, Zeckendorf,
     /// base 3 and a few Ostrowski numerations).
     #[arg(long, value_name = "SPEC")]
@@ -39,11 +46,16 @@ pub struct Args {
     #[arg(long, default_value_t = plan::DEFAULT_MAX_STATES)]
     pub states: usize,
     /// Also write a complete WALNUT_HOME here (the eight folders; `load prove.txt;`
-    /// in Walnut re-runs the proof).
+    /// in Walnut re-runs the proof, or `wythoff prove --recheck DIR`).
     #[arg(long, value_name = "DIR")]
     pub emit: Option<PathBuf>,
+    /// Re-run the WALNUT_HOME DIR (written by `--emit`) in Walnut alone and
+    /// print each statement's answer (exit 0 when every one is TRUE and Walnut
+    /// printed no error line).
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["game", "emit"])]
+    pub recheck: Option<PathBuf>,
     /// Seconds Walnut may take (each run).
-    #[arg(long, default_value_t = 300)]
+    #[arg(long, default_value_t = wythoff::prove::request::DEFAULT_TIMEOUT)]
     pub timeout: u64,
     #[arg(long, value_enum, default_value = "text")]
     pub format: ProveFormat,
@@ -55,20 +67,11 @@ pub struct Args {
     pub via_pairs: bool,
 }
 
+/// A whole number; the range is the library's check ([`Request::validate`]).
 fn parse_board(s: &str) -> Result<u64, String> {
-    let n: u64 = s.trim().parse().map_err(|_| {
-        format!(
-            "`{s}` is not a whole number (16 to {})",
-            plan::MAX_PROVE_BOARD
-        )
-    })?;
-    if !(16..=plan::MAX_PROVE_BOARD).contains(&n) {
-        return Err(format!(
-            "{n} is out of range: prove solves boards from 16 to {}",
-            plan::MAX_PROVE_BOARD
-        ));
-    }
-    Ok(n)
+    s.trim()
+        .parse()
+        .map_err(|_| format!("`{s}` is not a whole number (16 to {MAX_PROVE_BOARD})"))
 }
 
 fn parse_cell(s: &str) -> Result<(u64, u64)> {
@@ -85,116 +88,76 @@ fn parse_cell(s: &str) -> Result<(u64, u64)> {
     ))
 }
 
+/// The library's error in the CLI's words (its flags).
+fn worded(e: ProveError) -> anyhow::Error {
+    match e {
+        ProveError::BadArg { arg, value, why } => {
+            anyhow!("--{} {value}: {why}", arg.name().replace('_', "-"))
+        }
+        other => anyhow!("{other}"),
+    }
+}
+
 pub fn run(a: Args) -> Result<ExitCode> {
-    let subject = resolve(&a.game, a.misere)?;
     let mut out = std::io::stdout().lock();
-    let numeration = match &a.numeration {
-        Some(t) => Some(Numeration::parse(t).map_err(|e| anyhow!("{e}"))?),
-        None => None,
-    };
+    if let Some(dir) = &a.recheck {
+        let walnut = Walnut::find().map_err(worded)?;
+        if a.timeout == 0 || a.timeout > wythoff::prove::request::MAX_TIMEOUT {
+            return Err(worded(ProveError::BadArg {
+                arg: wythoff::prove::ProveArg::Timeout,
+                value: a.timeout.to_string(),
+                why: format!(
+                    "allowed 1 to {} seconds",
+                    wythoff::prove::request::MAX_TIMEOUT
+                ),
+            }));
+        }
+        let r = wythoff_walnut::recheck(dir, &walnut, a.timeout).map_err(worded)?;
+        if a.format == ProveFormat::Json {
+            writeln!(
+                out,
+                "{}",
+                serde_json::to_string_pretty(&serde_json::to_value(&r)?)?
+            )?;
+        } else {
+            render::prove::recheck_text(&mut out, dir, &r)?;
+        }
+        let ok = !r.timed_out
+            && r.errors.is_empty()
+            && !r.statements.is_empty()
+            && r.statements.iter().all(|s| s.result == Some(true));
+        return Ok(if ok {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(1)
+        });
+    }
+    let game = a.game.as_deref().expect("clap: GAME or --recheck");
+    let subject = resolve(game, a.misere)?;
     let flip = a.flip_cell.as_deref().map(parse_cell).transpose()?;
     let req = Request {
         max: a.max,
-        numeration,
+        numeration: a.numeration.clone(),
         states: a.states,
-        emit: a.emit.clone(),
         timeout: a.timeout,
         flip,
         via_pairs: a.via_pairs,
         ..Request::new(subject)
     };
-    let r = wythoff_walnut::prove(&req)?;
+    // the request and Walnut checked before any solving
+    req.validate().map_err(worded)?;
+    let walnut = Walnut::find().map_err(worded)?;
+    let plan = prepare(&req, &mut |_, _| {}).map_err(worded)?;
+    let run = wythoff_walnut::run(&plan, &walnut, a.emit.as_deref()).map_err(worded)?;
+    let r = report(&plan, run.as_ref()).map_err(worded)?;
     if a.format == ProveFormat::Json {
-        writeln!(out, "{}", serde_json::to_string_pretty(&r.json())?)?;
-    } else if r.verdict == Verdict::NoAutomaton {
         writeln!(
             out,
-            "{} ({}): no automaton found on the {} x {} board",
-            r.game, r.convention_text, r.max, r.max
+            "{}",
+            serde_json::to_string_pretty(&serde_json::to_value(&r)?)?
         )?;
-        writeln!(out, "  tried, up to {} states:", r.max_states)?;
-        for t in &r.tried {
-            writeln!(out, "    {t}")?;
-        }
     } else {
-        let num = r.numeration.as_ref().expect("a numeration");
-        let ns = num.walnut_name();
-        let states = r.states.unwrap_or(0);
-        let how = &r.how;
-        writeln!(
-            out,
-            "{} ({}): {}",
-            r.game,
-            r.convention_text,
-            r.verdict.as_str()
-        )?;
-        if r.verdict == Verdict::Proved {
-            writeln!(out,
-                "  the P-positions are exactly the pairs (x, y) accepted by a {states}-state automaton in {} ({ns}){how}, for every position",
-                num.describe()
-            )?;
-        } else {
-            writeln!(
-                out,
-                "  the {states}-state automaton in {} ({ns}){how} guessed from the board is not the P-set",
-                num.describe()
-            )?;
-        }
-        writeln!(
-            out,
-            "  guessed from {}; decided by Walnut {}:",
-            r.source, r.walnut_version
-        )?;
-        for st in &r.statements {
-            let res = match st.result {
-                Some(true) => "TRUE".to_string(),
-                Some(false) => format!(
-                    "FALSE{}",
-                    if st.error.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" ({})", st.error)
-                    }
-                ),
-                None => format!("ERROR ({})", st.error),
-            };
-            match st.seconds {
-                Some(s) => writeln!(out, "    {:<18} {res:<6} {s:.3} s", st.name)?,
-                None => writeln!(out, "    {:<18} {res}", st.name)?,
-            };
-        }
-        if let Some(c) = r.row_count {
-            writeln!(
-                out,
-                "  p_complementarity (the papers' statement, not part of the proof): every x >= 1 is the first pile of exactly {c} P-position(s)"
-            )?;
-        }
-        if let Some(st) = r.statements.iter().find(|s| s.positions.is_some()) {
-            writeln!(
-                out,
-                "  {} (not part of the proof): the moves into the proved set that Walnut built ({}.txt) are{} the winning moves `outcome` prints, at {} positions (piles up to {})",
-                st.name,
-                plan::WINNING,
-                if st.result == Some(true) { "" } else { " NOT" },
-                st.positions.unwrap_or(0),
-                st.largest_pile.as_deref().unwrap_or("?")
-            )?;
-        }
-        writeln!(
-            out,
-            "  Walnut: {:.3} s computing (definitions and statements), {:.1} s wall (Java's start included)",
-            r.walnut_seconds, r.wall_seconds
-        )?;
-        if let Some((x, y, st)) = &r.witness {
-            writeln!(out, "  smallest position where it fails: ({x}, {y}) ({st})")?;
-        }
-        if let Some(dir) = &a.emit {
-            writeln!(
-                out,
-                "  Walnut files: {} (run `load {COMMAND_FILE};` with WALNUT_HOME there)",
-                dir.display()
-            )?;
-        }
+        render::prove::text(&mut out, &r, a.emit.as_deref())?;
     }
     Ok(if r.verdict == Verdict::Proved {
         ExitCode::SUCCESS

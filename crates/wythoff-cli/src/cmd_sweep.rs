@@ -115,11 +115,7 @@ fn proof_options(a: &Args) -> Result<wythoff_walnut::sweep::Options> {
     if let Some(t) = a.timeout {
         o.timeout = t;
     }
-    if let Some(t) = &a.numeration {
-        o.numeration = Some(
-            wythoff::prove::numeration::Numeration::parse(t).map_err(|e| anyhow!("--numeration: {e}"))?,
-        );
-    }
+    o.numeration = a.numeration.clone();
     if let Some(m) = &a.java_memory {
         let b = resources::parse_size(m).ok_or_else(|| {
             anyhow!("--java-memory `{m}`: write a size such as 3G or 1536M")
@@ -127,7 +123,16 @@ fn proof_options(a: &Args) -> Result<wythoff_walnut::sweep::Options> {
         o.java_memory_mib = b >> 20;
     }
     o.emit = a.emit.clone();
-    o.check()?;
+    use wythoff_walnut::sweep::OptionError;
+    o.check().map_err(|e| match e {
+        OptionError::Prove(wythoff::prove::ProveError::BadArg { arg, value, why }) => {
+            anyhow!("{} {value}: {why}", wythoff_walnut::sweep::flag(arg))
+        }
+        OptionError::Prove(e) => anyhow!("{e}"),
+        OptionError::JavaMemory(m) => {
+            anyhow!("--java-memory {m} MiB: allowed 64 MiB to 1 TiB (e.g. 3G)")
+        }
+    })?;
     Ok(o)
 }
 
@@ -174,7 +179,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
     // a machine without Java or the jar refuses here, before any game
     let walnut = match &proving {
         Some(o) => {
-            let w = wythoff_walnut::sweep::walnut()?;
+            let w = wythoff_walnut::sweep::walnut(o)?;
             plan.identity.prove = Some(o.identity(&w));
             plan.group_distinct();
             Some(w)
@@ -197,7 +202,15 @@ pub fn run(a: Args) -> Result<ExitCode> {
     let java = match &proving {
         Some(o) => {
             let n = wythoff_walnut::sweep::java_processes(budget, mem, workers, o)
-                .map_err(|e| anyhow!("--prove: {e}"))?;
+                .ok_or_else(|| {
+                    anyhow!(
+                        "--prove: one Java process of {} (--java-memory {} MiB and its overhead) does not fit beside the sweep's {} in the memory budget of {}: use a smaller --java-memory",
+                        human_bytes(o.java_bytes()),
+                        o.java_memory_mib,
+                        human_bytes(mem),
+                        human_bytes(budget)
+                    )
+                })?;
             mem += n as u64 * o.java_bytes();
             n
         }
@@ -464,6 +477,50 @@ fn differs(ours: &Identity, theirs: &Identity, other_name: &str) -> Option<Strin
         .map(|(what, a, b)| format!("another sweep: {what} `{b}`, where {other_name} has `{a}`"))
 }
 
+/// Refuse a record (`text`, numbered `index`, line `line_no` of `name`) whose
+/// game, convention or parameters are not those of combination `index` of
+/// `spec` (an edited record): merged or resumed, it would put one combination
+/// twice and leave another out. Numbers out of range or skipped by the rules
+/// are refused where every number is checked.
+fn check_record(
+    spec: &Spec,
+    convention: &str,
+    format: SweepFormat,
+    text: &str,
+    index: u64,
+    (name, line_no): (&str, u64),
+) -> Result<()> {
+    if index >= spec.total() {
+        return Ok(());
+    }
+    let c = spec.combination(index);
+    let Ok(named) = &c.game else {
+        return Ok(());
+    };
+    let keys = spec.key_names();
+    let (game, conv, values) = sweep::record_claims(format, text, &keys)
+        .ok_or_else(|| anyhow!("{name} line {line_no}: not a record of `wythoff sweep`"))?;
+    let want: Vec<String> = c.params.iter().map(|(_, v)| v.to_string()).collect();
+    let pairs = |vals: &[String]| -> String {
+        keys.iter()
+            .zip(vals)
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    if game != named.canonical || values != want || conv != convention {
+        bail!(
+            "{name} line {line_no}: record {index} says `{}` ({}, {}), but combination {index} of the sweep is `{}` ({}, {convention}): an edited record; re-run its shard",
+            crate::game_arg::shorten(&game).trim_matches('`'),
+            crate::game_arg::shorten(&pairs(&values)).trim_matches('`'),
+            crate::game_arg::shorten(&conv).trim_matches('`'),
+            named.canonical,
+            pairs(&want)
+        );
+    }
+    Ok(())
+}
+
 /// The file of `--resume`, scanned: its whole records (numbers, in order).
 struct Resume {
     path: String,
@@ -504,6 +561,8 @@ impl Resume {
         let mut indices: Vec<u64> = Vec::new();
         let mut proofs = Vec::new();
         let mut line_no = 0u64;
+        let spec = Spec::parse(&plan.identity.spec)
+            .map_err(|e| anyhow!("the sweep's spec does not parse here: {e}"))?;
         loop {
             line_no += 1;
             match resources::read_line(&mut r, &mut buf, &name, line_no)? {
@@ -544,6 +603,14 @@ impl Resume {
                     p.index
                 );
             }
+            check_record(
+                &spec,
+                &plan.identity.convention,
+                format,
+                text,
+                p.index,
+                (&name, line_no),
+            )?;
             if plan.identity.prove.is_some() {
                 let proof = p.proof.ok_or_else(|| {
                     anyhow!("{name} line {line_no}: a record without `proof` in a proof sweep")
@@ -669,6 +736,8 @@ fn merge(paths: &[String], format: Option<SweepFormat>, partial: bool) -> Result
     let mut sources: Vec<Source> = Vec::new();
     let mut entries: Vec<Entry> = Vec::new();
     let mut first: Option<(String, SweepFormat, Vec<String>, Identity)> = None;
+    // the sweep of the first record, against which every record is checked
+    let mut first_spec: Option<Spec> = None;
     // the shards seen, and whether every record carries one of them
     let mut shards: Vec<(u64, u64)> = Vec::new();
     if paths.iter().filter(|p| *p == "-").count() > 1 {
@@ -759,6 +828,7 @@ fn merge(paths: &[String], format: Option<SweepFormat>, partial: bool) -> Result
                         bail!("{shown}: the header does not match its records' sweep");
                     }
                     first = Some((shown.clone(), f, keys, p.identity.clone()));
+                    first_spec = Spec::parse(&p.identity.spec).ok();
                 }
                 Some((n, _, keys, id)) => {
                     if let Some(d) = differs(id, &p.identity, n) {
@@ -770,6 +840,16 @@ fn merge(paths: &[String], format: Option<SweepFormat>, partial: bool) -> Result
                         bail!("{shown}: the header is not the one of {n} (another sweep?)");
                     }
                 }
+            }
+            if let Some(spec) = &first_spec {
+                check_record(
+                    spec,
+                    &p.identity.convention,
+                    f,
+                    text,
+                    p.index,
+                    (&shown, line_no),
+                )?;
             }
             if !shards.contains(&p.shard) {
                 shards.push(p.shard);

@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, RecvTimeoutError};
 use std::sync::Mutex;
 use std::time::Duration;
-use wythoff::answer::{self, Cancelled, GameArgError, ParamValue, Subject};
+use wythoff::answer::{self, Cancelled, GameArgError, GameSpec, ParamValue, Subject};
 use wythoff::SolveError;
 
 /// The reader `Subject::from_arg` is given: a regular file of at most `cap`
@@ -200,14 +200,22 @@ fn json_to_py<'py>(py: Python<'py>, v: &serde_json::Value) -> PyResult<Bound<'py
 /// `Game.from_rules(toml_text)`: a game from the text of a rules file.
 #[pyclass(frozen, module = "wythoff", name = "Game")]
 struct Game {
-    s: Subject,
+    /// The game (or m-Modular Wythoff beyond the catalogue's range, which only
+    /// `outcome` and `explain` answer).
+    spec: GameSpec,
     /// How it was made, for repr.
     repr: String,
 }
 
 impl Game {
-    fn misere(&self) -> bool {
-        self.s.convention() == wythoff::Convention::Misere
+    fn misere(&self) -> PyResult<bool> {
+        Ok(self.s()?.convention() == wythoff::Convention::Misere)
+    }
+
+    /// The game as a [`Subject`]: every question but `outcome` and `explain`
+    /// refuses a huge m-Modular game as the catalogue does.
+    fn s(&self) -> PyResult<&Subject> {
+        self.spec.subject().map_err(to_py_err)
     }
 }
 
@@ -216,21 +224,23 @@ impl Game {
     #[new]
     #[pyo3(signature = (spec, misere = false))]
     fn new(spec: &str, misere: bool) -> PyResult<Game> {
-        let s = Subject::from_arg(spec, misere, read_rules_file).map_err(|e| match e {
+        let game = GameSpec::from_arg(spec, misere, read_rules_file).map_err(|e| match e {
             GameArgError::Read { error, .. } => error,
             GameArgError::Rules { error, .. } => to_py_err(error.into()),
         })?;
-        let shown = if s.named.is_some() {
-            s.label.clone()
-        } else {
-            spec.to_string()
+        let shown = match &game {
+            GameSpec::Game(s) if s.named.is_none() => spec.to_string(),
+            g => g.label(),
         };
         let repr = if misere {
             format!("Game({shown:?}, misere=True)")
         } else {
             format!("Game({shown:?})")
         };
-        Ok(Game { s, repr })
+        Ok(Game {
+            spec: GameSpec::Game(s),
+            repr,
+        })
     }
 
     /// A game from the text of a TOML rules file (the format of the README).
@@ -247,7 +257,7 @@ impl Game {
                 ""
             }
         );
-        Ok(Game { s, repr })
+        Ok(Game { spec: game, repr })
     }
 
     fn __repr__(&self) -> String {
@@ -257,23 +267,24 @@ impl Game {
     /// The canonical spec (`name:key=value,...`, defaults filled in) or the rules file's name.
     #[getter]
     fn spec(&self) -> String {
-        self.s.label.clone()
+        self.spec.label()
     }
 
     /// The catalogue name (e.g. `m-wythoff`), or the rules file's `name`.
     #[getter]
-    fn name(&self) -> String {
-        match &self.s.named {
+    fn name(&self) -> PyResult<String> {
+        let s = self.s()?;
+        Ok(match &s.named {
             Some(ng) => ng.entry_name.to_string(),
-            None => self.s.label.clone(),
-        }
+            None => s.label.clone(),
+        })
     }
 
     /// Parameter values: ints, and length sets as text (empty for a rules file).
     #[getter]
     fn params<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        for (k, v) in self.s.params() {
+        for (k, v) in self.s()?.params() {
             match v {
                 ParamValue::Int(i) => d.set_item(k, i)?,
                 ParamValue::Set(t) => d.set_item(k, t)?,
@@ -284,28 +295,29 @@ impl Game {
 
     /// The paper and place that define the game (`"rules file"` for a rules file).
     #[getter]
-    fn source(&self) -> String {
-        self.s
+    fn source(&self) -> PyResult<String> {
+        Ok(self
+            .s()?
             .entry()
-            .map_or_else(|| "rules file".to_string(), |e| e.source.to_string())
+            .map_or_else(|| "rules file".to_string(), |e| e.source.to_string()))
     }
 
     /// Are the rules symmetric under swapping the piles?
     #[getter]
-    fn symmetric(&self) -> bool {
-        self.s.symmetric()
+    fn symmetric(&self) -> PyResult<bool> {
+        Ok(self.s()?.symmetric())
     }
 
     /// True for misère play (the player who cannot move wins).
     #[getter(misere)]
-    fn misere_py(&self) -> bool {
+    fn misere_py(&self) -> PyResult<bool> {
         self.misere()
     }
 
     /// "normal play" or "misère play".
     #[getter]
-    fn convention(&self) -> String {
-        self.s.convention_text()
+    fn convention(&self) -> PyResult<String> {
+        Ok(self.s()?.convention_text())
     }
 
     /// The P-positions (x, y) with 0 <= x, y < n, sorted by x then y (the csv
@@ -317,7 +329,7 @@ impl Game {
         n: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let n = board_side(n)?;
-        let s = &self.s;
+        let s = self.s()?;
         let ps = run(py, |c| answer::p_positions_list(s, n, &mut |_, _| check(c)))?;
         let k = ps.len();
         let flat: Vec<u64> = ps.into_iter().flat_map(|(x, y)| [x, y]).collect();
@@ -330,7 +342,7 @@ impl Game {
     /// would not fit.
     fn outcomes<'py>(&self, py: Python<'py>, n: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
         let n = board_side(n)?;
-        let s = &self.s;
+        let s = self.s()?;
         let cells = run(py, |c| answer::outcome_table(s, n, &mut |_, _| check(c)))?;
         let n = n as usize;
         Ok(PyArray1::from_vec(py, cells).reshape([n, n])?.into_any())
@@ -342,7 +354,7 @@ impl Game {
     /// games without Grundy values (blocking, misère, memory, choice).
     fn grundy<'py>(&self, py: Python<'py>, n: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
         let n = board_side(n)?;
-        let s = &self.s;
+        let s = self.s()?;
         let t = run(py, |c| answer::grundy_table(s, n, &mut |_, _| check(c)))?;
         let n = n as usize;
         Ok(PyArray1::from_vec(py, t.into_values())
@@ -409,7 +421,7 @@ impl Game {
         terms: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let terms = answer::parse_terms(&whole_text(terms)?).map_err(to_py_err)?;
-        let s = &self.s;
+        let s = self.s()?;
         let flat = run(py, |c| {
             answer::sequence_list(s, terms, &mut |_, _| check(c))
         })?;
@@ -466,7 +478,7 @@ impl Game {
             Some(v) => answer::parse_max(&whole_text(v)?).map_err(to_py_err)? as usize,
             None => wythoff::patterns::DEFAULT_MAX,
         };
-        let s = &self.s;
+        let s = self.s()?;
         let rep = run(py, |_| {
             wythoff::patterns::find(&s.game, &s.label, n, grundy)
         })?;
@@ -509,7 +521,7 @@ impl Game {
                 )))
             }
         };
-        let s = &self.s;
+        let s = self.s()?;
         run(py, |_| {
             let pic = if remoteness {
                 pictures::remoteness_picture(s, n)
@@ -534,8 +546,10 @@ impl Game {
         let xs = answer::parse_pile(&whole_text(x)?, "X").map_err(to_py_err)?;
         let ys = answer::parse_pile(&whole_text(y)?, "Y").map_err(to_py_err)?;
         let history = history.unwrap_or_default();
-        let s = &self.s;
-        run(py, |_| answer::outcome(s, &xs, &ys, &history))
+        let spec = &self.spec;
+        run(py, |_| {
+            answer::outcome_of(spec, &xs, &ys, &history, None).map(|l| l.answer)
+        })
     }
 }
 
@@ -749,24 +763,34 @@ fn proof_options(
     if let Some(t) = timeout {
         o.timeout = t;
     }
-    if let Some(t) = numeration {
-        o.numeration = Some(
-            wythoff::prove::numeration::Numeration::parse(t)
-                .map_err(|e| PyValueError::new_err(e.to_string()))?,
-        );
-    }
+    o.numeration = numeration.map(str::to_string);
     if let Some(m) = java_memory_mib {
         o.java_memory_mib = m;
     }
     o.emit = emit;
-    o.check()
-        .map_err(|e| PyValueError::new_err(format!("{e:#}")))?;
+    use wythoff::prove::{ProveArg, ProveError};
+    use wythoff_walnut::sweep::OptionError;
+    o.check().map_err(|e| {
+        PyValueError::new_err(match e {
+            OptionError::Prove(ProveError::BadArg { arg, value, why }) => {
+                let name = match arg {
+                    ProveArg::Max => "prove_max",
+                    a => a.name(),
+                };
+                format!("{name} = {value}: {why}")
+            }
+            OptionError::Prove(e) => e.to_string(),
+            OptionError::JavaMemory(m) => {
+                format!("java_memory_mib = {m}: allowed 64 to 1048576 (MiB)")
+            }
+        })
+    })?;
     Ok(o)
 }
 
-/// The Walnut of this machine: a RuntimeError when java or the jar is missing.
-fn walnut_here() -> PyResult<wythoff_walnut::sweep::Walnut> {
-    wythoff_walnut::sweep::walnut().map_err(|e| PyRuntimeError::new_err(format!("{e:#}")))
+/// The Walnut of this machine for `o`: a RuntimeError when java or the jar is missing.
+fn walnut_here(o: &wythoff_walnut::sweep::Options) -> PyResult<wythoff_walnut::Walnut> {
+    wythoff_walnut::sweep::walnut(o).map_err(|e| PyRuntimeError::new_err(e.to_string()))
 }
 
 /// The check a proof sweep runs on every worker first: Java and the Walnut
@@ -781,7 +805,7 @@ fn walnut_check(
     numeration: Option<&str>,
 ) -> PyResult<String> {
     let o = proof_options(prove_max, states, timeout, numeration, None, None)?;
-    Ok(o.identity(&walnut_here()?))
+    Ok(o.identity(&walnut_here(&o)?))
 }
 
 /// The runnable combinations of a sweep grouped by distinct game (the same
@@ -829,11 +853,16 @@ fn sweep_prove_lines(
     let o = proof_options(prove_max, states, timeout, numeration, java_memory_mib, emit)?;
     let (mut plan, max, conv, workers) = whole_sweep(spec, max, misere)?;
     let budget = wythoff::solve::memory_budget();
-    let w = walnut_here()?;
+    let w = walnut_here(&o)?;
     plan.identity.prove = Some(o.identity(&w));
     plan.group_distinct();
     let java = wythoff_walnut::sweep::java_processes(budget, plan.memory_estimate(workers), workers, &o)
-        .map_err(|e| PyMemoryError::new_err(format!("{e:#}")))?;
+        .ok_or_else(|| {
+            PyMemoryError::new_err(format!(
+                "one Java process of java_memory_mib = {} (and its overhead) does not fit in the memory budget beside the sweep: use a smaller java_memory_mib",
+                o.java_memory_mib
+            ))
+        })?;
     let prover = wythoff_walnut::sweep::Prover::new(o, w, java, Box::new(|_| {}));
     let hook = |rep: u64, g: &wythoff::catalogue::NamedGame| prover.proof(rep, g);
     plan_lines(py, &plan, max, conv, Some(&hook))
@@ -861,7 +890,7 @@ fn sweep_prove_group(
     let o = proof_options(prove_max, states, timeout, numeration, java_memory_mib, None)?;
     let sp = wythoff::sweep::Spec::parse(spec).map_err(|e| to_py_err(e.into()))?;
     let conv = convention(misere);
-    let w = walnut_here()?;
+    let w = walnut_here(&o)?;
     let identity = o.identity(&w);
     let prover = wythoff_walnut::sweep::Prover::new(o, w, 1, Box::new(|_| {}));
     let hook = |rep: u64, g: &wythoff::catalogue::NamedGame| prover.proof(rep, g);

@@ -1,12 +1,11 @@
 //! Proof sweeps (`wythoff sweep SPEC --prove`, `wythoff.sweep(..., prove=True)`):
-//! one game of a sweep proved by [`crate::prove`], each distinct game once, a
-//! bounded number of Java processes at once. [`prove_one`] is the one adapter
-//! between a sweep and `prove`: the record types and the grouping of distinct
-//! games are the library's (`wythoff::sweep_proof`); this file runs Walnut.
+//! one game of a sweep proved by the library's `prove::prepare`, [`crate::run`]
+//! and `prove::report`, each distinct game once, a bounded number of Java
+//! processes at once. [`prove_one`] is the one adapter between a sweep and
+//! `prove`: the record types and the grouping of distinct games are the
+//! library's (`wythoff::sweep_proof`); this file runs Walnut.
 
-use crate::{find_jar, walnut_version, Request, Verdict as ProveVerdict};
-use anyhow::{anyhow, bail, Context, Result};
-use sha2::{Digest, Sha256};
+use crate::{report, run, Walnut};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex, OnceLock};
@@ -14,46 +13,15 @@ use std::time::Instant;
 use wythoff::answer::Subject;
 use wythoff::catalogue::NamedGame;
 use wythoff::error::SolveError;
-use wythoff::prove::numeration::Numeration;
-use wythoff::prove::plan;
-use wythoff::sweep_proof::{ProofRecord, Verdict, Witness};
+use wythoff::prove::{prepare, ProveArg, ProveError, Request};
+use wythoff::sweep_proof::{ProofRecord, Verdict};
 
-/// The Walnut a proof sweep runs: the jar, its version and its SHA-256.
-#[derive(Clone, Debug)]
-pub struct Walnut {
-    pub jar: PathBuf,
-    pub version: String,
-    pub sha256: String,
-}
-
-/// Find the jar, check that `java` starts, and hash the jar: a machine (or a
-/// cluster's worker) without them refuses here, before any game.
-pub fn walnut() -> Result<Walnut> {
-    let jar = find_jar()?;
-    let ok = std::process::Command::new("java")
-        .arg("-version")
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .status()
-        .map_err(|e| anyhow!("cannot start java ({e}): {}", crate::INSTALL_HINT))?;
-    if !ok.success() {
-        bail!("`java -version` failed: {}", crate::INSTALL_HINT);
-    }
-    let mut f = std::fs::File::open(&jar)
-        .with_context(|| format!("cannot read the Walnut jar {}", jar.display()))?;
-    let mut h = Sha256::new();
-    std::io::copy(&mut f, &mut h)
-        .with_context(|| format!("cannot read the Walnut jar {}", jar.display()))?;
-    let sha256 = h
-        .finalize()
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect::<String>();
-    Ok(Walnut {
-        version: walnut_version(&jar),
-        jar,
-        sha256,
-    })
+/// The Walnut of a proof sweep: [`Walnut::find`] (the jar, Java, the jar's
+/// SHA-256), refused before any game; each run's heap bounded by `opts`.
+pub fn walnut(opts: &Options) -> Result<Walnut, ProveError> {
+    let mut w = Walnut::find()?;
+    w.java_heap_mib = Some(opts.java_memory_mib);
+    Ok(w)
 }
 
 /// The options of every proof of a sweep (those of `wythoff prove`).
@@ -64,16 +32,18 @@ pub struct Options {
     pub states: usize,
     /// Seconds Walnut may take (each run).
     pub timeout: u64,
-    pub numeration: Option<Numeration>,
+    /// The numeration, as `prove --numeration` takes it; `None`: those the
+    /// board suggests.
+    pub numeration: Option<String>,
     /// Java's heap bound per process (`-Xmx`), MiB.
     pub java_memory_mib: u64,
     /// Write each proved game's WALNUT_HOME under `emit/<game>/<convention>/`.
     pub emit: Option<PathBuf>,
 }
 
-/// The default heap of one Walnut process, MiB: the largest proof measured
-/// here took 2.7 GB of resident memory with Java's default heap (a quarter of
-/// the machine); see docs/performance.md, "Proof sweeps".
+/// The default heap of one Walnut process, MiB: the heaviest proof measured
+/// here reached 2.7 GB with Java's default heap, 1.8 GB with 3 GiB (the same
+/// verdict); see docs/performance.md, "Proof sweeps".
 pub const DEFAULT_JAVA_MEMORY_MIB: u64 = 3072;
 /// Resident memory of a Java process beyond its heap (code, metaspace,
 /// threads), MiB.
@@ -81,10 +51,11 @@ pub const JAVA_OVERHEAD_MIB: u64 = 256;
 
 impl Default for Options {
     fn default() -> Options {
+        let r = Request::new(Subject::parse("wythoff", false).expect("a catalogue game"));
         Options {
-            board: plan::DEFAULT_BOARD,
-            states: plan::DEFAULT_MAX_STATES,
-            timeout: 300,
+            board: r.max,
+            states: r.states,
+            timeout: r.timeout,
             numeration: None,
             java_memory_mib: DEFAULT_JAVA_MEMORY_MIB,
             emit: None,
@@ -92,27 +63,32 @@ impl Default for Options {
     }
 }
 
+/// Why a proof sweep's options are refused: an option of `prove` (checked by
+/// the library's [`Request::validate`]), or the Java heap.
+#[derive(Debug)]
+pub enum OptionError {
+    Prove(ProveError),
+    JavaMemory(u64),
+}
+
 impl Options {
-    /// Refuse options `prove` refuses.
-    pub fn check(&self) -> Result<()> {
-        if !(16..=plan::MAX_PROVE_BOARD).contains(&self.board) {
-            bail!(
-                "--prove-max {}: prove solves boards from 16 to {}",
-                self.board,
-                plan::MAX_PROVE_BOARD
-            );
+    /// The request of one game.
+    fn request(&self, subject: Subject) -> Request {
+        Request {
+            max: self.board,
+            numeration: self.numeration.clone(),
+            states: self.states,
+            timeout: self.timeout,
+            ..Request::new(subject)
         }
-        if self.states == 0 || self.states > 5000 {
-            bail!("--states {}: allowed 1 to 5000", self.states);
-        }
-        if self.timeout == 0 || self.timeout > 86_400 {
-            bail!("--timeout {}: allowed 1 to 86400 seconds", self.timeout);
-        }
+    }
+    /// Refuse what `prove` refuses (the library's own checks, on a game every
+    /// rule accepts) and a heap outside 64 MiB to 1 TiB.
+    pub fn check(&self) -> Result<(), OptionError> {
+        let probe = Subject::parse("wythoff", false).expect("a catalogue game");
+        self.request(probe).validate().map_err(OptionError::Prove)?;
         if !(64..=1 << 20).contains(&self.java_memory_mib) {
-            bail!(
-                "--java-memory {} MiB: allowed 64 MiB to 1 TiB",
-                self.java_memory_mib
-            );
+            return Err(OptionError::JavaMemory(self.java_memory_mib));
         }
         Ok(())
     }
@@ -125,11 +101,9 @@ impl Options {
             self.board,
             self.states,
             self.timeout,
-            self.numeration
-                .as_ref()
-                .map_or("auto".to_string(), |n| n.walnut_name()),
-            w.version,
-            w.sha256
+            self.numeration.as_deref().unwrap_or("auto"),
+            w.info.version,
+            w.info.sha256
         )
     }
     /// Bytes one Java process may take (heap and overhead).
@@ -138,21 +112,23 @@ impl Options {
     }
 }
 
+/// The flag of a proof sweep that a [`ProveError::BadArg`] names.
+pub fn flag(arg: ProveArg) -> &'static str {
+    match arg {
+        ProveArg::Max => "--prove-max",
+        ProveArg::Numeration => "--numeration",
+        ProveArg::States => "--states",
+        ProveArg::Timeout => "--timeout",
+        ProveArg::Flip => "--flip-cell",
+    }
+}
+
 /// Java processes a sweep may run at once: as many as `opts`' heap (and its
 /// overhead) fit in `budget` beside the sweep's own `sweep_memory`, at most
-/// `workers`; an error when not even one fits.
-pub fn java_processes(budget: u64, sweep_memory: u64, workers: usize, opts: &Options) -> Result<usize> {
+/// `workers`; `None` when not even one fits.
+pub fn java_processes(budget: u64, sweep_memory: u64, workers: usize, opts: &Options) -> Option<usize> {
     let n = (budget.saturating_sub(sweep_memory) / opts.java_bytes()).min(workers.max(1) as u64);
-    if n == 0 {
-        bail!(
-            "one Java process of {} MiB (--java-memory {} MiB and its overhead) does not fit beside the sweep's {} MiB in the memory budget of {} MiB: use a smaller --java-memory",
-            opts.java_bytes() >> 20,
-            opts.java_memory_mib,
-            sweep_memory >> 20,
-            budget >> 20
-        );
-    }
-    Ok(n as usize)
+    (n > 0).then_some(n as usize)
 }
 
 /// The folder of a game's WALNUT_HOME under `--emit DIR`.
@@ -177,14 +153,15 @@ pub struct Timing {
 }
 
 /// Prove one game (in its convention) with `opts`: the record of a proof
-/// sweep, and the time it took. The one adapter between sweeps and
-/// [`crate::prove`]: a timeout, a refusal of the formulas or Walnut's failure
-/// to answer is a verdict; only a machine that cannot run Java is an error.
+/// sweep, the wall seconds and Walnut's own. The one adapter between sweeps
+/// and `prove` (`prepare`, [`run`], [`report`]): a refusal of the formulas or
+/// Walnut's failure to answer is a verdict; a machine that cannot run Walnut,
+/// or a board that cannot be solved, is an error.
 pub fn prove_one(
     game: &NamedGame,
     opts: &Options,
     w: &Walnut,
-) -> Result<(ProofRecord, f64, f64)> {
+) -> Result<(ProofRecord, f64, f64), ProveError> {
     let convention = match game.game.convention() {
         wythoff::Convention::Misere => "misere",
         _ => "normal",
@@ -194,18 +171,10 @@ pub fn prove_one(
         named: Some(game.clone()),
         game: game.game.clone(),
     };
-    let req = Request {
-        max: opts.board,
-        numeration: opts.numeration.clone(),
-        states: opts.states,
-        emit: opts
-            .emit
-            .as_ref()
-            .map(|d| emit_dir(d, &game.canonical, convention)),
-        timeout: opts.timeout,
-        java_memory_mib: Some(opts.java_memory_mib),
-        ..Request::new(subject)
-    };
+    let emit = opts
+        .emit
+        .as_ref()
+        .map(|d| emit_dir(d, &game.canonical, convention));
     let start = Instant::now();
     let mut record = ProofRecord {
         verdict: Verdict::Failed,
@@ -213,39 +182,33 @@ pub fn prove_one(
         states: None,
         witness: None,
         reason: None,
-        walnut_version: w.version.clone(),
-        jar_sha256: w.sha256.clone(),
+        walnut_version: w.info.version.clone(),
+        jar_sha256: w.info.sha256.clone(),
         shared_with: None,
     };
+    let reported = prepare(&opts.request(subject), &mut |_, _| {}).and_then(|plan| {
+        let r = run(&plan, w, emit.as_deref())?;
+        report(&plan, r.as_ref())
+    });
     let mut walnut_seconds = 0.0;
-    match crate::prove(&req) {
+    match reported {
         Ok(r) => {
-            record.verdict = match r.verdict {
-                ProveVerdict::Proved => Verdict::Proved,
-                ProveVerdict::Refuted => Verdict::Refuted,
-                ProveVerdict::NoAutomaton => Verdict::NoAutomaton,
-            };
-            record.numeration = r.numeration.as_ref().map(|n| n.walnut_name());
+            record.verdict = r.verdict.into();
+            record.numeration = r.numeration;
             record.states = r.states;
-            record.witness = r.witness.map(|(x, y, statement)| Witness { x, y, statement });
+            record.witness = r.witness.map(|w| wythoff::sweep_proof::Witness {
+                x: w.x,
+                y: w.y,
+                statement: w.statement,
+            });
             walnut_seconds = r.walnut_seconds;
         }
-        Err(e) => {
-            let text = format!("{e:#}");
-            if text.contains("cannot start java") || text.contains("Walnut not found") {
-                return Err(e);
-            }
-            record.verdict = if text.contains("Walnut took more than") {
-                Verdict::TimedOut
-            } else if text.contains("cannot be proved") {
-                Verdict::CannotBeProved
-            } else {
-                Verdict::Failed
-            };
-            if record.verdict != Verdict::TimedOut {
-                record.reason = Some(text);
-            }
+        Err(e @ ProveError::CannotExpress { .. }) => {
+            record.verdict = Verdict::CannotBeProved;
+            record.reason = Some(e.to_string());
         }
+        Err(ProveError::Walnut(why)) => record.reason = Some(why),
+        Err(e) => return Err(e),
     }
     Ok((record, start.elapsed().as_secs_f64(), walnut_seconds))
 }
@@ -326,7 +289,7 @@ impl Prover {
             self.slots.take();
             let r = prove_one(game, &self.opts, &self.walnut);
             self.slots.give();
-            let (rec, seconds, walnut_seconds) = r.map_err(|e| format!("{e:#}"))?;
+            let (rec, seconds, walnut_seconds) = r.map_err(|e| e.to_string())?;
             (self.on_timing)(&Timing {
                 index: rep,
                 game: game.canonical.clone(),

@@ -168,18 +168,87 @@ impl std::fmt::Display for NoGrundy {
 }
 
 fn over_memory(arg: &BoardArg, n: &u64, what: &Option<String>, need: &u64, budget: &u64) -> String {
-    let (need, budget) = (
-        crate::solve::human_bytes(*need),
-        crate::solve::human_bytes(*budget),
-    );
     let flag = arg.flag();
+    over_memory_worded(flag, &format!("{flag} {n}"), what, *need, *budget)
+}
+
+/// [`SolveError::OverMemory`] with the board argument named `name` (alone) and
+/// `name_value` (with its value).
+fn over_memory_worded(
+    name: &str,
+    name_value: &str,
+    what: &Option<String>,
+    need: u64,
+    budget: u64,
+) -> String {
+    let (need, budget) = (
+        crate::units::human_bytes(need),
+        crate::units::human_bytes(budget),
+    );
     match what {
         None => format!(
-            "{flag} {n} needs about {need} of memory, over the budget of {budget}: use a smaller {flag}"
+            "{name_value} needs about {need} of memory, over the budget of {budget}: use a smaller {name}"
         ),
         Some(w) => format!(
-            "{flag} {n}: {w} needs about {need} of memory, over the budget of {budget}: use a smaller {flag}"
+            "{name_value}: {w} needs about {need} of memory, over the budget of {budget}: use a smaller {name}"
         ),
+    }
+}
+
+/// How a front end names a request's arguments: `name(a)` alone,
+/// `name_value(a, v)` with the value given, and the way to misère outcomes.
+/// The CLI's is [`Wording::cli`] (its flags); the server and Python have their
+/// own parameter names.
+pub struct Wording<'a> {
+    pub name: &'a dyn Fn(Arg) -> String,
+    pub name_value: &'a dyn Fn(Arg, &str) -> String,
+    pub misere_board: &'a str,
+}
+
+impl Message {
+    /// The message in `w`'s words.
+    pub fn worded(&self, w: &Wording) -> String {
+        self.words(w.name, w.name_value, w.misere_board)
+    }
+}
+
+impl SolveError {
+    /// The error in a front end's words: every argument it names as data is
+    /// worded by `w` (with the CLI's [`Wording`] this is its `Display`).
+    pub fn worded(&self, w: &Wording) -> String {
+        match self {
+            SolveError::BadArg(m) | SolveError::ArgTooLarge(m) => m.worded(w),
+            SolveError::NoGrundy { label, why } => format!(
+                "{}{}",
+                label
+                    .as_ref()
+                    .map(|l| format!("{l} has no Grundy values: "))
+                    .unwrap_or_default(),
+                why.message().worded(w)
+            ),
+            SolveError::BoardOutOfRange { arg, n, max } => format!(
+                "{} is out of range: allowed 1..={max}",
+                (w.name_value)(*arg, &n.to_string())
+            ),
+            SolveError::BoardNotWhole { arg, text, max } => format!(
+                "`{text}` is not a whole number: {} takes 1..={max}",
+                (w.name)(*arg)
+            ),
+            SolveError::OverMemory {
+                arg,
+                n,
+                what,
+                need,
+                budget,
+            } => over_memory_worded(
+                &(w.name)(*arg),
+                &(w.name_value)(*arg, &n.to_string()),
+                what,
+                *need,
+                *budget,
+            ),
+            other => other.to_string(),
+        }
     }
 }
 

@@ -50,10 +50,11 @@ pub mod solve;
 pub mod sweep;
 pub mod sweep_proof;
 pub mod table_check;
+pub mod units;
 
 /// The claim registry and the coverage table, at the paths the front ends and
 /// `docs/coverage.md` name (`wythoff::verify`, `wythoff::coverage`).
 pub use claims::{coverage, verify};
-pub use error::{Arg, BoardArg, Message, NoGrundy, RuleError, SolveError};
+pub use error::{Arg, BoardArg, Message, NoGrundy, RuleError, SolveError, Wording};
 pub use rules::{Convention, Game, Rules};
 pub use solve::{Outcome, OutcomeTable};

@@ -870,7 +870,8 @@ fn game_cost(
         .iter()
         .map(|r| {
             let per_cell = match crate::solve::select::outcome_kernel(&r.for_board(max)) {
-                crate::solve::select::OutcomeKernel::Band => BAND_CELL_PS,
+                crate::solve::select::OutcomeKernel::Linear
+                | crate::solve::select::OutcomeKernel::Band => BAND_CELL_PS,
                 crate::solve::select::OutcomeKernel::Sparse => SPARSE_CELL_PS,
                 crate::solve::select::OutcomeKernel::Counters => SOLVE_CELL_PS,
             };

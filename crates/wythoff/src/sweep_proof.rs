@@ -157,13 +157,27 @@ pub enum Verdict {
     Failed,
 }
 
+impl From<crate::prove::Verdict> for Verdict {
+    fn from(v: crate::prove::Verdict) -> Verdict {
+        use crate::prove::Verdict as P;
+        match v {
+            P::Proved => Verdict::Proved,
+            P::Refuted => Verdict::Refuted,
+            P::NoAutomaton => Verdict::NoAutomaton,
+            P::TimedOut => Verdict::TimedOut,
+        }
+    }
+}
+
 impl Verdict {
+    /// The words of the record (`prove`'s own for its four verdicts).
     pub fn as_str(self) -> &'static str {
+        use crate::prove::Verdict as P;
         match self {
-            Verdict::Proved => "proved",
-            Verdict::Refuted => "refuted",
-            Verdict::NoAutomaton => "no automaton found",
-            Verdict::TimedOut => "Walnut timed out",
+            Verdict::Proved => P::Proved.as_str(),
+            Verdict::Refuted => P::Refuted.as_str(),
+            Verdict::NoAutomaton => P::NoAutomaton.as_str(),
+            Verdict::TimedOut => P::TimedOut.as_str(),
             Verdict::CannotBeProved => "cannot be proved",
             Verdict::Failed => "Walnut failed",
         }

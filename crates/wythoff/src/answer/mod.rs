@@ -46,11 +46,13 @@ use std::collections::BTreeSet;
 
 mod limits;
 mod notes;
+mod request;
 mod subject;
 mod verify;
 
 pub use limits::*;
 pub use notes::{remoteness_notes, REMOTENESS_LIMIT, REMOTENESS_WORK};
+pub use request::*;
 pub use subject::*;
 pub use verify::*;
 
@@ -330,7 +332,14 @@ pub fn outcome_huge_modular(
     history_or_conjecture: bool,
 ) -> Result<LabelledOutcome, SolveError> {
     if history_or_conjecture {
-        return Err(SolveError::BadInput("modular has no memory and a published solution: --history and --conjecture do not apply".into()));
+        return Err(SolveError::BadArg(
+            Message::new()
+                .text("modular has no memory and a published solution: ")
+                .name(Arg::History)
+                .text(" and ")
+                .name(Arg::Conjecture)
+                .text(" do not apply"),
+        ));
     }
     let g = oracle::modular_big::Modular::new(m.clone());
     let label = g.label();

@@ -1,9 +1,11 @@
 //! Walnut's Custom Bases for a numeration it does not ship (Fraenkel's, see
 //! [`Numeration::Fraenkel`]): the automaton of the valid words
 //! (`Custom Bases/msd_NAME.txt`, one input) and of addition
-//! (`Custom Bases/msd_NAME_addition.txt`, inputs x, y, z with x + y = z), both
-//! guessed from the greedy representations ([`guess_function`]) and then proved
-//! inside Walnut before any statement about a game is decided ([`adder_statements`]).
+//! (`Custom Bases/msd_NAME_addition.txt`, inputs x, y, z with x + y = z): the
+//! first read off the greedy representations ([`guess_function`]), the second
+//! built from the recurrence ([`fraenkel_adder`]), and the adder then proved to
+//! be addition inside Walnut before any statement about a game is decided
+//! ([`adder_statements`]).
 //! Walnut orders the valid words lexicographically (its built-in `<`, which is
 //! the numeric order for greedy representations).
 
@@ -59,6 +61,13 @@ pub fn custom_base(num: &Numeration) -> Result<Option<CustomBase>, String> {
         unreachable!()
     };
     let adder = fraenkel_adder(fs, ft, &valid)?;
+    // leading zeros are ignored: the initial state reads 0 (and (0, 0, 0)) to itself
+    if valid.trans[0][0] != Some(0) || adder.trans[0][0] != Some(0) {
+        return Err(format!(
+            "{}: the automata do not ignore leading zeros",
+            num.describe()
+        ));
+    }
     Ok(Some(CustomBase {
         files: vec![
             (
@@ -234,26 +243,38 @@ pub fn succ_definition() -> (String, String) {
     ("succ".into(), "a<b & ~(E c a<c & c<b)".into())
 }
 
-/// The statements that make a guessed adder trustworthy: with the valid words
-/// ordered by Walnut (an order of type omega: finitely many words of each
-/// length, unbounded), a total and functional `+` with `x + 0 = x` and
-/// `x + succ(y) = succ(x + y)` is addition (induction on `y`), so every later
-/// statement means what it says about the natural numbers.
-pub fn adder_statements() -> Vec<Statement> {
-    let st = |name: &str, body: &str| Statement {
+/// The statements that make the constructed adder trustworthy, proved inside
+/// Walnut before any statement about a game: with the valid words ordered by
+/// Walnut (an order of type omega: finitely many words of each length,
+/// unbounded), a total and functional `+` with `x + 0 = x` and
+/// `x + succ(y) = succ(x + y)` is addition (induction on `y`). What that
+/// induction and the formulas' constants rest on is stated too: 0 is the
+/// least number and the constants `1, 2, ..., top` (`top` the largest constant
+/// the formulas write) are its successive successors. Leading zeros are
+/// ignored by construction (the initial state of both automata loops on 0,
+/// checked by [`custom_base`]), which Walnut's language cannot state.
+pub fn adder_statements(top: u64) -> Vec<Statement> {
+    let st = |name: &str, body: String| Statement {
         name: name.into(),
-        body: body.into(),
+        body,
     };
+    let mut ladder = vec!["(A c 0<=c)".to_string()];
+    for k in 0..top.max(1) {
+        ladder.push(format!("$succ({k},{})", k + 1));
+    }
     vec![
-        st("adder_total", "E z a+b=z"),
-        st("adder_functional", "A z,w (a+b=z & a+b=w) => z=w"),
-        st("adder_zero", "a+0=a & b=b"),
+        st("adder_total", "E z a+b=z".into()),
+        st("adder_functional", "A z,w (a+b=z & a+b=w) => z=w".into()),
+        st("adder_zero", "a+0=a & b=b".into()),
         st(
             "adder_successor",
-            "A u,z,v ($succ(b,u) & a+b=z & a+u=v) => $succ(z,v)",
+            "A u,z,v ($succ(b,u) & a+b=z & a+u=v) => $succ(z,v)".into(),
         ),
-        st("zero_least", "0<=a & b=b"),
-        st("unbounded", "(E c a<c) & b=b"),
+        st(
+            "successor_of_zero",
+            format!("{} & a=a & b=b", ladder.join(" & ")),
+        ),
+        st("unbounded", "(E c a<c) & b=b".into()),
     ]
 }
 

@@ -40,7 +40,8 @@ impl fmt::Display for Numeration {
     }
 }
 
-/// Why a numeration text was refused.
+/// Why a numeration text was refused, and the forms allowed (the text itself
+/// is not repeated: each front end names it with its own parameter).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NumerationError(pub String);
 
@@ -50,7 +51,7 @@ impl fmt::Display for NumerationError {
     }
 }
 
-/// The forms `--numeration` accepts.
+/// The forms a numeration's text may take.
 pub const NUMERATION_FORMS: &str = "base:K (2 <= K <= 9), zeckendorf (or fib), \
      ost:A0,A1,...;P1,P2,... (an Ostrowski numeration: the continued fraction's preperiod, \
      a_0 = 0 first, then its period; partial quotients 1 to 9, at most 8 of each), \
@@ -84,11 +85,7 @@ impl Numeration {
     /// Parse `base:K`, `zeckendorf`, `fib`, `ost:A0,A1;P1,P2`.
     pub fn parse(text: &str) -> Result<Numeration, NumerationError> {
         let t = text.trim();
-        let bad = |why: &str| {
-            NumerationError(format!(
-                "--numeration `{t}`: {why}; allowed: {NUMERATION_FORMS}"
-            ))
-        };
+        let bad = |why: &str| NumerationError(format!("{why}; allowed: {NUMERATION_FORMS}"));
         if t == "zeckendorf" || t == "fib" || t == "msd_fib" {
             return Ok(Numeration::zeckendorf());
         }
@@ -108,7 +105,8 @@ impl Numeration {
             let (Ok(s), Ok(tt)) = (a.trim().parse::<u64>(), b.trim().parse::<u64>()) else {
                 return Err(bad("S and T must be whole numbers"));
             };
-            if s == 0 || tt == 0 || s + tt > 9 {
+            // checked: S + T must not wrap (u64::MAX,1)
+            if s == 0 || tt == 0 || s.checked_add(tt).is_none_or(|v| v > 9) {
                 return Err(bad("S, T >= 1 and S + T <= 9"));
             }
             return Ok(Numeration::Fraenkel { s, t: tt });

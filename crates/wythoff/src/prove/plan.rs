@@ -5,6 +5,7 @@
 //! Walnut's answers back.
 
 use super::automaton::{guess, guess_graph, Automaton, Guess};
+use super::error::ProveError;
 use super::formula::{refusal, rules_formula, RulesFormula, Statement};
 use super::numeration::{beatty_numerations, continued_fraction, Numeration};
 use crate::answer::{outcome_table, Subject};
@@ -177,9 +178,10 @@ pub fn candidates(board: &Board) -> Vec<Numeration> {
     out
 }
 
-/// Solve the board of side `max` and search for the P-set's automaton: in `only`
-/// when given, otherwise in the [`candidates`], keeping the first found.
-pub fn search(
+/// Solve the board of side `max` (checked by [`prepare`]) and search for the
+/// P-set's automaton: in `only` when given, otherwise in the [`candidates`],
+/// keeping the first found.
+pub(crate) fn search(
     s: &Subject,
     max: u64,
     only: Option<&Numeration>,
@@ -188,11 +190,6 @@ pub fn search(
 ) -> Result<Search, SolveError> {
     if let Some(why) = refusal(&s.game) {
         return Err(SolveError::Unsupported(format!("{}: {why}", s.label)));
-    }
-    if !(16..=MAX_PROVE_BOARD).contains(&max) {
-        return Err(SolveError::BadInput(format!(
-            "--max {max}: prove solves boards from 16 to {MAX_PROVE_BOARD}"
-        )));
     }
     let cells = outcome_table(s, max, progress)?;
     let n = max as usize;
@@ -245,6 +242,10 @@ pub struct PairsModel {
     pub b: Automaton,
     /// The pairs `(a_n, b_n)`, `n < terms`, both automata agree with.
     pub terms: u64,
+    /// Whether `a_n`, `b_n` strictly increase on those terms (else they
+    /// only do not decrease).
+    pub a_strict: bool,
+    pub b_strict: bool,
 }
 
 /// The graph automata's names (`Automata Library/pa.txt`, `pb.txt`).
@@ -260,18 +261,13 @@ pub const PAIR_TERMS: [u64; 3] = [1 << 18, 1 << 15, 1 << 12];
 /// pairs), guess the automata of `n -> a_n` and `n -> b_n` from the first pairs
 /// of [`crate::answer::sequence_list`] (up to [`PAIR_TERMS`], whichever engine
 /// answers: kernel, oracle or the board reader), in one numeration: the
-/// candidates of the `max` board, or `only`.
-pub fn search_pairs(
+/// candidates of the `max` board (checked by [`prepare`]), or `only`.
+pub(crate) fn search_pairs(
     s: &Subject,
     max: u64,
     only: Option<&Numeration>,
     max_states: usize,
 ) -> Result<(Option<PairsModel>, Vec<Attempt>), SolveError> {
-    if !(16..=MAX_PROVE_BOARD).contains(&max) {
-        return Err(SolveError::BadInput(format!(
-            "--max {max}: prove solves boards from 16 to {MAX_PROVE_BOARD}"
-        )));
-    }
     let mut flat = Err(SolveError::BadInput("no terms".into()));
     for terms in PAIR_TERMS {
         flat = crate::answer::sequence_list(s, terms, &mut |_, _| {});
@@ -311,6 +307,8 @@ pub fn search_pairs(
                         a: aa,
                         b: ab,
                         terms: a.len() as u64,
+                        a_strict: a.windows(2).all(|w| w[0] < w[1]),
+                        b_strict: b.windows(2).all(|w| w[0] < w[1]),
                     }),
                     attempts,
                 ));
@@ -329,13 +327,67 @@ pub fn search_pairs(
     Ok((None, attempts))
 }
 
+/// The statements about the graphs themselves, part of the proof through the
+/// pairs: each graph is a function of `n` (exactly one value) and increasing
+/// (strictly where the pairs read were: `a_n` repeats in the blocking games
+/// of seed 000, each value `p` times), so the proved set is
+/// `{(a_n, b_n)} u {(b_n, a_n)}` for two increasing sequences (variables: `a`
+/// is `n`, `b` unused).
+pub fn graph_statements(m: &PairsModel) -> Vec<Statement> {
+    let mut out = Vec::new();
+    for (g, which, strict) in [(GRAPH_A, "a", m.a_strict), (GRAPH_B, "b", m.b_strict)] {
+        out.push(Statement {
+            name: format!("graph_{which}_function"),
+            body: format!("(E c ${g}(a,c)) & (A c,d (${g}(a,c) & ${g}(a,d)) => c=d) & b=b"),
+        });
+        let (name, op) = if strict {
+            (format!("graph_{which}_increasing"), "<")
+        } else {
+            (format!("graph_{which}_nondecreasing"), "<=")
+        };
+        out.push(Statement {
+            name,
+            body: format!("(A c,d (${g}(a,c) & ${g}(a+1,d)) => c{op}d) & b=b"),
+        });
+    }
+    out
+}
+
+/// The papers' statement about the pairs of a game whose rules are those of
+/// seed 000's `mWN^p` (the m-bishop `|k - l| < m`, blocking of one-pile moves of
+/// length at least `m`): `b_n - a_n = m n` (Theorem 2.1 (i) with (3)), not
+/// part of the proof; `None` for other rules.
+pub fn pairs_difference(s: &Subject) -> Option<Statement> {
+    let r = s.game.as_single()?;
+    let two = r.two_pile()?;
+    let crate::rules::Relation::Band { m } = two.relation else {
+        return None;
+    };
+    let b = r.blocking()?;
+    let crate::rules::BlockClass::OnePileAtLeast(l) = b.class else {
+        return None;
+    };
+    (l == m
+        && r.convention() == crate::rules::Convention::Normal
+        && r.corner().is_none()
+        && two.d1.is_all()
+        && two.d2.is_all()
+        && r.h().is_all()
+        && r.v().is_all())
+    .then(|| Statement {
+        name: "b_minus_a".into(),
+        body: format!("(A c,d (${GRAPH_A}(a,c) & ${GRAPH_B}(a,d)) => d=c+{m}*a) & b=b"),
+    })
+}
+
 /// The files of a WALNUT_HOME that proves the P-set of `s` is the set defined from
-/// the pairs' graph automata (see [`PairsModel`]).
+/// the pairs' graph automata (see [`PairsModel`]), and that the graphs are
+/// strictly increasing functions ([`graph_statements`]).
 pub fn pairs_proof_files(
     s: &Subject,
     m: &PairsModel,
     extras: &[Statement],
-) -> Result<ProofFiles, SolveError> {
+) -> Result<ProofFiles, ProveError> {
     let mut f = proof_files_with(
         s,
         &m.a.numeration,
@@ -345,6 +397,7 @@ pub fn pairs_proof_files(
                 "(E n ${GRAPH_A}(n,a) & ${GRAPH_B}(n,b)) | (E n ${GRAPH_A}(n,b) & ${GRAPH_B}(n,a))"
             ),
         )],
+        &graph_statements(m),
         extras,
     )?;
     f.files
@@ -375,8 +428,8 @@ pub fn proof_files(
     s: &Subject,
     automaton: &Automaton,
     extras: &[Statement],
-) -> Result<ProofFiles, SolveError> {
-    let mut f = proof_files_with(s, &automaton.numeration, &[], extras)?;
+) -> Result<ProofFiles, ProveError> {
+    let mut f = proof_files_with(s, &automaton.numeration, &[], &[], extras)?;
     f.files.insert(
         0,
         (
@@ -387,49 +440,146 @@ pub fn proof_files(
     Ok(f)
 }
 
-/// The command files; `first_defs` come before the rules' definitions.
+/// A comment in a Walnut command file. Walnut 6.2 has no comment syntax (a
+/// `#` line is "Invalid command."), so a comment is a harmless command that
+/// Walnut echoes: `macro comment "TEXT";` (it only writes `Macro
+/// Library/comment.txt`). Walnut cuts a command at its first `;` or `:`, and a
+/// macro's text ends at `"`: those become `,`, ` ` and `'`.
+pub fn comment(text: &str) -> String {
+    let t: String = text
+        .chars()
+        .map(|c| match c {
+            ';' => ',',
+            ':' => ' ',
+            '"' => '\'',
+            '\n' | '\r' => ' ',
+            c => c,
+        })
+        .collect();
+    format!("macro comment \"{t}\";\n")
+}
+
+/// What a statement of the emitted files says, for its comment (and the
+/// report): the rules' statements, the adder's, the papers' further ones.
+pub fn purpose(name: &str) -> String {
+    let s = match name {
+        "stable" => "no move leads from a position of the set to a position of the set",
+        "absorbing" => "from every position outside the set some move leads into the set",
+        "no_terminal" => "misère - every position of the set has a move (the terminal positions are N)",
+        "in_set_is_p" => "blocking - every position of the set satisfies the recursion of a P-position (no unblockable option in the set, fewer than p blockable ones)",
+        "p_is_in_set" => "blocking - every position satisfying the recursion of a P-position is in the set",
+        "on_board" => "the set avoids the removed corner",
+        "adder_total" => "the custom base's adder gives every two numbers a sum",
+        "adder_functional" => "the adder gives at most one sum",
+        "adder_zero" => "a + 0 = a",
+        "adder_successor" => "a + succ(b) = succ(a + b), with succ the next valid word in Walnut's order - with adder_zero, the adder is addition (induction on b)",
+        "successor_of_zero" => "the constants mean what they say - 0 is the least number, succ(0) = 1, succ(1) = 2, ... up to the largest constant of the formulas",
+        "unbounded" => "every number has a larger one (the order of the valid words is infinite)",
+        "p_complementarity" => "the papers' complementarity - every x >= 1 is the first pile of the same number of P-positions (not part of the proof)",
+        "graph_a_function" => "n -> a_n is a function - exactly one a_n for each n",
+        "graph_b_function" => "n -> b_n is a function - exactly one b_n for each n",
+        "graph_a_increasing" => "a_n is strictly increasing",
+        "graph_b_increasing" => "b_n is strictly increasing",
+        "graph_a_nondecreasing" => "a_n never decreases",
+        "graph_b_nondecreasing" => "b_n never decreases",
+        "b_minus_a" => "the paper's formula - b_n - a_n = m n (seed 000 Theorem 2.1 (i), not part of the proof)",
+        other => return format!("the statement {other}"),
+    };
+    s.to_string()
+}
+
+/// The largest integer constant written in `formulas` (0 when none).
+fn largest_constant<'a>(formulas: impl Iterator<Item = &'a str>) -> u64 {
+    let mut top = 0u64;
+    for f in formulas {
+        let mut prev_word = false;
+        let mut num = String::new();
+        for c in f.chars().chain(std::iter::once(' ')) {
+            if c.is_ascii_digit() && (!prev_word || !num.is_empty()) {
+                num.push(c);
+                continue;
+            }
+            if !num.is_empty() {
+                top = top.max(num.parse().unwrap_or(u64::MAX));
+                num.clear();
+            }
+            prev_word = c.is_ascii_alphanumeric() || c == '_' || c == '$';
+        }
+    }
+    top
+}
+
+/// The command files; `first_defs` come before the rules' definitions,
+/// `more_core` after the rules' statements (part of the proof), `extras`
+/// last (the papers' further statements, not part of it).
 fn proof_files_with(
     s: &Subject,
     numeration: &Numeration,
     first_defs: &[(String, String)],
+    more_core: &[Statement],
     extras: &[Statement],
-) -> Result<ProofFiles, SolveError> {
-    let formula = rules_formula(&s.game, AUTOMATON)
-        .map_err(|why| SolveError::Unsupported(format!("{}: {why}", s.label)))?;
+) -> Result<ProofFiles, ProveError> {
+    let cannot = |why: String| ProveError::CannotExpress {
+        game: s.label.clone(),
+        why,
+    };
+    let formula = rules_formula(&s.game, AUTOMATON).map_err(cannot)?;
     let ns = numeration.walnut_name();
-    let custom = super::custom::custom_base(numeration)
-        .map_err(|why| SolveError::Unsupported(format!("{}: {why}", s.label)))?;
-    let mut cmd = format!(
-        "# {} ({}): the automaton {AUTOMATON} (inputs x then y) is its set of P-positions;\n",
-        s.label.replace(';', ","),
+    let custom = super::custom::custom_base(numeration).map_err(cannot)?;
+    let mut cmd = comment(&format!(
+        "{} ({}) - the automaton {AUTOMATON} (inputs x then y) is its set of P-positions",
+        s.label,
         s.convention_text()
-    );
-    // Walnut reads a command up to its `;`: every comment ends with one
-    cmd.push_str("# written by wythoff prove, run in Walnut with: load prove.txt;\n");
+    ));
+    cmd.push_str(&comment(
+        "written by wythoff prove, run in Walnut with - load prove.txt, (each statement must print TRUE)",
+    ));
     if let Some(def) = numeration.walnut_definition() {
+        cmd.push_str(&comment(&format!(
+            "the numeration {}",
+            numeration.describe()
+        )));
         cmd.push_str(&def);
         cmd.push('\n');
     }
     let mut core: Vec<Statement> = Vec::new();
+    let eval = |cmd: &mut String, st: &Statement| {
+        cmd.push_str(&comment(&format!("{} - {}", st.name, purpose(&st.name))));
+        cmd.push_str(&format!("eval {} \"?{ns} A a,b {}\";\n", st.name, st.body));
+    };
     if let Some(cb) = &custom {
-        // a guessed adder, proved to be addition before anything uses it
-        cmd.push_str(&format!(
-            "# {ns} is a custom base (Custom Bases/): its adder ({} states) is proved first;\n",
+        // a constructed adder, proved to be addition before anything uses it
+        cmd.push_str(&comment(&format!(
+            "{ns} is a custom base (Custom Bases/) - its adder ({} states, built from the recurrence) is proved to be addition first",
             cb.adder_states
-        ));
+        )));
         let (name, f) = super::custom::succ_definition();
         cmd.push_str(&format!("def {name} \"?{ns} {f}\";\n"));
-        for st in super::custom::adder_statements() {
-            cmd.push_str(&format!("eval {} \"?{ns} A a,b {}\";\n", st.name, st.body));
+        let top = largest_constant(
+            first_defs
+                .iter()
+                .chain(&formula.defs)
+                .map(|(_, f)| f.as_str())
+                .chain(
+                    formula
+                        .statements
+                        .iter()
+                        .chain(more_core)
+                        .chain(extras)
+                        .map(|st| st.body.as_str()),
+                ),
+        );
+        for st in super::custom::adder_statements(top) {
+            eval(&mut cmd, &st);
             core.push(st);
         }
     }
     for (name, f) in first_defs.iter().chain(&formula.defs) {
         cmd.push_str(&format!("def {name} \"?{ns} {f}\";\n"));
     }
-    let mut wit = String::from("# the positions (a, b) where each statement of prove.txt fails;\n");
-    for st in formula.statements.iter().chain(extras) {
-        cmd.push_str(&format!("eval {} \"?{ns} A a,b {}\";\n", st.name, st.body));
+    let mut wit = comment("the positions (a, b) where each statement of prove.txt fails");
+    for st in formula.statements.iter().chain(more_core).chain(extras) {
+        eval(&mut cmd, st);
         wit.push_str(&format!("eval wit_{} \"?{ns} ~({})\";\n", st.name, st.body));
     }
     // the winning moves: moves into the proved set (without blocking, where a
@@ -440,6 +590,9 @@ fn proof_files_with(
         .any(|(n, _)| n == "opt")
         .then(|| WINNING.to_string());
     if winning.is_some() {
+        cmd.push_str(&comment(&format!(
+            "{WINNING} (not part of the proof) - the moves into the set, compared by wythoff prove with the winning moves of outcome"
+        )));
         cmd.push_str(&format!(
             "def {WINNING} \"?{ns} $opt(a,b,c,d) & ${AUTOMATON}(c,d)\";\n"
         ));
@@ -452,6 +605,7 @@ fn proof_files_with(
         files.extend(cb.files);
     }
     core.extend(formula.statements.iter().cloned());
+    core.extend(more_core.iter().cloned());
     Ok(ProofFiles {
         statements: core.iter().chain(extras).map(|s| s.name.clone()).collect(),
         core: core.iter().map(|s| s.name.clone()).collect(),

@@ -47,6 +47,14 @@ pub(crate) fn band_seconds(widths: impl Iterator<Item = u64>, n: u64) -> u64 {
     seconds(units, 2_000)
 }
 
+/// Estimated seconds for the near-linear kernel ([`super::outcome::linear`])
+/// on the `n x n` board: about 100 ns a row (the jumps of a row's scan, union-
+/// find and Fenwick steps), measured on the catalogue's games at `2^20`.
+pub(crate) fn linear_seconds(r: &Rules, n: u64) -> u64 {
+    let _ = r;
+    seconds(n as u128, 100_000)
+}
+
 /// Estimated seconds for the outcome tables of `game` (cut to the board).
 pub(crate) fn table_seconds(game: &Game, n: u64) -> u64 {
     seconds(table_cells(game, n as u128), 40_000)
@@ -128,18 +136,7 @@ pub fn verify_seconds(max: u64) -> u64 {
     seconds(m.saturating_mul(m).saturating_mul(m), 550_000)
 }
 
-/// `about 3 min 20 s`, `about 12 h`, `about 5 s`.
-pub fn human_seconds(s: u64) -> String {
-    if s < 60 {
-        format!("about {s} s")
-    } else if s < 3600 {
-        format!("about {} min {} s", s / 60, s % 60)
-    } else if s < 86_400 * 365 {
-        format!("about {} h {} min", s / 3600, (s % 3600) / 60)
-    } else {
-        format!("about {} years", s / (86_400 * 365))
-    }
-}
+pub use crate::units::human_seconds;
 
 /// Refuse work estimated beyond [`TIME_BOUND_SECONDS`] unless `force`; `what`
 /// names it (`--max 16384: the Grundy solver`).

@@ -14,8 +14,9 @@
 //!
 //! | kernel | answers | scope (from the rules value) | order |
 //! |---|---|---|---|
-//! | [`OutcomeKernel::Band`] ([`super::outcome::band`]) | outcomes, P-positions streamed | one-pile moves of any length, a band of diagonals (width <= 4096) of any length, blocking, corner, misère | 1st |
-//! | [`OutcomeKernel::Sparse`] ([`super::outcome::sparse`]) | outcomes | no blocking; misère on a full board; gives up when the P-positions are dense (then the counters) | 2nd |
+//! | [`OutcomeKernel::Linear`] ([`super::outcome::linear`]) | P-positions streamed, near-linear | one-pile moves of every length; two-pile moves of every length in a band (width <= 64) or a cone (`t <= 64`); one-pile blocking (`p <= 8`) or diagonal blocking; corner; misère | 1st |
+//! | [`OutcomeKernel::Band`] ([`super::outcome::band`]) | outcomes, P-positions streamed | one-pile moves of any length, a band of diagonals (width <= 4096) of any length, blocking, corner, misère | 2nd |
+//! | [`OutcomeKernel::Sparse`] ([`super::outcome::sparse`]) | outcomes | no blocking; misère on a full board; gives up when the P-positions are dense (then the counters) | 3rd |
 //! | [`OutcomeKernel::Counters`] ([`super::outcome::counters`]) | outcomes | every memoryless rule | last |
 //! | [`GrundyKernel::NimLike`] ([`super::grundy::nim_like`]) | Grundy rows streamed | Nim / Wythoff-like: all lengths, band width 1 | 1st |
 //! | [`GrundyKernel::Lines`] ([`super::grundy::lines`]) | Grundy rows streamed | bands and residue classes | 2nd (refused, not skipped, over the budget) |
@@ -29,6 +30,8 @@ use crate::rules::{Game, Rules};
 /// The outcome kernels, in the order they are tried.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum OutcomeKernel {
+    /// Jumps over dead columns and attacked diagonals; near-linear; streams.
+    Linear,
     /// Row bitsets for one-pile moves plus a band of diagonals; streams.
     Band,
     /// Forward attacks from sparse P-positions; falls back to the counters
@@ -39,8 +42,16 @@ pub enum OutcomeKernel {
 }
 
 impl OutcomeKernel {
+    /// Does the kernel hand the P-positions over row by row in `O(n)` memory?
+    pub fn streams(self) -> bool {
+        match self {
+            OutcomeKernel::Linear | OutcomeKernel::Band => true,
+            OutcomeKernel::Sparse | OutcomeKernel::Counters => false,
+        }
+    }
     pub fn name(self) -> &'static str {
         match self {
+            OutcomeKernel::Linear => "linear",
             OutcomeKernel::Band => "band",
             OutcomeKernel::Sparse => "sparse",
             OutcomeKernel::Counters => "counters",
@@ -86,7 +97,9 @@ impl GrundyKernel {
 /// The outcome kernel of one variant (the rules cut to the board). The
 /// choice does not depend on the board's size.
 pub fn outcome_kernel(r: &Rules) -> OutcomeKernel {
-    if outcome::band::applies(r) {
+    if outcome::linear::applies(r) {
+        OutcomeKernel::Linear
+    } else if outcome::band::applies(r) {
         OutcomeKernel::Band
     } else if outcome::sparse::applies(r) {
         OutcomeKernel::Sparse
@@ -126,10 +139,10 @@ pub struct PPositionsPlan {
 }
 
 impl PPositionsPlan {
-    /// Are the rows streamed by the band kernel (every variant in its scope),
-    /// rather than read off a solved table?
+    /// Are the rows streamed by the linear or band kernel (every variant in
+    /// the scope of one of them), rather than read off a solved table?
     pub fn streams(&self) -> bool {
-        self.kernels.iter().all(|&k| k == OutcomeKernel::Band)
+        self.kernels.iter().all(|&k| k.streams())
     }
 }
 
@@ -137,20 +150,29 @@ impl PPositionsPlan {
 pub fn p_positions_plan(game: &Game, n: u64) -> PPositionsPlan {
     let game = game.for_board(n);
     let kernels: Vec<OutcomeKernel> = game.variants().iter().map(outcome_kernel).collect();
-    let streams = kernels.iter().all(|&k| k == OutcomeKernel::Band);
+    let streams = kernels.iter().all(|&k| k.streams());
     let band_width = |r: &Rules| {
         r.two_pile()
             .and_then(|t| t.relation.band_width())
             .unwrap_or(0)
     };
     let (memory, seconds) = if streams {
-        (
-            game.variants()
-                .iter()
-                .map(|r| outcome::band::BandKernel::memory_estimate(n, band_width(r)))
-                .sum(),
-            cost::band_seconds(game.variants().iter().map(band_width), n),
-        )
+        game.variants()
+            .iter()
+            .zip(&kernels)
+            .map(|(r, k)| match k {
+                OutcomeKernel::Linear => (
+                    outcome::linear::memory_estimate(r, n),
+                    cost::linear_seconds(r, n),
+                ),
+                _ => (
+                    outcome::band::BandKernel::memory_estimate(n, band_width(r)),
+                    cost::band_seconds(std::iter::once(band_width(r)), n),
+                ),
+            })
+            .fold((0u64, 0u64), |(m, s), (m1, s1)| {
+                (m.saturating_add(m1), s.saturating_add(s1))
+            })
     } else {
         (
             outcome_memory_estimate(&game, n),

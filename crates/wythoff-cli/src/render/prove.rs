@@ -1,0 +1,153 @@
+//! `wythoff prove`'s text: the one rendering of a [`Report`] (the JSON is its
+//! serialisation) and of a re-check.
+
+use std::io::{self, Write};
+use wythoff::prove::plan::{COMMAND_FILE, WINNING};
+use wythoff::prove::{Report, StatementResult, Verdict};
+use wythoff_walnut::RecheckReport;
+
+fn result_text(st: &StatementResult) -> String {
+    match st.result {
+        Some(true) => "TRUE".to_string(),
+        Some(false) if st.error.is_empty() => "FALSE".to_string(),
+        Some(false) => format!("FALSE ({})", st.error),
+        None => format!("ERROR ({})", st.error),
+    }
+}
+
+fn statement_line(
+    out: &mut dyn Write,
+    name: &str,
+    res: &str,
+    seconds: Option<f64>,
+) -> io::Result<()> {
+    match seconds {
+        Some(s) => writeln!(out, "    {name:<18} {res:<6} {s:.3} s"),
+        None => writeln!(out, "    {name:<18} {res}"),
+    }
+}
+
+/// The report in words; `emit`: where the WALNUT_HOME was also written.
+pub fn text(out: &mut dyn Write, r: &Report, emit: Option<&std::path::Path>) -> io::Result<()> {
+    if r.verdict == Verdict::NoAutomaton {
+        writeln!(
+            out,
+            "{} ({}): no automaton found on the {} x {} board",
+            r.game, r.convention_text, r.max, r.max
+        )?;
+        writeln!(out, "  tried, up to {} states:", r.max_states)?;
+        for t in &r.tried {
+            writeln!(out, "    {t}")?;
+        }
+        return Ok(());
+    }
+    let ns = r.numeration.as_deref().unwrap_or("?");
+    let words = r.numeration_words.as_deref().unwrap_or("?");
+    let states = r.states.unwrap_or(0);
+    let how = &r.how;
+    writeln!(
+        out,
+        "{} ({}): {}",
+        r.game,
+        r.convention_text,
+        r.verdict.as_str()
+    )?;
+    match r.verdict {
+        Verdict::Proved => writeln!(out,
+            "  the P-positions are exactly the pairs (x, y) accepted by a {states}-state automaton in {words} ({ns}){how}, for every position"
+        )?,
+        Verdict::Refuted => writeln!(
+            out,
+            "  the {states}-state automaton in {words} ({ns}){how} guessed from the board is not the P-set"
+        )?,
+        _ => writeln!(
+            out,
+            "  Walnut ran past {} s on {}; undecided: {}",
+            r.timeout,
+            r.model,
+            r.unfinished.join(", ")
+        )?,
+    }
+    writeln!(
+        out,
+        "  guessed from {}; decided by Walnut {} (jar sha256 {}):",
+        r.source, r.walnut_version, r.walnut_sha256
+    )?;
+    for st in &r.statements {
+        statement_line(out, &st.name, &result_text(st), st.seconds)?;
+    }
+    if let Some(c) = r.row_count {
+        writeln!(
+            out,
+            "  p_complementarity (the papers' statement, not part of the proof): every x >= 1 is the first pile of exactly {c} P-position(s)"
+        )?;
+    }
+    if let Some(st) = r.statements.iter().find(|s| s.positions.is_some()) {
+        writeln!(
+            out,
+            "  {} (not part of the proof): the moves into the proved set that Walnut built ({WINNING}.txt) are{} the winning moves `outcome` prints, at {} positions (piles up to {})",
+            st.name,
+            if st.result == Some(true) { "" } else { " NOT" },
+            st.positions.unwrap_or(0),
+            st.largest_pile.as_deref().unwrap_or("?")
+        )?;
+    }
+    writeln!(
+        out,
+        "  Walnut: {:.3} s computing (definitions and statements), {:.1} s wall (Java's start included)",
+        r.walnut_seconds, r.wall_seconds
+    )?;
+    if let Some(w) = &r.witness {
+        writeln!(
+            out,
+            "  smallest position where it fails: ({}, {}) ({})",
+            w.x, w.y, w.statement
+        )?;
+    }
+    if let Some(dir) = emit {
+        writeln!(
+            out,
+            "  Walnut files: {} (run `load {COMMAND_FILE};` with WALNUT_HOME there, or `wythoff prove --recheck {}`)",
+            dir.display(),
+            dir.display()
+        )?;
+    }
+    Ok(())
+}
+
+/// A re-check in words: one line a statement, then Walnut's error lines.
+pub fn recheck_text(
+    out: &mut dyn Write,
+    dir: &std::path::Path,
+    r: &RecheckReport,
+) -> io::Result<()> {
+    writeln!(
+        out,
+        "{}: re-run in Walnut {} alone (jar sha256 {}){}:",
+        dir.display(),
+        r.walnut_version,
+        r.walnut_sha256,
+        if r.timed_out {
+            ", stopped at the time bound"
+        } else {
+            ""
+        }
+    )?;
+    for st in &r.statements {
+        let res = match st.result {
+            Some(true) => "TRUE".to_string(),
+            Some(false) => "FALSE".to_string(),
+            None if st.error.is_empty() => "no answer".to_string(),
+            None => format!("ERROR ({})", st.error),
+        };
+        statement_line(out, &st.name, &res, st.seconds)?;
+    }
+    if r.errors.is_empty() {
+        writeln!(out, "  no error line")?;
+    } else {
+        for e in &r.errors {
+            writeln!(out, "  Walnut error: {e}")?;
+        }
+    }
+    Ok(())
+}

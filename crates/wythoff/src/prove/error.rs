@@ -1,0 +1,77 @@
+//! The errors of `prove`, as data: each front end words them (the CLI by its
+//! flags, Python by its parameters and exception classes, chosen by variant).
+//! No message here names a command-line flag.
+
+use crate::error::SolveError;
+use thiserror::Error;
+
+/// An argument of a [`super::plan::Request`] that an error names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProveArg {
+    /// The side of the board the automaton is guessed from.
+    Max,
+    /// The numeration's text.
+    Numeration,
+    /// The bound on an automaton's states.
+    States,
+    /// Walnut's time bound in seconds.
+    Timeout,
+    /// The cell flipped for a test.
+    Flip,
+}
+
+impl ProveArg {
+    /// The plain name (`max`, `numeration`, ...): the CLI prefixes `--`, Python
+    /// uses it as the parameter's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            ProveArg::Max => "max",
+            ProveArg::Numeration => "numeration",
+            ProveArg::States => "states",
+            ProveArg::Timeout => "timeout",
+            ProveArg::Flip => "flip_cell",
+        }
+    }
+}
+
+/// Why `prove` (or a re-check) could not give a verdict.
+#[derive(Debug, Error)]
+pub enum ProveError {
+    /// An argument outside what `prove` allows: `value` as given, `why` says
+    /// what is allowed. Display: `max 5: allowed 16 to 4096`.
+    #[error("{} {value}: {why}", .arg.name())]
+    BadArg {
+        arg: ProveArg,
+        value: String,
+        why: String,
+    },
+    /// The rules cannot be written as a first-order statement about one set
+    /// of pairs (memory, a choice of variants); `why` is the reason.
+    #[error("{game}: cannot be proved: {why}")]
+    CannotExpress { game: String, why: String },
+    /// Solving the board or reading the pairs failed.
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+    /// Java or the Walnut jar is missing; the text says how to install them.
+    #[error("{0}")]
+    NotInstalled(String),
+    /// Writing the WALNUT_HOME, starting Java or reading Walnut's answers
+    /// failed, or Walnut answered a statement with an error instead of TRUE
+    /// or FALSE.
+    #[error("{0}")]
+    Walnut(String),
+}
+
+impl ProveError {
+    pub(crate) fn bad(
+        arg: ProveArg,
+        value: impl std::fmt::Display,
+        why: impl Into<String>,
+    ) -> Self {
+        ProveError::BadArg {
+            arg,
+            value: value.to_string(),
+            why: why.into(),
+        }
+    }
+}

@@ -1,0 +1,409 @@
+//! What Walnut answered, read into a [`Report`] (no I/O: the runner hands over
+//! the texts it read back as a [`WalnutRun`]). The report serialises to the
+//! JSON of `wythoff prove --format json` and Python's dict; the CLI renders
+//! its text.
+
+use super::automaton::WalnutAutomaton;
+use super::error::ProveError;
+use super::plan::{
+    check_winning_moves, parse_output, winning_positions, AUTOMATON, GRAPH_A, GRAPH_B,
+    WINNING_STATEMENT,
+};
+use super::request::{Model, ProofPlan};
+use serde::{Serialize, Serializer};
+
+/// Which Walnut ran: its version (from the jar's name) and the jar's sha256.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct WalnutInfo {
+    pub version: String,
+    pub sha256: String,
+}
+
+/// What a run of Walnut left, read back by the runner.
+#[derive(Clone, Debug, Default)]
+pub struct WalnutRun {
+    pub walnut: WalnutInfo,
+    /// Walnut's standard output for `load prove.txt;` (up to the time bound).
+    pub stdout: String,
+    /// Walnut was stopped at the time bound.
+    pub timed_out: bool,
+    /// The seconds of each `Result/NAME_log.txt`, by NAME.
+    pub logs: Vec<(String, f64)>,
+    /// `Automata Library/NAME.txt` texts Walnut wrote, by NAME ([`AUTOMATON`]
+    /// and the winning moves' automaton).
+    pub automata: Vec<(String, String)>,
+    /// `Result/wit_NAME.txt` texts (the positions where statement NAME fails),
+    /// by NAME; read only when a statement of the proof is FALSE.
+    pub witnesses: Vec<(String, String)>,
+    /// Seconds from Java's start to its end.
+    pub wall_seconds: f64,
+}
+
+/// Whether the runner should also run the witness file: a statement of the
+/// proof was answered FALSE.
+pub fn needs_witness(plan: &ProofPlan, stdout: &str) -> bool {
+    let Some(st) = &plan.strategy else {
+        return false;
+    };
+    parse_output(stdout)
+        .iter()
+        .any(|(n, r, _)| *r == Some(false) && st.files.core.contains(n))
+}
+
+/// The verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Every statement of the proof is TRUE.
+    Proved,
+    /// A statement of the proof is FALSE.
+    Refuted,
+    /// No automaton agreeing with the board was found: nothing to decide.
+    NoAutomaton,
+    /// Walnut ran past the time bound before deciding every statement.
+    TimedOut,
+}
+
+impl Verdict {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Proved => "proved",
+            Verdict::Refuted => "refuted",
+            Verdict::NoAutomaton => "no automaton found",
+            Verdict::TimedOut => "Walnut timed out",
+        }
+    }
+}
+
+impl Serialize for Verdict {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+/// One statement's answer.
+#[derive(Clone, Debug, Serialize)]
+pub struct StatementResult {
+    pub name: String,
+    /// TRUE, FALSE, or `None` when Walnut printed an error instead.
+    #[serde(serialize_with = "result_text")]
+    pub result: Option<bool>,
+    pub seconds: Option<f64>,
+    /// Walnut's error line (or why the winning moves differ); empty otherwise.
+    #[serde(skip)]
+    pub error: String,
+    /// The winning moves' statement: the positions compared, and the largest
+    /// pile among them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub positions: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub largest_pile: Option<String>,
+}
+
+fn result_text<S: Serializer>(r: &Option<bool>, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(match r {
+        Some(true) => "TRUE",
+        Some(false) => "FALSE",
+        None => "ERROR",
+    })
+}
+
+/// The smallest position where a statement of the proof fails.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Witness {
+    pub x: u64,
+    pub y: u64,
+    pub statement: String,
+}
+
+/// Everything `prove` found. Serialised (JSON keys in alphabetical order, as
+/// `serde_json::Value` writes them), it is `prove --format json` and Python's
+/// dict; the fields marked `skip` are for the text.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    pub game: String,
+    /// `normal` or `misere`.
+    pub convention: &'static str,
+    pub verdict: Verdict,
+    /// Walnut's name of the numeration (`msd_fib`).
+    pub numeration: Option<String>,
+    /// The P-set automaton's file (`pset.txt`), when there is one.
+    pub automaton: Option<String>,
+    /// The P-set automaton's states (built by Walnut from the graphs when the
+    /// pairs' road was taken).
+    pub states: Option<usize>,
+    /// The statements Walnut answered, in order (on a time-out, those that
+    /// finished).
+    pub statements: Vec<StatementResult>,
+    /// On a time-out, the statements not answered.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unfinished: Vec<String>,
+    pub witness: Option<Witness>,
+    pub walnut_version: String,
+    /// The sha256 of the Walnut jar that decided the statements.
+    pub walnut_sha256: String,
+    /// `normal play` or `misère play`.
+    #[serde(skip)]
+    pub convention_text: String,
+    /// The numeration in words.
+    #[serde(skip)]
+    pub numeration_words: Option<String>,
+    /// How the P-set automaton was obtained, when through the pairs' graphs.
+    #[serde(skip)]
+    pub how: String,
+    /// What it was guessed from (`the N x N board`, `the first K pairs`).
+    #[serde(skip)]
+    pub source: String,
+    /// What Walnut was asked about, in words.
+    #[serde(skip)]
+    pub model: String,
+    /// Walnut's own seconds (definitions and statements) and the wall time.
+    #[serde(skip)]
+    pub walnut_seconds: f64,
+    #[serde(skip)]
+    pub wall_seconds: f64,
+    /// The papers' complementarity count, when stated.
+    #[serde(skip)]
+    pub row_count: Option<u64>,
+    /// The numerations tried and what came of each.
+    #[serde(skip)]
+    pub tried: Vec<String>,
+    #[serde(skip)]
+    pub max: u64,
+    #[serde(skip)]
+    pub max_states: usize,
+    #[serde(skip)]
+    pub timeout: u64,
+}
+
+fn named<'a>(list: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    list.iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, t)| t.as_str())
+}
+
+/// Read Walnut's answers (`run`; `None` when there was nothing to run) into
+/// the report of `plan`. Walnut answering a statement with an error instead
+/// of TRUE or FALSE (not on a time-out) is an error.
+pub fn report(plan: &ProofPlan, run: Option<&WalnutRun>) -> Result<Report, ProveError> {
+    let s = &plan.subject;
+    let walnut = run.map(|r| r.walnut.clone()).unwrap_or_default();
+    let mut rep = Report {
+        game: s.label.clone(),
+        convention: if s.convention() == crate::Convention::Misere {
+            "misere"
+        } else {
+            "normal"
+        },
+        verdict: Verdict::NoAutomaton,
+        numeration: None,
+        automaton: None,
+        states: None,
+        statements: Vec::new(),
+        unfinished: Vec::new(),
+        witness: None,
+        walnut_version: walnut.version,
+        walnut_sha256: walnut.sha256,
+        convention_text: s.convention_text(),
+        numeration_words: None,
+        how: String::new(),
+        source: plan.source(),
+        model: String::new(),
+        walnut_seconds: 0.0,
+        wall_seconds: 0.0,
+        row_count: plan.row_count,
+        tried: plan.tried.clone(),
+        max: plan.max,
+        max_states: plan.max_states,
+        timeout: plan.timeout,
+    };
+    let (Some(st), Some(run)) = (&plan.strategy, run) else {
+        return Ok(rep);
+    };
+    let files = &st.files;
+    let num = st.model.numeration();
+    rep.numeration = Some(num.walnut_name());
+    rep.numeration_words = Some(num.describe());
+    rep.automaton = Some(format!("{AUTOMATON}.txt"));
+    rep.model = st.model.describe();
+    let seconds = |name: &str| run.logs.iter().find(|(n, _)| n == name).map(|l| l.1);
+    rep.walnut_seconds = run
+        .logs
+        .iter()
+        .filter(|(n, _)| !n.starts_with("wit_"))
+        .map(|l| l.1)
+        .sum();
+    rep.wall_seconds = run.wall_seconds;
+    let parsed = parse_output(&run.stdout);
+    let mut results = Vec::new();
+    for name in &files.statements {
+        let found = parsed.iter().find(|(n, _, _)| n == name);
+        let result = found.and_then(|f| f.1);
+        if result.is_none() && run.timed_out {
+            rep.unfinished.push(name.clone());
+            continue;
+        }
+        let error = match (result, found) {
+            (Some(_), _) => String::new(),
+            (None, Some(f)) if !f.2.is_empty() => f.2.clone(),
+            (None, _) => "no answer from Walnut".into(),
+        };
+        results.push(StatementResult {
+            name: name.clone(),
+            result,
+            seconds: seconds(name),
+            error,
+            positions: None,
+            largest_pile: None,
+        });
+    }
+    if let Some(r) = results.iter().find(|r| r.result.is_none()) {
+        return Err(ProveError::Walnut(format!(
+            "{}: {}: Walnut could not decide `{}`: {}",
+            s.label, rep.model, r.name, r.error
+        )));
+    }
+    let core_false = |r: &StatementResult| r.result == Some(false) && files.core.contains(&r.name);
+    let refuted = results.iter().any(core_false);
+    let proved = !refuted
+        && files.core.iter().all(|c| {
+            results
+                .iter()
+                .any(|r| &r.name == c && r.result == Some(true))
+        });
+    rep.verdict = if refuted {
+        Verdict::Refuted
+    } else if proved {
+        Verdict::Proved
+    } else {
+        Verdict::TimedOut
+    };
+    // the smallest position where a statement of the proof fails
+    for r in results.iter().filter(|r| core_false(r)) {
+        let Some(w) = named(&run.witnesses, &r.name).and_then(|t| WalnutAutomaton::parse(t).ok())
+        else {
+            continue;
+        };
+        if let Some((x, y)) = w.smallest_pair(num, 4096) {
+            let better = rep
+                .witness
+                .as_ref()
+                .is_none_or(|b| (x.max(y), x, y) < (b.x.max(b.y), b.x, b.y));
+            if better {
+                rep.witness = Some(Witness {
+                    x,
+                    y,
+                    statement: r.name.clone(),
+                });
+            }
+        }
+    }
+    if proved {
+        if let Some(win) = &files.winning {
+            // the check is not part of the proof: a failure to run it is its answer
+            let text = named(&run.automata, win);
+            results.push(
+                winning_statement(plan, text, num, seconds(win)).unwrap_or_else(|e| {
+                    StatementResult {
+                        name: WINNING_STATEMENT.into(),
+                        result: None,
+                        seconds: None,
+                        error: e,
+                        positions: None,
+                        largest_pile: None,
+                    }
+                }),
+            );
+        }
+    }
+    rep.statements = results;
+    let built = named(&run.automata, AUTOMATON)
+        .and_then(|t| WalnutAutomaton::parse(t).ok())
+        .map(|w| w.accept.len());
+    rep.states = Some(match &st.model {
+        Model::PSet(aut) => aut.states(),
+        // the P-set automaton Walnut built from the graphs
+        Model::Pairs(m) => built.unwrap_or(m.a.states() + m.b.states()),
+    });
+    if let Model::Pairs(m) = &st.model {
+        rep.how = format!(
+            " (built by Walnut from the {}- and {}-state automata of n -> a_n and n -> b_n, {GRAPH_A}.txt and {GRAPH_B}.txt)",
+            m.a.states(),
+            m.b.states()
+        );
+    }
+    Ok(rep)
+}
+
+/// The winning moves Walnut built compared with those `outcome` gives
+/// ([`check_winning_moves`]).
+fn winning_statement(
+    plan: &ProofPlan,
+    text: Option<&str>,
+    num: &super::numeration::Numeration,
+    seconds: Option<f64>,
+) -> Result<StatementResult, String> {
+    let text = text.ok_or("Walnut wrote no automaton of the winning moves")?;
+    let win =
+        WalnutAutomaton::parse(text).map_err(|e| format!("the winning moves' automaton: {e}"))?;
+    let positions = winning_positions(&plan.subject).map_err(|e| e.to_string())?;
+    let mismatch =
+        check_winning_moves(&plan.subject, &win, num, &positions).map_err(|e| e.to_string())?;
+    Ok(StatementResult {
+        name: WINNING_STATEMENT.into(),
+        result: Some(mismatch.is_none()),
+        seconds,
+        error: mismatch
+            .map(|(x, y)| format!("the winning moves differ at ({x}, {y})"))
+            .unwrap_or_default(),
+        positions: Some(positions.len()),
+        largest_pile: positions
+            .iter()
+            .map(|(x, y)| x.max(y))
+            .max()
+            .map(|n| n.to_string()),
+    })
+}
+
+/// One statement's answer in a re-check of an emitted WALNUT_HOME.
+#[derive(Clone, Debug, Serialize)]
+pub struct Recheck {
+    pub name: String,
+    #[serde(serialize_with = "result_text")]
+    pub result: Option<bool>,
+    pub seconds: Option<f64>,
+    /// Walnut's error line, when it printed one instead of an answer.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub error: String,
+}
+
+/// Each `eval` of a re-run's output with its answer and log seconds, and the
+/// lines where Walnut printed an error outside any statement.
+pub fn recheck(stdout: &str, logs: &[(String, f64)]) -> (Vec<Recheck>, Vec<String>) {
+    let rows = parse_output(stdout)
+        .into_iter()
+        .map(|(name, result, error)| Recheck {
+            seconds: logs.iter().find(|(n, _)| *n == name).map(|l| l.1),
+            name,
+            result,
+            error,
+        })
+        .collect();
+    (rows, error_lines(stdout))
+}
+
+/// The lines where Walnut reports an error ("Invalid command.", an exception,
+/// a missing file): an emitted proof must print none.
+pub fn error_lines(stdout: &str) -> Vec<String> {
+    stdout
+        .lines()
+        .map(|l| l.trim().trim_start_matches("[Walnut]$").trim())
+        .filter(|t| {
+            t.starts_with("Invalid")
+                || t.starts_with("No such command")
+                || t.contains("Exception")
+                || t.starts_with("Error")
+                || t.contains("does not exist")
+        })
+        .map(str::to_string)
+        .collect()
+}

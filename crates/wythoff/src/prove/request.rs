@@ -1,0 +1,265 @@
+//! The front door of `prove` without I/O: a [`Request`] (validated once, here),
+//! [`prepare`] (solve the board, choose the strategy, write the files) giving a
+//! [`ProofPlan`]; a runner (`wythoff_walnut::run`) writes its files and runs
+//! Walnut, and [`super::report::report`] reads the answers into a report.
+//!
+//! ```text
+//! prepare(&Request) -> ProofPlan -> wythoff_walnut::run -> WalnutRun -> report(&plan, run) -> Report
+//! ```
+//!
+//! Each step is a value, so a caller (the CLI, Python, a sweep of proofs) can
+//! prepare many games, run them one at a time, and keep the reports.
+
+use super::automaton::Automaton;
+use super::error::{ProveArg, ProveError};
+use super::formula::{refusal, Statement};
+use super::numeration::Numeration;
+use super::plan::{
+    self, complementarity, pairs_difference, pairs_proof_files, proof_files, PairsModel,
+    ProofFiles, DEFAULT_BOARD, DEFAULT_MAX_STATES, GRAPH_A, GRAPH_B, MAX_PROVE_BOARD,
+};
+use crate::answer::Subject;
+use malachite_nz::natural::Natural;
+
+/// The most states an automaton may have ([`Request::states`]).
+pub const MAX_STATES_BOUND: usize = 5000;
+/// The longest time bound Walnut may be given, in seconds.
+pub const MAX_TIMEOUT: u64 = 86_400;
+/// The default time bound, in seconds.
+pub const DEFAULT_TIMEOUT: u64 = 300;
+
+/// What to prove and how. [`Request::new`] gives the defaults of
+/// `wythoff prove GAME`; every field is checked by [`prepare`].
+#[derive(Clone, Debug)]
+pub struct Request {
+    pub subject: Subject,
+    /// The side of the board the automaton is guessed from (16 to
+    /// [`MAX_PROVE_BOARD`]).
+    pub max: u64,
+    /// The numeration to use, as text (`base:2`, `zeckendorf`, `ost:0,1;2`,
+    /// `fraenkel:2,1`); `None`: those the board suggests.
+    pub numeration: Option<String>,
+    /// The most states an automaton may have (1 to [`MAX_STATES_BOUND`]).
+    pub states: usize,
+    /// Seconds Walnut may take, each run (1 to [`MAX_TIMEOUT`]).
+    pub timeout: u64,
+    /// For tests: flip the membership of one cell of the guessed automaton.
+    pub flip: Option<(u64, u64)>,
+    /// For tests: go straight to the automata of the pairs' graphs.
+    pub via_pairs: bool,
+}
+
+impl Request {
+    /// The defaults of `wythoff prove GAME`.
+    pub fn new(subject: Subject) -> Request {
+        Request {
+            subject,
+            max: DEFAULT_BOARD,
+            numeration: None,
+            states: DEFAULT_MAX_STATES,
+            timeout: DEFAULT_TIMEOUT,
+            flip: None,
+            via_pairs: false,
+        }
+    }
+
+    /// Every argument in range, and the numeration parsed (the one place
+    /// these are checked).
+    pub fn validate(&self) -> Result<Option<Numeration>, ProveError> {
+        if !(16..=MAX_PROVE_BOARD).contains(&self.max) {
+            return Err(ProveError::bad(
+                ProveArg::Max,
+                self.max,
+                format!("prove solves boards from 16 to {MAX_PROVE_BOARD}"),
+            ));
+        }
+        if self.states == 0 || self.states > MAX_STATES_BOUND {
+            return Err(ProveError::bad(
+                ProveArg::States,
+                self.states,
+                format!("allowed 1 to {MAX_STATES_BOUND}"),
+            ));
+        }
+        if self.timeout == 0 || self.timeout > MAX_TIMEOUT {
+            return Err(ProveError::bad(
+                ProveArg::Timeout,
+                self.timeout,
+                format!("allowed 1 to {MAX_TIMEOUT} seconds"),
+            ));
+        }
+        if let Some(why) = refusal(&self.subject.game) {
+            return Err(ProveError::CannotExpress {
+                game: self.subject.label.clone(),
+                why,
+            });
+        }
+        self.numeration
+            .as_deref()
+            .map(|t| {
+                Numeration::parse(t).map_err(|e| {
+                    ProveError::bad(ProveArg::Numeration, format!("`{}`", t.trim()), e.0)
+                })
+            })
+            .transpose()
+    }
+}
+
+/// How the P-set is modelled for Walnut.
+#[derive(Clone, Debug)]
+pub enum Model {
+    /// An automaton of the P-set itself (inputs x then y), guessed from the board.
+    PSet(Automaton),
+    /// Automata of the graphs `n -> a_n`, `n -> b_n`; Walnut builds the P-set.
+    Pairs(PairsModel),
+}
+
+impl Model {
+    pub fn numeration(&self) -> &Numeration {
+        match self {
+            Model::PSet(a) => &a.numeration,
+            Model::Pairs(m) => &m.a.numeration,
+        }
+    }
+    /// States of the automata handed to Walnut (the P-set's, or both graphs').
+    pub fn states(&self) -> usize {
+        match self {
+            Model::PSet(a) => a.states(),
+            Model::Pairs(m) => m.a.states() + m.b.states(),
+        }
+    }
+    /// What Walnut is asked about, in words.
+    pub fn describe(&self) -> String {
+        let num = self.numeration();
+        match self {
+            Model::PSet(a) => format!(
+                "the {}-state automaton in {} ({})",
+                a.states(),
+                num.describe(),
+                num.walnut_name()
+            ),
+            Model::Pairs(m) => format!(
+                "the P-set built from the {}- and {}-state automata of n -> a_n and n -> b_n in {} ({})",
+                m.a.states(),
+                m.b.states(),
+                num.describe(),
+                num.walnut_name()
+            ),
+        }
+    }
+}
+
+/// A model and the WALNUT_HOME that decides it.
+#[derive(Clone, Debug)]
+pub struct Strategy {
+    pub model: Model,
+    pub files: ProofFiles,
+}
+
+/// Everything needed to run Walnut and to read its answers: the request's
+/// game, what was tried, and (when an automaton was found) the strategy.
+#[derive(Clone, Debug)]
+pub struct ProofPlan {
+    pub subject: Subject,
+    pub max: u64,
+    pub max_states: usize,
+    /// Seconds Walnut may take, each run.
+    pub timeout: u64,
+    /// The numerations tried and what came of each.
+    pub tried: Vec<String>,
+    /// The papers' complementarity count, when the board shows one.
+    pub row_count: Option<u64>,
+    /// `None`: no automaton found; nothing for Walnut to decide.
+    pub strategy: Option<Strategy>,
+}
+
+impl ProofPlan {
+    /// The files of the WALNUT_HOME (`(path, contents)`), none without a strategy.
+    pub fn files(&self) -> &[(String, String)] {
+        self.strategy
+            .as_ref()
+            .map_or(&[][..], |s| s.files.files.as_slice())
+    }
+    /// What the automaton was guessed from, in words.
+    pub fn source(&self) -> String {
+        match self.strategy.as_ref().map(|s| &s.model) {
+            Some(Model::Pairs(m)) => format!("the first {} pairs (a_n, b_n)", m.terms),
+            _ => format!("the {} x {} board", self.max, self.max),
+        }
+    }
+}
+
+/// Validate the request, solve the board, search for an automaton of the
+/// P-set (then, for a skewed set, for the automata of the pairs' graphs), and
+/// write the statements and files. Pure: no file is written, nothing is run.
+/// `progress(done, total)` follows the board's solving.
+pub fn prepare(req: &Request, progress: &mut dyn FnMut(u64, u64)) -> Result<ProofPlan, ProveError> {
+    let only = req.validate()?;
+    let subject = &req.subject;
+    let search = if req.via_pairs {
+        plan::Search {
+            automaton: None,
+            attempts: Vec::new(),
+            board: req.max,
+            row_count: None,
+        }
+    } else {
+        plan::search(subject, req.max, only.as_ref(), req.states, progress)?
+    };
+    let mut tried: Vec<String> = search.attempts.iter().map(|t| t.describe()).collect();
+    let mut model = search.automaton.clone().map(Model::PSet);
+    if model.is_none() {
+        // a skewed P-set: the automata of the pairs' graphs n -> a_n, n -> b_n
+        match plan::search_pairs(subject, req.max, only.as_ref(), req.states) {
+            Ok((found, attempts)) => {
+                tried.extend(
+                    attempts
+                        .iter()
+                        .map(|t| format!("graphs of n -> a_n, n -> b_n in {}", t.describe())),
+                );
+                model = found.map(Model::Pairs);
+            }
+            Err(e) => tried.push(format!("graphs of n -> a_n, n -> b_n: not tried ({e})")),
+        }
+    }
+    if let Some((x, y)) = req.flip {
+        match &mut model {
+            Some(Model::PSet(aut)) => *aut = aut.flip(&Natural::from(x), &Natural::from(y)),
+            _ => {
+                return Err(ProveError::bad(
+                    ProveArg::Flip,
+                    format!("{x},{y}"),
+                    "needs an automaton of the P-set itself",
+                ))
+            }
+        }
+    }
+    // the papers' further statements about the proved set
+    let mut extras: Vec<Statement> = search.row_count.map(complementarity).into_iter().collect();
+    let strategy = match model {
+        None => None,
+        Some(model) => {
+            let files = match &model {
+                Model::PSet(aut) => proof_files(subject, aut, &extras)?,
+                Model::Pairs(m) => {
+                    extras.extend(pairs_difference(subject));
+                    pairs_proof_files(subject, m, &extras)?
+                }
+            };
+            Some(Strategy { model, files })
+        }
+    };
+    Ok(ProofPlan {
+        subject: subject.clone(),
+        max: req.max,
+        max_states: req.states,
+        timeout: req.timeout,
+        tried,
+        row_count: search.row_count,
+        strategy,
+    })
+}
+
+/// The graph automata's file names, for the report.
+pub fn graph_files() -> (String, String) {
+    (format!("{GRAPH_A}.txt"), format!("{GRAPH_B}.txt"))
+}
