@@ -219,7 +219,7 @@ fn killed_resumed_sharded_merged() {
 }
 
 /// A game Walnut does not finish within `--timeout` is recorded as such,
-/// as `prove` alone reports it (an error naming the bound).
+/// as `prove` alone reports it, with the automaton it was deciding.
 #[test]
 fn timeouts_are_verdicts() {
     if walnut().is_none() {
@@ -241,8 +241,13 @@ fn timeouts_are_verdicts() {
     assert_eq!(recs.len(), 2);
     assert_eq!(recs[0]["proof"]["verdict"], "Walnut timed out", "{}", recs[0]);
     assert_eq!(recs[1]["proof"]["shared_with"], 0);
-    let o = wythoff(&["prove", "modulo-rook:m=1,l=0,p=3", "--timeout", "2"]);
-    assert!(String::from_utf8_lossy(&o.stderr).contains("took more than 2 s"));
+    // as `prove` alone says, with what it was deciding
+    let o = wythoff(&["prove", "modulo-rook:m=1,l=0,p=3", "--timeout", "2", "--format", "json"]);
+    let single: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let p = &recs[0]["proof"];
+    assert_eq!(single["verdict"], "Walnut timed out");
+    assert_eq!(p["numeration"], single["numeration"]);
+    assert_eq!(p["states"], single["states"]);
 }
 
 /// `--plan T --prove`: each shard's distinct games to prove, its estimate and
