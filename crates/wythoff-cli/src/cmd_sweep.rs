@@ -86,8 +86,8 @@ pub struct Args {
     /// With --prove: seconds Walnut may take on one game (each run; default 300).
     #[arg(long, requires = "prove", value_name = "SECONDS")]
     pub timeout: Option<u64>,
-    /// With --prove: the numeration to use (base:K, zeckendorf, ost:...; default:
-    /// those the board suggests).
+    /// With --prove: the numeration to use, as `prove --numeration` takes it
+    /// (default: those the board suggests).
     #[arg(long, requires = "prove", value_name = "SPEC")]
     pub numeration: Option<String>,
     /// With --prove: write each proved game's WALNUT_HOME under DIR/GAME/CONVENTION/.
