@@ -133,6 +133,12 @@ pub fn applies(r: &Rules) -> bool {
     shape(r).is_some()
 }
 
+/// Does the kernel keep the cone's Fenwick trees for `r` (a cone `s >= 2`)?
+/// Its rows cost more than a band's ([`crate::solve::cost`]).
+pub fn has_cone(r: &Rules) -> bool {
+    matches!(shape(r), Some((Two::Cone(..), _, _)))
+}
+
 /// Bytes the kernel holds on the `n x n` board (rules in scope): per column a
 /// count, a last row and `p` union-find links; per diagonal a first row, a
 /// union-find link (two with diagonal blocking) and a count, or the cone's two
@@ -252,9 +258,10 @@ pub struct LinearKernel {
     dlen: usize,
     /// First row with a P-position on each diagonal.
     first_row: Vec<u32>,
-    /// Diagonals holding a P-position (band): bitset and "next free".
-    taken: Vec<u64>,
-    free: NextLive,
+    /// Band: diagonals `d` covered by a P-position on a diagonal in
+    /// `(d - w, d]` (`(d - w, d)` with diagonal blocking, plus the diagonals
+    /// holding `p` P-positions), killed in "next uncovered".
+    uncovered: NextLive,
     /// Diagonal blocking: P-positions per diagonal, and "next diagonal with fewer than p".
     dcnt: Vec<u32>,
     dlive: NextLive,
@@ -301,8 +308,7 @@ impl LinearKernel {
             } else {
                 vec![NONE; dlen]
             },
-            taken: vec![0; if band { dlen.div_ceil(64) } else { 0 }],
-            free: NextLive::new(if band { dlen } else { 0 }),
+            uncovered: NextLive::new(if band { dlen } else { 0 }),
             dcnt: vec![0; if class == Class::Diagonal { dlen } else { 0 }],
             dlive: NextLive::new(if class == Class::Diagonal { dlen } else { 0 }),
             cone_a: MaxTree::new(if cone { dlen } else { 0 }),
@@ -321,30 +327,6 @@ impl LinearKernel {
         !(x < self.u && y < self.v)
     }
 
-    #[inline]
-    fn is_taken(&self, i: usize) -> bool {
-        self.taken[i / 64] >> (i % 64) & 1 == 1
-    }
-
-    /// The largest taken diagonal index in `lo..=hi`.
-    fn prev_taken(&self, lo: usize, hi: usize) -> Option<usize> {
-        if lo > hi {
-            return None;
-        }
-        let mut w = hi / 64;
-        let mut word = self.taken[w] & (u64::MAX >> (63 - hi % 64));
-        loop {
-            if word != 0 {
-                let i = w * 64 + 63 - word.leading_zeros() as usize;
-                return (i >= lo).then_some(i);
-            }
-            if w == 0 || w * 64 <= lo {
-                return None;
-            }
-            w -= 1;
-            word = self.taken[w];
-        }
-    }
 
     /// When the two-pile moves of earlier rows give `(x, y)` a P-option outside
     /// the blocking class, the first `y' > y` that may be free of them.
@@ -355,17 +337,11 @@ impl LinearKernel {
         match self.two {
             Two::None => None,
             Two::Band(w) => {
-                // k <= l: a taken diagonal in (d - w, d] (d itself in the class when
-                // diagonal moves are blockable)
-                let hi = if exclude { idx - 1 } else { idx };
-                if hi + w > idx {
-                    if self.is_taken(hi) {
-                        let end = self.free.find(hi);
-                        return Some(x + end - 1 + w - self.off);
-                    }
-                    if let Some(d0) = self.prev_taken(idx + 1 - w, hi) {
-                        return Some(x + d0 + w - self.off);
-                    }
+                // k <= l: a P-position on a diagonal in (d - w, d] (d itself in
+                // the class when diagonal moves are blockable): d is covered, and
+                // so is every diagonal up to the next uncovered one
+                if !self.uncovered.alive(idx) {
+                    return Some(x + self.uncovered.find(idx) - self.off);
                 }
                 // l < k: a diagonal d0 in (d, d + w) whose first P-position lies
                 // below the row by more than d0 - d
@@ -517,9 +493,14 @@ impl LinearKernel {
             if !self.first_row.is_empty() && self.first_row[idx] == NONE {
                 self.first_row[idx] = x as u32;
             }
-            if let Two::Band(_) = self.two {
-                self.taken[idx / 64] |= 1 << (idx % 64);
-                self.free.kill(idx);
+            if let Two::Band(w) = self.two {
+                // cover (d0, d0 + w) and d0 itself unless diagonal moves are blockable
+                let lo = if self.class == Class::Diagonal { idx + 1 } else { idx };
+                let mut i = self.uncovered.find(lo);
+                while i < idx + w {
+                    self.uncovered.kill(i);
+                    i = self.uncovered.find(i + 1);
+                }
             }
             if let Two::Cone(s, _) = self.two {
                 let (xi, yi) = (x as i64, y as i64);
@@ -530,6 +511,11 @@ impl LinearKernel {
                 self.dcnt[idx] += 1;
                 if self.dcnt[idx] as u64 >= self.p {
                     self.dlive.kill(idx);
+                    if let Two::Band(_) = self.two {
+                        // a full diagonal is N along its length: closed like a
+                        // covered one, so that one jump passes both
+                        self.uncovered.kill(idx);
+                    }
                 }
             }
         }
