@@ -103,9 +103,9 @@ fn to_py_err(e: SolveError) -> PyErr {
         SolveError::BoardOutOfRange { n, max, .. } => {
             PyValueError::new_err(format!("n = {n} is out of range: allowed 1..={max}"))
         }
-        SolveError::BoardNotWhole { text, max, .. } => PyValueError::new_err(format!(
-            "n = {text} is out of range: allowed 1..={max}"
-        )),
+        SolveError::BoardNotWhole { text, max, .. } => {
+            PyValueError::new_err(format!("n = {text} is out of range: allowed 1..={max}"))
+        }
         e @ SolveError::OverTime { .. } => PyMemoryError::new_err(e.worded(&WORDS)),
         other => PyValueError::new_err(other.to_string()),
     }
@@ -217,18 +217,18 @@ fn wait<T: Send>(
 }
 
 /// A Python int (of any size) as a board side (`--max`).
-fn board_side(n: &Bound<'_, PyAny>) -> PyResult<u64> {
-    answer::parse_max(&whole_text(n)?).map_err(to_py_err)
+fn board_side(n: &Bound<'_, PyAny>, name: &str) -> PyResult<u64> {
+    answer::parse_max(&whole_text(n, name)?).map_err(to_py_err)
 }
 
-/// The decimal text of a whole-number argument: a Python int of any size, or
+/// The decimal text of a whole-number argument (the parameter `name`): a Python int of any size, or
 /// any integer type with `__index__` (NumPy's); bool, float, str and the rest
 /// are refused with a ValueError. Read through the int's bytes, so Python's
 /// limit on int-to-str conversion does not apply.
-fn whole_text(v: &Bound<'_, PyAny>) -> PyResult<String> {
+fn whole_text(v: &Bound<'_, PyAny>, name: &str) -> PyResult<String> {
     let not_whole = || -> PyResult<PyErr> {
         Ok(PyValueError::new_err(format!(
-            "`{}` is not a whole number: pass an int (or a NumPy integer)",
+            "{name} = {} is not a whole number: pass an int (or a NumPy integer)",
             crate::shorten(&v.repr()?.to_string())
         )))
     };
@@ -331,10 +331,7 @@ impl Game {
         } else {
             format!("Game({shown:?})")
         };
-        Ok(Game {
-            spec: GameSpec::Game(s),
-            repr,
-        })
+        Ok(Game { spec: game, repr })
     }
 
     /// A game from the text of a TOML rules file (the format of docs/guide.md).
@@ -351,7 +348,10 @@ impl Game {
                 ""
             }
         );
-        Ok(Game { spec: game, repr })
+        Ok(Game {
+            spec: GameSpec::Game(s),
+            repr,
+        })
     }
 
     fn __repr__(&self) -> String {
@@ -422,7 +422,7 @@ impl Game {
         py: Python<'py>,
         n: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let n = board_side(n)?;
+        let n = board_side(n, "n")?;
         let s = self.s()?;
         let ps = run(py, |c| answer::p_positions_list(s, n, &mut |_, _| check(c)))?;
         let k = ps.len();
@@ -435,7 +435,7 @@ impl Game {
     /// are not positions (`False`). MemoryError before allocating a table that
     /// would not fit.
     fn outcomes<'py>(&self, py: Python<'py>, n: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-        let n = board_side(n)?;
+        let n = board_side(n, "n")?;
         let s = self.s()?;
         let cells = run(py, |c| answer::outcome_table(s, n, &mut |_, _| check(c)))?;
         let n = n as usize;
@@ -447,7 +447,7 @@ impl Game {
     /// 4294967295 (the dtype's maximum, `wythoff.GRUNDY_OFF`). ValueError for
     /// games without Grundy values (blocking, misère, memory, choice).
     fn grundy<'py>(&self, py: Python<'py>, n: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-        let n = board_side(n)?;
+        let n = board_side(n, "n")?;
         let s = self.s()?;
         let t = run(py, |c| answer::grundy_table(s, n, &mut |_, _| check(c)))?;
         let n = n as usize;
@@ -514,7 +514,7 @@ impl Game {
         py: Python<'py>,
         terms: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let terms = answer::parse_terms(&whole_text(terms)?).map_err(to_py_err)?;
+        let terms = answer::parse_terms(&whole_text(terms, "terms")?).map_err(to_py_err)?;
         let s = self.s()?;
         let flat = run(py, |c| {
             answer::sequence_list(s, terms, &mut |_, _| check(c))
@@ -538,7 +538,7 @@ impl Game {
     ) -> PyResult<()> {
         let format =
             wythoff_render::plot::ImageFormat::from_path(&path).map_err(PyValueError::new_err)?;
-        let n = board_side(n)?;
+        let n = board_side(n, "n")?;
         let bytes = self.picture_bytes(py, n, grundy, remoteness, parts, format)?;
         std::fs::write(&path, bytes)
             .map_err(|e| PyOSError::new_err(format!("cannot write `{}`: {e}", path.display())))
@@ -569,7 +569,7 @@ impl Game {
         grundy: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         let n = match n {
-            Some(v) => answer::parse_max(&whole_text(v)?).map_err(to_py_err)? as usize,
+            Some(v) => answer::parse_max(&whole_text(v, "n")?).map_err(to_py_err)? as usize,
             None => wythoff::patterns::DEFAULT_MAX,
         };
         let s = self.s()?;
@@ -639,8 +639,8 @@ impl Game {
         y: &Bound<'_, PyAny>,
         history: Option<Vec<(u64, u64)>>,
     ) -> PyResult<answer::OutcomeAnswer> {
-        let xs = answer::parse_pile(&whole_text(x)?, "X").map_err(to_py_err)?;
-        let ys = answer::parse_pile(&whole_text(y)?, "Y").map_err(to_py_err)?;
+        let xs = answer::parse_pile(&whole_text(x, "x")?, "X").map_err(to_py_err)?;
+        let ys = answer::parse_pile(&whole_text(y, "y")?, "Y").map_err(to_py_err)?;
         let history = history.unwrap_or_default();
         let spec = self.spec.clone();
         run_owned(py, move |_| {
@@ -665,7 +665,7 @@ fn verify<'py>(
     games: Option<Vec<String>>,
     max: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let max = max.map(board_side).transpose()?;
+    let max = max.map(|m| board_side(m, "max")).transpose()?;
     let games = games.unwrap_or_default();
     let r = run(py, |c| answer::verify(&games, max, &|_| check(c)))?;
     let out = PyList::empty(py);
@@ -701,38 +701,33 @@ fn prove<'py>(
         GameArgError::Read { error, .. } => error,
         GameArgError::Rules { error, .. } => to_py_err(error.into()),
     })?;
-    let mut req = wythoff_walnut::Request::new(s);
+    let mut req = wythoff::prove::Request::new(s);
     if let Some(m) = max {
-        let n = board_side(m)?;
-        let top = wythoff::prove::plan::MAX_PROVE_BOARD;
-        if !(16..=top).contains(&n) {
-            return Err(PyValueError::new_err(format!(
-                "max = {n} is out of range: prove solves boards from 16 to {top}"
-            )));
-        }
-        req.max = n;
+        req.max = board_side(m, "max")?;
     }
-    if let Some(t) = numeration {
-        req.numeration = Some(
-            wythoff::prove::numeration::Numeration::parse(t)
-                .map_err(|e| PyValueError::new_err(e.to_string()))?,
-        );
-    }
-    req.emit = emit;
-    let r = run_owned(py, move |_| Ok(wythoff_walnut::prove(&req)))?.map_err(|e| match e
-        .downcast::<SolveError>()
-    {
-        Ok(se) => to_py_err(se),
-        Err(e) => {
-            let m = format!("{e:#}");
-            if m.contains("cannot be proved") {
-                PyValueError::new_err(m)
-            } else {
-                PyRuntimeError::new_err(m)
-            }
+    req.numeration = numeration.map(str::to_string);
+    // the request checked before any solving (the library's ranges)
+    req.validate().map_err(prove_err)?;
+    let r = run_owned(py, move |_| {
+        Ok(wythoff_walnut::prove(&req, emit.as_deref()))
+    })?
+    .map_err(prove_err)?;
+    json_to_py(py, &serde_json::to_value(&r).expect("json of plain values"))
+}
+
+/// A `prove` error in Python's words: a bad argument or a game that cannot be
+/// proved is a ValueError naming the parameter, a solve error as every other,
+/// Walnut missing or failing a RuntimeError.
+fn prove_err(e: wythoff::prove::ProveError) -> PyErr {
+    use wythoff::prove::ProveError;
+    match e {
+        ProveError::BadArg { arg, value, why } => {
+            PyValueError::new_err(format!("{} = {value}: {why}", arg.name()))
         }
-    })?;
-    json_to_py(py, &r.json())
+        ProveError::CannotExpress { .. } => PyValueError::new_err(e.to_string()),
+        ProveError::Solve(se) => to_py_err(se),
+        other => PyRuntimeError::new_err(other.to_string()),
+    }
 }
 
 fn convention(misere: bool) -> wythoff::Convention {
@@ -754,7 +749,7 @@ fn sweep_indices(
     misere: bool,
     threads: usize,
 ) -> PyResult<Vec<u64>> {
-    let max = board_side(max)?;
+    let max = board_side(max, "max")?;
     let sp = wythoff::sweep::Spec::parse(spec).map_err(|e| to_py_err(e.into()))?;
     let plan = wythoff::sweep::Plan::new(&sp, (1, 1), max, convention(misere));
     let t = threads.clamp(1, plan.runnable().max(1) as usize);
@@ -775,7 +770,7 @@ fn sweep_lines(
     max: &Bound<'_, PyAny>,
     misere: bool,
 ) -> PyResult<Vec<String>> {
-    let max = board_side(max)?;
+    let max = board_side(max, "max")?;
     let sp = wythoff::sweep::Spec::parse(spec).map_err(|e| to_py_err(e.into()))?;
     let conv = convention(misere);
     let plan = wythoff::sweep::Plan::new(&sp, (1, 1), max, conv);
@@ -804,7 +799,7 @@ fn sweep_lines(
 #[pyfunction]
 #[pyo3(signature = (spec, max, misere = false))]
 fn sweep_identity(spec: &str, max: &Bound<'_, PyAny>, misere: bool) -> PyResult<String> {
-    let max = board_side(max)?;
+    let max = board_side(max, "max")?;
     let sp = wythoff::sweep::Spec::parse(spec).map_err(|e| to_py_err(e.into()))?;
     Ok(wythoff::sweep::Identity::new(&sp, max, convention(misere)).json((1, 1)))
 }
@@ -820,7 +815,7 @@ fn sweep_one(
     max: &Bound<'_, PyAny>,
     misere: bool,
 ) -> PyResult<String> {
-    let max = board_side(max)?;
+    let max = board_side(max, "max")?;
     let sp = wythoff::sweep::Spec::parse(spec).map_err(|e| to_py_err(e.into()))?;
     run(py, |_| {
         wythoff::sweep::run_one(&sp, index, max as usize, convention(misere)).map(|r| r.json_line())
