@@ -685,10 +685,9 @@ fn verify<'py>(
 /// `wythoff prove`: guess the automaton of the P-set, write the rules as
 /// first-order statements and let Walnut (Java and the Walnut 6.2 jar, see
 /// `scripts/install_walnut.sh`) decide them. The same dict as
-/// `wythoff prove --format json`: `game`, `convention`, `verdict`, `numeration`,
-/// `automaton`, `states`, `statements`, `witness`, `walnut_version`.
+/// `wythoff prove --format json` (the library's `Report`, serialised).
 #[pyfunction]
-#[pyo3(signature = (game, misere = false, max = None, numeration = None, emit = None))]
+#[pyo3(signature = (game, misere = false, max = None, numeration = None, emit = None, timeout = None))]
 fn prove<'py>(
     py: Python<'py>,
     game: &str,
@@ -696,6 +695,7 @@ fn prove<'py>(
     max: Option<&Bound<'py, PyAny>>,
     numeration: Option<&str>,
     emit: Option<std::path::PathBuf>,
+    timeout: Option<u64>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let s = Subject::from_arg(game, misere, read_rules_file).map_err(|e| match e {
         GameArgError::Read { error, .. } => error,
@@ -703,30 +703,33 @@ fn prove<'py>(
     })?;
     let mut req = wythoff::prove::Request::new(s);
     if let Some(m) = max {
+        // the range is the library's check (Request::validate)
         req.max = board_side(m, "max")?;
     }
     req.numeration = numeration.map(str::to_string);
-    // the request checked before any solving (the library's ranges)
-    req.validate().map_err(prove_err)?;
-    let r = run_owned(py, move |_| {
-        Ok(wythoff_walnut::prove(&req, emit.as_deref()))
-    })?
-    .map_err(prove_err)?;
-    json_to_py(py, &serde_json::to_value(&r).expect("json of plain values"))
+    if let Some(t) = timeout {
+        req.timeout = t;
+    }
+    let r = run_owned(py, move |_| Ok(wythoff_walnut::prove(&req, emit.as_deref())))?
+        .map_err(prove_err)?;
+    let v = serde_json::to_value(&r).map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+    json_to_py(py, &v)
 }
 
-/// A `prove` error in Python's words: a bad argument or a game that cannot be
-/// proved is a ValueError naming the parameter, a solve error as every other,
-/// Walnut missing or failing a RuntimeError.
+/// `prove`'s errors by variant: a bad argument (worded with the parameter's
+/// name) or rules the statements cannot express are `ValueError`, Walnut
+/// missing or failing `RuntimeError`, the solver's as everywhere.
 fn prove_err(e: wythoff::prove::ProveError) -> PyErr {
     use wythoff::prove::ProveError;
     match e {
         ProveError::BadArg { arg, value, why } => {
             PyValueError::new_err(format!("{} = {value}: {why}", arg.name()))
         }
-        ProveError::CannotExpress { .. } => PyValueError::new_err(e.to_string()),
+        e @ ProveError::CannotExpress { .. } => PyValueError::new_err(e.to_string()),
         ProveError::Solve(se) => to_py_err(se),
-        other => PyRuntimeError::new_err(other.to_string()),
+        e @ (ProveError::NotInstalled(_) | ProveError::Walnut(_)) => {
+            PyRuntimeError::new_err(e.to_string())
+        }
     }
 }
 
