@@ -103,9 +103,9 @@ fn to_py_err(e: SolveError) -> PyErr {
         SolveError::BoardOutOfRange { n, max, .. } => {
             PyValueError::new_err(format!("n = {n} is out of range: allowed 1..={max}"))
         }
-        SolveError::BoardNotWhole { text, max, .. } => PyValueError::new_err(format!(
-            "n = {text} is out of range: allowed 1..={max}"
-        )),
+        SolveError::BoardNotWhole { text, max, .. } => {
+            PyValueError::new_err(format!("n = {text} is out of range: allowed 1..={max}"))
+        }
         e @ SolveError::OverTime { .. } => PyMemoryError::new_err(e.worded(&WORDS)),
         other => PyValueError::new_err(other.to_string()),
     }
@@ -217,18 +217,18 @@ fn wait<T: Send>(
 }
 
 /// A Python int (of any size) as a board side (`--max`).
-fn board_side(n: &Bound<'_, PyAny>) -> PyResult<u64> {
-    answer::parse_max(&whole_text(n)?).map_err(to_py_err)
+fn board_side(n: &Bound<'_, PyAny>, name: &str) -> PyResult<u64> {
+    answer::parse_max(&whole_text(n, name)?).map_err(to_py_err)
 }
 
-/// The decimal text of a whole-number argument: a Python int of any size, or
+/// The decimal text of a whole-number argument (the parameter `name`): a Python int of any size, or
 /// any integer type with `__index__` (NumPy's); bool, float, str and the rest
 /// are refused with a ValueError. Read through the int's bytes, so Python's
 /// limit on int-to-str conversion does not apply.
-fn whole_text(v: &Bound<'_, PyAny>) -> PyResult<String> {
+fn whole_text(v: &Bound<'_, PyAny>, name: &str) -> PyResult<String> {
     let not_whole = || -> PyResult<PyErr> {
         Ok(PyValueError::new_err(format!(
-            "`{}` is not a whole number: pass an int (or a NumPy integer)",
+            "{name} = {} is not a whole number: pass an int (or a NumPy integer)",
             crate::shorten(&v.repr()?.to_string())
         )))
     };
@@ -331,10 +331,7 @@ impl Game {
         } else {
             format!("Game({shown:?})")
         };
-        Ok(Game {
-            spec: GameSpec::Game(s),
-            repr,
-        })
+        Ok(Game { spec: game, repr })
     }
 
     /// A game from the text of a TOML rules file (the format of docs/guide.md).
@@ -351,7 +348,10 @@ impl Game {
                 ""
             }
         );
-        Ok(Game { spec: game, repr })
+        Ok(Game {
+            spec: GameSpec::Game(s),
+            repr,
+        })
     }
 
     fn __repr__(&self) -> String {
@@ -422,7 +422,7 @@ impl Game {
         py: Python<'py>,
         n: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let n = board_side(n)?;
+        let n = board_side(n, "n")?;
         let s = self.s()?;
         let ps = run(py, |c| answer::p_positions_list(s, n, &mut |_, _| check(c)))?;
         let k = ps.len();
@@ -435,7 +435,7 @@ impl Game {
     /// are not positions (`False`). MemoryError before allocating a table that
     /// would not fit.
     fn outcomes<'py>(&self, py: Python<'py>, n: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-        let n = board_side(n)?;
+        let n = board_side(n, "n")?;
         let s = self.s()?;
         let cells = run(py, |c| answer::outcome_table(s, n, &mut |_, _| check(c)))?;
         let n = n as usize;
@@ -447,7 +447,7 @@ impl Game {
     /// 4294967295 (the dtype's maximum, `wythoff.GRUNDY_OFF`). ValueError for
     /// games without Grundy values (blocking, misère, memory, choice).
     fn grundy<'py>(&self, py: Python<'py>, n: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-        let n = board_side(n)?;
+        let n = board_side(n, "n")?;
         let s = self.s()?;
         let t = run(py, |c| answer::grundy_table(s, n, &mut |_, _| check(c)))?;
         let n = n as usize;
@@ -514,7 +514,7 @@ impl Game {
         py: Python<'py>,
         terms: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let terms = answer::parse_terms(&whole_text(terms)?).map_err(to_py_err)?;
+        let terms = answer::parse_terms(&whole_text(terms, "terms")?).map_err(to_py_err)?;
         let s = self.s()?;
         let flat = run(py, |c| {
             answer::sequence_list(s, terms, &mut |_, _| check(c))
@@ -538,7 +538,7 @@ impl Game {
     ) -> PyResult<()> {
         let format =
             wythoff_render::plot::ImageFormat::from_path(&path).map_err(PyValueError::new_err)?;
-        let n = board_side(n)?;
+        let n = board_side(n, "n")?;
         let bytes = self.picture_bytes(py, n, grundy, remoteness, parts, format)?;
         std::fs::write(&path, bytes)
             .map_err(|e| PyOSError::new_err(format!("cannot write `{}`: {e}", path.display())))
@@ -569,7 +569,7 @@ impl Game {
         grundy: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         let n = match n {
-            Some(v) => answer::parse_max(&whole_text(v)?).map_err(to_py_err)? as usize,
+            Some(v) => answer::parse_max(&whole_text(v, "n")?).map_err(to_py_err)? as usize,
             None => wythoff::patterns::DEFAULT_MAX,
         };
         let s = self.s()?;
@@ -639,8 +639,8 @@ impl Game {
         y: &Bound<'_, PyAny>,
         history: Option<Vec<(u64, u64)>>,
     ) -> PyResult<answer::OutcomeAnswer> {
-        let xs = answer::parse_pile(&whole_text(x)?, "X").map_err(to_py_err)?;
-        let ys = answer::parse_pile(&whole_text(y)?, "Y").map_err(to_py_err)?;
+        let xs = answer::parse_pile(&whole_text(x, "x")?, "X").map_err(to_py_err)?;
+        let ys = answer::parse_pile(&whole_text(y, "y")?, "Y").map_err(to_py_err)?;
         let history = history.unwrap_or_default();
         let spec = self.spec.clone();
         run_owned(py, move |_| {
@@ -665,7 +665,7 @@ fn verify<'py>(
     games: Option<Vec<String>>,
     max: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let max = max.map(board_side).transpose()?;
+    let max = max.map(|m| board_side(m, "max")).transpose()?;
     let games = games.unwrap_or_default();
     let r = run(py, |c| answer::verify(&games, max, &|_| check(c)))?;
     let out = PyList::empty(py);
@@ -704,7 +704,7 @@ fn prove<'py>(
     let mut req = wythoff::prove::Request::new(s);
     if let Some(m) = max {
         // the range is the library's check (Request::validate)
-        req.max = board_side(m)?;
+        req.max = board_side(m, "max")?;
     }
     req.numeration = numeration.map(str::to_string);
     if let Some(t) = timeout {
@@ -752,7 +752,7 @@ fn sweep_indices(
     misere: bool,
     threads: usize,
 ) -> PyResult<Vec<u64>> {
-    let max = board_side(max)?;
+    let max = board_side(max, "max")?;
     let sp = wythoff::sweep::Spec::parse(spec).map_err(|e| to_py_err(e.into()))?;
     let plan = wythoff::sweep::Plan::new(&sp, (1, 1), max, convention(misere));
     let t = threads.clamp(1, plan.runnable().max(1) as usize);
@@ -784,7 +784,7 @@ fn whole_sweep(
     max: &Bound<'_, PyAny>,
     misere: bool,
 ) -> PyResult<(wythoff::sweep::Plan, u64, wythoff::Convention, usize)> {
-    let max = board_side(max)?;
+    let max = board_side(max, "max")?;
     let sp = wythoff::sweep::Spec::parse(spec).map_err(|e| to_py_err(e.into()))?;
     let conv = convention(misere);
     let plan = wythoff::sweep::Plan::new(&sp, (1, 1), max, conv);
@@ -831,7 +831,7 @@ fn sweep_identity(
     misere: bool,
     prove: Option<String>,
 ) -> PyResult<String> {
-    let max = board_side(max)?;
+    let max = board_side(max, "max")?;
     let sp = wythoff::sweep::Spec::parse(spec).map_err(|e| to_py_err(e.into()))?;
     let mut id = wythoff::sweep::Identity::new(&sp, max, convention(misere));
     id.prove = prove;
@@ -908,7 +908,7 @@ fn walnut_check(
 #[pyfunction]
 #[pyo3(signature = (spec, max, misere = false))]
 fn sweep_groups(spec: &str, max: &Bound<'_, PyAny>, misere: bool) -> PyResult<Vec<Vec<u64>>> {
-    let max = board_side(max)?;
+    let max = board_side(max, "max")?;
     let sp = wythoff::sweep::Spec::parse(spec).map_err(|e| to_py_err(e.into()))?;
     let mut plan = wythoff::sweep::Plan::new(&sp, (1, 1), max, convention(misere));
     plan.check(max, 1, wythoff::solve::DEFAULT_MEMORY_BUDGET)
@@ -980,7 +980,7 @@ fn sweep_prove_group(
     numeration: Option<&str>,
     java_memory_mib: Option<u64>,
 ) -> PyResult<Vec<String>> {
-    let max = board_side(max)?;
+    let max = board_side(max, "max")?;
     let o = proof_options(prove_max, states, timeout, numeration, java_memory_mib, None)?;
     let sp = wythoff::sweep::Spec::parse(spec).map_err(|e| to_py_err(e.into()))?;
     let conv = convention(misere);
@@ -1018,7 +1018,7 @@ fn sweep_one(
     max: &Bound<'_, PyAny>,
     misere: bool,
 ) -> PyResult<String> {
-    let max = board_side(max)?;
+    let max = board_side(max, "max")?;
     let sp = wythoff::sweep::Spec::parse(spec).map_err(|e| to_py_err(e.into()))?;
     run(py, |_| {
         wythoff::sweep::run_one(&sp, index, max as usize, convention(misere)).map(|r| r.json_line())
