@@ -131,6 +131,40 @@ fn relation_formula(rel: Relation, k: &str, l: &str, fresh: &mut dyn FnMut() -> 
     }
 }
 
+/// The relation of a two-pile move `(a, b) -> (c, d)` (`c < a`, `d < b`),
+/// written over the positions: the move vector `(k, l) = (a - c, b - d)`
+/// substituted into [`relation_formula`] (`k = l` is `a + d = b + c`, ...),
+/// so that no move vector is quantified beside the positions.
+fn relation_by_positions(rel: Relation, fresh: &mut dyn FnMut() -> String) -> String {
+    let times = |s: u64, v: &str| {
+        if s == 1 {
+            v.to_string()
+        } else {
+            format!("{s}*{v}")
+        }
+    };
+    match rel {
+        Relation::Diagonal => "a+d=b+c".into(),
+        Relation::Band { m } => format!("(a+d<b+c+{m} & b+c<a+d+{m})"),
+        // l < s k + t: b - d < s (a - c) + t, i.e. b + s c < s a + d + t
+        Relation::Cone { s, t } => format!(
+            "((a+d<=b+c & b+{}<{}+d+{t}) | (b+c<=a+d & a+{}<{}+c+{t}))",
+            times(s, "c"),
+            times(s, "a"),
+            times(s, "d"),
+            times(s, "b")
+        ),
+        Relation::Congruent { m } => {
+            if m == 1 {
+                TRUE.into()
+            } else {
+                let q = fresh();
+                format!("(E {q} (a+d=b+c+{m}*{q} | b+c=a+d+{m}*{q}))")
+            }
+        }
+    }
+}
+
 /// The move vector `(k, l)` is a move of the rules.
 fn move_formula(r: &Rules, fresh: &mut dyn FnMut() -> String) -> String {
     let mut alts = Vec::new();
@@ -197,24 +231,87 @@ pub fn rules_formula(game: &Game, s: &str) -> Result<RulesFormula, String> {
     let onb = |x: &str, y: &str| on_board(r, x, y);
     let mut defs: Vec<(String, String)> = Vec::new();
     let mut statements = Vec::new();
-    let mv = move_formula(r, &mut fresh);
     match r.blocking() {
         None => {
-            defs.push(("mv".into(), mv));
-            // opt(a,b,c,d): (c,d) is an option of (a,b)
+            // split by move type: the positions with a one-pile move along x
+            // (`hith`), along y (`hitv`), a two-pile move (`hitd`) into the set,
+            // each written over the positions themselves (no move vector
+            // quantified with them), each a definition Walnut minimises
+            // a position of the terminal set has no move (` & a+b>L`)
+            let live = match r.terminal() {
+                None => String::new(),
+                Some(_) => format!(" & {}", moves_from(r)),
+            };
+            let mut hit: Vec<&str> = Vec::new();
+            let mut has: Vec<String> = Vec::new();
+            let mut opt: Vec<String> = Vec::new();
+            if !r.h().is_empty() {
+                let h = set_formula(r.h(), "k", &mut fresh);
+                let step = format!("c<a & (E k a=c+k & {h}) & {}{live}", onb("c", "b"));
+                defs.push(("hith".into(), format!("E c {step} & ${s}(c,b)")));
+                hit.push("hith");
+                has.push(format!("(E c {step})"));
+                opt.push(format!("(b=d & {step})"));
+            }
+            if !r.v().is_empty() {
+                let v = set_formula(r.v(), "l", &mut fresh);
+                let step = format!("d<b & (E l b=d+l & {v}) & {}{live}", onb("a", "d"));
+                defs.push(("hitv".into(), format!("E d {step} & ${s}(a,d)")));
+                hit.push("hitv");
+                has.push(format!("(E d {step})"));
+                opt.push(format!("(a=c & {step})"));
+            }
+            if let Some(t) = r.two_pile() {
+                if !t.d1.is_empty() && !t.d2.is_empty() {
+                    let mut parts = vec!["c<a".to_string(), "d<b".to_string()];
+                    if !t.d1.is_all() {
+                        parts.push(format!("(E k a=c+k & {})", set_formula(&t.d1, "k", &mut fresh)));
+                    }
+                    if !t.d2.is_all() {
+                        parts.push(format!("(E l b=d+l & {})", set_formula(&t.d2, "l", &mut fresh)));
+                    }
+                    parts.push(relation_by_positions(t.relation, &mut fresh));
+                    parts.push(onb("c", "d"));
+                    if r.terminal().is_some() {
+                        parts.push(moves_from(r));
+                    }
+                    // dmv(a,b,c,d): (a,b) -> (c,d) is a two-pile move
+                    defs.push(("dmv".into(), parts.join(" & ")));
+                    defs.push(("hitd".into(), format!("E c,d $dmv(a,b,c,d) & ${s}(c,d)")));
+                    hit.push("hitd");
+                    has.push("(E c,d $dmv(a,b,c,d))".into());
+                    opt.push("$dmv(a,b,c,d)".into());
+                }
+            }
+            let into = if hit.is_empty() {
+                FALSE.to_string()
+            } else {
+                format!(
+                    "({})",
+                    hit.iter()
+                        .map(|h| format!("${h}(a,b)"))
+                        .collect::<Vec<_>>()
+                        .join(" | ")
+                )
+            };
+            // opt(a,b,c,d): (c,d) is an option of (a,b) (the winning moves)
             defs.push((
                 "opt".into(),
-                format!(
-                    "E k,l a=c+k & b=d+l & $mv(k,l) & {} & {}",
-                    onb("c", "d"),
-                    moves_from(r)
-                ),
+                if opt.is_empty() {
+                    FALSE.into()
+                } else {
+                    opt.join(" | ")
+                },
             ));
             statements.push(Statement {
                 name: "stable".into(),
-                body: format!("${s}(a,b) => ~(E c,d $opt(a,b,c,d) & ${s}(c,d))"),
+                body: format!("${s}(a,b) => ~{into}"),
             });
-            let has_move = "(E c,d $opt(a,b,c,d))";
+            let has_move = if has.is_empty() {
+                FALSE.to_string()
+            } else {
+                format!("({})", has.join(" | "))
+            };
             let guard = if misere {
                 format!("({} & ~${s}(a,b) & {has_move})", onb("a", "b"))
             } else {
@@ -222,7 +319,7 @@ pub fn rules_formula(game: &Game, s: &str) -> Result<RulesFormula, String> {
             };
             statements.push(Statement {
                 name: "absorbing".into(),
-                body: format!("{guard} => (E c,d $opt(a,b,c,d) & ${s}(c,d))"),
+                body: format!("{guard} => {into}"),
             });
             if misere {
                 statements.push(Statement {
@@ -232,6 +329,7 @@ pub fn rules_formula(game: &Game, s: &str) -> Result<RulesFormula, String> {
             }
         }
         Some(b) => {
+            let mv = move_formula(r, &mut fresh);
             let cls = class_formula(b.class);
             // a class holding every move leaves no unblockable option (Walnut
             // would take `mv & ~TRUE` for a formula without variables)

@@ -408,6 +408,9 @@ fn outcomes_of_variant(r: &Rules, n: usize, rows: &mut dyn FnMut(u64)) -> Outcom
         select::OutcomeKernel::Linear => {
             outcome::linear::outcomes(r, n).expect("in the linear kernel's scope")
         }
+        select::OutcomeKernel::Residue => {
+            outcome::residue::outcomes(r, n).expect("in the residue kernel's scope")
+        }
         select::OutcomeKernel::Band => {
             outcome::band::outcomes(r, n).expect("in the band kernel's scope")
         }

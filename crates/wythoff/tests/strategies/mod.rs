@@ -157,3 +157,21 @@ prop_compose! {
         b.corner(cu, cv).convention(if misere == 2 { Convention::Misere } else { Convention::Normal }).build().unwrap()
     }
 }
+
+prop_compose! {
+    /// Rules of the residue kernel's shape: one-pile sets of every kind,
+    /// optionally every two-pile length along a band of diagonals; a removed
+    /// corner and misère play now and then (the kernel takes misère only on a
+    /// full board), no blocking.
+    pub fn residue_rules()(h in any_set(), v in any_set(), two in 0u8..3, m in 1u64..5,
+        cu in 0u64..4, cv in 0u64..4, misere in 0u8..3) -> wythoff::rules::Rules {
+        use wythoff::rules::{Convention, Relation, Rules};
+        let mut b = Rules::builder().h(h).v(v);
+        match two {
+            1 => b = b.two_pile(LengthSet::all(), LengthSet::all(), Relation::Diagonal),
+            2 => b = b.two_pile(LengthSet::all(), LengthSet::all(), Relation::Band { m }),
+            _ => {}
+        }
+        b.corner(cu, cv).convention(if misere == 2 { Convention::Misere } else { Convention::Normal }).build().unwrap()
+    }
+}

@@ -124,7 +124,7 @@ impl BandKernel {
     pub fn new(r: &Rules, n: usize) -> Option<BandKernel> {
         let w = band_width_in_scope(r)?;
         let (class, p) = kernel_class(r)?;
-        let (u, v) = crate::solve::grundy::nim_like::corner_on_board(r, n);
+        let (u, v) = crate::solve::geometry::corner::corner_on_board(r, n);
         let words = n.div_ceil(64).max(1);
         let pad = (w.div_ceil(64) + 1) * 64;
         let dwords = (2 * n + 2 * pad).div_ceil(64) + 2;
