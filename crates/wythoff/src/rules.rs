@@ -63,7 +63,7 @@ impl Relation {
             Relation::Diagonal => Some(1),
             Relation::Band { m } => Some(m),
             Relation::Cone { s: 1, t } => Some(t),
-            _ => None,
+            Relation::Cone { .. } | Relation::Congruent { .. } => None,
         }
     }
     fn validate(&self) -> Result<(), RuleError> {
@@ -73,7 +73,10 @@ impl Relation {
             Relation::Cone { s: 0, .. } => zero("cone parameter s"),
             Relation::Cone { t: 0, .. } => zero("cone parameter t"),
             Relation::Congruent { m: 0 } => zero("modulus m"),
-            _ => Ok(()),
+            Relation::Diagonal
+            | Relation::Band { .. }
+            | Relation::Cone { .. }
+            | Relation::Congruent { .. } => Ok(()),
         }
     }
     /// Parse `diagonal`, `band:M`, `cone:S:T`, `congruent:M`.

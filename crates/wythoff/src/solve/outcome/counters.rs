@@ -387,7 +387,7 @@ pub fn memory_estimate(r: &Rules, n: u64, threads: usize) -> u64 {
         let region = r.two_pile().map_or(0, |t| match t.relation {
             Relation::Cone { s: 2.., .. } => 4 * (3 + 2 * classes),
             Relation::Congruent { .. } => 4 * classes,
-            _ => 0,
+            Relation::Diagonal | Relation::Band { .. } | Relation::Cone { .. } => 0,
         });
         return cells.saturating_mul(1 + (4 * dirs + region) * mult);
     }
