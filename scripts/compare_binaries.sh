@@ -88,6 +88,10 @@ add grundy wythoff --max 8 --misere
 add grundy imitation:p=1,m=1 --max 8
 add sequence wythoff --terms 5 --misere
 add dynamic wythoff --max 8
+for spec in 'odd-odd:s=1..3,t=1..3' 'modulo-rook:m=1..3,l=0..2,p=2..4' 'st-wythoff:s=1..4,t=1..4' 'wythoff'; do
+  add sweep "$spec" --max 300 --plan 2
+  add sweep "$spec" --max 24 --format csv
+done
 add games
 add games --format json
 add games --format text

@@ -8,7 +8,7 @@
 # Needs python3 (>= 3.9) with venv and pip; run after `cargo test --release
 # --workspace` (the tests compare with target/release/wythoff, else
 # target/debug/wythoff, or WYTHOFF_BIN). The develop route (an editable build,
-# `pip install ./crates/wythoff-py` or `maturin develop`) is in the README.
+# `pip install ./crates/wythoff-py` or `maturin develop`) is in docs/guide.md (Python).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY="${PYTHON:-python3}"

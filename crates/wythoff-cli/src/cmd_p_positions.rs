@@ -41,11 +41,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         out.flush()?;
         return Ok(ExitCode::SUCCESS);
     };
-    crate::progress::time_estimate(
+    crate::progress::admit(
+        plan.admit(solve::cost::Bound::cli(args.force)),
         &format!("--max {}: the outcome solver", a.max),
         plan.seconds,
-        plan.memory <= solve::memory_budget(),
-        args.force,
     )?;
     let mut bar = Bar::new("solving");
     let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());

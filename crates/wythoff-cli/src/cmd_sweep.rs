@@ -25,7 +25,7 @@ use wythoff::sweep::{parse_shard, shard_costs, Identity, Plan, Spec};
 pub struct Args {
     /// A game with ranges, lists and variables, e.g. `modulo-rook:m=1..8,l=0..8,p=1..8`
     /// or `restricted:s=1..3,t=1..3,K=2..8,r=0..7,h=K:r,v=K:r,d1=K:r,d2=K:r`
-    /// (see README, "Sweeps"). A catalogue game only: sweeps take no rules files.
+    /// (see docs/guide.md, "Sweeps"). A catalogue game only: sweeps take no rules files.
     #[arg(required_unless_present = "merge")]
     pub spec: Option<String>,
     /// Board size of every combination: positions 0 <= x, y < N.
@@ -105,17 +105,8 @@ pub fn run(a: Args) -> Result<ExitCode> {
         plan.retain(&mut |i| have.binary_search(&i).is_err());
     }
     let workers = threads.min(plan.runnable().max(1) as usize);
+    plan.check(max, workers, memory_budget())?;
     let mem = plan.memory_estimate(workers);
-    let budget = memory_budget();
-    if mem > budget {
-        bail!(
-            "the sweep needs about {} of memory ({} boards of {max}x{max} at once, up to {} each), over the budget of {}: use a smaller --max or fewer --threads",
-            human_bytes(mem),
-            workers,
-            human_bytes(plan.per_game_memory),
-            human_bytes(budget)
-        );
-    }
     let seconds = plan.seconds_estimate(workers);
     if seconds > TIME_BOUND_SECONDS && !a.force {
         bail!(

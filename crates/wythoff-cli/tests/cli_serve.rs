@@ -761,3 +761,74 @@ fn long_uris_and_other_methods_get_json_errors_and_long_rules_go_in_a_post() {
     assert_eq!(s.get("/favicon.ico").0, 200);
     s.stop();
 }
+
+/// One answer layer (`wythoff::answer::outcome_of`): m-Modular Wythoff beyond
+/// the catalogue's range answers the same in the CLI and the API; the
+/// server words the library's errors with its own parameter names (never a
+/// CLI flag); the page's remoteness of Wythoff at 1024 is admitted by the
+/// library's plan (the line kernel).
+#[test]
+fn one_answer_layer_for_the_cli_and_the_api() {
+    let s = Server::start();
+    let m = "1000000000000000000000";
+    for (x, y, outcome) in [("3", "5", "P"), ("5", "4", "N"), ("0", "0", "P")] {
+        let cli = cli_json(&["outcome", &format!("modular:m={m}"), x, y, "--format", "json"])
+            .unwrap();
+        assert_eq!(cli["outcome"], outcome);
+        let api = s.json(&format!("/api/outcome?game=modular%3Am%3D{m}&x={x}&y={y}"));
+        assert_eq!(api, cli, "({x}, {y})");
+    }
+    let r = s.json("/api/remoteness?game=wythoff&max=1024");
+    assert_eq!(r["max"], 1024);
+    assert_eq!(r["values"].as_array().map(Vec::len), Some(1024));
+    for (path, words) in [
+        (
+            "/api/outcome?game=wythoff&x=3&y=5&history=1%2C2",
+            "history is only meaningful for games with memory",
+        ),
+        (
+            "/api/outcome?game=imitation%3Ap%3D1%2Cm%3D1&x=3&y=5&history=9%2C9%3Bx",
+            "history value `x` is not `x,y`",
+        ),
+        (
+            &format!("/api/outcome?game=modular%3Am%3D{m}&x=3&y=5&history=9%2C9"),
+            "history and conjecture do not apply",
+        ),
+    ] {
+        let (status, body) = s.get(path);
+        assert_eq!(status, 400, "{path}: {body}");
+        let v: Value = serde_json::from_str(&body).unwrap();
+        let e = v["error"].as_str().unwrap();
+        assert!(e.contains(words), "{path}: {e}");
+        assert!(!e.contains("--"), "a CLI flag in {path}: {e}");
+    }
+    s.stop();
+}
+
+/// Work is estimated before it runs (the library's cost model, the server's
+/// bound of 10 s): a move set whose cells scan many options
+/// (`h=min256`) is refused at 4096, one position near (4999, 4998) of it and
+/// an Imitation Nim position near 32767 are refused before any solving (well
+/// within 5 s; solving would take half a minute and more), and the refusal
+/// names no flag.
+#[test]
+fn heavy_work_is_refused_before_it_runs() {
+    let s = Server::start();
+    let g = "restricted%3As%3D1%2Ct%3D1%2Ch%3Dmin256%2Cv%3Dmin256%2Cd1%3Dnone%2Cd2%3Dnone";
+    for path in [
+        format!("/api/p-positions?game={g}&max=4096"),
+        format!("/api/outcome?game={g}&x=4999&y=4998"),
+        "/api/outcome?game=imitation%3Ap%3D1%2Cm%3D1&x=32766&y=32765".to_string(),
+    ] {
+        let t = std::time::Instant::now();
+        let (status, body) = s.get(&path);
+        let took = t.elapsed();
+        assert_eq!(status, 400, "{path}: {body}");
+        assert!(body.contains("over the server's bound of 10 s"), "{path}: {body}");
+        assert!(!body.contains("--"), "a CLI flag in {path}: {body}");
+        assert!(took < std::time::Duration::from_secs(5), "{path}: {took:?}");
+    }
+    // the same game on a small board is answered
+    s.json(&format!("/api/p-positions?game={g}&max=64"));
+    s.stop();
+}

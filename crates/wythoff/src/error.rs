@@ -32,6 +32,8 @@ pub enum Arg {
     /// The board side of every game of a sweep (`sweep --max N`; Python's
     /// `max` of `wythoff.sweep`).
     SweepMax,
+    /// The worker threads (`--threads`; Python's `threads`).
+    Threads,
 }
 
 /// The board argument of the board errors ([`SolveError::BoardOutOfRange`], ...).
@@ -47,6 +49,7 @@ impl Arg {
             Arg::History => "--history",
             Arg::Conjecture => "--conjecture",
             Arg::SweepMax => "--max",
+            Arg::Threads => "--threads",
         }
     }
 }
@@ -195,6 +198,27 @@ fn over_memory_worded(
     }
 }
 
+fn over_time(arg: &Option<BoardArg>, n: &u64, what: &str, seconds: &u64, bound: &u64) -> String {
+    let named = arg.map(|a| format!("{} {n}: ", a.flag()));
+    over_time_worded(&named.unwrap_or_default(), what, *seconds, &cli_bound(*bound))
+}
+
+/// The CLI's words for a time bound: `over the bound of 10 min: use --force ...`.
+fn cli_bound(bound: u64) -> String {
+    format!(
+        "over the bound of {} min: use --force to run it anyway",
+        bound / 60
+    )
+}
+
+/// `named`: the board argument and its value with `: `, or nothing.
+fn over_time_worded(named: &str, what: &str, seconds: u64, bound: &str) -> String {
+    format!(
+        "{named}{what} would take {} of computation, {bound}",
+        crate::units::human_seconds(seconds)
+    )
+}
+
 /// How a front end names a request's arguments: `name(a)` alone,
 /// `name_value(a, v)` with the value given, and the way to misère outcomes.
 /// The CLI's is [`Wording::cli`] (its flags); the server and Python have their
@@ -203,6 +227,9 @@ pub struct Wording<'a> {
     pub name: &'a dyn Fn(Arg) -> String,
     pub name_value: &'a dyn Fn(Arg, &str) -> String,
     pub misere_board: &'a str,
+    /// A time bound of so many seconds and what to do (`over the bound of 10
+    /// min: use --force to run it anyway`).
+    pub bound: &'a dyn Fn(u64) -> String,
 }
 
 impl Message {
@@ -246,6 +273,19 @@ impl SolveError {
                 what,
                 *need,
                 *budget,
+            ),
+            SolveError::OverTime {
+                arg,
+                n,
+                what,
+                seconds,
+                bound,
+            } => over_time_worded(
+                &arg.map(|a| format!("{}: ", (w.name_value)(a, &n.to_string())))
+                    .unwrap_or_default(),
+                what,
+                *seconds,
+                &(w.bound)(*bound),
             ),
             other => other.to_string(),
         }
@@ -298,6 +338,18 @@ pub enum SolveError {
         what: Option<String>,
         need: u64,
         budget: u64,
+    },
+    /// The work on the board of side `n` named by `arg` (`what`: `the outcome
+    /// solver`; no argument: a position's board, named by `what`) is estimated
+    /// at `seconds`, over a front end's bound of `bound` seconds
+    /// (`solve::cost::admit`).
+    #[error("{}", over_time(.arg, .n, .what, .seconds, .bound))]
+    OverTime {
+        arg: Option<BoardArg>,
+        n: u64,
+        what: String,
+        seconds: u64,
+        bound: u64,
     },
 }
 

@@ -29,6 +29,7 @@
 //! The library does no I/O: the `wythoff` binary parses arguments and renders.
 
 pub mod answer;
+pub mod board;
 pub mod board_pairs;
 pub mod catalogue;
 pub mod claims;
@@ -38,6 +39,7 @@ pub mod error;
 pub mod explain;
 pub mod hash;
 pub mod imitation;
+pub mod limits;
 pub mod oracle;
 pub mod partition;
 pub mod patterns;
@@ -45,6 +47,8 @@ pub mod play;
 pub mod prove;
 pub mod rules;
 pub mod sequence;
+pub mod sequences;
+pub mod subject;
 pub mod sets;
 pub mod solve;
 pub mod sweep;

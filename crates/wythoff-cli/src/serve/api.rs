@@ -139,6 +139,7 @@ fn param(a: wythoff::Arg) -> &'static str {
         wythoff::Arg::Terms => "terms",
         wythoff::Arg::History => "history",
         wythoff::Arg::Conjecture => "conjecture",
+        wythoff::Arg::Threads => "threads",
     }
 }
 
@@ -149,18 +150,17 @@ pub fn words(e: &wythoff::SolveError) -> String {
         name: &|a| param(a).to_string(),
         name_value: &|a, v| format!("{}={v}", param(a)),
         misere_board: "`/api/p-positions` with misere=1",
+        bound: &|b| format!("over the server's bound of {b} s: use the command line"),
     }))
 }
 
-/// Refuse work estimated beyond [`TIME_BOUND`] seconds.
-fn check_seconds(what: &str, seconds: u64) -> Result<(), String> {
-    if seconds > TIME_BOUND {
-        return Err(format!(
-            "{what} would take {} of computation, over the server's bound of {TIME_BOUND} s: use the command line",
-            solve::cost::human_seconds(seconds)
-        ));
+/// The server's bound: the process's memory budget and [`TIME_BOUND`]
+/// seconds (a plan's `admit`, worded by [`words`]).
+fn bound() -> solve::cost::Bound {
+    solve::cost::Bound {
+        memory: solve::memory_budget(),
+        seconds: TIME_BOUND,
     }
-    Ok(())
 }
 
 /// A request checked and ready to run: its cache key and its work.
@@ -199,9 +199,7 @@ pub fn p_positions(q: &Query) -> Result<Job, String> {
     let g = q.game("game", misere)?;
     let n = q.max(LIST_MAX)?;
     if let Some(plan) = answer::p_positions_plan(&g, n).map_err(err)? {
-        if plan.memory <= solve::memory_budget() {
-            check_seconds(&format!("max={n}: the outcome solver"), plan.seconds)?;
-        }
+        plan.admit(bound()).map_err(err)?;
     }
     Ok(Job {
         key: key("p", q, &g, n),
@@ -231,10 +229,7 @@ pub fn p_positions(q: &Query) -> Result<Job, String> {
 pub fn grundy(q: &Query) -> Result<Job, String> {
     let g = q.game("game", false)?;
     let n = q.max(TABLE_MAX)?;
-    let plan = answer::grundy_plan(&g, n).map_err(err)?;
-    if plan.memory <= solve::memory_budget() {
-        check_seconds(&format!("max={n}: the Grundy solver"), plan.seconds)?;
-    }
+    answer::grundy_plan(&g, n).map_err(err)?.admit(bound()).map_err(err)?;
     Ok(Job {
         key: key("g", q, &g, n),
         work: Box::new(move |stop| {
@@ -249,14 +244,8 @@ pub fn remoteness(q: &Query) -> Result<Job, String> {
     let misere = q.flag("misere")?;
     let g = q.game("game", misere)?;
     let n = q.max(TABLE_MAX)?;
-    if g.imitation().map_err(err)?.is_none() {
-        // the options visited (`wythoff::solve::remoteness::work_estimate`),
-        // at about 130 million a second (its WORK_LIMIT: half a minute)
-        let work = solve::remoteness::work_estimate(&g.game, n);
-        check_seconds(
-            &format!("max={n}: the remoteness table"),
-            u64::try_from(work / 130_000_000).unwrap_or(u64::MAX),
-        )?;
+    if let Some(plan) = answer::remoteness_plan(&g, n).map_err(err)? {
+        plan.admit(bound()).map_err(err)?;
     }
     Ok(Job {
         key: key("r", q, &g, n),
@@ -285,17 +274,22 @@ pub fn patterns(q: &Query) -> Result<Job, String> {
     let g = q.game("game", misere)?;
     let n = q.max(TABLE_MAX)?;
     if let Some(plan) = answer::p_positions_plan(&g, n).map_err(err)? {
-        check_seconds(&format!("max={n}: the outcome solver"), plan.seconds)?;
+        plan.admit(bound()).map_err(err)?;
     }
     if grundy {
-        let plan = answer::grundy_plan(&g, n).map_err(err)?;
-        check_seconds(&format!("max={n}: the Grundy solver"), plan.seconds)?;
+        answer::grundy_plan(&g, n).map_err(err)?.admit(bound()).map_err(err)?;
     }
     Ok(Job {
         key: key(&format!("pt{grundy}{text}"), q, &g, n),
-        work: Box::new(move |_stop| {
-            let rep =
-                wythoff::patterns::find(&g.game, &g.label, n as usize, grundy).map_err(err)?;
+        work: Box::new(move |stop| {
+            let rep = wythoff::patterns::find_with_progress(
+                &g.game,
+                &g.label,
+                n as usize,
+                grundy,
+                &mut |_, _| stop.check(),
+            )
+            .map_err(err)?;
             let mut out = Vec::new();
             if text {
                 crate::render::patterns_text(&mut out, &rep).map_err(|e| message(&e.to_string()))?;
@@ -323,10 +317,18 @@ pub fn compare(q: &Query) -> Result<Job, String> {
     };
     let (ga, gb) = (side("a")?, side("b")?);
     let n = q.max(TABLE_MAX)?;
-    check_seconds(
-        &format!("max={n}: the two outcome solvers"),
+    let memory = [&ga, &gb]
+        .iter()
+        .map(|g| solve::select::p_positions_plan(&g.game, n).memory)
+        .fold(0u64, u64::saturating_add);
+    solve::cost::admit(
+        "the two outcome solvers",
+        n,
+        memory,
         wythoff::compare::seconds(&ga.game, &gb.game, n),
-    )?;
+        bound(),
+    )
+    .map_err(err)?;
     let key = format!(
         "c\u{0}{}\u{0}{}\u{0}{}\u{0}{}\u{0}{n}",
         ga.label,
@@ -381,6 +383,11 @@ pub fn outcome(q: &Query) -> Result<Job, String> {
     let x = answer::parse_pile(q.required("x")?, "X").map_err(err)?;
     let y = answer::parse_pile(q.required("y")?, "Y").map_err(err)?;
     let history = answer::parse_history(&history).map_err(err)?;
+    // the work estimated before it runs (a board of side max(x, y) + 1)
+    answer::outcome_plan(&spec, &x, &y)
+        .map_err(err)?
+        .admit(&x, &y, bound())
+        .map_err(err)?;
     let who = match (&spec, q.get("rules")) {
         (answer::GameSpec::Game(g), Some(_)) => q.game_key(g),
         _ => q.required("game")?.to_string(),

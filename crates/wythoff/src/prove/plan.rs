@@ -8,7 +8,8 @@ use super::automaton::{guess, guess_graph, Automaton, Guess};
 use super::error::ProveError;
 use super::formula::{refusal, rules_formula, RulesFormula, Statement};
 use super::numeration::{beatty_numerations, continued_fraction, Numeration};
-use crate::answer::{outcome_table, Subject};
+use crate::board::outcome_table;
+use crate::subject::Subject;
 use crate::error::SolveError;
 use crate::patterns::pairs::Difference;
 use crate::patterns::{board::Board, find_in_board, Pattern};
@@ -270,7 +271,7 @@ pub(crate) fn search_pairs(
 ) -> Result<(Option<PairsModel>, Vec<Attempt>), SolveError> {
     let mut flat = Err(SolveError::BadInput("no terms".into()));
     for terms in PAIR_TERMS {
-        flat = crate::answer::sequence_list(s, terms, &mut |_, _| {});
+        flat = crate::sequences::sequence_list(s, terms, &mut |_, _| {});
         if !matches!(flat, Err(SolveError::TooLarge(_))) {
             break;
         }
@@ -645,8 +646,8 @@ pub fn winning_positions(s: &Subject) -> Result<Vec<(Natural, Natural)>, SolveEr
         let mut found = Vec::new();
         let mut answered = true;
         for (x, y) in far {
-            let ans = match crate::answer::outcome(s, &x, &y, &[]) {
-                Ok(a) => a,
+            let moves = match crate::explain::winning_moves(s, &x, &y) {
+                Ok((_, m)) => m,
                 Err(SolveError::TooLarge(_)) => {
                     answered = false;
                     break;
@@ -654,7 +655,7 @@ pub fn winning_positions(s: &Subject) -> Result<Vec<(Natural, Natural)>, SolveEr
                 Err(SolveError::BadInput(_)) => continue,
                 Err(e) => return Err(e),
             };
-            for (a, b) in ans.moves.iter().take(3) {
+            for (a, b) in moves.iter().take(3) {
                 found.push((a.clone(), b.clone()));
                 found.push((a + Natural::from(1u32), b.clone()));
                 found.push((a.clone(), b + Natural::from(2u32)));
@@ -681,13 +682,13 @@ pub fn check_winning_moves(
     positions: &[(Natural, Natural)],
 ) -> Result<Option<(Natural, Natural)>, SolveError> {
     for (x, y) in positions {
-        let ans = match crate::answer::outcome(s, x, y, &[]) {
-            Ok(a) => a,
+        let moves = match crate::explain::winning_moves(s, x, y) {
+            Ok((_, m)) => m,
             // not a position (a removed corner): nothing to compare
             Err(SolveError::BadInput(_)) => continue,
             Err(e) => return Err(e),
         };
-        let mut want: Vec<(Natural, Natural)> = ans.moves.clone();
+        let mut want: Vec<(Natural, Natural)> = moves;
         want.sort();
         let (mut dx, mut dy) = (num.represent(x), num.represent(y));
         let len = dx.len().max(dy.len());

@@ -25,11 +25,12 @@
 //! | [`GrundyKernel::Union`] ([`super::grundy::union`]) | Grundy table | band / cone / congruence with eventually periodic sets | 4th (may give up: rings too deep, then plain) |
 //! | [`GrundyKernel::Plain`] ([`super::grundy::plain`]) | Grundy table | every rule with Grundy values | last |
 
-use super::{cost, grundy, outcome, outcome_memory_estimate, outcome_threads};
+use super::{cost, grundy, outcome, outcome_memory_estimate, outcome_threads, remoteness};
 use crate::rules::{Game, Rules};
+use crate::SolveError;
 
 /// The outcome kernels, in the order they are tried.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum OutcomeKernel {
     /// Jumps over dead columns and attacked diagonals; near-linear; streams.
     Linear,
@@ -64,7 +65,7 @@ impl OutcomeKernel {
 }
 
 /// The Grundy kernels, in the order they are tried.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum GrundyKernel {
     /// Nim / Wythoff-like (`grundy::nim_like`): tiled line bitsets; streams.
     NimLike,
@@ -133,11 +134,81 @@ pub fn grundy_kernel(r: &Rules, n: u64, budget: u64) -> GrundyKernel {
     }
 }
 
+/// The remoteness kernels, in the order they are tried.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum RemotenessKernel {
+    /// Whole line prefixes (`remoteness::lines`): `O(w)` a cell.
+    Lines,
+    /// Every option visited (`remoteness::plain_table`).
+    Plain,
+}
+
+impl RemotenessKernel {
+    pub fn name(self) -> &'static str {
+        match self {
+            RemotenessKernel::Lines => "lines",
+            RemotenessKernel::Plain => "plain",
+        }
+    }
+}
+
+/// The remoteness kernel of one variant (the rules cut to the board).
+pub fn remoteness_kernel(r: &Rules) -> RemotenessKernel {
+    if remoteness::lines::scope(r).is_some() {
+        RemotenessKernel::Lines
+    } else {
+        RemotenessKernel::Plain
+    }
+}
+
+/// What the remoteness table of a memoryless game on the `n x n` board costs.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct RemotenessPlan {
+    /// Every variant's kernel (the game cut to the board).
+    pub kernels: Vec<RemotenessKernel>,
+    /// The board side.
+    pub n: u64,
+    /// Estimated bytes.
+    pub memory: u64,
+    /// Estimated seconds of computation ([`cost`]).
+    pub seconds: u64,
+}
+
+impl RemotenessPlan {
+    /// Refuse it beyond `bound` ([`cost::admit`]).
+    pub fn admit(&self, bound: cost::Bound) -> Result<(), SolveError> {
+        cost::admit("the remoteness table", self.n, self.memory, self.seconds, bound)
+    }
+}
+
+/// The plan for the remoteness table of `game` (memoryless) on the `n x n` board.
+pub fn remoteness_plan(game: &Game, n: u64) -> RemotenessPlan {
+    let game = game.for_board(n);
+    let kernels: Vec<RemotenessKernel> = game.variants().iter().map(remoteness_kernel).collect();
+    let ps: u128 = game
+        .variants()
+        .iter()
+        .zip(&kernels)
+        .map(|(r, &k)| cost::remoteness_kernel_ps(k, r, n))
+        .sum();
+    RemotenessPlan {
+        memory: n
+            .saturating_mul(n)
+            .saturating_mul(4)
+            .saturating_mul(kernels.len() as u64 + 1),
+        kernels,
+        n,
+        seconds: cost::ps_seconds(ps),
+    }
+}
+
 /// What listing the P-positions of a memoryless game on the `n x n` board costs.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct PPositionsPlan {
     /// Every variant's kernel (the game cut to the board).
     pub kernels: Vec<OutcomeKernel>,
+    /// The board side.
+    pub n: u64,
     /// Estimated bytes.
     pub memory: u64,
     /// Estimated seconds of computation ([`cost`]).
@@ -145,6 +216,10 @@ pub struct PPositionsPlan {
 }
 
 impl PPositionsPlan {
+    /// Refuse it beyond `bound` ([`cost::admit`]).
+    pub fn admit(&self, bound: cost::Bound) -> Result<(), SolveError> {
+        cost::admit("the outcome solver", self.n, self.memory, self.seconds, bound)
+    }
     /// Are the rows streamed by the linear or band kernel (every variant in
     /// the scope of one of them), rather than read off a solved table?
     pub fn streams(&self) -> bool {
@@ -177,7 +252,7 @@ pub fn p_positions_plan(game: &Game, n: u64) -> PPositionsPlan {
                 ),
                 _ => (
                     outcome::band::BandKernel::memory_estimate(n, band_width(r)),
-                    cost::band_seconds(band_width(r), n),
+                    cost::band_seconds(std::iter::once(band_width(r)), n),
                 ),
             })
             .fold((0u64, 0u64), |(m, s), (m1, s1)| {
@@ -191,15 +266,18 @@ pub fn p_positions_plan(game: &Game, n: u64) -> PPositionsPlan {
     };
     PPositionsPlan {
         kernels,
+        n,
         memory,
         seconds,
     }
 }
 
 /// What the Grundy values of a game on the `n x n` board cost, and who computes them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct GrundyPlan {
     pub kernel: GrundyKernel,
+    /// The board side.
+    pub n: u64,
     /// Estimated bytes.
     pub memory: u64,
     /// Estimated seconds of computation on one thread ([`cost`]).
@@ -211,6 +289,10 @@ pub struct GrundyPlan {
 }
 
 impl GrundyPlan {
+    /// Refuse it beyond `bound` ([`cost::admit`]; the seconds of one thread).
+    pub fn admit(&self, bound: cost::Bound) -> Result<(), SolveError> {
+        cost::admit("the Grundy solver", self.n, self.memory, self.seconds, bound)
+    }
     /// Are the rows streamed as they are found ([`GrundyKernel::streams`])?
     pub fn streams(&self) -> bool {
         self.kernel.streams()
@@ -244,6 +326,7 @@ pub fn grundy_plan(game: &Game, n: u64, budget: u64) -> Option<GrundyPlan> {
     let seconds = cost::grundy_kernel_seconds(kernel, r, n);
     Some(GrundyPlan {
         kernel,
+        n,
         memory,
         seconds,
         wall_seconds: cost::grundy_kernel_wall_seconds(kernel, seconds, threads),
