@@ -334,7 +334,7 @@ def seed000(doc):
     doc.append(
         f"**Sweep**: `wythoff sweep '{SEED000}' --max {MAX}` in normal and misère play "
         "(l > p is refused by the rules and skipped: 0 <= l <= p). The rook is read literally "
-        "(README, Conventions): l = 0 and l = 1 both give multiples of p. *Theorem applies* "
+        "(docs/guide.md, Conventions): l = 0 and l = 1 both give multiples of p. *Theorem applies* "
         "means a published solution covers the parameters (Theorem 2.1 (ii a) with gcd(m,p) = 1, "
         "(ii b) l = m dividing p, or l = p / p = 1, which are m-Wythoff); its board was compared "
         "cell by cell with the published P-set (`theorem.agrees`).\n"
@@ -417,7 +417,7 @@ def seed000(doc):
             f"over the {cnt(proper)} with l < p (l = p is m-Wythoff, whose pairs are "
             f"1-complementary): `patterns` found pairs with a multiplicity (checked on the board of {CHECK}) in {cnt(has_pairs)} "
             f"({sum(1 for r in has_pairs if pairs_of(r).get('order') == 'a')} entries read in a-order: "
-            "b_n not increasing, the rows a < N/(2R) read, see README, Patterns); "
+            "b_n not increasing, the rows a < N/(2R) read, see docs/guide.md, Patterns); "
             f"the multiplicity is exactly p in {cnt([r for r in has_pairs if pcomp(r)])}"
             + (
                 f", another value in {cnt(not_pc)}: the smallest counterexample (by m + p + l) is "

@@ -8,7 +8,7 @@
 # Needs python3 (>= 3.9) with venv and pip; run after `cargo test --release
 # --workspace` (the tests compare with target/release/wythoff, else
 # target/debug/wythoff, or WYTHOFF_BIN). The develop route (an editable build,
-# `pip install ./crates/wythoff-py` or `maturin develop`) is in the README.
+# `pip install ./crates/wythoff-py` or `maturin develop`) is in docs/guide.md (Python).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY="${PYTHON:-python3}"
@@ -55,7 +55,7 @@ set +e
 # crates/wythoff-cli/tests/browser: `wythoff serve`'s page in Debian's chromium
 # (headless, driven by Playwright with executable_path: no browser download);
 # skipped without chromium, except under CI=true, where it fails
-"$VENV/bin/python" -m pytest crates/wythoff-py/tests crates/wythoff-cli/tests/browser -q -p no:cacheprovider
+"$VENV/bin/python" -m pytest crates/wythoff-py/tests crates/wythoff-cli/tests/browser -q -rs -p no:cacheprovider
 rc=$?
 set -e
 if [ "$rc" -eq 5 ]; then

@@ -40,36 +40,24 @@ pub struct Args {
     pub force: bool,
 }
 
-/// `GAME`, `GAME@misere` or `GAME@normal`.
-pub fn resolve_side(text: &str) -> Result<GameArg> {
-    let (game, misere) = match text.rsplit_once('@') {
-        Some((g, "misere")) | Some((g, "misère")) => (g, true),
-        Some((g, "normal")) => (g, false),
-        Some((_, other)) => {
-            bail!("`{text}`: unknown convention `@{other}`: write GAME, GAME@normal or GAME@misere")
-        }
-        None => (text, false),
-    };
+/// `GAME`, `GAME@misere` or `GAME@normal` (the library's grammar).
+fn resolve_side(text: &str) -> Result<GameArg> {
+    let (game, misere) = wythoff::answer::parse_side(text)?;
     resolve(game, misere)
-}
-
-/// The label of a side: the game and its convention.
-pub fn side_label(g: &GameArg) -> String {
-    format!("{} ({})", g.label, g.convention_text())
 }
 
 pub fn run(a: Args) -> Result<ExitCode> {
     let format = match &a.output {
         Some(p) => {
             let f = ImageFormat::from_path(p).map_err(|e| anyhow!(e))?;
-            if a.max > crate::cmd_plot::PLOT_MAX {
+            if a.max > wythoff_render::pictures::PLOT_MAX {
                 bail!(
                     "--max {} is out of range for a picture: allowed 1..={}",
                     a.max,
-                    crate::cmd_plot::PLOT_MAX
+                    wythoff_render::pictures::PLOT_MAX
                 );
             }
-            crate::cmd_plot::check_parent(p)?;
+            crate::resources::check_parent(p)?;
             Some(f)
         }
         None => None,
@@ -95,7 +83,10 @@ pub fn run(a: Args) -> Result<ExitCode> {
     let mut bar = Bar::new("comparing");
     let c = compare::compare(&ga.game, &gb.game, n, &mut |d, t| bar.set(d, t))?;
     bar.finish();
-    let (la, lb) = (side_label(&ga), side_label(&gb));
+    let (la, lb) = (
+        wythoff::answer::side_label(&ga),
+        wythoff::answer::side_label(&gb),
+    );
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     crate::render::compare::write(&mut out, a.format, &la, &lb, &c, a.first)?;
     out.flush()?;

@@ -47,12 +47,9 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     }
     // (over the memory budget the solver refuses with the memory estimate)
     let fits = plan.memory <= solve::memory_budget();
-    if fits {
-        solve::cost::check_time(
-            &format!("--max {n}: the Grundy solver"),
-            plan.seconds,
-            a.force,
-        )?;
+    match plan.admit(solve::cost::Bound::cli(a.force)) {
+        Err(wythoff::SolveError::OverMemory { .. }) | Ok(()) => {}
+        Err(e) => return Err(e.into()),
     }
     // a big run says what it will cost, on stderr (stdout stays the format's)
     if plan.wall_seconds >= solve::cost::GRUNDY_NOTE_SECONDS && fits {

@@ -1,56 +1,16 @@
-//! (p,m)-Imitation Nim on the command line (seed 002, a game with memory):
-//! - `p-positions imitation:p=P,m=M --max N`: P-positions as starting positions
-//!   (no history), by the exact state solver (`O(p N^2)`, piles below 32768);
-//! - `outcome imitation:p=P,m=M X Y --history x0,y0 x1,y1 ...`: the outcome of
-//!   `(X, Y)` reached through the given positions (oldest first, the first is the
-//!   starting position, `(X, Y)` the last move's result), with the winning moves;
-//!   an illegal history is refused naming its first illegal step;
+//! (p,m)-Imitation Nim on the command line (seed 002, a game with memory);
+//! `p-positions` lists its starting positions and `outcome --history` answers
+//! after a history (both through `wythoff::answer`):
 //! - `dynamic GAME --max N [--format text|csv|json|summary]`: each position's class in the
 //!   sense of Definition 1: P or N after every history, or dynamic (D).
 
-use crate::game_arg::{parse_pile, BoardArgs, GameArg};
+use crate::game_arg::BoardArgs;
 use crate::render::{self, Format};
-use anyhow::{bail, Context};
+use anyhow::bail;
 use serde_json::json;
 use std::io::Write;
 use std::process::ExitCode;
-use wythoff::imitation::{ImitationNim, PositionClass, StateSolver};
-
-/// Imitation rules of the game (`None` for a game without memory), in the
-/// game's convention: the state solver plays normal and misère play.
-pub fn rules_of(g: &GameArg) -> anyhow::Result<Option<ImitationNim>> {
-    Ok(g.imitation()?)
-}
-
-/// `p-positions` for an imitation game: starting positions only.
-pub fn p_positions(a: &BoardArgs, g: &GameArg) -> anyhow::Result<ExitCode> {
-    let ps = wythoff::answer::p_positions_list(g, a.max, &mut |_, _| {})?;
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    render::p_positions(
-        &mut out,
-        a.format,
-        &g.label,
-        &crate::cmd_p_positions::list_convention(g)?,
-        a.max,
-        &ps,
-        None,
-    )?;
-    out.flush()?;
-    Ok(ExitCode::SUCCESS)
-}
-
-/// Parse one `x,y` history value.
-pub fn parse_position(s: &str) -> anyhow::Result<(u64, u64)> {
-    let (a, b) = s
-        .split_once(',')
-        .with_context(|| format!("--history value `{s}` is not `x,y`"))?;
-    let num = |t: &str| -> anyhow::Result<u64> {
-        let d = parse_pile(t, "pile").with_context(|| format!("--history value `{s}`"))?;
-        d.parse::<u64>()
-            .with_context(|| format!("--history value `{s}`: pile `{t}` is too large"))
-    };
-    Ok((num(a)?, num(b)?))
-}
+use wythoff::imitation::{PositionClass, StateSolver};
 
 /// `wythoff dynamic GAME --max N`: per-position P / N / dynamic.
 #[derive(clap::Args)]
@@ -62,7 +22,7 @@ pub struct DynamicArgs {
 pub fn dynamic(a: DynamicArgs) -> anyhow::Result<ExitCode> {
     let a = a.board;
     let g = a.resolve()?;
-    let Some(rules) = rules_of(&g)? else {
+    let Some(rules) = g.imitation()? else {
         bail!(
             "{} has no memory rule: every position is non-dynamic (use `p-positions`)",
             g.label

@@ -26,13 +26,25 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let a = args.board;
     let g = a.resolve()?;
     let Some(plan) = answer::p_positions_plan(&g, a.max)? else {
-        return crate::cmd_imitation::p_positions(&a, &g);
+        // a game with memory: its starting positions, by the state solver
+        let ps = answer::p_positions_list(&g, a.max, &mut |_, _| {})?;
+        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+        render::p_positions(
+            &mut out,
+            a.format,
+            &g.label,
+            &g.list_convention(),
+            a.max,
+            &ps,
+            None,
+        )?;
+        out.flush()?;
+        return Ok(ExitCode::SUCCESS);
     };
-    crate::progress::time_estimate(
+    crate::progress::admit(
+        plan.admit(solve::cost::Bound::cli(args.force)),
         &format!("--max {}: the outcome solver", a.max),
         plan.seconds,
-        plan.memory <= solve::memory_budget(),
-        args.force,
     )?;
     let mut bar = Bar::new("solving");
     let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
@@ -88,14 +100,4 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// The convention as the listing names it: a game with memory lists its
-/// starting positions (no history).
-pub fn list_convention(g: &crate::game_arg::GameArg) -> anyhow::Result<String> {
-    Ok(if g.imitation()?.is_some() {
-        format!("{}, starting positions (no history)", g.convention_text())
-    } else {
-        g.convention_text()
-    })
 }

@@ -6,7 +6,7 @@
 
 use crate::game_arg::{parse_max, resolve};
 use anyhow::{anyhow, bail, Context, Result};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 pub use wythoff_render::pictures::PLOT_MAX;
 use wythoff_render::pictures::{picture, remoteness_picture, Parts};
 use wythoff_render::plot::{render, ImageFormat};
@@ -50,7 +50,7 @@ pub struct PlotArgs {
 /// Run the command.
 pub fn run(args: &PlotArgs) -> Result<()> {
     let format = ImageFormat::from_path(&args.output).map_err(|e| anyhow!(e))?;
-    check_parent(&args.output)?;
+    crate::resources::check_parent(&args.output)?;
     if args.max == 0 || args.max > PLOT_MAX {
         bail!(
             "--max {} is out of range for a picture: allowed 1..={PLOT_MAX}",
@@ -71,39 +71,5 @@ pub fn run(args: &PlotArgs) -> Result<()> {
     let bytes = render(&picture, format).map_err(|e| anyhow!(e))?;
     std::fs::write(&args.output, bytes)
         .with_context(|| format!("cannot write `{}`", args.output.display()))?;
-    Ok(())
-}
-
-/// Refuse early (before solving) a path whose folder does not exist, or whose
-/// folder is a file (`-o FILE/x.png` with FILE a regular file).
-pub fn check_parent(path: &Path) -> Result<()> {
-    let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
-    if let Some(dir) = parent {
-        if !dir.is_dir() {
-            // the first component of the folder that is not a folder
-            let blocker = dir
-                .ancestors()
-                .filter(|a| !a.as_os_str().is_empty())
-                .collect::<Vec<_>>()
-                .into_iter()
-                .rev()
-                .find(|a| std::fs::metadata(a).map(|m| !m.is_dir()).unwrap_or(false));
-            if let Some(file) = blocker {
-                bail!(
-                    "cannot write `{}`: `{}` is a file, not a folder",
-                    path.display(),
-                    file.display()
-                );
-            }
-            bail!(
-                "cannot write `{}`: the folder `{}` does not exist",
-                path.display(),
-                dir.display()
-            );
-        }
-    }
-    if path.is_dir() {
-        bail!("cannot write `{}`: it is a folder", path.display());
-    }
     Ok(())
 }

@@ -8,25 +8,20 @@ use crate::game_arg::BoardArgs;
 use crate::render::GrundyRows;
 use std::io::Write;
 use std::process::ExitCode;
-use wythoff::solve::remoteness::RemotenessTable;
 
 pub type Args = BoardArgs;
-
-/// The remoteness table of GAME (starting positions for Imitation Nim).
-pub fn table(g: &crate::game_arg::GameArg, n: u64) -> anyhow::Result<RemotenessTable> {
-    Ok(wythoff::answer::remoteness_table(g, n)?)
-}
 
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let g = a.resolve()?;
     if a.format == crate::render::Format::Text {
         crate::render::grid::check(a.max as usize)?;
     }
-    let t = table(&g, a.max)?;
+    let t = wythoff::answer::remoteness_table(&g, a.max)?;
     let n = t.size();
     let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-    let label = format!("{} ({})", g.label, g.convention_text());
-    let mut w = GrundyRows::begin_values(&mut out, a.format, "Remoteness", &label, n);
+    let conv = g.convention_text();
+    let mut w =
+        GrundyRows::begin_values(&mut out, a.format, "Remoteness", &g.label, Some(&conv), n);
     for x in 0..n {
         w.row(&t.values()[x * n..(x + 1) * n]);
     }

@@ -105,20 +105,22 @@ impl Writer<'_> {
 /// `wythoff::answer::sequence`; this renders the pairs.
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let g = crate::game_arg::resolve(&a.game, false)?;
-    // a game read off a board says what it will cost first (like `grundy`)
+    // a game without a published solution always says that its pairs are
+    // read off a board (as `patterns` does), and what that costs
     if let Some(p) = answer::sequence_board_plan(&g, a.terms) {
-        if p.seconds >= wythoff::solve::cost::GRUNDY_NOTE_SECONDS {
-            eprintln!(
-                "wythoff: sequence {} --terms {}: read off a board ({}, {} x {}), {}, {}",
-                g.label,
-                a.terms,
-                p.reading,
-                p.rows,
-                p.cols,
-                wythoff::solve::cost::human_seconds(p.seconds),
-                wythoff::solve::human_bytes(p.bytes)
-            );
-        }
+        eprintln!(
+            "wythoff: sequence {} --terms {}: read off a board ({}, {} x {}), {}, {}",
+            g.label,
+            a.terms,
+            p.reading,
+            p.rows,
+            p.cols,
+            match p.seconds {
+                0 => "under a second".to_string(),
+                s => wythoff::solve::cost::human_seconds(s),
+            },
+            wythoff::solve::human_bytes(p.bytes)
+        );
     }
     let stdout = std::io::stdout();
     let mut lock = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());

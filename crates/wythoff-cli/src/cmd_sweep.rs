@@ -25,7 +25,7 @@ use wythoff::sweep::{parse_shard, shard_costs, Identity, Plan, Spec};
 pub struct Args {
     /// A game with ranges, lists and variables, e.g. `modulo-rook:m=1..8,l=0..8,p=1..8`
     /// or `restricted:s=1..3,t=1..3,K=2..8,r=0..7,h=K:r,v=K:r,d1=K:r,d2=K:r`
-    /// (see README, "Sweeps"). A catalogue game only: sweeps take no rules files.
+    /// (see docs/guide.md, "Sweeps"). A catalogue game only: sweeps take no rules files.
     #[arg(required_unless_present = "merge")]
     pub spec: Option<String>,
     /// Board size of every combination: positions 0 <= x, y < N.
@@ -105,17 +105,8 @@ pub fn run(a: Args) -> Result<ExitCode> {
         plan.retain(&mut |i| have.binary_search(&i).is_err());
     }
     let workers = threads.min(plan.runnable().max(1) as usize);
+    plan.check(max, workers, memory_budget())?;
     let mem = plan.memory_estimate(workers);
-    let budget = memory_budget();
-    if mem > budget {
-        bail!(
-            "the sweep needs about {} of memory ({} boards of {max}x{max} at once, up to {} each), over the budget of {}: use a smaller --max or fewer --threads",
-            human_bytes(mem),
-            workers,
-            human_bytes(plan.per_game_memory),
-            human_bytes(budget)
-        );
-    }
     let seconds = plan.seconds_estimate(workers);
     if seconds > TIME_BOUND_SECONDS && !a.force {
         bail!(
@@ -293,6 +284,50 @@ fn differs(ours: &Identity, theirs: &Identity, other_name: &str) -> Option<Strin
         .map(|(what, a, b)| format!("another sweep: {what} `{b}`, where {other_name} has `{a}`"))
 }
 
+/// Refuse a record (`text`, numbered `index`, line `line_no` of `name`) whose
+/// game, convention or parameters are not those of combination `index` of
+/// `spec` (an edited record): merged or resumed, it would put one combination
+/// twice and leave another out. Numbers out of range or skipped by the rules
+/// are refused where every number is checked.
+fn check_record(
+    spec: &Spec,
+    convention: &str,
+    format: SweepFormat,
+    text: &str,
+    index: u64,
+    (name, line_no): (&str, u64),
+) -> Result<()> {
+    if index >= spec.total() {
+        return Ok(());
+    }
+    let c = spec.combination(index);
+    let Ok(named) = &c.game else {
+        return Ok(());
+    };
+    let keys = spec.key_names();
+    let (game, conv, values) = sweep::record_claims(format, text, &keys)
+        .ok_or_else(|| anyhow!("{name} line {line_no}: not a record of `wythoff sweep`"))?;
+    let want: Vec<String> = c.params.iter().map(|(_, v)| v.to_string()).collect();
+    let pairs = |vals: &[String]| -> String {
+        keys.iter()
+            .zip(vals)
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    if game != named.canonical || values != want || conv != convention {
+        bail!(
+            "{name} line {line_no}: record {index} says `{}` ({}, {}), but combination {index} of the sweep is `{}` ({}, {convention}): an edited record; re-run its shard",
+            crate::game_arg::shorten(&game).trim_matches('`'),
+            crate::game_arg::shorten(&pairs(&values)).trim_matches('`'),
+            crate::game_arg::shorten(&conv).trim_matches('`'),
+            named.canonical,
+            pairs(&want)
+        );
+    }
+    Ok(())
+}
+
 /// The file of `--resume`, scanned: its whole records (numbers, in order).
 struct Resume {
     path: String,
@@ -330,6 +365,8 @@ impl Resume {
         let header = sweep::header(format, &plan_keys(plan));
         let mut indices: Vec<u64> = Vec::new();
         let mut line_no = 0u64;
+        let spec = Spec::parse(&plan.identity.spec)
+            .map_err(|e| anyhow!("the sweep's spec does not parse here: {e}"))?;
         loop {
             line_no += 1;
             match resources::read_line(&mut r, &mut buf, &name, line_no)? {
@@ -370,6 +407,14 @@ impl Resume {
                     p.index
                 );
             }
+            check_record(
+                &spec,
+                &plan.identity.convention,
+                format,
+                text,
+                p.index,
+                (&name, line_no),
+            )?;
             indices.push(p.index);
         }
         Ok(Resume {
@@ -488,6 +533,8 @@ fn merge(paths: &[String], format: Option<SweepFormat>, partial: bool) -> Result
     let mut sources: Vec<Source> = Vec::new();
     let mut entries: Vec<Entry> = Vec::new();
     let mut first: Option<(String, SweepFormat, Vec<String>, Identity)> = None;
+    // the sweep of the first record, against which every record is checked
+    let mut first_spec: Option<Spec> = None;
     // the shards seen, and whether every record carries one of them
     let mut shards: Vec<(u64, u64)> = Vec::new();
     if paths.iter().filter(|p| *p == "-").count() > 1 {
@@ -578,6 +625,7 @@ fn merge(paths: &[String], format: Option<SweepFormat>, partial: bool) -> Result
                         bail!("{shown}: the header does not match its records' sweep");
                     }
                     first = Some((shown.clone(), f, keys, p.identity.clone()));
+                    first_spec = Spec::parse(&p.identity.spec).ok();
                 }
                 Some((n, _, keys, id)) => {
                     if let Some(d) = differs(id, &p.identity, n) {
@@ -589,6 +637,16 @@ fn merge(paths: &[String], format: Option<SweepFormat>, partial: bool) -> Result
                         bail!("{shown}: the header is not the one of {n} (another sweep?)");
                     }
                 }
+            }
+            if let Some(spec) = &first_spec {
+                check_record(
+                    spec,
+                    &p.identity.convention,
+                    f,
+                    text,
+                    p.index,
+                    (&shown, line_no),
+                )?;
             }
             if !shards.contains(&p.shard) {
                 shards.push(p.shard);

@@ -1,6 +1,6 @@
 //! The GAME argument: a catalogue name with parameters, or a TOML rules file.
 
-use wythoff::answer::Subject;
+use wythoff::answer::{GameSpec, Subject};
 
 /// A game named on the command line (see [`Subject`]).
 pub type GameArg = Subject;
@@ -9,22 +9,37 @@ pub type GameArg = Subject;
 /// starting with `file:`, read here with the library's cap); `misere` overrides
 /// the convention. The choice is the library's, `Subject::from_arg`.
 pub fn resolve(text: &str, misere: bool) -> anyhow::Result<GameArg> {
+    let mut s = Subject::from_arg(text, misere, read_rules).map_err(game_arg_error)?;
+    // a rules file's name goes into headers and tables: no raw newline, terminal
+    // escape or bidirectional override (escaped as in error lines)
+    s.label = escape_unsafe(&s.label);
+    Ok(s)
+}
+
+/// Resolve GAME for `outcome`: as [`resolve`], except m-Modular Wythoff beyond
+/// the catalogue's range (the library's `GameSpec::from_arg`).
+pub fn resolve_spec(text: &str, misere: bool) -> anyhow::Result<GameSpec> {
+    let mut spec = GameSpec::from_arg(text, misere, read_rules).map_err(game_arg_error)?;
+    if let GameSpec::Game(s) = &mut spec {
+        s.label = escape_unsafe(&s.label);
+    }
+    Ok(spec)
+}
+
+fn read_rules(path: &str, cap: u64) -> anyhow::Result<String> {
+    crate::resources::read_text_file(path, "rules file", cap)
+}
+
+fn game_arg_error(e: wythoff::answer::GameArgError<anyhow::Error>) -> anyhow::Error {
     use wythoff::answer::GameArgError;
-    let mut s = Subject::from_arg(text, misere, |path, cap| {
-        crate::resources::read_text_file(path, "rules file", cap)
-    })
-    .map_err(|e| match e {
+    match e {
         GameArgError::Read { error, .. } => error,
         GameArgError::Rules {
             path: Some(path),
             error,
         } => anyhow::anyhow!("{}: {error}", shorten_path(&path)),
         GameArgError::Rules { path: None, error } => error.into(),
-    })?;
-    // a rules file's name goes into headers and tables: no raw newline, terminal
-    // escape or bidirectional override (escaped as in error lines)
-    s.label = escape_unsafe(&s.label);
-    Ok(s)
+    }
 }
 
 /// Parse `--max N`: a whole number from 1 to `wythoff::answer::MAX_BOARD`.

@@ -54,6 +54,38 @@ impl Drop for Bar {
     }
 }
 
+/// Before long work: a plan's admission against the CLI's bound
+/// (`wythoff::solve::cost::Bound::cli`), then the estimate told on stderr as
+/// [`time_estimate`] tells it. Over the memory budget the solver refuses with
+/// its own estimate (no `--force` lifts it): that refusal comes first, so the
+/// plan's is not shown.
+pub fn admit(
+    admitted: Result<(), wythoff::SolveError>,
+    what: &str,
+    seconds: u64,
+) -> anyhow::Result<()> {
+    match admitted {
+        Err(wythoff::SolveError::OverMemory { .. }) => Ok(()),
+        Err(e) => Err(e.into()),
+        Ok(()) => {
+            note(what, seconds);
+            Ok(())
+        }
+    }
+}
+
+/// Tell an estimate on stderr when it is long enough to matter and stderr is
+/// a terminal, like the progress bars.
+fn note(what: &str, seconds: u64) {
+    use wythoff::solve::cost;
+    if seconds > cost::NOTE_SECONDS && std::io::stderr().is_terminal() {
+        eprintln!(
+            "wythoff: {what}: estimated {} of computation",
+            cost::human_seconds(seconds)
+        );
+    }
+}
+
 /// Before long work: refuse it beyond the library's time bound unless `force`
 /// (`wythoff::solve::cost::check_time`), and tell the estimate on stderr when it
 /// is long enough to matter and stderr is a terminal, like the progress bars
@@ -71,11 +103,6 @@ pub fn time_estimate(
         return Ok(());
     }
     cost::check_time(what, seconds, force)?;
-    if seconds > cost::NOTE_SECONDS && std::io::stderr().is_terminal() {
-        eprintln!(
-            "wythoff: {what}: estimated {} of computation",
-            cost::human_seconds(seconds)
-        );
-    }
+    note(what, seconds);
     Ok(())
 }

@@ -323,6 +323,40 @@ pub fn is_stdout(f: &std::fs::File) -> bool {
     a.is_file() && a.dev() == b.dev() && a.ino() == b.ino()
 }
 
+/// Refuse early (before solving) a path whose folder does not exist, or whose
+/// folder is a file (`-o FILE/x.png` with FILE a regular file).
+pub fn check_parent(path: &std::path::Path) -> anyhow::Result<()> {
+    let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
+    if let Some(dir) = parent {
+        if !dir.is_dir() {
+            // the first component of the folder that is not a folder
+            let blocker = dir
+                .ancestors()
+                .filter(|a| !a.as_os_str().is_empty())
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .find(|a| std::fs::metadata(a).map(|m| !m.is_dir()).unwrap_or(false));
+            if let Some(file) = blocker {
+                anyhow::bail!(
+                    "cannot write `{}`: `{}` is a file, not a folder",
+                    path.display(),
+                    file.display()
+                );
+            }
+            anyhow::bail!(
+                "cannot write `{}`: the folder `{}` does not exist",
+                path.display(),
+                dir.display()
+            );
+        }
+    }
+    if path.is_dir() {
+        anyhow::bail!("cannot write `{}`: it is a folder", path.display());
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

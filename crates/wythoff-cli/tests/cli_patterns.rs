@@ -63,3 +63,31 @@ fn check_errors_name_check() {
         assert!(e.contains(want), "{e}");
     }
 }
+
+#[test]
+fn no_pattern_says_why_the_pairs_reading_gave_up() {
+    // seed 000's open case: b-order breaks, and on 128 and 256 the a-order
+    // reading has too few rows; on 512 it reads the 4-fold mex
+    let g = "modulo-rook:m=2,l=0,p=4";
+    for n in ["128", "256"] {
+        let o = wythoff(&["patterns", g, "--max", n]);
+        assert!(o.status.success());
+        let text = String::from_utf8(o.stdout).unwrap();
+        let why = text
+            .lines()
+            .find(|l| l.starts_with("why: "))
+            .unwrap_or_else(|| panic!("{text}"));
+        assert!(
+            why.contains("too few pairs") && why.contains("b-order"),
+            "{why}"
+        );
+        let o = wythoff(&["patterns", g, "--max", n, "--format", "json"]);
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(v["patterns"], serde_json::json!([]));
+        assert_eq!(format!("why: {}", v["why_none"].as_str().unwrap()), why);
+    }
+    let o = wythoff(&["patterns", g, "--max", "512", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["patterns"][0]["kind"], "pairs");
+    assert!(v.get("why_none").is_none(), "{v}");
+}

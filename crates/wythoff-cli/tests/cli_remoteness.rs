@@ -72,6 +72,32 @@ y\n2 │ 1 3 4\n1 │ 1 2 3\n0 │ 0 1 1\n  └──────\n    0 1 2  x\
     ]))
     .unwrap();
     assert_eq!(j["rows"][2][2], 4);
+    assert_eq!(j["game"], "nim");
+    assert_eq!(j["convention"], "normal play");
+    // misère: the JSON says so (as p-positions does)
+    let j: serde_json::Value = serde_json::from_str(&stdout(&[
+        "remoteness",
+        "wythoff",
+        "--max",
+        "3",
+        "--misere",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    assert_eq!(j["convention"], "misère play", "{j}");
+    assert_eq!(j["game"], "wythoff", "{j}");
+    let pp: serde_json::Value = serde_json::from_str(&stdout(&[
+        "p-positions",
+        "wythoff",
+        "--max",
+        "3",
+        "--misere",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    assert_eq!(j["convention"], pp["convention"]);
     let s = stdout(&["remoteness", "nim", "--max", "3", "--format", "summary"]);
     assert!(s.starts_with("9 "), "{s}");
     // Imitation Nim, misère: starting positions; (0, 0) is a win at once

@@ -23,8 +23,24 @@ struct Server {
 
 impl Server {
     fn start() -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_wythoff"))
-            .args(["serve", "--port", "0"])
+        let mut c = Command::new(env!("CARGO_BIN_EXE_wythoff"));
+        c.args(["serve", "--port", "0"]);
+        Server::spawn(c)
+    }
+
+    /// The server under an open-file limit of `files` (as `ulimit -n`).
+    fn start_with_files(files: u32) -> Server {
+        let mut c = Command::new("sh");
+        c.args([
+            "-c",
+            &format!("ulimit -n {files} && exec \"$0\" serve --port 0"),
+            env!("CARGO_BIN_EXE_wythoff"),
+        ]);
+        Server::spawn(c)
+    }
+
+    fn spawn(mut c: Command) -> Server {
+        let mut child = c
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
@@ -65,6 +81,14 @@ impl Server {
 
     fn solves(&self) -> u64 {
         self.json("/api/stats")["solves"].as_u64().unwrap()
+    }
+
+    /// The server's resident memory, in bytes (Linux).
+    fn rss(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap();
+        let line = status.lines().find(|l| l.starts_with("VmRSS:")).unwrap();
+        let kb: u64 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
+        kb * 1024
     }
 
     /// SIGINT (Ctrl-C), then the exit status must be success.
@@ -512,5 +536,299 @@ fn bad_arguments_and_a_busy_port_are_one_line_and_exit_2() {
     }
     // the busy port's server still answers
     assert_eq!(s.get("/api/stats").0, 200);
+    s.stop();
+}
+
+/// `request` sent as it is on a new connection (closed after its answer):
+/// the status and body, or `None` when nothing came within `secs` seconds.
+fn exchange(addr: &str, request: &[u8], secs: u64) -> Option<(u16, String)> {
+    use std::io::{Read, Write};
+    let mut t = std::net::TcpStream::connect(addr).ok()?;
+    t.set_read_timeout(Some(std::time::Duration::from_secs(secs)))
+        .ok()?;
+    t.write_all(request).ok()?;
+    let mut buf = Vec::new();
+    t.read_to_end(&mut buf).ok()?;
+    let text = String::from_utf8_lossy(&buf).to_string();
+    let status = text.get(9..12)?.parse().ok()?;
+    let body = text.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+    Some((status, body.to_string()))
+}
+
+fn request(method: &str, path: &str, body: &str) -> Vec<u8> {
+    format!(
+        "{method} {path} HTTP/1.1\r\nhost: x\r\nconnection: close\r\ncontent-type: application/x-www-form-urlencoded\r\ncontent-length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .into_bytes()
+}
+
+/// A JSON `{"error": "<one line>"}`.
+fn error_of(body: &str) -> String {
+    let v: Value = serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {body:?}"));
+    let msg = v["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{body}"))
+        .to_string();
+    assert!(!msg.is_empty() && !msg.contains('\n'), "{msg}");
+    msg
+}
+
+#[test]
+fn idle_and_slow_clients_do_not_make_the_server_unreachable() {
+    use std::io::{Read, Write};
+    use std::time::{Duration, Instant};
+    // under 128 open files, 200 clients that send nothing and one that sends
+    // half a request line
+    let s = Server::start_with_files(128);
+    let idle: Vec<std::net::TcpStream> = (0..200)
+        .map(|_| std::net::TcpStream::connect(&s.addr).unwrap())
+        .collect();
+    let mut slow = std::net::TcpStream::connect(&s.addr).unwrap();
+    slow.write_all(b"GET /api/stats HTTP/1.1\r\nhost:").unwrap();
+    // a new client is answered: a JSON 503 while the bound is reached, then,
+    // once the idle ones are closed (the header timeout), the answer itself
+    let t = Instant::now();
+    let mut busy = 0;
+    loop {
+        let got = exchange(&s.addr, &request("GET", "/api/stats", ""), 5);
+        match got {
+            Some((200, body)) => {
+                let v: Value = serde_json::from_str(&body).unwrap();
+                assert!(v["connection_limit"].as_u64().unwrap() <= 64, "{v}");
+                break;
+            }
+            Some((503, body)) => {
+                assert!(error_of(&body).contains("connections open"), "{body}");
+                busy += 1;
+            }
+            other => panic!("no answer within 5 s: {other:?}"),
+        }
+        assert!(
+            t.elapsed() < Duration::from_secs(45),
+            "unreachable for 45 s under 200 idle connections"
+        );
+        std::thread::sleep(Duration::from_millis(500));
+    }
+    // the idle and the slow clients were closed by the server
+    for mut c in idle.into_iter().chain([slow]) {
+        c.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+        let mut buf = Vec::new();
+        match c.read_to_end(&mut buf) {
+            Ok(_) => {}
+            Err(e) => assert_eq!(e.kind(), std::io::ErrorKind::ConnectionReset, "{e}"),
+        }
+    }
+    let _ = busy;
+    s.stop();
+}
+
+#[test]
+fn stalled_readers_of_a_large_answer_share_its_body() {
+    use std::io::Write;
+    use std::time::Duration;
+    let s = Server::start();
+    let path = "/api/grundy?game=wythoff&max=1024";
+    let (status, body) = s.get(path);
+    assert_eq!(status, 200);
+    assert!(body.len() > 4_000_000, "{}", body.len());
+    let before = s.rss();
+    // 200 clients ask for it and read nothing
+    let stalled: Vec<std::net::TcpStream> = (0..200)
+        .map(|_| {
+            let mut t = std::net::TcpStream::connect(&s.addr).unwrap();
+            t.write_all(&request("GET", path, "")).unwrap();
+            t
+        })
+        .collect();
+    std::thread::sleep(Duration::from_secs(3));
+    // the server still answers, and holds no copy of the body per client
+    let (status, _) = exchange(&s.addr, &request("GET", "/api/stats", ""), 5).expect("an answer");
+    assert_eq!(status, 200);
+    let after = s.rss();
+    assert!(
+        after < before + (200 << 20),
+        "{} MB before, {} MB with 200 stalled readers of a {} MB answer",
+        before >> 20,
+        after >> 20,
+        body.len() >> 20
+    );
+    drop(stalled);
+    s.stop();
+}
+
+#[test]
+fn requests_whose_clients_have_gone_are_not_computed() {
+    use std::io::Write;
+    use std::time::{Duration, Instant};
+    let s = Server::start();
+    // heavy boards (seconds each), their clients gone at once
+    for h in ["min64", "min48", "min80", "min96", "max8"] {
+        let g = format!("restricted:s=1,t=1,h={h},v={h},d1=none,d2=none");
+        let path = format!("/api/p-positions?game={}&max=4096", enc(&g));
+        let mut t = std::net::TcpStream::connect(&s.addr).unwrap();
+        t.write_all(&request("GET", &path, "")).unwrap();
+        std::thread::sleep(Duration::from_millis(100));
+        drop(t);
+    }
+    std::thread::sleep(Duration::from_millis(500));
+    // a trivial board waits behind none of them
+    let t = Instant::now();
+    let got = exchange(
+        &s.addr,
+        &request("GET", "/api/p-positions?game=wythoff&max=10", ""),
+        30,
+    );
+    let (status, body) = got.expect("an answer");
+    assert_eq!(status, 200, "{body}");
+    assert!(
+        t.elapsed() < Duration::from_secs(5),
+        "a trivial request waited {:?} behind abandoned ones",
+        t.elapsed()
+    );
+    let stats = s.json("/api/stats");
+    assert!(stats["abandoned"].as_u64().unwrap() >= 4, "{stats}");
+    s.stop();
+}
+
+#[test]
+fn long_uris_and_other_methods_get_json_errors_and_long_rules_go_in_a_post() {
+    let s = Server::start();
+    let addr = &s.addr;
+    // a request line over hyper's 65534 bytes: a JSON 414 that says what to do
+    let long = format!("/api/p-positions?game={}&max=10", "w".repeat(70_000));
+    let (status, body) = exchange(addr, &request("GET", &long, ""), 5).expect("an answer");
+    assert_eq!(status, 414);
+    assert!(error_of(&body).contains("POST"), "{body}");
+    // not HTTP: a JSON 400
+    let (status, body) = exchange(addr, b"GARBAGE \x00\xff\r\n\r\n", 5).expect("an answer");
+    assert_eq!(status, 400);
+    error_of(&body);
+    // headers too large
+    let big_header = format!(
+        "GET /api/stats HTTP/1.1\r\nhost: x\r\nx-big: {}\r\n\r\n",
+        "h".repeat(500_000)
+    );
+    if let Some((status, body)) = exchange(addr, big_header.as_bytes(), 5) {
+        assert_eq!(status, 431);
+        error_of(&body);
+    }
+    // every other method: a JSON 405
+    for (m, p) in [
+        ("PUT", "/api/p-positions?game=wythoff&max=10"),
+        ("DELETE", "/api/stats"),
+        ("PATCH", "/api/grundy"),
+        ("POST", "/"),
+        ("OPTIONS", "/api/outcome"),
+    ] {
+        let (status, body) = exchange(addr, &request(m, p, ""), 5).expect("an answer");
+        assert_eq!(status, 405, "{m} {p}: {body}");
+        assert!(error_of(&body).contains("POST"), "{body}");
+    }
+    // a rules text of nearly 1 MiB, sent as a POST body, answers as the GET
+    let toml = "name = \"mine\"\nh = \"odd\"\nv = \"3:0+1\"\n[two-pile]\nd1 = \"all\"\nd2 = \"all\"\nrelation = \"band:2\"\n";
+    let get = s.json(&format!("/api/p-positions?rules={}&max=30", enc(toml)));
+    let padded = format!("{toml}# {}\n", "x".repeat(1_000_000));
+    let body = format!("rules={}&max=30", enc(&padded));
+    let (status, got) =
+        exchange(addr, &request("POST", "/api/p-positions", &body), 30).expect("an answer");
+    assert_eq!(status, 200, "{got}");
+    let got: Value = serde_json::from_str(&got).unwrap();
+    assert_eq!(got["positions"], get["positions"]);
+    // over 1 MiB of rules: the rules cap; over the body cap: a JSON 413
+    let over = format!("{toml}# {}\n", "x".repeat(1 << 20));
+    let body = format!("rules={}&max=30", enc(&over));
+    let (status, got) =
+        exchange(addr, &request("POST", "/api/p-positions", &body), 30).expect("an answer");
+    assert_eq!(status, 400);
+    assert!(error_of(&got).contains("1 MiB"), "{got}");
+    let body = format!("rules={}&max=30", "%41".repeat(2 << 20));
+    let (status, got) =
+        exchange(addr, &request("POST", "/api/p-positions", &body), 30).expect("an answer");
+    assert_eq!(status, 413);
+    error_of(&got);
+    // parameters in both places, or a body not UTF-8
+    let (status, _) = exchange(
+        addr,
+        &request("POST", "/api/p-positions?max=10", "game=wythoff"),
+        5,
+    )
+    .unwrap();
+    assert_eq!(status, 400);
+    // still answering
+    assert_eq!(s.get("/api/stats").0, 200);
+    // the page's icon is served (no 404)
+    assert_eq!(s.get("/favicon.ico").0, 200);
+    s.stop();
+}
+
+/// One answer layer (`wythoff::answer::outcome_of`): m-Modular Wythoff beyond
+/// the catalogue's range answers the same in the CLI and the API; the
+/// server words the library's errors with its own parameter names (never a
+/// CLI flag); the page's remoteness of Wythoff at 1024 is admitted by the
+/// library's plan (the line kernel).
+#[test]
+fn one_answer_layer_for_the_cli_and_the_api() {
+    let s = Server::start();
+    let m = "1000000000000000000000";
+    for (x, y, outcome) in [("3", "5", "P"), ("5", "4", "N"), ("0", "0", "P")] {
+        let cli = cli_json(&["outcome", &format!("modular:m={m}"), x, y, "--format", "json"])
+            .unwrap();
+        assert_eq!(cli["outcome"], outcome);
+        let api = s.json(&format!("/api/outcome?game=modular%3Am%3D{m}&x={x}&y={y}"));
+        assert_eq!(api, cli, "({x}, {y})");
+    }
+    let r = s.json("/api/remoteness?game=wythoff&max=1024");
+    assert_eq!(r["max"], 1024);
+    assert_eq!(r["values"].as_array().map(Vec::len), Some(1024));
+    for (path, words) in [
+        (
+            "/api/outcome?game=wythoff&x=3&y=5&history=1%2C2",
+            "history is only meaningful for games with memory",
+        ),
+        (
+            "/api/outcome?game=imitation%3Ap%3D1%2Cm%3D1&x=3&y=5&history=9%2C9%3Bx",
+            "history value `x` is not `x,y`",
+        ),
+        (
+            &format!("/api/outcome?game=modular%3Am%3D{m}&x=3&y=5&history=9%2C9"),
+            "history and conjecture do not apply",
+        ),
+    ] {
+        let (status, body) = s.get(path);
+        assert_eq!(status, 400, "{path}: {body}");
+        let v: Value = serde_json::from_str(&body).unwrap();
+        let e = v["error"].as_str().unwrap();
+        assert!(e.contains(words), "{path}: {e}");
+        assert!(!e.contains("--"), "a CLI flag in {path}: {e}");
+    }
+    s.stop();
+}
+
+/// Work is estimated before it runs (the library's cost model, the server's
+/// bound of 10 s): a move set whose cells scan many options
+/// (`h=min256`) is refused at 4096, one position near (4999, 4998) of it and
+/// an Imitation Nim position near 32767 are refused before any solving (well
+/// within 5 s; solving would take half a minute and more), and the refusal
+/// names no flag.
+#[test]
+fn heavy_work_is_refused_before_it_runs() {
+    let s = Server::start();
+    let g = "restricted%3As%3D1%2Ct%3D1%2Ch%3Dmin256%2Cv%3Dmin256%2Cd1%3Dnone%2Cd2%3Dnone";
+    for path in [
+        format!("/api/p-positions?game={g}&max=4096"),
+        format!("/api/outcome?game={g}&x=4999&y=4998"),
+        "/api/outcome?game=imitation%3Ap%3D1%2Cm%3D1&x=32766&y=32765".to_string(),
+    ] {
+        let t = std::time::Instant::now();
+        let (status, body) = s.get(&path);
+        let took = t.elapsed();
+        assert_eq!(status, 400, "{path}: {body}");
+        assert!(body.contains("over the server's bound of 10 s"), "{path}: {body}");
+        assert!(!body.contains("--"), "a CLI flag in {path}: {body}");
+        assert!(took < std::time::Duration::from_secs(5), "{path}: {took:?}");
+    }
+    // the same game on a small board is answered
+    s.json(&format!("/api/p-positions?game={g}&max=64"));
     s.stop();
 }

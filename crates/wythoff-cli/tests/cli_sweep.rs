@@ -440,6 +440,57 @@ fn merge_finds_missing_and_conflicting_records() {
 }
 
 #[test]
+fn an_edited_record_is_refused_by_merge_and_resume() {
+    let dir = scratch("edited");
+    for format in ["json", "csv", "markdown"] {
+        let whole = dir.join(format!("whole.{format}"));
+        let body = String::from_utf8(sweep_to(&whole, &[SPEC, "--max", "30", "--format", format]))
+            .unwrap();
+        // record 1 rewritten as combination 2 (m=1, l=0, p=3): its number kept
+        let (from, to) = match format {
+            "json" => (
+                "\"game\":\"modulo-rook:m=1,l=0,p=2\",\"convention\":\"normal\",\"max\":30,\"params\":{\"m\":1,\"l\":0,\"p\":2}",
+                "\"game\":\"modulo-rook:m=1,l=0,p=3\",\"convention\":\"normal\",\"max\":30,\"params\":{\"m\":1,\"l\":0,\"p\":3}",
+            ),
+            "csv" => ("1,\"modulo-rook:m=1,l=0,p=2\",normal,1,0,2,", "1,\"modulo-rook:m=1,l=0,p=3\",normal,1,0,3,"),
+            _ => ("| 1 | modulo-rook:m=1,l=0,p=2 | normal | 1 | 0 | 2 |", "| 1 | modulo-rook:m=1,l=0,p=3 | normal | 1 | 0 | 3 |"),
+        };
+        assert!(body.contains(from), "{format}: {body}");
+        let edited = dir.join(format!("edited.{format}"));
+        std::fs::write(&edited, body.replacen(from, to, 1)).unwrap();
+        refused(&merge(&[&edited], &[]), &["record 1", "p=3", "edited"]);
+        // only the parameters, or only the game, edited
+        let params_only = dir.join(format!("params.{format}"));
+        let p_from = if format == "json" { "\"p\":2}" } else { from };
+        let p_to = if format == "json" {
+            "\"p\":4}"
+        } else {
+            &to.replacen("p=3", "p=2", 1)
+        };
+        std::fs::write(&params_only, body.replacen(p_from, p_to, 1)).unwrap();
+        refused(&merge(&[&params_only], &[]), &["record 1", "edited"]);
+        // --resume of the edited file: refused too, nothing run
+        let o = wythoff(&[
+            "sweep",
+            SPEC,
+            "--max",
+            "30",
+            "--format",
+            format,
+            "--resume",
+            edited.to_str().unwrap(),
+        ]);
+        refused(&o, &["record 1", "edited"]);
+        assert!(o.stdout.is_empty());
+        // the file as written: merged and resumed unchanged
+        let o = merge(&[&whole], &[]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        assert_eq!(String::from_utf8(o.stdout).unwrap(), body);
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn merge_honours_format() {
     let dir = scratch("format");
     let a = dir.join("a.jsonl");

@@ -36,7 +36,7 @@ fn render() -> String {
         "# Command reference\n\n\
 Every command's `--help`, as the binary prints it (generated: `scripts/reference.sh`;\n\
 `crates/wythoff-cli/tests/reference.rs` fails when this file differs from the binary).\n\
-Formats and JSON fields are described in the README's sections for each command.\n\n",
+Formats and JSON fields are described in docs/guide.md, section by command.\n\n",
     );
     out.push_str("## Commands\n\n");
     for c in &cmds {

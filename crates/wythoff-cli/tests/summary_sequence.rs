@@ -29,6 +29,28 @@ fn sequence_summary_is_pinned() {
 }
 
 #[test]
+fn a_sequence_read_off_a_board_always_says_so() {
+    // no published solution: the note on stderr, however short the run
+    for terms in ["1", "5", "40"] {
+        let o = wythoff(&["sequence", "modulo-rook:m=2,l=0,p=4", "--terms", terms]);
+        stdout(&o);
+        let err = String::from_utf8(o.stderr).unwrap();
+        assert!(err.contains("read off a board"), "--terms {terms}: {err:?}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+    // a published solution (a kernel or an oracle): nothing on stderr
+    for g in ["wythoff", "roob-blocking:m=2,p=3", "m-wythoff:m=3"] {
+        let o = wythoff(&["sequence", g, "--terms", "5"]);
+        stdout(&o);
+        assert!(
+            o.stderr.is_empty(),
+            "{g}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+}
+
+#[test]
 fn sequence_formats() {
     let o = wythoff(&["sequence", "m-wythoff:m=2", "--terms", "4"]);
     assert_eq!(stdout(&o), "0 0 0\n1 1 3\n2 2 6\n3 4 10\n");

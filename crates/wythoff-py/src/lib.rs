@@ -22,13 +22,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, RecvTimeoutError};
 use std::sync::Mutex;
 use std::time::Duration;
-use wythoff::answer::{self, Cancelled, GameArgError, ParamValue, Subject};
+use wythoff::answer::{self, Cancelled, GameArgError, GameSpec, ParamValue, Subject};
 use wythoff::SolveError;
 
 /// The reader `Subject::from_arg` is given: a regular file of at most `cap`
 /// bytes (the library's cap, the CLI's too) of UTF-8 text.
 fn read_rules_file(path: &str, cap: u64) -> PyResult<String> {
-    let cannot = |e: std::io::Error| PyValueError::new_err(format!("cannot read rules file `{path}`: {e}"));
+    let cannot =
+        |e: std::io::Error| PyValueError::new_err(format!("cannot read rules file `{path}`: {e}"));
     let meta = std::fs::metadata(path).map_err(cannot)?;
     if !meta.is_file() {
         return Err(PyValueError::new_err(format!(
@@ -47,21 +48,27 @@ fn read_rules_file(path: &str, cap: u64) -> PyResult<String> {
 /// A library message in Python's words: each argument it names is this
 /// module's parameter (`n`, `terms`, `history`, `max`), never a CLI flag.
 fn py_words(m: &wythoff::Message) -> String {
-    fn param(a: wythoff::Arg) -> &'static str {
-        match a {
-            wythoff::Arg::Max => "n",
-            wythoff::Arg::Check => "check",
-            wythoff::Arg::Terms => "terms",
-            wythoff::Arg::History => "history",
-            wythoff::Arg::Conjecture => "conjecture",
-            wythoff::Arg::SweepMax => "max",
-        }
+    m.worded(&WORDS)
+}
+
+/// Python's words for the library's errors: its parameters, and its bound.
+const WORDS: wythoff::Wording<'static> = wythoff::Wording {
+    name: &|a| py_param(a).to_string(),
+    name_value: &|a, v| format!("{} = {v}", py_param(a)),
+    misere_board: "`p_positions` of the game made with `misere=True`",
+    bound: &|b| format!("over the bound of {b} s"),
+};
+
+fn py_param(a: wythoff::Arg) -> &'static str {
+    match a {
+        wythoff::Arg::Max => "n",
+        wythoff::Arg::Check => "check",
+        wythoff::Arg::Terms => "terms",
+        wythoff::Arg::History => "history",
+        wythoff::Arg::Conjecture => "conjecture",
+        wythoff::Arg::SweepMax => "max",
+        wythoff::Arg::Threads => "threads",
     }
-    m.words(
-        &|a| param(a).to_string(),
-        &|a, v| format!("{} = {v}", param(a)),
-        "`p_positions` of the game made with `misere=True`",
-    )
 }
 
 /// A library error in Python's words: the board's side is the parameter `n`
@@ -99,6 +106,7 @@ fn to_py_err(e: SolveError) -> PyErr {
         SolveError::BoardNotWhole { text, max, .. } => PyValueError::new_err(format!(
             "n = {text} is out of range: allowed 1..={max}"
         )),
+        e @ SolveError::OverTime { .. } => PyMemoryError::new_err(e.worded(&WORDS)),
         other => PyValueError::new_err(other.to_string()),
     }
 }
@@ -110,7 +118,11 @@ fn check(cancel: &AtomicBool) {
     }
 }
 
-/// Run `f` on a worker thread, the GIL released, stopping it on Ctrl-C.
+/// What a worker thread hands back: its result, or the payload of its panic.
+type Outcome<T> = std::thread::Result<Result<T, SolveError>>;
+
+/// Run `f` on a worker thread, the GIL released, stopping it on Ctrl-C: for
+/// work whose progress callback calls [`check`] (it stops at its next report).
 fn run<T: Send>(
     py: Python<'_>,
     f: impl FnOnce(&AtomicBool) -> Result<T, SolveError> + Send,
@@ -128,64 +140,146 @@ fn run<T: Send>(
                 let _ = tx.send(r);
             })
             .map_err(|e| PyRuntimeError::new_err(format!("cannot start a thread: {e}")))?;
-        loop {
-            let got = py.allow_threads(|| {
-                rx.lock()
-                    .expect("one waiter")
-                    .recv_timeout(Duration::from_millis(50))
-            });
-            match got {
-                Ok(Ok(r)) => return r.map_err(to_py_err),
-                Ok(Err(payload)) => {
-                    if payload.is::<Cancelled>() {
-                        return Err(PyKeyboardInterrupt::new_err(()));
-                    }
-                    let msg = payload
-                        .downcast_ref::<String>()
-                        .cloned()
-                        .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
-                        .unwrap_or_else(|| "unknown panic".into());
-                    return Err(PyRuntimeError::new_err(format!(
-                        "wythoff: internal error: {msg}"
-                    )));
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    if let Err(e) = py.check_signals() {
-                        cancel.store(true, Ordering::Relaxed);
-                        // the worker stops at its next progress report
-                        let _ = py.allow_threads(|| rx.lock().expect("one waiter").recv());
-                        return Err(e);
-                    }
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    return Err(PyRuntimeError::new_err("wythoff: the worker thread died"))
-                }
-            }
-        }
+        wait(py, &rx, &cancel, None)
     })
 }
 
-/// A Python int (of any size) or its decimal text as a board side (`--max`).
+/// Run `f`, which owns its data, on a thread of its own, the GIL released:
+/// for work without progress reports (one position's outcome, `prove`). On Ctrl-C the call raises `KeyboardInterrupt` within a second;
+/// work that does not stop by then is abandoned: it ends on its own thread
+/// and its answer is dropped.
+fn run_owned<T: Send + 'static>(
+    py: Python<'_>,
+    f: impl FnOnce(&AtomicBool) -> Result<T, SolveError> + Send + 'static,
+) -> PyResult<T> {
+    let cancel = std::sync::Arc::new(AtomicBool::new(false));
+    let (tx, rx) = channel();
+    let c = cancel.clone();
+    std::thread::Builder::new()
+        .name("wythoff".into())
+        .stack_size(64 << 20)
+        .spawn(move || {
+            let r = catch_unwind(AssertUnwindSafe(|| f(&c)));
+            let _ = tx.send(r);
+        })
+        .map_err(|e| PyRuntimeError::new_err(format!("cannot start a thread: {e}")))?;
+    wait(py, &Mutex::new(rx), &cancel, Some(Duration::from_secs(1)))
+}
+
+/// The worker's result, waited for with the GIL released, signals checked
+/// every 50 ms. On Ctrl-C `cancel` is set and the worker is waited for at
+/// most `grace` (`None`: until it stops), then the signal's error raised.
+fn wait<T: Send>(
+    py: Python<'_>,
+    rx: &Mutex<std::sync::mpsc::Receiver<Outcome<T>>>,
+    cancel: &AtomicBool,
+    grace: Option<Duration>,
+) -> PyResult<T> {
+    loop {
+        let got = py.allow_threads(|| {
+            rx.lock()
+                .expect("one waiter")
+                .recv_timeout(Duration::from_millis(50))
+        });
+        match got {
+            Ok(Ok(r)) => return r.map_err(to_py_err),
+            Ok(Err(payload)) => {
+                if payload.is::<Cancelled>() {
+                    return Err(PyKeyboardInterrupt::new_err(()));
+                }
+                let msg = payload
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+                    .unwrap_or_else(|| "unknown panic".into());
+                return Err(PyRuntimeError::new_err(format!(
+                    "wythoff: internal error: {msg}"
+                )));
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                if let Err(e) = py.check_signals() {
+                    cancel.store(true, Ordering::Relaxed);
+                    let _ = py.allow_threads(|| {
+                        let rx = rx.lock().expect("one waiter");
+                        match grace {
+                            None => rx.recv().ok(),
+                            Some(d) => rx.recv_timeout(d).ok(),
+                        }
+                    });
+                    return Err(e);
+                }
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(PyRuntimeError::new_err("wythoff: the worker thread died"))
+            }
+        }
+    }
+}
+
+/// A Python int (of any size) as a board side (`--max`).
 fn board_side(n: &Bound<'_, PyAny>) -> PyResult<u64> {
     answer::parse_max(&whole_text(n)?).map_err(to_py_err)
 }
 
-/// The decimal text of an int argument (refusing bool, float, ...).
+/// The decimal text of a whole-number argument: a Python int of any size, or
+/// any integer type with `__index__` (NumPy's); bool, float, str and the rest
+/// are refused with a ValueError. Read through the int's bytes, so Python's
+/// limit on int-to-str conversion does not apply.
 fn whole_text(v: &Bound<'_, PyAny>) -> PyResult<String> {
-    if v.is_instance_of::<PyInt>() && !v.is_instance_of::<pyo3::types::PyBool>() {
-        Ok(v.str()?.to_string())
-    } else if let Ok(s) = v.extract::<String>() {
-        Ok(s)
-    } else {
-        Err(PyValueError::new_err(format!(
-            "`{}` is not a whole number",
-            v.repr()?
+    let not_whole = || -> PyResult<PyErr> {
+        Ok(PyValueError::new_err(format!(
+            "`{}` is not a whole number: pass an int (or a NumPy integer)",
+            crate::shorten(&v.repr()?.to_string())
         )))
+    };
+    if v.is_instance_of::<pyo3::types::PyBool>()
+        || v.hasattr("dtype")? && v.getattr("dtype")?.getattr("kind")?.extract::<String>()? == "b"
+    {
+        return Err(not_whole()?);
+    }
+    let i = match v.py().import("operator")?.call_method1("index", (v,)) {
+        Ok(i) => i,
+        Err(_) => return Err(not_whole()?),
+    };
+    let negative = i.lt(0)?;
+    let abs = i.call_method0("__abs__")?;
+    let bits: u64 = abs.call_method0("bit_length")?.extract()?;
+    let bytes = abs.call_method1("to_bytes", (bits.div_ceil(8), "little"))?;
+    let bytes = bytes.downcast::<PyBytes>()?.as_bytes();
+    let limbs: Vec<u64> = bytes
+        .chunks(8)
+        .map(|c| {
+            let mut b = [0u8; 8];
+            b[..c.len()].copy_from_slice(c);
+            u64::from_le_bytes(b)
+        })
+        .collect();
+    let n = wythoff::oracle::Natural::from_limbs_asc(&limbs);
+    Ok(if negative {
+        format!("-{n}")
+    } else {
+        n.to_string()
+    })
+}
+
+/// A long text cut for an error message.
+fn shorten(text: &str) -> String {
+    match text.char_indices().nth(40) {
+        Some((i, _)) => format!("{}...", &text[..i]),
+        None => text.to_string(),
     }
 }
 
-fn py_int<'py>(py: Python<'py>, v: &impl std::fmt::Display) -> PyResult<Bound<'py, PyAny>> {
-    py.get_type::<PyInt>().call1((v.to_string(),))
+/// A natural number as a Python int (through its bytes: no int-from-str
+/// limit).
+fn py_int<'py>(py: Python<'py>, v: &wythoff::oracle::Natural) -> PyResult<Bound<'py, PyAny>> {
+    let bytes: Vec<u8> = v
+        .to_limbs_asc()
+        .iter()
+        .flat_map(|l| l.to_le_bytes())
+        .collect();
+    py.get_type::<PyInt>()
+        .call_method1("from_bytes", (PyBytes::new(py, &bytes), "little"))
 }
 
 fn json_to_py<'py>(py: Python<'py>, v: &serde_json::Value) -> PyResult<Bound<'py, PyAny>> {
@@ -200,14 +294,22 @@ fn json_to_py<'py>(py: Python<'py>, v: &serde_json::Value) -> PyResult<Bound<'py
 /// `Game.from_rules(toml_text)`: a game from the text of a rules file.
 #[pyclass(frozen, module = "wythoff", name = "Game")]
 struct Game {
-    s: Subject,
+    /// The game (or m-Modular Wythoff beyond the catalogue's range, which only
+    /// `outcome` and `explain` answer).
+    spec: GameSpec,
     /// How it was made, for repr.
     repr: String,
 }
 
 impl Game {
-    fn misere(&self) -> bool {
-        self.s.convention() == wythoff::Convention::Misere
+    fn misere(&self) -> PyResult<bool> {
+        Ok(self.s()?.convention() == wythoff::Convention::Misere)
+    }
+
+    /// The game as a [`Subject`]: every question but `outcome` and `explain`
+    /// refuses a huge m-Modular game as the catalogue does.
+    fn s(&self) -> PyResult<&Subject> {
+        self.spec.subject().map_err(to_py_err)
     }
 }
 
@@ -216,24 +318,26 @@ impl Game {
     #[new]
     #[pyo3(signature = (spec, misere = false))]
     fn new(spec: &str, misere: bool) -> PyResult<Game> {
-        let s = Subject::from_arg(spec, misere, read_rules_file).map_err(|e| match e {
+        let game = GameSpec::from_arg(spec, misere, read_rules_file).map_err(|e| match e {
             GameArgError::Read { error, .. } => error,
             GameArgError::Rules { error, .. } => to_py_err(error.into()),
         })?;
-        let shown = if s.named.is_some() {
-            s.label.clone()
-        } else {
-            spec.to_string()
+        let shown = match &game {
+            GameSpec::Game(s) if s.named.is_none() => spec.to_string(),
+            g => g.label(),
         };
         let repr = if misere {
             format!("Game({shown:?}, misere=True)")
         } else {
             format!("Game({shown:?})")
         };
-        Ok(Game { s, repr })
+        Ok(Game {
+            spec: GameSpec::Game(s),
+            repr,
+        })
     }
 
-    /// A game from the text of a TOML rules file (the format of the README).
+    /// A game from the text of a TOML rules file (the format of docs/guide.md).
     #[staticmethod]
     #[pyo3(signature = (toml_text, misere = false))]
     fn from_rules(toml_text: &str, misere: bool) -> PyResult<Game> {
@@ -247,7 +351,7 @@ impl Game {
                 ""
             }
         );
-        Ok(Game { s, repr })
+        Ok(Game { spec: game, repr })
     }
 
     fn __repr__(&self) -> String {
@@ -257,23 +361,24 @@ impl Game {
     /// The canonical spec (`name:key=value,...`, defaults filled in) or the rules file's name.
     #[getter]
     fn spec(&self) -> String {
-        self.s.label.clone()
+        self.spec.label()
     }
 
     /// The catalogue name (e.g. `m-wythoff`), or the rules file's `name`.
     #[getter]
-    fn name(&self) -> String {
-        match &self.s.named {
+    fn name(&self) -> PyResult<String> {
+        let s = self.s()?;
+        Ok(match &s.named {
             Some(ng) => ng.entry_name.to_string(),
-            None => self.s.label.clone(),
-        }
+            None => s.label.clone(),
+        })
     }
 
     /// Parameter values: ints, and length sets as text (empty for a rules file).
     #[getter]
     fn params<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        for (k, v) in self.s.params() {
+        for (k, v) in self.s()?.params() {
             match v {
                 ParamValue::Int(i) => d.set_item(k, i)?,
                 ParamValue::Set(t) => d.set_item(k, t)?,
@@ -284,28 +389,29 @@ impl Game {
 
     /// The paper and place that define the game (`"rules file"` for a rules file).
     #[getter]
-    fn source(&self) -> String {
-        self.s
+    fn source(&self) -> PyResult<String> {
+        Ok(self
+            .s()?
             .entry()
-            .map_or_else(|| "rules file".to_string(), |e| e.source.to_string())
+            .map_or_else(|| "rules file".to_string(), |e| e.source.to_string()))
     }
 
     /// Are the rules symmetric under swapping the piles?
     #[getter]
-    fn symmetric(&self) -> bool {
-        self.s.symmetric()
+    fn symmetric(&self) -> PyResult<bool> {
+        Ok(self.s()?.symmetric())
     }
 
     /// True for misère play (the player who cannot move wins).
     #[getter(misere)]
-    fn misere_py(&self) -> bool {
+    fn misere_py(&self) -> PyResult<bool> {
         self.misere()
     }
 
     /// "normal play" or "misère play".
     #[getter]
-    fn convention(&self) -> String {
-        self.s.convention_text()
+    fn convention(&self) -> PyResult<String> {
+        Ok(self.s()?.convention_text())
     }
 
     /// The P-positions (x, y) with 0 <= x, y < n, sorted by x then y (the csv
@@ -317,7 +423,7 @@ impl Game {
         n: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let n = board_side(n)?;
-        let s = &self.s;
+        let s = self.s()?;
         let ps = run(py, |c| answer::p_positions_list(s, n, &mut |_, _| check(c)))?;
         let k = ps.len();
         let flat: Vec<u64> = ps.into_iter().flat_map(|(x, y)| [x, y]).collect();
@@ -330,7 +436,7 @@ impl Game {
     /// would not fit.
     fn outcomes<'py>(&self, py: Python<'py>, n: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
         let n = board_side(n)?;
-        let s = &self.s;
+        let s = self.s()?;
         let cells = run(py, |c| answer::outcome_table(s, n, &mut |_, _| check(c)))?;
         let n = n as usize;
         Ok(PyArray1::from_vec(py, cells).reshape([n, n])?.into_any())
@@ -342,7 +448,7 @@ impl Game {
     /// games without Grundy values (blocking, misère, memory, choice).
     fn grundy<'py>(&self, py: Python<'py>, n: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
         let n = board_side(n)?;
-        let s = &self.s;
+        let s = self.s()?;
         let t = run(py, |c| answer::grundy_table(s, n, &mut |_, _| check(c)))?;
         let n = n as usize;
         Ok(PyArray1::from_vec(py, t.into_values())
@@ -409,7 +515,7 @@ impl Game {
         terms: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let terms = answer::parse_terms(&whole_text(terms)?).map_err(to_py_err)?;
-        let s = &self.s;
+        let s = self.s()?;
         let flat = run(py, |c| {
             answer::sequence_list(s, terms, &mut |_, _| check(c))
         })?;
@@ -466,9 +572,11 @@ impl Game {
             Some(v) => answer::parse_max(&whole_text(v)?).map_err(to_py_err)? as usize,
             None => wythoff::patterns::DEFAULT_MAX,
         };
-        let s = &self.s;
-        let rep = run(py, |_| {
-            wythoff::patterns::find(&s.game, &s.label, n, grundy)
+        let s = self.s()?;
+        let rep = run(py, |c| {
+            wythoff::patterns::find_with_progress(&s.game, &s.label, n, grundy, &mut |_, _| {
+                check(c)
+            })
         })?;
         json_to_py(
             py,
@@ -509,7 +617,7 @@ impl Game {
                 )))
             }
         };
-        let s = &self.s;
+        let s = self.s()?;
         run(py, |_| {
             let pic = if remoteness {
                 pictures::remoteness_picture(s, n)
@@ -534,8 +642,10 @@ impl Game {
         let xs = answer::parse_pile(&whole_text(x)?, "X").map_err(to_py_err)?;
         let ys = answer::parse_pile(&whole_text(y)?, "Y").map_err(to_py_err)?;
         let history = history.unwrap_or_default();
-        let s = &self.s;
-        run(py, |_| answer::outcome(s, &xs, &ys, &history))
+        let spec = self.spec.clone();
+        run_owned(py, move |_| {
+            answer::outcome_of(&spec, &xs, &ys, &history, None).map(|l| l.answer)
+        })
     }
 }
 
@@ -600,8 +710,9 @@ fn prove<'py>(
     if let Some(t) = timeout {
         req.timeout = t;
     }
-    let r = py
-        .allow_threads(|| wythoff_walnut::prove(&req, emit.as_deref()))
+    let emit = emit.clone();
+    // on its own thread (Ctrl-C raises within a second)
+    let r = run_owned(py, move |_| Ok(wythoff_walnut::prove(&req, emit.as_deref())))?
         .map_err(prove_err)?;
     let v = serde_json::to_value(&r).map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
     json_to_py(py, &v)
@@ -647,7 +758,7 @@ fn sweep_indices(
     let sp = wythoff::sweep::Spec::parse(spec).map_err(|e| to_py_err(e.into()))?;
     let plan = wythoff::sweep::Plan::new(&sp, (1, 1), max, convention(misere));
     let t = threads.clamp(1, plan.runnable().max(1) as usize);
-    plan.check(max, t, wythoff::solve::DEFAULT_MEMORY_BUDGET)
+    plan.check(max, t, wythoff::solve::memory_budget())
         .map_err(to_py_err)?;
     Ok(plan.runnable_indices())
 }

@@ -2,6 +2,7 @@
 catalogue games in both conventions; huge integers; errors."""
 
 import json
+import sys
 
 import numpy as np
 import pytest
@@ -112,6 +113,49 @@ def test_outcome(cli, spec, misere):
         assert (ex["oracle"] is None) == ("# oracle" not in r.stderr)
 
 
+def test_outcome_beyond_the_int_to_str_limit(cli):
+    # 10**5000 has more digits than CPython converts to text by default (4300)
+    g = wythoff.Game("wythoff")
+    o, moves = g.outcome(10**5000, 7)
+    text = cli.out("outcome", "wythoff", "1" + "0" * 5000, 7)
+    # the test reads the CLI's text with the limit lifted; the module never
+    # converts through text
+    if hasattr(sys, "set_int_max_str_digits"):
+        old = sys.get_int_max_str_digits()
+        sys.set_int_max_str_digits(0)
+        try:
+            want = parse_outcome(text)
+        finally:
+            sys.set_int_max_str_digits(old)
+    else:
+        want = parse_outcome(text)
+    assert o == want[0] == "N"
+    assert sorted(moves) == sorted(want[1])
+    big = 10**6000 + 12345
+    o, moves = g.outcome(big, big)
+    assert o == "N" and (0, 0) in moves
+
+
+def test_whole_numbers_are_ints_numpy_integers_included():
+    g = wythoff.Game("wythoff")
+    for t in (np.int64, np.uint64, np.int32, np.uint8):
+        assert g.outcome(t(4), t(6)) == g.outcome(4, 6)
+        assert (g.p_positions(t(20)) == g.p_positions(20)).all()
+    assert g.patterns(np.int64(64)) == g.patterns(64)
+    # text, floats and bools are refused, the same way everywhere
+    for bad in ("10", "4", 4.0, True, np.float64(4), np.bool_(True), [4]):
+        for call in (
+            lambda: g.outcome(bad, 6),
+            lambda: g.outcome(4, bad),
+            lambda: g.p_positions(bad),
+            lambda: g.grundy(bad),
+            lambda: g.patterns(bad),
+            lambda: g.sequence(bad),
+        ):
+            with pytest.raises(ValueError, match="not a whole number"):
+                call()
+
+
 def test_outcome_huge_integers(cli):
     x, y = 10**100, 10**100 + 7
     for spec in ["wythoff", "m-wythoff:m=3", "roob-blocking:m=2,p=3"]:
@@ -126,6 +170,22 @@ def test_outcome_huge_integers(cli):
     o, moves = wythoff.Game("wythoff").outcome(n, 3 * n)
     assert (o, moves) == parse_outcome(cli.out("outcome", "wythoff", n, 3 * n))[:2]
     assert o == "N" and any(min(m) > 10**99 for m in moves)
+
+
+def test_huge_modular_answers_as_the_cli(cli):
+    """m-Modular Wythoff beyond the catalogue's range: the library's one
+    answer layer (`answer::outcome_of`), the same in Python as in the CLI."""
+    spec = "modular:m=1000000000000000000000"
+    g = wythoff.Game(spec)
+    for x, y in [(3, 5), (5, 4), (0, 0), (1000, 1618)]:
+        assert g.outcome(x, y) == parse_outcome(cli.out("outcome", spec, x, y))[:2]
+    assert g.outcome(3, 5) == ("P", [])
+    with pytest.raises(ValueError) as e:
+        g.outcome(3, 5, history=[(9, 9)])
+    assert "history" in str(e.value) and "--" not in str(e.value)
+    # every other question is refused as the catalogue refuses the text
+    with pytest.raises(ValueError):
+        g.p_positions(8)
 
 
 def test_imitation_history(cli):

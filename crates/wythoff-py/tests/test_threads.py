@@ -32,29 +32,27 @@ SCRIPT = """
 import wythoff
 print("start", flush=True)
 try:
-    wythoff.Game({spec!r}).p_positions({n})
+    {call}
     print("finished", flush=True)
 except KeyboardInterrupt:
     print("interrupted", flush=True)
 """
 
 
-def interrupted(spec, n):
-    """Run `Game(spec).p_positions(n)` in a child Python, send SIGINT one second
-    after it starts, and return what it printed (within 60 s)."""
-    p = subprocess.Popen(
-        [sys.executable, "-c", SCRIPT.format(spec=spec, n=n)],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
+def interrupted(spec, n, call="wythoff.Game({spec!r}).p_positions({n})", within=60):
+    """Run `call` (by default `Game(spec).p_positions(n)`) in a child Python,
+    send SIGINT one second after it starts, and return what it printed (within
+    `within` seconds)."""
+    code = SCRIPT.format(call=call.format(spec=spec, n=n))
+    p = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
     assert p.stdout.readline().strip() == "start"
     threading.Event().wait(1.0)
     p.send_signal(signal.SIGINT)
     try:
-        out, _ = p.communicate(timeout=60)
+        out, _ = p.communicate(timeout=within)
     except subprocess.TimeoutExpired:
         p.kill()
-        raise AssertionError(f"Ctrl-C did not stop {spec} p_positions({n})")
+        raise AssertionError(f"Ctrl-C did not stop {call.format(spec=spec, n=n)}")
     return out.strip()
 
 
@@ -67,3 +65,18 @@ def test_ctrl_c_stops_the_imitation_state_solver():
     # the state solver reports progress once per row: p_positions(16384) takes
     # several seconds; SIGINT after one second must end it at the next row
     assert interrupted("imitation:p=3,m=1", 16384) == "interrupted"
+
+
+# a game whose boards are slow: its outcome near (4999, 4998) solves a board
+# for minutes, its patterns(4096) too; neither reports progress
+SLOW = "restricted:s=1,t=1,h=min256,v=min256,d1=none,d2=none"
+
+
+def test_ctrl_c_interrupts_a_board_solving_outcome():
+    call = "wythoff.Game({spec!r}).outcome(4999, 4998)"
+    assert interrupted(SLOW, 0, call, within=10) == "interrupted"
+
+
+def test_ctrl_c_interrupts_patterns():
+    call = "wythoff.Game({spec!r}).patterns({n})"
+    assert interrupted(SLOW, 4096, call, within=10) == "interrupted"

@@ -54,6 +54,9 @@ pub fn read(
     force: bool,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Vec<(u64, u64)>, SolveError> {
+    if let Some(v) = linear_read(game, terms, budget, progress) {
+        return Ok(v);
+    }
     if terms > MAX_TERMS {
         return Err(SolveError::ArgTooLarge(Message::new().value(Arg::Terms, terms).text(format!(
             ": a game without a published solution is read off a solved board of side at most {READ_PAIRS_MAX_BOARD}, which holds at most {MAX_TERMS} pairs: use fewer terms"
@@ -89,6 +92,61 @@ pub fn read(
     let out = patterns::read_pairs(game, terms, budget).map(|(v, _)| v);
     progress(n0, n0);
     out
+}
+
+/// Largest board side the near-linear reading solves.
+pub const LINEAR_MAX_BOARD: u64 = 1 << 26;
+
+/// The near-linear reading: when the game's one variant is in the scope of
+/// [`linear`] (one-pile moves of every length), the square boards of
+/// [`patterns::read_pairs`] (side `4 terms + 64`, doubled until the pairs
+/// pattern holds the terms, b-order, or the a-order cut does) are streamed
+/// in `O(n)` memory and near-linear time instead of solved as tables. `None`
+/// when out of scope or when no board up to [`LINEAR_MAX_BOARD`] reads, so
+/// that [`read`]'s refusals explain why.
+fn linear_read(
+    game: &Game,
+    terms: u64,
+    budget: u64,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Option<Vec<(u64, u64)>> {
+    let [r] = game.variants() else { return None };
+    let mut n = terms.saturating_mul(4).saturating_add(64);
+    loop {
+        if n > LINEAR_MAX_BOARD || crate::solve::select::outcome_kernel(&r.for_board(n)) != crate::solve::select::OutcomeKernel::Linear {
+            return None;
+        }
+        let one = Game::single(r.clone());
+        let plan = crate::solve::select::p_positions_plan(&one, n);
+        if plan.memory > budget || plan.seconds > cost::TIME_BOUND_SECONDS {
+            return None;
+        }
+        let mut all: Vec<(u64, u64)> = Vec::new();
+        crate::solve::stream::p_positions(&one, n as usize, &mut |d, t| progress(d, t), &mut |x, ys| {
+            all.extend(ys.iter().map(|&y| (x, y as u64)))
+        })
+        .ok()?;
+        let mut mirrored: Vec<(u64, u64)> = all.iter().map(|&(x, y)| (y, x)).collect();
+        mirrored.sort_unstable();
+        let side = if mirrored == all { "both" } else { "upper" };
+        drop(mirrored);
+        let mut v: Vec<(u64, u64)> = all.into_iter().filter(|p| p.0 <= p.1).collect();
+        v.sort_unstable_by_key(|&(a, b)| (b, a));
+        match pairs::of_pairs(&v, side) {
+            Some(p) if p.terms >= terms => {
+                v.truncate(terms as usize);
+                return Some(v);
+            }
+            Some(_) => {}
+            None => {
+                let (_, cut) = patterns::by_rows(&v, n as usize)?;
+                if cut.len() as u64 >= terms {
+                    return Some(cut[..terms as usize].to_vec());
+                }
+            }
+        }
+        n = n.saturating_mul(2);
+    }
 }
 
 /// What the probe board says.
@@ -214,6 +272,22 @@ pub struct Plan {
 /// The [`Plan`] of `read(game, terms, ..)`, from the probe board (a few
 /// milliseconds); `None` when a refusal will come first.
 pub fn plan(game: &Game, terms: u64) -> Option<Plan> {
+    if let [r] = game.variants() {
+        let n = terms.saturating_mul(4).saturating_add(64);
+        if n <= LINEAR_MAX_BOARD
+            && crate::solve::select::outcome_kernel(&r.for_board(n))
+                == crate::solve::select::OutcomeKernel::Linear {
+            // streamed by the near-linear kernel (`linear_read`)
+            let p = crate::solve::select::p_positions_plan(game, n);
+            return Some(Plan {
+                reading: "b-order, square board",
+                rows: n,
+                cols: n,
+                seconds: p.seconds,
+                bytes: p.memory,
+            });
+        }
+    }
     if terms > MAX_TERMS {
         return None;
     }

@@ -104,7 +104,7 @@ pub fn p_positions(
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Vec<(u64, u64)>, SolveError> {
     let mut ps = Vec::new();
-    crate::answer::game_p_positions(game, n as u64, progress, &mut |x, ys| {
+    crate::board::game_p_positions(game, n as u64, progress, &mut |x, ys| {
         ps.extend(ys.iter().map(|&y| (x, y as u64)));
     })?;
     Ok(ps)
@@ -184,12 +184,15 @@ mod tests {
         assert!(c.only_a > 0 && c.only_b > 0, "the two games differ");
     }
 
-    /// The imitation-or-board choice is the front door's: misère Imitation Nim
-    /// is answered, with the P-positions `answer::p_positions` lists.
+    /// The imitation-or-board choice is `board`'s: misère Imitation Nim is
+    /// answered, with the starting P-positions of the state solver.
     #[test]
-    fn misere_imitation_is_the_front_doors_answer() {
-        let s = crate::answer::Subject::parse("imitation:p=2,m=1", true).unwrap();
-        let want = crate::answer::p_positions_list(&s, 16, &mut |_, _| {}).unwrap();
+    fn misere_imitation_is_the_state_solvers_answer() {
+        let s = crate::subject::Subject::parse("imitation:p=2,m=1", true).unwrap();
+        let r = s.imitation().unwrap().unwrap();
+        let want = crate::imitation::StateSolver::new(r, 16)
+            .unwrap()
+            .start_p_positions();
         assert!(!want.is_empty() && !want.contains(&(0, 0)));
         assert_eq!(p_positions(&s.game, 16, &mut |_, _| {}).unwrap(), want);
         let normal = parse_game("imitation:p=2,m=1").unwrap().game;
@@ -199,19 +202,12 @@ mod tests {
 }
 
 /// Estimated seconds for [`p_positions`] of both games on the `n x n` board:
-/// [`crate::solve::cost::p_positions_seconds`] of each, and at least the
-/// streaming band kernel's row scans, `n^2 / 64` words at 4 ns each (measured:
-/// `p-positions wythoff --max 100000` 0.60 s, `--max 200000` 2.03 s, normal or
-/// misère, 3.2 to 3.8 ns a word; `compare wythoff wythoff@misere` 1.17 s and
-/// 4.04 s), so that a board of a million is announced at about two minutes.
+/// the sum of their plans ([`crate::solve::select::p_positions_plan`], the
+/// costs of [`crate::solve::cost`]; `compare wythoff wythoff@misere` at 100000
+/// and 200000: 1.17 s and 4.04 s).
 pub fn seconds(a: &Game, b: &Game, n: u64) -> u64 {
-    let scan = ((n as u128 * n as u128 / 64) * 4 / 1_000_000_000) as u64;
     [a, b]
         .iter()
-        .map(|g| {
-            crate::solve::select::p_positions_plan(g, n)
-                .seconds
-                .max(scan)
-        })
+        .map(|g| crate::solve::select::p_positions_plan(g, n).seconds)
         .fold(0u64, u64::saturating_add)
 }

@@ -32,6 +32,8 @@ pub enum Arg {
     /// The board side of every game of a sweep (`sweep --max N`; Python's
     /// `max` of `wythoff.sweep`).
     SweepMax,
+    /// The worker threads (`--threads`; Python's `threads`).
+    Threads,
 }
 
 /// The board argument of the board errors ([`SolveError::BoardOutOfRange`], ...).
@@ -47,6 +49,7 @@ impl Arg {
             Arg::History => "--history",
             Arg::Conjecture => "--conjecture",
             Arg::SweepMax => "--max",
+            Arg::Threads => "--threads",
         }
     }
 }
@@ -168,18 +171,124 @@ impl std::fmt::Display for NoGrundy {
 }
 
 fn over_memory(arg: &BoardArg, n: &u64, what: &Option<String>, need: &u64, budget: &u64) -> String {
-    let (need, budget) = (
-        crate::solve::human_bytes(*need),
-        crate::solve::human_bytes(*budget),
-    );
     let flag = arg.flag();
+    over_memory_worded(flag, &format!("{flag} {n}"), what, *need, *budget)
+}
+
+/// [`SolveError::OverMemory`] with the board argument named `name` (alone) and
+/// `name_value` (with its value).
+fn over_memory_worded(
+    name: &str,
+    name_value: &str,
+    what: &Option<String>,
+    need: u64,
+    budget: u64,
+) -> String {
+    let (need, budget) = (
+        crate::units::human_bytes(need),
+        crate::units::human_bytes(budget),
+    );
     match what {
         None => format!(
-            "{flag} {n} needs about {need} of memory, over the budget of {budget}: use a smaller {flag}"
+            "{name_value} needs about {need} of memory, over the budget of {budget}: use a smaller {name}"
         ),
         Some(w) => format!(
-            "{flag} {n}: {w} needs about {need} of memory, over the budget of {budget}: use a smaller {flag}"
+            "{name_value}: {w} needs about {need} of memory, over the budget of {budget}: use a smaller {name}"
         ),
+    }
+}
+
+fn over_time(arg: &Option<BoardArg>, n: &u64, what: &str, seconds: &u64, bound: &u64) -> String {
+    let named = arg.map(|a| format!("{} {n}: ", a.flag()));
+    over_time_worded(&named.unwrap_or_default(), what, *seconds, &cli_bound(*bound))
+}
+
+/// The CLI's words for a time bound: `over the bound of 10 min: use --force ...`.
+fn cli_bound(bound: u64) -> String {
+    format!(
+        "over the bound of {} min: use --force to run it anyway",
+        bound / 60
+    )
+}
+
+/// `named`: the board argument and its value with `: `, or nothing.
+fn over_time_worded(named: &str, what: &str, seconds: u64, bound: &str) -> String {
+    format!(
+        "{named}{what} would take {} of computation, {bound}",
+        crate::units::human_seconds(seconds)
+    )
+}
+
+/// How a front end names a request's arguments: `name(a)` alone,
+/// `name_value(a, v)` with the value given, and the way to misère outcomes.
+/// The CLI's is [`Wording::cli`] (its flags); the server and Python have their
+/// own parameter names.
+pub struct Wording<'a> {
+    pub name: &'a dyn Fn(Arg) -> String,
+    pub name_value: &'a dyn Fn(Arg, &str) -> String,
+    pub misere_board: &'a str,
+    /// A time bound of so many seconds and what to do (`over the bound of 10
+    /// min: use --force to run it anyway`).
+    pub bound: &'a dyn Fn(u64) -> String,
+}
+
+impl Message {
+    /// The message in `w`'s words.
+    pub fn worded(&self, w: &Wording) -> String {
+        self.words(w.name, w.name_value, w.misere_board)
+    }
+}
+
+impl SolveError {
+    /// The error in a front end's words: every argument it names as data is
+    /// worded by `w` (with the CLI's [`Wording`] this is its `Display`).
+    pub fn worded(&self, w: &Wording) -> String {
+        match self {
+            SolveError::BadArg(m) | SolveError::ArgTooLarge(m) => m.worded(w),
+            SolveError::NoGrundy { label, why } => format!(
+                "{}{}",
+                label
+                    .as_ref()
+                    .map(|l| format!("{l} has no Grundy values: "))
+                    .unwrap_or_default(),
+                why.message().worded(w)
+            ),
+            SolveError::BoardOutOfRange { arg, n, max } => format!(
+                "{} is out of range: allowed 1..={max}",
+                (w.name_value)(*arg, &n.to_string())
+            ),
+            SolveError::BoardNotWhole { arg, text, max } => format!(
+                "`{text}` is not a whole number: {} takes 1..={max}",
+                (w.name)(*arg)
+            ),
+            SolveError::OverMemory {
+                arg,
+                n,
+                what,
+                need,
+                budget,
+            } => over_memory_worded(
+                &(w.name)(*arg),
+                &(w.name_value)(*arg, &n.to_string()),
+                what,
+                *need,
+                *budget,
+            ),
+            SolveError::OverTime {
+                arg,
+                n,
+                what,
+                seconds,
+                bound,
+            } => over_time_worded(
+                &arg.map(|a| format!("{}: ", (w.name_value)(a, &n.to_string())))
+                    .unwrap_or_default(),
+                what,
+                *seconds,
+                &(w.bound)(*bound),
+            ),
+            other => other.to_string(),
+        }
     }
 }
 
@@ -229,6 +338,18 @@ pub enum SolveError {
         what: Option<String>,
         need: u64,
         budget: u64,
+    },
+    /// The work on the board of side `n` named by `arg` (`what`: `the outcome
+    /// solver`; no argument: a position's board, named by `what`) is estimated
+    /// at `seconds`, over a front end's bound of `bound` seconds
+    /// (`solve::cost::admit`).
+    #[error("{}", over_time(.arg, .n, .what, .seconds, .bound))]
+    OverTime {
+        arg: Option<BoardArg>,
+        n: u64,
+        what: String,
+        seconds: u64,
+        bound: u64,
     },
 }
 

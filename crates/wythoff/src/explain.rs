@@ -188,3 +188,79 @@ impl Rules {
         out
     }
 }
+
+/// The outcome of `(x, y)` in `s` and its winning moves (the positions moved
+/// to, sorted, without repeats), without notes: the engine `answer::outcome`
+/// uses (the Imitation Nim state solver for a starting position, the game's
+/// exact oracle, else the general solver for piles below
+/// [`crate::limits::GENERAL_LIMIT`]: [`SolveError::TooLarge`] beyond), with
+/// none of its explanations. A cell of a removed corner is
+/// [`SolveError::BadInput`].
+pub fn winning_moves(
+    s: &crate::subject::Subject,
+    x: &crate::oracle::Natural,
+    y: &crate::oracle::Natural,
+) -> Result<(Outcome, Vec<(crate::oracle::Natural, crate::oracle::Natural)>), SolveError> {
+    use crate::limits::GENERAL_LIMIT;
+    use crate::oracle::Natural;
+    if let Some(rules) = s.imitation()? {
+        let (Ok(x), Ok(y)) = (u64::try_from(x), u64::try_from(y)) else {
+            return Err(SolveError::TooLarge(format!(
+                "({x}, {y}) is too large for the imitation state solver"
+            )));
+        };
+        let st = rules.replay(&[(x, y)])?;
+        let solver = crate::imitation::StateSolver::new(rules, x.max(y) + 1)?;
+        let o = solver.outcome(&st)?;
+        let mut moves: Vec<(Natural, Natural)> = Vec::new();
+        if o == Outcome::N {
+            moves = solver
+                .winning_moves(&st)?
+                .iter()
+                .map(|(_, t)| (Natural::from(t.x), Natural::from(t.y)))
+                .collect();
+        }
+        return Ok((o, moves));
+    }
+    if let Some(o) = s.oracle() {
+        let p = o.is_p(x, y)?;
+        let mut moves: Vec<(Natural, Natural)> = Vec::new();
+        if !p {
+            moves = o
+                .winning_moves_by_variant(x, y)?
+                .into_iter()
+                .flat_map(|(_, m)| m)
+                .collect();
+            moves.sort();
+            moves.dedup();
+        }
+        return Ok((if p { Outcome::P } else { Outcome::N }, moves));
+    }
+    let (x, y) = match (u64::try_from(x), u64::try_from(y)) {
+        (Ok(x), Ok(y)) if x < GENERAL_LIMIT && y < GENERAL_LIMIT => (x, y),
+        _ => {
+            return Err(SolveError::TooLarge(format!(
+                "({x}, {y}) is too large for the general solver (piles below {GENERAL_LIMIT}), and {} has no exact oracle",
+                s.label
+            )))
+        }
+    };
+    let an = analyse(&s.game, x, y)?;
+    let mut moves: Vec<(u64, u64)> = Vec::new();
+    if an.outcome == Outcome::N {
+        moves = an
+            .variants
+            .iter()
+            .flat_map(|v| v.winning_moves.iter().copied())
+            .collect();
+        moves.sort_unstable();
+        moves.dedup();
+    }
+    Ok((
+        an.outcome,
+        moves
+            .into_iter()
+            .map(|(a, b)| (Natural::from(a), Natural::from(b)))
+            .collect(),
+    ))
+}

@@ -29,6 +29,7 @@
 //! The library does no I/O: the `wythoff` binary parses arguments and renders.
 
 pub mod answer;
+pub mod board;
 pub mod board_pairs;
 pub mod catalogue;
 pub mod claims;
@@ -38,6 +39,7 @@ pub mod error;
 pub mod explain;
 pub mod hash;
 pub mod imitation;
+pub mod limits;
 pub mod oracle;
 pub mod partition;
 pub mod patterns;
@@ -45,14 +47,17 @@ pub mod play;
 pub mod prove;
 pub mod rules;
 pub mod sequence;
+pub mod sequences;
+pub mod subject;
 pub mod sets;
 pub mod solve;
 pub mod sweep;
 pub mod table_check;
+pub mod units;
 
 /// The claim registry and the coverage table, at the paths the front ends and
 /// `docs/coverage.md` name (`wythoff::verify`, `wythoff::coverage`).
 pub use claims::{coverage, verify};
-pub use error::{Arg, BoardArg, Message, NoGrundy, RuleError, SolveError};
+pub use error::{Arg, BoardArg, Message, NoGrundy, RuleError, SolveError, Wording};
 pub use rules::{Convention, Game, Rules};
 pub use solve::{Outcome, OutcomeTable};

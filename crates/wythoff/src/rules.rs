@@ -130,17 +130,101 @@ pub enum BlockClass {
     Diagonal,
 }
 
-impl BlockClass {
-    /// Is the move `(k, l)` in the class?
+/// A family of moves, as the kernels walk them: one-pile moves (either pile)
+/// by their length `k`, or the two-pile moves `(k, k + d)` of one offset `d`
+/// by `k`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveFamily {
+    OnePile,
+    TwoPile { d: i64 },
+}
+
+impl MoveFamily {
+    /// The family of the move `(k, l)` and its step (`(0, 0)` is no move).
     #[inline]
-    pub fn contains(&self, k: u64, l: u64) -> bool {
-        match *self {
-            BlockClass::OnePileAtLeast(min) => (l == 0 && k >= min) || (k == 0 && l >= min),
-            BlockClass::Diagonal => k == l && k > 0,
+    pub fn of(k: u64, l: u64) -> (MoveFamily, u64) {
+        match (k, l) {
+            (k, 0) => (MoveFamily::OnePile, k),
+            (0, l) => (MoveFamily::OnePile, l),
+            (k, l) => (
+                MoveFamily::TwoPile {
+                    d: l as i64 - k as i64,
+                },
+                k,
+            ),
         }
     }
 }
 
+/// Which steps of one [`MoveFamily`] a block class holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClassSteps {
+    None,
+    /// The steps `k >= l`.
+    AtLeast(u64),
+    All,
+}
+
+impl ClassSteps {
+    #[inline]
+    pub fn contains(self, k: u64) -> bool {
+        match self {
+            ClassSteps::None => false,
+            ClassSteps::AtLeast(l) => k >= l,
+            ClassSteps::All => true,
+        }
+    }
+    /// The smallest step from which on every step is in the class (`None`:
+    /// no step is).
+    pub fn from(self) -> Option<u64> {
+        match self {
+            ClassSteps::None => None,
+            ClassSteps::AtLeast(l) => Some(l),
+            ClassSteps::All => Some(1),
+        }
+    }
+}
+
+impl BlockClass {
+    /// What the class holds of each family of moves: the one function that
+    /// states a class's meaning to the kernels (and to [`BlockClass::contains`]).
+    /// Exhaustive on purpose: a new class is a compile error here and in the
+    /// kernels' own matches, never a silent default.
+    #[inline]
+    pub fn family(&self, f: MoveFamily) -> ClassSteps {
+        match (*self, f) {
+            (BlockClass::OnePileAtLeast(l), MoveFamily::OnePile) => ClassSteps::AtLeast(l),
+            (BlockClass::OnePileAtLeast(_), MoveFamily::TwoPile { .. }) => ClassSteps::None,
+            (BlockClass::Diagonal, MoveFamily::OnePile) => ClassSteps::None,
+            (BlockClass::Diagonal, MoveFamily::TwoPile { d }) => {
+                if d == 0 {
+                    ClassSteps::All
+                } else {
+                    ClassSteps::None
+                }
+            }
+        }
+    }
+    /// The class on the two-pile moves as one region, for the counters that
+    /// count a whole region at once (cone, congruence): `Some(true)` every
+    /// two-pile move is in the class, `Some(false)` none is, `None` the class
+    /// splits them by offset.
+    pub fn two_pile_region(&self) -> Option<bool> {
+        match *self {
+            BlockClass::OnePileAtLeast(_) => Some(false),
+            BlockClass::Diagonal => None,
+        }
+    }
+    /// Is the move `(k, l)` in the class?
+    #[inline]
+    pub fn contains(&self, k: u64, l: u64) -> bool {
+        if k == 0 && l == 0 {
+            return false;
+        }
+        let (f, step) = MoveFamily::of(k, l);
+        self.family(f).contains(step)
+    }
+}
 impl fmt::Display for BlockClass {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
@@ -214,6 +298,16 @@ impl Rules {
     pub fn blocking(&self) -> Option<Blocking> {
         self.blocking
     }
+    /// Are the two-pile moves, as one region, in the block class
+    /// ([`BlockClass::two_pile_region`]; `Some(false)` without blocking)?
+    pub fn two_pile_in_class(&self) -> Option<bool> {
+        self.blocking.map_or(Some(false), |b| b.class.two_pile_region())
+    }
+    /// The steps of the family `f` in the block class (none without blocking).
+    #[inline]
+    pub fn block_steps(&self, f: MoveFamily) -> ClassSteps {
+        self.blocking.map_or(ClassSteps::None, |b| b.class.family(f))
+    }
     pub fn corner(&self) -> Option<Corner> {
         self.corner
     }
@@ -252,7 +346,7 @@ impl Rules {
             blocking: self.blocking.map(|b| Blocking {
                 class: match b.class {
                     BlockClass::OnePileAtLeast(l) => BlockClass::OnePileAtLeast(l.min(n)),
-                    c => c,
+                    c @ BlockClass::Diagonal => c,
                 },
                 p: b.p,
             }),

@@ -845,19 +845,7 @@ fn game_cost(
     let solve_ps: u128 = game
         .variants()
         .iter()
-        .map(|r| {
-            let per_cell = match crate::solve::select::outcome_kernel(&r.for_board(max)) {
-                crate::solve::select::OutcomeKernel::Band => BAND_CELL_PS,
-                crate::solve::select::OutcomeKernel::Sparse => SPARSE_CELL_PS,
-                crate::solve::select::OutcomeKernel::Counters => SOLVE_CELL_PS,
-            };
-            let twice = if r.convention() == crate::rules::Convention::Misere {
-                2
-            } else {
-                1
-            };
-            board_cells.saturating_mul(per_cell * twice)
-        })
+        .map(|r| crate::solve::cost::sweep_solve_ps(&r.for_board(max), max))
         .sum();
     let theorem = if matches!(game.memory(), crate::rules::Memory::None) {
         theorem_kind(named, convention)
@@ -869,7 +857,7 @@ fn game_cost(
     // form (odd-odd), 140 ns for pairs of sequences (Beatty, recurrences:
     // m-wythoff, connell, modulo-rook, roob-blocking at 1000 and 2000; the
     // fast ones, st-wythoff, 35 ns)
-    let per_board_cell = PATTERNS_CELL_PS
+    let per_board_cell = crate::solve::cost::PATTERNS_CELL_PS
         + match theorem {
             TheoremKind::None => 0,
             TheoremKind::Form => 40_000,
@@ -899,7 +887,7 @@ fn game_cost(
             } else {
                 crate::solve::outcome_memory_estimate(&game.for_board(max), max)
             },
-            p_positions_estimate(&game, max).saturating_mul(40),
+            crate::solve::cost::p_positions_estimate(&game, max).saturating_mul(40),
         )
     } else {
         (0, 0)
@@ -911,40 +899,12 @@ fn game_cost(
     (ps, mem)
 }
 
-/// The number of P-positions of `game` on the `n x n` board, estimated from
-/// the boards of 32 and 64 (solved, a few microseconds): sparse games (pairs
-/// of sequences) have about twice as many on the larger board, dense ones
-/// (odd-odd: a quarter of the cells) four times; the count grows with `n` or
-/// `n^2` accordingly.
-fn p_positions_estimate(game: &crate::rules::Game, n: u64) -> u64 {
-    let count = |m: u64| {
-        crate::solve::outcomes(game, m as usize).map_or(0, |t| t.p_positions().len() as u64)
-    };
-    if n <= 64 {
-        return count(n);
-    }
-    let (a, b) = (count(32), count(64));
-    if b >= 3 * a.max(1) {
-        b.saturating_mul(n / 64 + 1).saturating_mul(n / 64 + 1)
-    } else {
-        b.saturating_mul(n / 64 + 1)
-    }
-}
-
 /// The solver's memory estimate costs `O(n)` per game: a shard's plan takes
 /// it for every `stride`-th game (at most about 1024 per shard), the largest
 /// of them standing for the shard (the games of one sweep share the board).
 fn memory_stride(spec: &Spec, shards: u64) -> u64 {
     (spec.total() / shards.max(1) / 1024).max(1)
 }
-
-/// The solver's cost per cell and variant, ps (as `solve::cost`'s outcome
-/// table): the counters kernel; the band and sparse kernels.
-const SOLVE_CELL_PS: u128 = 40_000;
-const BAND_CELL_PS: u128 = 1_000;
-const SPARSE_CELL_PS: u128 = 10_000;
-/// Reading the structure of a solved board (`patterns`), ps a cell.
-const PATTERNS_CELL_PS: u128 = 8_000;
 
 /// Fixed cost of one game (build, patterns of a tiny board, the record), ps.
 const GAME_OVERHEAD_PS: u128 = 25_000_000;
@@ -1133,7 +1093,9 @@ impl Plan {
                         human_bytes(self.per_game_memory),
                         human_bytes(budget)
                     ))
-                    .name(crate::error::Arg::SweepMax),
+                    .name(crate::error::Arg::SweepMax)
+                    .text(" or fewer ")
+                    .name(crate::error::Arg::Threads),
             ));
         }
         Ok(())

@@ -23,7 +23,7 @@ use std::collections::BTreeMap;
 use wythoff::catalogue::{parse_game, NamedGame};
 use wythoff::rules::{Convention, Game, Rules};
 use wythoff::solve::grundy::{lines, nim_like, plain, region, union};
-use wythoff::solve::outcome::{band, counters, sparse, sparse_rect};
+use wythoff::solve::outcome::{band, counters, linear, sparse, sparse_rect};
 use wythoff::solve::remoteness::{self, RemotenessTable};
 use wythoff::solve::{self, reference, select, stream, GrundyTable, OutcomeTable};
 
@@ -137,6 +137,29 @@ const OUTCOME_ENGINES: &[OutcomeEngine] = &[
             })
         },
         min: 80,
+    },
+    OutcomeEngine {
+        name: "linear (table)",
+        run: |c| {
+            memoryless(c)?;
+            per_variant(c, "outside the linear kernel's scope", linear::outcomes)
+        },
+        min: 150,
+    },
+    OutcomeEngine {
+        name: "linear (streamed rows)",
+        run: |c| {
+            memoryless(c)?;
+            let g = c.game.for_board(c.n as u64);
+            let [r] = g.variants() else {
+                return Err("a choice game (the stream takes one variant)".into());
+            };
+            rows_to_list(|sink| {
+                linear::stream_p_positions(r, c.n, &mut |_| {}, |x, ys| sink(x, ys))
+                    .ok_or_else(|| "outside the linear kernel's scope".to_string())
+            })
+        },
+        min: 150,
     },
     OutcomeEngine {
         name: "sparse",
@@ -524,6 +547,18 @@ fn cases() -> Vec<Case> {
             n,
         });
     }
+    for i in 0..150 {
+        let (r, n) = (strategies::linear_rules(), 1usize..48)
+            .new_tree(&mut runner)
+            .unwrap()
+            .current();
+        out.push(Case {
+            label: format!("random linear rules #{i}: {r:?}"),
+            named: None,
+            game: Game::single(r),
+            n,
+        });
+    }
     for i in 0..120 {
         let (r, n) = (strategies::region_rules(), 1usize..26)
             .new_tree(&mut runner)
@@ -594,6 +629,7 @@ fn every_outcome_engine_equals_the_reference() {
         for r in c.game.for_board(c.n as u64).variants() {
             let k = select::outcome_kernel(r);
             let answered = match k {
+                select::OutcomeKernel::Linear => linear::outcomes(r, c.n).is_some(),
                 select::OutcomeKernel::Band => band::outcomes(r, c.n).is_some(),
                 select::OutcomeKernel::Sparse | select::OutcomeKernel::Counters => true,
             };

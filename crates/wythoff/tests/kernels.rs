@@ -54,7 +54,7 @@ fn sequences_equal_reference_p_positions() {
 }
 
 use proptest::prelude::*;
-use wythoff::rules::{BlockClass, Convention, Game, Relation, Rules};
+use wythoff::rules::{Convention, Game, Relation, Rules};
 use wythoff::sets::LengthSet;
 
 mod strategies;
@@ -106,11 +106,11 @@ prop_compose! {
             Just(Some(Relation::Diagonal)),
             (1u64..5).prop_map(|m| Some(Relation::Band { m })),
             (1u64..4).prop_map(|t| Some(Relation::Cone { s: 1, t })),
-        ], block in 0u8..3, bl in 1u64..5, p in 1u64..5,
+        ], block in 0u8..60, bl in 1u64..5, p in 1u64..5,
         cu in 0u64..6, cv in 0u64..6, misere in any::<bool>()) -> Rules {
         let mut b = Rules::builder();
         if let Some(rel) = rel { b = b.two_pile(LengthSet::all(), LengthSet::all(), rel); }
-        b = match block { 1 => b.blocking(BlockClass::OnePileAtLeast(bl), p), 2 => b.blocking(BlockClass::Diagonal, p), _ => b };
+        b = strategies::with_block(b, block, bl, p, |_| true);
         b.corner(cu, cv).convention(if misere { Convention::Misere } else { Convention::Normal }).build().unwrap()
     }
 }

@@ -535,6 +535,7 @@ fn one_flip_outside_the_small_board_is_found() {
         convention: "normal".into(),
         max: 120,
         patterns: pat::find_in_board(&small),
+        why_none: None,
     };
     let big = Board::from_fn(400, |x, y| f(x, y) ^ (x == 300 && y == 211));
     let pred = pat::check::check(&rep, &big);
@@ -552,6 +553,7 @@ fn one_flip_outside_the_small_board_is_found() {
         convention: "normal".into(),
         max: 300,
         patterns: pat::find_in_board(&pat::check::corner(&b, 300)),
+        why_none: None,
     };
     assert!(pat::check::check(&rep, &b).all_hold());
     let (k, &(a, bb)) = v.iter().enumerate().find(|(_, p)| p.1 > 600).unwrap();

@@ -7,7 +7,7 @@
 use proptest::prelude::*;
 use wythoff::catalogue::parse_game;
 use wythoff::imitation::{self, ImitationNim, StateSolver};
-use wythoff::rules::{BlockClass, Convention, Game, Relation, Rules};
+use wythoff::rules::{Convention, Game, Relation, Rules};
 use wythoff::solve::{self, remoteness};
 
 mod imitation_support;
@@ -115,11 +115,11 @@ fn relation_strategy() -> impl Strategy<Value = Relation> {
 
 prop_compose! {
     fn rules_strategy()(h in any_set(), v in any_set(), d1 in any_set(), d2 in any_set(),
-        rel in relation_strategy(), two in any::<bool>(), block in 0u8..3, bl in 1u64..4, p in 1u64..4,
+        rel in relation_strategy(), two in any::<bool>(), block in 0u8..60, bl in 1u64..4, p in 1u64..4,
         cu in 0u64..3, cv in 0u64..3, misere in any::<bool>()) -> Rules {
         let mut b = Rules::builder().h(h).v(v);
         if two { b = b.two_pile(d1, d2, rel); }
-        b = match block { 1 => b.blocking(BlockClass::OnePileAtLeast(bl), p), 2 => b.blocking(BlockClass::Diagonal, p), _ => b };
+        b = strategies::with_block(b, block, bl, p, |_| true);
         b.corner(cu, cv).convention(if misere { Convention::Misere } else { Convention::Normal }).build().unwrap()
     }
 }

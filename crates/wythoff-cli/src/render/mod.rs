@@ -137,31 +137,35 @@ impl<'a> GrundyRows<'a> {
     /// Start the output (the json prefix; the text header is written with the
     /// grid).
     pub fn begin(out: &'a mut dyn Write, format: Format, label: &str, n: usize) -> Self {
-        Self::begin_values(out, format, "Grundy values", label, n)
+        Self::begin_values(out, format, "Grundy values", label, None, n)
     }
 
     /// [`GrundyRows::begin`] for another table of values (`what`, e.g.
-    /// "Remoteness"), named in the text header.
+    /// "Remoteness"), named in the text header, of the game in `convention`
+    /// (written after the label in the text header; `None`: normal play,
+    /// not written).
     pub fn begin_values(
         out: &'a mut dyn Write,
         format: Format,
         what: &str,
         label: &str,
+        convention: Option<&str>,
         n: usize,
     ) -> Self {
         let mut w = Chunked::new(out);
         let mut head = String::new();
         match format {
             Format::Text => {
-                head = format!("# {what} of {label}; {}\n", grid::ORIENTATION);
+                let conv = convention.map_or(String::new(), |c| format!(" ({c})"));
+                head = format!("# {what} of {label}{conv}; {}\n", grid::ORIENTATION);
             }
             Format::Json => {
                 let label = serde_json::to_string(label).expect("json of a string");
+                let conv = serde_json::to_string(convention.unwrap_or("normal play"))
+                    .expect("json of a string");
                 w.buf.extend_from_slice(
-                    format!(
-                        "{{\"game\":{label},\"convention\":\"normal play\",\"max\":{n},\"rows\":["
-                    )
-                    .as_bytes(),
+                    format!("{{\"game\":{label},\"convention\":{conv},\"max\":{n},\"rows\":[")
+                        .as_bytes(),
                 );
             }
             Format::Csv | Format::Summary => {}
@@ -329,29 +333,6 @@ pub fn push_u64(buf: &mut Vec<u8>, mut v: u64) {
         }
     }
     buf.extend_from_slice(&tmp[i..]);
-}
-
-/// `outcome --format json`: the answer as one object with the keys of the
-/// other JSON outputs (`game`, `convention`) plus `x`, `y`, `outcome`,
-/// `winning_moves` (pairs) and `notes`, built from the answer value. Piles are
-/// decimal strings (they may have any number of digits).
-pub fn outcome_json(
-    label: &str,
-    convention: &str,
-    x: &str,
-    y: &str,
-    ans: &wythoff::answer::OutcomeAnswer,
-) -> String {
-    let moves: Vec<[String; 2]> = ans
-        .moves
-        .iter()
-        .map(|(a, b)| [a.to_string(), b.to_string()])
-        .collect();
-    json!({
-        "game": label, "convention": convention, "x": x, "y": y,
-        "outcome": ans.outcome.to_string(), "winning_moves": moves, "notes": ans.notes,
-    })
-    .to_string()
 }
 
 /// A write to stdout failed in the middle of streamed output: stop now. A closed

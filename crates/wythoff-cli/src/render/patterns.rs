@@ -194,6 +194,9 @@ pub fn text(out: &mut dyn Write, rep: &PatternReport) -> io::Result<()> {
             out,
             "none of the detector's kinds (finite, periodic, pairs) holds on the whole board: a fact about the detector's vocabulary, not about the game"
         )?;
+        if let Some(why) = &rep.why_none {
+            writeln!(out, "why: {why}")?;
+        }
     }
     for p in &rep.patterns {
         match p {

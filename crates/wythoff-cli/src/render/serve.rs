@@ -1,5 +1,5 @@
 //! The JSON bodies of `wythoff serve`'s API (the formats the CLI prints are
-//! reused where a command prints the same answer: `outcome_json`,
+//! reused where a command prints the same answer: the library's outcome JSON,
 //! `patterns_json`).
 
 use serde_json::{json, Value};

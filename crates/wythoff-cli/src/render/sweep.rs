@@ -268,6 +268,47 @@ fn split_md(line: &str) -> Option<Vec<String>> {
     Some(inner.split(" | ").map(|c| c.replace("\\|", "|")).collect())
 }
 
+/// What a record line (of a sweep with the keys `keys`, in order) says it is:
+/// its game, its convention and its parameters' values, as written; `None`
+/// when the line is not a record.
+pub fn record_claims(
+    format: SweepFormat,
+    line: &str,
+    keys: &[&str],
+) -> Option<(String, String, Vec<String>)> {
+    match format {
+        SweepFormat::Json => {
+            let v: serde_json::Value = serde_json::from_str(line).ok()?;
+            let params = v["params"].as_object()?;
+            if params.len() != keys.len() {
+                return None;
+            }
+            let values = keys
+                .iter()
+                .map(|k| match params.get(*k)? {
+                    serde_json::Value::Number(n) => Some(n.to_string()),
+                    serde_json::Value::String(s) => Some(s.clone()),
+                    _ => None,
+                })
+                .collect::<Option<Vec<String>>>()?;
+            Some((
+                v["game"].as_str()?.to_string(),
+                v["convention"].as_str()?.to_string(),
+                values,
+            ))
+        }
+        SweepFormat::Csv | SweepFormat::Markdown => {
+            let cells = if format == SweepFormat::Csv {
+                split_csv(line)?
+            } else {
+                split_md(line)?
+            };
+            let values = cells.get(3..3 + keys.len())?.to_vec();
+            Some((cells.get(1)?.clone(), cells.get(2)?.clone(), values))
+        }
+    }
+}
+
 /// One record line read back: its number, its sweep, its shard, and (csv and
 /// markdown) its cells.
 #[derive(Debug)]

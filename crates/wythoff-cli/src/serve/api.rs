@@ -4,6 +4,7 @@
 //! calls) and one render call. The checks run before the cache is asked, so
 //! a refused request costs nothing; the work runs on the blocking pool.
 
+use super::cache::Stop;
 use crate::game_arg::GameArg;
 use std::collections::BTreeMap;
 use wythoff::answer;
@@ -18,6 +19,11 @@ pub const LIST_MAX: u64 = 4096;
 pub const LIST_POSITIONS: usize = 1 << 20;
 /// Work estimated beyond this many seconds is refused with its estimate.
 pub const TIME_BOUND: u64 = 10;
+/// The longest parameters of a request, the query of a GET or the body of a
+/// POST (a 1 MiB `rules=` text percent-encoded is at most 3 MiB); the query
+/// of a GET is shorter still: its request line is at most 65534 bytes
+/// (`super::conn::URI_MAX`).
+pub const PARAMS_MAX: usize = 4 << 20;
 /// Largest `seed` of `/api/play` and the longest move list it replays.
 pub const PLAY_MOVES_MAX: usize = 4096;
 
@@ -32,9 +38,9 @@ impl Query {
     /// takes `allowed`.
     pub fn parse(raw: Option<&str>, allowed: &[&str]) -> Result<Query, String> {
         let raw = raw.unwrap_or("");
-        if raw.len() > 64 * 1024 {
+        if raw.len() > PARAMS_MAX {
             return Err(format!(
-                "the query is {} bytes long: at most 65536",
+                "the parameters are {} bytes long: at most {PARAMS_MAX}",
                 raw.len()
             ));
         }
@@ -77,7 +83,7 @@ impl Query {
     /// own bound `cap`.
     pub fn max(&self, cap: u64) -> Result<u64, String> {
         let text = self.required("max")?;
-        let n = answer::parse_max(text).map_err(|e| message(&e.to_string()))?;
+        let n = answer::parse_max(text).map_err(err)?;
         if n > cap {
             return Err(format!(
                 "max={n} is over what the server draws on this route: allowed 1..={cap} (use the command line for larger boards)"
@@ -119,33 +125,49 @@ impl Query {
     }
 }
 
-/// An error as one line (the CLI's error line, without its prefix), with the
-/// flag `--max` written as the parameter `max=`.
+/// An error as one line (the CLI's error line, without its prefix): for text
+/// that names no argument (GAME resolution).
 pub fn message(msg: &str) -> String {
-    let line = crate::game_arg::error_line(msg);
-    match line.find("--max ") {
-        Some(i) if line[i + 6..].starts_with(|c: char| c.is_ascii_digit()) => {
-            line.replacen("--max ", "max=", 1)
-        }
-        _ => line.replace("--max", "max"),
+    crate::game_arg::error_line(msg)
+}
+
+/// The server's name of an argument a library error names as data.
+fn param(a: wythoff::Arg) -> &'static str {
+    match a {
+        wythoff::Arg::Max | wythoff::Arg::SweepMax => "max",
+        wythoff::Arg::Check => "check",
+        wythoff::Arg::Terms => "terms",
+        wythoff::Arg::History => "history",
+        wythoff::Arg::Conjecture => "conjecture",
+        wythoff::Arg::Threads => "threads",
     }
 }
 
-/// Refuse work estimated beyond [`TIME_BOUND`] seconds.
-fn check_seconds(what: &str, seconds: u64) -> Result<(), String> {
-    if seconds > TIME_BOUND {
-        return Err(format!(
-            "{what} would take {} of computation, over the server's bound of {TIME_BOUND} s: use the command line",
-            solve::cost::human_seconds(seconds)
-        ));
+/// A library error in the server's words (its query parameters: `max=N`,
+/// `history`), as one line.
+pub fn words(e: &wythoff::SolveError) -> String {
+    message(&e.worded(&wythoff::Wording {
+        name: &|a| param(a).to_string(),
+        name_value: &|a, v| format!("{}={v}", param(a)),
+        misere_board: "`/api/p-positions` with misere=1",
+        bound: &|b| format!("over the server's bound of {b} s: use the command line"),
+    }))
+}
+
+/// The server's bound: the process's memory budget and [`TIME_BOUND`]
+/// seconds (a plan's `admit`, worded by [`words`]).
+fn bound() -> solve::cost::Bound {
+    solve::cost::Bound {
+        memory: solve::memory_budget(),
+        seconds: TIME_BOUND,
     }
-    Ok(())
 }
 
 /// A request checked and ready to run: its cache key and its work.
 pub struct Job {
     pub key: String,
-    pub work: Box<dyn FnOnce() -> Result<String, String> + Send>,
+    /// The computation; it calls the [`Stop`]'s check in its progress reports.
+    pub work: Box<dyn FnOnce(&Stop) -> Result<String, String> + Send>,
 }
 
 impl Query {
@@ -167,8 +189,8 @@ fn key(kind: &str, q: &Query, g: &GameArg, n: u64) -> String {
     )
 }
 
-fn err(e: impl std::fmt::Display) -> String {
-    message(&e.to_string())
+fn err(e: wythoff::SolveError) -> String {
+    words(&e)
 }
 
 /// `/api/p-positions?game=G&max=N[&misere=1]`.
@@ -177,17 +199,15 @@ pub fn p_positions(q: &Query) -> Result<Job, String> {
     let g = q.game("game", misere)?;
     let n = q.max(LIST_MAX)?;
     if let Some(plan) = answer::p_positions_plan(&g, n).map_err(err)? {
-        if plan.memory <= solve::memory_budget() {
-            check_seconds(&format!("max={n}: the outcome solver"), plan.seconds)?;
-        }
+        plan.admit(bound()).map_err(err)?;
     }
     Ok(Job {
         key: key("p", q, &g, n),
-        work: Box::new(move || {
+        work: Box::new(move |stop| {
             // streamed, and no longer kept past the cap
             let mut ps = Vec::new();
             let mut count = 0usize;
-            answer::p_positions(&g, n, &mut |_, _| {}, &mut |x, ys| {
+            answer::p_positions(&g, n, &mut |_, _| stop.check(), &mut |x, ys| {
                 count += ys.len();
                 if count <= LIST_POSITIONS {
                     ps.extend(ys.iter().map(|&y| (x, y as u64)));
@@ -199,7 +219,7 @@ pub fn p_positions(q: &Query) -> Result<Job, String> {
                     "max={n}: the board holds {count} P-positions, more than the server sends ({LIST_POSITIONS}): use a smaller max, or `wythoff p-positions` on the command line"
                 ));
             }
-            let conv = crate::cmd_p_positions::list_convention(&g).map_err(err)?;
+            let conv = g.list_convention();
             Ok(crate::render::serve::p_positions(&g.label, &conv, n, &ps))
         }),
     })
@@ -209,14 +229,11 @@ pub fn p_positions(q: &Query) -> Result<Job, String> {
 pub fn grundy(q: &Query) -> Result<Job, String> {
     let g = q.game("game", false)?;
     let n = q.max(TABLE_MAX)?;
-    let plan = answer::grundy_plan(&g, n).map_err(err)?;
-    if plan.memory <= solve::memory_budget() {
-        check_seconds(&format!("max={n}: the Grundy solver"), plan.seconds)?;
-    }
+    answer::grundy_plan(&g, n).map_err(err)?.admit(bound()).map_err(err)?;
     Ok(Job {
         key: key("g", q, &g, n),
-        work: Box::new(move || {
-            let t = answer::grundy_table(&g, n, &mut |_, _| {}).map_err(err)?;
+        work: Box::new(move |stop| {
+            let t = answer::grundy_table(&g, n, &mut |_, _| stop.check()).map_err(err)?;
             Ok(crate::render::serve::grundy(&g.label, &t))
         }),
     })
@@ -227,19 +244,13 @@ pub fn remoteness(q: &Query) -> Result<Job, String> {
     let misere = q.flag("misere")?;
     let g = q.game("game", misere)?;
     let n = q.max(TABLE_MAX)?;
-    if g.imitation().map_err(err)?.is_none() {
-        // the options visited (`wythoff::solve::remoteness::work_estimate`),
-        // at about 130 million a second (its WORK_LIMIT: half a minute)
-        let work = solve::remoteness::work_estimate(&g.game, n);
-        check_seconds(
-            &format!("max={n}: the remoteness table"),
-            u64::try_from(work / 130_000_000).unwrap_or(u64::MAX),
-        )?;
+    if let Some(plan) = answer::remoteness_plan(&g, n).map_err(err)? {
+        plan.admit(bound()).map_err(err)?;
     }
     Ok(Job {
         key: key("r", q, &g, n),
-        work: Box::new(move || {
-            let t = crate::cmd_remoteness::table(&g, n).map_err(err)?;
+        work: Box::new(move |_stop| {
+            let t = answer::remoteness_table(&g, n).map_err(err)?;
             Ok(crate::render::serve::remoteness(
                 &g.label,
                 &g.convention_text(),
@@ -263,24 +274,29 @@ pub fn patterns(q: &Query) -> Result<Job, String> {
     let g = q.game("game", misere)?;
     let n = q.max(TABLE_MAX)?;
     if let Some(plan) = answer::p_positions_plan(&g, n).map_err(err)? {
-        check_seconds(&format!("max={n}: the outcome solver"), plan.seconds)?;
+        plan.admit(bound()).map_err(err)?;
     }
     if grundy {
-        let plan = answer::grundy_plan(&g, n).map_err(err)?;
-        check_seconds(&format!("max={n}: the Grundy solver"), plan.seconds)?;
+        answer::grundy_plan(&g, n).map_err(err)?.admit(bound()).map_err(err)?;
     }
     Ok(Job {
         key: key(&format!("pt{grundy}{text}"), q, &g, n),
-        work: Box::new(move || {
-            let rep =
-                wythoff::patterns::find(&g.game, &g.label, n as usize, grundy).map_err(err)?;
+        work: Box::new(move |stop| {
+            let rep = wythoff::patterns::find_with_progress(
+                &g.game,
+                &g.label,
+                n as usize,
+                grundy,
+                &mut |_, _| stop.check(),
+            )
+            .map_err(err)?;
             let mut out = Vec::new();
             if text {
-                crate::render::patterns_text(&mut out, &rep).map_err(err)?;
+                crate::render::patterns_text(&mut out, &rep).map_err(|e| message(&e.to_string()))?;
                 let t = String::from_utf8_lossy(&out);
                 return Ok(serde_json::json!({"game": g.label, "max": n, "text": t}).to_string());
             }
-            crate::render::patterns_json(&mut out, &rep, None).map_err(err)?;
+            crate::render::patterns_json(&mut out, &rep, None).map_err(|e| message(&e.to_string()))?;
             Ok(String::from_utf8_lossy(&out).trim_end().to_string())
         }),
     })
@@ -291,20 +307,28 @@ pub fn patterns(q: &Query) -> Result<Job, String> {
 pub fn compare(q: &Query) -> Result<Job, String> {
     let side = |name: &str| -> Result<GameArg, String> {
         let text = q.required(name)?;
-        let game = text.rsplit_once('@').map_or(text, |(g, _)| g);
+        let (game, misere) = answer::parse_side(text).map_err(err)?;
         if answer::rules_file_path(game).is_some() {
             return Err(format!(
                 "{name}: the server reads no rules file; name a catalogue game"
             ));
         }
-        crate::cmd_compare::resolve_side(text).map_err(|e| message(&format!("{e:#}")))
+        crate::game_arg::resolve(game, misere).map_err(|e| message(&format!("{e:#}")))
     };
     let (ga, gb) = (side("a")?, side("b")?);
     let n = q.max(TABLE_MAX)?;
-    check_seconds(
-        &format!("max={n}: the two outcome solvers"),
+    let memory = [&ga, &gb]
+        .iter()
+        .map(|g| solve::select::p_positions_plan(&g.game, n).memory)
+        .fold(0u64, u64::saturating_add);
+    solve::cost::admit(
+        "the two outcome solvers",
+        n,
+        memory,
         wythoff::compare::seconds(&ga.game, &gb.game, n),
-    )?;
+        bound(),
+    )
+    .map_err(err)?;
     let key = format!(
         "c\u{0}{}\u{0}{}\u{0}{}\u{0}{}\u{0}{n}",
         ga.label,
@@ -314,12 +338,13 @@ pub fn compare(q: &Query) -> Result<Job, String> {
     );
     Ok(Job {
         key,
-        work: Box::new(move || {
-            let c = wythoff::compare::compare(&ga.game, &gb.game, n as usize, &mut |_, _| {})
-                .map_err(err)?;
+        work: Box::new(move |stop| {
+            let c =
+                wythoff::compare::compare(&ga.game, &gb.game, n as usize, &mut |_, _| stop.check())
+                    .map_err(err)?;
             Ok(crate::render::serve::compare(
-                &crate::cmd_compare::side_label(&ga),
-                &crate::cmd_compare::side_label(&gb),
+                &answer::side_label(&ga),
+                &answer::side_label(&gb),
                 &c,
             ))
         }),
@@ -327,25 +352,26 @@ pub fn compare(q: &Query) -> Result<Job, String> {
 }
 
 /// `/api/outcome?game=G&x=X&y=Y[&misere=1][&history=x,y;x,y...]`: the JSON of
-/// `outcome --format json`.
+/// `outcome --format json` (the library's `outcome_of` and its JSON).
 pub fn outcome(q: &Query) -> Result<Job, String> {
     let misere = q.flag("misere")?;
     // a rules file's text: resolved here (no file is read)
-    let rules = match q.get("rules") {
-        Some(_) => Some(q.game("game", misere)?),
-        None => None,
+    let spec = match q.get("rules") {
+        Some(_) => answer::GameSpec::Game(q.game("game", misere)?),
+        None => {
+            let text = q.required("game")?;
+            if answer::rules_file_path(text).is_some() {
+                return Err(
+                    "game: the server reads no rules file; send its text as rules=".into(),
+                );
+            }
+            crate::game_arg::resolve_spec(text, misere)
+                .map_err(|e| message(&format!("{e:#}")))?
+        }
     };
-    let game = match &rules {
-        Some(_) => String::new(),
-        None => q.required("game")?.to_string(),
-    };
-    if answer::rules_file_path(&game).is_some() {
-        return Err("game: the server reads no rules file; send its text as rules=".into());
-    }
-    let (x, y) = (q.required("x")?.to_string(), q.required("y")?.to_string());
-    let history: Vec<String> = match q.get("history") {
+    let history: Vec<&str> = match q.get("history") {
         None | Some("") => Vec::new(),
-        Some(h) => h.split(';').map(str::to_string).collect(),
+        Some(h) => h.split(';').collect(),
     };
     if history.len() > PLAY_MOVES_MAX {
         return Err(format!(
@@ -354,36 +380,38 @@ pub fn outcome(q: &Query) -> Result<Job, String> {
         ));
     }
     // the parsers run here, so that a bad request is refused before the cache
-    let px = answer::parse_pile(&x, "X").map_err(err)?;
-    let py = answer::parse_pile(&y, "Y").map_err(err)?;
-    for h in &history {
-        crate::cmd_imitation::parse_position(h).map_err(|e| message(&format!("{e:#}")))?;
-    }
-    let who = match &rules {
-        Some(g) => q.game_key(g),
-        None => game.clone(),
+    let x = answer::parse_pile(q.required("x")?, "X").map_err(err)?;
+    let y = answer::parse_pile(q.required("y")?, "Y").map_err(err)?;
+    let history = answer::parse_history(&history).map_err(err)?;
+    // the work estimated before it runs (a board of side max(x, y) + 1)
+    answer::outcome_plan(&spec, &x, &y)
+        .map_err(err)?
+        .admit(&x, &y, bound())
+        .map_err(err)?;
+    let who = match (&spec, q.get("rules")) {
+        (answer::GameSpec::Game(g), Some(_)) => q.game_key(g),
+        _ => q.required("game")?.to_string(),
     };
     let key = format!(
-        "o\u{0}{who}\u{0}{misere}\u{0}{px}\u{0}{py}\u{0}{}",
-        history.join(";")
+        "o\u{0}{who}\u{0}{misere}\u{0}{x}\u{0}{y}\u{0}{}",
+        history
+            .iter()
+            .map(|(a, b)| format!("{a},{b}"))
+            .collect::<Vec<_>>()
+            .join(";")
     );
     Ok(Job {
         key,
-        work: Box::new(move || {
-            let r = match &rules {
-                Some(g) => crate::cmd_outcome::json_of(g, &x, &y, &history),
-                None => crate::cmd_outcome::json(&game, &x, &y, misere, &history),
-            };
-            r.map(|(json, _oracle)| json)
-                .map_err(|e| message(&format!("{e:#}")))
+        work: Box::new(move |_stop| {
+            let l = answer::outcome_of(&spec, &x, &y, &history, None).map_err(err)?;
+            Ok(l.json(&x, &y).to_string())
         }),
     })
 }
 
 /// Parse `x,y` (a position of the play route).
 fn position(text: &str, what: &str) -> Result<(u64, u64), String> {
-    crate::cmd_imitation::parse_position(text)
-        .map_err(|e| message(&format!("{what}: {e:#}").replace("--history value", "value")))
+    answer::parse_pair(text).map_err(|why| message(&format!("{what}: {why}")))
 }
 
 /// `/api/play?game=G[&misere=1]&start=x,y[&moves=M;M...][&computer=1][&seed=S]`:

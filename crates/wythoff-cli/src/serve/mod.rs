@@ -2,14 +2,21 @@
 //! (axum on tokio). Glue only: [`api`] checks each request like the CLI
 //! argument it stands for and calls the library; the bodies are rendered by
 //! `crate::render::serve` (or the CLI's own JSON writers); [`cache`] shares one
-//! computation among requests for the same board. The page (`page/`: HTML, CSS,
+//! computation among requests for the same board; [`conn`] runs the
+//! connections (their bounds and timeouts). The page (`page/`: HTML, CSS,
 //! JavaScript) is compiled into the binary; no file is read from disk.
+//!
+//! Every route of the API takes its parameters as the query of a GET, or as
+//! the form-encoded body of a POST (for a long `rules=` text: a request line
+//! is at most 65534 bytes, a body [`api::PARAMS_MAX`]); any other method, and
+//! every refusal, is answered with `{"error": "<one line>"}`.
 
 pub mod api;
 pub mod cache;
+pub mod conn;
 
-use axum::extract::{RawQuery, State};
-use axum::http::{header, HeaderValue, StatusCode};
+use axum::extract::{FromRequest, Request, State};
+use axum::http::{header, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
@@ -22,9 +29,11 @@ pub const CACHE_BYTES: usize = 64 << 20;
 const INDEX_HTML: &str = include_str!("page/index.html");
 const APP_JS: &str = include_str!("page/app.js");
 const STYLE_CSS: &str = include_str!("page/style.css");
+const FAVICON_SVG: &str = include_str!("page/favicon.svg");
 
 struct App {
     cache: Arc<Cache>,
+    conns: Arc<conn::Connections>,
     /// `/api/play` rebuilds its session (a remoteness table) for each request:
     /// a few at a time.
     play: tokio::sync::Semaphore,
@@ -52,10 +61,52 @@ fn not_found() -> Response {
     json_body(StatusCode::NOT_FOUND, v.to_string())
 }
 
-fn ok_body(body: Result<Arc<str>, String>) -> Response {
+fn method_not_allowed() -> Response {
+    let v = serde_json::json!({
+        "error": "this method is not allowed here: the API takes GET (parameters in the query) or POST (parameters as a form-encoded body), the page GET"
+    });
+    let mut r = json_body(StatusCode::METHOD_NOT_ALLOWED, v.to_string());
+    r.headers_mut()
+        .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD, POST"));
+    r
+}
+
+/// The cached body itself (`Bytes`: shared, not copied).
+fn ok_body(body: cache::Body) -> Response {
     match body {
-        Ok(b) => json_body(StatusCode::OK, b.to_string()),
+        Ok(b) => json_body(StatusCode::OK, b),
         Err(e) => bad_request(&e),
+    }
+}
+
+/// A request's parameters: the query of a GET, or the form-encoded body of
+/// a POST (at most [`api::PARAMS_MAX`] bytes).
+struct Params(Option<String>);
+
+impl<S: Send + Sync> FromRequest<S> for Params {
+    type Rejection = Response;
+
+    async fn from_request(req: Request, _: &S) -> Result<Params, Response> {
+        if req.method() != Method::POST {
+            return Ok(Params(req.uri().query().map(str::to_string)));
+        }
+        if req.uri().query().is_some() {
+            return Err(bad_request(
+                "give the parameters in the query or in the body, not both",
+            ));
+        }
+        let max = api::PARAMS_MAX;
+        let body = axum::body::to_bytes(req.into_body(), max)
+            .await
+            .map_err(|_| {
+                let v = serde_json::json!({
+                    "error": format!("the body is over {max} bytes, or it was cut off: a rules= text is at most 1 MiB")
+                });
+                json_body(StatusCode::PAYLOAD_TOO_LARGE, v.to_string())
+            })?;
+        let text = String::from_utf8(body.to_vec())
+            .map_err(|_| bad_request("the body is not UTF-8 text (form-encoded parameters)"))?;
+        Ok(Params(Some(text)))
     }
 }
 
@@ -66,8 +117,7 @@ async fn cached(app: &App, job: Result<api::Job, String>, heavy: bool) -> Respon
         Ok(j) => j,
         Err(e) => return bad_request(&e),
     };
-    let work = job.work;
-    ok_body(app.cache.get(job.key, heavy, work).await)
+    ok_body(app.cache.get(job.key, heavy, job.work).await)
 }
 
 /// The routes of a board computation.
@@ -81,7 +131,7 @@ async fn board(
     cached(app, job, true).await
 }
 
-async fn p_positions(State(app): State<Shared>, RawQuery(q): RawQuery) -> Response {
+async fn p_positions(State(app): State<Shared>, Params(q): Params) -> Response {
     board(
         &app,
         q,
@@ -91,11 +141,11 @@ async fn p_positions(State(app): State<Shared>, RawQuery(q): RawQuery) -> Respon
     .await
 }
 
-async fn grundy(State(app): State<Shared>, RawQuery(q): RawQuery) -> Response {
+async fn grundy(State(app): State<Shared>, Params(q): Params) -> Response {
     board(&app, q, &["game", "rules", "max"], api::grundy).await
 }
 
-async fn remoteness(State(app): State<Shared>, RawQuery(q): RawQuery) -> Response {
+async fn remoteness(State(app): State<Shared>, Params(q): Params) -> Response {
     board(
         &app,
         q,
@@ -105,7 +155,7 @@ async fn remoteness(State(app): State<Shared>, RawQuery(q): RawQuery) -> Respons
     .await
 }
 
-async fn patterns(State(app): State<Shared>, RawQuery(q): RawQuery) -> Response {
+async fn patterns(State(app): State<Shared>, Params(q): Params) -> Response {
     board(
         &app,
         q,
@@ -115,11 +165,11 @@ async fn patterns(State(app): State<Shared>, RawQuery(q): RawQuery) -> Response 
     .await
 }
 
-async fn compare(State(app): State<Shared>, RawQuery(q): RawQuery) -> Response {
+async fn compare(State(app): State<Shared>, Params(q): Params) -> Response {
     board(&app, q, &["a", "b", "max"], api::compare).await
 }
 
-async fn outcome(State(app): State<Shared>, RawQuery(q): RawQuery) -> Response {
+async fn outcome(State(app): State<Shared>, Params(q): Params) -> Response {
     let job = api::Query::parse(
         q.as_deref(),
         &["game", "rules", "x", "y", "misere", "history"],
@@ -128,7 +178,7 @@ async fn outcome(State(app): State<Shared>, RawQuery(q): RawQuery) -> Response {
     cached(&app, job, false).await
 }
 
-async fn play(State(app): State<Shared>, RawQuery(q): RawQuery) -> Response {
+async fn play(State(app): State<Shared>, Params(q): Params) -> Response {
     let q = match api::Query::parse(
         q.as_deref(),
         &[
@@ -148,7 +198,7 @@ async fn play(State(app): State<Shared>, RawQuery(q): RawQuery) -> Response {
     }
 }
 
-async fn games(RawQuery(q): RawQuery) -> Response {
+async fn games(Params(q): Params) -> Response {
     if let Err(e) = api::Query::parse(q.as_deref(), &[]) {
         return bad_request(&e);
     }
@@ -171,6 +221,12 @@ async fn stats(State(app): State<Shared>) -> Response {
         "list_max": api::LIST_MAX,
         "list_positions": api::LIST_POSITIONS,
         "time_bound_seconds": api::TIME_BOUND,
+        "abandoned": app.cache.abandoned(),
+        "connections": app.conns.open(),
+        "connection_limit": app.conns.limit(),
+        "header_timeout_seconds": conn::HEADER_TIMEOUT.as_secs(),
+        "stall_timeout_seconds": conn::STALL_TIMEOUT.as_secs(),
+        "params_max": api::PARAMS_MAX,
     });
     json_body(StatusCode::OK, v.to_string())
 }
@@ -187,14 +243,16 @@ async fn static_file(axum::extract::Path(name): axum::extract::Path<String>) -> 
     match name.as_str() {
         "app.js" => asset("text/javascript; charset=utf-8", APP_JS),
         "style.css" => asset("text/css; charset=utf-8", STYLE_CSS),
+        "favicon.svg" => asset("image/svg+xml", FAVICON_SVG),
         _ => not_found(),
     }
 }
 
 /// The application: every route.
-fn router() -> Router {
+fn router(conns: Arc<conn::Connections>) -> Router {
     let app = Arc::new(App {
         cache: Arc::new(Cache::new(CACHE_BYTES)),
+        conns,
         play: tokio::sync::Semaphore::new(2),
     });
     Router::new()
@@ -202,18 +260,23 @@ fn router() -> Router {
             "/",
             get(|| async { asset("text/html; charset=utf-8", INDEX_HTML) }),
         )
+        .route(
+            "/favicon.ico",
+            get(|| async { asset("image/svg+xml", FAVICON_SVG) }),
+        )
         .route("/static/{name}", get(static_file))
-        .route("/api/games", get(games))
+        .route("/api/games", get(games).post(games))
         .route("/api/palette", get(palette))
         .route("/api/stats", get(stats))
-        .route("/api/p-positions", get(p_positions))
-        .route("/api/grundy", get(grundy))
-        .route("/api/remoteness", get(remoteness))
-        .route("/api/patterns", get(patterns))
-        .route("/api/compare", get(compare))
-        .route("/api/outcome", get(outcome))
-        .route("/api/play", get(play))
+        .route("/api/p-positions", get(p_positions).post(p_positions))
+        .route("/api/grundy", get(grundy).post(grundy))
+        .route("/api/remoteness", get(remoteness).post(remoteness))
+        .route("/api/patterns", get(patterns).post(patterns))
+        .route("/api/compare", get(compare).post(compare))
+        .route("/api/outcome", get(outcome).post(outcome))
+        .route("/api/play", get(play).post(play))
         .fallback(|| async { not_found() })
+        .method_not_allowed_fallback(|| async { method_not_allowed() })
         .with_state(app)
 }
 
@@ -282,7 +345,8 @@ pub fn run(
         announce(addr);
         let (tx, rx) = tokio::sync::watch::channel(false);
         let mut stopping = rx.clone();
-        let server = axum::serve(listener, router()).with_graceful_shutdown(async move {
+        let conns = Arc::new(conn::Connections::new());
+        let server = conn::serve(listener, router(conns.clone()), conns, async move {
             signals.recv().await;
             let _ = tx.send(true);
         });
@@ -292,7 +356,7 @@ pub fn run(
         };
         drop(rx);
         tokio::select! {
-            r = server => r.map_err(|e| anyhow::anyhow!("the server stopped: {e}")),
+            () = server => Ok::<(), anyhow::Error>(()),
             () = grace => Ok(()),
         }
     })?;

@@ -278,3 +278,30 @@ def test_play_imitation_nim_shows_the_history(page, server):
         hover(page, 7, 12)
         page.screenshot(path=shot)
         page.check("#layer-p")
+
+
+def test_at_1000_pixels_the_panels_stay_beside_the_board(page, server):
+    """A 1000 px window: the cell, play and patterns panels beside the board
+    (the board shrinks), hovering shows the cell under the board and in its
+    panel, and nothing the page asks for is missing (the icon included)."""
+    pg = page.context.browser.new_page(viewport={"width": 1000, "height": 800})
+    failed = []
+    pg.on("response", lambda r: r.status >= 400 and failed.append((r.status, r.url)))
+    pg.goto(server)
+    pg.wait_for_selector('body[data-loaded="wythoff|false|64"]')
+    board = pg.eval_on_selector("#board", "e => e.getBoundingClientRect().toJSON()")
+    for panel in ("#hover", "#play-toggle", "#patterns"):
+        box = pg.eval_on_selector(panel, "e => e.getBoundingClientRect().toJSON()")
+        assert box["left"] >= board["right"], (panel, box, board)
+        assert box["top"] < 800, (panel, box)
+    c = pg.evaluate("() => window.wythoffCellCenter(3, 5)")
+    pg.mouse.move(c["x"], c["y"])
+    pg.wait_for_selector('#hover[data-x="3"][data-y="5"][data-ready="1"]')
+    line = pg.inner_text("#cell-line")
+    assert line.startswith("(3, 5): P") and "winning moves none" in line, line
+    # the axis margin is no cell
+    pg.mouse.move(board["left"] + 3, board["top"] + 3)
+    assert pg.get_attribute("#hover", "data-x") == "3"
+    assert pg.evaluate("() => fetch('/favicon.ico').then(r => r.status)") == 200
+    assert not failed, failed
+    pg.close()

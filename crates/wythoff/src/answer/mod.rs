@@ -31,27 +31,28 @@
 //! `std::panic::resume_unwind(Box::new(Cancelled))` ([`verify`] passes such an
 //! unwind through instead of reporting it as a failed check).
 
-use crate::catalogue::{parse_game, Entry, NamedGame, ParamKind, CATALOGUE};
+use crate::catalogue::{Entry, ParamKind, CATALOGUE};
 use crate::claims::verify::{registry, Claim, ClaimReport, VerifyConfig};
-use crate::error::{Arg, BoardArg, Message, RuleError, SolveError};
+use crate::error::{Arg, Message, RuleError, SolveError};
 use crate::explain::analyse;
 use crate::imitation::{Clause, ImitationNim, PositionClass, StateSolver, Theorem1};
 use crate::oracle::{self, Natural, Oracle};
 use crate::rules::{Convention, Game};
-use crate::sequence;
 use crate::solve::select::{self, GrundyPlan, PPositionsPlan};
 use crate::solve::{self, human_bytes, memory_budget, stream, GrundyTable, Outcome};
 use serde_json::json;
 use std::collections::BTreeSet;
 
-mod limits;
 mod notes;
-mod subject;
+mod request;
 mod verify;
 
-pub use limits::*;
+pub use crate::limits::*;
 pub use notes::{remoteness_notes, REMOTENESS_LIMIT, REMOTENESS_WORK};
-pub use subject::*;
+pub use request::*;
+pub use crate::board::{game_board, game_p_positions, outcome_table};
+pub use crate::sequences::*;
+pub use crate::subject::*;
 pub use verify::*;
 
 /// The payload of an unwind that a front end's progress callback starts to stop
@@ -83,51 +84,6 @@ pub fn p_positions(
     game_p_positions(&s.game, n, progress, sink)
 }
 
-/// [`p_positions`] of a game value: the one place that chooses between the
-/// Imitation Nim state solver (games with memory, either convention) and the
-/// board solvers. `compare` and `patterns` come here too.
-pub fn game_p_positions(
-    game: &Game,
-    n: u64,
-    progress: stream::Progress,
-    sink: &mut dyn FnMut(u64, &[u32]),
-) -> Result<(), SolveError> {
-    check_max(n)?;
-    if let Some(r) = ImitationNim::from_game(game) {
-        let solver = StateSolver::with_progress(r, n, progress)?;
-        let ps = solver.start_p_positions();
-        let mut row: Vec<u32> = Vec::new();
-        let mut i = 0;
-        for x in 0..n {
-            row.clear();
-            while i < ps.len() && ps[i].0 == x {
-                row.push(ps[i].1 as u32);
-                i += 1;
-            }
-            sink(x, &row);
-        }
-        progress(n, n);
-        return Ok(());
-    }
-    stream::p_positions(game, n as usize, progress, sink)
-}
-
-/// The board of `game` on the `n x n` board as a table (cells off the board
-/// marked): by the board solvers, or for a game with memory its starting
-/// positions by the state solver. The same choice as [`game_p_positions`].
-pub fn game_board(
-    game: &Game,
-    n: u64,
-    progress: stream::Progress,
-) -> Result<solve::OutcomeTable, SolveError> {
-    check_max(n)?;
-    if let Some(r) = ImitationNim::from_game(game) {
-        let solver = StateSolver::with_progress(r, n, progress)?;
-        return Ok(solver.start_table());
-    }
-    solve::outcomes_with_progress(game, n as usize, progress)
-}
-
 /// The P-positions of `s` on the `n x n` board and, for boards of side at most
 /// `board_max` (a front end's picture), the board they were read from: one
 /// solve for both.
@@ -156,26 +112,6 @@ pub fn p_positions_list(
         ps.extend(ys.iter().map(|&y| (x, y as u64)))
     })?;
     Ok(ps)
-}
-
-/// The `n x n` table of outcomes, row-major (`[x * n + y]`): `true` iff `(x, y)`
-/// is a P-position (as listed by [`p_positions`]; cells of a removed corner are
-/// not positions and so `false`). Refused before allocating when it would not
-/// fit the memory budget.
-pub fn outcome_table(
-    s: &Subject,
-    n: u64,
-    progress: stream::Progress,
-) -> Result<Vec<bool>, SolveError> {
-    check_max(n)?;
-    limits::check_table_memory("an outcome table", n, 1)?;
-    let mut cells = vec![false; (n * n) as usize];
-    p_positions(s, n, progress, &mut |x, ys| {
-        for &y in ys {
-            cells[(x * n) as usize + y as usize] = true;
-        }
-    })?;
-    Ok(cells)
 }
 
 /// Refuse games without Grundy values, saying why.
@@ -218,7 +154,7 @@ pub fn grundy_table(
     progress: stream::Progress,
 ) -> Result<GrundyTable, SolveError> {
     let plan = grundy_plan(s, n)?;
-    limits::check_table_memory("a Grundy table", n, 4)?;
+    crate::limits::check_table_memory("a Grundy table", n, 4)?;
     if !plan.streams() {
         // the kernel fills a table: take it, without a copy
         return solve::grundy_with_progress(&s.game, n as usize, progress);
@@ -289,6 +225,118 @@ pub fn outcome(
     Ok(ans)
 }
 
+/// What the remoteness table of `s` on the `n x n` board costs
+/// ([`select::remoteness_plan`]); `None` for a game with memory (Imitation
+/// Nim: its state graph, with its own limit on the side).
+pub fn remoteness_plan(
+    s: &Subject,
+    n: u64,
+) -> Result<Option<select::RemotenessPlan>, SolveError> {
+    check_max(n)?;
+    if s.imitation()?.is_some() {
+        return Ok(None);
+    }
+    Ok(Some(select::remoteness_plan(&s.game, n)))
+}
+
+/// Which engine answers one position, and what it costs before it runs.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum PositionEngine {
+    /// An exact oracle (or m-Modular Wythoff's characterisation): no board.
+    Oracle,
+    /// The Imitation Nim state solver on the board of side `n`.
+    Imitation,
+    /// The general solver (explanations included) on the board of side `n`.
+    General(Vec<select::OutcomeKernel>),
+    /// Piles too large for any engine: refused when asked, at no cost.
+    Refused,
+}
+
+/// The cost of [`outcome_of`] for one position: the board it solves (side
+/// `n`), bytes and seconds.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct PositionPlan {
+    pub engine: PositionEngine,
+    pub n: u64,
+    pub memory: u64,
+    pub seconds: u64,
+}
+
+impl PositionPlan {
+    /// Refuse it beyond `bound` ([`solve::cost::admit`]), naming the position.
+    pub fn admit(&self, x: &Natural, y: &Natural, bound: solve::cost::Bound) -> Result<(), SolveError> {
+        let what = match self.engine {
+            PositionEngine::Imitation => "the state solver",
+            _ => "the outcome solver",
+        };
+        solve::cost::admit(what, self.n, self.memory, self.seconds, bound).map_err(|e| match e {
+            SolveError::OverTime { seconds, bound, n, .. } => SolveError::OverTime {
+                arg: None,
+                n,
+                what: format!("({x}, {y}): {what} on the board of side {n}"),
+                seconds,
+                bound,
+            },
+            SolveError::OverMemory { need, budget, .. } => SolveError::TooLarge(format!(
+                "({x}, {y}): {what} on the board of side {} needs about {} of memory, over the budget of {}",
+                self.n,
+                human_bytes(need),
+                human_bytes(budget)
+            )),
+            e => e,
+        })
+    }
+}
+
+/// What [`outcome_of`] costs for `(x, y)` of `spec`, before it runs.
+pub fn outcome_plan(spec: &GameSpec, x: &Natural, y: &Natural) -> Result<PositionPlan, SolveError> {
+    let free = |engine| PositionPlan {
+        engine,
+        n: 0,
+        memory: 0,
+        seconds: 0,
+    };
+    let s = match spec {
+        GameSpec::HugeModular { .. } => return Ok(free(PositionEngine::Oracle)),
+        GameSpec::Game(s) => s,
+    };
+    let side = match (u64::try_from(x), u64::try_from(y)) {
+        (Ok(x), Ok(y)) => x.max(y).checked_add(1),
+        _ => None,
+    };
+    if let Some(r) = s.imitation()? {
+        let Some(n) = side else {
+            return Ok(free(PositionEngine::Refused));
+        };
+        return Ok(PositionPlan {
+            engine: PositionEngine::Imitation,
+            n,
+            memory: n.saturating_mul(n),
+            seconds: solve::cost::ps_seconds(solve::cost::imitation_ps(r.p(), n)),
+        });
+    }
+    if s.oracle().is_some() {
+        return Ok(free(PositionEngine::Oracle));
+    }
+    match side {
+        Some(n) if n <= GENERAL_LIMIT => {
+            let p = select::p_positions_plan(&s.game, n);
+            Ok(PositionPlan {
+                engine: PositionEngine::General(p.kernels),
+                n,
+                memory: outcome_memory(&s.game, n),
+                seconds: p.seconds,
+            })
+        }
+        _ => Ok(free(PositionEngine::Refused)),
+    }
+}
+
+/// Bytes of the general solver's table on the `n x n` board.
+fn outcome_memory(game: &Game, n: u64) -> u64 {
+    solve::outcome_memory_estimate(&game.for_board(n), n)
+}
+
 /// The remoteness table of the `n x n` board (Imitation Nim: starting
 /// positions, by its state graph).
 pub fn remoteness_table(
@@ -330,7 +378,14 @@ pub fn outcome_huge_modular(
     history_or_conjecture: bool,
 ) -> Result<LabelledOutcome, SolveError> {
     if history_or_conjecture {
-        return Err(SolveError::BadInput("modular has no memory and a published solution: --history and --conjecture do not apply".into()));
+        return Err(SolveError::BadArg(
+            Message::new()
+                .text("modular has no memory and a published solution: ")
+                .name(Arg::History)
+                .text(" and ")
+                .name(Arg::Conjecture)
+                .text(" do not apply"),
+        ));
     }
     let g = oracle::modular_big::Modular::new(m.clone());
     let label = g.label();
@@ -393,180 +448,6 @@ pub fn outcome_conjecture(
     notes::outcome_oracle(s, &o, x, y)
 }
 
-/// How [`sequence`] answers: a kernel, or the oracle one term at a time.
-enum SeqEngine {
-    Kernel(sequence::SequenceSpec),
-    Oracle(Box<dyn Oracle>),
-    /// No published solution: pairs read off a solved board
-    /// ([`crate::patterns::read_pairs`]).
-    Board(Vec<(u64, u64)>),
-}
-
-fn sequence_engine(
-    s: &Subject,
-    terms: u64,
-    progress: stream::Progress,
-) -> Result<SeqEngine, SolveError> {
-    check_terms(terms)?;
-    let Some(named) = s.named.as_ref() else {
-        return Err(SolveError::BadInput(
-            "sequence needs a catalogue game (name:key=value,...), not a rules file".into(),
-        ));
-    };
-    if s.convention() == Convention::Misere {
-        return Err(SolveError::BadArg(
-            Message::new()
-                .text(format!(
-                    "{}: the sequences (a_n, b_n) are those of normal play; misère P-positions are available with ",
-                    s.label
-                ))
-                .misere_board(),
-        ));
-    }
-    if let Some(spec) = sequence::for_game(named)? {
-        let est = sequence::memory_estimate(&spec.kind, terms).unwrap_or(u64::MAX);
-        if est > memory_budget() {
-            return Err(SolveError::ArgTooLarge(
-                Message::new().value(Arg::Terms, terms).text(format!(
-                    ": the mex bitmap needs about {}, over the budget of {}: use fewer terms",
-                    human_bytes(est),
-                    human_bytes(memory_budget())
-                )),
-            ));
-        }
-        return Ok(SeqEngine::Kernel(spec));
-    }
-    if let Some(o) = s.oracle() {
-        if terms > MAX_ORACLE_TERMS {
-            return Err(SolveError::ArgTooLarge(
-                Message::new()
-                    .text(format!(
-                        "{}: no fast kernel, and the oracle is limited to ",
-                        s.label
-                    ))
-                    .value(Arg::Terms, MAX_ORACLE_TERMS),
-            ));
-        }
-        return Ok(SeqEngine::Oracle(o));
-    }
-    let pairs = crate::board_pairs::read(&s.game, terms, memory_budget(), false, progress)
-        .map_err(|e| match e {
-            SolveError::TooLarge(m) => {
-                SolveError::TooLarge(format!("{}: no published solution; {m}", s.label))
-            }
-            SolveError::ArgTooLarge(m) => {
-                SolveError::ArgTooLarge(m.after(format!("{}: no published solution; ", s.label)))
-            }
-            SolveError::BadArg(m) => {
-                SolveError::BadArg(m.after(format!("{}: no published solution, and ", s.label)))
-            }
-            e => SolveError::Unsupported(format!("{}: no published solution, and {e}", s.label)),
-        })?;
-    Ok(SeqEngine::Board(pairs))
-}
-
-/// The pairs `(a_n, b_n)` that define the P-positions, `n = 0 .. terms - 1`, in
-/// order: `sink(a_n, b_n)`; `progress(done, terms)`. A bitmap mex kernel where
-/// there is one, else the game's exact oracle (up to [`MAX_ORACLE_TERMS`]).
-pub fn sequence(
-    s: &Subject,
-    terms: u64,
-    progress: stream::Progress,
-    sink: &mut dyn FnMut(u64, u64),
-) -> Result<(), SolveError> {
-    match sequence_engine(s, terms, progress)? {
-        SeqEngine::Kernel(spec) => {
-            sequence::generate(&spec.kind, terms, &mut |d| progress(d, terms), |a, b| {
-                sink(a, b)
-            })
-        }
-        SeqEngine::Oracle(o) => oracle_terms(s, o.as_ref(), terms, progress, sink),
-        SeqEngine::Board(v) => {
-            v.into_iter().for_each(|(a, b)| sink(a, b));
-            Ok(())
-        }
-    }
-}
-
-fn oracle_terms(
-    s: &Subject,
-    o: &dyn Oracle,
-    terms: u64,
-    progress: stream::Progress,
-    sink: &mut dyn FnMut(u64, u64),
-) -> Result<(), SolveError> {
-    for n in 0..terms {
-        let Some((x, y)) = o.pair(&Natural::from(n))? else {
-            return Err(SolveError::Unsupported(format!(
-                "{}: the known solution is not a pair of sequences",
-                s.label
-            )));
-        };
-        let (Ok(x), Ok(y)) = (u64::try_from(&x), u64::try_from(&y)) else {
-            return Err(SolveError::TooLarge(format!(
-                "{}: term {n} does not fit 64 bits",
-                s.label
-            )));
-        };
-        sink(x, y);
-        if n % 4096 == 0 {
-            progress(n, terms);
-        }
-    }
-    Ok(())
-}
-
-/// The first `terms` pairs of [`sequence`] as one flat list `a_0, b_0, a_1, ...`,
-/// refused before allocating when it would not fit the memory budget.
-pub fn sequence_list(
-    s: &Subject,
-    terms: u64,
-    progress: stream::Progress,
-) -> Result<Vec<u64>, SolveError> {
-    check_terms(terms)?;
-    let est = terms.saturating_mul(16);
-    if est > memory_budget() {
-        return Err(SolveError::ArgTooLarge(
-            Message::new().value(Arg::Terms, terms).text(format!(
-                ": the list needs about {}, over the budget of {}: use fewer terms",
-                human_bytes(est),
-                human_bytes(memory_budget())
-            )),
-        ));
-    }
-    let mut v = Vec::with_capacity(2 * terms as usize);
-    sequence(s, terms, progress, &mut |a, b| {
-        v.push(a);
-        v.push(b)
-    })?;
-    Ok(v)
-}
-
-/// Count and hash (`--format summary`) of the first `terms` pairs of
-/// [`sequence`], without storing them (kernels: generator and hash on two
-/// threads when that pays).
-pub fn sequence_summary(
-    s: &Subject,
-    terms: u64,
-    progress: stream::Progress,
-) -> Result<crate::hash::Summary, SolveError> {
-    match sequence_engine(s, terms, progress)? {
-        SeqEngine::Kernel(spec) => {
-            sequence::summary(&spec.kind, terms, &mut |d| progress(d, terms))
-        }
-        SeqEngine::Oracle(o) => {
-            let mut h = crate::hash::Summary::new();
-            oracle_terms(s, o.as_ref(), terms, progress, &mut |a, b| h.pair(a, b))?;
-            Ok(h)
-        }
-        SeqEngine::Board(v) => {
-            let mut h = crate::hash::Summary::new();
-            v.into_iter().for_each(|(a, b)| h.pair(a, b));
-            Ok(h)
-        }
-    }
-}
-
 /// One catalogue entry as the json object of `games --format json`.
 pub fn entry_json(e: &Entry) -> serde_json::Value {
     json!({
@@ -585,24 +466,10 @@ pub fn games_json() -> serde_json::Value {
     serde_json::Value::Array(CATALOGUE.iter().map(entry_json).collect())
 }
 
-/// When [`sequence`] reads the pairs off a solved board (no kernel, no
-/// published solution), the work it will start with
-/// ([`crate::board_pairs::plan`]), for a front end to announce; `None` when a
-/// kernel or an oracle answers, or a refusal comes first.
-pub fn sequence_board_plan(s: &Subject, terms: u64) -> Option<crate::board_pairs::Plan> {
-    let named = s.named.as_ref()?;
-    if s.convention() == Convention::Misere || check_terms(terms).is_err() {
-        return None;
-    }
-    if sequence::for_game(named).ok()?.is_some() || s.oracle().is_some() {
-        return None;
-    }
-    crate::board_pairs::plan(&s.game, terms)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::BoardArg;
 
     fn subject(t: &str) -> Subject {
         Subject::parse(t, false).unwrap()

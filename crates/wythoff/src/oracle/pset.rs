@@ -13,7 +13,7 @@
 
 use super::beatty::Beatty;
 use crate::error::SolveError;
-use crate::rules::{Relation, Rules};
+use crate::rules::{ClassSteps, MoveFamily, Relation, Rules};
 use crate::sets::LengthSet;
 use malachite_base::num::arithmetic::traits::DivMod;
 use malachite_nz::integer::Integer;
@@ -628,12 +628,25 @@ impl BigRules<'_> {
         if !legal {
             return None;
         }
-        let class = r.blocking().is_some_and(|b| match b.class {
-            crate::rules::BlockClass::OnePileAtLeast(min) => {
-                (l == 0u32 && k >= min) || (k == 0u32 && l >= min)
-            }
-            crate::rules::BlockClass::Diagonal => k == l,
-        });
+        // the class of the move's family ([`crate::rules::BlockClass::family`]);
+        // an offset beyond i64 is clamped (no class tells such offsets apart)
+        let (family, step) = if l == 0u32 {
+            (MoveFamily::OnePile, &k)
+        } else if k == 0u32 {
+            (MoveFamily::OnePile, &l)
+        } else {
+            let d = if l >= k {
+                i64::try_from(&(&l - &k)).unwrap_or(i64::MAX)
+            } else {
+                i64::try_from(&(&k - &l)).map_or(i64::MIN, |v| -v)
+            };
+            (MoveFamily::TwoPile { d }, &k)
+        };
+        let class = match r.block_steps(family) {
+            ClassSteps::None => false,
+            ClassSteps::AtLeast(min) => *step >= min,
+            ClassSteps::All => true,
+        };
         Some(class)
     }
 

@@ -58,6 +58,10 @@ pub struct PatternReport {
     /// The board side N: positions `0 <= x, y < N`.
     pub max: u64,
     pub patterns: Vec<Pattern>,
+    /// When no pattern holds: why the pairs reading gave up (too few pairs,
+    /// order, no law), one line; absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub why_none: Option<String>,
 }
 
 /// One structure of the board.
@@ -228,7 +232,7 @@ pub fn board_of(
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Board, SolveError> {
     // the one choice of the front door (imitation state solver or board solvers)
-    let t = crate::answer::game_board(game, max as u64, progress)?;
+    let t = crate::board::game_board(game, max as u64, progress)?;
     Ok(Board::from_table(&t))
 }
 
@@ -270,6 +274,10 @@ fn report(
     g: Option<&crate::solve::GrundyTable>,
 ) -> PatternReport {
     let mut patterns = find_in_board(board);
+    let why_none = patterns.is_empty().then(|| {
+        let shrunk = block_of(board).and_then(|b| board.shrink(b));
+        pairs::why_none(shrunk.as_ref().unwrap_or(board))
+    });
     if let Some(g) = g {
         patterns.push(Pattern::GrundyRows(grundy_rows::find(g)));
     }
@@ -281,6 +289,7 @@ fn report(
         },
         max: max as u64,
         patterns,
+        why_none,
     }
 }
 
@@ -369,6 +378,18 @@ pub fn read_pairs(
     }
 }
 
+/// `(R, cut)` of an `a`-order reading of pairs `v` on a board of side `n`:
+/// `R` the largest `ceil(b / a)` (pairs with `a >= 1`), `cut = n / (2 R)`;
+/// `None` without such a pair.
+pub fn rows_cut(v: &[(u64, u64)], n: usize) -> Option<(u64, u64)> {
+    let r = v
+        .iter()
+        .filter(|p| p.0 >= 1)
+        .map(|p| p.1.div_ceil(p.0))
+        .max()?;
+    Some((r, n as u64 / (2 * r.max(1))))
+}
+
 /// Pairs sorted by `a` (then `b`) when `b` is not increasing in that order
 /// (e.g. seed 000's mWN^(l,p) outside Theorem 2.1): the pairs with
 /// `a < N / (2 R)`, `R` the largest ratio `b / a` on the board (`a >= 1`).
@@ -376,12 +397,7 @@ pub fn read_pairs(
 /// has `b >= N`, which holds while `b / a` stays below `2 R` beyond the board.
 /// Returns the bound `N / (2 R)` and the pairs below it.
 pub fn by_rows(v: &[(u64, u64)], n: usize) -> Option<(u64, Vec<(u64, u64)>)> {
-    let r = v
-        .iter()
-        .filter(|p| p.0 >= 1)
-        .map(|p| p.1.div_ceil(p.0))
-        .max()?;
-    let cut = n as u64 / (2 * r.max(1));
+    let (_, cut) = rows_cut(v, n)?;
     let mut out: Vec<(u64, u64)> = v.iter().copied().filter(|p| p.0 < cut).collect();
     out.sort_unstable();
     (out.len() >= MIN_TERMS).then_some((cut, out))

@@ -266,15 +266,74 @@ pub fn of_pairs(v: &[(u64, u64)], side: &'static str) -> Option<Pairs> {
     if t < MIN_TERMS {
         return None;
     }
-    // structure: b increasing and a non-decreasing from h on
-    let mut h = t - 1;
-    while h > 0 && v[h - 1].1 < v[h].1 && v[h - 1].0 <= v[h].0 {
-        h -= 1;
-    }
+    let h = ordered_from(v);
     if h > late(t) || t - h < MIN_TERMS {
         return None;
     }
     laws(v, side, h)
+}
+
+/// The structure of pairs sorted by `b`: the first index `h` from which `b` is
+/// increasing and `a` non-decreasing (`v` not empty).
+fn ordered_from(v: &[(u64, u64)]) -> usize {
+    let mut h = v.len() - 1;
+    while h > 0 && v[h - 1].1 < v[h].1 && v[h - 1].0 <= v[h].0 {
+        h -= 1;
+    }
+    h
+}
+
+/// Why no pairs pattern is read off `board` (of side `n`), as one line: too
+/// few pairs; in `b`-order, `b` not increasing over the last half; in
+/// `a`-order, too few rows below the cut `N / (2 R)` (a larger board reads
+/// more), or no law. For a report that finds no pattern at all.
+pub fn why_none(board: &Board) -> String {
+    let sides: &[&'static str] = if board.is_symmetric() {
+        &["both"]
+    } else {
+        &["upper", "lower"]
+    };
+    let why: Vec<String> = sides
+        .iter()
+        .map(|&s| {
+            let v = side_pairs(board, s);
+            let t = v.len();
+            let name = if s == "both" {
+                "pairs".to_string()
+            } else {
+                format!("pairs ({s} side)")
+            };
+            if t < MIN_TERMS {
+                return format!(
+                    "{name}: {t} on this board, too few pairs for a law (at least {MIN_TERMS})"
+                );
+            }
+            let h = ordered_from(&v);
+            let b_order = if h > late(t) || t - h < MIN_TERMS {
+                format!("in b-order b_n is not increasing until pair {h} of {t} (a law must hold on the last half)")
+            } else {
+                "in b-order no law holds".to_string()
+            };
+            let a_order = match super::rows_cut(&v, board.size()) {
+                None => "in a-order no pair has a >= 1".to_string(),
+                Some((r, cut)) => {
+                    let mut rows: Vec<u64> = v.iter().map(|p| p.0).filter(|&a| a < cut).collect();
+                    rows.sort_unstable();
+                    rows.dedup();
+                    if (cut as usize) < MIN_TERMS || rows.len() < MIN_TERMS {
+                        format!(
+                            "in a-order only the pairs with a < {cut} are read (N / (2 R), R = {r} the largest b / a on this board): {} rows, too few pairs for a law (at least {MIN_TERMS}); a larger board reads more",
+                            rows.len()
+                        )
+                    } else {
+                        format!("in a-order no law holds on the pairs with a < {cut}")
+                    }
+                }
+            };
+            format!("{name}: {b_order}; {a_order}")
+        })
+        .collect();
+    why.join("; ")
 }
 
 /// The laws of pairs `v` in their order, from index `h` on.

@@ -1,4 +1,4 @@
-//! The pipeline without I/O: solve the board (through [`crate::answer`]), choose
+//! The pipeline without I/O: solve the board (through [`crate::board`]), choose
 //! numerations, guess the automaton of the P-set, write the rules as formulas, and
 //! lay out the files of a complete WALNUT_HOME (automaton, command files). The CLI
 //! writes them and runs Walnut; [`parse_output`] and [`parse_log_seconds`] read
@@ -8,10 +8,11 @@ use super::automaton::{guess, guess_graph, Automaton, Guess};
 use super::error::ProveError;
 use super::formula::{refusal, rules_formula, RulesFormula, Statement};
 use super::numeration::{beatty_numerations, continued_fraction, Numeration};
-use crate::answer::{outcome_table, Subject};
+use crate::board::outcome_table;
 use crate::error::SolveError;
 use crate::patterns::pairs::Difference;
 use crate::patterns::{board::Board, find_in_board, Pattern};
+use crate::subject::Subject;
 use malachite_base::num::arithmetic::traits::Pow;
 use malachite_nz::natural::Natural;
 
@@ -286,7 +287,7 @@ pub const PAIR_TERMS: [u64; 3] = [1 << 18, 1 << 15, 1 << 12];
 /// When the P-set itself has no small automaton ("skewed" sets such as
 /// roob-blocking's, where `b_n` is about 6 `a_n` and a square board holds few
 /// pairs), guess the automata of `n -> a_n` and `n -> b_n` from the first pairs
-/// of [`crate::answer::sequence_list`] (up to [`PAIR_TERMS`], whichever engine
+/// of [`crate::sequences::sequence_list`] (up to [`PAIR_TERMS`], whichever engine
 /// answers: kernel, oracle or the board reader), in one numeration: the
 /// candidates of the `max` board (checked by [`prepare`]), or `only`.
 pub(crate) fn search_pairs(
@@ -333,9 +334,8 @@ pub(crate) fn search_pairs(
                         terms: a.len() as u64,
                         a_strict: a.windows(2).all(|w| w[0] < w[1]),
                         b_strict: b.windows(2).all(|w| w[0] < w[1]),
-                        first_step: (a.len() >= 2).then(|| {
-                            (b[1] as i64 - a[1] as i64) - (b[0] as i64 - a[0] as i64)
-                        }),
+                        first_step: (a.len() >= 2)
+                            .then(|| (b[1] as i64 - a[1] as i64) - (b[0] as i64 - a[0] as i64)),
                     }),
                     attempts,
                 ));
@@ -359,7 +359,7 @@ pub(crate) fn search_pairs(
 fn normal_pairs(s: &Subject) -> Result<Vec<u64>, SolveError> {
     let mut flat = Err(SolveError::BadInput("no terms".into()));
     for terms in PAIR_TERMS {
-        flat = crate::answer::sequence_list(s, terms, &mut |_, _| {});
+        flat = crate::sequences::sequence_list(s, terms, &mut |_, _| {});
         if !matches!(flat, Err(SolveError::TooLarge(_))) {
             break;
         }
@@ -380,11 +380,14 @@ fn misere_pairs(s: &Subject, max: u64) -> Result<Vec<u64>, SolveError> {
     };
     let flat = normal_pairs(&normal)?;
     let pairs: Vec<(u64, u64)> = flat.chunks(2).map(|c| (c[0], c[1])).collect();
-    let mut board: Vec<(u64, u64)> = crate::answer::p_positions_list(s, max, &mut |_, _| {})?
-        .into_iter()
-        .filter(|&(x, y)| x <= y)
+    let cells = outcome_table(s, max, &mut |_, _| {})?;
+    let n = max as usize;
+    // (x, y), x <= y, sorted by x then y
+    let board: Vec<(u64, u64)> = (0..n)
+        .flat_map(|x| (x..n).map(move |y| (x, y)))
+        .filter(|&(x, y)| cells[x * n + y])
+        .map(|(x, y)| (x as u64, y as u64))
         .collect();
-    board.sort_unstable();
     // the normal pairs inside the board (b_n increases: a prefix)
     let inside = pairs.iter().take_while(|p| p.1 < max && p.0 < max).count();
     let (mut i, mut j) = (board.len(), inside);
@@ -746,8 +749,8 @@ pub fn winning_positions(s: &Subject) -> Result<Vec<(Natural, Natural)>, SolveEr
         let mut found = Vec::new();
         let mut answered = true;
         for (x, y) in far {
-            let ans = match crate::answer::outcome(s, &x, &y, &[]) {
-                Ok(a) => a,
+            let moves = match crate::explain::winning_moves(s, &x, &y) {
+                Ok((_, m)) => m,
                 Err(SolveError::TooLarge(_)) => {
                     answered = false;
                     break;
@@ -755,7 +758,7 @@ pub fn winning_positions(s: &Subject) -> Result<Vec<(Natural, Natural)>, SolveEr
                 Err(SolveError::BadInput(_)) => continue,
                 Err(e) => return Err(e),
             };
-            for (a, b) in ans.moves.iter().take(3) {
+            for (a, b) in moves.iter().take(3) {
                 found.push((a.clone(), b.clone()));
                 found.push((a + Natural::from(1u32), b.clone()));
                 found.push((a.clone(), b + Natural::from(2u32)));
@@ -782,13 +785,13 @@ pub fn check_winning_moves(
     positions: &[(Natural, Natural)],
 ) -> Result<Option<(Natural, Natural)>, SolveError> {
     for (x, y) in positions {
-        let ans = match crate::answer::outcome(s, x, y, &[]) {
-            Ok(a) => a,
+        let moves = match crate::explain::winning_moves(s, x, y) {
+            Ok((_, m)) => m,
             // not a position (a removed corner): nothing to compare
             Err(SolveError::BadInput(_)) => continue,
             Err(e) => return Err(e),
         };
-        let mut want: Vec<(Natural, Natural)> = ans.moves.clone();
+        let mut want: Vec<(Natural, Natural)> = moves;
         want.sort();
         let (mut dx, mut dy) = (num.represent(x), num.represent(y));
         let len = dx.len().max(dy.len());
@@ -953,7 +956,12 @@ mod tests {
             12
         );
         assert_eq!(largest_constant(["$pset(a,b)"].into_iter()), 0);
-        for name in ["stable", "absorbing", "successor_of_zero", "graph_a_function"] {
+        for name in [
+            "stable",
+            "absorbing",
+            "successor_of_zero",
+            "graph_a_function",
+        ] {
             assert!(!purpose(name).starts_with("the statement"), "{name}");
         }
     }

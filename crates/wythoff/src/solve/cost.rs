@@ -5,14 +5,18 @@
 //! estimates above [`NOTE_SECONDS`].
 //!
 //! The per-cell costs are measured user CPU times of the release build on the
-//! project's machine (2 cores, shared; see README, Limits), rounded up: they
+//! project's machine (2 cores, shared; see docs/guide.md, Limits), rounded up: they
 //! are estimates, off by a small factor, not bounds. Integer arithmetic only
 //! (picoseconds per unit of work).
 //!
 //! | engine | work units | cost per unit | measured |
 //! |---|---|---|---|
 //! | streaming band kernel (`band`, P-positions) | `n` rows x (band width + 64) | 2 ns | `p-positions wythoff --max 16384`: 0.01 s |
-//! | outcome table (`outcome::counters`, `outcome::sparse`), per variant | `n^2` cells (x2 misère) | 40 ns | `p-positions connell:p=64 --max 16384`: 6.6 s (25 ns) |
+//! | outcome table, counters kernel (`outcome::counters`), per variant | `n^2` cells (x2 misère), plus the steps it tests one by one (a one-pile or band set's explicit part, `min256`: up to 256 a line) | 40 ns a cell, 5 ns a step | `p-positions connell:p=64 --max 16384`: 6.6 s (25 ns); `restricted:s=1,t=1,h=min256,v=min256,d1=none,d2=none` user CPU 1024: 1.82 s, 2048: 8.1 s, 4096: 31.6 s (about 4 ns a step, the sparse kernel's attempt included) |
+//! | outcome table, sparse kernel (`outcome::sparse`), per variant | `n^2` cells; when the P-positions are dense (read off the boards of 32 and 64, [`p_positions_estimate`]) its work budget (`64 n^2` units, 1 ns) and then the counters kernel | 10 ns | `p-positions st-wythoff:s=2,t=1` |
+//! | remoteness, line kernel (`remoteness::lines`), per variant | `n^2` cells | 40 ns | `remoteness wythoff --max 2048`: 0.17 s |
+//! | remoteness, every option visited (`remoteness::plain_table`) | options visited (`remoteness::work_estimate`) | 7.7 ns (130 million a second) | `WORK_LIMIT`: half a minute |
+//! | Imitation Nim state solver (`imitation`), P-positions or one position | `n^2` cells (a byte each) | 8 ns + 4 ns x `p` | wall: `outcome imitation:p=1,m=1 4095 4094` 0.24 s (14 ns), `8191 8190` 0.67 s (10 ns), `p=2` 0.95 s (14 ns); user CPU at 16384: `p=1` 1.44 s, `p=2` 2.1 s (loaded machine) |
 //! | Grundy, tiled kernel (`grundy::nim_like`), one thread | cells searched (`n^2 / 2` with the stored triangle, else `n^2`) | 38 ns + 1.75 ps x `n` with the triangle, 40 ns + 2.5 ps x `n` without | `grundy wythoff --threads 1` (session 6): 4096 0.39 s (46 ns), 8192 1.73 s (51 ns), 16384 8.9 s (66 ns); whole board: 65536 826 s CPU on two threads (192 ns; session 6), 32768 229 s (213 ns; session 5's kernel); loaded machine |
 //! | Grundy, band and residue kernel (`grundy::lines`, tiled like `grundy::nim_like`) | cells searched | 56 ns + 7.35 ps x `n` | `m-wythoff:m=2 --max 4096 --threads 1`: 1.33x wythoff's time, `connell:p=2` 1.23x (loaded machine) |
 //! | Grundy, region kernel (`grundy::region`: cone, congruence), one thread | cells searched | 140 ns + `n^2` / 650 ps | `st-wythoff:s=2,t=1 --threads 1` (stripe order): 4096 1.33 s (158 ns), 8192 8.05 s (240 ns), 16384 69.5 s (517 ns); `modular:m=5` 8192 2.66 s (79 ns); loaded machine |
@@ -20,9 +24,56 @@
 //! | `verify --max N` (N >= 200) | `N^3` | 550 ns (4.4 s at 200) | `verify`: 4.4 s; `verify --max 400`: 30.5 s |
 
 use super::grundy;
-use super::select::GrundyKernel;
+use super::select::{GrundyKernel, OutcomeKernel, RemotenessKernel};
+use crate::error::Arg;
 use crate::rules::{Convention, Game, Rules};
 use crate::SolveError;
+
+/// The largest work a front end admits: bytes of memory and seconds of
+/// computation. The CLI's is the process's memory budget and
+/// [`TIME_BOUND_SECONDS`] (no time bound with `--force`); the server's has
+/// its own seconds; each front end words the refusals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Bound {
+    pub memory: u64,
+    pub seconds: u64,
+}
+
+impl Bound {
+    /// The CLI's bound: the memory budget and [`TIME_BOUND_SECONDS`], or no
+    /// time bound when `force`.
+    pub fn cli(force: bool) -> Bound {
+        Bound {
+            memory: super::memory_budget(),
+            seconds: if force { u64::MAX } else { TIME_BOUND_SECONDS },
+        }
+    }
+}
+
+/// Admission, the same for every plan: memory first (no time bound lifts it),
+/// then time. `what` names the work (`the outcome solver`), `n` the board side
+/// (the request's `Arg::Max`).
+pub fn admit(what: &str, n: u64, memory: u64, seconds: u64, bound: Bound) -> Result<(), SolveError> {
+    if memory > bound.memory {
+        return Err(SolveError::OverMemory {
+            arg: Arg::Max,
+            n,
+            what: None,
+            need: memory,
+            budget: bound.memory,
+        });
+    }
+    if seconds > bound.seconds {
+        return Err(SolveError::OverTime {
+            arg: Some(Arg::Max),
+            n,
+            what: what.to_string(),
+            seconds,
+            bound: bound.seconds,
+        });
+    }
+    Ok(())
+}
 
 /// Work estimated beyond this many seconds is refused without `--force`.
 pub const TIME_BOUND_SECONDS: u64 = 600;
@@ -40,31 +91,192 @@ fn seconds(units: u128, ps_per_unit: u128) -> u64 {
 }
 
 /// Estimated seconds for the streaming band kernel on the `n x n` board, one
-/// variant per band width.
+/// variant per band width: a row costs `n / 64` words per 64 diagonals of the
+/// band, about 2 ns a word (`p-positions wythoff --max 1048576`: 29 s of CPU,
+/// 1.7 ns a word; `compare wythoff wythoff@misere` 3.2 to 3.8 ns a word on
+/// a loaded machine).
 pub(crate) fn band_seconds(widths: impl Iterator<Item = u64>, n: u64) -> u64 {
+    ps_seconds(widths.map(|w| band_ps(w, n)).sum())
+}
+
+fn band_ps(w: u64, n: u64) -> u128 {
     let n = n as u128;
-    let units: u128 = widths.map(|w| n * ((w as u128).min(n) + 64)).sum();
-    seconds(units, 2_000)
+    (n * n.div_ceil(64) * (1 + (w as u128).min(n) / 64)).saturating_mul(2_000)
 }
 
-/// Estimated seconds for the outcome tables of `game` (cut to the board).
+/// Estimated seconds for the near-linear kernel ([`super::outcome::linear`])
+/// on the `n x n` board, per row: 200 ns with a band (union-find jumps;
+/// measured 0.10 to 0.24 s at `2^20` for wythoff, m-wythoff, roob-blocking,
+/// diagonal-blocking, corner), 3 us with a cone (Fenwick jumps; st-wythoff
+/// s=2,t=1 2.9 s at `2^20`, s=3,t=2 1.8 s).
+pub(crate) fn linear_seconds(r: &Rules, n: u64) -> u64 {
+    ps_seconds(linear_ps(r, n))
+}
+
+fn linear_ps(r: &Rules, n: u64) -> u128 {
+    let per_row = if super::outcome::linear::has_cone(r) {
+        3_000_000
+    } else {
+        200_000
+    };
+    (n as u128).saturating_mul(per_row)
+}
+
+
+/// Picoseconds a cell of the counters kernel, and a step it tests one by one.
+const COUNTERS_CELL_PS: u128 = 40_000;
+const COUNTERS_STEP_PS: u128 = 5_000;
+/// Picoseconds a cell of the sparse kernel, and a unit of its work budget.
+const SPARSE_CELL_PS: u128 = 10_000;
+const SPARSE_UNIT_PS: u128 = 1_000;
+
+/// Estimated seconds for the outcome tables of `game` (cut to the board), each
+/// variant by its kernel ([`super::select::outcome_kernel`]).
 pub(crate) fn table_seconds(game: &Game, n: u64) -> u64 {
-    seconds(table_cells(game, n as u128), 40_000)
+    let ps: u128 = game
+        .variants()
+        .iter()
+        .map(|r| outcome_kernel_ps(super::select::outcome_kernel(r), r, n))
+        .sum();
+    u64::try_from(ps / PS).unwrap_or(u64::MAX)
 }
 
-/// Cells an outcome table solves: `n^2` per variant, twice in misère play.
-fn table_cells(game: &Game, n: u128) -> u128 {
-    game.variants()
-        .iter()
-        .map(|r| {
-            let mult = if r.convention() == Convention::Misere {
-                2
+/// Picoseconds of `kernel` on the outcome table of one variant `r` (cut to the
+/// board) on the `n x n` board (the band kernel streams: [`band_seconds`]).
+pub(crate) fn outcome_kernel_ps(kernel: OutcomeKernel, r: &Rules, n: u64) -> u128 {
+    let mult = if r.convention() == Convention::Misere {
+        2
+    } else {
+        1
+    };
+    let cells = (n as u128) * (n as u128) * mult;
+    match kernel {
+        OutcomeKernel::Linear => linear_ps(r, n),
+        OutcomeKernel::Band => {
+            band_ps(r.two_pile().and_then(|t| t.relation.band_width()).unwrap_or(0), n)
+        }
+        OutcomeKernel::Counters => counters_ps(r, n, cells),
+        OutcomeKernel::Sparse => {
+            if dense(&Game::single(r.clone()), n) {
+                // the kernel spends its work budget, then the counters answer
+                (64 * (n as u128) * (n as u128) + 50_000_000) * SPARSE_UNIT_PS
+                    + counters_ps(r, n, cells)
             } else {
-                1
-            };
-            n * n * mult
-        })
-        .sum()
+                cells.saturating_mul(SPARSE_CELL_PS)
+            }
+        }
+    }
+}
+
+/// The counters kernel: every cell, plus the steps of each line family it
+/// tests one by one (`1..=threshold` of a one-pile set, or of the two sets of
+/// a band of diagonals), which is what a set like `min256` costs.
+fn counters_ps(r: &Rules, n: u64, cells: u128) -> u128 {
+    // sum over the rows x < n of the steps tested at distance x, times n
+    let line = |tex: u64| -> u128 {
+        let (t, n) = (tex as u128, n as u128);
+        if t == 0 || n == 0 {
+            return 0;
+        }
+        let a = t.min(n - 1);
+        a * (a + 1) / 2 + (n - 1 - a) * t
+    };
+    let mut steps = line(r.h().threshold()) + line(r.v().threshold());
+    if let Some(two) = r.two_pile() {
+        if let Some(w) = two.relation.band_width() {
+            let diagonals = (2 * w).saturating_sub(1) as u128;
+            steps += diagonals * line(two.d1.threshold().max(two.d2.threshold()));
+        }
+    }
+    let mult = cells / ((n as u128) * (n as u128)).max(1);
+    cells.saturating_mul(COUNTERS_CELL_PS)
+        + (n as u128)
+            .saturating_mul(steps)
+            .saturating_mul(mult)
+            .saturating_mul(COUNTERS_STEP_PS)
+}
+
+/// Are the P-positions of `game` dense on the `n x n` board (a number of them
+/// growing with `n^2`, as Odd-Odd's quarter of the cells)? Read off the boards
+/// of 32 and 64 ([`p_positions_estimate`]).
+fn dense(game: &Game, n: u64) -> bool {
+    if n <= 64 {
+        return false;
+    }
+    let (a, b) = probe_counts(game);
+    b >= 3 * a.max(1)
+}
+
+fn probe_counts(game: &Game) -> (u64, u64) {
+    let count = |m: u64| {
+        super::outcomes(game, m as usize).map_or(0, |t| t.p_positions().len() as u64)
+    };
+    (count(32), count(64))
+}
+
+/// The number of P-positions of `game` on the `n x n` board, estimated from
+/// the boards of 32 and 64 (solved, a few microseconds): sparse games (pairs
+/// of sequences) have about twice as many on the larger board, dense ones
+/// (odd-odd: a quarter of the cells) four times; the count grows with `n` or
+/// `n^2` accordingly.
+pub fn p_positions_estimate(game: &Game, n: u64) -> u64 {
+    if n <= 64 {
+        return super::outcomes(game, n as usize).map_or(0, |t| t.p_positions().len() as u64);
+    }
+    let (a, b) = probe_counts(game);
+    if b >= 3 * a.max(1) {
+        b.saturating_mul(n / 64 + 1).saturating_mul(n / 64 + 1)
+    } else {
+        b.saturating_mul(n / 64 + 1)
+    }
+}
+
+/// The solve of one variant `r` (cut to the board) of a sweep's game on the
+/// `n x n` board, by its kernel, twice in misère play: measured user time on
+/// one thread, `p-positions --format summary` at 2000 (docs/performance.md,
+/// "Sweeps"): the band kernel under 1 ns a cell, the sparse one 10 ns
+/// (connell, modulo-rook), the counters 40 ns. A rate a cell, with no probe:
+/// a sweep plans up to millions of games.
+pub fn sweep_solve_ps(r: &Rules, n: u64) -> u128 {
+    let per_cell = match super::select::outcome_kernel(r) {
+        // a rate a row, not a cell
+        OutcomeKernel::Linear => return linear_ps(r, n),
+        OutcomeKernel::Band => 1_000,
+        OutcomeKernel::Sparse => SPARSE_CELL_PS,
+        OutcomeKernel::Counters => COUNTERS_CELL_PS,
+    };
+    let twice = if r.convention() == Convention::Misere {
+        2
+    } else {
+        1
+    };
+    (n as u128 * n as u128).saturating_mul(per_cell * twice)
+}
+
+/// Reading the structure of a solved board (`patterns`), ps a cell.
+pub const PATTERNS_CELL_PS: u128 = 8_000;
+
+/// Picoseconds of the remoteness table of one variant `r` on the `n x n`
+/// board by `kernel`.
+pub(crate) fn remoteness_kernel_ps(kernel: RemotenessKernel, r: &Rules, n: u64) -> u128 {
+    let cells = (n as u128) * (n as u128);
+    match kernel {
+        RemotenessKernel::Lines => cells.saturating_mul(40_000),
+        RemotenessKernel::Plain => {
+            super::remoteness::work_estimate(&Game::single(r.clone()), n).saturating_mul(7_700)
+        }
+    }
+}
+
+/// Picoseconds of the Imitation Nim state solver with parameter `p` on the
+/// `n x n` board (its P-positions, or one position of side `n`).
+pub fn imitation_ps(p: u64, n: u64) -> u128 {
+    (n as u128) * (n as u128) * (8_000 + 4_000 * p as u128)
+}
+
+/// Picoseconds to seconds (rounded down).
+pub fn ps_seconds(ps: u128) -> u64 {
+    u64::try_from(ps / PS).unwrap_or(u64::MAX)
 }
 
 /// Estimated seconds for the Grundy values of `r` (cut to the board) on the
@@ -128,18 +340,7 @@ pub fn verify_seconds(max: u64) -> u64 {
     seconds(m.saturating_mul(m).saturating_mul(m), 550_000)
 }
 
-/// `about 3 min 20 s`, `about 12 h`, `about 5 s`.
-pub fn human_seconds(s: u64) -> String {
-    if s < 60 {
-        format!("about {s} s")
-    } else if s < 3600 {
-        format!("about {} min {} s", s / 60, s % 60)
-    } else if s < 86_400 * 365 {
-        format!("about {} h {} min", s / 3600, (s % 3600) / 60)
-    } else {
-        format!("about {} years", s / (86_400 * 365))
-    }
-}
+pub use crate::units::human_seconds;
 
 /// Refuse work estimated beyond [`TIME_BOUND_SECONDS`] unless `force`; `what`
 /// names it (`--max 16384: the Grundy solver`).

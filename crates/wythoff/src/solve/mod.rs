@@ -336,16 +336,7 @@ pub fn check_board(game: &Game, n: u64, budget: u64) -> Result<(), SolveError> {
     Ok(())
 }
 
-pub fn human_bytes(b: u64) -> String {
-    const U: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
-    let mut v = b as f64;
-    let mut i = 0;
-    while v >= 1024.0 && i + 1 < U.len() {
-        v /= 1024.0;
-        i += 1;
-    }
-    format!("{v:.1} {}", U[i])
-}
+pub use crate::units::human_bytes;
 
 pub(crate) fn require_memoryless(game: &Game) -> Result<(), SolveError> {
     match game.memory() {
@@ -408,6 +399,9 @@ fn outcomes_of_variant(r: &Rules, n: usize, rows: &mut dyn FnMut(u64)) -> Outcom
         outcome::counters::outcomes_threads(r, n, outcome_threads(n), rows)
     };
     match select::outcome_kernel(r) {
+        select::OutcomeKernel::Linear => {
+            outcome::linear::outcomes(r, n).expect("in the linear kernel's scope")
+        }
         select::OutcomeKernel::Band => {
             outcome::band::outcomes(r, n).expect("in the band kernel's scope")
         }

@@ -14,8 +14,9 @@
 //!
 //! | kernel | answers | scope (from the rules value) | order |
 //! |---|---|---|---|
-//! | [`OutcomeKernel::Band`] ([`super::outcome::band`]) | outcomes, P-positions streamed | one-pile moves of any length, a band of diagonals (width <= 4096) of any length, blocking, corner, misère | 1st |
-//! | [`OutcomeKernel::Sparse`] ([`super::outcome::sparse`]) | outcomes | no blocking; misère on a full board; gives up when the P-positions are dense (then the counters) | 2nd |
+//! | [`OutcomeKernel::Linear`] ([`super::outcome::linear`]) | P-positions streamed, near-linear | one-pile moves of every length; two-pile moves of every length in a band (width <= 64) or a cone (`t <= 64`); one-pile blocking (`p <= 8`) or diagonal blocking; corner; misère | 1st |
+//! | [`OutcomeKernel::Band`] ([`super::outcome::band`]) | outcomes, P-positions streamed | one-pile moves of any length, a band of diagonals (width <= 4096) of any length, blocking, corner, misère | 2nd |
+//! | [`OutcomeKernel::Sparse`] ([`super::outcome::sparse`]) | outcomes | no blocking; misère on a full board; gives up when the P-positions are dense (then the counters) | 3rd |
 //! | [`OutcomeKernel::Counters`] ([`super::outcome::counters`]) | outcomes | every memoryless rule | last |
 //! | [`GrundyKernel::NimLike`] ([`super::grundy::nim_like`]) | Grundy rows streamed | Nim / Wythoff-like: all lengths, band width 1 | 1st |
 //! | [`GrundyKernel::Lines`] ([`super::grundy::lines`]) | Grundy rows streamed | bands and residue classes | 2nd (refused, not skipped, over the budget) |
@@ -23,12 +24,15 @@
 //! | [`GrundyKernel::Union`] ([`super::grundy::union`]) | Grundy table | band / cone / congruence with eventually periodic sets | 4th (may give up: rings too deep, then plain) |
 //! | [`GrundyKernel::Plain`] ([`super::grundy::plain`]) | Grundy table | every rule with Grundy values | last |
 
-use super::{cost, grundy, outcome, outcome_memory_estimate, outcome_threads};
+use super::{cost, grundy, outcome, outcome_memory_estimate, outcome_threads, remoteness};
 use crate::rules::{Game, Rules};
+use crate::SolveError;
 
 /// The outcome kernels, in the order they are tried.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum OutcomeKernel {
+    /// Jumps over dead columns and attacked diagonals; near-linear; streams.
+    Linear,
     /// Row bitsets for one-pile moves plus a band of diagonals; streams.
     Band,
     /// Forward attacks from sparse P-positions; falls back to the counters
@@ -39,8 +43,16 @@ pub enum OutcomeKernel {
 }
 
 impl OutcomeKernel {
+    /// Does the kernel hand the P-positions over row by row in `O(n)` memory?
+    pub fn streams(self) -> bool {
+        match self {
+            OutcomeKernel::Linear | OutcomeKernel::Band => true,
+            OutcomeKernel::Sparse | OutcomeKernel::Counters => false,
+        }
+    }
     pub fn name(self) -> &'static str {
         match self {
+            OutcomeKernel::Linear => "linear",
             OutcomeKernel::Band => "band",
             OutcomeKernel::Sparse => "sparse",
             OutcomeKernel::Counters => "counters",
@@ -49,7 +61,7 @@ impl OutcomeKernel {
 }
 
 /// The Grundy kernels, in the order they are tried.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum GrundyKernel {
     /// Nim / Wythoff-like (`grundy::nim_like`): tiled line bitsets; streams.
     NimLike,
@@ -86,7 +98,9 @@ impl GrundyKernel {
 /// The outcome kernel of one variant (the rules cut to the board). The
 /// choice does not depend on the board's size.
 pub fn outcome_kernel(r: &Rules) -> OutcomeKernel {
-    if outcome::band::applies(r) {
+    if outcome::linear::applies(r) {
+        OutcomeKernel::Linear
+    } else if outcome::band::applies(r) {
         OutcomeKernel::Band
     } else if outcome::sparse::applies(r) {
         OutcomeKernel::Sparse
@@ -114,11 +128,81 @@ pub fn grundy_kernel(r: &Rules, n: u64, budget: u64) -> GrundyKernel {
     }
 }
 
+/// The remoteness kernels, in the order they are tried.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum RemotenessKernel {
+    /// Whole line prefixes (`remoteness::lines`): `O(w)` a cell.
+    Lines,
+    /// Every option visited (`remoteness::plain_table`).
+    Plain,
+}
+
+impl RemotenessKernel {
+    pub fn name(self) -> &'static str {
+        match self {
+            RemotenessKernel::Lines => "lines",
+            RemotenessKernel::Plain => "plain",
+        }
+    }
+}
+
+/// The remoteness kernel of one variant (the rules cut to the board).
+pub fn remoteness_kernel(r: &Rules) -> RemotenessKernel {
+    if remoteness::lines::scope(r).is_some() {
+        RemotenessKernel::Lines
+    } else {
+        RemotenessKernel::Plain
+    }
+}
+
+/// What the remoteness table of a memoryless game on the `n x n` board costs.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct RemotenessPlan {
+    /// Every variant's kernel (the game cut to the board).
+    pub kernels: Vec<RemotenessKernel>,
+    /// The board side.
+    pub n: u64,
+    /// Estimated bytes.
+    pub memory: u64,
+    /// Estimated seconds of computation ([`cost`]).
+    pub seconds: u64,
+}
+
+impl RemotenessPlan {
+    /// Refuse it beyond `bound` ([`cost::admit`]).
+    pub fn admit(&self, bound: cost::Bound) -> Result<(), SolveError> {
+        cost::admit("the remoteness table", self.n, self.memory, self.seconds, bound)
+    }
+}
+
+/// The plan for the remoteness table of `game` (memoryless) on the `n x n` board.
+pub fn remoteness_plan(game: &Game, n: u64) -> RemotenessPlan {
+    let game = game.for_board(n);
+    let kernels: Vec<RemotenessKernel> = game.variants().iter().map(remoteness_kernel).collect();
+    let ps: u128 = game
+        .variants()
+        .iter()
+        .zip(&kernels)
+        .map(|(r, &k)| cost::remoteness_kernel_ps(k, r, n))
+        .sum();
+    RemotenessPlan {
+        memory: n
+            .saturating_mul(n)
+            .saturating_mul(4)
+            .saturating_mul(kernels.len() as u64 + 1),
+        kernels,
+        n,
+        seconds: cost::ps_seconds(ps),
+    }
+}
+
 /// What listing the P-positions of a memoryless game on the `n x n` board costs.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct PPositionsPlan {
     /// Every variant's kernel (the game cut to the board).
     pub kernels: Vec<OutcomeKernel>,
+    /// The board side.
+    pub n: u64,
     /// Estimated bytes.
     pub memory: u64,
     /// Estimated seconds of computation ([`cost`]).
@@ -126,10 +210,14 @@ pub struct PPositionsPlan {
 }
 
 impl PPositionsPlan {
-    /// Are the rows streamed by the band kernel (every variant in its scope),
-    /// rather than read off a solved table?
+    /// Refuse it beyond `bound` ([`cost::admit`]).
+    pub fn admit(&self, bound: cost::Bound) -> Result<(), SolveError> {
+        cost::admit("the outcome solver", self.n, self.memory, self.seconds, bound)
+    }
+    /// Are the rows streamed by the linear or band kernel (every variant in
+    /// the scope of one of them), rather than read off a solved table?
     pub fn streams(&self) -> bool {
-        self.kernels.iter().all(|&k| k == OutcomeKernel::Band)
+        self.kernels.iter().all(|&k| k.streams())
     }
 }
 
@@ -137,20 +225,29 @@ impl PPositionsPlan {
 pub fn p_positions_plan(game: &Game, n: u64) -> PPositionsPlan {
     let game = game.for_board(n);
     let kernels: Vec<OutcomeKernel> = game.variants().iter().map(outcome_kernel).collect();
-    let streams = kernels.iter().all(|&k| k == OutcomeKernel::Band);
+    let streams = kernels.iter().all(|&k| k.streams());
     let band_width = |r: &Rules| {
         r.two_pile()
             .and_then(|t| t.relation.band_width())
             .unwrap_or(0)
     };
     let (memory, seconds) = if streams {
-        (
-            game.variants()
-                .iter()
-                .map(|r| outcome::band::BandKernel::memory_estimate(n, band_width(r)))
-                .sum(),
-            cost::band_seconds(game.variants().iter().map(band_width), n),
-        )
+        game.variants()
+            .iter()
+            .zip(&kernels)
+            .map(|(r, k)| match k {
+                OutcomeKernel::Linear => (
+                    outcome::linear::memory_estimate(r, n),
+                    cost::linear_seconds(r, n),
+                ),
+                _ => (
+                    outcome::band::BandKernel::memory_estimate(n, band_width(r)),
+                    cost::band_seconds(std::iter::once(band_width(r)), n),
+                ),
+            })
+            .fold((0u64, 0u64), |(m, s), (m1, s1)| {
+                (m.saturating_add(m1), s.saturating_add(s1))
+            })
     } else {
         (
             outcome_memory_estimate(&game, n),
@@ -159,15 +256,18 @@ pub fn p_positions_plan(game: &Game, n: u64) -> PPositionsPlan {
     };
     PPositionsPlan {
         kernels,
+        n,
         memory,
         seconds,
     }
 }
 
 /// What the Grundy values of a game on the `n x n` board cost, and who computes them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct GrundyPlan {
     pub kernel: GrundyKernel,
+    /// The board side.
+    pub n: u64,
     /// Estimated bytes.
     pub memory: u64,
     /// Estimated seconds of computation on one thread ([`cost`]).
@@ -179,6 +279,10 @@ pub struct GrundyPlan {
 }
 
 impl GrundyPlan {
+    /// Refuse it beyond `bound` ([`cost::admit`]; the seconds of one thread).
+    pub fn admit(&self, bound: cost::Bound) -> Result<(), SolveError> {
+        cost::admit("the Grundy solver", self.n, self.memory, self.seconds, bound)
+    }
     /// Are the rows streamed as they are found ([`GrundyKernel::streams`])?
     pub fn streams(&self) -> bool {
         self.kernel.streams()
@@ -212,6 +316,7 @@ pub fn grundy_plan(game: &Game, n: u64, budget: u64) -> Option<GrundyPlan> {
     let seconds = cost::grundy_kernel_seconds(kernel, r, n);
     Some(GrundyPlan {
         kernel,
+        n,
         memory,
         seconds,
         wall_seconds: cost::grundy_kernel_wall_seconds(kernel, seconds, threads),

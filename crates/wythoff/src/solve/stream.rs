@@ -7,7 +7,7 @@
 //! memory first and refuses, with the estimate, what does not fit the budget.
 
 use super::grundy::{lines, nim_like, region};
-use super::outcome::band;
+use super::outcome::{band, linear};
 use super::select::{self, GrundyKernel};
 use super::{
     check_board, grundy_unsupported, memory_budget, outcome_memory_estimate, require_memoryless,
@@ -23,6 +23,21 @@ pub type Progress<'a> = &'a mut dyn FnMut(u64, u64);
 /// ([`select::p_positions_plan`]).
 pub fn p_positions_memory_estimate(game: &Game, n: u64) -> u64 {
     select::p_positions_plan(game, n).memory
+}
+
+/// A kernel that hands over one row of P-positions at a time.
+enum RowKernel {
+    Linear(linear::LinearKernel),
+    Band(band::BandKernel),
+}
+
+impl RowKernel {
+    fn next_row(&mut self) -> &[u32] {
+        match self {
+            RowKernel::Linear(k) => k.next_row(),
+            RowKernel::Band(k) => k.next_row(),
+        }
+    }
 }
 
 fn refuse(what: &str, n: u64, est: u64) -> SolveError {
@@ -50,10 +65,16 @@ pub fn p_positions(
     }
     let total = n as u64;
     if plan.streams() {
-        let mut ks: Vec<band::BandKernel> = game
+        let mut ks: Vec<RowKernel> = game
             .variants()
             .iter()
-            .map(|r| band::BandKernel::new(r, n).expect("checked"))
+            .zip(&plan.kernels)
+            .map(|(r, k)| match k {
+                select::OutcomeKernel::Linear => {
+                    RowKernel::Linear(linear::LinearKernel::new(r, n).expect("checked"))
+                }
+                _ => RowKernel::Band(band::BandKernel::new(r, n).expect("checked")),
+            })
             .collect();
         let mut merged: Vec<u32> = Vec::new();
         for x in 0..n {

@@ -36,6 +36,37 @@ pub fn periodic_set() -> impl Strategy<Value = LengthSet> {
     ]
 }
 
+/// Every block class of the model, one-pile thresholds at `bl`. The match is
+/// exhaustive on purpose: a new class fails to compile here until the
+/// strategies generate it.
+pub fn block_classes(bl: u64) -> Vec<wythoff::rules::BlockClass> {
+    use wythoff::rules::BlockClass;
+    let every = vec![BlockClass::OnePileAtLeast(bl), BlockClass::Diagonal];
+    for c in &every {
+        match c {
+            BlockClass::OnePileAtLeast(_) | BlockClass::Diagonal => {}
+        }
+    }
+    every
+}
+
+/// `b` with blocking drawn by `block`: no blocking one time in
+/// `block_classes().len() + 1`, else one class of [`block_classes`], with
+/// count `p`; only classes `keep` accepts (none when it rejects the drawn one).
+pub fn with_block(
+    b: wythoff::rules::RulesBuilder,
+    block: u8,
+    bl: u64,
+    p: u64,
+    keep: impl Fn(&wythoff::rules::BlockClass) -> bool,
+) -> wythoff::rules::RulesBuilder {
+    let classes = block_classes(bl);
+    match (block as usize % (classes.len() + 1)).checked_sub(1) {
+        Some(i) if keep(&classes[i]) => b.blocking(classes[i], p),
+        _ => b,
+    }
+}
+
 fn any_relation() -> impl Strategy<Value = wythoff::rules::Relation> {
     use wythoff::rules::Relation;
     prop_oneof![
@@ -51,12 +82,12 @@ prop_compose! {
     /// relation of each kind, blocking of either class, a removed corner, both
     /// conventions.
     pub fn any_rules()(h in any_set(), v in any_set(), d1 in any_set(), d2 in any_set(),
-        rel in any_relation(), two in any::<bool>(), block in 0u8..3, bl in 1u64..4, p in 1u64..4,
+        rel in any_relation(), two in any::<bool>(), block in 0u8..60, bl in 1u64..4, p in 1u64..4,
         cu in 0u64..4, cv in 0u64..4, misere in any::<bool>()) -> wythoff::rules::Rules {
-        use wythoff::rules::{BlockClass, Convention, Rules};
+        use wythoff::rules::{Convention, Rules};
         let mut b = Rules::builder().h(h).v(v);
         if two { b = b.two_pile(d1, d2, rel); }
-        b = match block { 1 => b.blocking(BlockClass::OnePileAtLeast(bl), p), 2 => b.blocking(BlockClass::Diagonal, p), _ => b };
+        b = with_block(b, block, bl, p, |_| true);
         b.corner(cu, cv).convention(if misere { Convention::Misere } else { Convention::Normal }).build().unwrap()
     }
 }
@@ -66,12 +97,13 @@ prop_compose! {
     /// congruence) with purely periodic two-pile sets, sometimes without blocking
     /// and in normal play (the region and union Grundy kernels' scope).
     pub fn region_rules()(h in any_set(), v in any_set(), d1 in periodic_set(), d2 in periodic_set(),
-        cone in any::<bool>(), s in 2u64..5, t in 1u64..5, m in 1u64..5, block in 0u8..3, bl in 1u64..4,
+        cone in any::<bool>(), s in 2u64..5, t in 1u64..5, m in 1u64..5, block in 0u8..60, bl in 1u64..4,
         p in 1u64..4, cu in 0u64..4, cv in 0u64..4, misere in 0u8..3) -> wythoff::rules::Rules {
-        use wythoff::rules::{BlockClass, Convention, Relation, Rules};
+        use wythoff::rules::{Convention, Relation, Rules};
         let rel = if cone { Relation::Cone { s, t } } else { Relation::Congruent { m } };
-        let mut b = Rules::builder().h(h).v(v).two_pile(d1, d2, rel);
-        if block == 2 { b = b.blocking(BlockClass::OnePileAtLeast(bl), p); }
+        let b = Rules::builder().h(h).v(v).two_pile(d1, d2, rel);
+        // the classes the region counters count as one region
+        let b = with_block(b, block, bl, p, |c| c.two_pile_region().is_some());
         b.corner(cu, cv).convention(if misere == 2 { Convention::Misere } else { Convention::Normal }).build().unwrap()
     }
 }
@@ -80,13 +112,32 @@ prop_compose! {
     /// Rules of the band kernels' shape: every one-pile length, and optionally
     /// every two-pile length along a band of diagonals (width 1 is Wythoff's
     /// diagonal); blocking, a removed corner and misère play now and then.
-    pub fn band_rules()(two in 0u8..3, m in 1u64..4, block in 0u8..4, bl in 1u64..4, p in 1u64..4,
+    pub fn band_rules()(two in 0u8..3, m in 1u64..4, block in 0u8..60, bl in 1u64..4, p in 1u64..4,
         cu in 0u64..4, cv in 0u64..4, misere in 0u8..3) -> wythoff::rules::Rules {
-        use wythoff::rules::{BlockClass, Convention, Relation, Rules};
+        use wythoff::rules::{Convention, Relation, Rules};
         let mut b = Rules::builder().h(LengthSet::all()).v(LengthSet::all());
         match two {
             1 => b = b.two_pile(LengthSet::all(), LengthSet::all(), Relation::Diagonal),
             2 => b = b.two_pile(LengthSet::all(), LengthSet::all(), Relation::Band { m }),
+            _ => {}
+        }
+        b = with_block(b, block, bl, p, |_| true);
+        b.corner(cu, cv).convention(if misere == 2 { Convention::Misere } else { Convention::Normal }).build().unwrap()
+    }
+}
+
+prop_compose! {
+    /// Rules of the linear kernel's shape: every one-pile length, and
+    /// optionally every two-pile length along a band of diagonals or in a cone
+    /// (`s = 1` is a band); one-pile or diagonal blocking, a removed corner and
+    /// misère play now and then.
+    pub fn linear_rules()(two in 0u8..4, m in 1u64..5, s in 1u64..4, t in 1u64..5, block in 0u8..4,
+        bl in 1u64..5, p in 1u64..5, cu in 0u64..6, cv in 0u64..6, misere in 0u8..3) -> wythoff::rules::Rules {
+        use wythoff::rules::{BlockClass, Convention, Relation, Rules};
+        let mut b = Rules::builder().h(LengthSet::all()).v(LengthSet::all());
+        match two {
+            1 => b = b.two_pile(LengthSet::all(), LengthSet::all(), Relation::Band { m }),
+            2 | 3 => b = b.two_pile(LengthSet::all(), LengthSet::all(), Relation::Cone { s, t }),
             _ => {}
         }
         b = match block { 1 => b.blocking(BlockClass::OnePileAtLeast(bl), p), 2 => b.blocking(BlockClass::Diagonal, p), _ => b };

@@ -213,8 +213,13 @@ function cellColor(x, y, heatMax) {
   }
 }
 
+// canvas pixels left of the board and below it, for the axis numbers
+const AXIS = 30;
+
+// the board's side W (canvas pixels, the board square's top left at
+// (AXIS, 0)) and a cell's side cs
 function geometry() {
-  const W = canvas.width;
+  const W = canvas.width - AXIS;
   const cs = W / S.view.w;
   return { W: W, cs: cs };
 }
@@ -222,15 +227,43 @@ function geometry() {
 // canvas pixel of the lower left corner of cell (x, y)
 function cellRect(x, y) {
   const { W, cs } = geometry();
-  return { left: (x - S.view.x0) * cs, top: W - (y - S.view.y0 + 1) * cs, size: cs };
+  return { left: AXIS + (x - S.view.x0) * cs, top: W - (y - S.view.y0 + 1) * cs, size: cs };
+}
+
+// the numbers along the axes: x below the board, y left of it, every `step`
+// cells (1, 2 or 5 times a power of ten, at least 36 pixels apart)
+function drawAxes() {
+  const { W, cs } = geometry();
+  const v = S.view;
+  let step = 1;
+  for (let k = 1; step * cs < 36; k++) step = [1, 2, 5][k % 3] * Math.pow(10, Math.floor(k / 3));
+  ctx.fillStyle = "#3c3c3c";
+  ctx.font = "11px system-ui, sans-serif";
+  ctx.textBaseline = "top";
+  ctx.textAlign = "center";
+  const end = Math.min(S.n, v.x0 + v.w);
+  for (let x = Math.ceil(v.x0 / step) * step; x < end; x += step) {
+    const r = cellRect(x, v.y0);
+    ctx.fillText(String(x), r.left + cs / 2, W + 4);
+  }
+  ctx.textBaseline = "middle";
+  ctx.textAlign = "right";
+  const top = Math.min(S.n, v.y0 + v.w);
+  for (let y = Math.ceil(v.y0 / step) * step; y < top; y += step) {
+    const r = cellRect(v.x0, y);
+    ctx.fillText(String(y), AXIS - 4, r.top + cs / 2);
+  }
+  ctx.textAlign = "left";
+  ctx.textBaseline = "alphabetic";
+  ctx.fillText("x", canvas.width - 10, canvas.height - 4);
+  ctx.fillText("y", 4, 10);
 }
 
 function draw() {
-  const W = canvas.width;
   ctx.fillStyle = "#ffffff";
-  ctx.fillRect(0, 0, W, W);
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
   if (!S.p || !S.palette) return;
-  const { cs } = geometry();
+  const { W, cs } = geometry();
   const v = S.view;
   const heatMax = S.layer === "grundy" ? tableMax(S.grundy) : S.layer === "remoteness" ? tableMax(S.rem) : 0;
   const x1 = Math.min(S.n, v.x0 + v.w), y1 = Math.min(S.n, v.y0 + v.w);
@@ -238,7 +271,9 @@ function draw() {
     for (let y = v.y0; y < y1; y++) {
       const r = cellRect(x, y);
       ctx.fillStyle = cellColor(x, y, heatMax);
-      ctx.fillRect(Math.floor(r.left), Math.floor(r.top), Math.ceil(r.size), Math.ceil(r.size));
+      // edges rounded as the grid lines are: no seam inside a cell
+      const l = Math.round(r.left), t = Math.round(r.top);
+      ctx.fillRect(l, t, Math.round(r.left + r.size) - l, Math.round(r.top + r.size) - t);
     }
   }
   if (cs >= 6) {
@@ -247,11 +282,16 @@ function draw() {
     ctx.beginPath();
     for (let k = 0; k <= v.w; k++) {
       const p = Math.round(k * cs) + 0.5;
-      ctx.moveTo(p, 0); ctx.lineTo(p, W);
-      ctx.moveTo(0, p); ctx.lineTo(W, p);
+      ctx.moveTo(AXIS + p, 0); ctx.lineTo(AXIS + p, W);
+      ctx.moveTo(AXIS, p); ctx.lineTo(AXIS + W, p);
     }
     ctx.stroke();
   }
+  // what lies off the board square (cells beyond its edge) is the axes' margin
+  ctx.fillStyle = "#ffffff";
+  ctx.fillRect(0, 0, AXIS, canvas.height);
+  ctx.fillRect(0, W, canvas.width, canvas.height - W);
+  drawAxes();
   drawPlay();
   if (S.hover) {
     const r = cellRect(S.hover.x, S.hover.y);
@@ -348,7 +388,8 @@ function cellAt(ev) {
   const sx = (ev.clientX - rect.left) * canvas.width / rect.width;
   const sy = (ev.clientY - rect.top) * canvas.height / rect.height;
   const { W, cs } = geometry();
-  const x = S.view.x0 + Math.floor(sx / cs);
+  if (sx < AXIS || sy >= W) return null;
+  const x = S.view.x0 + Math.floor((sx - AXIS) / cs);
   const y = S.view.y0 + Math.floor((W - sy) / cs);
   if (x < 0 || y < 0 || x >= S.n || y >= S.n) return null;
   return { x: x, y: y };
@@ -414,6 +455,11 @@ function showCell(x, y) {
   html += '<div>remoteness <span id="hover-remoteness">' + (r === null ? (S.remMsg ? "not computed: " + esc(S.remMsg) : "none") : r) + "</span></div>";
   html += '<div>winning moves <span id="hover-moves">…</span></div><div id="hover-notes"></div>';
   h.innerHTML = html;
+  // the same, in one line under the board (visible however narrow the window)
+  const line = $("cell-line");
+  const cellText = "(" + x + ", " + y + ")" + (S.off[i] ? " off the board" : "") + ": " + (S.p[i] ? "P" : "N") +
+    (g === null ? "" : ", Grundy value " + g) + (r === null ? "" : ", remoteness " + r);
+  line.textContent = cellText;
   clearTimeout(outcomeTimer);
   const seq = ++S.outcomeSeq;
   outcomeTimer = setTimeout(async () => {
@@ -424,6 +470,7 @@ function showCell(x, y) {
       const ms = o.winning_moves.map((m) => "(" + m[0] + ", " + m[1] + ")");
       $("hover-moves").textContent = ms.length ? ms.join(" ") : "none";
       $("hover-notes").textContent = o.notes.join("; ");
+      line.textContent = cellText + "; winning moves " + (ms.length ? ms.join(" ") : "none");
       h.dataset.outcome = o.outcome;
       h.dataset.moves = o.winning_moves.map((m) => m[0] + "," + m[1]).join(" ");
     } catch (e) {

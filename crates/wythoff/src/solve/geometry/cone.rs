@@ -26,7 +26,7 @@
 //! [`super::region`] in the tests below, and the solver using it against the
 //! reference in `tests/cross_check.rs`.
 
-use crate::rules::{BlockClass, Relation, Rules};
+use crate::rules::{Relation, Rules};
 use crate::sets::lcm;
 use crate::solve::zeroed_atomic_u32;
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
@@ -110,9 +110,8 @@ impl ConeCounts {
     /// apply (see [`ConeCounts::new`]).
     fn reach(r: &Rules, n: usize) -> Option<usize> {
         let two = r.two_pile()?;
-        if matches!(r.blocking().map(|b| b.class), Some(BlockClass::Diagonal)) {
-            return None;
-        }
+        // a class that splits the two-pile moves by offset is not one region
+        r.two_pile_in_class()?;
         let Relation::Cone { s, t } = two.relation else {
             return None;
         };

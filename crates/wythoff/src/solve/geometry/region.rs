@@ -24,7 +24,7 @@
 //! The identity itself is checked over a large box in the tests below, and the
 //! solver using it against the reference in `tests/cross_check.rs`.
 
-use crate::rules::{BlockClass, Relation, Rules};
+use crate::rules::{Relation, Rules};
 use crate::sets::LengthSet;
 
 /// The region counter for one board.
@@ -132,9 +132,8 @@ impl RegionShape {
     /// not the diagonal (whose moves a class count does not separate).
     pub(crate) fn new(r: &Rules) -> Option<Self> {
         let two = r.two_pile()?;
-        if matches!(r.blocking().map(|b| b.class), Some(BlockClass::Diagonal)) {
-            return None;
-        }
+        // a class that splits the two-pile moves by offset is not one region
+        r.two_pile_in_class()?;
         let (v1, v2, bound) = decomposition(two.relation)?;
         let periodic = |s: &LengthSet| s.threshold() == 0;
         if !periodic(&two.d1) || !periodic(&two.d2) {

@@ -95,27 +95,29 @@ fn band_width_in_scope(r: &Rules) -> Option<usize> {
             w as usize
         }
     };
-    if let Some(b) = r.blocking() {
-        if let BlockClass::OnePileAtLeast(l) = b.class {
-            if l > 1 << 16 {
-                return None;
-            }
-        }
-    }
+    kernel_class(r)?;
     Some(w)
+}
+
+/// The block class as the kernel sees it, with the count `p`; `None` when the
+/// class is out of the kernel's scope.
+fn kernel_class(r: &Rules) -> Option<(Class, u64)> {
+    let Some(b) = r.blocking() else {
+        return Some((Class::None, u64::MAX));
+    };
+    let class = match b.class {
+        BlockClass::OnePileAtLeast(l) if l > 1 << 16 => return None,
+        BlockClass::OnePileAtLeast(l) => Class::OnePile(l),
+        BlockClass::Diagonal => Class::Diagonal,
+    };
+    Some((class, b.p))
 }
 
 impl BandKernel {
     /// The kernel for `r` on the `n x n` board, when `r` is in its scope.
     pub fn new(r: &Rules, n: usize) -> Option<BandKernel> {
         let w = band_width_in_scope(r)?;
-        let (class, p) = match r.blocking() {
-            None => (Class::None, u64::MAX),
-            Some(b) => match b.class {
-                BlockClass::OnePileAtLeast(l) => (Class::OnePile(l), b.p),
-                BlockClass::Diagonal => (Class::Diagonal, b.p),
-            },
-        };
+        let (class, p) = kernel_class(r)?;
         let (u, v) = crate::solve::grundy::nim_like::corner_on_board(r, n);
         let words = n.div_ceil(64).max(1);
         let pad = (w.div_ceil(64) + 1) * 64;
@@ -372,7 +374,7 @@ impl BandKernel {
                 if self.misere {
                     let is_n = match self.class {
                         Class::None => !self.has_option(x, y),
-                        _ => self.misere_all_blocked(x, y, cin),
+                        Class::OnePile(_) | Class::Diagonal => self.misere_all_blocked(x, y, cin),
                     };
                     if is_n {
                         continue;

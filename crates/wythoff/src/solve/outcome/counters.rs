@@ -14,7 +14,7 @@
 //! The same counters, run over the "cell is on the board" indicator, count the
 //! options themselves, which misère play and blocking need (see [`crate::solve::decide`]).
 
-use crate::rules::{BlockClass, Convention, Relation, Rules};
+use crate::rules::{ClassSteps, Convention, MoveFamily, Relation, Rules};
 use crate::sets::{lcm, LengthSet};
 use crate::solve::geometry::cone::ConeCounts;
 use crate::solve::geometry::region::RegionCounts;
@@ -48,24 +48,16 @@ pub(crate) struct Family {
     pub(crate) prefix: usize,
 }
 
-/// Which steps of a one-pile move are in the block class.
-fn one_pile_class(r: &Rules) -> Option<u64> {
-    match r.blocking().map(|b| b.class) {
-        Some(BlockClass::OnePileAtLeast(l)) => Some(l),
-        _ => None,
-    }
-}
-
 fn one_pile_family(
     set: &LengthSet,
-    class_min: Option<u64>,
+    class: ClassSteps,
     dx: usize,
     dy: usize,
     prefix: usize,
 ) -> Family {
     let tex = set
         .threshold()
-        .max(class_min.map_or(0, |l| l.saturating_sub(1)));
+        .max(class.from().map_or(0, |l| l.saturating_sub(1)));
     let s1 = set.clone();
     Family {
         dx,
@@ -77,8 +69,8 @@ fn one_pile_family(
         first_steps: Vec::new(),
         residues: (0..set.period()).filter(|&r| set.residue_in(r)).collect(),
         member: Box::new(move |k| s1.contains(k)),
-        in_class: Box::new(move |k| class_min.is_some_and(|l| k >= l)),
-        periodic_in_class: class_min.is_some(),
+        in_class: Box::new(move |k| class.contains(k)),
+        periodic_in_class: class.from().is_some(),
         prefix,
     }
 }
@@ -126,21 +118,20 @@ pub(crate) fn families(r: &Rules, n: usize) -> (Vec<Family>, Vec<(usize, usize, 
             prefixes.len() - 1
         }
     };
-    let class_min = one_pile_class(r);
+    let class = r.block_steps(MoveFamily::OnePile);
     let mut fams = Vec::new();
     if !r.h().is_empty() {
         let p = pid(1, 0, r.h().period());
-        fams.push(one_pile_family(r.h(), class_min, 1, 0, p));
+        fams.push(one_pile_family(r.h(), class, 1, 0, p));
     }
     if !r.v().is_empty() {
         let p = pid(0, 1, r.v().period());
-        fams.push(one_pile_family(r.v(), class_min, 0, 1, p));
+        fams.push(one_pile_family(r.v(), class, 0, 1, p));
     }
     if let Some(two) = r.two_pile() {
         let (k1, k2) = (two.d1.period(), two.d2.period());
         let period = lcm(k1, k2);
         let prefix = pid(1, 1, period);
-        let diag_class = matches!(r.blocking().map(|b| b.class), Some(BlockClass::Diagonal));
         let nn = n as i64;
         for d in -(nn - 1)..=(nn - 1) {
             let Some(kmin) = diagonal_kmin(two.relation, d) else {
@@ -163,7 +154,9 @@ pub(crate) fn families(r: &Rules, n: usize) -> (Vec<Family>, Vec<(usize, usize, 
                 continue;
             }
             let (a, b) = (two.d1.clone(), two.d2.clone());
-            let in_class = diag_class && d == 0;
+            let class = r.block_steps(MoveFamily::TwoPile { d });
+            // steps below the class's threshold are tested one by one
+            let tex = tex.max(class.from().map_or(0, |l| l.saturating_sub(1)));
             fams.push(Family {
                 dx: 1,
                 dy: 1,
@@ -176,8 +169,8 @@ pub(crate) fn families(r: &Rules, n: usize) -> (Vec<Family>, Vec<(usize, usize, 
                 member: Box::new(move |k| {
                     a.contains(k) && (k as i64 + d) >= 1 && b.contains((k as i64 + d) as u64)
                 }),
-                in_class: Box::new(move |_| in_class),
-                periodic_in_class: in_class,
+                in_class: Box::new(move |k| class.contains(k)),
+                periodic_in_class: class.from().is_some(),
                 prefix,
             });
         }
@@ -347,6 +340,7 @@ pub fn outcomes_threads(
         pre,
         cone_p,
         cone_e,
+        region_in_class: r.two_pile_in_class().unwrap_or(false),
         need_opts,
         has_from: if need_exist {
             option_thresholds(r, n)
@@ -465,6 +459,8 @@ struct Pass<'a> {
     pre: Vec<Stepped>,
     cone_p: Option<ConeCounts>,
     cone_e: Option<ConeCounts>,
+    /// Are the moves the cone or region counters count in the block class?
+    region_in_class: bool,
     need_opts: bool,
     has_from: Vec<usize>,
     cells: &'a [AtomicU8],
@@ -577,17 +573,27 @@ impl Pass<'_> {
                         }
                     }
                 }
+                // the region counters count the two-pile moves, in or out of
+                // the class as one region
+                let (mut p_two, mut o_two) = (0u64, 0u64);
                 if let Some((c, row)) = &cone_p {
-                    p_out += c.count_in_row(row, y);
+                    p_two += c.count_in_row(row, y);
                 }
                 if let Some((c, row)) = &cone_e {
-                    o_out += c.count_in_row(row, y);
+                    o_two += c.count_in_row(row, y);
                 }
                 if let Some(rc) = local.region_p.as_mut() {
-                    p_out += rc.step_indexed(x, y, |i| self.cell(i) == CELL_P);
+                    p_two += rc.step_indexed(x, y, |i| self.cell(i) == CELL_P);
                 }
                 if let Some(rc) = local.region_e.as_mut() {
-                    o_out += rc.step(x, y, |a, b| r.on_board(a as u64, b as u64));
+                    o_two += rc.step(x, y, |a, b| r.on_board(a as u64, b as u64));
+                }
+                if self.region_in_class {
+                    p_in += p_two;
+                    o_in += o_two;
+                } else {
+                    p_out += p_two;
+                    o_out += o_two;
                 }
                 if !need_opts {
                     // option counts matter only in misère play with blocking or a

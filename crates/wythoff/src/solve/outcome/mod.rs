@@ -1,6 +1,9 @@
 //! Outcome kernels: which positions are P on a board. [`super::select`]
-//! orders them (band, sparse, counters); each checks its own scope again.
+//! orders them (linear, band, sparse, counters); each checks its own scope again.
 //!
+//! - [`linear`]: one-pile moves of every length, a narrow band or a cone of
+//!   two-pile moves (blocking, corner, misère): the P-positions in near-linear
+//!   time by jumps over dead columns and attacked diagonals; streams.
 //! - [`band`]: one-pile moves of any length plus a band of diagonals (blocking,
 //!   corner, misère); P-positions can be streamed row by row.
 //! - [`sparse`]: sparse attack sets, keeping only the P-positions (no blocking);
@@ -10,5 +13,6 @@
 
 pub mod band;
 pub mod counters;
+pub mod linear;
 pub mod sparse;
 pub mod sparse_rect;

@@ -254,7 +254,12 @@ impl RemotenessTable {
 /// The remoteness table of one set of rules (memoryless): the line kernel
 /// ([`lines`]) where it applies, else [`plain_table`].
 pub fn rules_table(r: &Rules, n: usize) -> RemotenessTable {
-    lines::table(r, n).unwrap_or_else(|| plain_table(r, n))
+    match super::select::remoteness_kernel(r) {
+        super::select::RemotenessKernel::Lines => {
+            lines::table(r, n).unwrap_or_else(|| plain_table(r, n))
+        }
+        super::select::RemotenessKernel::Plain => plain_table(r, n),
+    }
 }
 
 /// The remoteness table of one set of rules, every option of every position
@@ -311,7 +316,10 @@ pub fn unsupported(game: &Game) -> Option<String> {
 pub fn remoteness(game: &Game, n: usize) -> Result<RemotenessTable, SolveError> {
     require_memoryless(game)?;
     check_side(n)?;
-    let lines = game.variants().iter().all(|r| lines::scope(r).is_some());
+    let lines = game
+        .variants()
+        .iter()
+        .all(|r| super::select::remoteness_kernel(r) == super::select::RemotenessKernel::Lines);
     if !lines && work_estimate(game, n as u64) > WORK_LIMIT {
         return Err(SolveError::ArgTooLarge(
             Message::new()

@@ -1,7 +1,9 @@
 //! The limits every front end shares (board side, terms, piles) and their
 //! parsers; the memory check of a whole table.
 
-use super::*;
+use crate::error::{Arg, BoardArg, Message, SolveError};
+use crate::oracle::Natural;
+use crate::solve::memory_budget;
 
 /// Largest board side (`--max`, `n`).
 pub const MAX_BOARD: u64 = 1 << 20;
@@ -72,7 +74,9 @@ pub fn parse_pile(s: &str, what: &str) -> Result<Natural, SolveError> {
         .map_err(|_| SolveError::BadInput(format!("{what} = `{s}` is not a whole number")))
 }
 
-pub(super) fn check_table_memory(what: &str, n: u64, cell_bytes: u64) -> Result<(), SolveError> {
+/// Refuse a whole `n x n` table of `cell_bytes` a cell (`what`) over the
+/// memory budget, before allocating it.
+pub(crate) fn check_table_memory(what: &str, n: u64, cell_bytes: u64) -> Result<(), SolveError> {
     let est = n
         .checked_mul(n)
         .and_then(|c| c.checked_mul(cell_bytes))

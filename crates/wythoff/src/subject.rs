@@ -1,7 +1,11 @@
 //! [`Subject`]: a game as the user named it, in one convention, and GAME
 //! resolution ([`Subject::from_arg`]: catalogue text or a rules file's text).
 
-use super::*;
+use crate::catalogue::{parse_game, Entry, NamedGame, ParamKind};
+use crate::error::{RuleError, SolveError};
+use crate::imitation::ImitationNim;
+use crate::oracle::{self, Oracle};
+use crate::rules::{Convention, Game};
 
 /// Largest rules file (bytes) a front end reads for [`Subject::from_arg`].
 pub const MAX_RULES_FILE: u64 = 1 << 20;
