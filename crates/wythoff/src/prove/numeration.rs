@@ -459,18 +459,9 @@ pub fn continued_fraction(p: i64, d: u64, q: i64) -> Option<(Vec<u64>, Vec<u64>)
     }
 }
 
+/// std's exact integer square root (no second copy; issue 34.7).
 fn isqrt(n: u128) -> u128 {
-    if n < 2 {
-        return n;
-    }
-    let mut x = (n as f64).sqrt() as u128;
-    while x * x > n {
-        x -= 1;
-    }
-    while (x + 1) * (x + 1) <= n {
-        x += 1;
-    }
-    x
+    n.isqrt()
 }
 
 /// The continued fractions of the closed forms of the papers: `phi`, `phi_m =
