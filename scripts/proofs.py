@@ -85,6 +85,11 @@ def seed003(k):
 
 
 SEED003_OPEN = [g for k in (3, 4) for (_, g) in seed003(k)]
+
+# Larsson 2011 (k = 2, 3 solved) and Renard & Rigo 2025 (terminal sets)
+NEW_GAMES = ["blocking-wythoff:k=2", "blocking-wythoff:k=3"] + [
+    f"terminal-wythoff:l={l}" for l in range(1, 5)
+]
 PROBLEM = {g: n for k in (3, 4) for (n, g) in seed003(k)}
 
 
@@ -256,6 +261,7 @@ def main():
         ("Catalogue games", CATALOGUE),
         ("Seed 000, section 7: modulo-rook with gcd(m, p) > 1 or l not in {0, m}", SEED000_OPEN),
         ("Seed 003, problems 25-27 with K = 3, 4 (s = t = 1)", SEED003_OPEN),
+        ("Blocking Wythoff Nim (Larsson 2011) and terminal sets (Renard and Rigo 2025)", NEW_GAMES),
     ]
     doc = [
         "# Proofs: P-sets decided by Walnut\n",

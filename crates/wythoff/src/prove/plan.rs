@@ -380,14 +380,11 @@ fn misere_pairs(s: &Subject, max: u64) -> Result<Vec<u64>, SolveError> {
     };
     let flat = normal_pairs(&normal)?;
     let pairs: Vec<(u64, u64)> = flat.chunks(2).map(|c| (c[0], c[1])).collect();
-    let cells = outcome_table(s, max, &mut |_, _| {})?;
-    let n = max as usize;
-    // (x, y), x <= y, sorted by x then y
-    let board: Vec<(u64, u64)> = (0..n)
-        .flat_map(|x| (x..n).map(move |y| (x, y)))
-        .filter(|&(x, y)| cells[x * n + y])
-        .map(|(x, y)| (x as u64, y as u64))
-        .collect();
+    let mut board: Vec<(u64, u64)> = Vec::new();
+    crate::board::game_p_positions(&s.game, max, &mut |_, _| {}, &mut |x, ys| {
+        board.extend(ys.iter().map(|&y| (x, y as u64)).filter(|&(x, y)| x <= y))
+    })?;
+    board.sort_unstable();
     // the normal pairs inside the board (b_n increases: a prefix)
     let inside = pairs.iter().take_while(|p| p.1 < max && p.0 < max).count();
     let (mut i, mut j) = (board.len(), inside);
