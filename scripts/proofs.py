@@ -6,7 +6,7 @@ of the open families, in both conventions, with Walnut's verdicts.
 
 Environment: PROOF_MAX (the board the automata are guessed from, default 1024),
 PROOF_TIMEOUT (seconds Walnut may take for one game, default 300), PROOF_ONLY
-(comma-separated games: re-run only these, the other rows come from the cache
+(games separated by `;`: re-run only these, the other rows come from the cache
 target/proofs-cache.json written by the last run; without a cache, only these
 games' rows and the section-7 answers are replaced in the committed docs/proofs.md).
 Needs Walnut (scripts/install_walnut.sh). The Walnut files of every proved game
@@ -247,7 +247,7 @@ def patch(only):
 
 
 def main():
-    only = [g for g in os.environ.get("PROOF_ONLY", "").split(",") if g]
+    only = [g for g in os.environ.get("PROOF_ONLY", "").split(";") if g]
     try:
         with open(CACHE) as f:
             cache = json.load(f)

@@ -265,10 +265,16 @@ pub fn rules_formula(game: &Game, s: &str) -> Result<RulesFormula, String> {
                 if !t.d1.is_empty() && !t.d2.is_empty() {
                     let mut parts = vec!["c<a".to_string(), "d<b".to_string()];
                     if !t.d1.is_all() {
-                        parts.push(format!("(E k a=c+k & {})", set_formula(&t.d1, "k", &mut fresh)));
+                        parts.push(format!(
+                            "(E k a=c+k & {})",
+                            set_formula(&t.d1, "k", &mut fresh)
+                        ));
                     }
                     if !t.d2.is_all() {
-                        parts.push(format!("(E l b=d+l & {})", set_formula(&t.d2, "l", &mut fresh)));
+                        parts.push(format!(
+                            "(E l b=d+l & {})",
+                            set_formula(&t.d2, "l", &mut fresh)
+                        ));
                     }
                     parts.push(relation_by_positions(t.relation, &mut fresh));
                     parts.push(onb("c", "d"));

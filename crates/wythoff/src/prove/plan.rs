@@ -9,10 +9,10 @@ use super::error::ProveError;
 use super::formula::{refusal, rules_formula, RulesFormula, Statement};
 use super::numeration::{beatty_numerations, continued_fraction, Numeration};
 use crate::board::outcome_table;
-use crate::subject::Subject;
 use crate::error::SolveError;
 use crate::patterns::pairs::Difference;
 use crate::patterns::{board::Board, find_in_board, Pattern};
+use crate::subject::Subject;
 use malachite_base::num::arithmetic::traits::Pow;
 use malachite_nz::natural::Natural;
 
@@ -334,9 +334,8 @@ pub(crate) fn search_pairs(
                         terms: a.len() as u64,
                         a_strict: a.windows(2).all(|w| w[0] < w[1]),
                         b_strict: b.windows(2).all(|w| w[0] < w[1]),
-                        first_step: (a.len() >= 2).then(|| {
-                            (b[1] as i64 - a[1] as i64) - (b[0] as i64 - a[0] as i64)
-                        }),
+                        first_step: (a.len() >= 2)
+                            .then(|| (b[1] as i64 - a[1] as i64) - (b[0] as i64 - a[0] as i64)),
                     }),
                     attempts,
                 ));
@@ -954,7 +953,12 @@ mod tests {
             12
         );
         assert_eq!(largest_constant(["$pset(a,b)"].into_iter()), 0);
-        for name in ["stable", "absorbing", "successor_of_zero", "graph_a_function"] {
+        for name in [
+            "stable",
+            "absorbing",
+            "successor_of_zero",
+            "graph_a_function",
+        ] {
             assert!(!purpose(name).starts_with("the statement"), "{name}");
         }
     }
