@@ -331,10 +331,7 @@ impl Game {
         } else {
             format!("Game({shown:?})")
         };
-        Ok(Game {
-            spec: GameSpec::Game(s),
-            repr,
-        })
+        Ok(Game { spec: game, repr })
     }
 
     /// A game from the text of a TOML rules file (the format of docs/guide.md).
@@ -685,10 +682,9 @@ fn verify<'py>(
 /// `wythoff prove`: guess the automaton of the P-set, write the rules as
 /// first-order statements and let Walnut (Java and the Walnut 6.2 jar, see
 /// `scripts/install_walnut.sh`) decide them. The same dict as
-/// `wythoff prove --format json`: `game`, `convention`, `verdict`, `numeration`,
-/// `automaton`, `states`, `statements`, `witness`, `walnut_version`.
+/// `wythoff prove --format json` (the library's `Report`, serialised).
 #[pyfunction]
-#[pyo3(signature = (game, misere = false, max = None, numeration = None, emit = None))]
+#[pyo3(signature = (game, misere = false, max = None, numeration = None, emit = None, timeout = None))]
 fn prove<'py>(
     py: Python<'py>,
     game: &str,
@@ -696,43 +692,42 @@ fn prove<'py>(
     max: Option<&Bound<'py, PyAny>>,
     numeration: Option<&str>,
     emit: Option<std::path::PathBuf>,
+    timeout: Option<u64>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let s = Subject::from_arg(game, misere, read_rules_file).map_err(|e| match e {
         GameArgError::Read { error, .. } => error,
         GameArgError::Rules { error, .. } => to_py_err(error.into()),
     })?;
-    let mut req = wythoff_walnut::Request::new(s);
+    let mut req = wythoff::prove::Request::new(s);
     if let Some(m) = max {
-        let n = board_side(m)?;
-        let top = wythoff::prove::plan::MAX_PROVE_BOARD;
-        if !(16..=top).contains(&n) {
-            return Err(PyValueError::new_err(format!(
-                "max = {n} is out of range: prove solves boards from 16 to {top}"
-            )));
-        }
-        req.max = n;
+        // the range is the library's check (Request::validate)
+        req.max = board_side(m)?;
     }
-    if let Some(t) = numeration {
-        req.numeration = Some(
-            wythoff::prove::numeration::Numeration::parse(t)
-                .map_err(|e| PyValueError::new_err(e.to_string()))?,
-        );
+    req.numeration = numeration.map(str::to_string);
+    if let Some(t) = timeout {
+        req.timeout = t;
     }
-    req.emit = emit;
-    let r = run_owned(py, move |_| Ok(wythoff_walnut::prove(&req)))?.map_err(|e| match e
-        .downcast::<SolveError>()
-    {
-        Ok(se) => to_py_err(se),
-        Err(e) => {
-            let m = format!("{e:#}");
-            if m.contains("cannot be proved") {
-                PyValueError::new_err(m)
-            } else {
-                PyRuntimeError::new_err(m)
-            }
+    let r = run_owned(py, move |_| Ok(wythoff_walnut::prove(&req, emit.as_deref())))?
+        .map_err(prove_err)?;
+    let v = serde_json::to_value(&r).map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+    json_to_py(py, &v)
+}
+
+/// `prove`'s errors by variant: a bad argument (worded with the parameter's
+/// name) or rules the statements cannot express are `ValueError`, Walnut
+/// missing or failing `RuntimeError`, the solver's as everywhere.
+fn prove_err(e: wythoff::prove::ProveError) -> PyErr {
+    use wythoff::prove::ProveError;
+    match e {
+        ProveError::BadArg { arg, value, why } => {
+            PyValueError::new_err(format!("{} = {value}: {why}", arg.name()))
         }
-    })?;
-    json_to_py(py, &r.json())
+        e @ ProveError::CannotExpress { .. } => PyValueError::new_err(e.to_string()),
+        ProveError::Solve(se) => to_py_err(se),
+        e @ (ProveError::NotInstalled(_) | ProveError::Walnut(_)) => {
+            PyRuntimeError::new_err(e.to_string())
+        }
+    }
 }
 
 fn convention(misere: bool) -> wythoff::Convention {
