@@ -702,6 +702,22 @@ def proofs_line(doc, member):
     if other:
         text += ("; " if proved else "") + ", ".join(f"`{r['game']}` ({r['convention']}): {r['verdict']}" for r in other)
     doc.append(text + ".\n")
+    # seed 000 section 7's questions, decided by Walnut (docs/proofs.md, scripts/proofs.py)
+    answers = []
+    with open(PROOFS) as f:
+        inside = False
+        for line in f:
+            if line.startswith("## "):
+                inside = "section 7's questions" in line
+            elif inside and line.startswith("- `"):
+                game = line[3:].split("`", 1)[0]
+                if member(*game_params(game)):
+                    # the links are relative to docs/, like this document
+                    answers.append(line.rstrip())
+    if answers:
+        doc.append("- **Section 7's questions as Walnut theorems** ([docs/proofs.md](proofs.md)):\n")
+        doc.extend("  " + a for a in answers)
+        doc.append("")
 
 
 def kk_period(r):

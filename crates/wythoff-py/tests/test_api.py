@@ -27,6 +27,8 @@ GAMES = [
     "restricted:s=1,t=2,h=3:0,v=3:0,d1=3:1,d2=3:2",
     "odd-odd:s=2,t=2",
     "even-odd:s=2,t=1",
+    "blocking-wythoff:k=3",
+    "terminal-wythoff:l=2",
 ]
 CASES = [(g, m) for g in GAMES for m in (False, True)]
 N = 23

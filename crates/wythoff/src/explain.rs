@@ -170,25 +170,6 @@ pub fn analyse(game: &Game, x: u64, y: u64) -> Result<Analysis, SolveError> {
     })
 }
 
-impl Rules {
-    /// The options of `(x, y)` as `(x', y', in_block_class)`, by line families:
-    /// `O(x + y + diagonal offsets)` rather than the `O(x y)` of [`Rules::options`].
-    pub fn options_fast(&self, x: u64, y: u64) -> Vec<(u64, u64, bool)> {
-        let n = (x.max(y) + 1) as usize;
-        let (fams, _) = solve::outcome::counters::families(self, n);
-        let mut out = Vec::new();
-        for f in &fams {
-            f.for_each_target(x as usize, y as usize, |a, b, c| {
-                if self.on_board(a as u64, b as u64) {
-                    out.push((a as u64, b as u64, c));
-                }
-            });
-        }
-        out.sort_unstable();
-        out
-    }
-}
-
 /// The outcome of `(x, y)` in `s` and its winning moves (the positions moved
 /// to, sorted, without repeats), without notes: the engine `answer::outcome`
 /// uses (the Imitation Nim state solver for a starting position, the game's

@@ -810,25 +810,11 @@ pub fn summary_with(
 
 /// Exact closed forms, for the tests and the oracle-free checks.
 pub mod closed {
-    /// `floor(sqrt(v))`, exact.
-    pub fn isqrt(v: u128) -> u128 {
-        if v < 2 {
-            return v;
-        }
-        let mut x = (v as f64).sqrt() as u128;
-        while x * x > v {
-            x -= 1;
-        }
-        while (x + 1) * (x + 1) <= v {
-            x += 1;
-        }
-        x
-    }
     /// `floor(n phi_{mp} / p)`, `phi_{mp} = (2 - mp + sqrt((mp)^2 + 4)) / 2` (seed 000).
     pub fn seed000_a(n: u64, m: u64, p: u64) -> u64 {
         let mp = (m * p) as i128;
         let n = n as i128;
-        let root = isqrt((n * n * (mp * mp + 4)) as u128) as i128;
+        let root = ((n * n * (mp * mp + 4)) as u128).isqrt() as i128;
         let num = n * (2 - mp) + root;
         num.div_euclid(2 * p as i128) as u64
     }

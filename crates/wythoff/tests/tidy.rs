@@ -1,6 +1,10 @@
 //! Architecture checks on the source text (rust-analyzer's "tidy" habit):
 //! the kernel order is written in one module, `solve/select.rs`, and the front
-//! ends (the CLI, the render crate, the Python glue) import no kernel module.
+//! ends (the CLI, the render crate, the Python glue) import no kernel module;
+//! the front ends never import each other (no command module under `serve/`
+//! or in another command); nothing below the front door imports
+//! `crate::answer`; `error.rs` imports no solver; the server writes no cost
+//! constant. Each of the last five fails on the tree of 08e058b.
 
 use std::path::{Path, PathBuf};
 
@@ -116,4 +120,93 @@ fn names_show_the_design() {
         bad.is_empty(),
         "modules named fast / naive / brute: {bad:?}"
     );
+}
+
+/// Code lines (not comments) of the Rust files under `dir` (relative to
+/// `crates/`) containing any of `needles`, as `path:line: text`, skipping the
+/// files `skip` accepts.
+fn lines_with(dir: &str, needles: &[&str], skip: &dyn Fn(&Path) -> bool) -> Vec<String> {
+    let mut files = Vec::new();
+    rust_files(&crates().join(dir), &mut files);
+    assert!(!files.is_empty(), "no Rust file under {dir}");
+    let mut found = Vec::new();
+    for f in files.iter().filter(|f| !skip(f)) {
+        let text = std::fs::read_to_string(f).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            if line.trim_start().starts_with("//") {
+                continue;
+            }
+            if needles.iter().any(|n| line.contains(n)) {
+                found.push(format!("{}:{}: {}", f.display(), i + 1, line.trim()));
+            }
+        }
+    }
+    found
+}
+
+/// Front ends never call each other: nothing under `serve/` names a command
+/// module (the request grammar and the answers' JSON live in
+/// `wythoff::answer`).
+#[test]
+fn the_server_imports_no_command() {
+    let serve = lines_with("wythoff-cli/src/serve", &["cmd_"], &|_| false);
+    assert!(serve.is_empty(), "the server imports a command:\n{}", serve.join("\n"));
+}
+
+/// No `cmd_*.rs` names another command module.
+#[test]
+fn no_command_imports_another() {
+    let mut found = Vec::new();
+    for e in std::fs::read_dir(crates().join("wythoff-cli/src")).unwrap() {
+        let p = e.unwrap().path();
+        let name = p.file_name().unwrap().to_string_lossy().to_string();
+        if !(name.starts_with("cmd_") && name.ends_with(".rs")) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&p).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            if line.contains("crate::cmd_") {
+                found.push(format!("{name}:{}: {}", i + 1, line.trim()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "a command imports another:\n{}", found.join("\n"));
+}
+
+/// The front door is the top layer: no library module but `lib.rs` (and the
+/// front door's own files) imports `crate::answer`; below it, `board`,
+/// `subject`, `limits`, `sequences` and `explain::winning_moves` answer.
+#[test]
+fn nothing_below_the_front_door_imports_it() {
+    let found = lines_with("wythoff/src", &["crate::answer", "super::answer"], &|f| {
+        f.ends_with("lib.rs") || f.components().any(|c| c.as_os_str() == "answer")
+    });
+    assert!(
+        found.is_empty(),
+        "library modules importing the front door:\n{}",
+        found.join("\n")
+    );
+}
+
+/// `error.rs` is a leaf: it imports nothing from `solve` (sizes are worded by
+/// the leaf `units.rs`).
+#[test]
+fn errors_import_no_solver() {
+    let found = lines_with("wythoff/src", &["solve::", "crate::solve"], &|f| {
+        !f.ends_with("src/error.rs")
+    });
+    assert!(found.is_empty(), "error.rs names the solvers:\n{}", found.join("\n"));
+}
+
+/// The server has no cost model of its own: its admissions are the
+/// library's plans (`solve::cost`), so no rate, work estimate or per-second
+/// constant is written under `serve/`.
+#[test]
+fn the_server_writes_no_cost_constant() {
+    let found = lines_with(
+        "wythoff-cli/src/serve",
+        &["work_estimate", "_000_000", "cost::seconds", "_ps(", "per second"],
+        &|_| false,
+    );
+    assert!(found.is_empty(), "cost constants in the server:\n{}", found.join("\n"));
 }

@@ -79,15 +79,18 @@ def prove(
     max: Optional[int] = None,
     numeration: Optional[str] = None,
     emit: Optional[str] = None,
+    timeout: Optional[int] = None,
 ) -> Dict[str, Any]:
     """`wythoff prove`: the P-set's automaton guessed from a board (side `max`,
     16 to 4096; default 1024), the rules written as first-order statements and
     decided by Walnut (Java and the Walnut 6.2 jar: `scripts/install_walnut.sh`,
     or `WALNUT_JAR`). The dict of `wythoff prove --format json`: `game`,
-    `convention`, `verdict` (`proved`, `refuted`, `no automaton found`),
-    `numeration`, `automaton`, `states`, `statements` (`name`, `result`,
-    `seconds`), `witness`, `walnut_version`. `emit`: also write a complete
-    WALNUT_HOME there. `ValueError` for a game the statements cannot express,
+    `convention`, `verdict` (`proved`, `refuted`, `no automaton found`,
+    `Walnut timed out`), `numeration`, `automaton`, `states`, `statements`
+    (`name`, `result`, `seconds`; on a time-out those that finished, the others
+    in `unfinished`), `witness`, `walnut_version`, `walnut_sha256`. `emit`:
+    also write a complete WALNUT_HOME there; `timeout`: Walnut's seconds (300).
+    `ValueError` for a bad argument or a game the statements cannot express,
     `RuntimeError` when Walnut is missing or fails."""
 
 def sweep_indices(spec: str, max: int, misere: bool = False, threads: int = 1) -> List[int]:

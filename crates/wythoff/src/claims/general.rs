@@ -32,6 +32,8 @@ const CROSS_CHECK_GAMES: &[&str] = &[
     "even-even:s=1,t=2",
     "odd-even:s=2,t=2",
     "even-odd:s=1,t=1",
+    "blocking-wythoff:k=3",
+    "terminal-wythoff:l=2",
 ];
 
 /// The claims of this module, for [`crate::claims::verify::registry`].
@@ -39,7 +41,7 @@ pub fn claims() -> Vec<Claim> {
     vec![
         Claim {
             id: "solvers-vs-reference",
-            scope: "19 catalogue games, both conventions, board clamp(N/5, 16, 120) (default 40)",
+            scope: "21 catalogue games, both conventions, board clamp(N/5, 16, 120) (default 40)",
             games: &[
                 "nim",
                 "wythoff",
@@ -58,6 +60,8 @@ pub fn claims() -> Vec<Claim> {
                 "even-even",
                 "odd-even",
                 "even-odd",
+                "blocking-wythoff",
+                "terminal-wythoff",
             ],
             source: "docs/games.md section 8 (1): general solvers",
             run: fast_vs_reference,
@@ -478,23 +482,8 @@ fn remark_2(cfg: &VerifyConfig, _progress: &mut dyn FnMut(u64, u64)) -> Vec<Clai
 
 /// `floor(m / phi) = floor(m (sqrt 5 - 1) / 2) = (isqrt(5 m^2) - m) / 2`, exactly.
 pub fn floor_m_over_phi(m: u64) -> u64 {
-    let s = isqrt(5 * (m as u128) * (m as u128));
+    let s = (5 * (m as u128) * (m as u128)).isqrt();
     ((s - m as u128) / 2) as u64
-}
-
-/// Integer square root (largest `r` with `r^2 <= v`).
-fn isqrt(v: u128) -> u128 {
-    if v < 2 {
-        return v;
-    }
-    let mut r = (v as f64).sqrt() as u128;
-    while r * r > v {
-        r -= 1;
-    }
-    while (r + 1) * (r + 1) <= v {
-        r += 1;
-    }
-    r
 }
 
 /// seed 001, Section 4: the P-positions of m-Modular Wythoff are the Wythoff
@@ -655,7 +644,7 @@ mod tests {
         // (seed 001, Section 4); floor(k phi) = (k + isqrt(5 k^2)) / 2.
         for m in 1..2000u64 {
             let count = (1..=m)
-                .take_while(|&k| ((k as u128 + isqrt(5 * (k as u128).pow(2))) / 2) < m as u128)
+                .take_while(|&k| ((k as u128 + (5 * (k as u128).pow(2)).isqrt()) / 2) < m as u128)
                 .count() as u64;
             assert_eq!(floor_m_over_phi(m), count, "m = {m}");
         }

@@ -1228,32 +1228,21 @@ mod tests {
         }
     }
 
-    fn isqrt(n: u64) -> u64 {
-        let mut x = (n as f64).sqrt() as u64;
-        while x * x > n {
-            x -= 1;
-        }
-        while (x + 1) * (x + 1) <= n {
-            x += 1;
-        }
-        x
-    }
-
     #[test]
     fn guesses_graphs_of_beatty_sequences() {
         // floor(n phi) in Zeckendorf
-        let f: Vec<u64> = (0..20_000u64).map(|n| (n + isqrt(5 * n * n)) / 2).collect();
+        let f: Vec<u64> = (0..20_000u64).map(|n| (n + (5 * n * n).isqrt()) / 2).collect();
         let Guess::Found { automaton, .. } = guess_graph(&Numeration::zeckendorf(), &f, 100) else {
             panic!("no automaton for floor(n phi)");
         };
         assert!(automaton.states() <= 20, "{}", automaton.states());
         for n in [20_000u64, 123_456, 1_000_003] {
-            let v = (n + isqrt(5 * n * n)) / 2;
+            let v = (n + (5 * n * n).isqrt()) / 2;
             assert!(automaton.accepts(&Natural::from(n), &Natural::from(v)));
             assert!(!automaton.accepts(&Natural::from(n), &Natural::from(v + 1)));
         }
         // floor(n (sqrt 10 - 2) / 3) in Ostrowski [0; (2, 1, 1)]
-        let a = |n: u64| (isqrt(10 * n * n) - 2 * n) / 3;
+        let a = |n: u64| ((10 * n * n).isqrt() - 2 * n) / 3;
         let f: Vec<u64> = (0..300_000u64).map(a).collect();
         let num = Numeration::ostrowski(vec![0], vec![2, 1, 1]);
         match guess_graph(&num, &f, 300) {

@@ -412,7 +412,7 @@ impl Tables {
 /// (`d` not a square, `q != 0`), exactly: `(preperiod, period)`, `a_0` first.
 /// Returns `None` when `d` is a perfect square or the numbers are too large.
 pub fn continued_fraction(p: i64, d: u64, q: i64) -> Option<(Vec<u64>, Vec<u64>)> {
-    let s = isqrt(d as u128) as i128;
+    let s = (d as u128).isqrt() as i128;
     if (s * s) as u128 == d as u128 || q == 0 {
         return None;
     }
@@ -424,7 +424,7 @@ pub fn continued_fraction(p: i64, d: u64, q: i64) -> Option<(Vec<u64>, Vec<u64>)
         qq *= a;
         dd = dd.checked_mul(a)?.checked_mul(a)?;
     }
-    let sd = isqrt(dd as u128) as i128;
+    let sd = (dd as u128).isqrt() as i128;
     let mut seen: std::collections::HashMap<(i128, i128), usize> = std::collections::HashMap::new();
     let mut terms: Vec<u64> = Vec::new();
     loop {
@@ -457,20 +457,6 @@ pub fn continued_fraction(p: i64, d: u64, q: i64) -> Option<(Vec<u64>, Vec<u64>)
         pp = a * qq - pp;
         qq = (dd - pp * pp) / qq;
     }
-}
-
-fn isqrt(n: u128) -> u128 {
-    if n < 2 {
-        return n;
-    }
-    let mut x = (n as f64).sqrt() as u128;
-    while x * x > n {
-        x -= 1;
-    }
-    while (x + 1) * (x + 1) <= n {
-        x += 1;
-    }
-    x
 }
 
 /// The continued fractions of the closed forms of the papers: `phi`, `phi_m =

@@ -18,7 +18,7 @@ use super::plan::{
     self, complementarity, pairs_difference, pairs_proof_files, proof_files, PairsModel,
     ProofFiles, DEFAULT_BOARD, DEFAULT_MAX_STATES, GRAPH_A, GRAPH_B, MAX_PROVE_BOARD,
 };
-use crate::answer::Subject;
+use crate::subject::Subject;
 use malachite_nz::natural::Natural;
 
 /// The most states an automaton may have ([`Request::states`]).
@@ -242,6 +242,7 @@ pub fn prepare(req: &Request, progress: &mut dyn FnMut(u64, u64)) -> Result<Proo
                 Model::PSet(aut) => proof_files(subject, aut, &extras)?,
                 Model::Pairs(m) => {
                     extras.extend(pairs_difference(subject));
+                    extras.extend(plan::difference_progression(m));
                     pairs_proof_files(subject, m, &extras)?
                 }
             };

@@ -99,7 +99,7 @@ struct Plan {
 
 impl Plan {
     fn new(r: &Rules) -> Option<Plan> {
-        if !crate::solve::has_grundy_values(r) {
+        if !crate::solve::fast_grundy_scope(r) {
             return None;
         }
         let mut p = Plan {
@@ -449,7 +449,7 @@ pub fn stream_rows(
     mut sink: impl FnMut(u64, &[u32]),
 ) -> Option<()> {
     let plan = Plan::new(r)?;
-    let (u, v) = super::nim_like::corner_on_board(r, n);
+    let (u, v) = crate::solve::geometry::corner::corner_on_board(r, n);
     let bound = plan.value_bound(n as u64);
     let blocks = block_count(bound);
     let w = plan.width as usize;
@@ -1209,7 +1209,7 @@ pub fn tiled(
     mut sink: impl FnMut(u64, &[u32]),
 ) -> Option<()> {
     let plan = Plan::new(r)?;
-    let (u, v) = super::nim_like::corner_on_board(r, n);
+    let (u, v) = crate::solve::geometry::corner::corner_on_board(r, n);
     let blocks = block_count(plan.value_bound(n as u64));
     let w = plan.width as usize;
     let sym = triangle && keeps_triangle(r, n as u64);

@@ -30,7 +30,7 @@ use crate::rules::Rules;
 
 /// Is `r` in the scope of the kernel?
 pub fn applies(r: &Rules) -> bool {
-    crate::solve::has_grundy_values(r)
+    crate::solve::fast_grundy_scope(r)
         && r.h().is_all()
         && r.v().is_all()
         && r.two_pile().map_or(true, |t| {
@@ -249,14 +249,6 @@ impl Lines {
     }
 }
 
-/// The removed corner's sides `(u, v)` clipped to the `n x n` board (`(0, 0)`
-/// without a corner): cells `x < u, y < v` are off the board.
-pub(crate) fn corner_on_board(r: &Rules, n: usize) -> (usize, usize) {
-    r.corner().map_or((0, 0), |c| {
-        (c.u.min(n as u64) as usize, c.v.min(n as u64) as usize)
-    })
-}
-
 /// What both streaming kernels derive from the rules: diagonal moves or not, the
 /// corner clipped to the board, and the blocks per value bitset.
 struct Setup {
@@ -274,7 +266,7 @@ impl Setup {
         if !applies(r) {
             return None;
         }
-        let (u, v) = corner_on_board(r, n);
+        let (u, v) = crate::solve::geometry::corner::corner_on_board(r, n);
         let s = Setup {
             diag: r.two_pile().is_some(),
             u,

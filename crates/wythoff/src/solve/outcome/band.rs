@@ -79,7 +79,11 @@ pub fn applies(r: &Rules) -> bool {
 
 /// The band width of `r` when `r` is in the kernel's scope.
 fn band_width_in_scope(r: &Rules) -> Option<usize> {
-    if r.memory() != Memory::None || !r.h().is_all() || !r.v().is_all() {
+    if r.memory() != Memory::None
+        || r.terminal().is_some()
+        || !r.h().is_all()
+        || !r.v().is_all()
+    {
         return None;
     }
     let w = match r.two_pile() {
@@ -109,6 +113,8 @@ fn kernel_class(r: &Rules) -> Option<(Class, u64)> {
         BlockClass::OnePileAtLeast(l) if l > 1 << 16 => return None,
         BlockClass::OnePileAtLeast(l) => Class::OnePile(l),
         BlockClass::Diagonal => Class::Diagonal,
+        // counting every option in the class is the counters' work
+        BlockClass::All => return None,
     };
     Some((class, b.p))
 }
@@ -118,7 +124,7 @@ impl BandKernel {
     pub fn new(r: &Rules, n: usize) -> Option<BandKernel> {
         let w = band_width_in_scope(r)?;
         let (class, p) = kernel_class(r)?;
-        let (u, v) = crate::solve::grundy::nim_like::corner_on_board(r, n);
+        let (u, v) = crate::solve::geometry::corner::corner_on_board(r, n);
         let words = n.div_ceil(64).max(1);
         let pad = (w.div_ceil(64) + 1) * 64;
         let dwords = (2 * n + 2 * pad).div_ceil(64) + 2;
