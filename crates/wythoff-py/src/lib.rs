@@ -348,7 +348,10 @@ impl Game {
                 ""
             }
         );
-        Ok(Game { spec: game, repr })
+        Ok(Game {
+            spec: GameSpec::Game(s),
+            repr,
+        })
     }
 
     fn __repr__(&self) -> String {
