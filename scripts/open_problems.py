@@ -171,7 +171,7 @@ def proof_groups(recs, prf):
 
 def walnut_line(doc, recs, spec, misere, prf):
     """Each distinct game's Walnut verdict, counted (`wythoff sweep SPEC --prove`)."""
-    cmd = " ".join(proof_command(spec, misere)[2:]).replace(spec, f"'{spec}'")
+    cmd = " ".join(proof_command(spec, misere)[3:]).replace(spec, f"'{spec}'")
     if prf is None:
         doc.append(
             f"- **Walnut, every game**: not computed in this run (`wythoff {cmd}`; "

@@ -1,39 +1,12 @@
 //! `wythoff prove`: verdicts decided by Walnut (the jar from scripts/install_walnut.sh).
 //! In CI (`CI=true`) a missing jar or java is a failure, not a skip.
 
-use std::path::{Path, PathBuf};
+mod common;
+use common::{verdict_lines as verdicts, walnut, walnut_alone};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 const BIN: &str = env!("CARGO_BIN_EXE_wythoff");
-
-/// The Walnut jar, as `wythoff prove` finds it; `None` (skip) outside CI.
-fn walnut() -> Option<PathBuf> {
-    let jar = std::env::var_os("WALNUT_JAR")
-        .map(PathBuf::from)
-        .or_else(|| {
-            let cache = std::env::var_os("WYTHOFF_CACHE")
-                .map(PathBuf::from)
-                .or_else(|| {
-                    std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache/wythoff"))
-                })?;
-            Some(cache.join("walnut").join("walnut-6.2.jar"))
-        });
-    let java = Command::new("java")
-        .arg("-version")
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    match jar {
-        Some(j) if j.is_file() && java => Some(j),
-        _ => {
-            if std::env::var("CI").is_ok_and(|v| v == "true") {
-                panic!("CI: Walnut (java and the jar) is missing: .ci/run must run scripts/install_walnut.sh");
-            }
-            eprintln!("skipped: Walnut not installed (scripts/install_walnut.sh)");
-            None
-        }
-    }
-}
 
 fn run(args: &[&str]) -> Output {
     Command::new(BIN).args(args).output().expect("run wythoff")
@@ -201,38 +174,6 @@ fn a_flipped_cell_is_refuted_with_its_witness() {
     // a statement Walnut answered FALSE prints as FALSE, nothing added
     assert!(text.contains(" FALSE "), "{text}");
     assert!(!text.contains("no answer"), "{text}");
-}
-
-/// Run `load FILE;` in Walnut alone; its stdout.
-fn walnut_alone(jar: &Path, home: &Path, file: &str) -> String {
-    use std::io::Write;
-    let mut child = Command::new("java")
-        .arg("-jar")
-        .arg(jar)
-        .env("WALNUT_HOME", home)
-        .current_dir(home)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(format!("load {file};\n").as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    String::from_utf8_lossy(&out.stdout).to_string()
-}
-
-fn verdicts(stdout: &str) -> Vec<bool> {
-    stdout
-        .lines()
-        .map(str::trim)
-        .filter(|l| *l == "TRUE" || *l == "FALSE")
-        .map(|l| l == "TRUE")
-        .collect()
 }
 
 fn p_cells(game: &str, n: u64) -> Vec<(u64, u64)> {

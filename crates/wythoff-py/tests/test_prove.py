@@ -12,19 +12,10 @@ import subprocess
 import pytest
 
 import wythoff
+from conftest import walnut_installed
 
 
-def _walnut_installed():
-    jar = os.environ.get("WALNUT_JAR")
-    if jar is None:
-        cache = os.environ.get("WYTHOFF_CACHE") or os.path.join(
-            os.path.expanduser("~"), ".cache", "wythoff"
-        )
-        jar = os.path.join(cache, "walnut", "walnut-6.2.jar")
-    return os.path.isfile(jar) and shutil.which("java") is not None
-
-
-WALNUT = _walnut_installed()
+WALNUT = walnut_installed()
 if not WALNUT and os.environ.get("CI") != "true":
     pytest.skip("Walnut not installed (scripts/install_walnut.sh)", allow_module_level=True)
 

@@ -3,6 +3,7 @@
 use std::process::{Command, Output};
 
 /// Run `wythoff` with `args`, capturing its output.
+#[allow(dead_code)]
 pub fn wythoff(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_wythoff"))
         .args(args)
