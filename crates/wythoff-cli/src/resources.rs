@@ -64,7 +64,7 @@ pub fn init_memory_budget() -> Result<(), String> {
 }
 
 /// `123`, `64K`, `512M`, `2G`, `1T` (also `KiB`, `MB`...: powers of 1024), at least 1.
-fn parse_size(text: &str) -> Option<u64> {
+pub fn parse_size(text: &str) -> Option<u64> {
     let t = text.trim();
     let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
     let (num, unit) = t.split_at(digits);

@@ -65,6 +65,7 @@ fn assert_proved(game: &[&str], max: &str) -> serde_json::Value {
     assert!(v["states"].as_u64().unwrap() >= 1);
     assert_eq!(v["automaton"], "pset.txt");
     assert_eq!(v["walnut_version"], "6.2");
+    assert_eq!(v["walnut_sha256"], wythoff_walnut::PINNED_JAR_SHA256);
     assert!(v["witness"].is_null());
     let mut keys: Vec<&String> = v.as_object().unwrap().keys().collect();
     keys.sort();
@@ -78,6 +79,7 @@ fn assert_proved(game: &[&str], max: &str) -> serde_json::Value {
             "statements",
             "states",
             "verdict",
+            "walnut_sha256",
             "walnut_version",
             "witness"
         ]
@@ -196,6 +198,9 @@ fn a_flipped_cell_is_refuted_with_its_witness() {
         text.contains("refuted") && text.contains("(987, 1597)"),
         "{text}"
     );
+    // a statement Walnut answered FALSE prints as FALSE, nothing added
+    assert!(text.contains(" FALSE "), "{text}");
+    assert!(!text.contains("no answer"), "{text}");
 }
 
 /// Run `load FILE;` in Walnut alone; its stdout.
@@ -282,6 +287,10 @@ fn emitted_files_rerun_and_representations_agree() {
             assert!(dir.join(f).is_dir(), "{f}");
         }
         let out = walnut_alone(&jar, &dir, "prove.txt");
+        // citable: Walnut alone prints no error line ("Invalid command.", ...)
+        let errors = wythoff::prove::report::error_lines(&out);
+        assert!(errors.is_empty(), "{game}: {errors:?}\n{out}");
+        assert!(out.contains("macro comment"), "{out}");
         let got = verdicts(&out);
         // every statement but the winning moves' (checked here, below) is an eval
         let evals = v["statements"]
@@ -292,6 +301,12 @@ fn emitted_files_rerun_and_representations_agree() {
             .count();
         assert_eq!(got.len(), evals, "{out}");
         assert!(got.iter().all(|&t| t), "{out}");
+        // `prove --recheck DIR`: the same answers, one line a statement
+        let re = run(&["prove", "--recheck", dir.to_str().unwrap()]);
+        let text = String::from_utf8_lossy(&re.stdout);
+        assert_eq!(re.status.code(), Some(0), "{text}");
+        assert_eq!(text.matches(" TRUE ").count(), evals, "{text}");
+        assert!(text.contains("no error line"), "{text}");
         // P and N cells between 256 and 700, asked of Walnut
         let ps = p_cells(game, 700);
         let set: std::collections::HashSet<(u64, u64)> = ps.iter().copied().collect();
@@ -393,6 +408,20 @@ fn bad_input_is_one_line() {
             "16",
         ),
         (&["prove", "wythoff", "--states", "0"], "--states"),
+        (&["prove", "wythoff", "--timeout", "0"], "--timeout"),
+        // S + T wrapped (a panic) before
+        (
+            &[
+                "prove",
+                "wythoff",
+                "--max",
+                "64",
+                "--numeration",
+                "fraenkel:18446744073709551615,1",
+            ],
+            "S + T",
+        ),
+        (&["prove", "--recheck", "/nonexistent/home"], "WALNUT_HOME"),
     ];
     for (args, needle) in cases {
         let out = run(args);
@@ -410,4 +439,198 @@ fn bad_input_is_one_line() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("install_walnut.sh"), "{err}");
+}
+
+/// Java missing from the PATH: one line naming it, exit 2 (found before any
+/// solving: `Walnut::find` runs first).
+#[test]
+fn missing_java_is_one_line() {
+    if walnut().is_none() {
+        return;
+    }
+    let out = Command::new(BIN)
+        .args(["prove", "wythoff", "--max", "64"])
+        .env("PATH", "/nonexistent")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("java") && err.contains("install_walnut.sh"),
+        "{err}"
+    );
+}
+
+/// Walnut past `--timeout`: the JSON still has a verdict, the statements that
+/// finished and those that did not; exit 1.
+#[test]
+fn json_on_a_timeout() {
+    if walnut().is_none() {
+        return;
+    }
+    let out = run(&[
+        "prove",
+        "st-wythoff:s=2,t=1",
+        "--max",
+        "256",
+        "--timeout",
+        "1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let v: serde_json::Value =
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+    assert_eq!(v["verdict"], "Walnut timed out", "{v}");
+    let unfinished = v["unfinished"].as_array().unwrap();
+    assert!(!unfinished.is_empty(), "{v}");
+    assert!(unfinished.iter().any(|s| s == "stable"), "{v}");
+    for s in v["statements"].as_array().unwrap() {
+        assert!(s["result"] == "TRUE" || s["result"] == "FALSE", "{v}");
+    }
+    let out = run(&[
+        "prove",
+        "st-wythoff:s=2,t=1",
+        "--max",
+        "256",
+        "--timeout",
+        "1",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("Walnut timed out") && text.contains("undecided"),
+        "{text}"
+    );
+}
+
+/// The pids of the processes whose parent is `ppid` and whose command is `comm`.
+fn children(ppid: u32, comm: &str) -> Vec<u32> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = e.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+            continue;
+        };
+        // pid (comm) state ppid ...
+        let (Some(open), Some(close)) = (stat.find('('), stat.rfind(')')) else {
+            continue;
+        };
+        let name = &stat[open + 1..close];
+        let ppid_of: Option<u32> = stat[close + 1..]
+            .split_whitespace()
+            .nth(1)
+            .and_then(|p| p.parse().ok());
+        if name == comm && ppid_of == Some(ppid) {
+            out.push(pid);
+        }
+    }
+    out
+}
+
+fn alive(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| {
+        !s.rsplit(')')
+            .next()
+            .unwrap_or("")
+            .trim_start()
+            .starts_with('Z')
+    })
+}
+
+/// Killing `wythoff prove` (TERM, then KILL, as a scheduler does) leaves no
+/// `java` running and no temporary WALNUT_HOME.
+#[cfg(target_os = "linux")]
+#[test]
+fn killed_prove_leaves_no_java_nor_folder() {
+    if walnut().is_none() {
+        return;
+    }
+    for signal in ["TERM", "KILL"] {
+        let tmp =
+            std::env::temp_dir().join(format!("wythoff-kill-test-{}-{signal}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&tmp);
+        std::fs::create_dir_all(&tmp).unwrap();
+        let mut child = Command::new(BIN)
+            .args([
+                "prove",
+                "st-wythoff:s=2,t=1",
+                "--max",
+                "256",
+                "--timeout",
+                "600",
+            ])
+            .env("TMPDIR", &tmp)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let pid = child.id();
+        // wait (bounded) for java to start under it
+        let mut java = Vec::new();
+        for _ in 0..600 {
+            java = children(pid, "java");
+            if !java.is_empty() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        assert!(!java.is_empty(), "{signal}: java never started");
+        assert!(
+            std::fs::read_dir(&tmp).unwrap().count() > 0,
+            "{signal}: no temporary folder"
+        );
+        let st = Command::new("kill")
+            .args([&format!("-{signal}"), &pid.to_string()])
+            .status()
+            .unwrap();
+        assert!(st.success());
+        let _ = child.wait();
+        let mut left: Vec<String> = Vec::new();
+        for _ in 0..100 {
+            left = std::fs::read_dir(&tmp)
+                .unwrap()
+                .flatten()
+                .map(|e| e.file_name().to_string_lossy().to_string())
+                .collect();
+            if left.is_empty() && !java.iter().any(|&j| alive(j)) {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        assert!(
+            !java.iter().any(|&j| alive(j)),
+            "{signal}: java {java:?} still running"
+        );
+        assert!(left.is_empty(), "{signal}: left {left:?}");
+        let _ = std::fs::remove_dir_all(&tmp);
+    }
+}
+
+/// `scripts/install_walnut.sh` refuses a jar whose sha256 is not the pinned one
+/// (before any download).
+#[test]
+fn install_script_refuses_another_jar() {
+    if walnut().is_none() {
+        return; // without java the script would install it first
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let cache = std::env::temp_dir().join(format!("wythoff-install-test-{}", std::process::id()));
+    std::fs::create_dir_all(cache.join("walnut")).unwrap();
+    std::fs::write(cache.join("walnut").join("walnut-6.2.jar"), b"not walnut").unwrap();
+    let out = Command::new("bash")
+        .arg(root.join("scripts/install_walnut.sh"))
+        .env("WYTHOFF_CACHE", &cache)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("refused") && err.contains(wythoff_walnut::PINNED_JAR_SHA256),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&cache);
 }

@@ -169,6 +169,8 @@ const GAMES: &[&str] = &[
     "even-even:s=1,t=2",
     "odd-even:s=2,t=1",
     "even-odd:s=1,t=1",
+    "blocking-wythoff:k=3",
+    "terminal-wythoff:l=2",
 ];
 
 #[test]

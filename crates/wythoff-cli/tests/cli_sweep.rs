@@ -4,7 +4,7 @@
 use std::process::{Command, Output};
 
 mod common;
-use common::wythoff;
+use common::{random_below, wythoff};
 
 fn run_ok(args: &[&str]) -> String {
     let o = wythoff(args);
@@ -566,19 +566,6 @@ fn merge_reads_are_bounded() {
     assert!(o.status.success());
     assert_eq!(o.stdout, all);
     std::fs::remove_dir_all(&dir).ok();
-}
-
-/// A small pseudo-random number from the clock and the process (no crate).
-fn random_below(n: u64) -> u64 {
-    let t = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .subsec_nanos() as u64;
-    let mut x = t ^ (std::process::id() as u64).rotate_left(32) ^ 0x9e37_79b9_7f4a_7c15;
-    x ^= x >> 33;
-    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
-    x ^= x >> 33;
-    x % n.max(1)
 }
 
 /// A sweep killed with SIGKILL at a random moment is completed by --resume to

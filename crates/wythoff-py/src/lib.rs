@@ -103,9 +103,9 @@ fn to_py_err(e: SolveError) -> PyErr {
         SolveError::BoardOutOfRange { n, max, .. } => {
             PyValueError::new_err(format!("n = {n} is out of range: allowed 1..={max}"))
         }
-        SolveError::BoardNotWhole { text, max, .. } => PyValueError::new_err(format!(
-            "n = {text} is out of range: allowed 1..={max}"
-        )),
+        SolveError::BoardNotWhole { text, max, .. } => {
+            PyValueError::new_err(format!("n = {text} is out of range: allowed 1..={max}"))
+        }
         e @ SolveError::OverTime { .. } => PyMemoryError::new_err(e.worded(&WORDS)),
         other => PyValueError::new_err(other.to_string()),
     }
@@ -217,18 +217,18 @@ fn wait<T: Send>(
 }
 
 /// A Python int (of any size) as a board side (`--max`).
-fn board_side(n: &Bound<'_, PyAny>) -> PyResult<u64> {
-    answer::parse_max(&whole_text(n)?).map_err(to_py_err)
+fn board_side(n: &Bound<'_, PyAny>, name: &str) -> PyResult<u64> {
+    answer::parse_max(&whole_text(n, name)?).map_err(to_py_err)
 }
 
-/// The decimal text of a whole-number argument: a Python int of any size, or
+/// The decimal text of a whole-number argument (the parameter `name`): a Python int of any size, or
 /// any integer type with `__index__` (NumPy's); bool, float, str and the rest
 /// are refused with a ValueError. Read through the int's bytes, so Python's
 /// limit on int-to-str conversion does not apply.
-fn whole_text(v: &Bound<'_, PyAny>) -> PyResult<String> {
+fn whole_text(v: &Bound<'_, PyAny>, name: &str) -> PyResult<String> {
     let not_whole = || -> PyResult<PyErr> {
         Ok(PyValueError::new_err(format!(
-            "`{}` is not a whole number: pass an int (or a NumPy integer)",
+            "{name} = {} is not a whole number: pass an int (or a NumPy integer)",
             crate::shorten(&v.repr()?.to_string())
         )))
     };
@@ -331,10 +331,7 @@ impl Game {
         } else {
             format!("Game({shown:?})")
         };
-        Ok(Game {
-            spec: GameSpec::Game(s),
-            repr,
-        })
+        Ok(Game { spec: game, repr })
     }
 
     /// A game from the text of a TOML rules file (the format of docs/guide.md).
@@ -351,7 +348,10 @@ impl Game {
                 ""
             }
         );
-        Ok(Game { spec: game, repr })
+        Ok(Game {
+            spec: GameSpec::Game(s),
+            repr,
+        })
     }
 
     fn __repr__(&self) -> String {
@@ -422,7 +422,7 @@ impl Game {
         py: Python<'py>,
         n: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let n = board_side(n)?;
+        let n = board_side(n, "n")?;
         let s = self.s()?;
         let ps = run(py, |c| answer::p_positions_list(s, n, &mut |_, _| check(c)))?;
         let k = ps.len();
@@ -435,7 +435,7 @@ impl Game {
     /// are not positions (`False`). MemoryError before allocating a table that
     /// would not fit.
     fn outcomes<'py>(&self, py: Python<'py>, n: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-        let n = board_side(n)?;
+        let n = board_side(n, "n")?;
         let s = self.s()?;
         let cells = run(py, |c| answer::outcome_table(s, n, &mut |_, _| check(c)))?;
         let n = n as usize;
@@ -447,7 +447,7 @@ impl Game {
     /// 4294967295 (the dtype's maximum, `wythoff.GRUNDY_OFF`). ValueError for
     /// games without Grundy values (blocking, misère, memory, choice).
     fn grundy<'py>(&self, py: Python<'py>, n: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-        let n = board_side(n)?;
+        let n = board_side(n, "n")?;
         let s = self.s()?;
         let t = run(py, |c| answer::grundy_table(s, n, &mut |_, _| check(c)))?;
         let n = n as usize;
@@ -514,7 +514,7 @@ impl Game {
         py: Python<'py>,
         terms: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let terms = answer::parse_terms(&whole_text(terms)?).map_err(to_py_err)?;
+        let terms = answer::parse_terms(&whole_text(terms, "terms")?).map_err(to_py_err)?;
         let s = self.s()?;
         let flat = run(py, |c| {
             answer::sequence_list(s, terms, &mut |_, _| check(c))
@@ -538,7 +538,7 @@ impl Game {
     ) -> PyResult<()> {
         let format =
             wythoff_render::plot::ImageFormat::from_path(&path).map_err(PyValueError::new_err)?;
-        let n = board_side(n)?;
+        let n = board_side(n, "n")?;
         let bytes = self.picture_bytes(py, n, grundy, remoteness, parts, format)?;
         std::fs::write(&path, bytes)
             .map_err(|e| PyOSError::new_err(format!("cannot write `{}`: {e}", path.display())))
@@ -569,7 +569,7 @@ impl Game {
         grundy: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         let n = match n {
-            Some(v) => answer::parse_max(&whole_text(v)?).map_err(to_py_err)? as usize,
+            Some(v) => answer::parse_max(&whole_text(v, "n")?).map_err(to_py_err)? as usize,
             None => wythoff::patterns::DEFAULT_MAX,
         };
         let s = self.s()?;
@@ -639,8 +639,8 @@ impl Game {
         y: &Bound<'_, PyAny>,
         history: Option<Vec<(u64, u64)>>,
     ) -> PyResult<answer::OutcomeAnswer> {
-        let xs = answer::parse_pile(&whole_text(x)?, "X").map_err(to_py_err)?;
-        let ys = answer::parse_pile(&whole_text(y)?, "Y").map_err(to_py_err)?;
+        let xs = answer::parse_pile(&whole_text(x, "x")?, "X").map_err(to_py_err)?;
+        let ys = answer::parse_pile(&whole_text(y, "y")?, "Y").map_err(to_py_err)?;
         let history = history.unwrap_or_default();
         let spec = self.spec.clone();
         run_owned(py, move |_| {
@@ -665,7 +665,7 @@ fn verify<'py>(
     games: Option<Vec<String>>,
     max: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let max = max.map(board_side).transpose()?;
+    let max = max.map(|m| board_side(m, "max")).transpose()?;
     let games = games.unwrap_or_default();
     let r = run(py, |c| answer::verify(&games, max, &|_| check(c)))?;
     let out = PyList::empty(py);
@@ -685,10 +685,9 @@ fn verify<'py>(
 /// `wythoff prove`: guess the automaton of the P-set, write the rules as
 /// first-order statements and let Walnut (Java and the Walnut 6.2 jar, see
 /// `scripts/install_walnut.sh`) decide them. The same dict as
-/// `wythoff prove --format json`: `game`, `convention`, `verdict`, `numeration`,
-/// `automaton`, `states`, `statements`, `witness`, `walnut_version`.
+/// `wythoff prove --format json` (the library's `Report`, serialised).
 #[pyfunction]
-#[pyo3(signature = (game, misere = false, max = None, numeration = None, emit = None))]
+#[pyo3(signature = (game, misere = false, max = None, numeration = None, emit = None, timeout = None))]
 fn prove<'py>(
     py: Python<'py>,
     game: &str,
@@ -696,43 +695,42 @@ fn prove<'py>(
     max: Option<&Bound<'py, PyAny>>,
     numeration: Option<&str>,
     emit: Option<std::path::PathBuf>,
+    timeout: Option<u64>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let s = Subject::from_arg(game, misere, read_rules_file).map_err(|e| match e {
         GameArgError::Read { error, .. } => error,
         GameArgError::Rules { error, .. } => to_py_err(error.into()),
     })?;
-    let mut req = wythoff_walnut::Request::new(s);
+    let mut req = wythoff::prove::Request::new(s);
     if let Some(m) = max {
-        let n = board_side(m)?;
-        let top = wythoff::prove::plan::MAX_PROVE_BOARD;
-        if !(16..=top).contains(&n) {
-            return Err(PyValueError::new_err(format!(
-                "max = {n} is out of range: prove solves boards from 16 to {top}"
-            )));
-        }
-        req.max = n;
+        // the range is the library's check (Request::validate)
+        req.max = board_side(m, "max")?;
     }
-    if let Some(t) = numeration {
-        req.numeration = Some(
-            wythoff::prove::numeration::Numeration::parse(t)
-                .map_err(|e| PyValueError::new_err(e.to_string()))?,
-        );
+    req.numeration = numeration.map(str::to_string);
+    if let Some(t) = timeout {
+        req.timeout = t;
     }
-    req.emit = emit;
-    let r = run_owned(py, move |_| Ok(wythoff_walnut::prove(&req)))?.map_err(|e| match e
-        .downcast::<SolveError>()
-    {
-        Ok(se) => to_py_err(se),
-        Err(e) => {
-            let m = format!("{e:#}");
-            if m.contains("cannot be proved") {
-                PyValueError::new_err(m)
-            } else {
-                PyRuntimeError::new_err(m)
-            }
+    let r = run_owned(py, move |_| Ok(wythoff_walnut::prove(&req, emit.as_deref())))?
+        .map_err(prove_err)?;
+    let v = serde_json::to_value(&r).map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+    json_to_py(py, &v)
+}
+
+/// `prove`'s errors by variant: a bad argument (worded with the parameter's
+/// name) or rules the statements cannot express are `ValueError`, Walnut
+/// missing or failing `RuntimeError`, the solver's as everywhere.
+fn prove_err(e: wythoff::prove::ProveError) -> PyErr {
+    use wythoff::prove::ProveError;
+    match e {
+        ProveError::BadArg { arg, value, why } => {
+            PyValueError::new_err(format!("{} = {value}: {why}", arg.name()))
         }
-    })?;
-    json_to_py(py, &r.json())
+        e @ ProveError::CannotExpress { .. } => PyValueError::new_err(e.to_string()),
+        ProveError::Solve(se) => to_py_err(se),
+        e @ (ProveError::NotInstalled(_) | ProveError::Walnut(_)) => {
+            PyRuntimeError::new_err(e.to_string())
+        }
+    }
 }
 
 fn convention(misere: bool) -> wythoff::Convention {
@@ -754,7 +752,7 @@ fn sweep_indices(
     misere: bool,
     threads: usize,
 ) -> PyResult<Vec<u64>> {
-    let max = board_side(max)?;
+    let max = board_side(max, "max")?;
     let sp = wythoff::sweep::Spec::parse(spec).map_err(|e| to_py_err(e.into()))?;
     let plan = wythoff::sweep::Plan::new(&sp, (1, 1), max, convention(misere));
     let t = threads.clamp(1, plan.runnable().max(1) as usize);
@@ -775,19 +773,43 @@ fn sweep_lines(
     max: &Bound<'_, PyAny>,
     misere: bool,
 ) -> PyResult<Vec<String>> {
-    let max = board_side(max)?;
+    let (plan, max, conv, _) = whole_sweep(spec, max, misere)?;
+    plan_lines(py, &plan, max, conv, None)
+}
+
+/// The plan of a whole sweep on rayon's pool, refused when the boards at once
+/// would not fit the memory budget: (plan, board side, convention, workers).
+fn whole_sweep(
+    spec: &str,
+    max: &Bound<'_, PyAny>,
+    misere: bool,
+) -> PyResult<(wythoff::sweep::Plan, u64, wythoff::Convention, usize)> {
+    let max = board_side(max, "max")?;
     let sp = wythoff::sweep::Spec::parse(spec).map_err(|e| to_py_err(e.into()))?;
     let conv = convention(misere);
     let plan = wythoff::sweep::Plan::new(&sp, (1, 1), max, conv);
     let t = rayon::current_num_threads().clamp(1, plan.runnable().max(1) as usize);
     plan.check(max, t, wythoff::solve::memory_budget())
         .map_err(to_py_err)?;
+    Ok((plan, max, conv, t))
+}
+
+/// Every record of `plan` as json lines (with `prove`, a proof sweep's),
+/// stopping on Ctrl-C between records.
+fn plan_lines(
+    py: Python<'_>,
+    plan: &wythoff::sweep::Plan,
+    max: u64,
+    conv: wythoff::Convention,
+    prove: Option<&wythoff::sweep::ProofHook<'_>>,
+) -> PyResult<Vec<String>> {
     run(py, |cancel| {
         let mut out = Vec::new();
-        wythoff::sweep::run::<SolveError>(
-            &plan,
+        wythoff::sweep::run_with::<SolveError>(
+            plan,
             max as usize,
             conv,
+            prove,
             &mut |_, _| check(cancel),
             &mut |r| {
                 out.push(r.json_line());
@@ -802,11 +824,187 @@ fn sweep_lines(
 /// of a json record, shard 1/1), as json: what `wythoff.sweep` checks the
 /// records gathered from a cluster against.
 #[pyfunction]
-#[pyo3(signature = (spec, max, misere = false))]
-fn sweep_identity(spec: &str, max: &Bound<'_, PyAny>, misere: bool) -> PyResult<String> {
-    let max = board_side(max)?;
+#[pyo3(signature = (spec, max, misere = false, prove = None))]
+fn sweep_identity(
+    spec: &str,
+    max: &Bound<'_, PyAny>,
+    misere: bool,
+    prove: Option<String>,
+) -> PyResult<String> {
+    let max = board_side(max, "max")?;
     let sp = wythoff::sweep::Spec::parse(spec).map_err(|e| to_py_err(e.into()))?;
-    Ok(wythoff::sweep::Identity::new(&sp, max, convention(misere)).json((1, 1)))
+    let mut id = wythoff::sweep::Identity::new(&sp, max, convention(misere));
+    id.prove = prove;
+    Ok(id.json((1, 1)))
+}
+
+/// The options of a proof sweep (`sweep --prove`'s), checked as the CLI checks them.
+fn proof_options(
+    prove_max: Option<u64>,
+    states: Option<usize>,
+    timeout: Option<u64>,
+    numeration: Option<&str>,
+    java_memory_mib: Option<u64>,
+    emit: Option<std::path::PathBuf>,
+) -> PyResult<wythoff_walnut::sweep::Options> {
+    let mut o = wythoff_walnut::sweep::Options::default();
+    if let Some(n) = prove_max {
+        o.board = n;
+    }
+    if let Some(n) = states {
+        o.states = n;
+    }
+    if let Some(t) = timeout {
+        o.timeout = t;
+    }
+    o.numeration = numeration.map(str::to_string);
+    if let Some(m) = java_memory_mib {
+        o.java_memory_mib = m;
+    }
+    o.emit = emit;
+    use wythoff::prove::{ProveArg, ProveError};
+    use wythoff_walnut::sweep::OptionError;
+    o.check().map_err(|e| {
+        PyValueError::new_err(match e {
+            OptionError::Prove(ProveError::BadArg { arg, value, why }) => {
+                let name = match arg {
+                    ProveArg::Max => "prove_max",
+                    a => a.name(),
+                };
+                format!("{name} = {value}: {why}")
+            }
+            OptionError::Prove(e) => e.to_string(),
+            OptionError::JavaMemory(m) => {
+                format!("java_memory_mib = {m}: allowed 64 to 1048576 (MiB)")
+            }
+        })
+    })?;
+    Ok(o)
+}
+
+/// The Walnut of this machine for `o`: a RuntimeError when java or the jar is missing.
+fn walnut_here(o: &wythoff_walnut::sweep::Options) -> PyResult<wythoff_walnut::Walnut> {
+    wythoff_walnut::sweep::walnut(o).map_err(|e| PyRuntimeError::new_err(e.to_string()))
+}
+
+/// The check a proof sweep runs on every worker first: Java and the Walnut
+/// jar are there (else RuntimeError); returns the sweep's `prove` identity on
+/// this machine (the options, Walnut's version and the jar's SHA-256).
+#[pyfunction]
+#[pyo3(signature = (prove_max = None, states = None, timeout = None, numeration = None))]
+fn walnut_check(
+    prove_max: Option<u64>,
+    states: Option<usize>,
+    timeout: Option<u64>,
+    numeration: Option<&str>,
+) -> PyResult<String> {
+    let o = proof_options(prove_max, states, timeout, numeration, None, None)?;
+    Ok(o.identity(&walnut_here(&o)?))
+}
+
+/// The runnable combinations of a sweep grouped by distinct game (the same
+/// moves), each group its first combination first, the groups in the order of
+/// their first: the tasks of a proof sweep spread over a cluster.
+#[pyfunction]
+#[pyo3(signature = (spec, max, misere = false))]
+fn sweep_groups(spec: &str, max: &Bound<'_, PyAny>, misere: bool) -> PyResult<Vec<Vec<u64>>> {
+    let max = board_side(max, "max")?;
+    let sp = wythoff::sweep::Spec::parse(spec).map_err(|e| to_py_err(e.into()))?;
+    let mut plan = wythoff::sweep::Plan::new(&sp, (1, 1), max, convention(misere));
+    plan.check(max, 1, wythoff::solve::DEFAULT_MEMORY_BUDGET)
+        .map_err(to_py_err)?;
+    plan.group_distinct();
+    let mut groups: Vec<Vec<u64>> = Vec::new();
+    let mut at: std::collections::HashMap<u64, usize> = Default::default();
+    for (i, rep) in plan.representatives().expect("grouped") {
+        let g = *at.entry(rep).or_insert_with(|| {
+            groups.push(Vec::new());
+            groups.len() - 1
+        });
+        groups[g].push(i);
+    }
+    Ok(groups)
+}
+
+/// Every record of a proof sweep (`wythoff sweep SPEC --prove --format json`)
+/// in this process: the CLI's code, each distinct game proved once, as many
+/// Java processes at once as fit in the memory budget.
+#[pyfunction]
+#[pyo3(signature = (spec, max, misere = false, prove_max = None, states = None, timeout = None, numeration = None, java_memory_mib = None, emit = None))]
+#[allow(clippy::too_many_arguments)]
+fn sweep_prove_lines(
+    py: Python<'_>,
+    spec: &str,
+    max: &Bound<'_, PyAny>,
+    misere: bool,
+    prove_max: Option<u64>,
+    states: Option<usize>,
+    timeout: Option<u64>,
+    numeration: Option<&str>,
+    java_memory_mib: Option<u64>,
+    emit: Option<std::path::PathBuf>,
+) -> PyResult<Vec<String>> {
+    let o = proof_options(prove_max, states, timeout, numeration, java_memory_mib, emit)?;
+    let (mut plan, max, conv, workers) = whole_sweep(spec, max, misere)?;
+    let budget = wythoff::solve::memory_budget();
+    let w = walnut_here(&o)?;
+    plan.identity.prove = Some(o.identity(&w));
+    plan.group_distinct();
+    let java = wythoff_walnut::sweep::java_processes(budget, plan.memory_estimate(workers), workers, &o)
+        .ok_or_else(|| {
+            PyMemoryError::new_err(format!(
+                "one Java process of java_memory_mib = {} (and its overhead) does not fit in the memory budget beside the sweep: use a smaller java_memory_mib",
+                o.java_memory_mib
+            ))
+        })?;
+    let prover = wythoff_walnut::sweep::Prover::new(o, w, java, Box::new(|_| {}));
+    let hook = |rep: u64, g: &wythoff::catalogue::NamedGame| prover.proof(rep, g);
+    plan_lines(py, &plan, max, conv, Some(&hook))
+}
+
+/// The records of one group of [`sweep_groups`] (one distinct game, proved
+/// once, on this machine's Walnut), as json lines: the task of a proof sweep
+/// spread over a cluster.
+#[pyfunction]
+#[pyo3(signature = (spec, indices, max, misere = false, prove_max = None, states = None, timeout = None, numeration = None, java_memory_mib = None))]
+#[allow(clippy::too_many_arguments)]
+fn sweep_prove_group(
+    py: Python<'_>,
+    spec: &str,
+    indices: Vec<u64>,
+    max: &Bound<'_, PyAny>,
+    misere: bool,
+    prove_max: Option<u64>,
+    states: Option<usize>,
+    timeout: Option<u64>,
+    numeration: Option<&str>,
+    java_memory_mib: Option<u64>,
+) -> PyResult<Vec<String>> {
+    let max = board_side(max, "max")?;
+    let o = proof_options(prove_max, states, timeout, numeration, java_memory_mib, None)?;
+    let sp = wythoff::sweep::Spec::parse(spec).map_err(|e| to_py_err(e.into()))?;
+    let conv = convention(misere);
+    let w = walnut_here(&o)?;
+    let identity = o.identity(&w);
+    let prover = wythoff_walnut::sweep::Prover::new(o, w, 1, Box::new(|_| {}));
+    let hook = |rep: u64, g: &wythoff::catalogue::NamedGame| prover.proof(rep, g);
+    let rep = *indices
+        .first()
+        .ok_or_else(|| PyValueError::new_err("sweep_prove_group: no combination"))?;
+    run(py, |_| {
+        let mut out = Vec::new();
+        for &i in &indices {
+            let mut r = wythoff::sweep::run_one(&sp, i, max as usize, conv)?;
+            let here = sp
+                .combination(i)
+                .game
+                .map_err(SolveError::BadInput)?;
+            r.proof = Some(wythoff::sweep::proof_of(&sp, i, rep, &here, conv, &hook)?);
+            r.sweep.prove = Some(identity.clone());
+            out.push(r.json_line());
+        }
+        Ok(out)
+    })
 }
 
 /// The record of one combination of a sweep, as a json line (`wythoff sweep
@@ -820,7 +1018,7 @@ fn sweep_one(
     max: &Bound<'_, PyAny>,
     misere: bool,
 ) -> PyResult<String> {
-    let max = board_side(max)?;
+    let max = board_side(max, "max")?;
     let sp = wythoff::sweep::Spec::parse(spec).map_err(|e| to_py_err(e.into()))?;
     run(py, |_| {
         wythoff::sweep::run_one(&sp, index, max as usize, convention(misere)).map(|r| r.json_line())
@@ -837,6 +1035,10 @@ fn _wythoff(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sweep_one, m)?)?;
     m.add_function(wrap_pyfunction!(sweep_identity, m)?)?;
     m.add_function(wrap_pyfunction!(sweep_lines, m)?)?;
+    m.add_function(wrap_pyfunction!(walnut_check, m)?)?;
+    m.add_function(wrap_pyfunction!(sweep_groups, m)?)?;
+    m.add_function(wrap_pyfunction!(sweep_prove_lines, m)?)?;
+    m.add_function(wrap_pyfunction!(sweep_prove_group, m)?)?;
     m.add("GRUNDY_OFF", u32::MAX)?;
     m.add("MAX_BOARD", answer::MAX_BOARD)?;
     Ok(())

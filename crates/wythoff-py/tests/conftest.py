@@ -56,3 +56,17 @@ class Cli:
 @pytest.fixture(scope="session")
 def cli():
     return Cli(find_binary())
+
+
+def walnut_installed():
+    """Java and the Walnut jar, as `wythoff prove` finds it (WALNUT_JAR, else
+    walnut-6.2.jar under $WYTHOFF_CACHE/walnut or ~/.cache/wythoff/walnut)."""
+    import shutil
+
+    jar = os.environ.get("WALNUT_JAR")
+    if jar is None:
+        cache = os.environ.get("WYTHOFF_CACHE") or os.path.join(
+            os.path.expanduser("~"), ".cache", "wythoff"
+        )
+        jar = os.path.join(cache, "walnut", "walnut-6.2.jar")
+    return os.path.isfile(jar) and shutil.which("java") is not None

@@ -27,6 +27,8 @@ GAMES = [
     "restricted:s=1,t=2,h=3:0,v=3:0,d1=3:1,d2=3:2",
     "odd-odd:s=2,t=2",
     "even-odd:s=2,t=1",
+    "blocking-wythoff:k=3",
+    "terminal-wythoff:l=2",
 ]
 CASES = [(g, m) for g in GAMES for m in (False, True)]
 N = 23
@@ -342,7 +344,7 @@ def test_errors(cli):
 # parameter names (`n`, `terms`, `history`, `max`), never a command-line flag.
 BAD_CALLS = [
     ("sequence(0)", lambda: wythoff.Game("wythoff").sequence(0), ValueError, "terms = 0"),
-    ("sequence('x')", lambda: wythoff.Game("wythoff").sequence("x"), ValueError, "terms takes"),
+    ("sequence('x')", lambda: wythoff.Game("wythoff").sequence("x"), ValueError, "terms = 'x' is not a whole number"),
     ("sequence(2**41)", lambda: wythoff.Game("wythoff").sequence(2**41), ValueError, "terms = "),
     ("oracle limit", lambda: wythoff.Game("odd-odd:s=2,t=3").sequence(2_000_000), MemoryError, "limited to terms = 1000000"),
     ("board reading", lambda: wythoff.Game("restricted:s=2,t=1,d1=min2").sequence(5_000_000), MemoryError, "terms = 5000000"),

@@ -80,3 +80,11 @@ def test_prove_refuses():
         wythoff.prove("wythoff", max=8)
     with pytest.raises(ValueError, match="numeration"):
         wythoff.prove("wythoff", numeration="base:1")
+    # no flag names in the library's words; a wrapping S + T is refused, not a panic
+    with pytest.raises(ValueError) as e:
+        wythoff.prove("wythoff", numeration="bogus")
+    assert "--" not in str(e.value) and str(e.value).startswith("numeration = ")
+    with pytest.raises(ValueError, match="S \\+ T"):
+        wythoff.prove("wythoff", max=64, numeration="fraenkel:18446744073709551615,1")
+    with pytest.raises(ValueError, match="timeout"):
+        wythoff.prove("wythoff", max=64, timeout=0)

@@ -28,6 +28,12 @@ def test_gil_is_released_during_a_computation():
     assert spins > 1000
 
 
+# a game whose boards are slow: p_positions(4096) and patterns(4096) solve
+# for a minute or more, its outcome near (4999, 4998) too (one position's
+# outcome reports no progress: the call returns, the work is abandoned)
+SLOW = "restricted:s=1,t=1,h=min256,v=min256,d1=none,d2=none"
+
+
 SCRIPT = """
 import wythoff
 print("start", flush=True)
@@ -57,8 +63,9 @@ def interrupted(spec, n, call="wythoff.Game({spec!r}).p_positions({n})", within=
 
 
 def test_ctrl_c_raises_keyboard_interrupt():
-    # p_positions(2**20) of this game takes over a minute; SIGINT must end it
-    assert interrupted("roob-blocking:m=2,p=3", 2**20) == "interrupted"
+    # p_positions(4096) of this game (dense P-positions, the general solver)
+    # takes over a minute; SIGINT must end it at its next progress report
+    assert interrupted(SLOW, 4096) == "interrupted"
 
 
 def test_ctrl_c_stops_the_imitation_state_solver():
@@ -66,10 +73,6 @@ def test_ctrl_c_stops_the_imitation_state_solver():
     # several seconds; SIGINT after one second must end it at the next row
     assert interrupted("imitation:p=3,m=1", 16384) == "interrupted"
 
-
-# a game whose boards are slow: its outcome near (4999, 4998) solves a board
-# for minutes, its patterns(4096) too; neither reports progress
-SLOW = "restricted:s=1,t=1,h=min256,v=min256,d1=none,d2=none"
 
 
 def test_ctrl_c_interrupts_a_board_solving_outcome():

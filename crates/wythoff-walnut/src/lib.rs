@@ -32,6 +32,8 @@ use wythoff::prove::{
     prepare, report, ProofPlan, ProveError, Recheck, Report, Request, WalnutInfo, WalnutRun,
 };
 
+pub mod sweep;
+
 const INSTALL_HINT: &str = "run scripts/install_walnut.sh (Java and the Walnut 6.2 jar into ~/.cache/wythoff/walnut) or set WALNUT_JAR to the jar";
 
 /// The sha256 of the Walnut 6.2 jar `scripts/install_walnut.sh` installs (the
@@ -44,6 +46,9 @@ pub const PINNED_JAR_SHA256: &str =
 pub struct Walnut {
     pub jar: PathBuf,
     pub info: WalnutInfo,
+    /// Java's heap bound for every run (`-Xmx`, MiB); `None`: Java's default
+    /// (a quarter of the machine). Proof sweeps set it ([`sweep`]).
+    pub java_heap_mib: Option<u64>,
 }
 
 impl Walnut {
@@ -74,6 +79,7 @@ impl Walnut {
                 sha256,
             },
             jar,
+            java_heap_mib: None,
         })
     }
     /// Whether the jar is the pinned one ([`PINNED_JAR_SHA256`]).
@@ -224,10 +230,13 @@ struct Load {
 /// Run `load FILE;` in Walnut with WALNUT_HOME = `home`, bounded in time. Java
 /// runs in its own process group, killed whole at the bound, and (Linux) is
 /// sent `KILL` should the thread that started it die.
-fn load(jar: &Path, home: &Path, file: &str, timeout: Duration) -> Result<Load, ProveError> {
+fn load(walnut: &Walnut, home: &Path, file: &str, timeout: Duration) -> Result<Load, ProveError> {
     let mut cmd = Command::new("java");
+    if let Some(m) = walnut.java_heap_mib {
+        cmd.arg(format!("-Xmx{m}m"));
+    }
     cmd.arg("-jar")
-        .arg(jar)
+        .arg(&walnut.jar)
         .env("WALNUT_HOME", home)
         .current_dir(home)
         .stdin(Stdio::piped())
@@ -334,7 +343,7 @@ pub fn run(
     let home = tmp.dir.as_path();
     write_home(home, &strategy.files.files)?;
     let bound = Duration::from_secs(plan.timeout);
-    let main = load(&walnut.jar, home, COMMAND_FILE, bound)?;
+    let main = load(walnut, home, COMMAND_FILE, bound)?;
     let mut run = WalnutRun {
         walnut: walnut.info.clone(),
         timed_out: main.timed_out,
@@ -342,7 +351,7 @@ pub fn run(
         ..WalnutRun::default()
     };
     if !main.timed_out && needs_witness(plan, &main.stdout) {
-        let wit = load(&walnut.jar, home, WITNESS_FILE, bound)?;
+        let wit = load(walnut, home, WITNESS_FILE, bound)?;
         if !wit.timed_out {
             for name in &strategy.files.core {
                 let path = home.join("Result").join(format!("wit_{name}.txt"));
@@ -400,7 +409,7 @@ pub fn recheck(dir: &Path, walnut: &Walnut, timeout: u64) -> Result<RecheckRepor
     let tmp = TempHome::new()?;
     copy_tree(dir, &tmp.dir)?;
     let out = load(
-        &walnut.jar,
+        walnut,
         &tmp.dir,
         COMMAND_FILE,
         Duration::from_secs(timeout),

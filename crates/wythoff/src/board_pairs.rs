@@ -94,12 +94,6 @@ pub fn read(
     out
 }
 
-/// Does the selector answer `r` (cut to a board) by the near-linear kernel?
-/// (The kernel order is `solve::select`'s.)
-fn linear_kernel(r: &crate::rules::Rules) -> bool {
-    solve::select::outcome_kernel(r) == solve::select::OutcomeKernel::Linear
-}
-
 /// Largest board side the near-linear reading solves.
 pub const LINEAR_MAX_BOARD: u64 = 1 << 26;
 
@@ -119,7 +113,7 @@ fn linear_read(
     let [r] = game.variants() else { return None };
     let mut n = terms.saturating_mul(4).saturating_add(64);
     loop {
-        if n > LINEAR_MAX_BOARD || !linear_kernel(&r.for_board(n)) {
+        if n > LINEAR_MAX_BOARD || crate::solve::select::outcome_kernel(&r.for_board(n)) != crate::solve::select::OutcomeKernel::Linear {
             return None;
         }
         let one = Game::single(r.clone());
@@ -280,7 +274,9 @@ pub struct Plan {
 pub fn plan(game: &Game, terms: u64) -> Option<Plan> {
     if let [r] = game.variants() {
         let n = terms.saturating_mul(4).saturating_add(64);
-        if n <= LINEAR_MAX_BOARD && linear_kernel(&r.for_board(n)) {
+        if n <= LINEAR_MAX_BOARD
+            && crate::solve::select::outcome_kernel(&r.for_board(n))
+                == crate::solve::select::OutcomeKernel::Linear {
             // streamed by the near-linear kernel (`linear_read`)
             let p = crate::solve::select::p_positions_plan(game, n);
             return Some(Plan {

@@ -18,6 +18,9 @@ pub const SEED_000: &str =
 pub const SEED_001: &str = "Khovanova & Niu, m-Modular Wythoff (seed 001)";
 pub const SEED_002: &str = "Larsson, A generalized diagonal Wythoff Nim / Imitation Nim (seed 002)";
 pub const SEED_003: &str = "Restrictions of (s,t)-Wythoff, parity and residue variants (seed 003)";
+/// Blocking Wythoff Nim and terminal sets (not seeds; full citations in docs/games.md).
+pub const LARSSON_2011: &str = "Larsson, Blocking Wythoff Nim, Electron. J. Combin. 18 (2011) #P120";
+pub const RENARD_RIGO_2025: &str = "Renard & Rigo, Variants of Wythoff game with terminal positions or blocking maneuvers, arXiv:2512.11601 (2025)";
 
 /// Kind of a parameter value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -421,6 +424,36 @@ pub static CATALOGUE: &[Entry] = &[
         notation: "Even-Odd (s,t)-Wythoff",
         known: "mirror image of Odd-Even",
         build: |ps| parity_game("even-odd", ps),
+    },
+    Entry {
+        name: "blocking-wythoff",
+        aliases: &["k-blocking-wythoff"],
+        params: &[int("k", 1, "the previous player may block up to k-1 options of any kind (k = 1: Wythoff)")],
+        source: "Larsson, Blocking Wythoff Nim, Electron. J. Combin. 18 (2011) #P120; Cook, Larsson & Neary, A cellular automaton for blocking queen games, AUTOMATA 2015; Renard & Rigo, arXiv:2512.11601 (2025)",
+        notation: "k-Blocking Wythoff Nim",
+        known: "P iff fewer than k options are P; k = 2, 3 solved (Larsson 2011; oracles here); 4 <= k <= 20: P-positions aggregate around rays (conjectures from computation)",
+        build: |ps| {
+            single(
+                nim_like()
+                    .two_pile(LengthSet::all(), LengthSet::all(), Relation::Diagonal)
+                    .blocking(BlockClass::All, ps.int("k")),
+            )
+        },
+    },
+    Entry {
+        name: "terminal-wythoff",
+        aliases: &[],
+        params: &[int("l", 0, "no move from a position with x + y <= l (l = 0: Wythoff)")],
+        source: "Renard & Rigo, Variants of Wythoff game with terminal positions or blocking maneuvers, arXiv:2512.11601 (2025)",
+        notation: "Wythoff with terminal set x + y <= l",
+        known: "Walnut proofs and recursive/morphic characterisations for fixed l (Renard & Rigo)",
+        build: |ps| {
+            single(
+                nim_like()
+                    .two_pile(LengthSet::all(), LengthSet::all(), Relation::Diagonal)
+                    .terminal(ps.int("l")),
+            )
+        },
     },
 ];
 

@@ -13,13 +13,16 @@
 //! relation = "band:2"       # diagonal | band:M | cone:S:T | congruent:M
 //!
 //! [blocking]                # Muller twist (none when absent)
-//! class = "one-pile"        # one-pile (lengths >= min) | diagonal (k = l)
+//! class = "one-pile"        # one-pile (lengths >= min) | diagonal (k = l) | all
 //! min = 2
 //! p = 3                     # up to p - 1 options of the class may be blocked
 //!
 //! [corner]                  # removed corner [0,u) x [0,v)
 //! u = 2
 //! v = 3
+//!
+//! [terminal]                # no move from the positions with x + y <= sum
+//! sum = 4
 //!
 //! [[variant]]               # optional: the second player chooses one of several
 //! corner = { u = 0, v = 0 } # variants before play; each variant table overrides
@@ -54,6 +57,12 @@ struct CornerSpec {
     v: u64,
 }
 
+#[derive(Deserialize, Clone, Copy)]
+#[serde(deny_unknown_fields)]
+struct TerminalSpec {
+    sum: u64,
+}
+
 #[derive(Deserialize, Default, Clone)]
 #[serde(deny_unknown_fields)]
 struct VariantSpec {
@@ -63,6 +72,7 @@ struct VariantSpec {
     two_pile: Option<TwoPileSpec>,
     blocking: Option<BlockingSpec>,
     corner: Option<CornerSpec>,
+    terminal: Option<TerminalSpec>,
 }
 
 #[derive(Deserialize)]
@@ -78,6 +88,7 @@ struct FileSpec {
     two_pile: Option<TwoPileSpec>,
     blocking: Option<BlockingSpec>,
     corner: Option<CornerSpec>,
+    terminal: Option<TerminalSpec>,
     variant: Option<Vec<VariantSpec>>,
 }
 
@@ -89,6 +100,7 @@ impl FileSpec {
             two_pile: self.two_pile.clone(),
             blocking: self.blocking.clone(),
             corner: self.corner,
+            terminal: self.terminal,
         }
     }
 }
@@ -124,9 +136,10 @@ fn build(spec: &VariantSpec, convention: Convention) -> Result<Rules, RuleError>
                 )
             })?),
             "diagonal" => BlockClass::Diagonal,
+            "all" => BlockClass::All,
             other => {
                 return Err(RuleError::Param(format!(
-                    "rules file, [blocking]: unknown class `{other}`: allowed one-pile, diagonal"
+                    "rules file, [blocking]: unknown class `{other}`: allowed one-pile, diagonal, all"
                 )))
             }
         };
@@ -134,6 +147,9 @@ fn build(spec: &VariantSpec, convention: Convention) -> Result<Rules, RuleError>
     }
     if let Some(c) = spec.corner {
         b = b.corner(c.u, c.v);
+    }
+    if let Some(t) = spec.terminal {
+        b = b.terminal(t.sum);
     }
     b.build()
 }
@@ -146,6 +162,7 @@ fn merged(base: &VariantSpec, v: &VariantSpec) -> VariantSpec {
         two_pile: v.two_pile.clone().or_else(|| base.two_pile.clone()),
         blocking: v.blocking.clone().or_else(|| base.blocking.clone()),
         corner: v.corner.or(base.corner),
+        terminal: v.terminal.or(base.terminal),
     }
 }
 
@@ -158,6 +175,7 @@ fn missing_key_table(text: &str, msg: &str) -> Option<String> {
         ("two-pile", &["relation"]),
         ("blocking", &["class", "p"]),
         ("corner", &["u", "v"]),
+        ("terminal", &["sum"]),
     ];
     let lacks = |t: &toml::Table, name: &str| {
         required

@@ -52,6 +52,7 @@ pub mod subject;
 pub mod sets;
 pub mod solve;
 pub mod sweep;
+pub mod sweep_proof;
 pub mod table_check;
 pub mod units;
 

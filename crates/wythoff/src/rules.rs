@@ -128,6 +128,8 @@ pub enum BlockClass {
     /// Two-pile moves with `k = l`: options on the position's own diagonal
     /// (seed 002, (p,m)-Wythoff Nim).
     Diagonal,
+    /// Every option (Larsson, Blocking Wythoff Nim, 2011).
+    All,
 }
 
 /// A family of moves, as the kernels walk them: one-pile moves (either pile)
@@ -203,6 +205,7 @@ impl BlockClass {
                     ClassSteps::None
                 }
             }
+            (BlockClass::All, _) => ClassSteps::All,
         }
     }
     /// The class on the two-pile moves as one region, for the counters that
@@ -213,6 +216,7 @@ impl BlockClass {
         match *self {
             BlockClass::OnePileAtLeast(_) => Some(false),
             BlockClass::Diagonal => None,
+            BlockClass::All => Some(true),
         }
     }
     /// Is the move `(k, l)` in the class?
@@ -230,6 +234,7 @@ impl fmt::Display for BlockClass {
         match *self {
             BlockClass::OnePileAtLeast(l) => write!(f, "one-pile moves of length >= {l}"),
             BlockClass::Diagonal => write!(f, "diagonal moves (k = l)"),
+            BlockClass::All => write!(f, "options of any kind"),
         }
     }
 }
@@ -258,6 +263,21 @@ impl Corner {
     }
 }
 
+/// The terminal set `{(x, y) : x + y <= sum}`: no move from these positions
+/// (moves into them are allowed; Renard & Rigo, arXiv:2512.11601).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Terminal {
+    pub sum: u64,
+}
+
+impl Terminal {
+    /// Is `(x, y)` terminal (no move from it)?
+    #[inline]
+    pub fn holds(&self, x: u64, y: u64) -> bool {
+        (x as u128) + (y as u128) <= self.sum as u128
+    }
+}
+
 /// A rule that makes legality depend on earlier moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub enum Memory {
@@ -276,6 +296,9 @@ pub struct Rules {
     two: Option<TwoPile>,
     blocking: Option<Blocking>,
     corner: Option<Corner>,
+    /// Positions without moves (`None`: every position has the moves that fit).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    terminal: Option<Terminal>,
     memory: Memory,
     convention: Convention,
 }
@@ -310,6 +333,14 @@ impl Rules {
     }
     pub fn corner(&self) -> Option<Corner> {
         self.corner
+    }
+    pub fn terminal(&self) -> Option<Terminal> {
+        self.terminal
+    }
+    /// Is `(x, y)` in the terminal set (no move from it)?
+    #[inline]
+    pub fn is_terminal(&self, x: u64, y: u64) -> bool {
+        self.terminal.is_some_and(|t| t.holds(x, y))
     }
     pub fn memory(&self) -> Memory {
         self.memory
@@ -346,7 +377,7 @@ impl Rules {
             blocking: self.blocking.map(|b| Blocking {
                 class: match b.class {
                     BlockClass::OnePileAtLeast(l) => BlockClass::OnePileAtLeast(l.min(n)),
-                    c @ BlockClass::Diagonal => c,
+                    c @ (BlockClass::Diagonal | BlockClass::All) => c,
                 },
                 p: b.p,
             }),
@@ -377,6 +408,9 @@ impl Rules {
     /// this is the reference the fast solvers are checked against.
     pub fn options(&self, x: u64, y: u64) -> Vec<(u64, u64, bool)> {
         let mut out = Vec::new();
+        if self.is_terminal(x, y) {
+            return out;
+        }
         for k in 0..=x {
             for l in 0..=y {
                 if self.is_move(k, l) && self.on_board(x - k, y - l) {
@@ -405,6 +439,9 @@ impl Rules {
         if let Some(c) = self.corner {
             s += &format!("; corner [0,{}) x [0,{}) removed", c.u, c.v);
         }
+        if let Some(t) = self.terminal {
+            s += &format!("; no move from x + y <= {}", t.sum);
+        }
         if let Memory::Imitation { p, m } = self.memory {
             s += &format!("; no {p} consecutive {m}-imitations");
         }
@@ -421,6 +458,7 @@ pub struct RulesBuilder {
     two: Option<TwoPile>,
     blocking: Option<(BlockClass, u64)>,
     corner: Option<(u64, u64)>,
+    terminal: Option<u64>,
     memory: Memory,
     convention: Convention,
 }
@@ -433,6 +471,7 @@ impl Default for RulesBuilder {
             two: None,
             blocking: None,
             corner: None,
+            terminal: None,
             memory: Memory::None,
             convention: Convention::Normal,
         }
@@ -464,6 +503,11 @@ impl RulesBuilder {
     /// Remove the corner `[0,u) x [0,v)` (nothing when `u = 0` or `v = 0`).
     pub fn corner(mut self, u: u64, v: u64) -> Self {
         self.corner = Some((u, v));
+        self
+    }
+    /// No move from the positions with `x + y <= sum`.
+    pub fn terminal(mut self, sum: u64) -> Self {
+        self.terminal = Some(sum);
         self
     }
     pub fn memory(mut self, m: Memory) -> Self {
@@ -499,9 +543,13 @@ impl RulesBuilder {
                     "imitation parameters p and m must be at least 1".into(),
                 ));
             }
-            if self.two.is_some() || blocking.is_some() || self.corner.is_some() {
+            if self.two.is_some()
+                || blocking.is_some()
+                || self.corner.is_some()
+                || self.terminal.is_some()
+            {
                 return Err(RuleError::Param(
-                    "the imitation memory rule is only defined on Nim moves (no two-pile moves, blocking or corner)"
+                    "the imitation memory rule is only defined on Nim moves (no two-pile moves, blocking, corner or terminal set)"
                         .into(),
                 ));
             }
@@ -516,6 +564,7 @@ impl RulesBuilder {
             two: self.two,
             blocking,
             corner,
+            terminal: self.terminal.map(|sum| Terminal { sum }),
             memory: self.memory,
             convention: self.convention,
         })

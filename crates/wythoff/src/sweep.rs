@@ -591,6 +591,10 @@ pub struct Identity {
     pub version: String,
     /// Fingerprint of the game's catalogue entry ([`rules_fingerprint`]).
     pub rules: String,
+    /// A proof sweep's options (prove's board, states, timeout, numeration,
+    /// Walnut's version and jar): records of other options are another sweep.
+    /// `None` for a sweep without `--prove` (and absent from its records).
+    pub prove: Option<String>,
 }
 
 /// The version written into every record.
@@ -606,6 +610,7 @@ pub const IDENTITY_FIELDS: &[(&str, &str)] = &[
     ("combinations", "number of combinations"),
     ("version", "wythoff version"),
     ("rules", "rules fingerprint"),
+    ("prove", "proof options (--prove, --prove-max, --states, --timeout, --numeration, the Walnut jar)"),
 ];
 
 /// A 16-hex-digit fingerprint of a catalogue entry's definition (name, aliases,
@@ -646,6 +651,7 @@ impl Identity {
             combinations: spec.total(),
             version: VERSION.to_string(),
             rules: rules_fingerprint(entry),
+            prove: None,
         }
     }
     /// The value of a field of [`IDENTITY_FIELDS`], as text.
@@ -658,6 +664,7 @@ impl Identity {
             "combinations" => self.combinations.to_string(),
             "version" => self.version.clone(),
             "rules" => self.rules.clone(),
+            "prove" => self.prove.clone().unwrap_or_default(),
             _ => String::new(),
         }
     }
@@ -669,11 +676,12 @@ impl Identity {
             (a != b).then_some((*words, a, b))
         })
     }
-    /// `"sweep":{...}` of a json record, the shard last.
+    /// `"sweep":{...}` of a json record, the shard last (`prove` before it,
+    /// in a proof sweep).
     pub fn json(&self, shard: (u64, u64)) -> String {
         let s = |t: &str| serde_json::to_string(t).expect("string");
         format!(
-            "{{\"spec\":{},\"game\":{},\"max\":{},\"convention\":{},\"combinations\":{},\"version\":{},\"rules\":{},\"shard\":\"{}/{}\"}}",
+            "{{\"spec\":{},\"game\":{},\"max\":{},\"convention\":{},\"combinations\":{},\"version\":{},\"rules\":{},{}\"shard\":\"{}/{}\"}}",
             s(&self.spec),
             s(&self.game),
             self.max,
@@ -681,6 +689,10 @@ impl Identity {
             self.combinations,
             s(&self.version),
             s(&self.rules),
+            match &self.prove {
+                Some(p) => format!("\"prove\":{},", s(p)),
+                None => String::new(),
+            },
             shard.0,
             shard.1
         )
@@ -705,6 +717,8 @@ pub struct Record {
     /// Exactly what `wythoff patterns GAME --max N` reports.
     pub patterns: Vec<crate::patterns::Pattern>,
     pub theorem: Option<Theorem>,
+    /// What Walnut made of the game (a proof sweep only).
+    pub proof: Option<crate::sweep_proof::ProofRecord>,
     /// The sweep the record belongs to.
     pub sweep: Identity,
     /// The shard `K/T` that made it.
@@ -740,6 +754,7 @@ pub fn record(
         params: c.params.clone(),
         patterns: report.patterns,
         theorem,
+        proof: None,
         sweep: sweep.clone(),
         shard,
     })
@@ -749,8 +764,9 @@ impl Record {
     /// The record as one line of json (no newline), the fields in a fixed
     /// order: `index`, `game`, `convention`, `max`, `params` (the spec's keys in
     /// the order written), `patterns` (byte for byte what `wythoff patterns
-    /// --format json` holds), `theorem`, and `sweep` (the [`Identity`], its
-    /// `shard` last). This is `wythoff sweep --format json`.
+    /// --format json` holds), `theorem`, `proof` (a proof sweep only), and
+    /// `sweep` (the [`Identity`], its `shard` last). This is `wythoff sweep
+    /// --format json`.
     pub fn json_line(&self) -> String {
         let mut params = String::from("{");
         for (i, (k, v)) in self.params.iter().enumerate() {
@@ -766,7 +782,7 @@ impl Record {
         }
         params.push('}');
         format!(
-            "{{\"index\":{},\"game\":{},\"convention\":{},\"max\":{},\"params\":{},\"patterns\":{},\"theorem\":{},\"sweep\":{}}}",
+            "{{\"index\":{},\"game\":{},\"convention\":{},\"max\":{},\"params\":{},\"patterns\":{},\"theorem\":{},{}\"sweep\":{}}}",
             self.index,
             serde_json::to_string(&self.game).expect("string"),
             serde_json::to_string(&self.convention).expect("string"),
@@ -774,6 +790,13 @@ impl Record {
             params,
             serde_json::to_string(&self.patterns).expect("patterns serialise"),
             serde_json::to_string(&self.theorem).expect("theorem serialises"),
+            match &self.proof {
+                Some(p) => format!(
+                    "\"proof\":{},",
+                    serde_json::to_string(p).expect("proof serialises")
+                ),
+                None => String::new(),
+            },
             self.sweep.json(self.shard),
         )
     }
@@ -952,6 +975,11 @@ pub struct ShardCost {
     /// Estimated picoseconds to enumerate the whole sweep first (every shard
     /// does, on one thread).
     pub enumerate_ps: u128,
+    /// A proof sweep: estimated wall seconds of its proofs (on the Java
+    /// processes at once, [`crate::sweep_proof::proof_seconds`]).
+    pub proof_seconds: u64,
+    /// A proof sweep: bytes of its Java processes at once.
+    pub proof_memory: u64,
 }
 
 impl ShardCost {
@@ -961,7 +989,10 @@ impl ShardCost {
     pub fn seconds(&self, threads: usize) -> u64 {
         let t = (threads.max(1) as u64).min(self.games.max(1)) as u128;
         let s = (self.enumerate_ps + self.cpu_ps / t).div_ceil(1_000_000_000_000);
-        u64::try_from(s).unwrap_or(u64::MAX).max(1)
+        u64::try_from(s)
+            .unwrap_or(u64::MAX)
+            .max(1)
+            .saturating_add(self.proof_seconds)
     }
     /// Estimated peak bytes on `threads` workers: the process, the shard's
     /// list of combinations, and one board per worker.
@@ -970,6 +1001,7 @@ impl ShardCost {
         BASE_MEMORY
             .saturating_add(self.games.saturating_mul(PER_INDEX_MEMORY))
             .saturating_add(self.per_game_memory.saturating_mul(t))
+            .saturating_add(self.proof_memory)
     }
 }
 
@@ -993,6 +1025,9 @@ pub struct Plan {
     pub cost: ShardCost,
     /// Largest memory estimate of one combination of this shard (bytes).
     pub per_game_memory: u64,
+    /// A proof sweep ([`Plan::group_distinct`]): for each of `indices`, the
+    /// first combination of the whole sweep with the same moves.
+    reps: Option<Vec<u64>>,
 }
 
 /// Walk every combination of `spec` once: `each(index, game)` for the
@@ -1048,13 +1083,61 @@ impl Plan {
             skip_reasons,
             per_game_memory: cost.per_game_memory,
             cost,
+            reps: None,
+        }
+    }
+    /// A proof sweep: group the combinations into distinct games
+    /// ([`crate::sweep_proof::move_set_key`], one more walk over the whole
+    /// sweep), so that each game is proved once, for the first combination of
+    /// the sweep that has it, whatever the shard.
+    pub fn group_distinct(&mut self) {
+        let spec = self.spec.clone();
+        let mut first: std::collections::HashMap<String, u64> = Default::default();
+        let mut reps = Vec::with_capacity(self.indices.len());
+        let mut pos = 0usize;
+        let indices = &self.indices;
+        walk(&spec, &mut |i, g| {
+            let rep = *first
+                .entry(crate::sweep_proof::move_set_key(&g.game))
+                .or_insert(i);
+            if pos < indices.len() && indices[pos] == i {
+                reps.push(rep);
+                pos += 1;
+            }
+        });
+        self.reps = Some(reps);
+    }
+    /// The proved combination of each combination this run solves (itself, or
+    /// the first one of the sweep with the same moves), after
+    /// [`Plan::group_distinct`].
+    pub fn representatives(&self) -> Option<Vec<(u64, u64)>> {
+        let reps = self.reps.as_ref()?;
+        Some(self.indices.iter().copied().zip(reps.iter().copied()).collect())
+    }
+    /// Distinct games this run proves (after [`Plan::group_distinct`]; every
+    /// combination otherwise).
+    pub fn distinct_games(&self) -> u64 {
+        match &self.reps {
+            Some(r) => {
+                let mut r = r.clone();
+                r.sort_unstable();
+                r.dedup();
+                r.len() as u64
+            }
+            None => self.indices.len() as u64,
         }
     }
     /// Keep only the combinations `keep` accepts (`sweep --resume`: the ones
     /// its file lacks); the estimate is scaled to what is left.
     pub fn retain(&mut self, keep: &mut dyn FnMut(u64) -> bool) {
         let before = self.indices.len() as u128;
-        self.indices.retain(|&i| keep(i));
+        let kept: Vec<bool> = self.indices.iter().map(|&i| keep(i)).collect();
+        let mut it = kept.iter();
+        self.indices.retain(|_| *it.next().expect("one flag an index"));
+        if let Some(reps) = &mut self.reps {
+            let mut it = kept.iter();
+            reps.retain(|_| *it.next().expect("one flag a rep"));
+        }
         if let Some(scaled) = (self.cost.cpu_ps * self.indices.len() as u128).checked_div(before) {
             self.cost.cpu_ps = scaled;
         }
@@ -1168,6 +1251,55 @@ pub fn run<E: From<crate::error::SolveError> + Send>(
     progress: &mut (dyn FnMut(u64, u64) + Send),
     sink: &mut (dyn FnMut(Record) -> Result<(), E> + Send),
 ) -> Result<(), E> {
+    run_with(plan, max, convention, None, progress, sink)
+}
+
+/// A proof sweep's prover: `prove(rep, game)` is the proof of combination
+/// `rep` (the first of the sweep with these moves), `game` in the sweep's
+/// convention; called on the workers, once per combination (a front end
+/// proves each `rep` once and hands the same record to the others).
+pub type ProofHook<'a> = dyn Fn(u64, &NamedGame) -> Result<crate::sweep_proof::ProofRecord, crate::error::SolveError>
+    + Sync
+    + 'a;
+
+/// The proof of combination `index` of `spec` whose representative (from
+/// [`Plan::representatives`]) is `rep`: `prove`'s record, with `shared_with`.
+pub fn proof_of(
+    spec: &Spec,
+    index: u64,
+    rep: u64,
+    here: &NamedGame,
+    convention: crate::rules::Convention,
+    prove: &ProofHook<'_>,
+) -> Result<crate::sweep_proof::ProofRecord, crate::error::SolveError> {
+    let other;
+    let game = if rep == index {
+        here
+    } else {
+        other = spec.combination(rep).game.map_err(|e| {
+            crate::error::SolveError::BadInput(format!("combination {rep}: {e}"))
+        })?;
+        &other
+    };
+    let game = NamedGame {
+        game: game.game.with_convention(convention),
+        ..game.clone()
+    };
+    let mut p = prove(rep, &game)?;
+    p.shared_with = (rep != index).then_some(rep);
+    Ok(p)
+}
+
+/// [`run`], and with `prove` (a proof sweep, after [`Plan::group_distinct`])
+/// each record's `proof` from it ([`proof_of`]).
+pub fn run_with<E: From<crate::error::SolveError> + Send>(
+    plan: &Plan,
+    max: usize,
+    convention: crate::rules::Convention,
+    prove: Option<&ProofHook<'_>>,
+    progress: &mut (dyn FnMut(u64, u64) + Send),
+    sink: &mut (dyn FnMut(Record) -> Result<(), E> + Send),
+) -> Result<(), E> {
     use std::collections::BTreeMap;
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
     use std::sync::Mutex;
@@ -1201,8 +1333,16 @@ pub fn run<E: From<crate::error::SolveError> + Send>(
             .game
             .as_ref()
             .map_err(|e| crate::error::SolveError::BadInput(e.clone()))?;
-        record(&c, g, max, convention, &plan.identity, plan.shard)
-            .map_err(|e| label_error(e, &g.canonical, c.index))
+        let mut r = record(&c, g, max, convention, &plan.identity, plan.shard)
+            .map_err(|e| label_error(e, &g.canonical, c.index))?;
+        if let Some(prove) = prove {
+            let rep = plan.reps.as_ref().map_or(c.index, |r| r[pos]);
+            r.proof = Some(
+                proof_of(&plan.spec, c.index, rep, g, convention, prove)
+                    .map_err(|e| label_error(e, &g.canonical, c.index))?,
+            );
+        }
+        Ok(r)
     };
     let work = || loop {
         if stop.load(Ordering::Relaxed) {

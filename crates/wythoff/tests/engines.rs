@@ -23,7 +23,7 @@ use std::collections::BTreeMap;
 use wythoff::catalogue::{parse_game, NamedGame};
 use wythoff::rules::{Convention, Game, Rules};
 use wythoff::solve::grundy::{lines, nim_like, plain, region, union};
-use wythoff::solve::outcome::{band, counters, linear, sparse, sparse_rect};
+use wythoff::solve::outcome::{band, counters, linear, residue, sparse, sparse_rect};
 use wythoff::solve::remoteness::{self, RemotenessTable};
 use wythoff::solve::{self, reference, select, stream, GrundyTable, OutcomeTable};
 
@@ -157,6 +157,29 @@ const OUTCOME_ENGINES: &[OutcomeEngine] = &[
             rows_to_list(|sink| {
                 linear::stream_p_positions(r, c.n, &mut |_| {}, |x, ys| sink(x, ys))
                     .ok_or_else(|| "outside the linear kernel's scope".to_string())
+            })
+        },
+        min: 150,
+    },
+    OutcomeEngine {
+        name: "residue (table)",
+        run: |c| {
+            memoryless(c)?;
+            per_variant(c, "outside the residue kernel's scope", residue::outcomes)
+        },
+        min: 150,
+    },
+    OutcomeEngine {
+        name: "residue (streamed rows)",
+        run: |c| {
+            memoryless(c)?;
+            let g = c.game.for_board(c.n as u64);
+            let [r] = g.variants() else {
+                return Err("a choice game (the stream takes one variant)".into());
+            };
+            rows_to_list(|sink| {
+                residue::stream_p_positions(r, c.n, &mut |_| {}, |x, ys| sink(x, ys))
+                    .ok_or_else(|| "outside the residue kernel's scope".to_string())
             })
         },
         min: 150,
@@ -504,19 +527,38 @@ fn case_file() -> Vec<CaseRow> {
     cases.case
 }
 
+/// A case row's game: a catalogue game, or a rules file under testdata/
+/// (`game` ending in `.toml`, no catalogue entry), in the row's convention.
+fn row_game(row: &CaseRow) -> (Option<NamedGame>, Game) {
+    let (named, game) = if row.game.ends_with(".toml") {
+        let text = std::fs::read_to_string(format!(
+            "{}/../../testdata/{}",
+            env!("CARGO_MANIFEST_DIR"),
+            row.game
+        ))
+        .unwrap();
+        (None, wythoff::custom::parse_rules_file(&text).unwrap().1)
+    } else {
+        let ng = parse_game(&row.game).unwrap();
+        let g = ng.game.clone();
+        (Some(ng), g)
+    };
+    let game = if row.misere {
+        game.with_convention(Convention::Misere)
+    } else {
+        game
+    };
+    (named, game)
+}
+
 /// The case file's games, then random rules from the shared strategies.
 fn cases() -> Vec<Case> {
     let mut out = Vec::new();
     for row in case_file() {
-        let ng = parse_game(&row.game).unwrap();
-        let game = if row.misere {
-            ng.game.with_convention(Convention::Misere)
-        } else {
-            ng.game.clone()
-        };
+        let (named, game) = row_game(&row);
         out.push(Case {
             label: format!("{} (misère: {})", row.game, row.misere),
-            named: Some(ng),
+            named,
             game,
             n: row.max,
         });
@@ -554,6 +596,18 @@ fn cases() -> Vec<Case> {
             .current();
         out.push(Case {
             label: format!("random linear rules #{i}: {r:?}"),
+            named: None,
+            game: Game::single(r),
+            n,
+        });
+    }
+    for i in 0..150 {
+        let (r, n) = (strategies::residue_rules(), 1usize..48)
+            .new_tree(&mut runner)
+            .unwrap()
+            .current();
+        out.push(Case {
+            label: format!("random residue rules #{i}: {r:?}"),
             named: None,
             game: Game::single(r),
             n,
@@ -599,12 +653,7 @@ fn check_known(row: &CaseRow, reference: &[(u64, u64)]) {
 #[test]
 fn the_reference_equals_the_known_p_positions() {
     for row in case_file() {
-        let ng = parse_game(&row.game).unwrap();
-        let g = if row.misere {
-            ng.game.with_convention(Convention::Misere)
-        } else {
-            ng.game
-        };
+        let (_, g) = row_game(&row);
         check_known(
             &row,
             &solve::outcomes_reference(&g, row.max)
@@ -631,6 +680,7 @@ fn every_outcome_engine_equals_the_reference() {
             let answered = match k {
                 select::OutcomeKernel::Linear => linear::outcomes(r, c.n).is_some(),
                 select::OutcomeKernel::Band => band::outcomes(r, c.n).is_some(),
+                select::OutcomeKernel::Residue => residue::outcomes(r, c.n).is_some(),
                 select::OutcomeKernel::Sparse | select::OutcomeKernel::Counters => true,
             };
             assert!(

@@ -217,6 +217,18 @@ pub fn text(out: &mut dyn Write, rep: &PatternReport) -> io::Result<()> {
             }
             Pattern::Periodic(q) => periodic(out, q, n)?,
             Pattern::Pairs(q) => pairs(out, q, n)?,
+            Pattern::Rays(r) => {
+                writeln!(
+                    out,
+                    "rays: P-positions (x, y), {} <= x <= y, gather around {} slope(s) y/x, read on the board of side {} and re-checked on this one (least-squares slope of each cluster, 6 decimals: a measurement, not a law)",
+                    r.from,
+                    r.slopes.len(),
+                    r.read_on
+                )?;
+                for ((s, c), b) in r.slopes.iter().zip(&r.counts).zip(&r.bounds) {
+                    writeln!(out, "  slope {s:.6}: {c} P-positions, y/x in [{}, {}]", b[0], b[1])?;
+                }
+            }
             Pattern::GrundyRows(g) => {
                 writeln!(
                     out,

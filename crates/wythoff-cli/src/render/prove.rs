@@ -20,10 +20,14 @@ fn statement_line(
     name: &str,
     res: &str,
     seconds: Option<f64>,
+    largest: Option<usize>,
 ) -> io::Result<()> {
+    let big = largest
+        .map(|n| format!(" (largest intermediate automaton {n} states)"))
+        .unwrap_or_default();
     match seconds {
-        Some(s) => writeln!(out, "    {name:<18} {res:<6} {s:.3} s"),
-        None => writeln!(out, "    {name:<18} {res}"),
+        Some(s) => writeln!(out, "    {name:<18} {res:<6} {s:.3} s{big}"),
+        None => writeln!(out, "    {name:<18} {res}{big}"),
     }
 }
 
@@ -60,13 +64,25 @@ pub fn text(out: &mut dyn Write, r: &Report, emit: Option<&std::path::Path>) -> 
             out,
             "  the {states}-state automaton in {words} ({ns}){how} guessed from the board is not the P-set"
         )?,
-        _ => writeln!(
-            out,
-            "  Walnut ran past {} s on {}; undecided: {}",
-            r.timeout,
-            r.model,
-            r.unfinished.join(", ")
-        )?,
+        _ => {
+            writeln!(
+                out,
+                "  Walnut ran past {} s on {}; undecided: {}",
+                r.timeout,
+                r.model,
+                r.unfinished.join(", ")
+            )?;
+            if let Some(run) = &r.running {
+                writeln!(
+                    out,
+                    "  stopped in `{}`{}",
+                    run.command,
+                    run.largest_automaton
+                        .map(|n| format!(", its largest intermediate automaton so far {n} states"))
+                        .unwrap_or_default()
+                )?;
+            }
+        }
     }
     writeln!(
         out,
@@ -74,7 +90,13 @@ pub fn text(out: &mut dyn Write, r: &Report, emit: Option<&std::path::Path>) -> 
         r.source, r.walnut_version, r.walnut_sha256
     )?;
     for st in &r.statements {
-        statement_line(out, &st.name, &result_text(st), st.seconds)?;
+        statement_line(
+            out,
+            &st.name,
+            &result_text(st),
+            st.seconds,
+            st.largest_automaton,
+        )?;
     }
     if let Some(c) = r.row_count {
         writeln!(
@@ -140,7 +162,7 @@ pub fn recheck_text(
             None if st.error.is_empty() => "no answer".to_string(),
             None => format!("ERROR ({})", st.error),
         };
-        statement_line(out, &st.name, &res, st.seconds)?;
+        statement_line(out, &st.name, &res, st.seconds, st.largest_automaton)?;
     }
     if r.errors.is_empty() {
         writeln!(out, "  no error line")?;

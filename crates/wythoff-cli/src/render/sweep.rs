@@ -317,6 +317,8 @@ pub struct Parsed {
     pub identity: Identity,
     pub shard: (u64, u64),
     pub cells: Option<Vec<String>>,
+    /// A proof sweep's `proof` (json records).
+    pub proof: Option<wythoff::sweep_proof::ProofRecord>,
 }
 
 #[derive(serde::Deserialize)]
@@ -326,6 +328,8 @@ struct JsonHead {
     game: String,
     #[allow(dead_code)]
     patterns: serde::de::IgnoredAny,
+    #[serde(default)]
+    proof: Option<wythoff::sweep_proof::ProofRecord>,
     sweep: JsonIdentity,
 }
 
@@ -338,6 +342,8 @@ struct JsonIdentity {
     combinations: u64,
     version: String,
     rules: String,
+    #[serde(default)]
+    prove: Option<String>,
     shard: String,
 }
 
@@ -370,9 +376,11 @@ pub fn parse_line(format: SweepFormat, line: &str) -> Result<Parsed, String> {
                     combinations: h.sweep.combinations,
                     version: h.sweep.version,
                     rules: h.sweep.rules,
+                    prove: h.sweep.prove,
                 },
                 shard,
                 cells: None,
+                proof: h.proof,
             })
         }
         SweepFormat::Csv | SweepFormat::Markdown => {
@@ -409,9 +417,11 @@ pub fn parse_line(format: SweepFormat, line: &str) -> Result<Parsed, String> {
                     combinations: num(&id[4]).ok_or_else(bad)?,
                     version: id[5].clone(),
                     rules: id[6].clone(),
+                    prove: None,
                 },
                 shard: parse_shard_cell(&id[7]).ok_or_else(bad)?,
                 cells: Some(cells),
+                proof: None,
             })
         }
     }

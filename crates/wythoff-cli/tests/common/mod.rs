@@ -41,3 +41,84 @@ pub fn grid_cells(text: &str) -> Vec<Vec<String>> {
         .map(|x| (0..n).map(|y| rows[n - 1 - y].1[x].clone()).collect())
         .collect()
 }
+
+/// The Walnut jar, as `wythoff prove` finds it (`WALNUT_JAR`, else
+/// `walnut-6.2.jar` under `$WYTHOFF_CACHE/walnut` or `~/.cache/wythoff/walnut`),
+/// when `java` runs too; `None` (the caller skips, saying so) outside CI. In CI
+/// (`CI=true`) a missing jar or java is a failure, not a skip.
+#[allow(dead_code)]
+pub fn walnut() -> Option<std::path::PathBuf> {
+    use std::path::PathBuf;
+    let jar = std::env::var_os("WALNUT_JAR").map(PathBuf::from).or_else(|| {
+        let cache = std::env::var_os("WYTHOFF_CACHE")
+            .map(PathBuf::from)
+            .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache/wythoff")))?;
+        Some(cache.join("walnut").join("walnut-6.2.jar"))
+    });
+    let java = Command::new("java")
+        .arg("-version")
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    match jar {
+        Some(j) if j.is_file() && java => Some(j),
+        _ => {
+            if std::env::var("CI").is_ok_and(|v| v == "true") {
+                panic!("CI: Walnut (java and the jar) is missing: .ci/run must run scripts/install_walnut.sh");
+            }
+            eprintln!("skipped: Walnut not installed (scripts/install_walnut.sh)");
+            None
+        }
+    }
+}
+
+/// Run `load FILE;` in Walnut alone (WALNUT_HOME = `home`); its stdout.
+#[allow(dead_code)]
+pub fn walnut_alone(jar: &std::path::Path, home: &std::path::Path, file: &str) -> String {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new("java")
+        .arg("-jar")
+        .arg(jar)
+        .env("WALNUT_HOME", home)
+        .current_dir(home)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start java");
+    child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(format!("load {file};\n").as_bytes())
+        .expect("write to Walnut");
+    let out = child.wait_with_output().expect("Walnut's output");
+    String::from_utf8_lossy(&out.stdout).to_string()
+}
+
+/// The TRUE / FALSE answers in Walnut's output, in order.
+#[allow(dead_code)]
+pub fn verdict_lines(stdout: &str) -> Vec<bool> {
+    stdout
+        .lines()
+        .map(str::trim)
+        .filter(|l| *l == "TRUE" || *l == "FALSE")
+        .map(|l| l == "TRUE")
+        .collect()
+}
+
+/// A small pseudo-random number from the clock and the process (no crate).
+#[allow(dead_code)]
+pub fn random_below(n: u64) -> u64 {
+    let t = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .subsec_nanos() as u64;
+    let mut x = t ^ (std::process::id() as u64).rotate_left(32) ^ 0x9e37_79b9_7f4a_7c15;
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    x ^= x >> 33;
+    x % n.max(1)
+}
+

@@ -79,15 +79,18 @@ def prove(
     max: Optional[int] = None,
     numeration: Optional[str] = None,
     emit: Optional[str] = None,
+    timeout: Optional[int] = None,
 ) -> Dict[str, Any]:
     """`wythoff prove`: the P-set's automaton guessed from a board (side `max`,
     16 to 4096; default 1024), the rules written as first-order statements and
     decided by Walnut (Java and the Walnut 6.2 jar: `scripts/install_walnut.sh`,
     or `WALNUT_JAR`). The dict of `wythoff prove --format json`: `game`,
-    `convention`, `verdict` (`proved`, `refuted`, `no automaton found`),
-    `numeration`, `automaton`, `states`, `statements` (`name`, `result`,
-    `seconds`), `witness`, `walnut_version`. `emit`: also write a complete
-    WALNUT_HOME there. `ValueError` for a game the statements cannot express,
+    `convention`, `verdict` (`proved`, `refuted`, `no automaton found`,
+    `Walnut timed out`), `numeration`, `automaton`, `states`, `statements`
+    (`name`, `result`, `seconds`; on a time-out those that finished, the others
+    in `unfinished`), `witness`, `walnut_version`, `walnut_sha256`. `emit`:
+    also write a complete WALNUT_HOME there; `timeout`: Walnut's seconds (300).
+    `ValueError` for a bad argument or a game the statements cannot express,
     `RuntimeError` when Walnut is missing or fails."""
 
 def sweep_indices(spec: str, max: int, misere: bool = False, threads: int = 1) -> List[int]:
@@ -96,9 +99,33 @@ def sweep_indices(spec: str, max: int, misere: bool = False, threads: int = 1) -
     every combination is refused or the spec is malformed, `MemoryError` when
     `threads` boards at once would not fit."""
 
-def sweep_identity(spec: str, max: int, misere: bool = False) -> str:
+def sweep_identity(spec: str, max: int, misere: bool = False, prove: Optional[str] = None) -> str:
     """The identity this library writes on every record of the sweep (the
-    `sweep` object of a JSON record, shard 1/1), as JSON."""
+    `sweep` object of a JSON record, shard 1/1), as JSON; `prove`: a proof
+    sweep's options (what `walnut_check` returns)."""
+
+def walnut_check(prove_max: Optional[int] = None, states: Optional[int] = None,
+                 timeout: Optional[int] = None, numeration: Optional[str] = None) -> str:
+    """Java and the Walnut jar are on this machine (else `RuntimeError`): the
+    `prove` identity of a proof sweep with these options here (the options,
+    Walnut's version, the jar's SHA-256). Run on every Dask worker first."""
+
+def sweep_groups(spec: str, max: int, misere: bool = False) -> List[List[int]]:
+    """The runnable combinations grouped by distinct game (the same moves),
+    each group its first combination first: the tasks of a proof sweep."""
+
+def sweep_prove_lines(spec: str, max: int, misere: bool = False, prove_max: Optional[int] = None,
+                      states: Optional[int] = None, timeout: Optional[int] = None,
+                      numeration: Optional[str] = None, java_memory_mib: Optional[int] = None,
+                      emit: Optional[str] = None) -> List[str]:
+    """Every record of `wythoff sweep SPEC --prove` as JSON lines, in this process."""
+
+def sweep_prove_group(spec: str, indices: List[int], max: int, misere: bool = False,
+                      prove_max: Optional[int] = None, states: Optional[int] = None,
+                      timeout: Optional[int] = None, numeration: Optional[str] = None,
+                      java_memory_mib: Optional[int] = None) -> List[str]:
+    """The records of one group of `sweep_groups` (its game proved once), as
+    JSON lines: one task of a proof sweep on a Dask cluster."""
 
 def sweep_one(spec: str, index: int, max: int, misere: bool = False) -> str:
     """The record of combination `index` of the sweep, as the JSON line that

@@ -50,6 +50,7 @@ pub const PAPERS: &[(&str, &str)] = &[
     ("seed 001", "Khovanova and Niu, m-Modular Wythoff"),
     ("seed 002", "Larsson, 2-pile Nim with a restricted number of move-size imitations (appendix by Hegarty)"),
     ("seed 003", "Restricted (s,t)-Wythoff: Odd-Odd, Even-Even, Odd-Even, Even-Odd"),
+    ("Larsson 2011", "Larsson, Blocking Wythoff Nim (Electron. J. Combin. 18 (2011) #P120)"),
 ];
 
 const OPEN: &str = "open: see docs/open-problems.md";
@@ -74,6 +75,7 @@ const S0: &str = "seed 000";
 const S1: &str = "seed 001";
 const S2: &str = "seed 002";
 const S3: &str = "seed 003";
+const L11: &str = "Larsson 2011";
 
 /// Every numbered statement of the four papers, in paper order.
 pub const TABLE: &[Statement] = &[
@@ -221,6 +223,9 @@ pub const TABLE: &[Statement] = &[
     st(S3, "Open Problem 26", "all sets Z_(K,r)", Open(OPEN)),
     st(S3, "Open Problem 27", "S1 = D1 = Z_(K,r1), S2 = D2 = Z_(K,r2)", Open(OPEN)),
     st(S3, "Open Problem 28", "restrictions on the extended diagonal moves only", Open(OPEN)),
+    // ---- Larsson 2011 (not a seed) ----
+    st(L11, "k = 2, k = 3", "the P-positions of 2- and 3-Blocking Wythoff Nim (families read off the solver, see oracle/blocking.rs)", Checks(&["larsson-2011-blocking"])),
+    st(L11, "conjectures, 4 <= k <= 20", "the P-positions aggregate around rays", Open("open: measured in docs/blocking-wythoff.md")),
 ];
 
 #[cfg(test)]

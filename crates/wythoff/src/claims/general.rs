@@ -32,6 +32,8 @@ const CROSS_CHECK_GAMES: &[&str] = &[
     "even-even:s=1,t=2",
     "odd-even:s=2,t=2",
     "even-odd:s=1,t=1",
+    "blocking-wythoff:k=3",
+    "terminal-wythoff:l=2",
 ];
 
 /// The claims of this module, for [`crate::claims::verify::registry`].
@@ -39,7 +41,7 @@ pub fn claims() -> Vec<Claim> {
     vec![
         Claim {
             id: "solvers-vs-reference",
-            scope: "19 catalogue games, both conventions, board clamp(N/5, 16, 120) (default 40)",
+            scope: "21 catalogue games, both conventions, board clamp(N/5, 16, 120) (default 40)",
             games: &[
                 "nim",
                 "wythoff",
@@ -58,6 +60,8 @@ pub fn claims() -> Vec<Claim> {
                 "even-even",
                 "odd-even",
                 "even-odd",
+                "blocking-wythoff",
+                "terminal-wythoff",
             ],
             source: "docs/games.md section 8 (1): general solvers",
             run: fast_vs_reference,

@@ -17,6 +17,7 @@ pub fn registry() -> Vec<Claim> {
     out.extend(crate::imitation::claims());
     out.extend(crate::claims::general::claims());
     out.extend(crate::oracle::seed003::claims());
+    out.extend(crate::oracle::blocking::claims());
     out.extend(crate::claims::seed000::claims());
     out.extend(crate::claims::seed001::claims());
     out.extend(crate::claims::seed002::claims());

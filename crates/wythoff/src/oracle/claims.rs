@@ -30,7 +30,7 @@ fn report(
 }
 
 /// The general solver against the oracle on the `n x n` board.
-fn board_vs_oracle(source: &str, name: &str, n: usize) -> ClaimReport {
+pub(crate) fn board_vs_oracle(source: &str, name: &str, n: usize) -> ClaimReport {
     let compared = "general solver vs exact oracle";
     let range = format!("board {n}x{n}");
     let ng = match parse_game(name) {

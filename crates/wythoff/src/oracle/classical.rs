@@ -300,6 +300,11 @@ pub fn no_oracle_reason(entry: &str, params: &Params, convention: Convention) ->
         ),
         ("modulo-rook", _) => "mWN^(l,p) outside Theorem 2.1 (ii): the paper's section 7 leaves it open (gcd(m,p) != 1 with l = 0, or 0 < l != m, or m not dividing p)".into(),
         ("corner", _) => "m x p WN_{u,v} (Remark 5 of seed 000) has no published solution".into(),
+        ("blocking-wythoff", _) => format!(
+            "k = {}: Larsson 2011 solves k = 2 and 3 only (for 4 <= k <= 20 it states conjectures about rays, see `patterns`)",
+            get("k").unwrap_or(0)
+        ),
+        ("terminal-wythoff", _) => "Renard & Rigo characterise it by automata (see `prove`), not by a closed form implemented here".into(),
         _ => "no published solution is implemented as an oracle for this game".into(),
     })
 }

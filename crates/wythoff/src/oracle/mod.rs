@@ -13,6 +13,7 @@
 //! - [`claims`]: the papers' structural claims, for `wythoff verify`.
 
 pub mod beatty;
+pub mod blocking;
 pub mod claims;
 pub mod classical;
 pub mod fitted;
@@ -120,6 +121,9 @@ pub fn for_game(entry: &str, params: &Params, convention: Convention) -> Option<
         return Some(o);
     }
     if let Some(o) = seed003::for_game(entry, params, convention) {
+        return Some(o);
+    }
+    if let Some(o) = blocking::for_game(entry, params, convention) {
         return Some(o);
     }
     None

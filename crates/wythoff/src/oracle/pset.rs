@@ -607,6 +607,11 @@ impl BigRules<'_> {
             return None;
         }
         let r = self.0;
+        if let Some(t) = r.terminal() {
+            if x + y <= t.sum {
+                return None;
+            }
+        }
         if let Some(c) = r.corner() {
             if *x2 < c.u && *y2 < c.v {
                 return None;
@@ -698,4 +703,39 @@ pub fn p_options(
     out.sort();
     out.dedup();
     Ok(out)
+}
+
+/// A P-set of one set of rules, known in closed form, as an [`super::Oracle`]:
+/// membership from the set, the P-options (winning moves) from its row, column
+/// and diagonal queries under the rules.
+pub(crate) struct RulesSetOracle {
+    pub source: String,
+    pub rules: Rules,
+    pub set: Box<dyn PSet>,
+}
+
+impl super::Oracle for RulesSetOracle {
+    fn source(&self) -> String {
+        self.source.clone()
+    }
+    fn method(&self) -> super::Method {
+        super::Method::ClosedForm
+    }
+    fn is_p(&self, x: &Natural, y: &Natural) -> Result<bool, SolveError> {
+        self.set.is_p(x, y)
+    }
+    fn winning_moves(
+        &self,
+        x: &Natural,
+        y: &Natural,
+    ) -> Result<Vec<(Natural, Natural)>, SolveError> {
+        Ok(super::moves_of(self.p_options(x, y)?))
+    }
+    fn p_options(
+        &self,
+        x: &Natural,
+        y: &Natural,
+    ) -> Result<Vec<(Natural, Natural, bool)>, SolveError> {
+        p_options(self.set.as_ref(), &self.rules, x, y)
+    }
 }

@@ -82,6 +82,17 @@ pub fn check(rep: &PatternReport, big: &Board) -> Prediction {
                 checks.push(cells(i, kind, p, big));
             }
             Pattern::Pairs(q) => checks.extend(pair_laws(i, q, big)),
+            Pattern::Rays(r) => {
+                let failure = super::rays::recheck(r, big);
+                checks.push(LawCheck {
+                    pattern: i,
+                    kind: "rays",
+                    law: "slopes",
+                    holds: Some(failure.is_none()),
+                    checked: format!("slopes of the P-positions with x >= {} re-read", r.from),
+                    failure,
+                })
+            }
             Pattern::GrundyRows(_) => checks.push(LawCheck {
                 pattern: i,
                 kind: "grundy-rows",

@@ -36,6 +36,7 @@ pub mod check;
 pub mod grundy_rows;
 pub mod pairs;
 pub mod periodic;
+pub mod rays;
 
 pub use board::Board;
 
@@ -71,6 +72,9 @@ pub enum Pattern {
     Finite(Finite),
     Periodic(periodic::Periodic),
     Pairs(pairs::Pairs),
+    /// Slopes around which the P-positions aggregate (read where no other law
+    /// describes the board).
+    Rays(rays::Rays),
     GrundyRows(grundy_rows::GrundyRows),
 }
 
@@ -127,7 +131,7 @@ fn set_block(p: &mut Pattern, b: u64) {
         Pattern::Finite(f) => f.block = b,
         Pattern::Periodic(q) => q.block = b,
         Pattern::Pairs(q) => q.block = b,
-        Pattern::GrundyRows(_) => {}
+        Pattern::Rays(_) | Pattern::GrundyRows(_) => {}
     }
 }
 
@@ -148,6 +152,15 @@ fn find_plain(board: &Board) -> Vec<Pattern> {
         out.push(Pattern::Periodic(p));
     }
     out.extend(pairs::find(board).into_iter().map(Pattern::Pairs));
+    if out.iter().all(|p| match p {
+        Pattern::Pairs(q) => !q.has_law(),
+        Pattern::Finite(_) | Pattern::Periodic(_) | Pattern::Rays(_) | Pattern::GrundyRows(_) => {
+            false
+        }
+    }) {
+        // nothing exact describes the board: measure where the P-positions gather
+        out.extend(rays::find(board).map(Pattern::Rays));
+    }
     out
 }
 
@@ -162,7 +175,7 @@ pub fn predict(p: &Pattern, n: usize, x: usize, y: usize) -> Option<bool> {
             Some(f.positions.iter().any(|c| c[0] == x && c[1] == y))
         }
         Pattern::Periodic(q) => q.predict(n, x, y),
-        Pattern::Pairs(_) | Pattern::GrundyRows(_) => None,
+        Pattern::Pairs(_) | Pattern::Rays(_) | Pattern::GrundyRows(_) => None,
     }
 }
 
@@ -357,6 +370,7 @@ pub fn read_pairs(
                     Pattern::Finite(_) => "finite",
                     Pattern::Periodic(_) => "periodic",
                     Pattern::Pairs(_) => "pairs",
+                    Pattern::Rays(_) => "rays",
                     Pattern::GrundyRows(_) => "grundy-rows",
                 })
                 .collect();

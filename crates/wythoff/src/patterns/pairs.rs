@@ -191,6 +191,11 @@ pub struct Pairs {
 }
 
 impl Pairs {
+    /// Does a law tie `b_n` to `a_n` (difference or `b` law)?
+    pub fn has_law(&self) -> bool {
+        self.difference.is_some() || self.b_law.is_some()
+    }
+
     /// The mex rule found, as a value.
     pub fn mex_rule(&self) -> Option<Mex> {
         match (self.mex, self.mex_p) {

@@ -1,8 +1,9 @@
 //! The rules of one [`Rules`] value as Walnut first-order formulas: one-pile and
 //! two-pile move sets (eventually periodic length sets: runs below the threshold,
 //! residues mod the period above it), the relation (diagonal, band, (s,t) cone,
-//! congruence), the removed corner, blocking of up to `p - 1` options of a class,
-//! and both conventions. A game with memory (Imitation Nim) or a choice among
+//! congruence), the removed corner, blocking of up to `p - 1` options of a class
+//! (one-pile, diagonal, or any option), the terminal set `x + y <= L` (no move
+//! from it), and both conventions. A game with memory (Imitation Nim) or a choice among
 //! variants is refused with the reason.
 
 use crate::rules::{BlockClass, Convention, Game, Memory, Relation, Rules};
@@ -130,6 +131,40 @@ fn relation_formula(rel: Relation, k: &str, l: &str, fresh: &mut dyn FnMut() -> 
     }
 }
 
+/// The relation of a two-pile move `(a, b) -> (c, d)` (`c < a`, `d < b`),
+/// written over the positions: the move vector `(k, l) = (a - c, b - d)`
+/// substituted into [`relation_formula`] (`k = l` is `a + d = b + c`, ...),
+/// so that no move vector is quantified beside the positions.
+fn relation_by_positions(rel: Relation, fresh: &mut dyn FnMut() -> String) -> String {
+    let times = |s: u64, v: &str| {
+        if s == 1 {
+            v.to_string()
+        } else {
+            format!("{s}*{v}")
+        }
+    };
+    match rel {
+        Relation::Diagonal => "a+d=b+c".into(),
+        Relation::Band { m } => format!("(a+d<b+c+{m} & b+c<a+d+{m})"),
+        // l < s k + t: b - d < s (a - c) + t, i.e. b + s c < s a + d + t
+        Relation::Cone { s, t } => format!(
+            "((a+d<=b+c & b+{}<{}+d+{t}) | (b+c<=a+d & a+{}<{}+c+{t}))",
+            times(s, "c"),
+            times(s, "a"),
+            times(s, "d"),
+            times(s, "b")
+        ),
+        Relation::Congruent { m } => {
+            if m == 1 {
+                TRUE.into()
+            } else {
+                let q = fresh();
+                format!("(E {q} (a+d=b+c+{m}*{q} | b+c=a+d+{m}*{q}))")
+            }
+        }
+    }
+}
+
 /// The move vector `(k, l)` is a move of the rules.
 fn move_formula(r: &Rules, fresh: &mut dyn FnMut() -> String) -> String {
     let mut alts = Vec::new();
@@ -160,6 +195,15 @@ fn class_formula(c: BlockClass) -> String {
     match c {
         BlockClass::OnePileAtLeast(m) => format!("((l=0 & k>={m}) | (k=0 & l>={m}))"),
         BlockClass::Diagonal => "(k=l & k>=1)".into(),
+        BlockClass::All => TRUE.into(),
+    }
+}
+
+/// `(a, b)` has moves (not in the terminal set).
+fn moves_from(r: &Rules) -> String {
+    match r.terminal() {
+        None => TRUE.into(),
+        Some(t) => format!("a+b>{}", t.sum),
     }
 }
 
@@ -187,20 +231,87 @@ pub fn rules_formula(game: &Game, s: &str) -> Result<RulesFormula, String> {
     let onb = |x: &str, y: &str| on_board(r, x, y);
     let mut defs: Vec<(String, String)> = Vec::new();
     let mut statements = Vec::new();
-    let mv = move_formula(r, &mut fresh);
     match r.blocking() {
         None => {
-            defs.push(("mv".into(), mv));
-            // opt(a,b,c,d): (c,d) is an option of (a,b)
+            // split by move type: the positions with a one-pile move along x
+            // (`hith`), along y (`hitv`), a two-pile move (`hitd`) into the set,
+            // each written over the positions themselves (no move vector
+            // quantified with them), each a definition Walnut minimises
+            // a position of the terminal set has no move (` & a+b>L`)
+            let live = match r.terminal() {
+                None => String::new(),
+                Some(_) => format!(" & {}", moves_from(r)),
+            };
+            let mut hit: Vec<&str> = Vec::new();
+            let mut has: Vec<String> = Vec::new();
+            let mut opt: Vec<String> = Vec::new();
+            if !r.h().is_empty() {
+                let h = set_formula(r.h(), "k", &mut fresh);
+                let step = format!("c<a & (E k a=c+k & {h}) & {}{live}", onb("c", "b"));
+                defs.push(("hith".into(), format!("E c {step} & ${s}(c,b)")));
+                hit.push("hith");
+                has.push(format!("(E c {step})"));
+                opt.push(format!("(b=d & {step})"));
+            }
+            if !r.v().is_empty() {
+                let v = set_formula(r.v(), "l", &mut fresh);
+                let step = format!("d<b & (E l b=d+l & {v}) & {}{live}", onb("a", "d"));
+                defs.push(("hitv".into(), format!("E d {step} & ${s}(a,d)")));
+                hit.push("hitv");
+                has.push(format!("(E d {step})"));
+                opt.push(format!("(a=c & {step})"));
+            }
+            if let Some(t) = r.two_pile() {
+                if !t.d1.is_empty() && !t.d2.is_empty() {
+                    let mut parts = vec!["c<a".to_string(), "d<b".to_string()];
+                    if !t.d1.is_all() {
+                        parts.push(format!("(E k a=c+k & {})", set_formula(&t.d1, "k", &mut fresh)));
+                    }
+                    if !t.d2.is_all() {
+                        parts.push(format!("(E l b=d+l & {})", set_formula(&t.d2, "l", &mut fresh)));
+                    }
+                    parts.push(relation_by_positions(t.relation, &mut fresh));
+                    parts.push(onb("c", "d"));
+                    if r.terminal().is_some() {
+                        parts.push(moves_from(r));
+                    }
+                    // dmv(a,b,c,d): (a,b) -> (c,d) is a two-pile move
+                    defs.push(("dmv".into(), parts.join(" & ")));
+                    defs.push(("hitd".into(), format!("E c,d $dmv(a,b,c,d) & ${s}(c,d)")));
+                    hit.push("hitd");
+                    has.push("(E c,d $dmv(a,b,c,d))".into());
+                    opt.push("$dmv(a,b,c,d)".into());
+                }
+            }
+            let into = if hit.is_empty() {
+                FALSE.to_string()
+            } else {
+                format!(
+                    "({})",
+                    hit.iter()
+                        .map(|h| format!("${h}(a,b)"))
+                        .collect::<Vec<_>>()
+                        .join(" | ")
+                )
+            };
+            // opt(a,b,c,d): (c,d) is an option of (a,b) (the winning moves)
             defs.push((
                 "opt".into(),
-                format!("E k,l a=c+k & b=d+l & $mv(k,l) & {}", onb("c", "d")),
+                if opt.is_empty() {
+                    FALSE.into()
+                } else {
+                    opt.join(" | ")
+                },
             ));
             statements.push(Statement {
                 name: "stable".into(),
-                body: format!("${s}(a,b) => ~(E c,d $opt(a,b,c,d) & ${s}(c,d))"),
+                body: format!("${s}(a,b) => ~{into}"),
             });
-            let has_move = "(E c,d $opt(a,b,c,d))";
+            let has_move = if has.is_empty() {
+                FALSE.to_string()
+            } else {
+                format!("({})", has.join(" | "))
+            };
             let guard = if misere {
                 format!("({} & ~${s}(a,b) & {has_move})", onb("a", "b"))
             } else {
@@ -208,7 +319,7 @@ pub fn rules_formula(game: &Game, s: &str) -> Result<RulesFormula, String> {
             };
             statements.push(Statement {
                 name: "absorbing".into(),
-                body: format!("{guard} => (E c,d $opt(a,b,c,d) & ${s}(c,d))"),
+                body: format!("{guard} => {into}"),
             });
             if misere {
                 statements.push(Statement {
@@ -218,19 +329,40 @@ pub fn rules_formula(game: &Game, s: &str) -> Result<RulesFormula, String> {
             }
         }
         Some(b) => {
+            let mv = move_formula(r, &mut fresh);
             let cls = class_formula(b.class);
-            defs.push(("mvo".into(), format!("({mv}) & ~{cls}")));
+            // a class holding every move leaves no unblockable option (Walnut
+            // would take `mv & ~TRUE` for a formula without variables)
+            let outside = match b.class {
+                BlockClass::OnePileAtLeast(_) | BlockClass::Diagonal => true,
+                BlockClass::All => false,
+            };
+            if outside {
+                defs.push(("mvo".into(), format!("({mv}) & ~{cls}")));
+            }
             defs.push(("mvi".into(), format!("({mv}) & {cls}")));
-            defs.push((
-                "opto".into(),
-                format!("E k,l a=c+k & b=d+l & $mvo(k,l) & {}", onb("c", "d")),
-            ));
+            if outside {
+                defs.push((
+                    "opto".into(),
+                    format!(
+                        "E k,l a=c+k & b=d+l & $mvo(k,l) & {} & {}",
+                        onb("c", "d"),
+                        moves_from(r)
+                    ),
+                ));
+            }
             defs.push((
                 "opti".into(),
-                format!("E k,l a=c+k & b=d+l & $mvi(k,l) & {}", onb("c", "d")),
+                format!(
+                    "E k,l a=c+k & b=d+l & $mvi(k,l) & {} & {}",
+                    onb("c", "d"),
+                    moves_from(r)
+                ),
             ));
             // pout(a,b): an unblockable option in S
-            defs.push(("pout".into(), format!("E c,d $opto(a,b,c,d) & ${s}(c,d)")));
+            if outside {
+                defs.push(("pout".into(), format!("E c,d $opto(a,b,c,d) & ${s}(c,d)")));
+            }
             // pin(a,b): at least p blockable options in S
             let p = b.p as usize;
             let chain = |vars: &[String], atom: &dyn Fn(&str) -> String| -> String {
@@ -272,15 +404,40 @@ pub fn rules_formula(game: &Game, s: &str) -> Result<RulesFormula, String> {
                     all.extend(vs.iter().cloned());
                     format!("E {} {}", all.join(","), conj.join(" & "))
                 }
+                BlockClass::All => {
+                    // p distinct options in S, in increasing lexicographic order
+                    let us: Vec<String> = (1..=p).map(|j| format!("u{j}")).collect();
+                    let vs: Vec<String> = (1..=p).map(|j| format!("v{j}")).collect();
+                    let mut conj: Vec<String> = Vec::new();
+                    for j in 1..p {
+                        let (u0, v0, u1, v1) = (&us[j - 1], &vs[j - 1], &us[j], &vs[j]);
+                        conj.push(format!("({u0}<{u1} | ({u0}={u1} & {v0}<{v1}))"));
+                    }
+                    for (u, v) in us.iter().zip(&vs) {
+                        conj.push(format!("$opti(a,b,{u},{v}) & ${s}({u},{v})"));
+                    }
+                    let mut all = us.clone();
+                    all.extend(vs.iter().cloned());
+                    format!("E {} {}", all.join(","), conj.join(" & "))
+                }
             };
             defs.push(("pin".into(), pin));
-            let mut rule = "~$pout(a,b) & ~$pin(a,b)".to_string();
+            let mut rule = if outside {
+                "~$pout(a,b) & ~$pin(a,b)".to_string()
+            } else {
+                "~$pin(a,b)".to_string()
+            };
             if misere {
                 // every option is a blockable option in S (fewer than p): all are
                 // blocked, the player to move cannot move and wins
+                let no_out = if outside {
+                    "~(E c,d $opto(a,b,c,d)) & "
+                } else {
+                    ""
+                };
                 defs.push((
                     "mterm".into(),
-                    format!("~(E c,d $opto(a,b,c,d)) & ~(E c,d $opti(a,b,c,d) & ~${s}(c,d))"),
+                    format!("{no_out}~(E c,d $opti(a,b,c,d) & ~${s}(c,d))"),
                 ));
                 rule.push_str(" & ~$mterm(a,b)");
             }

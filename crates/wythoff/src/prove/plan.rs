@@ -179,6 +179,30 @@ pub fn candidates(board: &Board) -> Vec<Numeration> {
     out
 }
 
+/// The numeration the rules themselves suggest, tried last (the board's
+/// suggestions keep their order): Fraenkel's for the (s,t) cone of
+/// (s,t)-Wythoff with `s >= 2` (its misère board shows no Beatty pairs to
+/// suggest it).
+fn with_rules(s: &Subject, mut list: Vec<Numeration>) -> Vec<Numeration> {
+    let cone = s
+        .game
+        .as_single()
+        .and_then(|r| r.two_pile())
+        .and_then(|t| match t.relation {
+            crate::rules::Relation::Cone { s, t } => Some((s, t)),
+            _ => None,
+        });
+    if let Some((cs, ct)) = cone {
+        if cs >= 2 && ct >= 1 && cs.checked_add(ct).is_some_and(|v| v <= 9) {
+            let f = Numeration::Fraenkel { s: cs, t: ct };
+            if !list.contains(&f) {
+                list.push(f);
+            }
+        }
+    }
+    list
+}
+
 /// Solve the board of side `max` (checked by [`prepare`]) and search for the
 /// P-set's automaton: in `only` when given, otherwise in the [`candidates`],
 /// keeping the first found.
@@ -197,7 +221,7 @@ pub(crate) fn search(
     let member = |x: u32, y: u32| cells[x as usize * n + y as usize];
     let list = match only {
         Some(num) => vec![num.clone()],
-        None => candidates(&Board::from_fn(n, |x, y| cells[x * n + y])),
+        None => with_rules(s, candidates(&Board::from_fn(n, |x, y| cells[x * n + y]))),
     };
     let mut attempts = Vec::new();
     for num in list {
@@ -247,6 +271,9 @@ pub struct PairsModel {
     /// only do not decrease).
     pub a_strict: bool,
     pub b_strict: bool,
+    /// `(b_1 - a_1) - (b_0 - a_0)`: the step `b_n - a_n` would have were it an
+    /// arithmetic progression (seed 000, section 7's second question).
+    pub first_step: Option<i64>,
 }
 
 /// The graph automata's names (`Automata Library/pa.txt`, `pb.txt`).
@@ -260,7 +287,7 @@ pub const PAIR_TERMS: [u64; 3] = [1 << 18, 1 << 15, 1 << 12];
 /// When the P-set itself has no small automaton ("skewed" sets such as
 /// roob-blocking's, where `b_n` is about 6 `a_n` and a square board holds few
 /// pairs), guess the automata of `n -> a_n` and `n -> b_n` from the first pairs
-/// of [`crate::answer::sequence_list`] (up to [`PAIR_TERMS`], whichever engine
+/// of [`crate::sequences::sequence_list`] (up to [`PAIR_TERMS`], whichever engine
 /// answers: kernel, oracle or the board reader), in one numeration: the
 /// candidates of the `max` board (checked by [`prepare`]), or `only`.
 pub(crate) fn search_pairs(
@@ -269,14 +296,11 @@ pub(crate) fn search_pairs(
     only: Option<&Numeration>,
     max_states: usize,
 ) -> Result<(Option<PairsModel>, Vec<Attempt>), SolveError> {
-    let mut flat = Err(SolveError::BadInput("no terms".into()));
-    for terms in PAIR_TERMS {
-        flat = crate::sequences::sequence_list(s, terms, &mut |_, _| {});
-        if !matches!(flat, Err(SolveError::TooLarge(_))) {
-            break;
-        }
-    }
-    let flat = flat?;
+    let flat = if s.convention() == crate::rules::Convention::Misere {
+        misere_pairs(s, max)?
+    } else {
+        normal_pairs(s)?
+    };
     let a: Vec<u64> = flat.iter().step_by(2).copied().collect();
     let b: Vec<u64> = flat.iter().skip(1).step_by(2).copied().collect();
     let n = max as usize;
@@ -284,7 +308,7 @@ pub(crate) fn search_pairs(
         Some(num) => vec![num.clone()],
         None => {
             let cells = outcome_table(s, max, &mut |_, _| {})?;
-            candidates(&Board::from_fn(n, |x, y| cells[x * n + y]))
+            with_rules(s, candidates(&Board::from_fn(n, |x, y| cells[x * n + y])))
         }
     };
     let mut attempts = Vec::new();
@@ -310,6 +334,9 @@ pub(crate) fn search_pairs(
                         terms: a.len() as u64,
                         a_strict: a.windows(2).all(|w| w[0] < w[1]),
                         b_strict: b.windows(2).all(|w| w[0] < w[1]),
+                        first_step: (a.len() >= 2).then(|| {
+                            (b[1] as i64 - a[1] as i64) - (b[0] as i64 - a[0] as i64)
+                        }),
                     }),
                     attempts,
                 ));
@@ -326,6 +353,60 @@ pub(crate) fn search_pairs(
         }
     }
     Ok((None, attempts))
+}
+
+/// The pairs `a_0, b_0, a_1, b_1, ...` of normal play, as many of
+/// [`PAIR_TERMS`] as the sequence's engine gives.
+fn normal_pairs(s: &Subject) -> Result<Vec<u64>, SolveError> {
+    let mut flat = Err(SolveError::BadInput("no terms".into()));
+    for terms in PAIR_TERMS {
+        flat = crate::sequences::sequence_list(s, terms, &mut |_, _| {});
+        if !matches!(flat, Err(SolveError::TooLarge(_))) {
+            break;
+        }
+    }
+    flat
+}
+
+/// Misère pairs through normal play's: the misère P-positions `(x, y)`,
+/// `x <= y`, of the `max` board in the order of the normal pairs (by `a`, then
+/// `b`), followed by the normal pairs from the point where both lists agree
+/// to the board's edge (the misère set differs near the origin only); where
+/// they share no tail (a shifted set), the board's pairs alone. A guess, like
+/// the graphs: Walnut decides it.
+fn misere_pairs(s: &Subject, max: u64) -> Result<Vec<u64>, SolveError> {
+    let normal = Subject {
+        game: s.game.with_convention(crate::rules::Convention::Normal),
+        ..s.clone()
+    };
+    let flat = normal_pairs(&normal)?;
+    let pairs: Vec<(u64, u64)> = flat.chunks(2).map(|c| (c[0], c[1])).collect();
+    let mut board: Vec<(u64, u64)> = Vec::new();
+    crate::board::game_p_positions(&s.game, max, &mut |_, _| {}, &mut |x, ys| {
+        board.extend(ys.iter().map(|&y| (x, y as u64)).filter(|&(x, y)| x <= y))
+    })?;
+    board.sort_unstable();
+    // the normal pairs inside the board (b_n increases: a prefix)
+    let inside = pairs.iter().take_while(|p| p.1 < max && p.0 < max).count();
+    let (mut i, mut j) = (board.len(), inside);
+    while i > 0 && j > 0 && board[i - 1] == pairs[j - 1] {
+        i -= 1;
+        j -= 1;
+    }
+    if board.len() - i < board.len() / 2 || inside < 64 {
+        // no common tail (a shifted set): the board's pairs alone
+        if board.len() < 64 {
+            return Err(SolveError::Unsupported(format!(
+                "{}: {} misère pairs on the {max} board, too few for the graphs",
+                s.label,
+                board.len()
+            )));
+        }
+        return Ok(board.iter().flat_map(|&(a, b)| [a, b]).collect());
+    }
+    let mut out: Vec<u64> = board[..i].iter().flat_map(|&(a, b)| [a, b]).collect();
+    out.extend(pairs[j..].iter().flat_map(|&(a, b)| [a, b]));
+    Ok(out)
 }
 
 /// The statements about the graphs themselves, part of the proof through the
@@ -378,6 +459,25 @@ pub fn pairs_difference(s: &Subject) -> Option<Statement> {
     .then(|| Statement {
         name: "b_minus_a".into(),
         body: format!("(A c,d (${GRAPH_A}(a,c) & ${GRAPH_B}(a,d)) => d=c+{m}*a) & b=b"),
+    })
+}
+
+/// Seed 000's second question of section 7 as a statement: is `b_n - a_n` an
+/// arithmetic progression? Its step would be the first one ([`PairsModel::first_step`]):
+/// TRUE or FALSE answers the question for the game (not part of the proof).
+pub fn difference_progression(m: &PairsModel) -> Option<Statement> {
+    let d = m.first_step?;
+    // b_{n+1} - a_{n+1} = b_n - a_n + d, over the positions: v + x = y + u + d
+    let eq = if d >= 0 {
+        format!("v+x=y+u+{d}")
+    } else {
+        format!("v+x+{}=y+u", -d)
+    };
+    Some(Statement {
+        name: "difference_ap".into(),
+        body: format!(
+            "(A x,y,u,v (${GRAPH_A}(a,x) & ${GRAPH_B}(a,y) & ${GRAPH_A}(a+1,u) & ${GRAPH_B}(a+1,v)) => {eq}) & b=b"
+        ),
     })
 }
 
@@ -483,6 +583,7 @@ pub fn purpose(name: &str) -> String {
         "graph_b_increasing" => "b_n is strictly increasing",
         "graph_a_nondecreasing" => "a_n never decreases",
         "graph_b_nondecreasing" => "b_n never decreases",
+        "difference_ap" => "seed 000 section 7's question - is b_n - a_n an arithmetic progression (its step the first one)? TRUE or FALSE answers it (not part of the proof)",
         "b_minus_a" => "the paper's formula - b_n - a_n = m n (seed 000 Theorem 2.1 (i), not part of the proof)",
         other => return format!("the statement {other}"),
     };
@@ -546,7 +647,7 @@ fn proof_files_with(
     let mut core: Vec<Statement> = Vec::new();
     let eval = |cmd: &mut String, st: &Statement| {
         cmd.push_str(&comment(&format!("{} - {}", st.name, purpose(&st.name))));
-        cmd.push_str(&format!("eval {} \"?{ns} A a,b {}\";\n", st.name, st.body));
+        cmd.push_str(&format!("eval {} \"?{ns} A a,b {}\":\n", st.name, st.body));
     };
     if let Some(cb) = &custom {
         // a constructed adder, proved to be addition before anything uses it
@@ -576,7 +677,7 @@ fn proof_files_with(
         }
     }
     for (name, f) in first_defs.iter().chain(&formula.defs) {
-        cmd.push_str(&format!("def {name} \"?{ns} {f}\";\n"));
+        cmd.push_str(&format!("def {name} \"?{ns} {f}\":\n"));
     }
     let mut wit = comment("the positions (a, b) where each statement of prove.txt fails");
     for st in formula.statements.iter().chain(more_core).chain(extras) {
@@ -737,31 +838,78 @@ pub fn check_winning_moves(
     Ok(None)
 }
 
-/// The verdict of each `eval NAME` in Walnut's output: `Some(true)` for TRUE,
-/// `Some(false)` for FALSE, `None` when Walnut printed an error instead.
-pub fn parse_output(stdout: &str) -> Vec<(String, Option<bool>, String)> {
-    let mut out: Vec<(String, Option<bool>, String)> = Vec::new();
-    let mut cur: Option<usize> = None;
+/// One `def` or `eval` command echoed in Walnut's output, and what followed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WalnutCommand {
+    /// `true` for `eval`, `false` for `def`.
+    pub eval: bool,
+    pub name: String,
+    /// An `eval`'s TRUE or FALSE; `None` when none was printed.
+    pub result: Option<bool>,
+    /// An error line printed instead.
+    pub error: String,
+    /// The largest intermediate automaton Walnut reported (`...:N states -`,
+    /// printed for commands ended by `:`).
+    pub largest: Option<usize>,
+    /// Walnut printed its `Total computation time` (a `:` command) or its
+    /// answer: the command finished.
+    pub finished: bool,
+}
+
+/// Every `def` and `eval` of Walnut's output, in order.
+pub fn parse_commands(stdout: &str) -> Vec<WalnutCommand> {
+    let mut out: Vec<WalnutCommand> = Vec::new();
     for line in stdout.lines() {
         let t = line.trim().trim_start_matches("[Walnut]$").trim();
-        if let Some(rest) = t.strip_prefix("eval ") {
-            let name = rest.split_whitespace().next().unwrap_or("").to_string();
-            out.push((name, None, String::new()));
-            cur = Some(out.len() - 1);
-        } else if let Some(i) = cur {
-            if t == "TRUE" || t == "FALSE" {
-                out[i].1 = Some(t == "TRUE");
-                cur = None;
-            } else if out[i].2.is_empty()
-                && (t.contains("Exception")
-                    || t.starts_with("Error")
-                    || t.contains("does not exist"))
-            {
-                out[i].2 = t.to_string();
-            }
+        let start = t
+            .strip_prefix("eval ")
+            .map(|r| (true, r))
+            .or_else(|| t.strip_prefix("def ").map(|r| (false, r)));
+        if let Some((eval, rest)) = start {
+            out.push(WalnutCommand {
+                eval,
+                name: rest.split_whitespace().next().unwrap_or("").to_string(),
+                result: None,
+                error: String::new(),
+                largest: None,
+                finished: false,
+            });
+            continue;
+        }
+        let Some(c) = out.last_mut() else {
+            continue;
+        };
+        if c.finished && !c.eval {
+            continue;
+        }
+        if c.eval && c.result.is_none() && (t == "TRUE" || t == "FALSE") {
+            c.result = Some(t == "TRUE");
+            c.finished = true;
+        } else if t.starts_with("Total computation time") {
+            c.finished = !c.eval || c.result.is_some();
+        } else if let Some(n) = t
+            .rsplit_once(" states - ")
+            .and_then(|(head, _)| head.rsplit(':').next())
+            .and_then(|n| n.trim().parse::<usize>().ok())
+        {
+            c.largest = Some(c.largest.map_or(n, |m| m.max(n)));
+        } else if c.error.is_empty()
+            && (t.contains("Exception") || t.starts_with("Error") || t.contains("does not exist"))
+        {
+            c.error = t.to_string();
         }
     }
     out
+}
+
+/// The verdict of each `eval NAME` in Walnut's output: `Some(true)` for TRUE,
+/// `Some(false)` for FALSE, `None` when Walnut printed an error instead.
+pub fn parse_output(stdout: &str) -> Vec<(String, Option<bool>, String)> {
+    parse_commands(stdout)
+        .into_iter()
+        .filter(|c| c.eval)
+        .map(|c| (c.name, c.result, c.error))
+        .collect()
 }
 
 /// The seconds of `Total computation time: N ms.` in a `Result/NAME_log.txt`.
@@ -792,6 +940,23 @@ mod tests {
             parse_log_seconds("x\nTotal computation time: 1234ms.true"),
             Some(1.234)
         );
+    }
+
+    #[test]
+    fn comments_and_constants() {
+        // Walnut cuts a command at `;` or `:`, a macro's text at `"`
+        assert_eq!(
+            comment("st-wythoff:s=2,t=1; \"x\""),
+            "macro comment \"st-wythoff s=2,t=1, 'x'\";\n"
+        );
+        assert_eq!(
+            largest_constant(["k>=12 & $q2(a,b) & y1<y2 & a=3*b+7"].into_iter()),
+            12
+        );
+        assert_eq!(largest_constant(["$pset(a,b)"].into_iter()), 0);
+        for name in ["stable", "absorbing", "successor_of_zero", "graph_a_function"] {
+            assert!(!purpose(name).starts_with("the statement"), "{name}");
+        }
     }
 
     #[test]

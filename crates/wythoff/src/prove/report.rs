@@ -6,8 +6,8 @@
 use super::automaton::WalnutAutomaton;
 use super::error::ProveError;
 use super::plan::{
-    check_winning_moves, parse_output, winning_positions, AUTOMATON, GRAPH_A, GRAPH_B,
-    WINNING_STATEMENT,
+    check_winning_moves, parse_commands, parse_output, winning_positions, AUTOMATON, GRAPH_A,
+    GRAPH_B, WINNING_STATEMENT,
 };
 use super::request::{Model, ProofPlan};
 use serde::{Serialize, Serializer};
@@ -97,6 +97,18 @@ pub struct StatementResult {
     pub positions: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub largest_pile: Option<String>,
+    /// The largest intermediate automaton Walnut built for it (states).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub largest_automaton: Option<usize>,
+}
+
+/// The command Walnut was computing when the time bound stopped it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Running {
+    /// `def NAME` or `eval NAME`.
+    pub command: String,
+    /// The largest intermediate automaton it had reported (states).
+    pub largest_automaton: Option<usize>,
 }
 
 fn result_text<S: Serializer>(r: &Option<bool>, s: S) -> Result<S::Ok, S::Error> {
@@ -137,6 +149,13 @@ pub struct Report {
     /// On a time-out, the statements not answered.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub unfinished: Vec<String>,
+    /// On a time-out, the command Walnut was computing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub running: Option<Running>,
+    /// The largest intermediate automaton of each definition (`def NAME`),
+    /// by NAME (states), as Walnut reported them.
+    #[serde(skip)]
+    pub definitions: Vec<(String, Option<usize>)>,
     pub witness: Option<Witness>,
     pub walnut_version: String,
     /// The sha256 of the Walnut jar that decided the statements.
@@ -200,6 +219,8 @@ pub fn report(plan: &ProofPlan, run: Option<&WalnutRun>) -> Result<Report, Prove
         states: None,
         statements: Vec::new(),
         unfinished: Vec::new(),
+        running: None,
+        definitions: Vec::new(),
         witness: None,
         walnut_version: walnut.version,
         walnut_sha256: walnut.sha256,
@@ -230,10 +251,27 @@ pub fn report(plan: &ProofPlan, run: Option<&WalnutRun>) -> Result<Report, Prove
         .logs
         .iter()
         .filter(|(n, _)| !n.starts_with("wit_"))
-        .map(|l| l.1)
-        .sum();
+        .fold(0.0, |t, l| t + l.1);
     rep.wall_seconds = run.wall_seconds;
     let parsed = parse_output(&run.stdout);
+    let commands = parse_commands(&run.stdout);
+    let largest = |name: &str| {
+        commands
+            .iter()
+            .find(|c| c.eval && c.name == name)
+            .and_then(|c| c.largest)
+    };
+    rep.definitions = commands
+        .iter()
+        .filter(|c| !c.eval)
+        .map(|c| (c.name.clone(), c.largest))
+        .collect();
+    if run.timed_out {
+        rep.running = commands.iter().rfind(|c| !c.finished).map(|c| Running {
+            command: format!("{} {}", if c.eval { "eval" } else { "def" }, c.name),
+            largest_automaton: c.largest,
+        });
+    }
     let mut results = Vec::new();
     for name in &files.statements {
         let found = parsed.iter().find(|(n, _, _)| n == name);
@@ -254,6 +292,7 @@ pub fn report(plan: &ProofPlan, run: Option<&WalnutRun>) -> Result<Report, Prove
             error,
             positions: None,
             largest_pile: None,
+            largest_automaton: largest(name),
         });
     }
     if let Some(r) = results.iter().find(|r| r.result.is_none()) {
@@ -310,6 +349,7 @@ pub fn report(plan: &ProofPlan, run: Option<&WalnutRun>) -> Result<Report, Prove
                         error: e,
                         positions: None,
                         largest_pile: None,
+                        largest_automaton: None,
                     }
                 }),
             );
@@ -361,6 +401,7 @@ fn winning_statement(
             .map(|(x, y)| x.max(y))
             .max()
             .map(|n| n.to_string()),
+        largest_automaton: None,
     })
 }
 
@@ -374,18 +415,22 @@ pub struct Recheck {
     /// Walnut's error line, when it printed one instead of an answer.
     #[serde(skip_serializing_if = "String::is_empty")]
     pub error: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub largest_automaton: Option<usize>,
 }
 
 /// Each `eval` of a re-run's output with its answer and log seconds, and the
 /// lines where Walnut printed an error outside any statement.
 pub fn recheck(stdout: &str, logs: &[(String, f64)]) -> (Vec<Recheck>, Vec<String>) {
-    let rows = parse_output(stdout)
+    let rows = parse_commands(stdout)
         .into_iter()
-        .map(|(name, result, error)| Recheck {
-            seconds: logs.iter().find(|(n, _)| *n == name).map(|l| l.1),
-            name,
-            result,
-            error,
+        .filter(|c| c.eval)
+        .map(|c| Recheck {
+            seconds: logs.iter().find(|(n, _)| *n == c.name).map(|l| l.1),
+            name: c.name,
+            result: c.result,
+            error: c.error,
+            largest_automaton: c.largest,
         })
         .collect();
     (rows, error_lines(stdout))

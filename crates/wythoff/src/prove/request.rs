@@ -242,6 +242,7 @@ pub fn prepare(req: &Request, progress: &mut dyn FnMut(u64, u64)) -> Result<Proo
                 Model::PSet(aut) => proof_files(subject, aut, &extras)?,
                 Model::Pairs(m) => {
                     extras.extend(pairs_difference(subject));
+                    extras.extend(plan::difference_progression(m));
                     pairs_proof_files(subject, m, &extras)?
                 }
             };

@@ -122,6 +122,19 @@ fn linear_ps(r: &Rules, n: u64) -> u128 {
     (n as u128).saturating_mul(per_row)
 }
 
+/// Estimated seconds for the bit-parallel residue kernel
+/// ([`super::outcome::residue`]): `n / 64` words per bitset row OR-ed
+/// ([`super::outcome::residue::row_passes`]) per row, about 1 ns a word with
+/// the candidates' checks.
+pub(crate) fn residue_seconds(r: &Rules, n: u64) -> u64 {
+    ps_seconds(residue_ps(r, n))
+}
+
+fn residue_ps(r: &Rules, n: u64) -> u128 {
+    let n = n as u128;
+    let passes = super::outcome::residue::row_passes(r) as u128;
+    (n * n.div_ceil(64) * passes).saturating_mul(1_000)
+}
 
 /// Picoseconds a cell of the counters kernel, and a step it tests one by one.
 const COUNTERS_CELL_PS: u128 = 40_000;
@@ -152,6 +165,7 @@ pub(crate) fn outcome_kernel_ps(kernel: OutcomeKernel, r: &Rules, n: u64) -> u12
     let cells = (n as u128) * (n as u128) * mult;
     match kernel {
         OutcomeKernel::Linear => linear_ps(r, n),
+        OutcomeKernel::Residue => residue_ps(r, n),
         OutcomeKernel::Band => {
             band_ps(r.two_pile().and_then(|t| t.relation.band_width()).unwrap_or(0), n)
         }
@@ -241,6 +255,7 @@ pub fn sweep_solve_ps(r: &Rules, n: u64) -> u128 {
     let per_cell = match super::select::outcome_kernel(r) {
         // a rate a row, not a cell
         OutcomeKernel::Linear => return linear_ps(r, n),
+        OutcomeKernel::Residue => return residue_ps(r, n),
         OutcomeKernel::Band => 1_000,
         OutcomeKernel::Sparse => SPARSE_CELL_PS,
         OutcomeKernel::Counters => COUNTERS_CELL_PS,

@@ -185,6 +185,12 @@ pub(crate) fn has_grundy_values(r: &crate::rules::Rules) -> bool {
         && r.convention() == crate::rules::Convention::Normal
 }
 
+/// The scope of the fast Grundy kernels: Grundy values, and every position
+/// has every move that fits (no terminal set; the plain kernel answers those).
+pub(crate) fn fast_grundy_scope(r: &crate::rules::Rules) -> bool {
+    has_grundy_values(r) && r.terminal().is_none()
+}
+
 impl GrundyTable {
     pub fn from_values(n: usize, values: Vec<u32>) -> Self {
         assert_eq!(values.len(), n * n);
@@ -401,6 +407,9 @@ fn outcomes_of_variant(r: &Rules, n: usize, rows: &mut dyn FnMut(u64)) -> Outcom
     match select::outcome_kernel(r) {
         select::OutcomeKernel::Linear => {
             outcome::linear::outcomes(r, n).expect("in the linear kernel's scope")
+        }
+        select::OutcomeKernel::Residue => {
+            outcome::residue::outcomes(r, n).expect("in the residue kernel's scope")
         }
         select::OutcomeKernel::Band => {
             outcome::band::outcomes(r, n).expect("in the band kernel's scope")

@@ -16,13 +16,18 @@
 //! |---|---|---|---|
 //! | [`OutcomeKernel::Linear`] ([`super::outcome::linear`]) | P-positions streamed, near-linear | one-pile moves of every length; two-pile moves of every length in a band (width <= 64) or a cone (`t <= 64`); one-pile blocking (`p <= 8`) or diagonal blocking; corner; misère | 1st |
 //! | [`OutcomeKernel::Band`] ([`super::outcome::band`]) | outcomes, P-positions streamed | one-pile moves of any length, a band of diagonals (width <= 4096) of any length, blocking, corner, misère | 2nd |
-//! | [`OutcomeKernel::Sparse`] ([`super::outcome::sparse`]) | outcomes | no blocking; misère on a full board; gives up when the P-positions are dense (then the counters) | 3rd |
+//! | [`OutcomeKernel::Residue`] ([`super::outcome::residue`]) | P-positions streamed, bit-parallel rows | one-pile sets with threshold and period <= 256; two-pile moves of every length in a band (width <= 64); corner; misère on a full board; no blocking | 3rd |
+//! | [`OutcomeKernel::Sparse`] ([`super::outcome::sparse`]) | outcomes | no blocking; misère on a full board; gives up when the P-positions are dense (then the counters) | 4th |
 //! | [`OutcomeKernel::Counters`] ([`super::outcome::counters`]) | outcomes | every memoryless rule | last |
 //! | [`GrundyKernel::NimLike`] ([`super::grundy::nim_like`]) | Grundy rows streamed | Nim / Wythoff-like: all lengths, band width 1 | 1st |
 //! | [`GrundyKernel::Lines`] ([`super::grundy::lines`]) | Grundy rows streamed | bands and residue classes | 2nd (refused, not skipped, over the budget) |
 //! | [`GrundyKernel::Region`] ([`super::grundy::region`]) | Grundy rows streamed | cone `s >= 2`, congruence, purely periodic sets | 3rd, when its memory fits the budget |
 //! | [`GrundyKernel::Union`] ([`super::grundy::union`]) | Grundy table | band / cone / congruence with eventually periodic sets | 4th (may give up: rings too deep, then plain) |
 //! | [`GrundyKernel::Plain`] ([`super::grundy::plain`]) | Grundy table | every rule with Grundy values | last |
+//!
+//! A terminal set (`x + y <= L`: no move) or the block class `all` (any option
+//! blockable) is in no fast kernel's scope: the counters answer the outcomes and
+//! the plain kernel the Grundy values (a terminal set; blocking has none).
 
 use super::{cost, grundy, outcome, outcome_memory_estimate, outcome_threads, remoteness};
 use crate::rules::{Game, Rules};
@@ -35,6 +40,8 @@ pub enum OutcomeKernel {
     Linear,
     /// Row bitsets for one-pile moves plus a band of diagonals; streams.
     Band,
+    /// Bit-parallel rows for eventually periodic one-pile sets; streams.
+    Residue,
     /// Forward attacks from sparse P-positions; falls back to the counters
     /// when the P-positions are dense.
     Sparse,
@@ -46,7 +53,7 @@ impl OutcomeKernel {
     /// Does the kernel hand the P-positions over row by row in `O(n)` memory?
     pub fn streams(self) -> bool {
         match self {
-            OutcomeKernel::Linear | OutcomeKernel::Band => true,
+            OutcomeKernel::Linear | OutcomeKernel::Band | OutcomeKernel::Residue => true,
             OutcomeKernel::Sparse | OutcomeKernel::Counters => false,
         }
     }
@@ -54,6 +61,7 @@ impl OutcomeKernel {
         match self {
             OutcomeKernel::Linear => "linear",
             OutcomeKernel::Band => "band",
+            OutcomeKernel::Residue => "residue",
             OutcomeKernel::Sparse => "sparse",
             OutcomeKernel::Counters => "counters",
         }
@@ -102,6 +110,8 @@ pub fn outcome_kernel(r: &Rules) -> OutcomeKernel {
         OutcomeKernel::Linear
     } else if outcome::band::applies(r) {
         OutcomeKernel::Band
+    } else if outcome::residue::applies(r) {
+        OutcomeKernel::Residue
     } else if outcome::sparse::applies(r) {
         OutcomeKernel::Sparse
     } else {
@@ -239,6 +249,10 @@ pub fn p_positions_plan(game: &Game, n: u64) -> PPositionsPlan {
                 OutcomeKernel::Linear => (
                     outcome::linear::memory_estimate(r, n),
                     cost::linear_seconds(r, n),
+                ),
+                OutcomeKernel::Residue => (
+                    outcome::residue::memory_estimate(r, n),
+                    cost::residue_seconds(r, n),
                 ),
                 _ => (
                     outcome::band::BandKernel::memory_estimate(n, band_width(r)),

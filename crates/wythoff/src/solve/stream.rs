@@ -7,7 +7,7 @@
 //! memory first and refuses, with the estimate, what does not fit the budget.
 
 use super::grundy::{lines, nim_like, region};
-use super::outcome::{band, linear};
+use super::outcome::{band, linear, residue};
 use super::select::{self, GrundyKernel};
 use super::{
     check_board, grundy_unsupported, memory_budget, outcome_memory_estimate, require_memoryless,
@@ -29,6 +29,7 @@ pub fn p_positions_memory_estimate(game: &Game, n: u64) -> u64 {
 enum RowKernel {
     Linear(linear::LinearKernel),
     Band(band::BandKernel),
+    Residue(residue::ResidueKernel),
 }
 
 impl RowKernel {
@@ -36,6 +37,7 @@ impl RowKernel {
         match self {
             RowKernel::Linear(k) => k.next_row(),
             RowKernel::Band(k) => k.next_row(),
+            RowKernel::Residue(k) => k.next_row(),
         }
     }
 }
@@ -72,6 +74,9 @@ pub fn p_positions(
             .map(|(r, k)| match k {
                 select::OutcomeKernel::Linear => {
                     RowKernel::Linear(linear::LinearKernel::new(r, n).expect("checked"))
+                }
+                select::OutcomeKernel::Residue => {
+                    RowKernel::Residue(residue::ResidueKernel::new(r, n).expect("checked"))
                 }
                 _ => RowKernel::Band(band::BandKernel::new(r, n).expect("checked")),
             })

@@ -41,18 +41,22 @@ pub fn periodic_set() -> impl Strategy<Value = LengthSet> {
 /// strategies generate it.
 pub fn block_classes(bl: u64) -> Vec<wythoff::rules::BlockClass> {
     use wythoff::rules::BlockClass;
-    let every = vec![BlockClass::OnePileAtLeast(bl), BlockClass::Diagonal];
+    let every = vec![
+        BlockClass::OnePileAtLeast(bl),
+        BlockClass::Diagonal,
+        BlockClass::All,
+    ];
     for c in &every {
         match c {
-            BlockClass::OnePileAtLeast(_) | BlockClass::Diagonal => {}
+            BlockClass::OnePileAtLeast(_) | BlockClass::Diagonal | BlockClass::All => {}
         }
     }
     every
 }
 
-/// `b` with blocking drawn by `block`: no blocking one time in
-/// `block_classes().len() + 1`, else one class of [`block_classes`], with
-/// count `p`; only classes `keep` accepts (none when it rejects the drawn one).
+/// `b` with blocking drawn by `block` (in `0..60`): no blocking for `block <
+/// 20`, else one class of [`block_classes`], with count `p`; only classes
+/// `keep` accepts (none when it rejects the drawn one).
 pub fn with_block(
     b: wythoff::rules::RulesBuilder,
     block: u8,
@@ -61,10 +65,16 @@ pub fn with_block(
     keep: impl Fn(&wythoff::rules::BlockClass) -> bool,
 ) -> wythoff::rules::RulesBuilder {
     let classes = block_classes(bl);
-    match (block as usize % (classes.len() + 1)).checked_sub(1) {
+    match (block as usize).checked_sub(20).map(|i| i % classes.len()) {
         Some(i) if keep(&classes[i]) => b.blocking(classes[i], p),
         _ => b,
     }
+}
+
+/// A removed corner `[0,cu) x [0,cv)` and, now and then, a terminal set
+/// `x + y <= l`.
+pub fn corner_terminal() -> impl Strategy<Value = (u64, u64, Option<u64>)> {
+    (0u64..4, 0u64..4, proptest::option::weighted(0.1, 0u64..6))
 }
 
 fn any_relation() -> impl Strategy<Value = wythoff::rules::Relation> {
@@ -83,11 +93,12 @@ prop_compose! {
     /// conventions.
     pub fn any_rules()(h in any_set(), v in any_set(), d1 in any_set(), d2 in any_set(),
         rel in any_relation(), two in any::<bool>(), block in 0u8..60, bl in 1u64..4, p in 1u64..4,
-        cu in 0u64..4, cv in 0u64..4, misere in any::<bool>()) -> wythoff::rules::Rules {
+        (cu, cv, term) in corner_terminal(), misere in any::<bool>()) -> wythoff::rules::Rules {
         use wythoff::rules::{Convention, Rules};
         let mut b = Rules::builder().h(h).v(v);
         if two { b = b.two_pile(d1, d2, rel); }
         b = with_block(b, block, bl, p, |_| true);
+        if let Some(l) = term { b = b.terminal(l); }
         b.corner(cu, cv).convention(if misere { Convention::Misere } else { Convention::Normal }).build().unwrap()
     }
 }
@@ -98,12 +109,13 @@ prop_compose! {
     /// and in normal play (the region and union Grundy kernels' scope).
     pub fn region_rules()(h in any_set(), v in any_set(), d1 in periodic_set(), d2 in periodic_set(),
         cone in any::<bool>(), s in 2u64..5, t in 1u64..5, m in 1u64..5, block in 0u8..60, bl in 1u64..4,
-        p in 1u64..4, cu in 0u64..4, cv in 0u64..4, misere in 0u8..3) -> wythoff::rules::Rules {
+        p in 1u64..4, (cu, cv, term) in corner_terminal(), misere in 0u8..3) -> wythoff::rules::Rules {
         use wythoff::rules::{Convention, Relation, Rules};
         let rel = if cone { Relation::Cone { s, t } } else { Relation::Congruent { m } };
         let b = Rules::builder().h(h).v(v).two_pile(d1, d2, rel);
         // the classes the region counters count as one region
-        let b = with_block(b, block, bl, p, |c| c.two_pile_region().is_some());
+        let mut b = with_block(b, block, bl, p, |c| c.two_pile_region().is_some());
+        if let Some(l) = term { b = b.terminal(l); }
         b.corner(cu, cv).convention(if misere == 2 { Convention::Misere } else { Convention::Normal }).build().unwrap()
     }
 }
@@ -113,7 +125,7 @@ prop_compose! {
     /// every two-pile length along a band of diagonals (width 1 is Wythoff's
     /// diagonal); blocking, a removed corner and misère play now and then.
     pub fn band_rules()(two in 0u8..3, m in 1u64..4, block in 0u8..60, bl in 1u64..4, p in 1u64..4,
-        cu in 0u64..4, cv in 0u64..4, misere in 0u8..3) -> wythoff::rules::Rules {
+        (cu, cv, term) in corner_terminal(), misere in 0u8..3) -> wythoff::rules::Rules {
         use wythoff::rules::{Convention, Relation, Rules};
         let mut b = Rules::builder().h(LengthSet::all()).v(LengthSet::all());
         match two {
@@ -122,6 +134,7 @@ prop_compose! {
             _ => {}
         }
         b = with_block(b, block, bl, p, |_| true);
+        if let Some(l) = term { b = b.terminal(l); }
         b.corner(cu, cv).convention(if misere == 2 { Convention::Misere } else { Convention::Normal }).build().unwrap()
     }
 }
@@ -141,6 +154,24 @@ prop_compose! {
             _ => {}
         }
         b = match block { 1 => b.blocking(BlockClass::OnePileAtLeast(bl), p), 2 => b.blocking(BlockClass::Diagonal, p), _ => b };
+        b.corner(cu, cv).convention(if misere == 2 { Convention::Misere } else { Convention::Normal }).build().unwrap()
+    }
+}
+
+prop_compose! {
+    /// Rules of the residue kernel's shape: one-pile sets of every kind,
+    /// optionally every two-pile length along a band of diagonals; a removed
+    /// corner and misère play now and then (the kernel takes misère only on a
+    /// full board), no blocking.
+    pub fn residue_rules()(h in any_set(), v in any_set(), two in 0u8..3, m in 1u64..5,
+        cu in 0u64..4, cv in 0u64..4, misere in 0u8..3) -> wythoff::rules::Rules {
+        use wythoff::rules::{Convention, Relation, Rules};
+        let mut b = Rules::builder().h(h).v(v);
+        match two {
+            1 => b = b.two_pile(LengthSet::all(), LengthSet::all(), Relation::Diagonal),
+            2 => b = b.two_pile(LengthSet::all(), LengthSet::all(), Relation::Band { m }),
+            _ => {}
+        }
         b.corner(cu, cv).convention(if misere == 2 { Convention::Misere } else { Convention::Normal }).build().unwrap()
     }
 }

@@ -99,7 +99,7 @@ struct Plan {
 
 impl Plan {
     fn new(r: &Rules) -> Option<Plan> {
-        if !crate::solve::has_grundy_values(r) {
+        if !crate::solve::fast_grundy_scope(r) {
             return None;
         }
         let mut p = Plan {

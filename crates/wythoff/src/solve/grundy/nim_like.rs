@@ -30,7 +30,7 @@ use crate::rules::Rules;
 
 /// Is `r` in the scope of the kernel?
 pub fn applies(r: &Rules) -> bool {
-    crate::solve::has_grundy_values(r)
+    crate::solve::fast_grundy_scope(r)
         && r.h().is_all()
         && r.v().is_all()
         && r.two_pile().map_or(true, |t| {

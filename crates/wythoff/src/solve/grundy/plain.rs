@@ -23,7 +23,8 @@ pub fn grundy(r: &Rules, n: usize) -> GrundyTable {
                 continue;
             }
             stamp += 1;
-            for f in &fams {
+            // a terminal position has no option: value 0
+            for f in fams.iter().filter(|_| !r.is_terminal(x as u64, y as u64)) {
                 f.for_each_target(x, y, |a, b, _| {
                     let g = v[a * n + b];
                     if g != GRUNDY_OFF {

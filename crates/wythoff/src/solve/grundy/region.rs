@@ -281,7 +281,7 @@ fn periodic(s: &LengthSet) -> Option<usize> {
 
 impl Plan {
     fn new(r: &Rules) -> Option<Plan> {
-        if !crate::solve::has_grundy_values(r) {
+        if !crate::solve::fast_grundy_scope(r) {
             return None;
         }
         let two = r.two_pile()?;

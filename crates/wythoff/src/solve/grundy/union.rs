@@ -34,7 +34,7 @@ const MAX_DEPTH: usize = 256;
 
 /// Is `r` in the scope of the kernel?
 pub fn applies(r: &Rules) -> bool {
-    crate::solve::has_grundy_values(r)
+    crate::solve::fast_grundy_scope(r)
         && r.two_pile().map_or(true, |t| match t.relation {
             Relation::Diagonal | Relation::Band { .. } => true,
             _ => RegionShape::new(r).is_some(),

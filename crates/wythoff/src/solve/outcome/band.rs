@@ -79,7 +79,11 @@ pub fn applies(r: &Rules) -> bool {
 
 /// The band width of `r` when `r` is in the kernel's scope.
 fn band_width_in_scope(r: &Rules) -> Option<usize> {
-    if r.memory() != Memory::None || !r.h().is_all() || !r.v().is_all() {
+    if r.memory() != Memory::None
+        || r.terminal().is_some()
+        || !r.h().is_all()
+        || !r.v().is_all()
+    {
         return None;
     }
     let w = match r.two_pile() {
@@ -109,6 +113,8 @@ fn kernel_class(r: &Rules) -> Option<(Class, u64)> {
         BlockClass::OnePileAtLeast(l) if l > 1 << 16 => return None,
         BlockClass::OnePileAtLeast(l) => Class::OnePile(l),
         BlockClass::Diagonal => Class::Diagonal,
+        // counting every option in the class is the counters' work
+        BlockClass::All => return None,
     };
     Some((class, b.p))
 }

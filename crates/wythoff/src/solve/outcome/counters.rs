@@ -605,6 +605,11 @@ impl Pass<'_> {
                     };
                     o_in = 0;
                 }
+                if r.is_terminal(x as u64, y as u64) {
+                    // no move from a terminal position (the counts above still
+                    // ran: the region counter steps through every cell)
+                    (p_out, p_in, o_out, o_in) = (0, 0, 0, 0);
+                }
                 match decide(r, p_out, p_in, o_out, o_in) {
                     Outcome::P => CELL_P,
                     Outcome::N => CELL_N,

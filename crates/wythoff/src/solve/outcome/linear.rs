@@ -78,6 +78,10 @@ fn shape(r: &Rules) -> Option<(Two, Class, u64)> {
     match r.convention() {
         Convention::Normal | Convention::Misere => {}
     }
+    // a terminal set takes the moves of some positions away: the counters' work
+    if r.terminal().is_some() {
+        return None;
+    }
     if !r.h().is_all() || !r.v().is_all() {
         return None;
     }
@@ -119,6 +123,8 @@ fn shape(r: &Rules) -> Option<(Two, Class, u64)> {
                 }
                 (Class::Diagonal, b.p)
             }
+            // every option counted against p: the counters' work
+            BlockClass::All => return None,
         },
     };
     Some((two, class, p))
@@ -155,7 +161,7 @@ pub fn memory_estimate(r: &Rules, n: u64) -> u64 {
         Class::Diagonal => 8,
         _ => 0,
     } + match two {
-        Two::Cone(..) => 32,
+        Two::Cone(..) => 20,
         Two::Band(_) | Two::None => 1,
     };
     n.saturating_mul(cols)
@@ -199,15 +205,19 @@ impl NextLive {
     }
 }
 
-/// A Fenwick tree of running maxima (value, index) over `1..=len`.
+/// A Fenwick tree of running maxima over `1..=len`, with the position of each
+/// maximum when asked for (kept apart, so that the value queries touch half
+/// the memory).
 struct MaxTree {
-    t: Vec<(i64, u32)>,
+    t: Vec<i64>,
+    at: Vec<u32>,
 }
 
 impl MaxTree {
-    fn new(len: usize) -> Self {
+    fn new(len: usize, positions: bool) -> Self {
         MaxTree {
-            t: vec![(i64::MIN, 0); len + 1],
+            t: vec![i64::MIN; len + 1],
+            at: vec![0; if positions { len + 1 } else { 0 }],
         }
     }
     /// Raise position `i` (0-based) to `v`.
@@ -215,24 +225,29 @@ impl MaxTree {
     fn raise(&mut self, i: usize, v: i64) {
         let mut j = i + 1;
         while j < self.t.len() {
-            if self.t[j].0 < v {
-                self.t[j] = (v, i as u32);
+            if self.t[j] < v {
+                self.t[j] = v;
+                if !self.at.is_empty() {
+                    self.at[j] = i as u32;
+                }
             }
             j += j & j.wrapping_neg();
         }
     }
-    /// The maximum over positions `0..=i` (0-based).
+    /// The maximum over positions `0..=i` (0-based), and its position (0
+    /// unless the tree keeps positions).
     #[inline]
     fn prefix(&self, i: usize) -> (i64, u32) {
         let mut j = (i + 1).min(self.t.len() - 1);
-        let mut best = (i64::MIN, 0);
+        let (mut best, mut at) = (i64::MIN, 0);
         while j > 0 {
-            if self.t[j].0 > best.0 {
+            if self.t[j] > best {
                 best = self.t[j];
+                at = j;
             }
             j -= j & j.wrapping_neg();
         }
-        best
+        (best, if self.at.is_empty() { 0 } else { self.at[at] })
     }
 }
 
@@ -311,8 +326,8 @@ impl LinearKernel {
             uncovered: NextLive::new(if band { dlen } else { 0 }),
             dcnt: vec![0; if class == Class::Diagonal { dlen } else { 0 }],
             dlive: NextLive::new(if class == Class::Diagonal { dlen } else { 0 }),
-            cone_a: MaxTree::new(if cone { dlen } else { 0 }),
-            cone_b: MaxTree::new(if cone { dlen } else { 0 }),
+            cone_a: MaxTree::new(if cone { dlen } else { 0 }, false),
+            cone_b: MaxTree::new(if cone { dlen } else { 0 }, true),
             row: Vec::new(),
         })
     }

@@ -16,7 +16,10 @@ use crate::rules::{Convention, Memory, Rules};
 
 /// Is the kernel defined for these rules?
 pub fn in_scope(r: &Rules) -> bool {
-    r.memory() == Memory::None && r.blocking().is_none() && r.convention() == Convention::Normal
+    r.memory() == Memory::None
+        && r.blocking().is_none()
+        && r.terminal().is_none()
+        && r.convention() == Convention::Normal
 }
 
 /// Bytes the kernel needs for `cols` columns and about `p` P-positions.

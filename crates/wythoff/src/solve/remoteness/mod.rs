@@ -161,6 +161,9 @@ pub fn position_value(rules: &Rules, opts: &[Opt]) -> u32 {
 /// Every option `(x', y', in_class)` of `(x, y)`, visiting only the diagonals of
 /// a band relation (the same set as [`Rules::options`]).
 pub fn for_each_option(r: &Rules, x: u64, y: u64, f: &mut dyn FnMut(u64, u64, bool)) {
+    if r.is_terminal(x, y) {
+        return;
+    }
     let class = |k: u64, l: u64| r.blocking().is_some_and(|b| b.class.contains(k, l));
     let mut visit = |k: u64, l: u64| {
         if r.is_move(k, l) && r.on_board(x - k, y - l) {

@@ -1,0 +1,298 @@
+//! `wythoff sweep SPEC --prove` (issue 37): a verdict per record, each distinct
+//! game proved once, Walnut's files re-run alone, verdicts equal to single
+//! `prove` runs, SIGKILL and `--resume`, shards and `--merge`, `--plan`.
+//! Skipped (saying so) without Java and the Walnut jar, failing under CI=true.
+//! Tiny families, one Java process at a time (`--threads 1`, one test at a time).
+
+mod common;
+use common::{random_below, verdict_lines, walnut, walnut_alone, wythoff};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// Two distinct games, four combinations: `t = 1, 2` are one game when every
+/// set is the multiples of K. K = 2 is proved (Zeckendorf, 44 states), K = 3
+/// has no automaton within the bound.
+const FAMILY: &str = "restricted:s=1,t=1..2,K=2..3,h=K:0,v=K:0,d1=K:0,d2=K:0";
+
+/// One Java process at a time on this machine: the tests take turns.
+static WALNUT: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn turn() -> std::sync::MutexGuard<'static, ()> {
+    WALNUT.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("wythoff-psweep-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn ok(o: Output, what: &str) -> Vec<u8> {
+    assert!(
+        o.status.success(),
+        "{what}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    o.stdout
+}
+
+fn sweep(extra: &[&str]) -> Vec<u8> {
+    let mut a = vec![
+        "--threads", "1", "sweep", FAMILY, "--max", "24", "--prove", "--timeout", "60",
+    ];
+    a.extend_from_slice(extra);
+    ok(wythoff(&a), &format!("{a:?}"))
+}
+
+fn records(bytes: &[u8]) -> Vec<Value> {
+    String::from_utf8_lossy(bytes)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// A verdict per record; equal games share one proof (`shared_with` the
+/// first); the proved ones re-run to TRUE in Walnut alone from `--emit`'s
+/// files; each distinct game's verdict is the one `wythoff prove` gives alone;
+/// the seconds are in `--timings`, not in the records.
+#[test]
+fn verdicts_shared_emitted_and_equal_to_prove() {
+    let Some(jar) = walnut() else { return };
+    let _t = turn();
+    let dir = scratch("verdicts");
+    let emit = dir.join("emit");
+    let timings = dir.join("timings.jsonl");
+    let out = sweep(&[
+        "--emit",
+        emit.to_str().unwrap(),
+        "--timings",
+        timings.to_str().unwrap(),
+    ]);
+    let recs = records(&out);
+    assert_eq!(recs.len(), 4);
+    let want_shared = [None, None, Some(0), Some(1)];
+    for (r, shared) in recs.iter().zip(want_shared) {
+        let p = &r["proof"];
+        assert!(p.is_object(), "{r}");
+        assert_eq!(p["shared_with"].as_u64(), shared, "{r}");
+        assert_eq!(p["walnut_version"], "6.2");
+        assert_eq!(p["jar_sha256"].as_str().unwrap().len(), 64);
+        assert!(p.get("seconds").is_none(), "no time in a record: {p}");
+        let prove = r["sweep"]["prove"].as_str().unwrap();
+        assert!(prove.contains("timeout=60") && prove.contains("states=300"), "{prove}");
+        // the shared record's verdict is its representative's
+        if let Some(s) = shared {
+            let mut a = p.clone();
+            a["shared_with"] = Value::Null;
+            assert_eq!(a, recs[s as usize]["proof"]);
+        }
+    }
+    assert_eq!(recs[0]["proof"]["verdict"], "proved");
+    assert_eq!(recs[1]["proof"]["verdict"], "no automaton found");
+    // two proofs were made, not four
+    let t = std::fs::read_to_string(&timings).unwrap();
+    let lines: Vec<Value> = t.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 2, "{t}");
+    assert!(lines.iter().all(|l| l["seconds"].as_f64().unwrap() > 0.0));
+    for r in recs.iter().filter(|r| r["proof"]["shared_with"].is_null()) {
+        let game = r["game"].as_str().unwrap();
+        // the same verdict as `wythoff prove` alone (exit 1 without a proof)
+        let o = wythoff(&["prove", game, "--format", "json", "--timeout", "60"]);
+        let single: Value = serde_json::from_slice(&o.stdout)
+            .unwrap_or_else(|e| panic!("{game}: {e}: {}", String::from_utf8_lossy(&o.stderr)));
+        let p = &r["proof"];
+        assert_eq!(p["verdict"], single["verdict"], "{game}");
+        assert_eq!(p["numeration"], single["numeration"], "{game}");
+        assert_eq!(p["states"], single["states"], "{game}");
+        let home = emit.join(game).join("normal");
+        if p["verdict"] == "proved" {
+            let got = verdict_lines(&walnut_alone(&jar, &home, "prove.txt"));
+            assert!(got.len() >= 2 && got.iter().all(|&v| v), "{game}: {got:?}");
+        } else {
+            assert!(!home.join("Command Files").join("prove.txt").exists());
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+fn sweep_to_file(args: &[&str], file: &Path) -> std::process::Child {
+    let mut a = vec![
+        "--threads", "1", "sweep", FAMILY, "--max", "24", "--prove", "--timeout", "60",
+    ];
+    a.extend_from_slice(args);
+    Command::new(env!("CARGO_BIN_EXE_wythoff"))
+        .args(a)
+        .stdout(std::fs::File::create(file).unwrap())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap()
+}
+
+/// A proof sweep killed with SIGKILL (Java and all) resumes to the bytes of
+/// one run; a kept record's proof is not made again; shards merge to one run;
+/// records of other proof options are another sweep.
+#[test]
+fn killed_resumed_sharded_merged() {
+    if walnut().is_none() {
+        return;
+    }
+    let _t = turn();
+    let dir = scratch("resume");
+    let full = sweep(&[]);
+    let part = dir.join("part.jsonl");
+    let resumed = |keep: &[u8]| -> (Vec<u8>, usize) {
+        std::fs::write(&part, keep).unwrap();
+        let t = dir.join("t.jsonl");
+        let _ = std::fs::remove_file(&t);
+        let out = sweep(&[
+            "--resume",
+            part.to_str().unwrap(),
+            "--timings",
+            t.to_str().unwrap(),
+        ]);
+        let proofs = std::fs::read_to_string(&t).map_or(0, |s| s.lines().count());
+        (out, proofs)
+    };
+    // killed at a random moment (before, during or after the Java process)
+    let mut child = sweep_to_file(&[], &part);
+    std::thread::sleep(std::time::Duration::from_millis(random_below(5000)));
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+    let cut = std::fs::read(&part).unwrap();
+    assert_eq!(&full[..cut.len()], &cut[..], "a prefix of the output");
+    assert_eq!(resumed(&cut).0, full, "resumed after a SIGKILL at {} bytes", cut.len());
+    // cut after the first record (the proved game): the shared record reuses
+    // the kept proof, only K = 3 is proved again
+    let first = full.iter().position(|&b| b == b'\n').unwrap() + 1;
+    let (out, proofs) = resumed(&full[..first]);
+    assert_eq!(out, full);
+    assert_eq!(proofs, 1, "the kept proof is not made again");
+    // mid-line, and nothing kept
+    let (out, proofs) = resumed(&full[..first + 10]);
+    assert_eq!(out, full);
+    assert_eq!(proofs, 1);
+    // shards merge to one run
+    let s1 = dir.join("s1.jsonl");
+    let s2 = dir.join("s2.jsonl");
+    std::fs::write(&s1, sweep(&["--shard", "1/2"])).unwrap();
+    std::fs::write(&s2, sweep(&["--shard", "2/2"])).unwrap();
+    let merged = ok(
+        wythoff(&[
+            "sweep",
+            "--merge",
+            s2.to_str().unwrap(),
+            s1.to_str().unwrap(),
+        ]),
+        "merge",
+    );
+    assert_eq!(merged, full);
+    // a proof sweep is json only, also when merged
+    let o = wythoff(&["sweep", "--merge", s1.to_str().unwrap(), "--format", "csv"]);
+    assert_eq!(o.status.code(), Some(2));
+    // another timeout: another sweep, for --merge and for --resume
+    let other = String::from_utf8(std::fs::read(&s2).unwrap())
+        .unwrap()
+        .replace("timeout=60", "timeout=61");
+    std::fs::write(&s2, other).unwrap();
+    let o = wythoff(&["sweep", "--merge", s1.to_str().unwrap(), s2.to_str().unwrap()]);
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{e}");
+    assert!(e.contains("another sweep") && e.contains("proof options"), "{e}");
+    let mut c = sweep_to_file(&["--resume", s2.to_str().unwrap(), "--shard", "2/2"], &part);
+    assert!(!c.wait().unwrap().success());
+    // a sweep without --prove is another sweep too
+    let o = wythoff(&[
+        "sweep",
+        FAMILY,
+        "--max",
+        "24",
+        "--resume",
+        s1.to_str().unwrap(),
+        "--shard",
+        "1/2",
+    ]);
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(e.contains("proof options"), "{e}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A game Walnut does not finish within `--timeout` is recorded as such,
+/// as `prove` alone reports it, with the automaton it was deciding.
+#[test]
+fn timeouts_are_verdicts() {
+    if walnut().is_none() {
+        return;
+    }
+    let _t = turn();
+    let o = wythoff(&[
+        "--threads",
+        "1",
+        "sweep",
+        "modulo-rook:m=1,l=0..1,p=3",
+        "--max",
+        "24",
+        "--prove",
+        "--timeout",
+        "2",
+    ]);
+    let recs = records(&ok(o, "sweep"));
+    assert_eq!(recs.len(), 2);
+    assert_eq!(recs[0]["proof"]["verdict"], "Walnut timed out", "{}", recs[0]);
+    assert_eq!(recs[1]["proof"]["shared_with"], 0);
+    // as `prove` alone says, with what it was deciding
+    let o = wythoff(&["prove", "modulo-rook:m=1,l=0,p=3", "--timeout", "2", "--format", "json"]);
+    let single: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let p = &recs[0]["proof"];
+    assert_eq!(single["verdict"], "Walnut timed out");
+    assert_eq!(p["numeration"], single["numeration"]);
+    assert_eq!(p["states"], single["states"]);
+}
+
+/// `--plan T --prove`: each shard's distinct games to prove, its estimate and
+/// bound with the proofs, and the Java processes' memory; no Walnut needed.
+#[test]
+fn plan_counts_proofs() {
+    let out = ok(
+        wythoff(&[
+            "--threads", "1", "sweep", FAMILY, "--max", "24", "--prove", "--plan", "2",
+            "--timeout", "10",
+        ]),
+        "plan",
+    );
+    let v: Value = serde_json::from_slice(&out).unwrap();
+    let plain: Value = serde_json::from_slice(&ok(
+        wythoff(&["--threads", "1", "sweep", FAMILY, "--max", "24", "--plan", "2"]),
+        "plan",
+    ))
+    .unwrap();
+    for (k, s) in v.as_array().unwrap().iter().enumerate() {
+        assert_eq!(s["games"], 2);
+        assert_eq!(s["proofs"], 1, "{s}");
+        let p = &plain[k];
+        assert!(s["seconds"].as_u64() > p["seconds"].as_u64());
+        assert!(s["seconds_at_most"].as_u64() >= s["seconds"].as_u64());
+        assert!(
+            s["memory_bytes"].as_u64().unwrap() >= p["memory_bytes"].as_u64().unwrap() + (3 << 30)
+        );
+    }
+    // options prove refuses, refused here; --prove is json only
+    for bad in [
+        &["--states", "0"][..],
+        &["--timeout", "0"],
+        &["--prove-max", "8"],
+        &["--java-memory", "lots"],
+        &["--format", "csv"],
+    ] {
+        let mut a = vec!["sweep", FAMILY, "--max", "24", "--prove"];
+        a.extend_from_slice(bad);
+        let o = wythoff(&a);
+        let e = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{bad:?}: {e}");
+        assert_eq!(e.lines().count(), 1, "{e}");
+    }
+    // the proof options need --prove
+    let o = wythoff(&["sweep", FAMILY, "--max", "24", "--timeout", "5"]);
+    assert_eq!(o.status.code(), Some(2));
+}

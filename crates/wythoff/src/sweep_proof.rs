@@ -1,0 +1,426 @@
+//! Proof sweeps (`wythoff sweep SPEC --prove`) without I/O: the distinct games
+//! of a sweep and the `proof` object of a record. Walnut itself runs in
+//! `wythoff-walnut` (`sweep::Prover`); this module only says which games are
+//! one game and what a record carries.
+//!
+//! # Distinct games
+//!
+//! Several combinations of a sweep can be one game: the same moves from every
+//! position (`modulo-rook` with `l = 0` and `l = 1`; `restricted` with every set
+//! the multiples of `K` and any `t <= K`, since `|l - k|` is then a multiple of
+//! `K`). [`move_set_key`] is a text that is equal for two games only when their
+//! moves are equal everywhere (exact, not compared on a window): the length sets
+//! by their membership (their normal form: threshold, least period, residues),
+//! and a band or cone relation `|l - k| < (s - 1) min(k, l) + t` with `t`
+//! lowered while no pair of the two-pile length sets lies at the offset removed
+//! (decided over one period of both sets past their thresholds). Where that
+//! decision would be long (huge thresholds) the key keeps the written form, so
+//! two equal games may keep two keys (proved twice), never the converse.
+//! A proof sweep proves each key once, for the first combination (in the
+//! sweep's order, over the whole sweep, whatever the shard) that has it; the
+//! other combinations' records carry the same verdict and `shared_with`, that
+//! combination's number.
+
+use crate::rules::{Game, Relation, Rules};
+use crate::sets::{lcm, LengthSet};
+
+/// Largest threshold whose membership the key writes out (beyond it, the
+/// written form stands for the set).
+const EXACT_LIMIT: u64 = 1 << 16;
+/// Most membership tests spent lowering one relation's `t`.
+const LOWER_BUDGET: u64 = 1 << 22;
+
+/// An exact text of a length set: its membership up to the threshold (runs),
+/// then the least period and its residues. Equal sets give equal texts.
+fn set_key(s: &LengthSet) -> String {
+    let t = s.threshold();
+    if t > EXACT_LIMIT {
+        return format!("written:{}", s.spec());
+    }
+    let mut out = String::new();
+    let mut k = 1;
+    while k <= t {
+        let b = s.contains(k);
+        let start = k;
+        while k <= t && s.contains(k) == b {
+            k += 1;
+        }
+        out.push_str(&format!("{}{}", if b { '+' } else { '-' }, k - start));
+    }
+    let p = s.period();
+    out.push_str(&format!("/{p}:"));
+    for r in 0..p {
+        out.push(if s.residue_in(r) { '1' } else { '0' });
+    }
+    out
+}
+
+/// Is there a pair at offset `j` of the cone `s`: `m` in one set and `s m + j`
+/// in the other (`m >= 1`)? `None` when deciding it costs more than `budget`.
+fn pair_at_offset(d1: &LengthSet, d2: &LengthSet, s: u64, j: u64, budget: &mut u64) -> Option<bool> {
+    let t = d1.threshold().max(d2.threshold());
+    if t > EXACT_LIMIT {
+        return None;
+    }
+    // past t both memberships are periodic in m, with period lcm(P1, P2)
+    let span = t + lcm(d1.period(), d2.period());
+    if *budget < span {
+        return None;
+    }
+    *budget -= span;
+    for m in 1..=span {
+        let far = s.checked_mul(m)?.checked_add(j)?;
+        if (d1.contains(m) && d2.contains(far)) || (d2.contains(m) && d1.contains(far)) {
+            return Some(true);
+        }
+    }
+    Some(false)
+}
+
+/// The two-pile moves as an exact text.
+fn two_pile_key(d1: &LengthSet, d2: &LengthSet, relation: Relation) -> String {
+    if d1.is_empty() || d2.is_empty() {
+        return "none".into();
+    }
+    let (s, t) = match relation {
+        Relation::Diagonal => (1, 1),
+        Relation::Band { m } => (1, m),
+        Relation::Cone { s, t } => (s, t),
+        Relation::Congruent { m } => {
+            return format!("{};{};congruent:{m}", set_key(d1), set_key(d2));
+        }
+    };
+    // the moves with min(k, l) = m (in one set) and the other s m + j (in the
+    // other), 0 <= j < t for s = 1, j < t for s >= 2: lowering t to t - 1
+    // removes exactly the pairs at offset j = t - 1
+    let mut budget = LOWER_BUDGET;
+    let mut low = t;
+    while low > 1 {
+        match pair_at_offset(d1, d2, s, low - 1, &mut budget) {
+            Some(false) => low -= 1,
+            _ => break,
+        }
+    }
+    if s == 1 && low == 1 && pair_at_offset(d1, d2, 1, 0, &mut budget) == Some(false) {
+        return "none".into();
+    }
+    format!("{};{};cone:{s}:{low}", set_key(d1), set_key(d2))
+}
+
+fn rules_key(r: &Rules) -> String {
+    let two = match r.two_pile() {
+        Some(tp) => two_pile_key(&tp.d1, &tp.d2, tp.relation),
+        None => "none".into(),
+    };
+    format!(
+        "h={};v={};two={two};blocking={:?};corner={:?};memory={:?};{:?}",
+        set_key(r.h()),
+        set_key(r.v()),
+        r.blocking(),
+        r.corner(),
+        r.memory(),
+        r.convention()
+    )
+}
+
+/// A text equal for two games exactly when their moves are equal from every
+/// position (see the module documentation; conservative where deciding would
+/// be long: equal games may differ here, different games never agree).
+pub fn move_set_key(game: &Game) -> String {
+    game.variants()
+        .iter()
+        .map(rules_key)
+        .collect::<Vec<_>>()
+        .join(" || ")
+}
+
+/// What Walnut made of one game of a proof sweep.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Verdict {
+    /// Every statement of the proof TRUE: the guessed automaton is the P-set.
+    #[serde(rename = "proved")]
+    Proved,
+    /// Some statement FALSE: the guess is not the P-set (a witness names where).
+    #[serde(rename = "refuted")]
+    Refuted,
+    /// No automaton within the bound on states agrees with the board.
+    #[serde(rename = "no automaton found")]
+    NoAutomaton,
+    /// Walnut ran past `--timeout`.
+    #[serde(rename = "Walnut timed out")]
+    TimedOut,
+    /// The rules have no first-order formula (memory, a choice of variants).
+    #[serde(rename = "cannot be proved")]
+    CannotBeProved,
+    /// Walnut answered nothing for a statement (its error in `reason`).
+    #[serde(rename = "Walnut failed")]
+    Failed,
+}
+
+impl From<crate::prove::Verdict> for Verdict {
+    fn from(v: crate::prove::Verdict) -> Verdict {
+        use crate::prove::Verdict as P;
+        match v {
+            P::Proved => Verdict::Proved,
+            P::Refuted => Verdict::Refuted,
+            P::NoAutomaton => Verdict::NoAutomaton,
+            P::TimedOut => Verdict::TimedOut,
+        }
+    }
+}
+
+impl Verdict {
+    /// The words of the record (`prove`'s own for its four verdicts).
+    pub fn as_str(self) -> &'static str {
+        use crate::prove::Verdict as P;
+        match self {
+            Verdict::Proved => P::Proved.as_str(),
+            Verdict::Refuted => P::Refuted.as_str(),
+            Verdict::NoAutomaton => P::NoAutomaton.as_str(),
+            Verdict::TimedOut => P::TimedOut.as_str(),
+            Verdict::CannotBeProved => "cannot be proved",
+            Verdict::Failed => "Walnut failed",
+        }
+    }
+}
+
+/// Where a statement of a refuted proof fails first.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Witness {
+    pub x: u64,
+    pub y: u64,
+    pub statement: String,
+}
+
+/// The `proof` object of a proof sweep's record. No time is part of it: the
+/// seconds a proof took differ from run to run, and a record is the same
+/// bytes in every run (`--resume`, `--merge`); they go to the side file
+/// `--timings`.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ProofRecord {
+    pub verdict: Verdict,
+    /// Walnut's name of the numeration (`msd_2`, `msd_fib`, `msd_o1p2`, ...).
+    pub numeration: Option<String>,
+    /// States of the P-set automaton.
+    pub states: Option<usize>,
+    /// The smallest position where a statement fails (refuted only).
+    pub witness: Option<Witness>,
+    /// Why there is no verdict of Walnut (cannot be proved, Walnut failed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    pub walnut_version: String,
+    /// SHA-256 of the Walnut jar, hex.
+    pub jar_sha256: String,
+    /// The combination whose proof this is, when not this one (same moves).
+    pub shared_with: Option<u64>,
+}
+
+/// The distinct games each of `shards` shards of `spec` proves (`sweep
+/// --plan T --prove`): shard `K` proves the game of each of its combinations
+/// once (a game met in two shards is proved in both).
+pub fn distinct_per_shard(spec: &crate::sweep::Spec, shards: u64) -> Vec<u64> {
+    let t = shards.max(1);
+    let mut seen: std::collections::HashSet<(u64, String)> = Default::default();
+    let mut out = vec![0u64; t as usize];
+    for i in 0..spec.total() {
+        if let Ok(g) = spec.combination(i).game {
+            if seen.insert((i % t, move_set_key(&g.game))) {
+                out[(i % t) as usize] += 1;
+            }
+        }
+    }
+    out
+}
+
+/// Mean wall seconds of one proof (solving the board of 1024, guessing the
+/// automaton, starting Java, Walnut, one Java process at a time), fitted on
+/// the proof sweeps measured here: 30 games of two families with `--timeout
+/// 20`, 7.9 s each on the 2-core machine under a load of 17-20
+/// (docs/performance.md, "Proof sweeps"); at most the timeout and the guess.
+pub const PROOF_MEAN_SECONDS: f64 = 8.0;
+/// Seconds of a proof outside Walnut's time bound (the board, the guess,
+/// Java's start, the witness's run): added to the timeout for the bound.
+pub const PROOF_OUTSIDE_SECONDS: u64 = 5;
+
+/// Estimated wall seconds of `games` proofs on `java` processes at once, and
+/// the most they can take (every game timing out).
+pub fn proof_seconds(games: u64, java: usize, timeout: u64) -> (u64, u64) {
+    if games == 0 {
+        return (0, 0);
+    }
+    let java = (java.max(1) as u64).min(games);
+    let per = PROOF_MEAN_SECONDS.min((timeout + PROOF_OUTSIDE_SECONDS) as f64);
+    let rounds = games.div_ceil(java);
+    let estimate = (rounds as f64 * per).ceil() as u64;
+    let most = rounds.saturating_mul(timeout.saturating_mul(2) + PROOF_OUTSIDE_SECONDS);
+    (estimate, most)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalogue::parse_game;
+
+    fn key(text: &str) -> String {
+        move_set_key(&parse_game(text).unwrap().game)
+    }
+
+    /// Equal keys: equal moves (the rules' own `is_move`) on every pair of
+    /// lengths up to 300, and the converse on the families the open problems
+    /// sweep, where every pair of games that are one game on lengths up to
+    /// 300 gets one key.
+    #[test]
+    fn keys_are_move_sets() {
+        let mut games = Vec::new();
+        for k in 1..=5u64 {
+            for r in 0..k {
+                for t in 1..=k + 1 {
+                    for s in 1..=3 {
+                        games.push(format!(
+                            "restricted:s={s},t={t},h={k}:{r},v={k}:{r},d1={k}:{r},d2={k}:{r}"
+                        ));
+                    }
+                }
+            }
+        }
+        for m in 1..=3 {
+            for p in 1..=4 {
+                for l in 0..=p {
+                    games.push(format!("modulo-rook:m={m},l={l},p={p}"));
+                }
+            }
+        }
+        let moves = |text: &str| -> Vec<bool> {
+            let g = parse_game(text).unwrap().game;
+            let r = g.as_single().unwrap().clone();
+            (0..=300u64)
+                .flat_map(|k| (0..=300u64).map(move |l| (k, l)))
+                .map(|(k, l)| r.is_move(k, l))
+                .collect()
+        };
+        // the first game of each key, and of each move table, must be the same
+        let mut by_key = std::collections::HashMap::new();
+        let mut by_moves = std::collections::HashMap::new();
+        let mut merged = 0;
+        for (i, g) in games.iter().enumerate() {
+            let a = *by_key.entry(key(g)).or_insert(i);
+            let b = *by_moves.entry(moves(g)).or_insert(i);
+            assert_eq!(a, b, "{g}: key of {}, moves of {}", games[a], games[b]);
+            merged += (a != i) as usize;
+        }
+        assert!(merged > 50, "the families have games that are one game");
+    }
+
+    #[test]
+    fn known_equalities() {
+        // the literal rook: l = 0 and l = 1 are the multiples of p
+        assert_eq!(key("modulo-rook:m=2,l=0,p=3"), key("modulo-rook:m=2,l=1,p=3"));
+        assert_ne!(key("modulo-rook:m=2,l=2,p=3"), key("modulo-rook:m=2,l=1,p=3"));
+        // |l - k| a multiple of 3: t = 1..3 are one game, t = 4 another
+        let r = |t: u64| key(&format!("restricted:s=1,t={t},h=3:0,v=3:0,d1=3:0,d2=3:0"));
+        assert_eq!(r(1), r(3));
+        assert_ne!(r(3), r(4));
+        // the written form does not matter
+        assert_eq!(key("restricted:s=1,t=1,h=all,v=all,d1=all,d2=all"), key("wythoff"));
+        // conventions differ
+        let g = parse_game("wythoff").unwrap().game;
+        assert_ne!(
+            move_set_key(&g),
+            move_set_key(&g.with_convention(crate::rules::Convention::Misere))
+        );
+    }
+
+    /// A proof sweep asks the prover for each record's representative (the
+    /// first combination of the whole sweep with the same moves, whatever the
+    /// shard), in the sweep's convention; `shared_with` names it; shards give
+    /// the same records.
+    #[test]
+    fn run_with_asks_for_representatives() {
+        use crate::rules::Convention;
+        use crate::sweep::{run_with, Plan, Spec};
+        let spec =
+            Spec::parse("restricted:s=1,t=1..3,K=2..3,h=K:0,v=K:0,d1=K:0,d2=K:0").unwrap();
+        let asked = std::sync::Mutex::new(Vec::new());
+        let hook = |rep: u64, g: &crate::catalogue::NamedGame| {
+            asked.lock().unwrap().push((rep, g.canonical.clone(), g.game.convention()));
+            Ok(ProofRecord {
+                verdict: Verdict::NoAutomaton,
+                numeration: None,
+                states: Some(rep as usize),
+                witness: None,
+                reason: None,
+                walnut_version: "test".into(),
+                jar_sha256: "0".into(),
+                shared_with: None,
+            })
+        };
+        let records = |shard: (u64, u64)| {
+            let mut plan = Plan::new(&spec, shard, 16, Convention::Misere);
+            plan.group_distinct();
+            let mut out = Vec::new();
+            run_with::<crate::error::SolveError>(
+                &plan,
+                16,
+                Convention::Misere,
+                Some(&hook),
+                &mut |_, _| {},
+                &mut |r| {
+                    out.push(r);
+                    Ok(())
+                },
+            )
+            .unwrap();
+            out
+        };
+        let all = records((1, 1));
+        // K = 2: t = 1, 2 are one game, t = 3 another; K = 3: t = 1..3 one game
+        let reps: Vec<Option<u64>> = all.iter().map(|r| r.proof.as_ref().unwrap().shared_with).collect();
+        assert_eq!(reps, [None, None, Some(0), Some(1), None, Some(1)]);
+        for r in &all {
+            let p = r.proof.as_ref().unwrap();
+            assert_eq!(p.states, Some(p.shared_with.unwrap_or(r.index) as usize));
+        }
+        assert!(asked.lock().unwrap().iter().all(|(_, _, c)| *c == Convention::Misere));
+        // shard 2/2 holds 1, 3, 5 and asks for 1 (its own) only
+        asked.lock().unwrap().clear();
+        let two = records((2, 2));
+        let mut reps: Vec<u64> = asked.lock().unwrap().iter().map(|a| a.0).collect();
+        reps.dedup();
+        assert_eq!(reps, [1]);
+        for r in two {
+            let mut r = r;
+            r.shard = (1, 1);
+            assert_eq!(r, all[r.index as usize]);
+        }
+        // shard 1/2 holds 0, 2, 4: 4's game is first met at 4
+        asked.lock().unwrap().clear();
+        records((1, 2));
+        let mut reps: Vec<u64> = asked.lock().unwrap().iter().map(|a| a.0).collect();
+        reps.dedup();
+        assert_eq!(reps, [0, 4]);
+    }
+
+    #[test]
+    fn proof_json_is_stable() {
+        let p = ProofRecord {
+            verdict: Verdict::Refuted,
+            numeration: Some("msd_2".into()),
+            states: Some(4),
+            witness: Some(Witness {
+                x: 3,
+                y: 5,
+                statement: "stable".into(),
+            }),
+            reason: None,
+            walnut_version: "6.2".into(),
+            jar_sha256: "ab".into(),
+            shared_with: Some(2),
+        };
+        let text = serde_json::to_string(&p).unwrap();
+        assert_eq!(
+            text,
+            r#"{"verdict":"refuted","numeration":"msd_2","states":4,"witness":{"x":3,"y":5,"statement":"stable"},"walnut_version":"6.2","jar_sha256":"ab","shared_with":2}"#
+        );
+        assert_eq!(serde_json::from_str::<ProofRecord>(&text).unwrap(), p);
+    }
+}
