@@ -55,6 +55,26 @@ impl Analysis {
             .find(|v| !v.winning_moves.is_empty())
             .map_or(&[], |v| &v.winning_moves)
     }
+
+    /// For N, every move that wins in some variant (in a choice game the
+    /// winning move depends on the variant picked), sorted, without repeats,
+    /// as big integers; for P, none.
+    pub fn all_winning_moves(&self) -> Vec<(crate::oracle::Natural, crate::oracle::Natural)> {
+        if self.outcome != Outcome::N {
+            return Vec::new();
+        }
+        let mut moves: Vec<(u64, u64)> = self
+            .variants
+            .iter()
+            .flat_map(|v| v.winning_moves.iter().copied())
+            .collect();
+        moves.sort_unstable();
+        moves.dedup();
+        moves
+            .into_iter()
+            .map(|(a, b)| (a.into(), b.into()))
+            .collect()
+    }
 }
 
 fn analyse_rules(r: &Rules, index: usize, x: u64, y: u64) -> Result<VariantAnalysis, SolveError> {
@@ -227,21 +247,5 @@ pub fn winning_moves(
         }
     };
     let an = analyse(&s.game, x, y)?;
-    let mut moves: Vec<(u64, u64)> = Vec::new();
-    if an.outcome == Outcome::N {
-        moves = an
-            .variants
-            .iter()
-            .flat_map(|v| v.winning_moves.iter().copied())
-            .collect();
-        moves.sort_unstable();
-        moves.dedup();
-    }
-    Ok((
-        an.outcome,
-        moves
-            .into_iter()
-            .map(|(a, b)| (Natural::from(a), Natural::from(b)))
-            .collect(),
-    ))
+    Ok((an.outcome, an.all_winning_moves()))
 }

@@ -15,21 +15,9 @@ pub(super) fn general(s: &Subject, x: u64, y: u64, an: &Analysis) -> OutcomeAnsw
         notes: Vec::new(),
         oracle: None,
     };
-    if an.outcome == Outcome::N {
-        // in a choice game the winning move depends on the variant picked: list
-        // every move that wins in some variant (per-variant lists follow as notes)
-        let mut moves: Vec<(u64, u64)> = an
-            .variants
-            .iter()
-            .flat_map(|v| v.winning_moves.iter().copied())
-            .collect();
-        moves.sort_unstable();
-        moves.dedup();
-        ans.moves = moves
-            .into_iter()
-            .map(|(a, b)| (Natural::from(a), Natural::from(b)))
-            .collect();
-    }
+    // in a choice game the winning move depends on the variant picked: list
+    // every move that wins in some variant (per-variant lists follow as notes)
+    ans.moves = an.all_winning_moves();
     let notes = &mut ans.notes;
     for v in &an.variants {
         let tag = if choice {
