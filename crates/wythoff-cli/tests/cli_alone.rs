@@ -231,11 +231,13 @@ fn sequence_beyond_any_board_is_refused_before_solving() {
 
 #[test]
 fn compare_is_estimated_and_refused_beyond_the_bound() {
-    // with memory to spare, the time bound speaks (else the memory refusal)
+    // with memory to spare, the time bound speaks (else the memory refusal);
+    // a terminal set keeps the game on the general counters kernel (connell
+    // now streams on the residue kernel and is answered at this size)
     let args = [
         "compare",
-        "connell:p=64",
-        "connell:p=64@misere",
+        "terminal-wythoff:l=1",
+        "terminal-wythoff:l=1@misere",
         "--max",
         "1048576",
     ];
