@@ -23,7 +23,6 @@
 //! Checked against the reference by `tests/kernels.rs`.
 
 use crate::rules::{BlockClass, Convention, Memory, Rules};
-use crate::solve::{CELL_N, CELL_OFF, CELL_P};
 
 /// The block class as the kernel sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -447,20 +446,7 @@ fn set_prefix(m: &mut [u64], k: usize) {
 
 /// The outcome table by the kernel (`None` when `r` is out of its scope).
 pub fn outcomes(r: &Rules, n: usize) -> Option<crate::solve::OutcomeTable> {
-    let mut k = BandKernel::new(r, n)?;
-    let mut cells = vec![CELL_N; n * n];
-    for x in 0..n {
-        let row = k.next_row();
-        for &y in row {
-            cells[x * n + y as usize] = CELL_P;
-        }
-        if x < k.u {
-            for c in &mut cells[x * n..x * n + k.v] {
-                *c = CELL_OFF;
-            }
-        }
-    }
-    Some(crate::solve::OutcomeTable::from_cells(n, cells))
+    Some(super::table_of(BandKernel::new(r, n)?, n))
 }
 
 /// Stream the P-positions of `r` on the `n x n` board, row by row in sorted
@@ -470,16 +456,17 @@ pub fn stream_p_positions(
     r: &Rules,
     n: usize,
     progress: &mut dyn FnMut(u64),
-    mut sink: impl FnMut(u64, &[u32]),
+    sink: impl FnMut(u64, &[u32]),
 ) -> Option<()> {
-    let mut k = BandKernel::new(r, n)?;
-    for x in 0..n {
-        let row = k.next_row();
-        sink(x as u64, row);
-        if x % 256 == 255 {
-            progress(x as u64 + 1);
-        }
-    }
-    progress(n as u64);
+    super::stream_of(BandKernel::new(r, n)?, n, 256, progress, sink);
     Some(())
+}
+
+impl super::RowKernel for BandKernel {
+    fn next_row(&mut self) -> &[u32] {
+        BandKernel::next_row(self)
+    }
+    fn corner(&self) -> (usize, usize) {
+        (self.u, self.v)
+    }
 }

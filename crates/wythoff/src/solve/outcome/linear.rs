@@ -38,7 +38,6 @@
 //! band and cone shapes, blocking, corners, misère).
 
 use crate::rules::{BlockClass, Convention, Memory, Relation, Rules};
-use crate::solve::{CELL_N, CELL_OFF, CELL_P};
 
 /// The widest band (and the largest cone offset `t`) the kernel takes: its
 /// checks visit `w` diagonals per jump.
@@ -544,20 +543,7 @@ impl LinearKernel {
 
 /// The outcome table by the kernel (`None` when `r` is out of its scope).
 pub fn outcomes(r: &Rules, n: usize) -> Option<crate::solve::OutcomeTable> {
-    let mut k = LinearKernel::new(r, n)?;
-    let mut cells = vec![CELL_N; n * n];
-    for x in 0..n {
-        let row = k.next_row();
-        for &y in row {
-            cells[x * n + y as usize] = CELL_P;
-        }
-        if x < k.u {
-            for c in &mut cells[x * n..x * n + k.v] {
-                *c = CELL_OFF;
-            }
-        }
-    }
-    Some(crate::solve::OutcomeTable::from_cells(n, cells))
+    Some(super::table_of(LinearKernel::new(r, n)?, n))
 }
 
 /// Stream the P-positions of `r` on the `n x n` board, row by row in sorted
@@ -567,16 +553,17 @@ pub fn stream_p_positions(
     r: &Rules,
     n: usize,
     progress: &mut dyn FnMut(u64),
-    mut sink: impl FnMut(u64, &[u32]),
+    sink: impl FnMut(u64, &[u32]),
 ) -> Option<()> {
-    let mut k = LinearKernel::new(r, n)?;
-    for x in 0..n {
-        let row = k.next_row();
-        sink(x as u64, row);
-        if x % 4096 == 4095 {
-            progress(x as u64 + 1);
-        }
-    }
-    progress(n as u64);
+    super::stream_of(LinearKernel::new(r, n)?, n, 4096, progress, sink);
     Some(())
+}
+
+impl super::RowKernel for LinearKernel {
+    fn next_row(&mut self) -> &[u32] {
+        LinearKernel::next_row(self)
+    }
+    fn corner(&self) -> (usize, usize) {
+        (self.u, self.v)
+    }
 }

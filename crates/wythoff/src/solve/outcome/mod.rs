@@ -19,3 +19,49 @@ pub mod linear;
 pub mod residue;
 pub mod sparse;
 pub mod sparse_rect;
+
+/// A kernel that produces the P-positions of its board row by row (`linear`,
+/// `band`, `residue`): the table and the stream are written once, here.
+pub(crate) trait RowKernel {
+    /// The P-positions `y` of the next row `x`, sorted.
+    fn next_row(&mut self) -> &[u32];
+    /// The removed corner: the rows below `.0` have their columns below `.1`
+    /// off the board.
+    fn corner(&self) -> (usize, usize);
+}
+
+/// The outcome table of the `n x n` board from a row kernel.
+pub(crate) fn table_of(mut k: impl RowKernel, n: usize) -> crate::solve::OutcomeTable {
+    use crate::solve::{CELL_N, CELL_OFF, CELL_P};
+    let mut cells = vec![CELL_N; n * n];
+    for x in 0..n {
+        for &y in k.next_row() {
+            cells[x * n + y as usize] = CELL_P;
+        }
+        let (u, v) = k.corner();
+        if x < u {
+            for c in &mut cells[x * n..x * n + v.min(n)] {
+                *c = CELL_OFF;
+            }
+        }
+    }
+    crate::solve::OutcomeTable::from_cells(n, cells)
+}
+
+/// Stream the rows of a row kernel on the `n x n` board: `sink(x, ys)`, and
+/// `progress(rows_done)` every `every` rows and at the end.
+pub(crate) fn stream_of(
+    mut k: impl RowKernel,
+    n: usize,
+    every: usize,
+    progress: &mut dyn FnMut(u64),
+    mut sink: impl FnMut(u64, &[u32]),
+) {
+    for x in 0..n {
+        sink(x as u64, k.next_row());
+        if x % every == every - 1 {
+            progress(x as u64 + 1);
+        }
+    }
+    progress(n as u64);
+}

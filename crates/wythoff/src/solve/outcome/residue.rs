@@ -33,7 +33,6 @@
 
 use crate::rules::{Convention, Memory, Relation, Rules};
 use crate::sets::LengthSet;
-use crate::solve::{CELL_N, CELL_OFF, CELL_P};
 
 /// The largest threshold and period of a one-pile set, and the widest band.
 pub const MAX_THRESHOLD: u64 = 256;
@@ -345,20 +344,7 @@ impl ResidueKernel {
 
 /// The outcome table by the kernel (`None` when `r` is out of its scope).
 pub fn outcomes(r: &Rules, n: usize) -> Option<crate::solve::OutcomeTable> {
-    let mut k = ResidueKernel::new(r, n)?;
-    let mut cells = vec![CELL_N; n * n];
-    for x in 0..n {
-        let row = k.next_row();
-        for &y in row {
-            cells[x * n + y as usize] = CELL_P;
-        }
-        if x < k.u {
-            for c in &mut cells[x * n..x * n + k.cv.min(n)] {
-                *c = CELL_OFF;
-            }
-        }
-    }
-    Some(crate::solve::OutcomeTable::from_cells(n, cells))
+    Some(super::table_of(ResidueKernel::new(r, n)?, n))
 }
 
 /// Stream the P-positions of `r` on the `n x n` board, row by row in sorted
@@ -367,16 +353,17 @@ pub fn stream_p_positions(
     r: &Rules,
     n: usize,
     progress: &mut dyn FnMut(u64),
-    mut sink: impl FnMut(u64, &[u32]),
+    sink: impl FnMut(u64, &[u32]),
 ) -> Option<()> {
-    let mut k = ResidueKernel::new(r, n)?;
-    for x in 0..n {
-        let row = k.next_row();
-        sink(x as u64, row);
-        if x % 256 == 255 {
-            progress(x as u64 + 1);
-        }
-    }
-    progress(n as u64);
+    super::stream_of(ResidueKernel::new(r, n)?, n, 256, progress, sink);
     Some(())
+}
+
+impl super::RowKernel for ResidueKernel {
+    fn next_row(&mut self) -> &[u32] {
+        ResidueKernel::next_row(self)
+    }
+    fn corner(&self) -> (usize, usize) {
+        (self.u, self.cv)
+    }
 }
