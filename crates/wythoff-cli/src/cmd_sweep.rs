@@ -117,9 +117,8 @@ fn proof_options(a: &Args) -> Result<wythoff_walnut::sweep::Options> {
     }
     o.numeration = a.numeration.clone();
     if let Some(m) = &a.java_memory {
-        let b = resources::parse_size(m).ok_or_else(|| {
-            anyhow!("--java-memory `{m}`: write a size such as 3G or 1536M")
-        })?;
+        let b = resources::parse_size(m)
+            .ok_or_else(|| anyhow!("--java-memory `{m}`: write a size such as 3G or 1536M"))?;
         o.java_memory_mib = b >> 20;
     }
     o.emit = a.emit.clone();
@@ -869,7 +868,10 @@ fn merge(paths: &[String], format: Option<SweepFormat>, partial: bool) -> Result
     };
     let out_format = format.unwrap_or(in_format);
     if id.prove.is_some() && out_format != SweepFormat::Json {
-        bail!("--format {}: the records are a proof sweep's, written as json only", format_name(out_format));
+        bail!(
+            "--format {}: the records are a proof sweep's, written as json only",
+            format_name(out_format)
+        );
     }
     if out_format == SweepFormat::Json && in_format != SweepFormat::Json {
         bail!(

@@ -777,8 +777,15 @@ fn one_answer_layer_for_the_cli_and_the_api() {
     let s = Server::start();
     let m = "1000000000000000000000";
     for (x, y, outcome) in [("3", "5", "P"), ("5", "4", "N"), ("0", "0", "P")] {
-        let cli = cli_json(&["outcome", &format!("modular:m={m}"), x, y, "--format", "json"])
-            .unwrap();
+        let cli = cli_json(&[
+            "outcome",
+            &format!("modular:m={m}"),
+            x,
+            y,
+            "--format",
+            "json",
+        ])
+        .unwrap();
         assert_eq!(cli["outcome"], outcome);
         let api = s.json(&format!("/api/outcome?game=modular%3Am%3D{m}&x={x}&y={y}"));
         assert_eq!(api, cli, "({x}, {y})");
@@ -829,7 +836,10 @@ fn heavy_work_is_refused_before_it_runs() {
         let (status, body) = s.get(&path);
         let took = t.elapsed();
         assert_eq!(status, 400, "{path}: {body}");
-        assert!(body.contains("over the server's bound of 10 s"), "{path}: {body}");
+        assert!(
+            body.contains("over the server's bound of 10 s"),
+            "{path}: {body}"
+        );
         assert!(!body.contains("--"), "a CLI flag in {path}: {body}");
         assert!(took < std::time::Duration::from_secs(5), "{path}: {took:?}");
     }

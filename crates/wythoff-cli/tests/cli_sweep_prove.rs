@@ -40,7 +40,15 @@ fn ok(o: Output, what: &str) -> Vec<u8> {
 
 fn sweep(extra: &[&str]) -> Vec<u8> {
     let mut a = vec![
-        "--threads", "1", "sweep", FAMILY, "--max", "24", "--prove", "--timeout", "60",
+        "--threads",
+        "1",
+        "sweep",
+        FAMILY,
+        "--max",
+        "24",
+        "--prove",
+        "--timeout",
+        "60",
     ];
     a.extend_from_slice(extra);
     ok(wythoff(&a), &format!("{a:?}"))
@@ -81,7 +89,10 @@ fn verdicts_shared_emitted_and_equal_to_prove() {
         assert_eq!(p["jar_sha256"].as_str().unwrap().len(), 64);
         assert!(p.get("seconds").is_none(), "no time in a record: {p}");
         let prove = r["sweep"]["prove"].as_str().unwrap();
-        assert!(prove.contains("timeout=60") && prove.contains("states=300"), "{prove}");
+        assert!(
+            prove.contains("timeout=60") && prove.contains("states=300"),
+            "{prove}"
+        );
         // the shared record's verdict is its representative's
         if let Some(s) = shared {
             let mut a = p.clone();
@@ -93,7 +104,10 @@ fn verdicts_shared_emitted_and_equal_to_prove() {
     assert_eq!(recs[1]["proof"]["verdict"], "no automaton found");
     // two proofs were made, not four
     let t = std::fs::read_to_string(&timings).unwrap();
-    let lines: Vec<Value> = t.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let lines: Vec<Value> = t
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(lines.len(), 2, "{t}");
     assert!(lines.iter().all(|l| l["seconds"].as_f64().unwrap() > 0.0));
     for r in recs.iter().filter(|r| r["proof"]["shared_with"].is_null()) {
@@ -119,7 +133,15 @@ fn verdicts_shared_emitted_and_equal_to_prove() {
 
 fn sweep_to_file(args: &[&str], file: &Path) -> std::process::Child {
     let mut a = vec![
-        "--threads", "1", "sweep", FAMILY, "--max", "24", "--prove", "--timeout", "60",
+        "--threads",
+        "1",
+        "sweep",
+        FAMILY,
+        "--max",
+        "24",
+        "--prove",
+        "--timeout",
+        "60",
     ];
     a.extend_from_slice(args);
     Command::new(env!("CARGO_BIN_EXE_wythoff"))
@@ -162,7 +184,12 @@ fn killed_resumed_sharded_merged() {
     child.wait().unwrap();
     let cut = std::fs::read(&part).unwrap();
     assert_eq!(&full[..cut.len()], &cut[..], "a prefix of the output");
-    assert_eq!(resumed(&cut).0, full, "resumed after a SIGKILL at {} bytes", cut.len());
+    assert_eq!(
+        resumed(&cut).0,
+        full,
+        "resumed after a SIGKILL at {} bytes",
+        cut.len()
+    );
     // cut after the first record (the proved game): the shared record reuses
     // the kept proof, only K = 3 is proved again
     let first = full.iter().position(|&b| b == b'\n').unwrap() + 1;
@@ -196,10 +223,18 @@ fn killed_resumed_sharded_merged() {
         .unwrap()
         .replace("timeout=60", "timeout=61");
     std::fs::write(&s2, other).unwrap();
-    let o = wythoff(&["sweep", "--merge", s1.to_str().unwrap(), s2.to_str().unwrap()]);
+    let o = wythoff(&[
+        "sweep",
+        "--merge",
+        s1.to_str().unwrap(),
+        s2.to_str().unwrap(),
+    ]);
     let e = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(2), "{e}");
-    assert!(e.contains("another sweep") && e.contains("proof options"), "{e}");
+    assert!(
+        e.contains("another sweep") && e.contains("proof options"),
+        "{e}"
+    );
     let mut c = sweep_to_file(&["--resume", s2.to_str().unwrap(), "--shard", "2/2"], &part);
     assert!(!c.wait().unwrap().success());
     // a sweep without --prove is another sweep too
@@ -241,10 +276,21 @@ fn timeouts_are_verdicts() {
     ]);
     let recs = records(&ok(o, "sweep"));
     assert_eq!(recs.len(), 2);
-    assert_eq!(recs[0]["proof"]["verdict"], "Walnut timed out", "{}", recs[0]);
+    assert_eq!(
+        recs[0]["proof"]["verdict"], "Walnut timed out",
+        "{}",
+        recs[0]
+    );
     assert_eq!(recs[1]["proof"]["shared_with"], 0);
     // as `prove` alone says, with what it was deciding
-    let o = wythoff(&["prove", "modulo-rook:m=2,l=0,p=3", "--timeout", "1", "--format", "json"]);
+    let o = wythoff(&[
+        "prove",
+        "modulo-rook:m=2,l=0,p=3",
+        "--timeout",
+        "1",
+        "--format",
+        "json",
+    ]);
     let single: Value = serde_json::from_slice(&o.stdout).unwrap();
     let p = &recs[0]["proof"];
     assert_eq!(single["verdict"], "Walnut timed out");
@@ -258,14 +304,32 @@ fn timeouts_are_verdicts() {
 fn plan_counts_proofs() {
     let out = ok(
         wythoff(&[
-            "--threads", "1", "sweep", FAMILY, "--max", "24", "--prove", "--plan", "2",
-            "--timeout", "10",
+            "--threads",
+            "1",
+            "sweep",
+            FAMILY,
+            "--max",
+            "24",
+            "--prove",
+            "--plan",
+            "2",
+            "--timeout",
+            "10",
         ]),
         "plan",
     );
     let v: Value = serde_json::from_slice(&out).unwrap();
     let plain: Value = serde_json::from_slice(&ok(
-        wythoff(&["--threads", "1", "sweep", FAMILY, "--max", "24", "--plan", "2"]),
+        wythoff(&[
+            "--threads",
+            "1",
+            "sweep",
+            FAMILY,
+            "--max",
+            "24",
+            "--plan",
+            "2",
+        ]),
         "plan",
     ))
     .unwrap();

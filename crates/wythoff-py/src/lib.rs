@@ -710,8 +710,10 @@ fn prove<'py>(
     if let Some(t) = timeout {
         req.timeout = t;
     }
-    let r = run_owned(py, move |_| Ok(wythoff_walnut::prove(&req, emit.as_deref())))?
-        .map_err(prove_err)?;
+    let r = run_owned(py, move |_| {
+        Ok(wythoff_walnut::prove(&req, emit.as_deref()))
+    })?
+    .map_err(prove_err)?;
     let v = serde_json::to_value(&r).map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
     json_to_py(py, &v)
 }
@@ -944,7 +946,14 @@ fn sweep_prove_lines(
     java_memory_mib: Option<u64>,
     emit: Option<std::path::PathBuf>,
 ) -> PyResult<Vec<String>> {
-    let o = proof_options(prove_max, states, timeout, numeration, java_memory_mib, emit)?;
+    let o = proof_options(
+        prove_max,
+        states,
+        timeout,
+        numeration,
+        java_memory_mib,
+        emit,
+    )?;
     let (mut plan, max, conv, workers) = whole_sweep(spec, max, misere)?;
     let budget = wythoff::solve::memory_budget();
     let w = walnut_here(&o)?;
@@ -981,7 +990,14 @@ fn sweep_prove_group(
     java_memory_mib: Option<u64>,
 ) -> PyResult<Vec<String>> {
     let max = board_side(max, "max")?;
-    let o = proof_options(prove_max, states, timeout, numeration, java_memory_mib, None)?;
+    let o = proof_options(
+        prove_max,
+        states,
+        timeout,
+        numeration,
+        java_memory_mib,
+        None,
+    )?;
     let sp = wythoff::sweep::Spec::parse(spec).map_err(|e| to_py_err(e.into()))?;
     let conv = convention(misere);
     let w = walnut_here(&o)?;
@@ -995,10 +1011,7 @@ fn sweep_prove_group(
         let mut out = Vec::new();
         for &i in &indices {
             let mut r = wythoff::sweep::run_one(&sp, i, max as usize, conv)?;
-            let here = sp
-                .combination(i)
-                .game
-                .map_err(SolveError::BadInput)?;
+            let here = sp.combination(i).game.map_err(SolveError::BadInput)?;
             r.proof = Some(wythoff::sweep::proof_of(&sp, i, rep, &here, conv, &hook)?);
             r.sweep.prove = Some(identity.clone());
             out.push(r.json_line());

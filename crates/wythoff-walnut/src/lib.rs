@@ -408,12 +408,7 @@ pub fn recheck(dir: &Path, walnut: &Walnut, timeout: u64) -> Result<RecheckRepor
     }
     let tmp = TempHome::new()?;
     copy_tree(dir, &tmp.dir)?;
-    let out = load(
-        walnut,
-        &tmp.dir,
-        COMMAND_FILE,
-        Duration::from_secs(timeout),
-    )?;
+    let out = load(walnut, &tmp.dir, COMMAND_FILE, Duration::from_secs(timeout))?;
     let logs = read_logs(&tmp.dir);
     let (statements, errors) = wythoff::prove::report::recheck(&out.stdout, &logs);
     Ok(RecheckReport {

@@ -126,7 +126,12 @@ pub fn flag(arg: ProveArg) -> &'static str {
 /// Java processes a sweep may run at once: as many as `opts`' heap (and its
 /// overhead) fit in `budget` beside the sweep's own `sweep_memory`, at most
 /// `workers`; `None` when not even one fits.
-pub fn java_processes(budget: u64, sweep_memory: u64, workers: usize, opts: &Options) -> Option<usize> {
+pub fn java_processes(
+    budget: u64,
+    sweep_memory: u64,
+    workers: usize,
+    opts: &Options,
+) -> Option<usize> {
     let n = (budget.saturating_sub(sweep_memory) / opts.java_bytes()).min(workers.max(1) as u64);
     (n > 0).then_some(n as usize)
 }

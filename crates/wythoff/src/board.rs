@@ -5,9 +5,9 @@
 
 use crate::imitation::{ImitationNim, StateSolver};
 use crate::limits::{check_max, check_table_memory};
+use crate::rules::Game;
 use crate::solve::{self, stream};
 use crate::subject::Subject;
-use crate::rules::Game;
 use crate::SolveError;
 
 /// The P-positions of a game value on the `n x n` board, streamed (`sink(x, ys)`
@@ -75,4 +75,3 @@ pub fn outcome_table(
     })?;
     Ok(cells)
 }
-

@@ -113,7 +113,10 @@ fn linear_read(
     let [r] = game.variants() else { return None };
     let mut n = terms.saturating_mul(4).saturating_add(64);
     loop {
-        if n > LINEAR_MAX_BOARD || crate::solve::select::outcome_kernel(&r.for_board(n)) != crate::solve::select::OutcomeKernel::Linear {
+        if n > LINEAR_MAX_BOARD
+            || crate::solve::select::outcome_kernel(&r.for_board(n))
+                != crate::solve::select::OutcomeKernel::Linear
+        {
             return None;
         }
         let one = Game::single(r.clone());
@@ -122,9 +125,12 @@ fn linear_read(
             return None;
         }
         let mut all: Vec<(u64, u64)> = Vec::new();
-        crate::solve::stream::p_positions(&one, n as usize, &mut |d, t| progress(d, t), &mut |x, ys| {
-            all.extend(ys.iter().map(|&y| (x, y as u64)))
-        })
+        crate::solve::stream::p_positions(
+            &one,
+            n as usize,
+            &mut |d, t| progress(d, t),
+            &mut |x, ys| all.extend(ys.iter().map(|&y| (x, y as u64))),
+        )
         .ok()?;
         let mut mirrored: Vec<(u64, u64)> = all.iter().map(|&(x, y)| (y, x)).collect();
         mirrored.sort_unstable();
@@ -276,7 +282,8 @@ pub fn plan(game: &Game, terms: u64) -> Option<Plan> {
         let n = terms.saturating_mul(4).saturating_add(64);
         if n <= LINEAR_MAX_BOARD
             && crate::solve::select::outcome_kernel(&r.for_board(n))
-                == crate::solve::select::OutcomeKernel::Linear {
+                == crate::solve::select::OutcomeKernel::Linear
+        {
             // streamed by the near-linear kernel (`linear_read`)
             let p = crate::solve::select::p_positions_plan(game, n);
             return Some(Plan {

@@ -19,7 +19,8 @@ pub const SEED_001: &str = "Khovanova & Niu, m-Modular Wythoff (seed 001)";
 pub const SEED_002: &str = "Larsson, A generalized diagonal Wythoff Nim / Imitation Nim (seed 002)";
 pub const SEED_003: &str = "Restrictions of (s,t)-Wythoff, parity and residue variants (seed 003)";
 /// Blocking Wythoff Nim and terminal sets (not seeds; full citations in docs/games.md).
-pub const LARSSON_2011: &str = "Larsson, Blocking Wythoff Nim, Electron. J. Combin. 18 (2011) #P120";
+pub const LARSSON_2011: &str =
+    "Larsson, Blocking Wythoff Nim, Electron. J. Combin. 18 (2011) #P120";
 pub const RENARD_RIGO_2025: &str = "Renard & Rigo, Variants of Wythoff game with terminal positions or blocking maneuvers, arXiv:2512.11601 (2025)";
 
 /// Kind of a parameter value.

@@ -137,11 +137,9 @@ fn build(spec: &VariantSpec, convention: Convention) -> Result<Rules, RuleError>
             })?),
             "diagonal" => BlockClass::Diagonal,
             "all" => BlockClass::All,
-            other => {
-                return Err(RuleError::Param(format!(
-                    "rules file, [blocking]: unknown class `{other}`: allowed one-pile, diagonal, all"
-                )))
-            }
+            other => return Err(RuleError::Param(format!(
+                "rules file, [blocking]: unknown class `{other}`: allowed one-pile, diagonal, all"
+            ))),
         };
         b = b.blocking(class, bl.p);
     }

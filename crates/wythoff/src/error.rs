@@ -200,7 +200,12 @@ fn over_memory_worded(
 
 fn over_time(arg: &Option<BoardArg>, n: &u64, what: &str, seconds: &u64, bound: &u64) -> String {
     let named = arg.map(|a| format!("{} {n}: ", a.flag()));
-    over_time_worded(&named.unwrap_or_default(), what, *seconds, &cli_bound(*bound))
+    over_time_worded(
+        &named.unwrap_or_default(),
+        what,
+        *seconds,
+        &cli_bound(*bound),
+    )
 }
 
 /// The CLI's words for a time bound: `over the bound of 10 min: use --force ...`.

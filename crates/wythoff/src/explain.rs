@@ -201,7 +201,13 @@ pub fn winning_moves(
     s: &crate::subject::Subject,
     x: &crate::oracle::Natural,
     y: &crate::oracle::Natural,
-) -> Result<(Outcome, Vec<(crate::oracle::Natural, crate::oracle::Natural)>), SolveError> {
+) -> Result<
+    (
+        Outcome,
+        Vec<(crate::oracle::Natural, crate::oracle::Natural)>,
+    ),
+    SolveError,
+> {
     use crate::limits::GENERAL_LIMIT;
     use crate::oracle::Natural;
     if let Some(rules) = s.imitation()? {

@@ -327,12 +327,14 @@ impl Rules {
     /// Are the two-pile moves, as one region, in the block class
     /// ([`BlockClass::two_pile_region`]; `Some(false)` without blocking)?
     pub fn two_pile_in_class(&self) -> Option<bool> {
-        self.blocking.map_or(Some(false), |b| b.class.two_pile_region())
+        self.blocking
+            .map_or(Some(false), |b| b.class.two_pile_region())
     }
     /// The steps of the family `f` in the block class (none without blocking).
     #[inline]
     pub fn block_steps(&self, f: MoveFamily) -> ClassSteps {
-        self.blocking.map_or(ClassSteps::None, |b| b.class.family(f))
+        self.blocking
+            .map_or(ClassSteps::None, |b| b.class.family(f))
     }
     pub fn corner(&self) -> Option<Corner> {
         self.corner

@@ -610,7 +610,10 @@ pub const IDENTITY_FIELDS: &[(&str, &str)] = &[
     ("combinations", "number of combinations"),
     ("version", "wythoff version"),
     ("rules", "rules fingerprint"),
-    ("prove", "proof options (--prove, --prove-max, --states, --timeout, --numeration, the Walnut jar)"),
+    (
+        "prove",
+        "proof options (--prove, --prove-max, --states, --timeout, --numeration, the Walnut jar)",
+    ),
 ];
 
 /// A 16-hex-digit fingerprint of a catalogue entry's definition (name, aliases,
@@ -1112,7 +1115,13 @@ impl Plan {
     /// [`Plan::group_distinct`].
     pub fn representatives(&self) -> Option<Vec<(u64, u64)>> {
         let reps = self.reps.as_ref()?;
-        Some(self.indices.iter().copied().zip(reps.iter().copied()).collect())
+        Some(
+            self.indices
+                .iter()
+                .copied()
+                .zip(reps.iter().copied())
+                .collect(),
+        )
     }
     /// Distinct games this run proves (after [`Plan::group_distinct`]; every
     /// combination otherwise).
@@ -1133,7 +1142,8 @@ impl Plan {
         let before = self.indices.len() as u128;
         let kept: Vec<bool> = self.indices.iter().map(|&i| keep(i)).collect();
         let mut it = kept.iter();
-        self.indices.retain(|_| *it.next().expect("one flag an index"));
+        self.indices
+            .retain(|_| *it.next().expect("one flag an index"));
         if let Some(reps) = &mut self.reps {
             let mut it = kept.iter();
             reps.retain(|_| *it.next().expect("one flag a rep"));
@@ -1276,9 +1286,10 @@ pub fn proof_of(
     let game = if rep == index {
         here
     } else {
-        other = spec.combination(rep).game.map_err(|e| {
-            crate::error::SolveError::BadInput(format!("combination {rep}: {e}"))
-        })?;
+        other = spec
+            .combination(rep)
+            .game
+            .map_err(|e| crate::error::SolveError::BadInput(format!("combination {rep}: {e}")))?;
         &other
     };
     let game = NamedGame {

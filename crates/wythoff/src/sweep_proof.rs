@@ -57,7 +57,13 @@ fn set_key(s: &LengthSet) -> String {
 
 /// Is there a pair at offset `j` of the cone `s`: `m` in one set and `s m + j`
 /// in the other (`m >= 1`)? `None` when deciding it costs more than `budget`.
-fn pair_at_offset(d1: &LengthSet, d2: &LengthSet, s: u64, j: u64, budget: &mut u64) -> Option<bool> {
+fn pair_at_offset(
+    d1: &LengthSet,
+    d2: &LengthSet,
+    s: u64,
+    j: u64,
+    budget: &mut u64,
+) -> Option<bool> {
     let t = d1.threshold().max(d2.threshold());
     if t > EXACT_LIMIT {
         return None;
@@ -314,14 +320,23 @@ mod tests {
     #[test]
     fn known_equalities() {
         // the literal rook: l = 0 and l = 1 are the multiples of p
-        assert_eq!(key("modulo-rook:m=2,l=0,p=3"), key("modulo-rook:m=2,l=1,p=3"));
-        assert_ne!(key("modulo-rook:m=2,l=2,p=3"), key("modulo-rook:m=2,l=1,p=3"));
+        assert_eq!(
+            key("modulo-rook:m=2,l=0,p=3"),
+            key("modulo-rook:m=2,l=1,p=3")
+        );
+        assert_ne!(
+            key("modulo-rook:m=2,l=2,p=3"),
+            key("modulo-rook:m=2,l=1,p=3")
+        );
         // |l - k| a multiple of 3: t = 1..3 are one game, t = 4 another
         let r = |t: u64| key(&format!("restricted:s=1,t={t},h=3:0,v=3:0,d1=3:0,d2=3:0"));
         assert_eq!(r(1), r(3));
         assert_ne!(r(3), r(4));
         // the written form does not matter
-        assert_eq!(key("restricted:s=1,t=1,h=all,v=all,d1=all,d2=all"), key("wythoff"));
+        assert_eq!(
+            key("restricted:s=1,t=1,h=all,v=all,d1=all,d2=all"),
+            key("wythoff")
+        );
         // conventions differ
         let g = parse_game("wythoff").unwrap().game;
         assert_ne!(
@@ -338,11 +353,13 @@ mod tests {
     fn run_with_asks_for_representatives() {
         use crate::rules::Convention;
         use crate::sweep::{run_with, Plan, Spec};
-        let spec =
-            Spec::parse("restricted:s=1,t=1..3,K=2..3,h=K:0,v=K:0,d1=K:0,d2=K:0").unwrap();
+        let spec = Spec::parse("restricted:s=1,t=1..3,K=2..3,h=K:0,v=K:0,d1=K:0,d2=K:0").unwrap();
         let asked = std::sync::Mutex::new(Vec::new());
         let hook = |rep: u64, g: &crate::catalogue::NamedGame| {
-            asked.lock().unwrap().push((rep, g.canonical.clone(), g.game.convention()));
+            asked
+                .lock()
+                .unwrap()
+                .push((rep, g.canonical.clone(), g.game.convention()));
             Ok(ProofRecord {
                 verdict: Verdict::NoAutomaton,
                 numeration: None,
@@ -374,13 +391,20 @@ mod tests {
         };
         let all = records((1, 1));
         // K = 2: t = 1, 2 are one game, t = 3 another; K = 3: t = 1..3 one game
-        let reps: Vec<Option<u64>> = all.iter().map(|r| r.proof.as_ref().unwrap().shared_with).collect();
+        let reps: Vec<Option<u64>> = all
+            .iter()
+            .map(|r| r.proof.as_ref().unwrap().shared_with)
+            .collect();
         assert_eq!(reps, [None, None, Some(0), Some(1), None, Some(1)]);
         for r in &all {
             let p = r.proof.as_ref().unwrap();
             assert_eq!(p.states, Some(p.shared_with.unwrap_or(r.index) as usize));
         }
-        assert!(asked.lock().unwrap().iter().all(|(_, _, c)| *c == Convention::Misere));
+        assert!(asked
+            .lock()
+            .unwrap()
+            .iter()
+            .all(|(_, _, c)| *c == Convention::Misere));
         // shard 2/2 holds 1, 3, 5 and asks for 1 (its own) only
         asked.lock().unwrap().clear();
         let two = records((2, 2));

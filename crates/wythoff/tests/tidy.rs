@@ -150,7 +150,11 @@ fn lines_with(dir: &str, needles: &[&str], skip: &dyn Fn(&Path) -> bool) -> Vec<
 #[test]
 fn the_server_imports_no_command() {
     let serve = lines_with("wythoff-cli/src/serve", &["cmd_"], &|_| false);
-    assert!(serve.is_empty(), "the server imports a command:\n{}", serve.join("\n"));
+    assert!(
+        serve.is_empty(),
+        "the server imports a command:\n{}",
+        serve.join("\n")
+    );
 }
 
 /// No `cmd_*.rs` names another command module.
@@ -170,7 +174,11 @@ fn no_command_imports_another() {
             }
         }
     }
-    assert!(found.is_empty(), "a command imports another:\n{}", found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "a command imports another:\n{}",
+        found.join("\n")
+    );
 }
 
 /// The front door is the top layer: no library module but `lib.rs` (and the
@@ -195,7 +203,11 @@ fn errors_import_no_solver() {
     let found = lines_with("wythoff/src", &["solve::", "crate::solve"], &|f| {
         !f.ends_with("src/error.rs")
     });
-    assert!(found.is_empty(), "error.rs names the solvers:\n{}", found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "error.rs names the solvers:\n{}",
+        found.join("\n")
+    );
 }
 
 /// The server has no cost model of its own: its admissions are the
@@ -205,8 +217,18 @@ fn errors_import_no_solver() {
 fn the_server_writes_no_cost_constant() {
     let found = lines_with(
         "wythoff-cli/src/serve",
-        &["work_estimate", "_000_000", "cost::seconds", "_ps(", "per second"],
+        &[
+            "work_estimate",
+            "_000_000",
+            "cost::seconds",
+            "_ps(",
+            "per second",
+        ],
         &|_| false,
     );
-    assert!(found.is_empty(), "cost constants in the server:\n{}", found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "cost constants in the server:\n{}",
+        found.join("\n")
+    );
 }

@@ -226,7 +226,11 @@ pub fn text(out: &mut dyn Write, rep: &PatternReport) -> io::Result<()> {
                     r.read_on
                 )?;
                 for ((s, c), b) in r.slopes.iter().zip(&r.counts).zip(&r.bounds) {
-                    writeln!(out, "  slope {s:.6}: {c} P-positions, y/x in [{}, {}]", b[0], b[1])?;
+                    writeln!(
+                        out,
+                        "  slope {s:.6}: {c} P-positions, y/x in [{}, {}]",
+                        b[0], b[1]
+                    )?;
                 }
             }
             Pattern::GrundyRows(g) => {

@@ -229,7 +229,10 @@ pub fn p_positions(q: &Query) -> Result<Job, String> {
 pub fn grundy(q: &Query) -> Result<Job, String> {
     let g = q.game("game", false)?;
     let n = q.max(TABLE_MAX)?;
-    answer::grundy_plan(&g, n).map_err(err)?.admit(bound()).map_err(err)?;
+    answer::grundy_plan(&g, n)
+        .map_err(err)?
+        .admit(bound())
+        .map_err(err)?;
     Ok(Job {
         key: key("g", q, &g, n),
         work: Box::new(move |stop| {
@@ -277,7 +280,10 @@ pub fn patterns(q: &Query) -> Result<Job, String> {
         plan.admit(bound()).map_err(err)?;
     }
     if grundy {
-        answer::grundy_plan(&g, n).map_err(err)?.admit(bound()).map_err(err)?;
+        answer::grundy_plan(&g, n)
+            .map_err(err)?
+            .admit(bound())
+            .map_err(err)?;
     }
     Ok(Job {
         key: key(&format!("pt{grundy}{text}"), q, &g, n),
@@ -292,11 +298,13 @@ pub fn patterns(q: &Query) -> Result<Job, String> {
             .map_err(err)?;
             let mut out = Vec::new();
             if text {
-                crate::render::patterns_text(&mut out, &rep).map_err(|e| message(&e.to_string()))?;
+                crate::render::patterns_text(&mut out, &rep)
+                    .map_err(|e| message(&e.to_string()))?;
                 let t = String::from_utf8_lossy(&out);
                 return Ok(serde_json::json!({"game": g.label, "max": n, "text": t}).to_string());
             }
-            crate::render::patterns_json(&mut out, &rep, None).map_err(|e| message(&e.to_string()))?;
+            crate::render::patterns_json(&mut out, &rep, None)
+                .map_err(|e| message(&e.to_string()))?;
             Ok(String::from_utf8_lossy(&out).trim_end().to_string())
         }),
     })
@@ -361,12 +369,9 @@ pub fn outcome(q: &Query) -> Result<Job, String> {
         None => {
             let text = q.required("game")?;
             if answer::rules_file_path(text).is_some() {
-                return Err(
-                    "game: the server reads no rules file; send its text as rules=".into(),
-                );
+                return Err("game: the server reads no rules file; send its text as rules=".into());
             }
-            crate::game_arg::resolve_spec(text, misere)
-                .map_err(|e| message(&format!("{e:#}")))?
+            crate::game_arg::resolve_spec(text, misere).map_err(|e| message(&format!("{e:#}")))?
         }
     };
     let history: Vec<&str> = match q.get("history") {

@@ -50,12 +50,16 @@ pub fn grid_cells(text: &str) -> Vec<Vec<String>> {
 #[allow(dead_code)]
 pub fn walnut() -> Option<std::path::PathBuf> {
     use std::path::PathBuf;
-    let jar = std::env::var_os("WALNUT_JAR").map(PathBuf::from).or_else(|| {
-        let cache = std::env::var_os("WYTHOFF_CACHE")
-            .map(PathBuf::from)
-            .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache/wythoff")))?;
-        Some(cache.join("walnut").join("walnut-6.2.jar"))
-    });
+    let jar = std::env::var_os("WALNUT_JAR")
+        .map(PathBuf::from)
+        .or_else(|| {
+            let cache = std::env::var_os("WYTHOFF_CACHE")
+                .map(PathBuf::from)
+                .or_else(|| {
+                    std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache/wythoff"))
+                })?;
+            Some(cache.join("walnut").join("walnut-6.2.jar"))
+        });
     let java = Command::new("java")
         .arg("-version")
         .stderr(std::process::Stdio::null())
@@ -122,4 +126,3 @@ pub fn random_below(n: u64) -> u64 {
     x ^= x >> 33;
     x % n.max(1)
 }
-

@@ -47,12 +47,12 @@ mod notes;
 mod request;
 mod verify;
 
-pub use crate::limits::*;
-pub use notes::{remoteness_notes, REMOTENESS_LIMIT, REMOTENESS_WORK};
-pub use request::*;
 pub use crate::board::{game_board, game_p_positions, outcome_table};
+pub use crate::limits::*;
 pub use crate::sequences::*;
 pub use crate::subject::*;
+pub use notes::{remoteness_notes, REMOTENESS_LIMIT, REMOTENESS_WORK};
+pub use request::*;
 pub use verify::*;
 
 /// The payload of an unwind that a front end's progress callback starts to stop
@@ -228,10 +228,7 @@ pub fn outcome(
 /// What the remoteness table of `s` on the `n x n` board costs
 /// ([`select::remoteness_plan`]); `None` for a game with memory (Imitation
 /// Nim: its state graph, with its own limit on the side).
-pub fn remoteness_plan(
-    s: &Subject,
-    n: u64,
-) -> Result<Option<select::RemotenessPlan>, SolveError> {
+pub fn remoteness_plan(s: &Subject, n: u64) -> Result<Option<select::RemotenessPlan>, SolveError> {
     check_max(n)?;
     if s.imitation()?.is_some() {
         return Ok(None);
@@ -264,7 +261,12 @@ pub struct PositionPlan {
 
 impl PositionPlan {
     /// Refuse it beyond `bound` ([`solve::cost::admit`]), naming the position.
-    pub fn admit(&self, x: &Natural, y: &Natural, bound: solve::cost::Bound) -> Result<(), SolveError> {
+    pub fn admit(
+        &self,
+        x: &Natural,
+        y: &Natural,
+        bound: solve::cost::Bound,
+    ) -> Result<(), SolveError> {
         let what = match self.engine {
             PositionEngine::Imitation => "the state solver",
             _ => "the outcome solver",

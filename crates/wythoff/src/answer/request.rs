@@ -92,7 +92,9 @@ pub fn parse_pair(s: &str) -> Result<(u64, u64), String> {
 
 /// One history value `x,y` (a position of a game with memory).
 pub fn parse_position(s: &str) -> Result<(u64, u64), SolveError> {
-    parse_pair(s).map_err(|why| SolveError::BadArg(Message::new().name(Arg::History).text(format!(" {why}"))))
+    parse_pair(s).map_err(|why| {
+        SolveError::BadArg(Message::new().name(Arg::History).text(format!(" {why}")))
+    })
 }
 
 /// The history values, oldest first.
@@ -163,7 +165,10 @@ impl Subject {
     /// lists its starting positions (no history).
     pub fn list_convention(&self) -> String {
         if ImitationNim::from_game(&self.game).is_some() {
-            format!("{}, starting positions (no history)", self.convention_text())
+            format!(
+                "{}, starting positions (no history)",
+                self.convention_text()
+            )
         } else {
             self.convention_text()
         }

@@ -48,12 +48,7 @@ impl BlockingWythoffSet {
 
     /// Every `w` with `(v, w)` or `(w, v)` a Wythoff P-position.
     fn wythoff_partners(&self, v: &Natural) -> Vec<Natural> {
-        let mut out: Vec<Natural> = self
-            .bt
-            .indices_a(v)
-            .iter()
-            .map(|n| self.bt.b(n))
-            .collect();
+        let mut out: Vec<Natural> = self.bt.indices_a(v).iter().map(|n| self.bt.b(n)).collect();
         if let Some(n) = self.bt.index_b(v) {
             out.push(self.bt.a(&n));
         }
@@ -74,10 +69,7 @@ impl BlockingWythoffSet {
                     return false;
                 }
                 let (a, b) = (x / nat(2) - nat(1), y / nat(2) - nat(1));
-                self.bt
-                    .indices_a(&a)
-                    .iter()
-                    .any(|n| self.bt.b(n) == b)
+                self.bt.indices_a(&a).iter().any(|n| self.bt.b(n) == b)
             }
             _ => *y == two_x + nat(2),
         }
@@ -138,7 +130,10 @@ impl BlockingWythoffSet {
         if self.k == 2 && ad.even() {
             // (2 A_m + 2, 2 B_m + 2): d = 2m
             let m = &ad / nat(2);
-            out.push((self.bt.a(&m) * nat(2) + nat(2), self.bt.b(&m) * nat(2) + nat(2)));
+            out.push((
+                self.bt.a(&m) * nat(2) + nat(2),
+                self.bt.b(&m) * nat(2) + nat(2),
+            ));
         }
         if flip {
             out = out.into_iter().map(|(a, b)| (b, a)).collect();

@@ -79,8 +79,7 @@ fn clusters(cells: &[(u64, u64)], x0: u64) -> Vec<Cluster> {
     for i in 1..=pts.len() {
         if i == pts.len() || apart(pts[i - 1], pts[i], GAP) {
             let c = &pts[start..i];
-            if c.len() >= super::MIN_TERMS
-                && (c.len() as u64) * MIN_SHARE.1 >= total * MIN_SHARE.0
+            if c.len() >= super::MIN_TERMS && (c.len() as u64) * MIN_SHARE.1 >= total * MIN_SHARE.0
             {
                 out.push(fit(c));
             }
@@ -144,10 +143,7 @@ pub fn find(board: &Board) -> Option<Rays> {
         return None;
     }
     Some(Rays {
-        slopes: confirmed
-            .iter()
-            .map(|c| c.micro() as f64 / 1e6)
-            .collect(),
+        slopes: confirmed.iter().map(|c| c.micro() as f64 / 1e6).collect(),
         counts: confirmed.iter().map(|c| c.count).collect(),
         from: x0,
         bounds: confirmed
@@ -189,7 +185,9 @@ mod tests {
     #[test]
     fn two_lines_two_rays() {
         let n = 512;
-        let b = Board::from_fn(n, |x, y| y == 2 * x + 1 || y == 3 * x || x == 2 * y + 1 || x == 3 * y);
+        let b = Board::from_fn(n, |x, y| {
+            y == 2 * x + 1 || y == 3 * x || x == 2 * y + 1 || x == 3 * y
+        });
         let r = find(&b).unwrap();
         assert_eq!(r.slopes, vec![2.0, 3.0]);
         assert_eq!(r.from, 32);

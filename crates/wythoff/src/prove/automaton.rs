@@ -1231,7 +1231,9 @@ mod tests {
     #[test]
     fn guesses_graphs_of_beatty_sequences() {
         // floor(n phi) in Zeckendorf
-        let f: Vec<u64> = (0..20_000u64).map(|n| (n + (5 * n * n).isqrt()) / 2).collect();
+        let f: Vec<u64> = (0..20_000u64)
+            .map(|n| (n + (5 * n * n).isqrt()) / 2)
+            .collect();
         let Guess::Found { automaton, .. } = guess_graph(&Numeration::zeckendorf(), &f, 100) else {
             panic!("no automaton for floor(n phi)");
         };

@@ -53,7 +53,13 @@ impl Bound {
 /// Admission, the same for every plan: memory first (no time bound lifts it),
 /// then time. `what` names the work (`the outcome solver`), `n` the board side
 /// (the request's `Arg::Max`).
-pub fn admit(what: &str, n: u64, memory: u64, seconds: u64, bound: Bound) -> Result<(), SolveError> {
+pub fn admit(
+    what: &str,
+    n: u64,
+    memory: u64,
+    seconds: u64,
+    bound: Bound,
+) -> Result<(), SolveError> {
     if memory > bound.memory {
         return Err(SolveError::OverMemory {
             arg: Arg::Max,
@@ -167,9 +173,12 @@ pub(crate) fn outcome_kernel_ps(kernel: OutcomeKernel, r: &Rules, n: u64) -> u12
     match kernel {
         OutcomeKernel::Linear => linear_ps(r, n),
         OutcomeKernel::Residue => residue_ps(r, n),
-        OutcomeKernel::Band => {
-            band_ps(r.two_pile().and_then(|t| t.relation.band_width()).unwrap_or(0), n)
-        }
+        OutcomeKernel::Band => band_ps(
+            r.two_pile()
+                .and_then(|t| t.relation.band_width())
+                .unwrap_or(0),
+            n,
+        ),
         OutcomeKernel::Counters => counters_ps(r, n, cells),
         OutcomeKernel::Sparse => {
             if dense(&Game::single(r.clone()), n) {
@@ -223,9 +232,8 @@ fn dense(game: &Game, n: u64) -> bool {
 }
 
 fn probe_counts(game: &Game) -> (u64, u64) {
-    let count = |m: u64| {
-        super::outcomes(game, m as usize).map_or(0, |t| t.p_positions().len() as u64)
-    };
+    let count =
+        |m: u64| super::outcomes(game, m as usize).map_or(0, |t| t.p_positions().len() as u64);
     (count(32), count(64))
 }
 
@@ -400,7 +408,10 @@ mod tests {
         // the residue kernel (connell) is quadratic in words
         let small = p_positions_seconds(&game("connell:p=64"), 262_144);
         let big = p_positions_seconds(&game("connell:p=64"), 1_048_576);
-        assert!((1..=20).contains(&small) && big >= 12 * small, "{small} {big}");
+        assert!(
+            (1..=20).contains(&small) && big >= 12 * small,
+            "{small} {big}"
+        );
         // the tables (odd-odd: sparse, then the counters) in cells
         let small = p_positions_seconds(&game("odd-odd:s=1,t=1"), 16384);
         let big = p_positions_seconds(&game("odd-odd:s=1,t=1"), 65536);

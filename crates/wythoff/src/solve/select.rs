@@ -181,7 +181,13 @@ pub struct RemotenessPlan {
 impl RemotenessPlan {
     /// Refuse it beyond `bound` ([`cost::admit`]).
     pub fn admit(&self, bound: cost::Bound) -> Result<(), SolveError> {
-        cost::admit("the remoteness table", self.n, self.memory, self.seconds, bound)
+        cost::admit(
+            "the remoteness table",
+            self.n,
+            self.memory,
+            self.seconds,
+            bound,
+        )
     }
 }
 
@@ -222,7 +228,13 @@ pub struct PPositionsPlan {
 impl PPositionsPlan {
     /// Refuse it beyond `bound` ([`cost::admit`]).
     pub fn admit(&self, bound: cost::Bound) -> Result<(), SolveError> {
-        cost::admit("the outcome solver", self.n, self.memory, self.seconds, bound)
+        cost::admit(
+            "the outcome solver",
+            self.n,
+            self.memory,
+            self.seconds,
+            bound,
+        )
     }
     /// Are the rows streamed by the linear or band kernel (every variant in
     /// the scope of one of them), rather than read off a solved table?
@@ -295,7 +307,13 @@ pub struct GrundyPlan {
 impl GrundyPlan {
     /// Refuse it beyond `bound` ([`cost::admit`]; the seconds of one thread).
     pub fn admit(&self, bound: cost::Bound) -> Result<(), SolveError> {
-        cost::admit("the Grundy solver", self.n, self.memory, self.seconds, bound)
+        cost::admit(
+            "the Grundy solver",
+            self.n,
+            self.memory,
+            self.seconds,
+            bound,
+        )
     }
     /// Are the rows streamed as they are found ([`GrundyKernel::streams`])?
     pub fn streams(&self) -> bool {

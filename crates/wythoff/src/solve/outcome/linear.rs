@@ -156,13 +156,16 @@ pub fn memory_estimate(r: &Rules, n: u64) -> u64 {
         Class::OnePile(_) => 8 + 4 * p,
         Class::None | Class::Diagonal => 12,
     };
-    let diag = 4 + 4 + match class {
-        Class::Diagonal => 8,
-        _ => 0,
-    } + match two {
-        Two::Cone(..) => 20,
-        Two::Band(_) | Two::None => 1,
-    };
+    let diag = 4
+        + 4
+        + match class {
+            Class::Diagonal => 8,
+            _ => 0,
+        }
+        + match two {
+            Two::Cone(..) => 20,
+            Two::Band(_) | Two::None => 1,
+        };
     n.saturating_mul(cols)
         .saturating_add((2 * n + 2 * MAX_WIDTH + 4).saturating_mul(diag))
         .saturating_add(4096)
@@ -341,7 +344,6 @@ impl LinearKernel {
         !(x < self.u && y < self.v)
     }
 
-
     /// When the two-pile moves of earlier rows give `(x, y)` a P-option outside
     /// the blocking class, the first `y' > y` that may be free of them.
     #[inline]
@@ -509,7 +511,11 @@ impl LinearKernel {
             }
             if let Two::Band(w) = self.two {
                 // cover (d0, d0 + w) and d0 itself unless diagonal moves are blockable
-                let lo = if self.class == Class::Diagonal { idx + 1 } else { idx };
+                let lo = if self.class == Class::Diagonal {
+                    idx + 1
+                } else {
+                    idx
+                };
                 let mut i = self.uncovered.find(lo);
                 while i < idx + w {
                     self.uncovered.kill(i);

@@ -55,9 +55,15 @@ fn split(s: &LengthSet) -> Option<Split> {
     }
     Some(Split {
         threshold: t as usize,
-        explicit: (1..=t).filter(|&k| s.contains(k)).map(|k| k as usize).collect(),
+        explicit: (1..=t)
+            .filter(|&k| s.contains(k))
+            .map(|k| k as usize)
+            .collect(),
         period: p as usize,
-        residues: (0..p).filter(|&r| s.residue_in(r)).map(|r| r as usize).collect(),
+        residues: (0..p)
+            .filter(|&r| s.residue_in(r))
+            .map(|r| r as usize)
+            .collect(),
     })
 }
 
@@ -316,9 +322,11 @@ impl ResidueKernel {
                     continue;
                 }
                 if !self.row.is_empty()
-                    && self.v.residues.iter().any(|&r| {
-                        flags[(y + vp - r % vp) % vp]
-                    })
+                    && self
+                        .v
+                        .residues
+                        .iter()
+                        .any(|&r| flags[(y + vp - r % vp) % vp])
                 {
                     continue;
                 }
