@@ -137,9 +137,11 @@ fn build(spec: &VariantSpec, convention: Convention) -> Result<Rules, RuleError>
             })?),
             "diagonal" => BlockClass::Diagonal,
             "all" => BlockClass::All,
-            other => return Err(RuleError::Param(format!(
+            other => {
+                return Err(RuleError::Param(format!(
                 "rules file, [blocking]: unknown class `{other}`: allowed one-pile, diagonal, all"
-            ))),
+            )))
+            }
         };
         b = b.blocking(class, bl.p);
     }

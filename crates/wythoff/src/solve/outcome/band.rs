@@ -440,29 +440,4 @@ fn set_prefix(m: &mut [u64], k: usize) {
     }
 }
 
-/// The outcome table by the kernel (`None` when `r` is out of its scope).
-pub fn outcomes(r: &Rules, n: usize) -> Option<crate::solve::OutcomeTable> {
-    Some(super::table_of(BandKernel::new(r, n)?, n))
-}
-
-/// Stream the P-positions of `r` on the `n x n` board, row by row in sorted
-/// order: `sink(x, ys)`. `progress(rows_done)` is called every 256 rows.
-/// `None` when `r` is out of the kernel's scope.
-pub fn stream_p_positions(
-    r: &Rules,
-    n: usize,
-    progress: &mut dyn FnMut(u64),
-    sink: impl FnMut(u64, &[u32]),
-) -> Option<()> {
-    super::stream_of(BandKernel::new(r, n)?, n, 256, progress, sink);
-    Some(())
-}
-
-impl super::RowKernel for BandKernel {
-    fn next_row(&mut self) -> &[u32] {
-        BandKernel::next_row(self)
-    }
-    fn corner(&self) -> (usize, usize) {
-        (self.u, self.v)
-    }
-}
+row_kernel_entry_points!(BandKernel, 256, v);

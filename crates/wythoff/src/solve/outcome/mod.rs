@@ -13,6 +13,41 @@
 //! - [`counters`]: the general counter solver, any memoryless rule (slowest, the
 //!   last choice), with [`super::geometry`] counting the unbounded regions.
 
+/// The entry points of a row kernel `$k` (a [`RowKernel`] built by
+/// `$k::new(r, n) -> Option<$k>`, its corner columns in the field `$v`):
+/// `outcomes` (the table) and `stream_p_positions` (rows to a sink, progress
+/// every `$every` rows), both `None` when `r` is out of the kernel's scope.
+macro_rules! row_kernel_entry_points {
+    ($k:ident, $every:expr, $v:ident) => {
+        /// The outcome table by the kernel (`None` when `r` is out of its scope).
+        pub fn outcomes(r: &Rules, n: usize) -> Option<crate::solve::OutcomeTable> {
+            Some(super::table_of($k::new(r, n)?, n))
+        }
+
+        /// Stream the P-positions of `r` on the `n x n` board, row by row in
+        /// sorted order: `sink(x, ys)`, with `progress(rows_done)`. `None` when
+        /// `r` is out of the kernel's scope.
+        pub fn stream_p_positions(
+            r: &Rules,
+            n: usize,
+            progress: &mut dyn FnMut(u64),
+            sink: impl FnMut(u64, &[u32]),
+        ) -> Option<()> {
+            super::stream_of($k::new(r, n)?, n, $every, progress, sink);
+            Some(())
+        }
+
+        impl super::RowKernel for $k {
+            fn next_row(&mut self) -> &[u32] {
+                $k::next_row(self)
+            }
+            fn corner(&self) -> (usize, usize) {
+                (self.u, self.$v)
+            }
+        }
+    };
+}
+
 pub mod band;
 pub mod counters;
 pub mod linear;

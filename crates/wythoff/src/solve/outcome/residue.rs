@@ -350,28 +350,4 @@ impl ResidueKernel {
     }
 }
 
-/// The outcome table by the kernel (`None` when `r` is out of its scope).
-pub fn outcomes(r: &Rules, n: usize) -> Option<crate::solve::OutcomeTable> {
-    Some(super::table_of(ResidueKernel::new(r, n)?, n))
-}
-
-/// Stream the P-positions of `r` on the `n x n` board, row by row in sorted
-/// order: `sink(x, ys)`. `None` when `r` is out of the kernel's scope.
-pub fn stream_p_positions(
-    r: &Rules,
-    n: usize,
-    progress: &mut dyn FnMut(u64),
-    sink: impl FnMut(u64, &[u32]),
-) -> Option<()> {
-    super::stream_of(ResidueKernel::new(r, n)?, n, 256, progress, sink);
-    Some(())
-}
-
-impl super::RowKernel for ResidueKernel {
-    fn next_row(&mut self) -> &[u32] {
-        ResidueKernel::next_row(self)
-    }
-    fn corner(&self) -> (usize, usize) {
-        (self.u, self.cv)
-    }
-}
+row_kernel_entry_points!(ResidueKernel, 256, cv);
