@@ -48,6 +48,7 @@ CATALOGUE = [
     "m-wythoff:m=2",
     "m-wythoff:m=3",
     "st-wythoff:s=2,t=1",
+    "st-wythoff:s=3,t=1",
     "connell:p=2",
     "connell:p=3",
     "roob-blocking:m=1,p=2",
@@ -188,7 +189,22 @@ CACHE = os.path.join(ROOT, "target", "proofs-cache.json")
 SECTION7 = "## Seed 000, section 7's questions, as Walnut theorems"
 
 
-def section7(rows):
+def row_slot(lines, game, conv):
+    """Where a new row of `game` goes in the committed table: after the rows of the
+    game listed before it in its section (and after its own normal-play row)."""
+    for games in (CATALOGUE, SEED000_OPEN, SEED003_OPEN, NEW_GAMES):
+        if game in games:
+            before = games[:games.index(game)]
+            keys = [f"| `{game}` | normal |"] if conv == "misere" else []
+            keys += [f"| `{g}` |" for g in reversed(before)]
+            for key in keys:
+                at = [i for i, l in enumerate(lines) if l.startswith(key)]
+                if at:
+                    return at[-1] + 1
+    raise SystemExit(f"{game}: no section of docs/proofs.md to put its row in")
+
+
+def section7(rows, kept=()):
     """Seed 000's two questions of section 7 (are the sequences p-complementary? is
     d_i - c_i an arithmetic progression?), decided by Walnut in the same run as the
     proof, for each game of the open family proved through the pairs' graphs."""
@@ -210,6 +226,7 @@ def section7(rows):
         out.append(f"- `{r['game']}` ({r['convention']}): p-complementary: **{st.get('p_complementarity', '?')}**; "
                    f"b_n - a_n an arithmetic progression: **{st['difference_ap']}** "
                    f"([{r['files']}]({r['files']}), `prove.txt`).")
+    out.extend(kept)
     return out if len(out) > 1 else []
 
 
@@ -226,7 +243,12 @@ def patch(only):
             print(f"{g} {r['convention']}: {r['verdict']} ({r['wall']:.1f} s)", file=sys.stderr)
             new = table([r])[2]
             key = f"| `{g}` | {r['convention']} |"
-            lines = [new if l.startswith(key) else l for l in lines]
+            if any(l.startswith(key) for l in lines):
+                lines = [new if l.startswith(key) else l for l in lines]
+            else:
+                # a game new to its section: its row goes after the rows of the game
+                # listed before it (normal before misere)
+                lines.insert(row_slot(lines, g, r["convention"]), new)
             note = notes([r])
             lines = [l for l in lines if not l.startswith(f"- `{g}` ({r['convention']}):")]
             at = next((i for i, l in enumerate(lines) if l.startswith(key)), None)
@@ -235,11 +257,17 @@ def patch(only):
                 end = next((i for i in range(at, len(lines)) if not lines[i].startswith("|")), len(lines))
                 gap = [""] if end + 1 < len(lines) and lines[end + 1].startswith("#") else []
                 lines[end + 1:end + 1] = note + gap
+    kept = []
     if SECTION7 in lines:
         i = lines.index(SECTION7)
         j = next((k for k in range(i + 1, len(lines)) if lines[k].startswith("## ")), len(lines))
+        # the answers of the games not re-run stay
+        kept = [l for l in lines[i:j] if l.startswith("- `")
+                and not any(l.startswith(f"- `{g}` (") for g in only)]
         del lines[i:j]
-    sec = section7(rows)
+        while lines and not lines[-1].strip():
+            lines.pop()
+    sec = section7(rows, kept)
     if sec:
         lines += [""] + sec
     with open(DOC, "w") as f:
