@@ -186,6 +186,8 @@ def notes(rows):
 CACHE = os.path.join(ROOT, "target", "proofs-cache.json")
 
 
+FORMULA = '**Seed 000\'s formula, through the graphs.** For `roob-blocking:m=M,p=P` (mWN^p) Theorem 2.1 (i) states the pairs as a_n = floor(n phi_(mp) / p), b_n = a_n + m n, with phi_k = (2 - k + sqrt(k^2 + 4)) / 2; for m = 2, p = 3: phi_6 = sqrt 10 - 2, a_n = floor(n (sqrt 10 - 2) / 3), and (sqrt 10 - 2) / 3 = [0; (2, 1, 1)] is the Ostrowski numeration `msd_op211` the graphs are written in. Walnut cannot multiply a variable by an irrational, and floor(n alpha) itself is not written as an automaton here; the formula is reached in two steps, one Walnut\'s and one the paper\'s:\n\n1. *Walnut*, in the same run as the proof (`prove.txt`): `graph_a_function`, `graph_b_function` (each n has exactly one a_n and one b_n), `graph_a_nondecreasing`, `graph_b_increasing`, `b_minus_a` (b_n = a_n + m n for every n) and `a_b_complementary` (every x >= 0 is a_n for exactly p indices n >= 0 and b_n for n >= 1 together: a and b_(>0) are p-complementary on the integers >= 0, the paper\'s Definition 1 with Remark 1). They imply a_0 = b_0 = 0 (0 occurs p >= 1 times, b_n >= m n > 0 for n >= 1, a never decreases).\n2. *The paper*, seed 000 Theorem 4.1 (with Lemma 3.3): for non-decreasing x, y, "x and y_(>0) are p-complementary and y_n - x_n = m n for all n" holds exactly when x_n = floor(n phi_(mp) / p) and y_n = x_n + m n. So the graphs the P-set is proved from are the paper\'s sequences.\n\nThese statements can fail: on the same graphs, p-complementarity with p = 2 or 4, b_n - a_n = n or 3 n, or b counted from n = 0, are FALSE in Walnut (`cargo test --release -p wythoff-cli --test cli_prove the_papers_formula_can_fail`).\n'
+
 SECTION7 = "## Seed 000, section 7's questions, as Walnut theorems"
 
 
@@ -322,8 +324,8 @@ def main():
         "its Custom Bases files are written with the proof, and the adder (built from the recurrence) "
         "is proved inside Walnut (`adder_*`, `successor_of_zero`, `unbounded`) before any statement "
         "about the game. Through the graphs, the graphs themselves are proved functions of n and "
-        "increasing (`graph_*`), and where seed 000 states b_n - a_n = m n it is decided too "
-        "(`b_minus_a`).\n",
+        "increasing (`graph_*`).\n",
+        FORMULA,
         "*Winning moves*: when proved (games without blocking), Walnut also builds the automaton of the "
         "moves into the proved set (`win.txt`); they were compared with the winning moves `wythoff "
         "outcome` prints at the number of positions given, piles up to the size given (10^30 where an "

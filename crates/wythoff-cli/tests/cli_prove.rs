@@ -91,6 +91,24 @@ fn proves_the_papers_games() {
     let v = assert_proved(&["roob-blocking:m=2,p=3"], "256");
     assert_eq!(v["numeration"], "msd_op211");
     assert_eq!(v["statements"][0]["name"], "in_set_is_p");
+    // and seed 000's Theorem 4.1 (i) about the graphs, which makes them the
+    // paper's floor(n phi_mp / p), a_n + m n (all TRUE: assert_proved)
+    let names: Vec<&str> = v["statements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    for name in [
+        "graph_a_function",
+        "graph_a_nondecreasing",
+        "graph_b_function",
+        "graph_b_increasing",
+        "b_minus_a",
+        "a_b_complementary",
+    ] {
+        assert!(names.contains(&name), "{name}: {v}");
+    }
     // Fraenkel's numeration, a custom base: the adder's six statements first
     let v = assert_proved(&["st-wythoff:s=2,t=1"], "512");
     assert_eq!(v["numeration"], "msd_fs2t1");
@@ -123,6 +141,58 @@ fn proves_through_the_pairs_graphs() {
         text.contains("n -> a_n") && text.contains("proved"),
         "{text}"
     );
+}
+
+/// Through the graphs, seed 000's Theorem 2.1 (i) is decided (`prove` says TRUE:
+/// `proves_the_papers_games`), and its statements can fail: on the graphs of the
+/// committed proof (docs/proofs/roob-blocking-m-2-p-3), with the wrong p or m,
+/// or b counted from n = 0, Walnut says FALSE.
+#[test]
+fn the_papers_formula_can_fail() {
+    let Some(jar) = walnut() else {
+        return;
+    };
+    let proof = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../docs/proofs/roob-blocking-m-2-p-3/normal/Automata Library");
+    let dir = std::env::temp_dir().join(format!("wythoff-prove-formula-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for f in ["Automata Library", "Command Files", "Custom Bases", "Result"] {
+        std::fs::create_dir_all(dir.join(f)).unwrap();
+    }
+    for f in ["pa.txt", "pb.txt"] {
+        std::fs::copy(proof.join(f), dir.join("Automata Library").join(f)).unwrap();
+    }
+    let eval = |name: &str, body: &str| format!("eval {name} \"?msd_op211 A a,b {body}\";\n");
+    let mut cmd = "ost op211 [0] [2 1 1];\n".to_string();
+    // the statements prove emits: TRUE
+    cmd += &eval("p3", &wythoff::prove::plan::sequences_complementary(3).body);
+    cmd += &eval("m2", "(A c,d ($pa(a,c) & $pb(a,d)) => d=c+2*a) & b=b");
+    // the mutants: p-complementarity with p = 2 and 4, b_n - a_n = 3 n and n,
+    // b counted from n = 0
+    for p in [2, 4] {
+        cmd += &eval(
+            &format!("p{p}"),
+            &wythoff::prove::plan::sequences_complementary(p).body,
+        );
+    }
+    for m in [1, 3] {
+        cmd += &eval(
+            &format!("m{m}"),
+            &format!("(A c,d ($pa(a,c) & $pb(a,d)) => d=c+{m}*a) & b=b"),
+        );
+    }
+    let from0 = wythoff::prove::plan::sequences_complementary(3)
+        .body
+        .replace("n>=1", "n>=0");
+    cmd += &eval("b_from_0", &from0);
+    std::fs::write(dir.join("Command Files/mutants.txt"), cmd).unwrap();
+    let out = walnut_alone(&jar, &dir, "mutants.txt");
+    assert_eq!(
+        verdicts(&out),
+        [true, true, false, false, false, false, false],
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

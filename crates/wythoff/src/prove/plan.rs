@@ -282,7 +282,7 @@ pub const GRAPH_B: &str = "pb";
 
 /// The terms of the pairs' sequences the graphs are guessed from (fewer when
 /// the sequence's engine refuses as many).
-pub const PAIR_TERMS: [u64; 3] = [1 << 18, 1 << 15, 1 << 12];
+pub const PAIR_TERMS: [u64; 4] = [1 << 18, 1 << 15, 1 << 13, 1 << 12];
 
 /// When the P-set itself has no small automaton ("skewed" sets such as
 /// roob-blocking's, where `b_n` is about 6 `a_n` and a square board holds few
@@ -355,12 +355,13 @@ pub(crate) fn search_pairs(
 }
 
 /// The pairs `a_0, b_0, a_1, b_1, ...` of normal play, as many of
-/// [`PAIR_TERMS`] as the sequence's engine gives.
+/// [`PAIR_TERMS`] as the sequence's engine gives (a game without a published
+/// solution is read off a board, which holds fewer: `ArgTooLarge` asks for fewer).
 fn normal_pairs(s: &Subject) -> Result<Vec<u64>, SolveError> {
     let mut flat = Err(SolveError::BadInput("no terms".into()));
     for terms in PAIR_TERMS {
         flat = crate::sequences::sequence_list(s, terms, &mut |_, _| {});
-        if !matches!(flat, Err(SolveError::TooLarge(_))) {
+        if !matches!(flat, Err(SolveError::TooLarge(_) | SolveError::ArgTooLarge(_))) {
             break;
         }
     }
@@ -371,8 +372,9 @@ fn normal_pairs(s: &Subject) -> Result<Vec<u64>, SolveError> {
 /// `x <= y`, of the `max` board in the order of the normal pairs (by `a`, then
 /// `b`), followed by the normal pairs from the point where both lists agree
 /// to the board's edge (the misère set differs near the origin only); where
-/// they share no tail (a shifted set), the board's pairs alone. A guess, like
-/// the graphs: Walnut decides it.
+/// they share no tail (a shifted set), the misère pairs read off the largest
+/// board the pairs' reader takes (`board_pairs::read`), else the board's pairs
+/// alone. A guess, like the graphs: Walnut decides it.
 fn misere_pairs(s: &Subject, max: u64) -> Result<Vec<u64>, SolveError> {
     let normal = Subject {
         game: s.game.with_convention(crate::rules::Convention::Normal),
@@ -393,7 +395,19 @@ fn misere_pairs(s: &Subject, max: u64) -> Result<Vec<u64>, SolveError> {
         j -= 1;
     }
     if board.len() - i < board.len() / 2 || inside < 64 {
-        // no common tail (a shifted set): the board's pairs alone
+        // no common tail (a shifted set): the misère pairs themselves, read off
+        // a larger board where the pairs' reader takes it (as many of
+        // PAIR_TERMS as it gives), else the board's pairs alone
+        for terms in PAIR_TERMS {
+            let budget = crate::solve::memory_budget();
+            match crate::board_pairs::read(&s.game, terms, budget, false, &mut |_, _| {}) {
+                Ok(v) if v.len() > board.len() => {
+                    return Ok(v.iter().flat_map(|&(a, b)| [a, b]).collect())
+                }
+                Err(SolveError::TooLarge(_) | SolveError::ArgTooLarge(_)) => continue,
+                _ => break,
+            }
+        }
         if board.len() < 64 {
             return Err(SolveError::Unsupported(format!(
                 "{}: {} misère pairs on the {max} board, too few for the graphs",
@@ -434,11 +448,35 @@ pub fn graph_statements(m: &PairsModel) -> Vec<Statement> {
     out
 }
 
-/// The papers' statement about the pairs of a game whose rules are those of
-/// seed 000's `mWN^p` (the m-bishop `|k - l| < m`, blocking of one-pile moves of
-/// length at least `m`): `b_n - a_n = m n` (Theorem 2.1 (i) with (3)), not
-/// part of the proof; `None` for other rules.
-pub fn pairs_difference(s: &Subject) -> Option<Statement> {
+/// Seed 000's Theorem 2.1 (i) about the pairs of a game whose rules are those of
+/// `mWN^p` (the m-bishop `|k - l| < m`, blocking of up to `p - 1` one-pile moves
+/// of length at least `m`), as statements about the graphs (not part of the
+/// proof of the P-set; empty for other rules):
+///
+/// - `b_minus_a`: `b_n - a_n = m n`;
+/// - `a_b_complementary`: `a` and `b_{>0}` are p-complementary on `Z_{>=0}`
+///   (every `x >= 0` occurs exactly `p` times among `a_0, a_1, ...` and
+///   `b_1, b_2, ...`: the paper's Definition 1 with its Remark 1).
+///
+/// With `graph_*` (functions, `a` non-decreasing, `b` increasing) these are
+/// item (i) of the paper's Theorem 4.1, which proves that (i) holds only for
+/// `a_n = floor(n phi_{mp} / p)`, `b_n = a_n + m n`: TRUE for all of them
+/// proves that the graphs are the paper's formula (docs/proofs.md).
+pub fn pairs_paper_statements(s: &Subject) -> Vec<Statement> {
+    let Some((m, p)) = mwn_blocking(s) else {
+        return Vec::new();
+    };
+    vec![
+        Statement {
+            name: "b_minus_a".into(),
+            body: format!("(A c,d (${GRAPH_A}(a,c) & ${GRAPH_B}(a,d)) => d=c+{m}*a) & b=b"),
+        },
+        sequences_complementary(p),
+    ]
+}
+
+/// `(m, p)` when the rules are seed 000's `mWN^p` in normal play.
+fn mwn_blocking(s: &Subject) -> Option<(u64, u64)> {
     let r = s.game.as_single()?;
     let two = r.two_pile()?;
     let crate::rules::Relation::Band { m } = two.relation else {
@@ -449,16 +487,44 @@ pub fn pairs_difference(s: &Subject) -> Option<Statement> {
         return None;
     };
     (l == m
+        && (1..=8).contains(&b.p)
         && r.convention() == crate::rules::Convention::Normal
         && r.corner().is_none()
         && two.d1.is_all()
         && two.d2.is_all()
         && r.h().is_all()
         && r.v().is_all())
-    .then(|| Statement {
-        name: "b_minus_a".into(),
-        body: format!("(A c,d (${GRAPH_A}(a,c) & ${GRAPH_B}(a,d)) => d=c+{m}*a) & b=b"),
-    })
+    .then_some((m, b.p))
+}
+
+/// p-complementarity of the sequences themselves: every value `a` (any `x >= 0`)
+/// is `a_n` for exactly `p - 1` indices `n` where it is some `b_n` with `n >= 1`,
+/// and for exactly `p` where it is none (at most one `b_n` takes it:
+/// `graph_b_increasing`).
+pub fn sequences_complementary(p: u64) -> Statement {
+    // "at least k indices n with a_n = a"
+    let at_least = |k: u64| -> String {
+        if k == 0 {
+            return "(0=0)".into();
+        }
+        let vs: Vec<String> = (1..=k).map(|i| format!("n{i}")).collect();
+        let mut conj: Vec<String> = vs
+            .windows(2)
+            .map(|w| format!("{}<{}", w[0], w[1]))
+            .collect();
+        conj.extend(vs.iter().map(|v| format!("${GRAPH_A}({v},a)")));
+        format!("(E {} {})", vs.join(","), conj.join(" & "))
+    };
+    let exactly = |k: u64| format!("({} & ~{})", at_least(k), at_least(k + 1));
+    let in_b = format!("(E n n>=1 & ${GRAPH_B}(n,a))");
+    Statement {
+        name: "a_b_complementary".into(),
+        body: format!(
+            "({in_b} => {}) & (~{in_b} => {}) & b=b",
+            exactly(p - 1),
+            exactly(p)
+        ),
+    }
 }
 
 /// Seed 000's second question of section 7 as a statement: is `b_n - a_n` an
@@ -584,6 +650,7 @@ pub fn purpose(name: &str) -> String {
         "graph_b_nondecreasing" => "b_n never decreases",
         "difference_ap" => "seed 000 section 7's question - is b_n - a_n an arithmetic progression (its step the first one)? TRUE or FALSE answers it (not part of the proof)",
         "b_minus_a" => "the paper's formula - b_n - a_n = m n (seed 000 Theorem 2.1 (i), not part of the proof)",
+        "a_b_complementary" => "the paper's p-complementarity - a and b_(n>0) are p-complementary on the integers >= 0 (each x >= 0 is a_n or b_n, n >= 1, for exactly p indices n), with b_minus_a and graph_a_nondecreasing item (i) of seed 000 Theorem 4.1, so a_n = floor(n phi_mp / p) and b_n = a_n + m n (not part of the proof)",
         other => return format!("the statement {other}"),
     };
     s.to_string()
@@ -960,6 +1027,31 @@ mod tests {
             "graph_a_function",
         ] {
             assert!(!purpose(name).starts_with("the statement"), "{name}");
+        }
+    }
+
+    #[test]
+    fn the_papers_statements_of_mwn_p_only() {
+        let s = Subject::parse("roob-blocking:m=2,p=3", false).unwrap();
+        let st = pairs_paper_statements(&s);
+        let names: Vec<&str> = st.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["b_minus_a", "a_b_complementary"]);
+        assert!(st[0].body.contains("d=c+2*a"), "{}", st[0].body);
+        // exactly p = 3 (at least 3, not 4) where no b_n takes the value, else 2
+        let c = &st[1].body;
+        assert!(c.contains("n1<n2 & n2<n3 & n3<n4"), "{c}");
+        assert!(!c.contains("n5"), "{c}");
+        assert!(c.contains("(E n n>=1 & $pb(n,a))"), "{c}");
+        assert_eq!(sequences_complementary(1).body.matches("(0=0)").count(), 1);
+        // not the paper's game: misère play, the modulo rook, another blocked class
+        for (game, misere) in [
+            ("roob-blocking:m=2,p=3", true),
+            ("modulo-rook:m=2,l=1,p=3", false),
+            ("roob-blocking:m=2,p=3,l=1", false),
+        ] {
+            if let Ok(s) = Subject::parse(game, misere) {
+                assert!(pairs_paper_statements(&s).is_empty(), "{game}");
+            }
         }
     }
 

@@ -15,7 +15,7 @@ use super::error::{ProveArg, ProveError};
 use super::formula::{refusal, Statement};
 use super::numeration::Numeration;
 use super::plan::{
-    self, complementarity, pairs_difference, pairs_proof_files, proof_files, PairsModel,
+    self, complementarity, pairs_paper_statements, pairs_proof_files, proof_files, PairsModel,
     ProofFiles, DEFAULT_BOARD, DEFAULT_MAX_STATES, GRAPH_A, GRAPH_B, MAX_PROVE_BOARD,
 };
 use crate::subject::Subject;
@@ -241,7 +241,7 @@ pub fn prepare(req: &Request, progress: &mut dyn FnMut(u64, u64)) -> Result<Proo
             let files = match &model {
                 Model::PSet(aut) => proof_files(subject, aut, &extras)?,
                 Model::Pairs(m) => {
-                    extras.extend(pairs_difference(subject));
+                    extras.extend(pairs_paper_statements(subject));
                     extras.extend(plan::difference_progression(m));
                     pairs_proof_files(subject, m, &extras)?
                 }
