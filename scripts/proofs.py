@@ -8,7 +8,8 @@ Environment: PROOF_MAX (the board the automata are guessed from, default 1024),
 PROOF_TIMEOUT (seconds Walnut may take for one game, default 300), PROOF_ONLY
 (games separated by `;`: re-run only these, the other rows come from the cache
 target/proofs-cache.json written by the last run; without a cache, only these
-games' rows and the section-7 answers are replaced in the committed docs/proofs.md).
+games' rows and the section-7 answers are replaced in the committed docs/proofs.md),
+PROOF_CONV (`normal` or `misere`: with PROOF_ONLY, re-run that convention only).
 Needs Walnut (scripts/install_walnut.sh). The Walnut files of every proved game
 are written under docs/proofs/<game>/<convention>/ (a complete WALNUT_HOME: run
 `load prove.txt;` in Walnut there). Standard library only.
@@ -29,6 +30,8 @@ MAX = int(os.environ.get("PROOF_MAX", "1024"))
 BIG = int(os.environ.get("PROOF_BIG", "4096"))
 # seconds Walnut may take for one game (a longer run is reported as timed out)
 TIMEOUT = int(os.environ.get("PROOF_TIMEOUT", "300"))
+# PROOF_CONV=normal or misere: with PROOF_ONLY, re-run that convention only
+CONVENTIONS = {"normal": (False,), "misere": (True,)}.get(os.environ.get("PROOF_CONV", ""), (False, True))
 DOC = os.path.join(ROOT, "docs", "proofs.md")
 FILES = os.path.join(ROOT, "docs", "proofs")
 FOLDERS = [
@@ -74,6 +77,9 @@ SEED000_OPEN = [
     "modulo-rook:m=3,l=0,p=3",
     "modulo-rook:m=2,l=1,p=3",
     "modulo-rook:m=3,l=1,p=2",
+    # l >= 2: one-pile rook lengths i p + j, 0 <= j < l
+    "modulo-rook:m=1,l=2,p=3",
+    "modulo-rook:m=2,l=2,p=3",
 ]
 
 
@@ -239,7 +245,7 @@ def patch(only):
         lines = f.read().splitlines()
     rows = []
     for g in only:
-        for misere in (False, True):
+        for misere in CONVENTIONS:
             r = prove(g, misere)
             rows.append(r)
             print(f"{g} {r['convention']}: {r['verdict']} ({r['wall']:.1f} s)", file=sys.stderr)
