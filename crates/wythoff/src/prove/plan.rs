@@ -308,7 +308,23 @@ pub(crate) fn search_pairs(
         Some(num) => vec![num.clone()],
         None => {
             let cells = outcome_table(s, max, &mut |_, _| {})?;
-            with_rules(s, candidates(&Board::from_fn(n, |x, y| cells[x * n + y])))
+            let mut list = with_rules(s, candidates(&Board::from_fn(n, |x, y| cells[x * n + y])));
+            if s.convention() == crate::rules::Convention::Misere {
+                // a misère set whose laws the board does not show (roob-blocking):
+                // the numerations normal play's board suggests, too
+                let normal = Subject {
+                    game: s.game.with_convention(crate::rules::Convention::Normal),
+                    ..s.clone()
+                };
+                let cells = outcome_table(&normal, max, &mut |_, _| {})?;
+                let more = candidates(&Board::from_fn(n, |x, y| cells[x * n + y]));
+                for num in with_rules(&normal, more) {
+                    if !list.contains(&num) {
+                        list.push(num);
+                    }
+                }
+            }
+            list
         }
     };
     let mut attempts = Vec::new();
@@ -1053,6 +1069,24 @@ mod tests {
                 assert!(pairs_paper_statements(&s).is_empty(), "{game}");
             }
         }
+    }
+
+    #[test]
+    fn pairs_of_games_read_off_a_board_and_of_misere_play() {
+        // no published solution: fewer pairs than 2^18, read off a board
+        let s = Subject::parse("modulo-rook:m=2,l=0,p=2", false).unwrap();
+        let flat = normal_pairs(&s).unwrap();
+        assert_eq!(flat.len() as u64, 2 * (1 << 13));
+        // roob-blocking's misère pairs share no tail with normal play's (b_n - a_n
+        // = 2 n + 1): read off a board, and guessed in normal play's numeration
+        // Ostrowski [0; (2, 1, 1)], which the misère board does not suggest
+        let s = Subject::parse("roob-blocking:m=2,p=3", true).unwrap();
+        let flat = misere_pairs(&s, 1024).unwrap();
+        assert!(flat.len() > 2 * 4096, "{}", flat.len());
+        assert_eq!(&flat[..8], [0, 1, 0, 3, 0, 5, 1, 8]);
+        let (model, _) = search_pairs(&s, 1024, None, 300).unwrap();
+        let m = model.expect("graphs of the misère pairs");
+        assert_eq!(m.a.numeration.walnut_name(), "msd_op211");
     }
 
     #[test]
