@@ -212,6 +212,26 @@ def row_slot(lines, game, conv):
     raise SystemExit(f"{game}: no section of docs/proofs.md to put its row in")
 
 
+def complementarity_answer(r, st):
+    """Section 7's first question for a proved row: `p_complementarity` states "every
+    x >= 1 is the first pile of exactly c P-positions" with c read off the board (the
+    largest y-variable of the emitted statement is c + 1); the game's p is its `p=`."""
+    res = st.get("p_complementarity")
+    if res is None:
+        return "p-complementary: not stated (no constant count on the board)"
+    with open(os.path.join(os.path.dirname(DOC), r["files"], "Command Files", "prove.txt")) as f:
+        text = f.read()
+    line = next(l for l in text.splitlines() if l.startswith("eval p_complementarity "))
+    c = max(int(v) for v in re.findall(r"\by(\d+)\b", line)) - 1
+    p = int(re.search(r"[:,]p=(\d+)", r["game"]).group(1))
+    if c == p:
+        return f"p-complementary: **{res}**"
+    if res == "TRUE":
+        return (f"p-complementary: **FALSE** (Walnut: every x >= 1 is the first pile of exactly "
+                f"{c} P-positions, TRUE; p = {p})")
+    return f"p-complementary: not decided (every x >= 1 the first pile of exactly {c}: {res}; p = {p})"
+
+
 def section7(rows, kept=()):
     """Seed 000's two questions of section 7 (are the sequences p-complementary? is
     d_i - c_i an arithmetic progression?), decided by Walnut in the same run as the
@@ -221,17 +241,20 @@ def section7(rows, kept=()):
            "the same run: `p_complementarity` (every x >= 1 is the first pile of exactly c "
            "P-positions, c read off the board) and `difference_ap` (b_{n+1} - a_{n+1} = "
            "b_n - a_n + (b_1 - a_1) - (b_0 - a_0) for every n: b_n - a_n is an arithmetic "
-           "progression). TRUE and FALSE are both theorems. Note: in the catalogue's encoding "
-           "`modulo-rook:m,l=1,p` has the one-pile moves of `l=0` (multiples of p, and lengths "
-           "below m), so these two games are mWN^(p) with gcd(m, p) = 1, where Theorem 2.1 (ii a) "
-           "gives b_n - a_n = m n; the Walnut theorems agree with it.\n"]
+           "progression). TRUE and FALSE are both theorems; where c is not the game's p, a TRUE "
+           "`p_complementarity` proves the sequences are c-complementary, so *not* p-complementary. "
+           "Note: in the catalogue's encoding `modulo-rook:m,l=1,p` has the one-pile moves of `l=0` "
+           "(multiples of p, and lengths below m), so `modulo-rook:m=2,l=1,p=3` and `m=3,l=1,p=2` are "
+           "mWN^(p) with gcd(m, p) = 1, where Theorem 2.1 (ii a) gives b_n - a_n = m n; the Walnut "
+           "theorems agree with it. With l >= 2 (one-pile rook lengths i p + j, 0 <= j < l) and l != m "
+           "or m not dividing p, no theorem of seed 000 applies.\n"]
     for r in rows:
         if r.get("verdict") != "proved":
             continue
         st = {s["name"]: s["result"] for s in r.get("statements", [])}
         if "difference_ap" not in st:
             continue
-        out.append(f"- `{r['game']}` ({r['convention']}): p-complementary: **{st.get('p_complementarity', '?')}**; "
+        out.append(f"- `{r['game']}` ({r['convention']}): {complementarity_answer(r, st)}; "
                    f"b_n - a_n an arithmetic progression: **{st['difference_ap']}** "
                    f"([{r['files']}]({r['files']}), `prove.txt`).")
     out.extend(kept)
@@ -270,8 +293,9 @@ def patch(only):
         i = lines.index(SECTION7)
         j = next((k for k in range(i + 1, len(lines)) if lines[k].startswith("## ")), len(lines))
         # the answers of the games not re-run stay
+        conv = ["misere" if m else "normal" for m in CONVENTIONS]
         kept = [l for l in lines[i:j] if l.startswith("- `")
-                and not any(l.startswith(f"- `{g}` (") for g in only)]
+                and not any(l.startswith(f"- `{g}` ({c})") for g in only for c in conv)]
         del lines[i:j]
         while lines and not lines[-1].strip():
             lines.pop()
@@ -330,7 +354,10 @@ def main():
         "its Custom Bases files are written with the proof, and the adder (built from the recurrence) "
         "is proved inside Walnut (`adder_*`, `successor_of_zero`, `unbounded`) before any statement "
         "about the game. Through the graphs, the graphs themselves are proved functions of n and "
-        "increasing (`graph_*`).\n",
+        "increasing (`graph_*`). In misère play the graphs are those of the misère pairs (normal "
+        "play's where both share a tail, else read off the largest board the pairs' reader takes), "
+        "guessed in the numerations the misère board suggests and then those of normal play's "
+        "board.\n",
         FORMULA,
         "*Winning moves*: when proved (games without blocking), Walnut also builds the automaton of the "
         "moves into the proved set (`win.txt`); they were compared with the winning moves `wythoff "
