@@ -156,7 +156,12 @@ fn the_papers_formula_can_fail() {
         .join("../../docs/proofs/roob-blocking-m-2-p-3/normal/Automata Library");
     let dir = std::env::temp_dir().join(format!("wythoff-prove-formula-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    for f in ["Automata Library", "Command Files", "Custom Bases", "Result"] {
+    for f in [
+        "Automata Library",
+        "Command Files",
+        "Custom Bases",
+        "Result",
+    ] {
         std::fs::create_dir_all(dir.join(f)).unwrap();
     }
     for f in ["pa.txt", "pb.txt"] {

@@ -377,7 +377,10 @@ fn normal_pairs(s: &Subject) -> Result<Vec<u64>, SolveError> {
     let mut flat = Err(SolveError::BadInput("no terms".into()));
     for terms in PAIR_TERMS {
         flat = crate::sequences::sequence_list(s, terms, &mut |_, _| {});
-        if !matches!(flat, Err(SolveError::TooLarge(_) | SolveError::ArgTooLarge(_))) {
+        if !matches!(
+            flat,
+            Err(SolveError::TooLarge(_) | SolveError::ArgTooLarge(_))
+        ) {
             break;
         }
     }
