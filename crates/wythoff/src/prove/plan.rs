@@ -97,19 +97,25 @@ fn row_count(cells: &[bool], n: usize) -> Option<u64> {
     (counts.iter().all(|&k| k == c) && (1..=4).contains(&c)).then_some(c as u64)
 }
 
+/// "At least `k` distinct values satisfy `atom`": `(E v1,...,vk v1<v2 & ... &
+/// atom(v1) & ... & atom(vk))` with `v` the `prefix`; `(0=0)` for `k = 0`.
+fn at_least_distinct(prefix: &str, k: u64, atom: impl Fn(&str) -> String) -> String {
+    if k == 0 {
+        return "(0=0)".into();
+    }
+    let vs: Vec<String> = (1..=k).map(|i| format!("{prefix}{i}")).collect();
+    let mut conj: Vec<String> = vs
+        .windows(2)
+        .map(|w| format!("{}<{}", w[0], w[1]))
+        .collect();
+    conj.extend(vs.iter().map(|v| atom(v)));
+    format!("(E {} {})", vs.join(","), conj.join(" & "))
+}
+
 /// The papers' complementarity as a statement about the P-set: every `x >= 1` is
 /// the first pile of exactly `c` P-positions (each value `c` times among the pairs).
 pub fn complementarity(c: u64) -> Statement {
-    let vars = |k: u64| -> Vec<String> { (1..=k).map(|i| format!("y{i}")).collect() };
-    let at_least = |k: u64| -> String {
-        let vs = vars(k);
-        let mut conj: Vec<String> = vs
-            .windows(2)
-            .map(|w| format!("{}<{}", w[0], w[1]))
-            .collect();
-        conj.extend(vs.iter().map(|v| format!("${AUTOMATON}(a,{v})")));
-        format!("(E {} {})", vs.join(","), conj.join(" & "))
-    };
+    let at_least = |k: u64| at_least_distinct("y", k, |v| format!("${AUTOMATON}(a,{v})"));
     Statement {
         name: "p_complementarity".into(),
         body: format!("(a>=1 & b=b) => ({} & ~{})", at_least(c), at_least(c + 1)),
@@ -522,18 +528,7 @@ fn mwn_blocking(s: &Subject) -> Option<(u64, u64)> {
 /// `graph_b_increasing`).
 pub fn sequences_complementary(p: u64) -> Statement {
     // "at least k indices n with a_n = a"
-    let at_least = |k: u64| -> String {
-        if k == 0 {
-            return "(0=0)".into();
-        }
-        let vs: Vec<String> = (1..=k).map(|i| format!("n{i}")).collect();
-        let mut conj: Vec<String> = vs
-            .windows(2)
-            .map(|w| format!("{}<{}", w[0], w[1]))
-            .collect();
-        conj.extend(vs.iter().map(|v| format!("${GRAPH_A}({v},a)")));
-        format!("(E {} {})", vs.join(","), conj.join(" & "))
-    };
+    let at_least = |k: u64| at_least_distinct("n", k, |v| format!("${GRAPH_A}({v},a)"));
     let exactly = |k: u64| format!("({} & ~{})", at_least(k), at_least(k + 1));
     let in_b = format!("(E n n>=1 & ${GRAPH_B}(n,a))");
     Statement {
