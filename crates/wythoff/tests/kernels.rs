@@ -522,7 +522,7 @@ proptest! {
 /// tile edges; values past the first 512-value block).
 #[test]
 fn grundy_lines_threads_equal_rows() {
-    use solve::grundy::nim_like::{TILE_COLS, TILE_ROWS};
+    use solve::wavefront::{TILE_COLS, TILE_ROWS};
     for name in [
         "m-wythoff:m=2",
         "m-wythoff:m=5",
@@ -566,7 +566,7 @@ fn grundy_lines_threads_equal_rows() {
 /// columns, values past the first 512-value block).
 #[test]
 fn grundy_threads_equal_sequential() {
-    use solve::grundy::nim_like::{TILE_COLS, TILE_ROWS};
+    use solve::wavefront::{TILE_COLS, TILE_ROWS};
     for name in [
         "nim",
         "wythoff",

@@ -57,9 +57,9 @@
 //! a row's start. Why the values are those of one worker, and why no two
 //! workers touch a set at once, is argued at `attempt` (private).
 
-use super::nim_like::Tab;
 use crate::rules::{Relation, Rules};
 use crate::sets::{lcm, LengthSet};
+use crate::solve::wavefront::Tab;
 use crate::solve::GRUNDY_OFF;
 
 /// Largest class modulus of any store (within it, the memory estimate decides).
