@@ -31,7 +31,7 @@
 //! families of one store and residue set read one *union* line per diagonal.
 //! The row kernel is checked against the option-enumerating solvers, the
 //! tiled kernel against the row kernel and the reference, for 1, 2 and 3
-//! workers, in `tests/kernels.rs`.
+//! workers, in `tests/engines.rs`.
 
 use crate::rules::Rules;
 use crate::sets::LengthSet;

@@ -24,7 +24,7 @@
 //! `u32`.
 //!
 //! Rows are emitted in order to a sink, so the table is never stored unless the
-//! caller stores it. Checked against the reference in `tests/kernels.rs`.
+//! caller stores it. Checked against the reference in `tests/engines.rs`.
 
 use crate::rules::Rules;
 use crate::solve::wavefront::{

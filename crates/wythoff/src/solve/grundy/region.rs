@@ -45,7 +45,7 @@
 //! Cost per cell: one OR of `2 (s - 1) K` (cone) or `2 K` (congruence) windows
 //! of value bitsets, a few lookups, and the mex search. Bitsets hold `64 W`
 //! values; a value that does not fit restarts the solve with twice the width.
-//! Checked against the option-enumerating solver in `tests/kernels.rs` (random
+//! Checked against the option-enumerating solver in `tests/engines.rs` (random
 //! cone and congruence rules, the catalogue).
 //!
 //! ## Workers

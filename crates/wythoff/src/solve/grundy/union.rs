@@ -22,7 +22,7 @@
 //!
 //! Bitsets hold `64 B` values; a mex that would need more restarts the solve with
 //! twice the width. Arrays keep the last rows only (rings). Checked against the
-//! option-enumerating solver in `tests/kernels.rs` (random rules and catalogue).
+//! option-enumerating solver in `tests/engines.rs` (random rules and catalogue).
 
 use crate::rules::{Relation, Rules};
 use crate::solve::geometry::families::LinePlan;
