@@ -9,11 +9,11 @@
 //! the largest of the three line mexes, so the search for a zero bit of
 //! `row | col | diag` starts there instead of at 0 (the plain bitset mex of the
 //! baseline), and goes 512 values at a time: the bitsets are stored in blocks of
-//! [`BLOCK_WORDS`](crate::solve::wavefront::BLOCK_WORDS) words, one cache line each, and the block test compiles to a
+//! [`BLOCK_WORDS`] words, one cache line each, and the block test compiles to a
 //! few vector ORs (256-bit ones where the CPU has AVX2: the kernel is compiled
 //! twice and picks at run time). The columns' and diagonals' bitsets are
 //! block-major (`block b` of every line, then `b + 1`), so that consecutive
-//! cells read neighbouring memory, with a padded stride ([`Lines::padded`](crate::solve::wavefront::Lines::padded));
+//! cells read neighbouring memory, with a padded stride ([`Lines::padded`]);
 //! the stripe's row bitsets are line-major (a row's blocks consecutive: every
 //! cell of the row scans them). Paired runs, session 6, one thread: padding
 //! and AVX2 took 0.84x the time at 16384, line-major rows then 0.85x;
