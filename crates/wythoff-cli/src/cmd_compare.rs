@@ -38,6 +38,9 @@ pub struct Args {
     /// Run work estimated beyond the time bound (10 minutes) anyway.
     #[arg(long)]
     pub force: bool,
+    /// Print the plan (kernel, memory, seconds, threads, refusal) as JSON and do no work.
+    #[arg(long)]
+    pub plan: bool,
 }
 
 /// `GAME`, `GAME@misere` or `GAME@normal` (the library's grammar).
@@ -64,6 +67,10 @@ pub fn run(a: Args) -> Result<ExitCode> {
     };
     let ga = resolve_side(&a.game_a)?;
     let gb = resolve_side(&a.game_b)?;
+    if a.plan {
+        let bound = wythoff::solve::cost::Bound::cli(a.force);
+        return crate::render::plan(&wythoff::answer::plan_compare(&ga, &gb, a.max, bound)?);
+    }
     // two boards, each solved as `p-positions` solves it: estimated (and
     // refused beyond the time bound without --force) before any work
     {

@@ -29,6 +29,9 @@ pub struct Args {
     /// Run work estimated beyond the time bound (10 minutes) anyway.
     #[arg(long)]
     pub force: bool,
+    /// Print the plan (kernel, memory, seconds, threads, refusal) as JSON and do no work.
+    #[arg(long)]
+    pub plan: bool,
 }
 
 impl Args {
@@ -39,6 +42,13 @@ impl Args {
 
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let g = a.resolve()?;
+    if a.plan {
+        return render::plan(&answer::plan_grundy(
+            &g,
+            a.max,
+            solve::cost::Bound::cli(a.force),
+        )?);
+    }
     let plan = answer::grundy_plan(&g, a.max)?;
     let n = a.max as usize;
     // memory first (no --force lifts it), then time

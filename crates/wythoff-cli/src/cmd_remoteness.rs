@@ -9,10 +9,23 @@ use crate::render::GrundyRows;
 use std::io::Write;
 use std::process::ExitCode;
 
-pub type Args = BoardArgs;
+/// `remoteness`' arguments: a board, and `--plan`.
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    pub board: BoardArgs,
+    /// Print the plan (kernel, memory, seconds, threads, refusal) as JSON and do no work.
+    #[arg(long)]
+    pub plan: bool,
+}
 
-pub fn run(a: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let a = args.board;
     let g = a.resolve()?;
+    if args.plan {
+        let bound = wythoff::solve::cost::Bound::cli(false);
+        return crate::render::plan(&wythoff::answer::plan_remoteness(&g, a.max, bound)?);
+    }
     if a.format == crate::render::Format::Text {
         crate::render::grid::check(a.max as usize)?;
     }

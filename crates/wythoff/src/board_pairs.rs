@@ -269,6 +269,8 @@ fn ratio_of(v: &[(u64, u64)]) -> u64 {
 pub struct Plan {
     /// `"a-order, rectangle"` or `"b-order, square board"`.
     pub reading: &'static str,
+    /// The sequence kernel of the cost model that reads them.
+    pub kernel: cost::SequenceKernel,
     pub rows: u64,
     pub cols: u64,
     pub seconds: u64,
@@ -285,13 +287,17 @@ pub fn plan(game: &Game, terms: u64) -> Option<Plan> {
                 == crate::solve::select::OutcomeKernel::Linear
         {
             // streamed by the near-linear kernel (`linear_read`)
+            // the board's P-positions are held twice (and mirrored) to be read
             let p = crate::solve::select::p_positions_plan(game, n);
+            let lists = cost::list_bytes(cost::p_positions_estimate(game, n), 16)
+                .saturating_add(cost::p_positions_estimate(game, n).saturating_mul(16));
             return Some(Plan {
                 reading: "b-order, square board",
+                kernel: cost::SequenceKernel::LinearBoard,
                 rows: n,
                 cols: n,
                 seconds: p.seconds,
-                bytes: p.memory,
+                bytes: p.memory.saturating_add(lists),
             });
         }
     }
@@ -300,6 +306,7 @@ pub fn plan(game: &Game, terms: u64) -> Option<Plan> {
     }
     let square = |n: u64| Plan {
         reading: "b-order, square board",
+        kernel: cost::SequenceKernel::SquareBoard,
         rows: n,
         cols: n,
         seconds: crate::solve::select::p_positions_plan(game, n).seconds,
@@ -328,6 +335,7 @@ pub fn plan(game: &Game, terms: u64) -> Option<Plan> {
     let cols = (2 * ratio).saturating_mul(rows).saturating_add(64);
     Some(Plan {
         reading: "a-order, rectangle",
+        kernel: cost::SequenceKernel::Rectangle,
         rows,
         cols,
         seconds: rows.saturating_mul(2 * cols) / 333_000_000,

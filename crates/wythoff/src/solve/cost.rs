@@ -96,29 +96,21 @@ fn seconds(units: u128, ps_per_unit: u128) -> u64 {
     u64::try_from(s).unwrap_or(u64::MAX)
 }
 
-/// Estimated seconds for the streaming band kernel on the `n x n` board, one
+/// Estimated picoseconds for the streaming band kernel on the `n x n` board, one
 /// variant per band width: a row costs `n / 64` words per 64 diagonals of the
 /// band, about 2 ns a word (`p-positions wythoff --max 1048576`: 29 s of CPU,
 /// 1.7 ns a word; `compare wythoff wythoff@misere` 3.2 to 3.8 ns a word on
 /// a loaded machine).
-pub(crate) fn band_seconds(widths: impl Iterator<Item = u64>, n: u64) -> u64 {
-    ps_seconds(widths.map(|w| band_ps(w, n)).sum())
-}
-
 fn band_ps(w: u64, n: u64) -> u128 {
     let n = n as u128;
     (n * n.div_ceil(64) * (1 + (w as u128).min(n) / 64)).saturating_mul(2_000)
 }
 
-/// Estimated seconds for the near-linear kernel ([`super::outcome::linear`])
+/// Estimated picoseconds for the near-linear kernel ([`super::outcome::linear`])
 /// on the `n x n` board, per row: 200 ns with a band (union-find jumps;
 /// measured 0.10 to 0.24 s at `2^20` for wythoff, m-wythoff, roob-blocking,
 /// diagonal-blocking, corner), 3 us with a cone (Fenwick jumps; st-wythoff
 /// s=2,t=1 2.9 s at `2^20`, s=3,t=2 1.8 s).
-pub(crate) fn linear_seconds(r: &Rules, n: u64) -> u64 {
-    ps_seconds(linear_ps(r, n))
-}
-
 fn linear_ps(r: &Rules, n: u64) -> u128 {
     let per_row = if super::outcome::linear::has_cone(r) {
         3_000_000
@@ -128,15 +120,11 @@ fn linear_ps(r: &Rules, n: u64) -> u128 {
     (n as u128).saturating_mul(per_row)
 }
 
-/// Estimated seconds for the bit-parallel residue kernel
+/// Estimated picoseconds for the bit-parallel residue kernel
 /// ([`super::outcome::residue`]): `n / 64` words per bitset row OR-ed
 /// ([`super::outcome::residue::row_passes`]) per row, about 1 ns a word with
 /// the candidates' checks (`modulo-rook:m=2,l=0,p=4 --max 32768`: 0.23 s,
 /// 0.9 ns a word; `connell:p=3` 0.53 s).
-pub(crate) fn residue_seconds(r: &Rules, n: u64) -> u64 {
-    ps_seconds(residue_ps(r, n))
-}
-
 fn residue_ps(r: &Rules, n: u64) -> u128 {
     let n = n as u128;
     let passes = super::outcome::residue::row_passes(r) as u128;
@@ -150,19 +138,8 @@ const COUNTERS_STEP_PS: u128 = 5_000;
 const SPARSE_CELL_PS: u128 = 10_000;
 const SPARSE_UNIT_PS: u128 = 1_000;
 
-/// Estimated seconds for the outcome tables of `game` (cut to the board), each
-/// variant by its kernel ([`super::select::outcome_kernel`]).
-pub(crate) fn table_seconds(game: &Game, n: u64) -> u64 {
-    let ps: u128 = game
-        .variants()
-        .iter()
-        .map(|r| outcome_kernel_ps(super::select::outcome_kernel(r), r, n))
-        .sum();
-    u64::try_from(ps / PS).unwrap_or(u64::MAX)
-}
-
 /// Picoseconds of `kernel` on the outcome table of one variant `r` (cut to the
-/// board) on the `n x n` board (the band kernel streams: [`band_seconds`]).
+/// board) on the `n x n` board (the band kernel streams: [`band_ps`]).
 pub(crate) fn outcome_kernel_ps(kernel: OutcomeKernel, r: &Rules, n: u64) -> u128 {
     let mult = if r.convention() == Convention::Misere {
         2
@@ -277,6 +254,76 @@ pub fn sweep_solve_ps(r: &Rules, n: u64) -> u128 {
     (n as u128 * n as u128).saturating_mul(per_cell * twice)
 }
 
+/// Bytes of the process itself before any work (the binary, the allocator,
+/// the thread pool): a plan's `memory` is this plus the work's bytes, what a
+/// whole-process peak (`/usr/bin/time -v`, maximum resident set) reads. The
+/// budget is checked against the work's bytes alone. Measured: `p-positions
+/// wythoff --max 10`, `grundy`, `sequence`, `remoteness`, `compare` at 5.5 to
+/// 6.1 MiB.
+pub const PROCESS_BYTES: u64 = 6 << 20;
+
+/// Bytes of a list of `count` entries of `entry` bytes grown by doubling (a
+/// `Vec` pushed to): between one and two times the entries, and three halves
+/// of the last capacity while it is copied; counted as 1.5 times.
+pub fn list_bytes(count: u64, entry: u64) -> u64 {
+    count.saturating_mul(entry).saturating_mul(3) / 2
+}
+
+/// The sequence kernels (`sequence`): how the pairs `(a_n, b_n)` are made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum SequenceKernel {
+    /// A bitmap mex recurrence ([`crate::sequence`]).
+    Mex,
+    /// The game's exact oracle, one term at a time on big integers.
+    Oracle,
+    /// Read off a board streamed by the near-linear kernel.
+    LinearBoard,
+    /// Read off a solved square board (b-order).
+    SquareBoard,
+    /// Read off a thin rectangle (a-order).
+    Rectangle,
+}
+
+impl SequenceKernel {
+    pub fn name(self) -> &'static str {
+        match self {
+            SequenceKernel::Mex => "mex",
+            SequenceKernel::Oracle => "oracle",
+            SequenceKernel::LinearBoard => "linear-board",
+            SequenceKernel::SquareBoard => "square-board",
+            SequenceKernel::Rectangle => "rectangle",
+        }
+    }
+    pub fn complexity(self) -> &'static str {
+        match self {
+            SequenceKernel::Mex => "O(terms): a word of the mex bitmap at a time",
+            SequenceKernel::Oracle => "O(terms x big-integer evaluation)",
+            SequenceKernel::LinearBoard => "near-linear: the linear kernel's board of side 4 terms + 64",
+            SequenceKernel::SquareBoard => "O(n^2): a solved board of side 4 terms + 64",
+            SequenceKernel::Rectangle => "O(rows x cols): a rectangle of the first rows",
+        }
+    }
+}
+
+/// Picoseconds of the mex kernel for `terms` pairs, without writing them:
+/// about 4 ns a term (`sequence wythoff --terms 2^24 --format summary`: 0.07
+/// s of CPU, st-wythoff, diagonal-blocking 0.05 s, roob-blocking 0.08 s).
+pub fn sequence_mex_ps(terms: u64) -> u128 {
+    (terms as u128).saturating_mul(4_500)
+}
+
+/// Picoseconds of an oracle's `terms` pairs: about 40 ns a term
+/// (`sequence shifted:m=2,p=3,l=1 --terms 10^6`: 0.04 s).
+pub fn sequence_oracle_ps(terms: u64) -> u128 {
+    (terms as u128).saturating_mul(40_000)
+}
+
+/// Picoseconds of writing `terms` pairs as text (csv, text, b-file): about
+/// 25 ns a pair (`sequence wythoff --terms 2^24 --format csv`: 0.46 s).
+pub fn sequence_text_ps(terms: u64) -> u128 {
+    (terms as u128).saturating_mul(25_000)
+}
+
 /// Reading the structure of a solved board (`patterns`), ps a cell.
 pub const PATTERNS_CELL_PS: u128 = 8_000;
 
@@ -303,9 +350,14 @@ pub fn ps_seconds(ps: u128) -> u64 {
     u64::try_from(ps / PS).unwrap_or(u64::MAX)
 }
 
-/// Estimated seconds for the Grundy values of `r` (cut to the board) on the
+/// Picoseconds to milliseconds (rounded down).
+pub fn ps_millis(ps: u128) -> u64 {
+    u64::try_from(ps / 1_000_000_000).unwrap_or(u64::MAX)
+}
+
+/// Estimated picoseconds for the Grundy values of `r` (cut to the board) on the
 /// `n x n` board by `kernel` ([`super::select::grundy_kernel`] chooses it).
-pub(crate) fn grundy_kernel_seconds(kernel: GrundyKernel, r: &Rules, n: u64) -> u64 {
+pub(crate) fn grundy_kernel_ps(kernel: GrundyKernel, r: &Rules, n: u64) -> u128 {
     let n64 = n;
     let n = n as u128;
     match kernel {
@@ -317,9 +369,9 @@ pub(crate) fn grundy_kernel_seconds(kernel: GrundyKernel, r: &Rules, n: u64) -> 
             // 16384); the whole board (values past u16) 40 ns + 2.5 ps x n
             // (65536: 826 s of CPU on two threads, 192 ns a cell)
             if grundy::nim_like::keeps_triangle(r, n64) {
-                seconds(n * n / 2, 38_000 + 7 * n / 4)
+                (n * n / 2).saturating_mul(38_000 + 7 * n / 4)
             } else {
-                seconds(n * n, 40_000 + 5 * n / 2)
+                (n * n).saturating_mul(40_000 + 5 * n / 2)
             }
         }
         GrundyKernel::Lines => {
@@ -331,16 +383,16 @@ pub(crate) fn grundy_kernel_seconds(kernel: GrundyKernel, r: &Rules, n: u64) -> 
             } else {
                 n * n
             };
-            seconds(cells, 56_000 + 147 * n / 20)
+            cells.saturating_mul(56_000 + 147 * n / 20)
         }
         GrundyKernel::Region => {
             // the region kernel: its OR windows and stores outgrow the caches,
             // per cell about 140 ns + n^2 / 650 ps (st-wythoff:s=2,t=1 on one
             // loaded core: 158 ns at 4096, 240 ns at 8192, 517 ns at 16384)
             let cells = if r.is_symmetric() { n * n / 2 } else { n * n };
-            seconds(cells, 140_000 + n * n / 650)
+            cells.saturating_mul(140_000 + n * n / 650)
         }
-        GrundyKernel::Union | GrundyKernel::Plain => seconds(n * n * n, 1_000),
+        GrundyKernel::Union | GrundyKernel::Plain => (n * n * n).saturating_mul(1_000),
     }
 }
 

@@ -66,6 +66,16 @@ impl OutcomeKernel {
             OutcomeKernel::Counters => "counters",
         }
     }
+    /// The kernel's cost on the `n x n` board, in words ([`cost`] has the rates).
+    pub fn complexity(self) -> &'static str {
+        match self {
+            OutcomeKernel::Linear => "O(n J log n): J jumps a row over dead columns and attacked diagonals (union-find; Fenwick maxima for a cone)",
+            OutcomeKernel::Band => "O(n^2 (w + 64) / 64): a row of bitsets per 64 diagonals of a band of width w",
+            OutcomeKernel::Residue => "O(n^2 / 64 x passes): bit-parallel rows, one pass per residue class and explicit step",
+            OutcomeKernel::Sparse => "O(n^2): forward attacks from sparse P-positions (the counters when they are dense)",
+            OutcomeKernel::Counters => "O(n^2 + n x explicit steps): prefix counts per line, every cell",
+        }
+    }
 }
 
 /// The Grundy kernels, in the order they are tried.
@@ -91,6 +101,16 @@ impl GrundyKernel {
             GrundyKernel::Region => "region",
             GrundyKernel::Union => "union",
             GrundyKernel::Plain => "plain",
+        }
+    }
+    /// The kernel's cost on the `n x n` board, in words ([`cost`] has the rates).
+    pub fn complexity(self) -> &'static str {
+        match self {
+            GrundyKernel::NimLike => "O(n^2 x v / 512): value bitsets per line in 512-value blocks, v the values searched",
+            GrundyKernel::Lines => "O(n^2 x v / 512): value bitsets per line and residue class",
+            GrundyKernel::Region => "O(n^2 x v / 64): OR windows of value bitsets over regions",
+            GrundyKernel::Union => "O(n^3 / 64): stepped unions of value bitsets",
+            GrundyKernel::Plain => "O(n^3): every option visited",
         }
     }
     /// Does the kernel hand rows over as it goes (`O(n)` rows of output memory),
@@ -154,6 +174,13 @@ impl RemotenessKernel {
             RemotenessKernel::Plain => "plain",
         }
     }
+    /// The kernel's cost on the `n x n` board, in words ([`cost`] has the rates).
+    pub fn complexity(self) -> &'static str {
+        match self {
+            RemotenessKernel::Lines => "O(n^2 w): whole line prefixes, w the lines a cell reads",
+            RemotenessKernel::Plain => "O(n^3): every option visited",
+        }
+    }
 }
 
 /// The remoteness kernel of one variant (the rules cut to the board).
@@ -176,6 +203,8 @@ pub struct RemotenessPlan {
     pub memory: u64,
     /// Estimated seconds of computation ([`cost`]).
     pub seconds: u64,
+    /// The same estimate in milliseconds.
+    pub millis: u64,
 }
 
 impl RemotenessPlan {
@@ -209,6 +238,7 @@ pub fn remoteness_plan(game: &Game, n: u64) -> RemotenessPlan {
         kernels,
         n,
         seconds: cost::ps_seconds(ps),
+        millis: cost::ps_millis(ps),
     }
 }
 
@@ -223,6 +253,8 @@ pub struct PPositionsPlan {
     pub memory: u64,
     /// Estimated seconds of computation ([`cost`]).
     pub seconds: u64,
+    /// The same estimate in milliseconds.
+    pub millis: u64,
 }
 
 impl PPositionsPlan {
@@ -253,38 +285,31 @@ pub fn p_positions_plan(game: &Game, n: u64) -> PPositionsPlan {
             .and_then(|t| t.relation.band_width())
             .unwrap_or(0)
     };
-    let (memory, seconds) = if streams {
+    let memory = if streams {
         game.variants()
             .iter()
             .zip(&kernels)
             .map(|(r, k)| match k {
-                OutcomeKernel::Linear => (
-                    outcome::linear::memory_estimate(r, n),
-                    cost::linear_seconds(r, n),
-                ),
-                OutcomeKernel::Residue => (
-                    outcome::residue::memory_estimate(r, n),
-                    cost::residue_seconds(r, n),
-                ),
-                _ => (
-                    outcome::band::BandKernel::memory_estimate(n, band_width(r)),
-                    cost::band_seconds(std::iter::once(band_width(r)), n),
-                ),
+                OutcomeKernel::Linear => outcome::linear::memory_estimate(r, n),
+                OutcomeKernel::Residue => outcome::residue::memory_estimate(r, n),
+                _ => outcome::band::BandKernel::memory_estimate(n, band_width(r)),
             })
-            .fold((0u64, 0u64), |(m, s), (m1, s1)| {
-                (m.saturating_add(m1), s.saturating_add(s1))
-            })
+            .fold(0u64, u64::saturating_add)
     } else {
-        (
-            outcome_memory_estimate(&game, n),
-            cost::table_seconds(&game, n),
-        )
+        outcome_memory_estimate(&game, n)
     };
+    let ps: u128 = game
+        .variants()
+        .iter()
+        .zip(&kernels)
+        .map(|(r, &k)| cost::outcome_kernel_ps(k, r, n))
+        .fold(0u128, u128::saturating_add);
     PPositionsPlan {
         kernels,
         n,
         memory,
-        seconds,
+        seconds: cost::ps_seconds(ps),
+        millis: cost::ps_millis(ps),
     }
 }
 
@@ -298,6 +323,8 @@ pub struct GrundyPlan {
     pub memory: u64,
     /// Estimated seconds of computation on one thread ([`cost`]).
     pub seconds: u64,
+    /// The same estimate in milliseconds.
+    pub millis: u64,
     /// Estimated wall seconds on [`GrundyPlan::threads`] workers.
     pub wall_seconds: u64,
     /// Workers the kernel runs on.
@@ -345,12 +372,14 @@ pub fn grundy_plan(game: &Game, n: u64, budget: u64) -> Option<GrundyPlan> {
         }
         GrundyKernel::Union | GrundyKernel::Plain => 1,
     };
-    let seconds = cost::grundy_kernel_seconds(kernel, r, n);
+    let ps = cost::grundy_kernel_ps(kernel, r, n);
+    let seconds = cost::ps_seconds(ps);
     Some(GrundyPlan {
         kernel,
         n,
         memory,
         seconds,
+        millis: cost::ps_millis(ps),
         wall_seconds: cost::grundy_kernel_wall_seconds(kernel, seconds, threads),
         threads,
     })
