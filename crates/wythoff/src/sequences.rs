@@ -268,7 +268,7 @@ pub fn sequence_plan(s: &Subject, terms: u64) -> Result<SequencePlan, SolveError
             rows: p.rows,
             cols: p.cols,
             memory: p.bytes,
-            ps: (p.seconds as u128).saturating_mul(1_000_000_000_000),
+            ps: (p.millis as u128).saturating_mul(1_000_000_000),
             refusal: None,
         }),
         // a refusal comes first: the board reader's, said without the work

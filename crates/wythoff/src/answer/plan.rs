@@ -56,10 +56,13 @@ pub struct WorkPlan {
     pub complexity: String,
     /// Does the kernel hand rows over as it goes (no table)?
     pub streams: bool,
-    /// Estimated peak bytes of the whole process: [`WorkPlan::work_memory`]
-    /// plus [`cost::PROCESS_BYTES`].
+    /// Estimated peak resident bytes of the whole process (what
+    /// `/usr/bin/time -v` reads): the work's resident bytes, the lists the
+    /// front end holds, and [`cost::PROCESS_BYTES`].
     pub memory: u64,
-    /// Estimated bytes of the work, what the memory budget is checked against.
+    /// Estimated bytes the work allocates, what the memory budget is checked
+    /// against (zeroed tables count whole, though only their written pages
+    /// are resident).
     pub work_memory: u64,
     /// Estimated seconds of computation (CPU, one thread), rounded down.
     pub seconds: u64,
@@ -141,11 +144,12 @@ impl WorkPlan {
         }
     }
 
-    /// Set the kernels (names, complexities), bytes and picoseconds, and admit.
+    /// Set the kernels (names, complexities), bytes allocated and resident
+    /// (the front end's lists included), picoseconds, and admit.
     fn fill(
         &mut self,
         kernels: &[(&'static str, &'static str)],
-        work_memory: u64,
+        (work_memory, resident): (u64, u64),
         ps: u128,
         what: &str,
     ) {
@@ -159,7 +163,7 @@ impl WorkPlan {
         self.kernel = once.iter().map(|k| k.0).collect::<Vec<_>>().join("+");
         self.complexity = once.iter().map(|k| k.1).collect::<Vec<_>>().join("; ");
         self.work_memory = work_memory;
-        self.memory = work_memory.saturating_add(cost::PROCESS_BYTES);
+        self.memory = resident.saturating_add(cost::PROCESS_BYTES);
         self.seconds = cost::ps_seconds(ps);
         self.milliseconds = cost::ps_millis(ps);
         self.wall_seconds = self.seconds;
@@ -200,10 +204,12 @@ pub fn plan_p_positions(
         // a game with memory: the state solver
         let r = s.imitation()?.expect("a game with memory");
         let memory = u64::try_from(StateSolver::memory_estimate(r, n)).unwrap_or(u64::MAX);
+        let resident = u64::try_from(StateSolver::resident_estimate(r, n)).unwrap_or(u64::MAX);
         // its starting P-positions: at most two a line
+        let list = cost::list_bytes(2 * n, 16);
         w.fill(
             &[IMITATION],
-            memory.saturating_add(cost::list_bytes(2 * n, 16)),
+            (memory, resident.saturating_add(list)),
             cost::imitation_ps(r.p(), n),
             "the state solver",
         );
@@ -221,7 +227,7 @@ pub fn plan_p_positions(
     let ps = (p.millis as u128).saturating_mul(1_000_000_000);
     w.fill(
         &outcome_kernels(&p.kernels),
-        p.memory.saturating_add(listed),
+        (p.memory, p.resident.saturating_add(listed)),
         ps,
         "the outcome solver",
     );
@@ -239,7 +245,7 @@ pub fn plan_grundy(s: &Subject, n: u64, bound: Bound) -> Result<WorkPlan, SolveE
     w.refusal = p.admit(bound).err();
     w.fill(
         &[(p.kernel.name(), p.kernel.complexity())],
-        p.memory,
+        (p.memory, p.resident),
         (p.millis as u128).saturating_mul(1_000_000_000),
         "the Grundy solver",
     );
@@ -257,22 +263,25 @@ pub fn plan_remoteness(s: &Subject, n: u64, bound: Bound) -> Result<WorkPlan, So
             w.refusal = super::remoteness_table(s, n).err();
         }
         let cells = n.saturating_mul(n);
+        let memory = cells.saturating_mul(n).saturating_mul(r.p()).saturating_mul(16);
         w.fill(
             &[(
                 "imitation",
                 "O(p n^3): a search over every state, memoised",
             )],
-            cells.saturating_mul(n).saturating_mul(r.p()).saturating_mul(16),
+            (memory, memory),
             cost::imitation_ps(r.p(), n).saturating_mul(n as u128),
             "the remoteness search",
         );
         return Ok(w);
     };
     let kernels: Vec<_> = p.kernels.iter().map(|k| (k.name(), k.complexity())).collect();
-    w.refusal = p.admit(bound).err();
+    w.refusal = crate::solve::remoteness::check_side(usize::try_from(n).unwrap_or(usize::MAX))
+        .err()
+        .or_else(|| p.admit(bound).err());
     w.fill(
         &kernels,
-        p.memory,
+        (p.memory, p.memory),
         (p.millis as u128).saturating_mul(1_000_000_000),
         "the remoteness table",
     );
@@ -307,7 +316,7 @@ pub fn plan_sequence(
     }
     w.fill(
         &[(p.kernel.name(), p.kernel.complexity())],
-        memory,
+        (memory, memory),
         ps,
         "the sequence",
     );
@@ -332,10 +341,16 @@ pub fn plan_compare(a: &Subject, b: &Subject, n: u64, bound: Bound) -> Result<Wo
         cost::list_bytes(count(b), 16),
     );
     let cells = cost::list_bytes(count(a).saturating_add(count(b)), 24);
-    let memory = pa
-        .work_memory
-        .max(pb.work_memory.saturating_add(list_a))
-        .max(list_a.saturating_add(list_b).saturating_add(cells));
+    let lists = list_a.saturating_add(list_b).saturating_add(cells);
+    let resident = |w: &WorkPlan| w.memory - cost::PROCESS_BYTES;
+    let memory = (
+        pa.work_memory
+            .max(pb.work_memory.saturating_add(list_a))
+            .max(lists),
+        resident(&pa)
+            .max(resident(&pb).saturating_add(list_a))
+            .max(lists),
+    );
     let ps = (pa.milliseconds as u128 + pb.milliseconds as u128).saturating_mul(1_000_000_000);
     w.streams = false;
     w.threads = pa.threads.max(pb.threads);

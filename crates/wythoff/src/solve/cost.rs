@@ -102,8 +102,12 @@ fn seconds(units: u128, ps_per_unit: u128) -> u64 {
 /// 1.7 ns a word; `compare wythoff wythoff@misere` 3.2 to 3.8 ns a word on
 /// a loaded machine).
 fn band_ps(w: u64, n: u64) -> u128 {
+    // a word of every diagonal of the band a row: 1.2 ns a word (issue 33's
+    // plan check, one thread: m-wythoff:m=100 at 131072 30.3 s, 1.13 ns;
+    // m=65 at 65536 4.68 s; m=1000 at 16384 6.87 s; roob-blocking:m=2,p=12 at
+    // 131072 0.65 s)
     let n = n as u128;
-    (n * n.div_ceil(64) * (1 + (w as u128).min(n) / 64)).saturating_mul(2_000)
+    (n * n.div_ceil(64) * (w as u128).clamp(1, n)).saturating_mul(1_200)
 }
 
 /// Estimated picoseconds for the near-linear kernel ([`super::outcome::linear`])
@@ -112,10 +116,12 @@ fn band_ps(w: u64, n: u64) -> u128 {
 /// diagonal-blocking, corner), 3 us with a cone (Fenwick jumps; st-wythoff
 /// s=2,t=1 2.9 s at `2^20`, s=3,t=2 1.8 s).
 fn linear_ps(r: &Rules, n: u64) -> u128 {
+    // issue 33's plan check at 2^20, one thread: wythoff 0.02 s of CPU,
+    // roob-blocking:m=2,p=3 and corner (misère) 0.04 s; st-wythoff:s=2,t=1 0.68 s
     let per_row = if super::outcome::linear::has_cone(r) {
-        3_000_000
+        800_000
     } else {
-        200_000
+        40_000
     };
     (n as u128).saturating_mul(per_row)
 }
@@ -126,17 +132,26 @@ fn linear_ps(r: &Rules, n: u64) -> u128 {
 /// the candidates' checks (`modulo-rook:m=2,l=0,p=4 --max 32768`: 0.23 s,
 /// 0.9 ns a word; `connell:p=3` 0.53 s).
 fn residue_ps(r: &Rules, n: u64) -> u128 {
+    // the words OR-ed, 1 ns each, and the candidates tested one by one, about
+    // 0.4 ns a cell (issue 33's plan check, one thread: connell:p=3 at 131072
+    // 8.5 s, modulo-rook:m=2,l=0,p=4 3.5 s; at 32768 connell:p=2 0.71 s, p=5
+    // 0.35 s, modulo-rook:m=3,l=2,p=5 0.27 s, m=1,l=0,p=3 0.52 s)
     let n = n as u128;
     let passes = super::outcome::residue::row_passes(r) as u128;
-    (n * n.div_ceil(64) * passes).saturating_mul(1_000)
+    (n * n.div_ceil(64) * passes).saturating_mul(1_000) + (n * n).saturating_mul(400)
 }
 
 /// Picoseconds a cell of the counters kernel, and a step it tests one by one.
-const COUNTERS_CELL_PS: u128 = 40_000;
+/// (issue 33's plan check, one thread: terminal-wythoff:l=10 and odd-odd at
+/// 8192, 1.1 s, 16 ns a cell)
+const COUNTERS_CELL_PS: u128 = 20_000;
 const COUNTERS_STEP_PS: u128 = 5_000;
 /// Picoseconds a cell of the sparse kernel, and a unit of its work budget.
-const SPARSE_CELL_PS: u128 = 10_000;
-const SPARSE_UNIT_PS: u128 = 1_000;
+/// (modular:m=5 at 16384 0.72 s, 2.7 ns; restricted:s=2,t=1,h=odd,v=odd at
+/// 8192 0.82 s, 12 ns; the attempt on dense P-positions gives up within a
+/// few rows: odd-odd costs what the counters cost)
+const SPARSE_CELL_PS: u128 = 6_000;
+const SPARSE_GIVE_UP_PS: u128 = 1_000;
 
 /// Picoseconds of `kernel` on the outcome table of one variant `r` (cut to the
 /// board) on the `n x n` board (the band kernel streams: [`band_ps`]).
@@ -159,9 +174,8 @@ pub(crate) fn outcome_kernel_ps(kernel: OutcomeKernel, r: &Rules, n: u64) -> u12
         OutcomeKernel::Counters => counters_ps(r, n, cells),
         OutcomeKernel::Sparse => {
             if dense(&Game::single(r.clone()), n) {
-                // the kernel spends its work budget, then the counters answer
-                (64 * (n as u128) * (n as u128) + 50_000_000) * SPARSE_UNIT_PS
-                    + counters_ps(r, n, cells)
+                // the kernel gives up, then the counters answer
+                cells * SPARSE_GIVE_UP_PS + counters_ps(r, n, cells)
             } else {
                 cells.saturating_mul(SPARSE_CELL_PS)
             }
@@ -195,6 +209,39 @@ fn counters_ps(r: &Rules, n: u64, cells: u128) -> u128 {
             .saturating_mul(steps)
             .saturating_mul(mult)
             .saturating_mul(COUNTERS_STEP_PS)
+}
+
+/// Peak resident bytes of the sparse kernel on one variant `r` (cut to the
+/// board), where [`super::outcome_memory_estimate`] is what it allocates (and
+/// what the budget is checked against): its table is zeroed memory that only
+/// the P-positions write to, a page (4 KiB) each at most, with the list of
+/// them and two rows of counts; dense P-positions: the counters' table.
+/// Issue 33's plan check: modular:m=5 at 16384 3 MiB (7 P-positions),
+/// restricted:s=2,t=1,h=odd,v=odd at 4096 and 8192 11 and 22 MiB (4095 and
+/// 8191), h=2:0,v=2:0 at 8192 27 MiB (6925).
+pub(crate) fn sparse_resident_bytes(r: &Rules, n: u64, allocated: u64) -> u64 {
+    let one = Game::single(r.clone());
+    if dense(&one, n) {
+        return allocated;
+    }
+    let p = p_positions_estimate(&one, n);
+    let table = n.saturating_mul(n).min(p.saturating_mul(4096));
+    table
+        .saturating_add(list_bytes(p, 8))
+        .saturating_add(n.saturating_mul(16))
+        .min(allocated)
+}
+
+/// Peak resident bytes of a Grundy kernel that allocates `allocated`: the
+/// nim-like and lines kernels allocate their value bitsets for the bound on
+/// the values and touch them up to the largest value reached, about two
+/// thirds (issue 33's plan check, one thread, 8192: wythoff 78 MiB of 127
+/// planned, m-wythoff:m=2 88 of 190).
+pub(crate) fn grundy_resident_bytes(kernel: GrundyKernel, allocated: u64) -> u64 {
+    match kernel {
+        GrundyKernel::NimLike | GrundyKernel::Lines => allocated / 3 * 2,
+        _ => allocated,
+    }
 }
 
 /// Are the P-positions of `game` dense on the `n x n` board (a number of them
@@ -392,7 +439,12 @@ pub(crate) fn grundy_kernel_ps(kernel: GrundyKernel, r: &Rules, n: u64) -> u128 
             let cells = if r.is_symmetric() { n * n / 2 } else { n * n };
             cells.saturating_mul(140_000 + n * n / 650)
         }
-        GrundyKernel::Union | GrundyKernel::Plain => (n * n * n).saturating_mul(1_000),
+        GrundyKernel::Union => (n * n * n).saturating_mul(1_000),
+        // every option visited, 0.3 ns each (issue 33's plan check:
+        // restricted:s=2,t=1,d1=min2, a cone, 128: 0.08 s, 256: 1.2 s)
+        GrundyKernel::Plain => {
+            super::remoteness::work_estimate(&Game::single(r.clone()), n64).saturating_mul(300)
+        }
     }
 }
 
@@ -484,8 +536,8 @@ mod tests {
         assert!(grundy_seconds(&game("st-wythoff:s=2,t=1"), 16384) < TIME_BOUND_SECONDS);
         assert!(grundy_seconds(&game("st-wythoff:s=2,t=1"), 32768) > TIME_BOUND_SECONDS);
         let cubic = game("restricted:s=2,t=1,d1=min2");
-        assert!(grundy_seconds(&cubic, 16384) > TIME_BOUND_SECONDS);
-        assert!(grundy_seconds(&cubic, 4096) < TIME_BOUND_SECONDS);
+        assert!(grundy_seconds(&cubic, 4096) > TIME_BOUND_SECONDS);
+        assert!(grundy_seconds(&cubic, 256) < TIME_BOUND_SECONDS);
         assert_eq!(verify_seconds(200), 4);
         assert_eq!(verify_seconds(100), 4);
         assert!(verify_seconds(1_048_576) > TIME_BOUND_SECONDS);

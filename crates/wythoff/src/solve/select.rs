@@ -249,8 +249,11 @@ pub struct PPositionsPlan {
     pub kernels: Vec<OutcomeKernel>,
     /// The board side.
     pub n: u64,
-    /// Estimated bytes.
+    /// Estimated bytes allocated, what the budget is checked against.
     pub memory: u64,
+    /// Estimated peak resident bytes (at most `memory`: zeroed tables are
+    /// touched only where written, [`cost::sparse_resident_bytes`]).
+    pub resident: u64,
     /// Estimated seconds of computation ([`cost`]).
     pub seconds: u64,
     /// The same estimate in milliseconds.
@@ -285,6 +288,24 @@ pub fn p_positions_plan(game: &Game, n: u64) -> PPositionsPlan {
             .and_then(|t| t.relation.band_width())
             .unwrap_or(0)
     };
+    let threads = outcome_threads(usize::try_from(n).unwrap_or(usize::MAX));
+    let resident = if streams {
+        None
+    } else {
+        Some(
+            game.variants()
+                .iter()
+                .zip(&kernels)
+                .map(|(r, k)| {
+                    let table = outcome::counters::memory_estimate(r, n, threads);
+                    match k {
+                        OutcomeKernel::Sparse => cost::sparse_resident_bytes(r, n, table),
+                        _ => table,
+                    }
+                })
+                .fold(0u64, u64::saturating_add),
+        )
+    };
     let memory = if streams {
         game.variants()
             .iter()
@@ -308,6 +329,7 @@ pub fn p_positions_plan(game: &Game, n: u64) -> PPositionsPlan {
         kernels,
         n,
         memory,
+        resident: resident.unwrap_or(memory).min(memory),
         seconds: cost::ps_seconds(ps),
         millis: cost::ps_millis(ps),
     }
@@ -319,8 +341,10 @@ pub struct GrundyPlan {
     pub kernel: GrundyKernel,
     /// The board side.
     pub n: u64,
-    /// Estimated bytes.
+    /// Estimated bytes allocated, what the budget is checked against.
     pub memory: u64,
+    /// Estimated peak resident bytes ([`cost::grundy_resident_bytes`]).
+    pub resident: u64,
     /// Estimated seconds of computation on one thread ([`cost`]).
     pub seconds: u64,
     /// The same estimate in milliseconds.
@@ -378,6 +402,7 @@ pub fn grundy_plan(game: &Game, n: u64, budget: u64) -> Option<GrundyPlan> {
         kernel,
         n,
         memory,
+        resident: cost::grundy_resident_bytes(kernel, memory),
         seconds,
         millis: cost::ps_millis(ps),
         wall_seconds: cost::grundy_kernel_wall_seconds(kernel, seconds, threads),
