@@ -279,26 +279,24 @@ pub fn p_positions_estimate(game: &Game, n: u64) -> u64 {
 }
 
 /// The solve of one variant `r` (cut to the board) of a sweep's game on the
-/// `n x n` board, by its kernel, twice in misère play: measured user time on
-/// one thread, `p-positions --format summary` at 2000 (docs/performance.md,
-/// "Sweeps"): the band kernel under 1 ns a cell, the sparse one 10 ns
-/// (connell, modulo-rook), the counters 40 ns. A rate a cell, with no probe:
-/// a sweep plans up to millions of games.
+/// `n x n` board, by its kernel: the rates of [`outcome_kernel_ps`] (what
+/// `p-positions --plan` says), except that the sparse kernel is charged its
+/// own rate without the probe that tells whether it gives up: a sweep plans
+/// up to millions of games.
 pub fn sweep_solve_ps(r: &Rules, n: u64) -> u128 {
-    let per_cell = match super::select::outcome_kernel(r) {
-        // a rate a row, not a cell
-        OutcomeKernel::Linear => return linear_ps(r, n),
-        OutcomeKernel::Residue => return residue_ps(r, n),
-        OutcomeKernel::Band => 1_000,
-        OutcomeKernel::Sparse => SPARSE_CELL_PS,
-        OutcomeKernel::Counters => COUNTERS_CELL_PS,
-    };
-    let twice = if r.convention() == Convention::Misere {
-        2
-    } else {
-        1
-    };
-    (n as u128 * n as u128).saturating_mul(per_cell * twice)
+    match super::select::outcome_kernel(r) {
+        // the rates of `p-positions`' plan, but the sparse kernel's without
+        // the probe that says whether it gives up
+        OutcomeKernel::Sparse => {
+            let twice = if r.convention() == Convention::Misere {
+                2
+            } else {
+                1
+            };
+            (n as u128 * n as u128).saturating_mul(SPARSE_CELL_PS * twice)
+        }
+        k => outcome_kernel_ps(k, r, n),
+    }
 }
 
 /// Bytes of the process itself before any work (the binary, the allocator,

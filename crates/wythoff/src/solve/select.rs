@@ -231,10 +231,12 @@ pub fn remoteness_plan(game: &Game, n: u64) -> RemotenessPlan {
         .map(|(r, &k)| cost::remoteness_kernel_ps(k, r, n))
         .sum();
     RemotenessPlan {
+        // a table of u32 per variant, the combined one and the kernel's
+        // scratch (issue 33's plan check: wythoff at 2048, 48 MiB peak)
         memory: n
             .saturating_mul(n)
             .saturating_mul(4)
-            .saturating_mul(kernels.len() as u64 + 1),
+            .saturating_mul(kernels.len() as u64 + 2),
         kernels,
         n,
         seconds: cost::ps_seconds(ps),
