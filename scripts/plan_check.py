@@ -24,6 +24,8 @@ import subprocess
 import sys
 import time
 
+THREADS = "1"
+
 # (command, what it exercises). One thread; boards of a second or more where
 # the kernel allows (the linear kernel answers the largest board, 2^20, in
 # well under a second).
@@ -61,10 +63,31 @@ COMMANDS = [
     ("compare modulo-rook:m=2,l=0,p=4 roob-blocking:m=2,p=4 --max 32768", "compare, residue and linear"),
 ]
 
+# `--extra`: more games, in the default text format, for the memory column
+# (choice games, blocking on every option, dense and finite P-sets, misère).
+EXTRA = [
+    ("p-positions choose-shift:m=2,p=3 --max 1048576", "linear x3, merged"),
+    ("p-positions shifted:m=2,p=3,l=1 --max 1048576 --misere", "linear, misère"),
+    ("p-positions diagonal-blocking:p=2,m=2 --max 1048576", "linear"),
+    ("p-positions nim --max 1048576", "linear"),
+    ("p-positions modular:m=1000 --max 16384", "sparse"),
+    ("p-positions blocking-wythoff:k=3 --max 4096", "counters, blocking"),
+    ("p-positions even-odd:s=2,t=1 --max 4096 --format summary", "dense"),
+    ("p-positions odd-odd:s=2,t=1 --max 2048", "dense, list held"),
+    ("p-positions restricted:s=3,t=2,h=3:0+1 --max 8192 --misere", "sparse, misère"),
+    ("p-positions connell:p=64 --max 32768", "residue"),
+    ("grundy connell:p=64 --max 2048 --format summary", "grundy"),
+    ("grundy corner:m=2,p=3,u=5,v=7 --max 4096 --format summary", "grundy"),
+    ("grundy modular:m=5 --max 4096 --format summary", "grundy"),
+    ("remoteness st-wythoff:s=2,t=1 --max 160 --format summary", "remoteness plain, cone"),
+    ("sequence roob-blocking:m=2,p=3 --terms 100000000 --format summary", "sequence"),
+    ("compare wythoff nim --max 1048576 --format json", "compare"),
+]
+
 
 def plan(binary, cmd):
     out = subprocess.run(
-        [binary, "--threads", "1"] + cmd.split() + ["--plan"],
+        [binary, "--threads", THREADS] + cmd.split() + ["--plan"],
         capture_output=True,
         text=True,
         timeout=120,
@@ -76,7 +99,7 @@ def plan(binary, cmd):
 
 def measure(binary, cmd):
     out = subprocess.run(
-        ["/usr/bin/time", "-v", binary, "--threads", "1"] + cmd.split(),
+        ["/usr/bin/time", "-v", binary, "--threads", THREADS] + cmd.split(),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
@@ -103,8 +126,12 @@ def main():
     ap.add_argument("--bin", default="target/release/wythoff")
     ap.add_argument("--only", default=None)
     ap.add_argument("--plan-only", action="store_true")
+    ap.add_argument("--extra", action="store_true", help="the EXTRA games instead")
+    ap.add_argument("--threads", default="1")
     a = ap.parse_args()
-    rows = [c for c in COMMANDS if a.only is None or a.only in c[0]]
+    global THREADS
+    THREADS = a.threads
+    rows = [c for c in (EXTRA if a.extra else COMMANDS) if a.only is None or a.only in c[0]]
     load0 = os.getloadavg()
     t0 = time.time()
     print(f"load average before: {load0[0]:.2f} {load0[1]:.2f} {load0[2]:.2f}")
@@ -117,6 +144,9 @@ def main():
         if a.plan_only:
             print(f"| `{cmd}` | {what} | `{p['kernel']}` | {mib(p['memory'])} | | | {p['milliseconds'] / 1000:.2f} | | |"
                   + (f" refused: {p['refused']['message']}" if p.get("refused") else ""))
+            continue
+        if p.get("refused"):
+            print(f"| `{cmd}` | {what} | `{p['kernel']}` | refused: {p['refused']['message']} | | | | | |")
             continue
         rc, rss, cpu, _wall = measure(a.bin, cmd)
         mr = p["memory"] / rss

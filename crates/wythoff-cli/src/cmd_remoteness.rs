@@ -22,9 +22,17 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let a = args.board;
     let g = a.resolve()?;
+    // the memory budget (the table's own limits bound its time)
+    let bound = wythoff::solve::cost::Bound {
+        memory: wythoff::solve::memory_budget(),
+        seconds: u64::MAX,
+    };
+    let plan = wythoff::answer::plan_remoteness(&g, a.max, bound)?;
     if args.plan {
-        let bound = wythoff::solve::cost::Bound::cli(false);
-        return crate::render::plan(&wythoff::answer::plan_remoteness(&g, a.max, bound)?);
+        return crate::render::plan(&plan);
+    }
+    if let Some(e @ wythoff::SolveError::OverMemory { .. }) = plan.refusal {
+        return Err(e.into());
     }
     if a.format == crate::render::Format::Text {
         crate::render::grid::check(a.max as usize)?;

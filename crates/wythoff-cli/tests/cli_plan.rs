@@ -29,7 +29,9 @@ fn with_budget(budget: &str, args: &[&str]) -> Output {
 }
 
 fn refused_for(p: &Value) -> Option<&str> {
-    p["refused"].as_object().map(|r| r["reason"].as_str().unwrap())
+    p["refused"]
+        .as_object()
+        .map(|r| r["reason"].as_str().unwrap())
 }
 
 #[test]
@@ -37,34 +39,70 @@ fn every_command_plans_with_the_fields_a_researcher_reads() {
     let cases: &[(&[&str], &str)] = &[
         (&["p-positions", "wythoff", "--max", "1048576"], "linear"),
         (&["p-positions", "m-wythoff:m=100", "--max", "4096"], "band"),
-        (&["p-positions", "modulo-rook:m=2,l=0,p=4", "--max", "4096"], "residue"),
+        (
+            &["p-positions", "modulo-rook:m=2,l=0,p=4", "--max", "4096"],
+            "residue",
+        ),
         (&["p-positions", "modular:m=5", "--max", "4096"], "sparse"),
-        (&["p-positions", "terminal-wythoff:l=10", "--max", "4096"], "counters"),
-        (&["p-positions", "imitation:p=2,m=1", "--max", "512"], "imitation"),
+        (
+            &["p-positions", "terminal-wythoff:l=10", "--max", "4096"],
+            "counters",
+        ),
+        (
+            &["p-positions", "imitation:p=2,m=1", "--max", "512"],
+            "imitation",
+        ),
         (&["grundy", "wythoff", "--max", "4096"], "nim-like"),
         (&["grundy", "m-wythoff:m=2", "--max", "4096"], "lines"),
         (&["remoteness", "wythoff", "--max", "1024"], "lines"),
         (&["sequence", "wythoff", "--terms", "1000000"], "mex"),
-        (&["sequence", "shifted:m=2,p=3,l=1", "--terms", "1000"], "oracle"),
-        (&["compare", "wythoff", "wythoff@misere", "--max", "1024"], "linear | linear"),
+        (
+            &["sequence", "shifted:m=2,p=3,l=1", "--terms", "1000"],
+            "oracle",
+        ),
+        (
+            &["compare", "wythoff", "wythoff@misere", "--max", "1024"],
+            "linear | linear",
+        ),
     ];
     for (args, kernel) in cases {
         let p = plan(args);
         assert_eq!(p["kernel"], *kernel, "{args:?}: {p}");
         assert_eq!(p["work"], args[0], "{args:?}");
-        for field in ["memory", "work_memory", "seconds", "milliseconds", "threads", "n"] {
+        for field in [
+            "memory",
+            "work_memory",
+            "seconds",
+            "milliseconds",
+            "threads",
+            "n",
+        ] {
             assert!(p[field].is_u64(), "{args:?}: {field} in {p}");
         }
-        assert!(p["complexity"].as_str().is_some_and(|c| c.starts_with("O(") || c.starts_with("near")), "{args:?}: {p}");
+        assert!(
+            p["complexity"]
+                .as_str()
+                .is_some_and(|c| c.starts_with("O(") || c.starts_with("near")),
+            "{args:?}: {p}"
+        );
         assert!(p["memory"].as_u64().unwrap() > 0 && p["threads"].as_u64().unwrap() >= 1);
         assert!(p["seconds"].as_u64().unwrap() * 1000 <= p["milliseconds"].as_u64().unwrap());
         assert!(p["budget"]["memory"].is_u64() && p["budget"]["seconds"].is_u64());
         assert_eq!(refused_for(&p), None, "{args:?}: {p}");
     }
     // compare composes the plans of its two boards
-    let c = plan(&["compare", "wythoff", "modulo-rook:m=2,l=0,p=4", "--max", "4096"]);
+    let c = plan(&[
+        "compare",
+        "wythoff",
+        "modulo-rook:m=2,l=0,p=4",
+        "--max",
+        "4096",
+    ]);
     let parts = c["parts"].as_array().unwrap();
-    assert_eq!((parts[0]["kernel"].as_str(), parts[1]["kernel"].as_str()), (Some("linear"), Some("residue")));
+    assert_eq!(
+        (parts[0]["kernel"].as_str(), parts[1]["kernel"].as_str()),
+        (Some("linear"), Some("residue"))
+    );
     let ms = |v: &Value| v["milliseconds"].as_u64().unwrap();
     assert_eq!(ms(&c), ms(&parts[0]) + ms(&parts[1]));
     assert!(c["memory"].as_u64() >= parts[1]["memory"].as_u64());
@@ -80,9 +118,23 @@ fn work_of_hours_is_planned_without_being_done() {
     assert_eq!(refused_for(&g), Some("time"), "{g}");
     assert!(g["seconds"].as_u64().unwrap() > 600);
     let forced = plan(&["grundy", "wythoff", "--max", "65536", "--force"]);
-    assert_eq!(refused_for(&forced), None, "--force lifts the time bound: {forced}");
-    let p = plan(&["p-positions", "odd-odd:s=1,t=1", "--max", "1048576", "--force"]);
-    assert_eq!(refused_for(&p), Some("memory"), "no --force lifts memory: {p}");
+    assert_eq!(
+        refused_for(&forced),
+        None,
+        "--force lifts the time bound: {forced}"
+    );
+    let p = plan(&[
+        "p-positions",
+        "odd-odd:s=1,t=1",
+        "--max",
+        "1048576",
+        "--force",
+    ]);
+    assert_eq!(
+        refused_for(&p),
+        Some("memory"),
+        "no --force lifts memory: {p}"
+    );
     let r = plan(&["remoteness", "wythoff", "--max", "4096"]);
     assert_eq!(refused_for(&r), Some("input"), "{r}");
     let c = plan(&["compare", "odd-odd:s=1,t=1", "wythoff", "--max", "1048576"]);
@@ -100,7 +152,14 @@ fn the_plan_refuses_what_the_run_refuses() {
     assert!(err.contains(msg), "run: {err}\nplan: {msg}");
     // memory: a board over a small budget is refused by both, one that fits by neither
     for (max, over) in [("8192", true), ("1024", false)] {
-        let args = ["p-positions", "terminal-wythoff:l=10", "--max", max, "--format", "summary"];
+        let args = [
+            "p-positions",
+            "terminal-wythoff:l=10",
+            "--max",
+            max,
+            "--format",
+            "summary",
+        ];
         let run = with_budget("16M", &args);
         assert_eq!(run.status.code(), Some(if over { 2 } else { 0 }), "{max}");
         let mut a = args.to_vec();
@@ -120,7 +179,14 @@ fn bad_plans_exit_2_with_one_line() {
         &["p-positions", "no-such-game", "--max", "10", "--plan"],
         &["grundy", "roob-blocking:m=2,p=3", "--max", "10", "--plan"],
         &["sequence", "wythoff", "--terms", "0", "--plan"],
-        &["compare", "wythoff", "nim@sideways", "--max", "10", "--plan"],
+        &[
+            "compare",
+            "wythoff",
+            "nim@sideways",
+            "--max",
+            "10",
+            "--plan",
+        ],
     ] {
         let o = wythoff(args);
         let err = String::from_utf8_lossy(&o.stderr);

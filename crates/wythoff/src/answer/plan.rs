@@ -220,14 +220,17 @@ pub fn plan_p_positions(
         w.threads = outcome_threads(usize::try_from(n).unwrap_or(usize::MAX));
     }
     let listed = if holds_list {
-        list(cost::p_positions_estimate(&s.game, n))
+        list(cost::p_positions_count(&s.game, n))
     } else {
         0
     };
     let ps = (p.millis as u128).saturating_mul(1_000_000_000);
     w.fill(
         &outcome_kernels(&p.kernels),
-        (p.memory, p.resident.saturating_add(listed)),
+        (
+            p.memory,
+            select::p_positions_resident(&s.game, n, &p).saturating_add(listed),
+        ),
         ps,
         "the outcome solver",
     );
@@ -245,7 +248,7 @@ pub fn plan_grundy(s: &Subject, n: u64, bound: Bound) -> Result<WorkPlan, SolveE
     w.refusal = p.admit(bound).err();
     w.fill(
         &[(p.kernel.name(), p.kernel.complexity())],
-        (p.memory, p.resident),
+        (p.memory, select::grundy_resident(&s.game, n, &p)),
         (p.millis as u128).saturating_mul(1_000_000_000),
         "the Grundy solver",
     );
@@ -253,7 +256,9 @@ pub fn plan_grundy(s: &Subject, n: u64, bound: Bound) -> Result<WorkPlan, SolveE
     Ok(w)
 }
 
-/// The plan of `remoteness` of `s` on the `n x n` board under `bound`.
+/// The plan of `remoteness` of `s` on the `n x n` board under `bound`: the
+/// table's own refusals ([`crate::solve::remoteness::check`]: the side, the
+/// options a plain table visits), then `bound`.
 pub fn plan_remoteness(s: &Subject, n: u64, bound: Bound) -> Result<WorkPlan, SolveError> {
     let mut w = WorkPlan::new(Work::Remoteness, s, n, bound);
     let Some(p) = remoteness_plan(s, n)? else {
@@ -263,20 +268,24 @@ pub fn plan_remoteness(s: &Subject, n: u64, bound: Bound) -> Result<WorkPlan, So
             w.refusal = super::remoteness_table(s, n).err();
         }
         let cells = n.saturating_mul(n);
-        let memory = cells.saturating_mul(n).saturating_mul(r.p()).saturating_mul(16);
+        let memory = cells
+            .saturating_mul(n)
+            .saturating_mul(r.p())
+            .saturating_mul(16);
         w.fill(
-            &[(
-                "imitation",
-                "O(p n^3): a search over every state, memoised",
-            )],
+            &[("imitation", "O(p n^3): a search over every state, memoised")],
             (memory, memory),
             cost::imitation_ps(r.p(), n).saturating_mul(n as u128),
             "the remoteness search",
         );
         return Ok(w);
     };
-    let kernels: Vec<_> = p.kernels.iter().map(|k| (k.name(), k.complexity())).collect();
-    w.refusal = crate::solve::remoteness::check_side(usize::try_from(n).unwrap_or(usize::MAX))
+    let kernels: Vec<_> = p
+        .kernels
+        .iter()
+        .map(|k| (k.name(), k.complexity()))
+        .collect();
+    w.refusal = crate::solve::remoteness::check(&s.game, usize::try_from(n).unwrap_or(usize::MAX))
         .err()
         .or_else(|| p.admit(bound).err());
     w.fill(
@@ -325,13 +334,18 @@ pub fn plan_sequence(
 
 /// The plan of `compare` of `a` and `b` on the `n x n` board under `bound`:
 /// both boards' plans (each list held), and the merged cells.
-pub fn plan_compare(a: &Subject, b: &Subject, n: u64, bound: Bound) -> Result<WorkPlan, SolveError> {
+pub fn plan_compare(
+    a: &Subject,
+    b: &Subject,
+    n: u64,
+    bound: Bound,
+) -> Result<WorkPlan, SolveError> {
     let pa = plan_p_positions(a, n, true, bound)?;
     let pb = plan_p_positions(b, n, true, bound)?;
     let mut w = WorkPlan::new(Work::Compare, a, n, bound);
     w.game = format!("{} vs {}", pa.game, pb.game);
     let count = |s: &Subject| match s.imitation() {
-        Ok(None) => cost::p_positions_estimate(&s.game, n),
+        Ok(None) => cost::p_positions_count(&s.game, n),
         _ => 2 * n,
     };
     // the first list is held while the second board is solved; then both

@@ -224,7 +224,7 @@ pub(crate) fn sparse_resident_bytes(r: &Rules, n: u64, allocated: u64) -> u64 {
     if dense(&one, n) {
         return allocated;
     }
-    let p = p_positions_estimate(&one, n);
+    let p = p_positions_count(&one, n);
     let table = n.saturating_mul(n).min(p.saturating_mul(4096));
     table
         .saturating_add(list_bytes(p, 8))
@@ -232,15 +232,88 @@ pub(crate) fn sparse_resident_bytes(r: &Rules, n: u64, allocated: u64) -> u64 {
         .min(allocated)
 }
 
-/// Peak resident bytes of a Grundy kernel that allocates `allocated`: the
-/// nim-like and lines kernels allocate their value bitsets for the bound on
-/// the values and touch them up to the largest value reached, about two
-/// thirds (issue 33's plan check, one thread, 8192: wythoff 78 MiB of 127
-/// planned, m-wythoff:m=2 88 of 190).
-pub(crate) fn grundy_resident_bytes(kernel: GrundyKernel, allocated: u64) -> u64 {
+/// Peak resident bytes of a Grundy kernel on `r` (cut to the board) that
+/// allocates `allocated`: the nim-like and lines kernels allocate their value
+/// bitsets for the bound on the values (the number of options) and touch them
+/// up to the largest value reached. The lines kernel's: its estimate for the
+/// values read off the board of 512 ([`grundy_values_estimate`]; corner:m=2,
+/// p=3,u=5,v=7 at 4096 reaches 2n of a bound of 13n, 46 MiB of 206 planned);
+/// the nim-like kernel's about two thirds (issue 33's plan check, one thread,
+/// 8192: wythoff 78 MiB of 127 planned).
+pub(crate) fn grundy_resident_bytes(
+    kernel: GrundyKernel,
+    r: &Rules,
+    n: u64,
+    allocated: u64,
+) -> u64 {
     match kernel {
-        GrundyKernel::NimLike | GrundyKernel::Lines => allocated / 3 * 2,
+        GrundyKernel::NimLike => allocated / 3 * 2,
+        GrundyKernel::Lines => grundy_values_estimate(r, n)
+            .and_then(|v| grundy::lines::memory_estimate_values(r, n, v))
+            .map_or(allocated, |b| b.min(allocated)),
         _ => allocated,
+    }
+}
+
+/// Side of the board the value estimate reads.
+const VALUE_PROBE: u64 = 512;
+
+/// The largest Grundy value of `r` on the `n x n` board, estimated from the
+/// board of [`VALUE_PROBE`] (solved, a few milliseconds): the values of the
+/// band and residue games grow with the side; with a block (512 values) of
+/// room. `None` for boards up to twice the probe (no estimate: the bound).
+pub(crate) fn grundy_values_estimate(r: &Rules, n: u64) -> Option<u64> {
+    if n <= 2 * VALUE_PROBE {
+        return None;
+    }
+    let mut max = 0u32;
+    super::stream::grundy(
+        &Game::single(r.clone()),
+        VALUE_PROBE as usize,
+        &mut |_, _| {},
+        &mut |_, row| {
+            max = row
+                .iter()
+                .filter(|&&v| v != super::GRUNDY_OFF)
+                .fold(max, |m, &v| m.max(v))
+        },
+    )
+    .ok()?;
+    Some((max as u64 + 1).saturating_mul(n) / VALUE_PROBE + 512)
+}
+
+/// Peak resident bytes of the near-linear kernel on `r` that allocates
+/// `allocated`: without two-pile moves its diagonal arrays (9 bytes a
+/// diagonal, `2n` of them) are never written (issue 33's plan check at
+/// `2^20`: nim 8 MiB resident of 30 MiB allocated).
+pub(crate) fn linear_resident_bytes(r: &Rules, n: u64, allocated: u64) -> u64 {
+    if r.two_pile().is_none() {
+        allocated.saturating_sub(n.saturating_mul(18))
+    } else {
+        allocated
+    }
+}
+
+/// The number of P-positions of `game` on the `n x n` board, for the bytes a
+/// plan counts (lists, written pages): the board itself up to 2048, else read
+/// off the boards of 1024 and 2048 (solved, well under a second): four
+/// times as many on the larger board grows with `n^2`, about twice with `n`,
+/// fewer (a finite set, as m-Modular Wythoff's) is taken as twice the larger
+/// board's.
+pub fn p_positions_count(game: &Game, n: u64) -> u64 {
+    let count =
+        |m: u64| super::outcomes(game, m as usize).map_or(0, |t| t.p_positions().len() as u64);
+    if n <= 2048 {
+        return count(n);
+    }
+    let (a, b) = (count(1024), count(2048));
+    let k = n.div_ceil(2048);
+    if b >= 3 * a.max(1) {
+        b.saturating_mul(k).saturating_mul(k)
+    } else if 4 * b >= 7 * a {
+        b.saturating_mul(k)
+    } else {
+        b.saturating_mul(2)
     }
 }
 
@@ -343,7 +416,9 @@ impl SequenceKernel {
         match self {
             SequenceKernel::Mex => "O(terms): a word of the mex bitmap at a time",
             SequenceKernel::Oracle => "O(terms x big-integer evaluation)",
-            SequenceKernel::LinearBoard => "near-linear: the linear kernel's board of side 4 terms + 64",
+            SequenceKernel::LinearBoard => {
+                "near-linear: the linear kernel's board of side 4 terms + 64"
+            }
             SequenceKernel::SquareBoard => "O(n^2): a solved board of side 4 terms + 64",
             SequenceKernel::Rectangle => "O(rows x cols): a rectangle of the first rows",
         }

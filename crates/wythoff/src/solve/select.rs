@@ -253,9 +253,6 @@ pub struct PPositionsPlan {
     pub n: u64,
     /// Estimated bytes allocated, what the budget is checked against.
     pub memory: u64,
-    /// Estimated peak resident bytes (at most `memory`: zeroed tables are
-    /// touched only where written, [`cost::sparse_resident_bytes`]).
-    pub resident: u64,
     /// Estimated seconds of computation ([`cost`]).
     pub seconds: u64,
     /// The same estimate in milliseconds.
@@ -290,24 +287,6 @@ pub fn p_positions_plan(game: &Game, n: u64) -> PPositionsPlan {
             .and_then(|t| t.relation.band_width())
             .unwrap_or(0)
     };
-    let threads = outcome_threads(usize::try_from(n).unwrap_or(usize::MAX));
-    let resident = if streams {
-        None
-    } else {
-        Some(
-            game.variants()
-                .iter()
-                .zip(&kernels)
-                .map(|(r, k)| {
-                    let table = outcome::counters::memory_estimate(r, n, threads);
-                    match k {
-                        OutcomeKernel::Sparse => cost::sparse_resident_bytes(r, n, table),
-                        _ => table,
-                    }
-                })
-                .fold(0u64, u64::saturating_add),
-        )
-    };
     let memory = if streams {
         game.variants()
             .iter()
@@ -331,7 +310,6 @@ pub fn p_positions_plan(game: &Game, n: u64) -> PPositionsPlan {
         kernels,
         n,
         memory,
-        resident: resident.unwrap_or(memory).min(memory),
         seconds: cost::ps_seconds(ps),
         millis: cost::ps_millis(ps),
     }
@@ -345,8 +323,6 @@ pub struct GrundyPlan {
     pub n: u64,
     /// Estimated bytes allocated, what the budget is checked against.
     pub memory: u64,
-    /// Estimated peak resident bytes ([`cost::grundy_resident_bytes`]).
-    pub resident: u64,
     /// Estimated seconds of computation on one thread ([`cost`]).
     pub seconds: u64,
     /// The same estimate in milliseconds.
@@ -404,10 +380,62 @@ pub fn grundy_plan(game: &Game, n: u64, budget: u64) -> Option<GrundyPlan> {
         kernel,
         n,
         memory,
-        resident: cost::grundy_resident_bytes(kernel, memory),
         seconds,
         millis: cost::ps_millis(ps),
         wall_seconds: cost::grundy_kernel_wall_seconds(kernel, seconds, threads),
         threads,
     })
+}
+
+/// The peak resident bytes of `plan` (the P-positions of `game` on the
+/// `n x n` board), where `plan.memory` is what its kernels allocate: zeroed
+/// tables and arrays are resident only where written
+/// ([`cost::sparse_resident_bytes`], [`cost::linear_resident_bytes`]). Read
+/// off small boards (a fraction of a second): for `--plan`, not for runs.
+pub fn p_positions_resident(game: &Game, n: u64, plan: &PPositionsPlan) -> u64 {
+    let game = game.for_board(n);
+    let band_width = |r: &Rules| {
+        r.two_pile()
+            .and_then(|t| t.relation.band_width())
+            .unwrap_or(0)
+    };
+    let threads = outcome_threads(usize::try_from(n).unwrap_or(usize::MAX));
+    let resident = if plan.streams() {
+        game.variants()
+            .iter()
+            .zip(&plan.kernels)
+            .map(|(r, k)| match k {
+                OutcomeKernel::Linear => {
+                    cost::linear_resident_bytes(r, n, outcome::linear::memory_estimate(r, n))
+                }
+                OutcomeKernel::Residue => outcome::residue::memory_estimate(r, n),
+                _ => outcome::band::BandKernel::memory_estimate(n, band_width(r)),
+            })
+            .fold(0u64, u64::saturating_add)
+    } else {
+        game.variants()
+            .iter()
+            .zip(&plan.kernels)
+            .map(|(r, k)| {
+                let table = outcome::counters::memory_estimate(r, n, threads);
+                match k {
+                    OutcomeKernel::Sparse => cost::sparse_resident_bytes(r, n, table),
+                    _ => table,
+                }
+            })
+            .fold(0u64, u64::saturating_add)
+    };
+    resident.min(plan.memory)
+}
+
+/// The peak resident bytes of `plan` (the Grundy values of `game` on the
+/// `n x n` board), where `plan.memory` is what the kernel allocates
+/// ([`cost::grundy_resident_bytes`]; reads the board of 512: for `--plan`,
+/// not for runs).
+pub fn grundy_resident(game: &Game, n: u64, plan: &GrundyPlan) -> u64 {
+    let game = game.for_board(n);
+    match game.as_single() {
+        Some(r) => cost::grundy_resident_bytes(plan.kernel, r, n, plan.memory),
+        None => plan.memory,
+    }
 }
