@@ -689,10 +689,14 @@ fn requests_whose_clients_have_gone_are_not_computed() {
         "a trivial request waited {:?} behind abandoned ones",
         t.elapsed()
     );
-    // at least the one running when its client went (the cost model may
-    // refuse some of them first, faster kernels may finish others)
+    // each of the five was abandoned: stopped at its next progress report
+    // (the one running when its client went) or never started (the ones
+    // queued behind it). Measured here: 5 of 5, with the trivial answer
+    // after about 1 s; at least 3 leaves room for a loaded machine where one
+    // small board finishes before its client's departure is seen.
     let stats = s.json("/api/stats");
-    assert!(stats["abandoned"].as_u64().unwrap() >= 1, "{stats}");
+    let abandoned = stats["abandoned"].as_u64().unwrap();
+    assert!((3..=5).contains(&abandoned), "{stats}");
     s.stop();
 }
 

@@ -34,7 +34,13 @@ def test_gil_is_released_during_a_computation():
 SLOW = "restricted:s=1,t=1,h=min256,v=min256,d1=none,d2=none"
 
 
+# The child restores Python's own SIGINT handler first: a process started in
+# the background by a non-interactive shell (`scripts/test.sh &`, nohup) inherits
+# SIGINT ignored, and Python then never raises KeyboardInterrupt (the cold-clone
+# measurement of 2026-11-26 failed these tests so).
 SCRIPT = """
+import signal
+signal.signal(signal.SIGINT, signal.default_int_handler)
 import wythoff
 print("start", flush=True)
 try:

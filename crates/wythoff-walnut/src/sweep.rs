@@ -225,16 +225,24 @@ struct Slots {
 }
 
 impl Slots {
-    fn take(&self) {
+    /// A slot, given back when the guard drops (also when the proof panics:
+    /// a lost slot would leave the other workers waiting for ever).
+    fn take(&self) -> Slot<'_> {
         let mut f = self.free.lock().unwrap_or_else(|p| p.into_inner());
         while *f == 0 {
             f = self.cv.wait(f).unwrap_or_else(|p| p.into_inner());
         }
         *f -= 1;
+        Slot(self)
     }
-    fn give(&self) {
-        *self.free.lock().unwrap_or_else(|p| p.into_inner()) += 1;
-        self.cv.notify_one();
+}
+
+struct Slot<'a>(&'a Slots);
+
+impl Drop for Slot<'_> {
+    fn drop(&mut self) {
+        *self.0.free.lock().unwrap_or_else(|p| p.into_inner()) += 1;
+        self.0.cv.notify_one();
     }
 }
 
@@ -291,9 +299,9 @@ impl Prover {
             .or_default()
             .clone();
         let r = cell.get_or_init(|| {
-            self.slots.take();
+            let slot = self.slots.take();
             let r = prove_one(game, &self.opts, &self.walnut);
-            self.slots.give();
+            drop(slot);
             let (rec, seconds, walnut_seconds) = r.map_err(|e| e.to_string())?;
             (self.on_timing)(&Timing {
                 index: rep,

@@ -962,6 +962,25 @@ impl WalnutAutomaton {
                 cur = Some(s);
             }
         }
+        // a file Walnut did not finish (killed at the time bound) can name
+        // states it never listed: refuse it rather than read a wrong automaton
+        let states = accept.len();
+        for (s, ts) in trans.iter().enumerate() {
+            for (digits, t) in ts {
+                if *t as usize >= states {
+                    return Err(format!(
+                        "state {s} has a transition to state {t}, but the file lists {states} states (an unfinished file?)"
+                    ));
+                }
+                if digits.len() != inputs.len() {
+                    return Err(format!(
+                        "state {s} has a transition on {} digits, but the automaton has {} inputs",
+                        digits.len(),
+                        inputs.len()
+                    ));
+                }
+            }
+        }
         Ok(WalnutAutomaton {
             inputs,
             accept,
@@ -1172,6 +1191,29 @@ impl WalnutAutomaton {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_unfinished_automaton_file_is_refused_not_read() {
+        // complete: two states, every target listed
+        let whole = "msd_2 msd_2\n\n0 1\n0 0 -> 0\n1 1 -> 1\n\n1 0\n0 1 -> 0\n";
+        let a = WalnutAutomaton::parse(whole).unwrap();
+        assert_eq!(a.accept.len(), 2);
+        assert!(a.accepts_digits(&[vec![1, 1], vec![0, 1]]));
+        assert!(!a.accepts_digits(&[vec![1, 1]]));
+        // cut after state 0's transitions (Java killed at the time bound):
+        // state 1 is a target but never listed
+        let cut = "msd_2 msd_2\n\n0 1\n0 0 -> 0\n1 1 -> 1\n";
+        let e = WalnutAutomaton::parse(cut).unwrap_err();
+        assert!(
+            e.contains("transition to state 1") && e.contains("lists 1 states"),
+            "{e}"
+        );
+        // a transition with the wrong number of digits
+        let short = "msd_2 msd_2\n\n0 1\n0 -> 0\n";
+        assert!(WalnutAutomaton::parse(short)
+            .unwrap_err()
+            .contains("1 digits"));
+    }
 
     fn wythoff_p(x: u32, y: u32) -> bool {
         // the P-positions of Wythoff's game: (floor(n phi), floor(n phi^2))

@@ -339,7 +339,11 @@ pub fn report(plan: &ProofPlan, run: Option<&WalnutRun>) -> Result<Report, Prove
     if proved {
         if let Some(win) = &files.winning {
             // the check is not part of the proof: a failure to run it is its answer
-            let text = named(&run.automata, win);
+            // (a definition Walnut did not finish may have left a partial file)
+            let finished = commands
+                .iter()
+                .any(|c| !c.eval && &c.name == win && c.finished);
+            let text = named(&run.automata, win).filter(|_| finished || !run.timed_out);
             results.push(
                 winning_statement(plan, text, num, seconds(win)).unwrap_or_else(|e| {
                     StatementResult {
@@ -382,7 +386,8 @@ fn winning_statement(
     num: &super::numeration::Numeration,
     seconds: Option<f64>,
 ) -> Result<StatementResult, String> {
-    let text = text.ok_or("Walnut wrote no automaton of the winning moves")?;
+    let text =
+        text.ok_or("Walnut wrote no automaton of the winning moves (or timed out writing it)")?;
     let win =
         WalnutAutomaton::parse(text).map_err(|e| format!("the winning moves' automaton: {e}"))?;
     let positions = winning_positions(&plan.subject).map_err(|e| e.to_string())?;
