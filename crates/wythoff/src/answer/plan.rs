@@ -329,6 +329,8 @@ pub fn plan_sequence(
         ps,
         "the sequence",
     );
+    // the sequence's own refusals (its memory, its limits), no other bound
+    w.refusal = p.refusal;
     Ok(w)
 }
 
@@ -368,9 +370,13 @@ pub fn plan_compare(
     let ps = (pa.milliseconds as u128 + pb.milliseconds as u128).saturating_mul(1_000_000_000);
     w.streams = false;
     w.threads = pa.threads.max(pb.threads);
-    w.refusal = pa.refusal.clone().or_else(|| pb.refusal.clone());
     let kernels: Vec<(&'static str, &'static str)> = Vec::new();
     w.fill(&kernels, memory, ps, "the two outcome solvers");
+    // what the run refuses: either board (the kernels' bytes, as `p-positions`),
+    // then the two boards' time
+    w.refusal = pa.refusal.clone().or_else(|| pb.refusal.clone()).or_else(|| {
+        cost::admit("the two outcome solvers", n, 0, w.seconds, bound).err()
+    });
     w.kernels = pa.kernels.iter().chain(&pb.kernels).cloned().collect();
     w.kernel = format!("{} | {}", pa.kernel, pb.kernel);
     w.complexity = if pa.complexity == pb.complexity {
