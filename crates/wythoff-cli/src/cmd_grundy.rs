@@ -42,18 +42,18 @@ impl Args {
 
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let g = a.resolve()?;
+    let plan = answer::grundy_plan(&g, a.max)?;
+    let n = a.max as usize;
+    // memory first (no --force lifts it), then time
+    if a.format == Format::Text {
+        render::grid::check(n)?;
+    }
     if a.plan {
         return render::plan(&answer::plan_grundy(
             &g,
             a.max,
             solve::cost::Bound::cli(a.force),
         )?);
-    }
-    let plan = answer::grundy_plan(&g, a.max)?;
-    let n = a.max as usize;
-    // memory first (no --force lifts it), then time
-    if a.format == Format::Text {
-        render::grid::check(n)?;
     }
     // (over the memory budget the solver refuses with the memory estimate)
     let fits = plan.memory <= solve::memory_budget();

@@ -114,10 +114,12 @@ fn every_command_plans_with_the_fields_a_researcher_reads() {
 fn work_of_hours_is_planned_without_being_done() {
     // each of these would run for many minutes (or not fit): the plan answers,
     // and says why the run would be refused
-    let g = plan(&["grundy", "wythoff", "--max", "65536"]);
+    let g = plan(&["grundy", "wythoff", "--max", "65536", "--format", "csv"]);
     assert_eq!(refused_for(&g), Some("time"), "{g}");
     assert!(g["seconds"].as_u64().unwrap() > 600);
-    let forced = plan(&["grundy", "wythoff", "--max", "65536", "--force"]);
+    let forced = plan(&[
+        "grundy", "wythoff", "--max", "65536", "--format", "csv", "--force",
+    ]);
     assert_eq!(
         refused_for(&forced),
         None,
@@ -144,10 +146,10 @@ fn work_of_hours_is_planned_without_being_done() {
 #[test]
 fn the_plan_refuses_what_the_run_refuses() {
     // the run's refusal and the plan's carry the same estimate
-    let run = wythoff(&["grundy", "wythoff", "--max", "65536"]);
+    let run = wythoff(&["grundy", "wythoff", "--max", "65536", "--format", "csv"]);
     assert_eq!(run.status.code(), Some(2));
     let err = String::from_utf8_lossy(&run.stderr);
-    let p = plan(&["grundy", "wythoff", "--max", "65536"]);
+    let p = plan(&["grundy", "wythoff", "--max", "65536", "--format", "csv"]);
     let msg = p["refused"]["message"].as_str().unwrap();
     assert!(err.contains(msg), "run: {err}\nplan: {msg}");
     // memory: a board over a small budget is refused by both, one that fits by neither
@@ -187,6 +189,8 @@ fn bad_plans_exit_2_with_one_line() {
             "10",
             "--plan",
         ],
+        // the text grid's own limit comes first, as in the run
+        &["grundy", "wythoff", "--max", "1048576", "--plan"],
     ] {
         let o = wythoff(args);
         let err = String::from_utf8_lossy(&o.stderr);
