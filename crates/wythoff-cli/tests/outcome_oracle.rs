@@ -3,6 +3,7 @@
 //! on a P-position (checked by asking the CLI again); `# oracle (...): source`
 //! naming the theorem goes to stderr.
 
+use malachite_base::num::arithmetic::traits::FloorSqrt;
 use malachite_nz::natural::Natural;
 use std::process::Output;
 
@@ -157,8 +158,7 @@ fn hidden_positions_thirty_to_fifty_digits() {
 fn pairs_are_p_and_neighbours_n() {
     // (a_n, b_n) of Wythoff for n = 10^40: a_n = floor(n phi)
     let nn = n("10000000000000000000000000000000000000000");
-    use malachite_base_free::isqrt;
-    let a = (&nn + isqrt(&(&nn * &nn * Natural::from(5u32)))) / Natural::from(2u32);
+    let a = (&nn + (&nn * &nn * Natural::from(5u32)).floor_sqrt()) / Natural::from(2u32);
     let b = &a + &nn;
     let (o, _) = check("wythoff", &a.to_string(), &b.to_string(), diag);
     assert_eq!(o, "P");
@@ -172,7 +172,7 @@ fn pairs_are_p_and_neighbours_n() {
     // 3-Wythoff: a_n = floor(n (sqrt 13 - 1)/2), b_n = a_n + 3n; Connell p = 3 (seed 000,
     // m = 1, p = 3): a_n = floor(n (sqrt 13 - 1)/6), b_n = a_n + n. n has 45 digits.
     let nn = n("123456789012345678901234567890123456789012345");
-    let r = isqrt(&(&nn * &nn * Natural::from(13u32)));
+    let r = (&nn * &nn * Natural::from(13u32)).floor_sqrt();
     let a3 = (&r - &nn) / Natural::from(2u32);
     let b3 = &a3 + &nn * Natural::from(3u32);
     let (o, _) = check("m-wythoff:m=3", &b3.to_string(), &a3.to_string(), band(3));
@@ -188,23 +188,6 @@ fn pairs_are_p_and_neighbours_n() {
     let bc = &ac + &nn;
     let (o, _) = check("connell:p=3", &ac.to_string(), &bc.to_string(), |_, _| true);
     assert_eq!(o, "P");
-}
-
-/// A plain integer square root by bisection (independent of the library).
-mod malachite_base_free {
-    use malachite_nz::natural::Natural;
-    pub fn isqrt(v: &Natural) -> Natural {
-        let (mut lo, mut hi) = (Natural::from(0u32), v.clone() + Natural::from(1u32));
-        while &lo + Natural::from(1u32) < hi {
-            let mid: Natural = (&lo + &hi) >> 1u32;
-            if &mid * &mid <= *v {
-                lo = mid;
-            } else {
-                hi = mid;
-            }
-        }
-        lo
-    }
 }
 
 #[test]

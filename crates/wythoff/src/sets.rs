@@ -531,38 +531,49 @@ pub(crate) trait SetAlgebra: Sized {
     fn set_spec(&mut self, text: &str);
 }
 
-impl SetAlgebra for LengthSet {
-    fn all() -> Self {
-        LengthSet::all()
-    }
-    fn none() -> Self {
-        LengthSet::none()
-    }
-    fn odd() -> Self {
-        LengthSet::odd()
-    }
-    fn even() -> Self {
-        LengthSet::even()
-    }
-    fn residues(modulus: u64, residues: &[u64]) -> Result<Self, RuleError> {
-        LengthSet::residues(modulus, residues)
-    }
-    fn at_most(r: u64) -> Result<Self, RuleError> {
-        LengthSet::at_most(r)
-    }
-    fn at_least(l: u64) -> Result<Self, RuleError> {
-        LengthSet::at_least(l)
-    }
-    fn union(&self, other: &Self) -> Result<Self, RuleError> {
-        LengthSet::union(self, other)
-    }
-    fn intersect(&self, other: &Self) -> Result<Self, RuleError> {
-        LengthSet::intersect(self, other)
-    }
-    fn set_spec(&mut self, text: &str) {
-        self.spec = text.to_string();
-    }
+/// [`SetAlgebra`] for a type whose inherent functions of the same names
+/// implement it (inherent functions win the path `<$t>::all()`).
+macro_rules! set_algebra_from_inherent {
+    ($t:ty) => {
+        impl SetAlgebra for $t {
+            fn all() -> Self {
+                <$t>::all()
+            }
+            fn none() -> Self {
+                <$t>::none()
+            }
+            fn odd() -> Self {
+                <$t>::odd()
+            }
+            fn even() -> Self {
+                <$t>::even()
+            }
+            fn residues(modulus: u64, residues: &[u64]) -> Result<Self, RuleError> {
+                <$t>::residues(modulus, residues)
+            }
+            fn at_most(r: u64) -> Result<Self, RuleError> {
+                <$t>::at_most(r)
+            }
+            fn at_least(l: u64) -> Result<Self, RuleError> {
+                <$t>::at_least(l)
+            }
+            fn union(&self, other: &Self) -> Result<Self, RuleError> {
+                <$t>::union(self, other)
+            }
+            fn intersect(&self, other: &Self) -> Result<Self, RuleError> {
+                <$t>::intersect(self, other)
+            }
+            fn set_spec(&mut self, text: &str) {
+                self.spec = text.to_string();
+            }
+        }
+    };
 }
+// for the materialised reference of the tests
+#[cfg(test)]
+pub(crate) use set_algebra_from_inherent;
+
+set_algebra_from_inherent!(LengthSet);
 
 /// Parse the written form of a length set into any [`SetAlgebra`]: atoms
 /// `all`, `none`, `odd`, `even`, `K:r+r2+...`, `maxR`, `minL`, `rook(l,p)`;

@@ -3,7 +3,7 @@
 //! the property tests in `sets.rs`: every operation here is the old code (the
 //! written form is read by the one parser, `sets::parse_with`).
 
-use super::{combined_period, residues_spec, MAX_THRESHOLD};
+use super::{combined_period, residues_spec, SetAlgebra, MAX_THRESHOLD};
 use crate::error::RuleError;
 use serde::Serialize;
 
@@ -224,35 +224,4 @@ impl PartialEq for Mat {
 }
 impl Eq for Mat {}
 
-impl super::SetAlgebra for Mat {
-    fn all() -> Self {
-        Mat::all()
-    }
-    fn none() -> Self {
-        Mat::none()
-    }
-    fn odd() -> Self {
-        Mat::odd()
-    }
-    fn even() -> Self {
-        Mat::even()
-    }
-    fn residues(modulus: u64, residues: &[u64]) -> Result<Self, RuleError> {
-        Mat::residues(modulus, residues)
-    }
-    fn at_most(r: u64) -> Result<Self, RuleError> {
-        Mat::at_most(r)
-    }
-    fn at_least(l: u64) -> Result<Self, RuleError> {
-        Mat::at_least(l)
-    }
-    fn union(&self, other: &Self) -> Result<Self, RuleError> {
-        Mat::union(self, other)
-    }
-    fn intersect(&self, other: &Self) -> Result<Self, RuleError> {
-        Mat::intersect(self, other)
-    }
-    fn set_spec(&mut self, text: &str) {
-        self.spec = text.to_string();
-    }
-}
+super::set_algebra_from_inherent!(Mat);

@@ -14,6 +14,12 @@
 //! scope test is too narrow skips cases that `solve::select` sends it, which
 //! the `scope` column catches. The case file's `known` P-positions (from the
 //! papers and OEIS) check the reference itself.
+//!
+//! Boards too big for the reference (`[[big]]` in the case file: tile edges,
+//! values past a bitset block, rings that wrap, restarts) check each engine
+//! against a named engine that the small cases check against the reference.
+//! Explicit cases keep the rules that once failed (the proptest seeds of the
+//! former `kernels.rs` and `cross_check.rs`).
 
 use malachite_nz::natural::Natural;
 use proptest::strategy::{Strategy, ValueTree};
@@ -21,10 +27,12 @@ use proptest::test_runner::TestRunner;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use wythoff::catalogue::{parse_game, NamedGame};
-use wythoff::rules::{Convention, Game, Rules};
+use wythoff::rules::{BlockClass, Convention, Game, Relation, Rules};
+use wythoff::sets::LengthSet;
 use wythoff::solve::grundy::{lines, nim_like, plain, region, union};
 use wythoff::solve::outcome::{band, counters, linear, residue, sparse, sparse_rect};
 use wythoff::solve::remoteness::{self, RemotenessTable};
+use wythoff::solve::wavefront::TILE_COLS;
 use wythoff::solve::{self, reference, select, stream, GrundyTable, OutcomeTable};
 
 mod strategies;
@@ -42,6 +50,21 @@ struct CaseRow {
 #[derive(Deserialize)]
 struct CaseFile {
     case: Vec<CaseRow>,
+    #[serde(default)]
+    big: Vec<BigRow>,
+}
+
+/// A board too big for the reference: every engine whose name starts with
+/// one of `engines` (all of the table when absent) must give the answer of
+/// the engine `against` (itself checked against the reference on the cases).
+#[derive(Deserialize)]
+struct BigRow {
+    game: String,
+    max: usize,
+    #[serde(default)]
+    misere: bool,
+    against: String,
+    engines: Option<Vec<String>>,
 }
 
 /// One input of the harness: a game on a board, with its catalogue entry when
@@ -121,7 +144,7 @@ const OUTCOME_ENGINES: &[OutcomeEngine] = &[
             memoryless(c)?;
             per_variant(c, "outside the band kernel's scope", band::outcomes)
         },
-        min: 80,
+        min: 400,
     },
     OutcomeEngine {
         name: "band (streamed rows)",
@@ -136,7 +159,7 @@ const OUTCOME_ENGINES: &[OutcomeEngine] = &[
                     .ok_or_else(|| "outside the band kernel's scope".to_string())
             })
         },
-        min: 80,
+        min: 400,
     },
     OutcomeEngine {
         name: "linear (table)",
@@ -144,7 +167,7 @@ const OUTCOME_ENGINES: &[OutcomeEngine] = &[
             memoryless(c)?;
             per_variant(c, "outside the linear kernel's scope", linear::outcomes)
         },
-        min: 150,
+        min: 450,
     },
     OutcomeEngine {
         name: "linear (streamed rows)",
@@ -159,7 +182,7 @@ const OUTCOME_ENGINES: &[OutcomeEngine] = &[
                     .ok_or_else(|| "outside the linear kernel's scope".to_string())
             })
         },
-        min: 150,
+        min: 450,
     },
     OutcomeEngine {
         name: "residue (table)",
@@ -167,7 +190,7 @@ const OUTCOME_ENGINES: &[OutcomeEngine] = &[
             memoryless(c)?;
             per_variant(c, "outside the residue kernel's scope", residue::outcomes)
         },
-        min: 150,
+        min: 500,
     },
     OutcomeEngine {
         name: "residue (streamed rows)",
@@ -182,19 +205,25 @@ const OUTCOME_ENGINES: &[OutcomeEngine] = &[
                     .ok_or_else(|| "outside the residue kernel's scope".to_string())
             })
         },
-        min: 150,
+        min: 500,
     },
     OutcomeEngine {
         name: "sparse",
         run: |c| {
             memoryless(c)?;
-            per_variant(
+            let got = per_variant(
                 c,
                 "outside the sparse kernel's scope, or P-positions too dense",
                 sparse::outcomes,
-            )
+            );
+            // on small boards the work budget never runs out: in scope means answered
+            let g = c.game.for_board(c.n as u64);
+            if c.n < 36 && g.variants().iter().all(sparse::applies) {
+                assert!(got.is_ok(), "sparse skipped {} in its scope", c.label);
+            }
+            got
         },
-        min: 150,
+        min: 900,
     },
     OutcomeEngine {
         name: "counters, 1 thread",
@@ -202,7 +231,17 @@ const OUTCOME_ENGINES: &[OutcomeEngine] = &[
             memoryless(c)?;
             per_variant(c, "", |r, n| Some(counters::outcomes(r, n)))
         },
-        min: 300,
+        min: 1500,
+    },
+    OutcomeEngine {
+        name: "counters, 2 threads",
+        run: |c| {
+            memoryless(c)?;
+            per_variant(c, "", |r, n| {
+                Some(counters::outcomes_threads(r, n, 2, &mut |_| {}))
+            })
+        },
+        min: 1500,
     },
     OutcomeEngine {
         name: "counters, 3 threads",
@@ -212,7 +251,17 @@ const OUTCOME_ENGINES: &[OutcomeEngine] = &[
                 Some(counters::outcomes_threads(r, n, 3, &mut |_| {}))
             })
         },
-        min: 300,
+        min: 1500,
+    },
+    OutcomeEngine {
+        name: "counters, 5 threads",
+        run: |c| {
+            memoryless(c)?;
+            per_variant(c, "", |r, n| {
+                Some(counters::outcomes_threads(r, n, 5, &mut |_| {}))
+            })
+        },
+        min: 1500,
     },
     OutcomeEngine {
         name: "solve::outcomes (dispatcher)",
@@ -222,7 +271,7 @@ const OUTCOME_ENGINES: &[OutcomeEngine] = &[
                 .map(Answer::Table)
                 .map_err(|e| e.to_string())
         },
-        min: 300,
+        min: 1500,
     },
     OutcomeEngine {
         name: "stream::p_positions (dispatcher)",
@@ -232,7 +281,7 @@ const OUTCOME_ENGINES: &[OutcomeEngine] = &[
                 stream::p_positions(&c.game, c.n, &mut |_, _| {}, sink).map_err(|e| e.to_string())
             })
         },
-        min: 300,
+        min: 1500,
     },
     OutcomeEngine {
         name: "answer::game_p_positions (front door)",
@@ -243,7 +292,7 @@ const OUTCOME_ENGINES: &[OutcomeEngine] = &[
                     .map_err(|e| e.to_string())
             })
         },
-        min: 300,
+        min: 1500,
     },
     OutcomeEngine {
         name: "answer::game_board (front door)",
@@ -253,7 +302,7 @@ const OUTCOME_ENGINES: &[OutcomeEngine] = &[
                 .map(Answer::Table)
                 .map_err(|e| e.to_string())
         },
-        min: 300,
+        min: 1500,
     },
     OutcomeEngine {
         name: "compare::p_positions",
@@ -263,7 +312,7 @@ const OUTCOME_ENGINES: &[OutcomeEngine] = &[
                 .map(Answer::List)
                 .map_err(|e| e.to_string())
         },
-        min: 300,
+        min: 1500,
     },
     OutcomeEngine {
         name: "explain::analyse (one position at a time)",
@@ -286,7 +335,7 @@ const OUTCOME_ENGINES: &[OutcomeEngine] = &[
             }
             Ok(Answer::List(out))
         },
-        min: 200,
+        min: 900,
     },
     OutcomeEngine {
         name: "oracle (published solution)",
@@ -314,7 +363,7 @@ const OUTCOME_ENGINES: &[OutcomeEngine] = &[
             }
             Ok(Answer::List(out))
         },
-        min: 25,
+        min: 60,
     },
 ];
 
@@ -332,8 +381,63 @@ fn collect(
     stream: impl FnOnce(&mut dyn FnMut(u64, &[u32])) -> Option<()>,
 ) -> Result<GrundyTable, Skip> {
     let mut v = Vec::with_capacity(n * n);
-    stream(&mut |_, row| v.extend_from_slice(row)).ok_or_else(|| why.to_string())?;
+    let mut next = 0u64;
+    stream(&mut |x, row| {
+        assert_eq!(x, next, "rows in order");
+        next += 1;
+        v.extend_from_slice(row)
+    })
+    .ok_or_else(|| why.to_string())?;
+    assert_eq!(next, n as u64, "every row");
     Ok(GrundyTable::from_values(n, v))
+}
+
+/// Run a kernel with a progress callback and check that its last report is
+/// `n` (every row done).
+fn progress_ends_at(n: usize, run: impl FnOnce(&mut dyn FnMut(u64)) -> Option<()>) -> Option<()> {
+    let mut done = 0;
+    let out = run(&mut |d| done = d);
+    if out.is_some() {
+        assert_eq!(done, n as u64, "progress ends at n");
+    }
+    out
+}
+
+/// The region kernel with `threads` workers, stripes of `rows` rows, steps of
+/// `step` columns and a first bitset width of `width` values (narrow widths
+/// restart the solve, stripes of one row make the row above's lag bind).
+macro_rules! region_tuned {
+    ($threads:expr, $rows:expr, $step:expr, $width:expr) => {
+        GrundyEngine {
+            name: concat!(
+                "region, tuned: ",
+                $threads,
+                " threads, stripes of ",
+                $rows,
+                ", steps of ",
+                $step,
+                ", width ",
+                $width
+            ),
+            run: |c| {
+                let r = grundy_rules(c)?;
+                collect(c.n, REGION, |s| {
+                    region::stream_tuned(
+                        &r,
+                        c.n,
+                        $threads,
+                        $rows,
+                        $step,
+                        $width,
+                        &mut |_| {},
+                        |x, row| s(x, row),
+                    )
+                })
+            },
+            scope: Some(region_scope),
+            min: 200,
+        }
+    };
 }
 
 const NIM_LIKE: &str = "outside the nim-like kernel's scope";
@@ -360,7 +464,7 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
             })
         },
         scope: Some(nim_like_scope),
-        min: 20,
+        min: 150,
     },
     GrundyEngine {
         name: "nim-like, tiled, 3 threads",
@@ -371,7 +475,7 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
             })
         },
         scope: Some(nim_like_scope),
-        min: 20,
+        min: 150,
     },
     GrundyEngine {
         name: "nim-like, tiled, portable (no AVX2), whole board, 2 threads",
@@ -382,7 +486,81 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
             })
         },
         scope: Some(nim_like_scope),
-        min: 20,
+        min: 150,
+    },
+    GrundyEngine {
+        name: "nim-like, 2 threads (stream_parallel)",
+        run: |c| {
+            let r = grundy_rules(c)?;
+            collect(c.n, NIM_LIKE, |s| {
+                nim_like::stream_parallel(&r, c.n, &mut |_| {}, |x, row| s(x, row))
+            })
+        },
+        scope: Some(nim_like_scope),
+        min: 150,
+    },
+    GrundyEngine {
+        name: "nim-like, tiled, 5 threads, no triangle",
+        run: |c| {
+            let r = grundy_rules(c)?;
+            collect(c.n, NIM_LIKE, |s| {
+                progress_ends_at(c.n, |p| {
+                    nim_like::tiled(&r, c.n, 5, false, p, |x, row| s(x, row))
+                })
+            })
+        },
+        scope: Some(nim_like_scope),
+        min: 150,
+    },
+    GrundyEngine {
+        name: "nim-like, tiled, 3 threads, triangle",
+        run: |c| {
+            let r = grundy_rules(c)?;
+            collect(c.n, NIM_LIKE, |s| {
+                progress_ends_at(c.n, |p| {
+                    nim_like::tiled(&r, c.n, 3, true, p, |x, row| s(x, row))
+                })
+            })
+        },
+        scope: Some(nim_like_scope),
+        min: 150,
+    },
+    GrundyEngine {
+        name: "nim-like, tiled, portable, 5 threads, triangle",
+        run: |c| {
+            let r = grundy_rules(c)?;
+            collect(c.n, NIM_LIKE, |s| {
+                nim_like::tiled_simd(&r, c.n, 5, true, false, &mut |_| {}, |x, row| s(x, row))
+            })
+        },
+        scope: Some(nim_like_scope),
+        min: 150,
+    },
+    GrundyEngine {
+        name: "nim-like, plain bitset mex (the benchmarks' baseline, no corner)",
+        run: |c| {
+            let r = grundy_rules(c)?;
+            if !nim_like::applies(&r) || r.corner().is_some() {
+                return Err("outside the nim-like kernel's scope, or a removed corner".into());
+            }
+            collect(c.n, NIM_LIKE, |s| {
+                nim_like::grundy_plain_bitset(&r, c.n, |x, row| s(x, row));
+                Some(())
+            })
+        },
+        scope: None,
+        min: 40,
+    },
+    GrundyEngine {
+        name: "nim-like, row kernel with the stored triangle",
+        run: |c| {
+            let r = grundy_rules(c)?;
+            collect(c.n, NIM_LIKE, |s| {
+                nim_like::stream_with(&r, c.n, true, &mut |_| {}, |x, row| s(x, row))
+            })
+        },
+        scope: Some(nim_like_scope),
+        min: 150,
     },
     GrundyEngine {
         name: "nim-like, row kernel (stream_with)",
@@ -393,7 +571,7 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
             })
         },
         scope: Some(nim_like_scope),
-        min: 20,
+        min: 150,
     },
     GrundyEngine {
         name: "lines, row kernel",
@@ -404,7 +582,7 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
             })
         },
         scope: Some(lines_scope),
-        min: 60,
+        min: 550,
     },
     GrundyEngine {
         name: "lines, tiled, 1 thread",
@@ -415,7 +593,7 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
             })
         },
         scope: Some(lines_scope),
-        min: 60,
+        min: 550,
     },
     GrundyEngine {
         name: "lines, tiled, 3 threads, narrow bands, whole board",
@@ -426,7 +604,44 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
             })
         },
         scope: Some(lines_scope),
-        min: 60,
+        min: 550,
+    },
+    GrundyEngine {
+        name: "lines, tiled, 2 threads, triangle, 7-column bands",
+        run: |c| {
+            let r = grundy_rules(c)?;
+            collect(c.n, LINES, |s| {
+                progress_ends_at(c.n, |p| {
+                    lines::tiled(&r, c.n, 2, true, 7, p, |x, row| s(x, row))
+                })
+            })
+        },
+        scope: Some(lines_scope),
+        min: 550,
+    },
+    GrundyEngine {
+        name: "lines, tiled, 5 threads, no triangle",
+        run: |c| {
+            let r = grundy_rules(c)?;
+            collect(c.n, LINES, |s| {
+                progress_ends_at(c.n, |p| {
+                    lines::tiled(&r, c.n, 5, false, TILE_COLS, p, |x, row| s(x, row))
+                })
+            })
+        },
+        scope: Some(lines_scope),
+        min: 550,
+    },
+    GrundyEngine {
+        name: "lines, stream_threads, 2 threads",
+        run: |c| {
+            let r = grundy_rules(c)?;
+            collect(c.n, LINES, |s| {
+                lines::stream_threads(&r, c.n, 2, &mut |_| {}, |x, row| s(x, row))
+            })
+        },
+        scope: Some(lines_scope),
+        min: 550,
     },
     GrundyEngine {
         name: "region, 1 thread",
@@ -437,7 +652,7 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
             })
         },
         scope: Some(region_scope),
-        min: 30,
+        min: 200,
     },
     GrundyEngine {
         name: "region, 2 threads",
@@ -448,7 +663,7 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
             })
         },
         scope: Some(region_scope),
-        min: 30,
+        min: 200,
     },
     GrundyEngine {
         name: "region, tuned (short stripes, small steps, one-word sets: restarts)",
@@ -459,8 +674,19 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
             })
         },
         scope: Some(region_scope),
-        min: 30,
+        min: 200,
     },
+    region_tuned!(2, 16, 128, 64),
+    region_tuned!(3, 16, 128, 64),
+    region_tuned!(2, 1, 1, 64),
+    region_tuned!(3, 2, 3, 64),
+    region_tuned!(2, 5, 7, 64),
+    region_tuned!(1, 3, 2, 64),
+    region_tuned!(2, 16, 128, 8),
+    region_tuned!(3, 16, 128, 8),
+    region_tuned!(2, 1, 16, 8),
+    region_tuned!(3, 4, 5, 8),
+    region_tuned!(1, 16, 128, 8),
     GrundyEngine {
         name: "union",
         run: |c| {
@@ -469,13 +695,13 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
                 .ok_or_else(|| "outside the union kernel's scope (or rings too deep)".into())
         },
         scope: Some(|r, n| union::memory_estimate(r, n as u64).is_some()),
-        min: 100,
+        min: 700,
     },
     GrundyEngine {
         name: "plain",
         run: |c| grundy_rules(c).map(|r| plain::grundy(&r, c.n)),
         scope: None,
-        min: 120,
+        min: 800,
     },
     GrundyEngine {
         name: "solve::grundy (table dispatcher)",
@@ -484,7 +710,7 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
             solve::grundy(&c.game, c.n).map_err(|e| e.to_string())
         },
         scope: None,
-        min: 120,
+        min: 800,
     },
     GrundyEngine {
         name: "stream::grundy (streaming dispatcher)",
@@ -498,7 +724,7 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
             Ok(GrundyTable::from_values(c.n, v))
         },
         scope: None,
-        min: 120,
+        min: 800,
     },
     GrundyEngine {
         name: "answer::grundy_table (front door)",
@@ -512,17 +738,21 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
             wythoff::answer::grundy_table(&s, c.n as u64, &mut |_, _| {}).map_err(|e| e.to_string())
         },
         scope: None,
-        min: 120,
+        min: 800,
     },
 ];
 
-fn case_file() -> Vec<CaseRow> {
+fn read_case_file() -> CaseFile {
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../testdata/cases.toml"
     ))
     .unwrap();
-    let cases: CaseFile = toml::from_str(&text).unwrap();
+    toml::from_str(&text).unwrap()
+}
+
+fn case_file() -> Vec<CaseRow> {
+    let cases = read_case_file();
     assert!(cases.case.len() >= 60);
     cases.case
 }
@@ -530,20 +760,24 @@ fn case_file() -> Vec<CaseRow> {
 /// A case row's game: a catalogue game, or a rules file under testdata/
 /// (`game` ending in `.toml`, no catalogue entry), in the row's convention.
 fn row_game(row: &CaseRow) -> (Option<NamedGame>, Game) {
-    let (named, game) = if row.game.ends_with(".toml") {
+    named_game(&row.game, row.misere)
+}
+
+fn named_game(name: &str, misere: bool) -> (Option<NamedGame>, Game) {
+    let (named, game) = if name.ends_with(".toml") {
         let text = std::fs::read_to_string(format!(
             "{}/../../testdata/{}",
             env!("CARGO_MANIFEST_DIR"),
-            row.game
+            name
         ))
         .unwrap();
         (None, wythoff::custom::parse_rules_file(&text).unwrap().1)
     } else {
-        let ng = parse_game(&row.game).unwrap();
+        let ng = parse_game(name).unwrap();
         let g = ng.game.clone();
         (Some(ng), g)
     };
-    let game = if row.misere {
+    let game = if misere {
         game.with_convention(Convention::Misere)
     } else {
         game
@@ -551,7 +785,121 @@ fn row_game(row: &CaseRow) -> (Option<NamedGame>, Game) {
     (named, game)
 }
 
-/// The case file's games, then random rules from the shared strategies.
+/// Rules that once failed (the shrunk proptest seeds of the former
+/// `cross_check.rs` and `kernels.rs`), with their boards.
+fn regressions() -> Vec<(Rules, usize)> {
+    let s = |t: &str| LengthSet::parse(t).unwrap();
+    let b = || Rules::builder();
+    let misere = Convention::Misere;
+    vec![
+        // cross_check.rs
+        (
+            b().h(s("all"))
+                .v(s("min1"))
+                .two_pile(s("all"), s("all"), Relation::Congruent { m: 1 })
+                .build()
+                .unwrap(),
+            2,
+        ),
+        (
+            b().h(s("odd"))
+                .v(s("none"))
+                .convention(misere)
+                .build()
+                .unwrap(),
+            2,
+        ),
+        (
+            b().h(s("all"))
+                .v(s("none"))
+                .two_pile(s("all"), s("all"), Relation::Cone { s: 2, t: 1 })
+                .convention(misere)
+                .build()
+                .unwrap(),
+            4,
+        ),
+        (
+            b().h(s("all"))
+                .v(s("all"))
+                .two_pile(s("all"), s("3:0+0"), Relation::Congruent { m: 2 })
+                .blocking(BlockClass::All, 2)
+                .terminal(2)
+                .build()
+                .unwrap(),
+            10,
+        ),
+        // kernels.rs
+        (
+            b().h(s("all"))
+                .v(s("even"))
+                .two_pile(s("odd"), s("odd"), Relation::Cone { s: 2, t: 1 })
+                .build()
+                .unwrap(),
+            3,
+        ),
+        (
+            b().h(s("all"))
+                .v(s("odd"))
+                .two_pile(s("odd"), s("3:0"), Relation::Band { m: 3 })
+                .build()
+                .unwrap(),
+            4,
+        ),
+        (
+            b().h(s("none"))
+                .v(s("none"))
+                .two_pile(
+                    s("rook(2,1)|max1"),
+                    s("4:1+1"),
+                    Relation::Cone { s: 1, t: 3 },
+                )
+                .build()
+                .unwrap(),
+            2,
+        ),
+        (
+            b().h(s("all"))
+                .v(s("odd"))
+                .two_pile(s("all"), s("all"), Relation::Cone { s: 2, t: 4 })
+                .build()
+                .unwrap(),
+            2,
+        ),
+        // the region Grundy kernel with its lag set to 0: rows of a stripe too close
+        (
+            b().h(s("all"))
+                .v(s("all"))
+                .two_pile(s("even"), s("even"), Relation::Congruent { m: 1 })
+                .build()
+                .unwrap(),
+            8,
+        ),
+    ]
+}
+
+/// `count` rules of `strategy` on boards drawn from `sizes`, deterministically.
+fn random_cases(
+    out: &mut Vec<Case>,
+    runner: &mut TestRunner,
+    what: &str,
+    count: usize,
+    strategy: impl Strategy<Value = Rules>,
+    sizes: std::ops::Range<usize>,
+) {
+    let both = (strategy, sizes);
+    for i in 0..count {
+        let (r, n) = both.new_tree(runner).unwrap().current();
+        out.push(Case {
+            label: format!("random {what} #{i}: {r:?}"),
+            named: None,
+            game: Game::single(r),
+            n,
+        });
+    }
+}
+
+/// The case file's games, the regressions, then random rules from the shared
+/// strategies.
 fn cases() -> Vec<Case> {
     let mut out = Vec::new();
     for row in case_file() {
@@ -561,6 +909,14 @@ fn cases() -> Vec<Case> {
             named,
             game,
             n: row.max,
+        });
+    }
+    for (i, (r, n)) in regressions().into_iter().enumerate() {
+        out.push(Case {
+            label: format!("regression #{i}: {r:?}"),
+            named: None,
+            game: Game::single(r),
+            n,
         });
     }
     // random rules of the shared strategies, drawn deterministically
@@ -625,6 +981,49 @@ fn cases() -> Vec<Case> {
             n,
         });
     }
+    let r = &mut runner;
+    random_cases(
+        &mut out,
+        r,
+        "band or cone s = 1 rules",
+        150,
+        strategies::band_cone_rules(),
+        1..40,
+    );
+    random_cases(
+        &mut out,
+        r,
+        "sparse rules",
+        200,
+        strategies::sparse_rules(),
+        1..36,
+    );
+    let misere = strategies::sparse_rules().prop_map(|r| r.with_convention(Convention::Misere));
+    random_cases(&mut out, r, "sparse rules, misère", 150, misere, 1..36);
+    random_cases(
+        &mut out,
+        r,
+        "band Grundy rules",
+        150,
+        strategies::band_grundy_rules(),
+        1..34,
+    );
+    random_cases(
+        &mut out,
+        r,
+        "region Grundy rules",
+        150,
+        strategies::grundy_region_rules(),
+        1..40,
+    );
+    random_cases(
+        &mut out,
+        r,
+        "Nim or Wythoff with a corner",
+        80,
+        strategies::nim_like_rules(),
+        1..30,
+    );
     out
 }
 
@@ -855,7 +1254,7 @@ const SEQUENCE_ENGINES: &[SequenceEngine] = &[
                 ps.into_iter().map(|(x, y)| (x as u64, y as u64)).collect(),
             ))
         },
-        min: 150,
+        min: 800,
     },
     SequenceEngine {
         name: "sparse_rect, thin rectangle (a-order reading)",
@@ -869,7 +1268,7 @@ const SEQUENCE_ENGINES: &[SequenceEngine] = &[
                 ps.into_iter().map(|(x, y)| (x as u64, y as u64)).collect(),
             ))
         },
-        min: 150,
+        min: 800,
     },
     SequenceEngine {
         name: "sequence::Generator (mex kernels)",
@@ -885,7 +1284,7 @@ const SEQUENCE_ENGINES: &[SequenceEngine] = &[
             let ps = wythoff::sequence::pairs(&spec.kind, c.n as u64).map_err(|e| e.to_string())?;
             Ok(SeqAnswer::Pairs(ps))
         },
-        min: 7,
+        min: 15,
     },
     SequenceEngine {
         name: "board_pairs::read (pairs read off a solved board)",
@@ -905,7 +1304,7 @@ const SEQUENCE_ENGINES: &[SequenceEngine] = &[
             .map_err(|e| e.to_string())?;
             Ok(SeqAnswer::Pairs(ps))
         },
-        min: 5,
+        min: 12,
     },
     SequenceEngine {
         name: "answer::sequence_list (front door)",
@@ -920,7 +1319,7 @@ const SEQUENCE_ENGINES: &[SequenceEngine] = &[
                 flat.chunks(2).map(|p| (p[0], p[1])).collect(),
             ))
         },
-        min: 8,
+        min: 16,
     },
 ];
 
@@ -1065,7 +1464,7 @@ const REMOTENESS_ENGINES: &[RemotenessEngine] = &[
     RemotenessEngine {
         name: "remoteness::plain_table (every option)",
         run: |c| remoteness_per_variant(c, |r, n| Some(remoteness::plain_table(r, n)), ""),
-        min: 180,
+        min: 650,
     },
     RemotenessEngine {
         name: "remoteness::lines (line kernel)",
@@ -1076,24 +1475,24 @@ const REMOTENESS_ENGINES: &[RemotenessEngine] = &[
                 "outside the line kernel's scope",
             )
         },
-        min: 20,
+        min: 110,
     },
     RemotenessEngine {
         name: "remoteness::rules_table (picks the line kernel)",
         run: |c| remoteness_per_variant(c, |r, n| Some(remoteness::rules_table(r, n)), ""),
-        min: 180,
+        min: 650,
     },
     RemotenessEngine {
         name: "solve::remoteness::remoteness (dispatcher)",
         run: |c| remoteness::remoteness(&c.game, c.n).map_err(|e| e.to_string()),
-        min: 180,
+        min: 650,
     },
     RemotenessEngine {
         name: "answer::remoteness_table (front door)",
         run: |c| {
             wythoff::answer::remoteness_table(&subject(c), c.n as u64).map_err(|e| e.to_string())
         },
-        min: 180,
+        min: 650,
     },
 ];
 
@@ -1175,4 +1574,263 @@ fn report_counts<'a>(
             "{name} answered only {a} cases (at least {min} expected): a scope test skips too much"
         );
     }
+}
+
+/// Does `name` belong to the engines a big row runs?
+fn selected(engines: &Option<Vec<String>>, name: &str) -> bool {
+    engines
+        .as_ref()
+        .is_none_or(|es| es.iter().any(|e| name.starts_with(e.as_str())))
+}
+
+fn as_list(a: Answer) -> Vec<(u64, u64)> {
+    match a {
+        Answer::Table(t) => t.p_positions(),
+        Answer::List(ps) => ps,
+    }
+}
+
+/// Big random boards (rings that wrap, workers that publish within a row):
+/// the counters' thread variants against one thread.
+fn big_random_rows() -> Vec<(Case, &'static str, Option<Vec<String>>)> {
+    let mut out = Vec::new();
+    let mut runner = TestRunner::deterministic();
+    random_cases(
+        &mut out,
+        &mut runner,
+        "rules, big board",
+        40,
+        strategies::any_rules(),
+        60..160,
+    );
+    random_cases(
+        &mut out,
+        &mut runner,
+        "region rules, big board",
+        40,
+        strategies::region_rules(),
+        60..160,
+    );
+    let mut rows: Vec<_> = out
+        .drain(..)
+        .map(|c| (c, "counters, 1 thread", Some(vec!["counters".to_string()])))
+        .collect();
+    // the lines kernel's tiles (1 to 5 workers, narrow bands) against its rows
+    random_cases(
+        &mut out,
+        &mut runner,
+        "band Grundy rules, big board",
+        40,
+        strategies::band_grundy_rules(),
+        60..160,
+    );
+    rows.extend(
+        out.into_iter()
+            .map(|c| (c, "lines, row kernel", Some(vec!["lines".to_string()]))),
+    );
+    rows
+}
+
+#[test]
+fn every_engine_equals_the_checked_one_on_big_boards() {
+    let mut rows = Vec::new();
+    for row in read_case_file().big {
+        let (named, game) = named_game(&row.game, row.misere);
+        let c = Case {
+            label: format!("{} (misère: {}), big", row.game, row.misere),
+            named,
+            game,
+            n: row.max,
+        };
+        rows.push((c, row.against.clone(), row.engines));
+    }
+    assert!(rows.len() >= 60, "big rows: {}", rows.len());
+    rows.extend(
+        big_random_rows()
+            .into_iter()
+            .map(|(c, a, e)| (c, a.to_string(), e)),
+    );
+    let mut ran: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut skipped: BTreeMap<&str, usize> = BTreeMap::new();
+    // Grundy boards whose values pass the first 512-value block of the
+    // bitsets (checked against `plain`), or restart the region kernel
+    let mut past_block = 0;
+    let mut restarts = 0;
+    for (c, against, engines) in &rows {
+        let mut answered = 0;
+        if let Some(base) = OUTCOME_ENGINES.iter().find(|e| e.name == against) {
+            let want = as_list(
+                (base.run)(c).unwrap_or_else(|why| panic!("{against} skipped {}: {why}", c.label)),
+            );
+            for e in OUTCOME_ENGINES {
+                if e.name == against || !selected(engines, e.name) {
+                    continue;
+                }
+                match (e.run)(c) {
+                    Ok(a) => {
+                        assert_eq!(
+                            as_list(a),
+                            want,
+                            "engine {} on {} vs {against}",
+                            e.name,
+                            c.label
+                        );
+                        *ran.entry(e.name).or_default() += 1;
+                        answered += 1;
+                    }
+                    Err(why) => {
+                        println!("SKIP {} on {}: {why}", e.name, c.label);
+                        *skipped.entry(e.name).or_default() += 1;
+                    }
+                }
+            }
+        } else {
+            let base = GRUNDY_ENGINES
+                .iter()
+                .find(|e| e.name == against)
+                .unwrap_or_else(|| panic!("no engine named {against}"));
+            let want =
+                (base.run)(c).unwrap_or_else(|why| panic!("{against} skipped {}: {why}", c.label));
+            if want.max_value() >= 512 {
+                match base.name {
+                    "plain" => past_block += 1,
+                    "region, 1 thread" => restarts += 1,
+                    _ => {}
+                }
+            }
+            for e in GRUNDY_ENGINES {
+                if e.name == against || !selected(engines, e.name) {
+                    continue;
+                }
+                match (e.run)(c) {
+                    Ok(t) => {
+                        assert!(t == want, "engine {} on {} vs {against}", e.name, c.label);
+                        *ran.entry(e.name).or_default() += 1;
+                        answered += 1;
+                    }
+                    Err(why) => {
+                        println!("SKIP {} on {}: {why}", e.name, c.label);
+                        *skipped.entry(e.name).or_default() += 1;
+                    }
+                }
+            }
+        }
+        if answered == 0 {
+            // the engines' minimums below say whether the rows still exercise them
+            println!("NONE on {}: no engine but {against} answered", c.label);
+        }
+    }
+    assert!(
+        past_block >= 5,
+        "boards whose values pass 512: {past_block}"
+    );
+    assert!(
+        restarts >= 3,
+        "region boards that restart past 512: {restarts}"
+    );
+    let names = OUTCOME_ENGINES
+        .iter()
+        .map(|e| e.name)
+        .chain(GRUNDY_ENGINES.iter().map(|e| e.name));
+    // what the big rows are there for: the kernels' thread and tile variants
+    let mins = [
+        ("counters, 5 threads", 80),
+        ("band (table)", 25),
+        ("sparse", 15),
+        ("nim-like, tiled, 5 threads, no triangle", 8),
+        ("lines, tiled, 5 threads, no triangle", 20),
+        ("union", 12),
+        ("region, 2 threads", 15),
+    ];
+    report_counts(
+        "engine on big boards",
+        names.map(|n| (n, mins.iter().find(|m| m.0 == n).map_or(0, |m| m.1))),
+        &ran,
+        &skipped,
+    );
+}
+
+/// The options by line families (what `explain` reads) are the options the
+/// rules enumerate, on every memoryless case, positions up to 15.
+#[test]
+fn options_by_families_equal_the_enumerated_options() {
+    let mut checked = 0;
+    for c in cases() {
+        let Some(r) = c.game.as_single() else {
+            continue;
+        };
+        if r.memory() != wythoff::rules::Memory::None {
+            continue;
+        }
+        for x in 0..15u64 {
+            for y in 0..15u64 {
+                if !r.on_board(x, y) {
+                    continue;
+                }
+                let mut want = r.options(x, y);
+                want.sort_unstable();
+                assert_eq!(r.options_fast(x, y), want, "{} at ({x}, {y})", c.label);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 100_000, "{checked} positions");
+}
+
+/// The sequence kernels against the exact big-integer oracles (an independent
+/// implementation of the papers' solutions) on 20,000 terms, where the oracle
+/// gives pairs: far beyond any board.
+#[test]
+fn the_sequence_kernels_equal_the_oracles_pairs() {
+    let mut checked = 0;
+    for name in [
+        "wythoff",
+        "m-wythoff:m=2",
+        "m-wythoff:m=3",
+        "st-wythoff:s=2,t=1",
+        "st-wythoff:s=3,t=2",
+        "diagonal-blocking:p=3,m=2",
+        "diagonal-blocking:p=2,m=1",
+        "imitation:p=3,m=2",
+        "roob-blocking:m=2,p=3",
+        "roob-blocking:m=1,p=2",
+        "connell:p=3",
+        "modulo-rook:m=2,l=0,p=3",
+        "choose-shift:m=2,p=2",
+        "modular:m=7",
+    ] {
+        let g = parse_game(name).unwrap();
+        let spec = wythoff::sequence::for_game(&g).unwrap().unwrap();
+        let Some(o) = wythoff::oracle::for_game(g.entry_name, &g.params, g.game.convention())
+        else {
+            continue;
+        };
+        let pairs = wythoff::sequence::pairs(&spec.kind, 20_000).unwrap();
+        let mut any = false;
+        for (n, &(a, b)) in pairs.iter().enumerate() {
+            let Some(want) = o.pair(&Natural::from(n as u64)).unwrap() else {
+                break;
+            };
+            any = true;
+            assert_eq!((Natural::from(a), Natural::from(b)), want, "{name} n={n}");
+        }
+        checked += any as usize;
+    }
+    assert!(checked >= 8, "{checked} games checked against their oracle");
+}
+
+/// The nim-like kernel keeps the upper triangle of a symmetric board while the
+/// values fit in `u16` (past 65535 from N = 21846 on for Wythoff), so both of
+/// its paths run on the boards above.
+#[test]
+fn the_nim_like_kernel_keeps_the_triangle_while_values_fit() {
+    for name in ["nim", "wythoff", "corner:m=1,p=1,u=4,v=4"] {
+        let g = parse_game(name).unwrap().game;
+        assert!(
+            nim_like::keeps_triangle(g.as_single().unwrap(), 600),
+            "{name}"
+        );
+    }
+    let g = parse_game("wythoff").unwrap().game;
+    assert!(!nim_like::keeps_triangle(g.as_single().unwrap(), 65536));
 }

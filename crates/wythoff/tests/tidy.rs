@@ -4,7 +4,8 @@
 //! the front ends never import each other (no command module under `serve/`
 //! or in another command); nothing below the front door imports
 //! `crate::answer`; `error.rs` imports no solver; the server writes no cost
-//! constant. Each of the last five fails on the tree of 08e058b.
+//! constant; kernels share helpers only through shared modules. Each of the
+//! last six fails on the tree of 08e058b.
 
 use std::path::{Path, PathBuf};
 
@@ -229,6 +230,92 @@ fn the_server_writes_no_cost_constant() {
     assert!(
         found.is_empty(),
         "cost constants in the server:\n{}",
+        found.join("\n")
+    );
+}
+
+/// Whether `line` names the module `module` as a path segment (`module::`, not
+/// preceded by a letter, digit or `_`).
+fn names_module(line: &str, module: &str) -> bool {
+    let needle = format!("{module}::");
+    line.match_indices(&needle).any(|(i, _)| {
+        !line[..i]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+    })
+}
+
+/// Kernels share helpers through shared modules under `solve/` (the line
+/// families and the region counters in `solve/geometry/`, the value bitsets and
+/// the stripe wavefront in `solve/wavefront.rs`), never through another
+/// kernel's file: no kernel module (a file under `solve/outcome/`,
+/// `solve/grundy/` or `solve/remoteness/` but `mod.rs`) names another kernel
+/// module, and no shared module names a kernel. `sparse_rect` is the sparse
+/// kernel on a rectangle (one kernel, two files).
+#[test]
+fn kernels_share_only_shared_modules() {
+    let solve = crates().join("wythoff/src/solve");
+    let mut kernels = Vec::new();
+    for folder in ["outcome", "grundy", "remoteness"] {
+        let mut files = Vec::new();
+        rust_files(&solve.join(folder), &mut files);
+        for f in files {
+            let stem = f.file_stem().unwrap().to_string_lossy().to_string();
+            if stem != "mod" {
+                kernels.push((folder, stem, f));
+            }
+        }
+    }
+    assert!(kernels.len() >= 12, "{kernels:?}");
+    let kernel_of = |stem: &str| {
+        if stem == "sparse_rect" {
+            "sparse"
+        } else {
+            stem
+        }
+        .to_string()
+    };
+    let code_lines = |f: &Path| -> Vec<(usize, String)> {
+        std::fs::read_to_string(f)
+            .unwrap()
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim_start().starts_with("//"))
+            .map(|(i, l)| (i + 1, l.to_string()))
+            .collect()
+    };
+    let mut found = Vec::new();
+    for (folder, stem, f) in &kernels {
+        for (i, line) in code_lines(f) {
+            for (other_folder, other, _) in &kernels {
+                if kernel_of(other) == kernel_of(stem) && other_folder == folder {
+                    continue;
+                }
+                let hit = names_module(&line, &format!("{other_folder}::{other}"))
+                    || (other_folder == folder && line.contains(&format!("super::{other}")));
+                if hit {
+                    found.push(format!("{}:{i}: {}", f.display(), line.trim()));
+                }
+            }
+        }
+    }
+    let mut shared = Vec::new();
+    rust_files(&solve.join("geometry"), &mut shared);
+    shared.push(solve.join("wavefront.rs"));
+    for f in shared.iter().filter(|f| f.is_file()) {
+        for (i, line) in code_lines(f) {
+            if kernels
+                .iter()
+                .any(|(folder, stem, _)| names_module(&line, &format!("{folder}::{stem}")))
+            {
+                found.push(format!("{}:{i}: {}", f.display(), line.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "a kernel or a shared module reaches into a kernel's file:\n{}",
         found.join("\n")
     );
 }

@@ -12,8 +12,7 @@
 //! search, and the pairs on a band of diagonals by binary search on the
 //! non-decreasing difference `b_n - a_n`.
 
-use super::pset::{p_options, PSet, Pos};
-use super::{Method, Oracle};
+use super::pset::{PSet, Pos, RulesSetOracle};
 use crate::error::SolveError;
 use crate::patterns::beatty::Quad;
 use crate::patterns::pairs::{Difference, Pairs};
@@ -21,7 +20,6 @@ use crate::patterns::{Pattern, PatternReport};
 use crate::rules::Rules;
 use malachite_nz::integer::Integer;
 use malachite_nz::natural::Natural;
-use std::sync::Arc;
 
 /// The symmetric P-set of a fitted pairs pattern.
 pub struct FittedSet {
@@ -139,6 +137,9 @@ impl FittedSet {
 }
 
 impl PSet for FittedSet {
+    fn pair(&self, n: &Natural) -> Option<(Natural, Natural)> {
+        Some((self.a(n), self.b(n)))
+    }
     fn is_p(&self, x: &Natural, y: &Natural) -> Result<bool, SolveError> {
         let (lo, hi) = if x <= y { (x, y) } else { (y, x) };
         Ok(self.indices_a(lo).iter().any(|n| self.b(n) == *hi))
@@ -213,13 +214,9 @@ impl PSet for FittedSet {
 }
 
 /// An oracle from a fitted pattern: the game's rules plus the conjectured P-set.
-pub struct FittedOracle {
-    source: String,
-    rules: Rules,
-    set: Arc<FittedSet>,
-}
+pub type FittedOracle = RulesSetOracle<FittedSet>;
 
-impl FittedOracle {
+impl RulesSetOracle<FittedSet> {
     /// The conjectured oracle of a patterns report, when it has a symmetric
     /// pairs pattern with a closed form and the game is a single rule value
     /// without memory.
@@ -241,39 +238,10 @@ impl FittedOracle {
                         q.holds_from
                     ),
                     rules: rules.clone(),
-                    set: Arc::new(set),
+                    set: Box::new(set),
                 })
             }
             _ => None,
         })
-    }
-}
-
-impl Oracle for FittedOracle {
-    fn source(&self) -> String {
-        self.source.clone()
-    }
-    fn method(&self) -> Method {
-        Method::ClosedForm
-    }
-    fn is_p(&self, x: &Natural, y: &Natural) -> Result<bool, SolveError> {
-        self.set.is_p(x, y)
-    }
-    fn winning_moves(
-        &self,
-        x: &Natural,
-        y: &Natural,
-    ) -> Result<Vec<(Natural, Natural)>, SolveError> {
-        Ok(super::moves_of(self.p_options(x, y)?))
-    }
-    fn p_options(
-        &self,
-        x: &Natural,
-        y: &Natural,
-    ) -> Result<Vec<(Natural, Natural, bool)>, SolveError> {
-        p_options(self.set.as_ref(), &self.rules, x, y)
-    }
-    fn pair(&self, n: &Natural) -> Result<Option<(Natural, Natural)>, SolveError> {
-        Ok(Some((self.set.a(n), self.set.b(n))))
     }
 }

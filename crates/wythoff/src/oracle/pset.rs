@@ -47,6 +47,11 @@ pub trait PSet: Send + Sync {
     fn below_congruent(&self, x: &Natural, y: &Natural, _m: u64) -> Result<Vec<Pos>, SolveError> {
         self.below(x, y)
     }
+    /// The `n`-th pair `(a_n, b_n)` of the sequences the set is made of, for
+    /// sets given by their pairs ([`super::fitted::FittedSet`]); default: none.
+    fn pair(&self, _n: &Natural) -> Option<(Natural, Natural)> {
+        None
+    }
 }
 
 /// Floor and ceiling division of an `Integer` by a positive `u64`.
@@ -664,8 +669,8 @@ impl BigRules<'_> {
 /// sorted: one-pile options from the row and column queries, two-pile options
 /// from the diagonals within the relation's band (or, for relations that are
 /// not bands, from every P-position below the point).
-pub fn p_options(
-    set: &dyn PSet,
+pub fn p_options<S: PSet + ?Sized>(
+    set: &S,
     rules: &Rules,
     x: &Natural,
     y: &Natural,
@@ -707,14 +712,16 @@ pub fn p_options(
 
 /// A P-set of one set of rules, known in closed form, as an [`super::Oracle`]:
 /// membership from the set, the P-options (winning moves) from its row, column
-/// and diagonal queries under the rules.
-pub(crate) struct RulesSetOracle {
+/// and diagonal queries under the rules, the pairs from the set. The oracles
+/// of Blocking Wythoff Nim and of fitted patterns
+/// ([`super::fitted::FittedOracle`]).
+pub struct RulesSetOracle<S: PSet + ?Sized = dyn PSet> {
     pub source: String,
     pub rules: Rules,
-    pub set: Box<dyn PSet>,
+    pub set: Box<S>,
 }
 
-impl super::Oracle for RulesSetOracle {
+impl<S: PSet + ?Sized> super::Oracle for RulesSetOracle<S> {
     fn source(&self) -> String {
         self.source.clone()
     }
@@ -736,6 +743,9 @@ impl super::Oracle for RulesSetOracle {
         x: &Natural,
         y: &Natural,
     ) -> Result<Vec<(Natural, Natural, bool)>, SolveError> {
-        p_options(self.set.as_ref(), &self.rules, x, y)
+        p_options(&*self.set, &self.rules, x, y)
+    }
+    fn pair(&self, n: &Natural) -> Result<Option<(Natural, Natural)>, SolveError> {
+        Ok(self.set.pair(n))
     }
 }

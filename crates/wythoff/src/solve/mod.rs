@@ -13,7 +13,8 @@
 //! - Shared: [`select`], the one place that orders the kernels and returns plans
 //!   (kernel, memory, seconds, threads); [`cost`], the time estimates per kernel;
 //!   the memory budget and the tables (this file); `geometry`, the option counts of
-//!   the unbounded two-pile regions; [`reference`](mod@reference), the reference
+//!   the unbounded two-pile regions and the line families; [`wavefront`], the value
+//!   bitsets and stripe wavefront of the tiled Grundy kernels; [`reference`](mod@reference), the reference
 //!   (every option of every position enumerated, `O(n^2 * options)`, obviously
 //!   right), which every kernel is checked against (`tests/engines.rs`).
 //!
@@ -36,6 +37,7 @@ pub mod reference;
 pub mod remoteness;
 pub mod select;
 pub mod stream;
+pub mod wavefront;
 
 /// Helpers shared by the counters' unit tests.
 #[cfg(test)]

@@ -175,3 +175,77 @@ prop_compose! {
         b.corner(cu, cv).convention(if misere == 2 { Convention::Misere } else { Convention::Normal }).build().unwrap()
     }
 }
+
+prop_compose! {
+    /// Rules of the band outcome kernel's shape with a cone `s = 1` too (a
+    /// band of another width): every one-pile length, every block class, a
+    /// removed corner, both conventions.
+    pub fn band_cone_rules()(rel in prop_oneof![
+            Just(None),
+            Just(Some(wythoff::rules::Relation::Diagonal)),
+            (1u64..5).prop_map(|m| Some(wythoff::rules::Relation::Band { m })),
+            (1u64..4).prop_map(|t| Some(wythoff::rules::Relation::Cone { s: 1, t })),
+        ], block in 0u8..60, bl in 1u64..5, p in 1u64..5,
+        cu in 0u64..6, cv in 0u64..6, misere in any::<bool>()) -> wythoff::rules::Rules {
+        use wythoff::rules::{Convention, Rules};
+        let mut b = Rules::builder();
+        if let Some(rel) = rel { b = b.two_pile(LengthSet::all(), LengthSet::all(), rel); }
+        b = with_block(b, block, bl, p, |_| true);
+        b.corner(cu, cv).convention(if misere { Convention::Misere } else { Convention::Normal }).build().unwrap()
+    }
+}
+
+prop_compose! {
+    /// Normal play, no blocking, every relation, a removed corner: the sparse
+    /// kernel's scope (and, where they apply, the union, lines and region
+    /// Grundy kernels').
+    pub fn sparse_rules()(h in any_set(), v in any_set(), d1 in any_set(), d2 in any_set(),
+        rel in any_relation(), two in any::<bool>(), cu in 0u64..5, cv in 0u64..5) -> wythoff::rules::Rules {
+        use wythoff::rules::Rules;
+        let mut b = Rules::builder().h(h).v(v);
+        if two { b = b.two_pile(d1, d2, rel); }
+        b.corner(cu, cv).build().unwrap()
+    }
+}
+
+prop_compose! {
+    /// Band rules (the lines Grundy kernel's scope: every one is in it) with
+    /// random periodic sets, symmetric half of the time.
+    pub fn band_grundy_rules()(h in any_set(), v in any_set(), d1 in any_set(), d2 in any_set(),
+        rel in prop_oneof![
+            Just(wythoff::rules::Relation::Diagonal),
+            (1u64..6).prop_map(|m| wythoff::rules::Relation::Band { m }),
+            (1u64..5).prop_map(|t| wythoff::rules::Relation::Cone { s: 1, t }),
+        ], two in any::<bool>(), cu in 0u64..5, cv in 0u64..5, sym in any::<bool>()) -> wythoff::rules::Rules {
+        use wythoff::rules::Rules;
+        let (v, d2, cv) = if sym { (h.clone(), d1.clone(), cu) } else { (v, d2, cv) };
+        let mut b = Rules::builder().h(h).v(v);
+        if two { b = b.two_pile(d1, d2, rel); }
+        b.corner(cu, cv).build().unwrap()
+    }
+}
+
+prop_compose! {
+    /// Cone and congruence rules with periodic length sets (the region Grundy
+    /// kernel's scope), with a removed corner at times.
+    pub fn grundy_region_rules()(h in periodic_set(), v in periodic_set(), d1 in periodic_set(), d2 in periodic_set(),
+        rel in prop_oneof![
+            (2u64..6, 1u64..7).prop_map(|(s, t)| wythoff::rules::Relation::Cone { s, t }),
+            (1u64..8).prop_map(|m| wythoff::rules::Relation::Congruent { m }),
+        ], cu in 0u64..5, cv in 0u64..5, corner in any::<bool>()) -> wythoff::rules::Rules {
+        use wythoff::rules::Rules;
+        let b = Rules::builder().h(h).v(v).two_pile(d1, d2, rel);
+        let b = if corner { b.corner(cu, cv) } else { b };
+        b.build().unwrap()
+    }
+}
+
+prop_compose! {
+    /// Nim or Wythoff with a removed corner (the nim-like Grundy kernel's scope).
+    pub fn nim_like_rules()(diag in any::<bool>(), cu in 0u64..6, cv in 0u64..6) -> wythoff::rules::Rules {
+        use wythoff::rules::{Relation, Rules};
+        let mut b = Rules::builder();
+        if diag { b = b.two_pile(LengthSet::all(), LengthSet::all(), Relation::Diagonal); }
+        b.corner(cu, cv).build().unwrap()
+    }
+}

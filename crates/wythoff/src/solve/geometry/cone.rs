@@ -24,7 +24,7 @@
 //! ring). Unlike [`super::region`], whose finite remainder grows like `s^2`, the
 //! cost does not depend on `s` or `t`. Checked against a direct count and against
 //! [`super::region`] in the tests below, and the solver using it against the
-//! reference in `tests/cross_check.rs`.
+//! reference in `tests/engines.rs`.
 
 use crate::rules::{Relation, Rules};
 use crate::sets::lcm;

@@ -22,7 +22,7 @@
 //! purely periodic length sets `D1`, `D2` (periods `K1`, `K2`), the counts are kept
 //! per residue class of `(k mod K1, l mod K2)`, and a translation shifts the class.
 //! The identity itself is checked over a large box in the tests below, and the
-//! solver using it against the reference in `tests/cross_check.rs`.
+//! solver using it against the reference in `tests/engines.rs`.
 
 use crate::rules::{Relation, Rules};
 use crate::sets::LengthSet;

@@ -31,14 +31,14 @@
 //! families of one store and residue set read one *union* line per diagonal.
 //! The row kernel is checked against the option-enumerating solvers, the
 //! tiled kernel against the row kernel and the reference, for 1, 2 and 3
-//! workers, in `tests/kernels.rs`.
+//! workers, in `tests/engines.rs`.
 
-use super::nim_like::{
+use crate::rules::Rules;
+use crate::sets::LengthSet;
+use crate::solve::wavefront::{
     block_count, first_free, wavefront, Lines, Stripe, StripeWorker, Tab, BLOCK_BITS, BLOCK_WORDS,
     TILE_COLS, TILE_ROWS,
 };
-use crate::rules::Rules;
-use crate::sets::LengthSet;
 use crate::solve::GRUNDY_OFF;
 
 /// Largest period of a family's step set the kernel accepts.

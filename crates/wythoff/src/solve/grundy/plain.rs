@@ -3,7 +3,7 @@
 //! outcome solver ([`crate::solve::outcome::counters`]), with a stamped `seen` array for the mex.
 
 use crate::rules::Rules;
-use crate::solve::outcome::counters::families;
+use crate::solve::geometry::families::families;
 use crate::solve::{GrundyTable, GRUNDY_OFF};
 
 /// Bytes needed for a Grundy table of side `n`.

@@ -45,7 +45,7 @@
 //! Cost per cell: one OR of `2 (s - 1) K` (cone) or `2 K` (congruence) windows
 //! of value bitsets, a few lookups, and the mex search. Bitsets hold `64 W`
 //! values; a value that does not fit restarts the solve with twice the width.
-//! Checked against the option-enumerating solver in `tests/kernels.rs` (random
+//! Checked against the option-enumerating solver in `tests/engines.rs` (random
 //! cone and congruence rules, the catalogue).
 //!
 //! ## Workers
@@ -57,9 +57,9 @@
 //! a row's start. Why the values are those of one worker, and why no two
 //! workers touch a set at once, is argued at `attempt` (private).
 
-use super::nim_like::Tab;
 use crate::rules::{Relation, Rules};
 use crate::sets::{lcm, LengthSet};
+use crate::solve::wavefront::Tab;
 use crate::solve::GRUNDY_OFF;
 
 /// Largest class modulus of any store (within it, the memory estimate decides).

@@ -22,11 +22,11 @@
 //!
 //! Bitsets hold `64 B` values; a mex that would need more restarts the solve with
 //! twice the width. Arrays keep the last rows only (rings). Checked against the
-//! option-enumerating solver in `tests/kernels.rs` (random rules and catalogue).
+//! option-enumerating solver in `tests/engines.rs` (random rules and catalogue).
 
 use crate::rules::{Relation, Rules};
+use crate::solve::geometry::families::LinePlan;
 use crate::solve::geometry::region::RegionShape;
-use crate::solve::outcome::counters::LinePlan;
 use crate::solve::{GrundyTable, GRUNDY_OFF};
 
 /// Largest ring depth (rows) this kernel accepts; beyond it the plain solver runs.
@@ -282,7 +282,7 @@ mod tests {
             let g = parse_game(name).unwrap().game;
             let r = g.as_single().unwrap();
             let n = 70;
-            let want = crate::solve::grundy::plain::grundy(r, n);
+            let want = crate::solve::reference::grundy(r, n);
             assert!(
                 want.max_value() > 64,
                 "{name}: values should overflow one word"

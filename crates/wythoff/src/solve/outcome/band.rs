@@ -20,7 +20,7 @@
 //! outside the class and whose in-class options are all P-positions: those option
 //! counts have closed forms on this board (checked per candidate, `O(1)`).
 //!
-//! Checked against the reference by `tests/kernels.rs`.
+//! Checked against the reference by `tests/engines.rs`.
 
 use crate::rules::{BlockClass, Convention, Memory, Rules};
 

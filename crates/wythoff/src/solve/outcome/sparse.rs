@@ -18,7 +18,7 @@
 //! far, so the kernel gives up (returns `None`) when its work exceeds a budget
 //! (games with dense P-positions, such as Odd-Odd, go to the general solver).
 //!
-//! Checked against the reference by `tests/kernels.rs`.
+//! Checked against the reference by `tests/engines.rs`.
 
 use crate::rules::{Convention, Memory, Relation, Rules};
 use crate::sets::{lcm, LengthSet};

@@ -7,9 +7,9 @@
 //!
 //! Normal play, memoryless, no blocking (any length sets, relation and removed
 //! corner). `None` when out of scope or when the P-positions are too dense
-//! (the work budget of [`super::sparse`]). Checked against the square kernels
-//! and the reference by `tests/kernels.rs`
-//! (`sparse_rect_is_the_corner_of_the_board`).
+//! (the work budget of [`super::sparse`]). Checked against the reference by
+//! `tests/engines.rs` (square and thin boards) and against the square kernels
+//! by `tests/board_pairs.rs` (`sparse_rect_is_the_corner_of_the_board`).
 
 use super::sparse::Attacks;
 use crate::rules::{Convention, Memory, Rules};
