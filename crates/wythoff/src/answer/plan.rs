@@ -193,13 +193,6 @@ pub fn plan_p_positions(
 ) -> Result<WorkPlan, SolveError> {
     check_max(n)?;
     let mut w = WorkPlan::new(Work::PPositions, s, n, bound);
-    let list = |count: u64| {
-        if holds_list {
-            cost::list_bytes(count, 16)
-        } else {
-            0
-        }
-    };
     let Some(p) = p_positions_plan(s, n)? else {
         // a game with memory: the state solver
         let r = s.imitation()?.expect("a game with memory");
@@ -219,8 +212,9 @@ pub fn plan_p_positions(
     if p.kernels.iter().any(|k| !k.streams()) {
         w.threads = outcome_threads(usize::try_from(n).unwrap_or(usize::MAX));
     }
+    // the P-positions the front end holds, 16 bytes each
     let listed = if holds_list {
-        list(cost::p_positions_count(&s.game, n))
+        cost::list_bytes(cost::p_positions_count(&s.game, n), 16)
     } else {
         0
     };
@@ -374,9 +368,11 @@ pub fn plan_compare(
     w.fill(&kernels, memory, ps, "the two outcome solvers");
     // what the run refuses: either board (the kernels' bytes, as `p-positions`),
     // then the two boards' time
-    w.refusal = pa.refusal.clone().or_else(|| pb.refusal.clone()).or_else(|| {
-        cost::admit("the two outcome solvers", n, 0, w.seconds, bound).err()
-    });
+    w.refusal = pa
+        .refusal
+        .clone()
+        .or_else(|| pb.refusal.clone())
+        .or_else(|| cost::admit("the two outcome solvers", n, 0, w.seconds, bound).err());
     w.kernels = pa.kernels.iter().chain(&pb.kernels).cloned().collect();
     w.kernel = format!("{} | {}", pa.kernel, pb.kernel);
     w.complexity = if pa.complexity == pb.complexity {
