@@ -38,6 +38,9 @@ pub struct Args {
     /// Run work estimated beyond the time bound (10 minutes) anyway.
     #[arg(long)]
     pub force: bool,
+    /// Print the plan (kernel, memory, seconds, threads, refusal) as JSON and do no work.
+    #[arg(long)]
+    pub plan: bool,
 }
 
 /// `GAME`, `GAME@misere` or `GAME@normal` (the library's grammar).
@@ -64,21 +67,18 @@ pub fn run(a: Args) -> Result<ExitCode> {
     };
     let ga = resolve_side(&a.game_a)?;
     let gb = resolve_side(&a.game_b)?;
-    // two boards, each solved as `p-positions` solves it: estimated (and
-    // refused beyond the time bound without --force) before any work
-    {
-        use wythoff::solve;
-        let seconds = compare::seconds(&ga.game, &gb.game, a.max);
-        let fits = [&ga, &gb].iter().all(|g| {
-            solve::select::p_positions_plan(&g.game, a.max).memory <= solve::memory_budget()
-        });
-        crate::progress::time_estimate(
-            &format!("--max {}: the two outcome solvers", a.max),
-            seconds,
-            fits,
-            a.force,
-        )?;
+    // two boards, each solved as `p-positions` solves it: the plan `--plan`
+    // prints, refused beyond the time bound without --force before any work
+    let bound = wythoff::solve::cost::Bound::cli(a.force);
+    let plan = wythoff::answer::plan_compare(&ga, &gb, a.max, bound)?;
+    if a.plan {
+        return crate::render::plan(&plan);
     }
+    crate::progress::admit(
+        plan.refusal.clone().map_or(Ok(()), Err),
+        &format!("--max {}: the two outcome solvers", a.max),
+        plan.seconds,
+    )?;
     let n = a.max as usize;
     let mut bar = Bar::new("comparing");
     let c = compare::compare(&ga.game, &gb.game, n, &mut |d, t| bar.set(d, t))?;

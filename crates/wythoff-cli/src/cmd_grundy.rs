@@ -29,6 +29,9 @@ pub struct Args {
     /// Run work estimated beyond the time bound (10 minutes) anyway.
     #[arg(long)]
     pub force: bool,
+    /// Print the plan (kernel, memory, seconds, threads, refusal) as JSON and do no work.
+    #[arg(long)]
+    pub plan: bool,
 }
 
 impl Args {
@@ -44,6 +47,13 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     // memory first (no --force lifts it), then time
     if a.format == Format::Text {
         render::grid::check(n)?;
+    }
+    if a.plan {
+        return render::plan(&answer::plan_grundy(
+            &g,
+            a.max,
+            solve::cost::Bound::cli(a.force),
+        )?);
     }
     // (over the memory budget the solver refuses with the memory estimate)
     let fits = plan.memory <= solve::memory_budget();

@@ -20,11 +20,19 @@ pub struct Args {
     /// Run work estimated beyond the time bound (10 minutes) anyway.
     #[arg(long)]
     pub force: bool,
+    /// Print the plan (kernel, memory, seconds, threads, refusal) as JSON and do no work.
+    #[arg(long)]
+    pub plan: bool,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let a = args.board;
     let g = a.resolve()?;
+    if args.plan {
+        let holds = matches!(a.format, Format::Text | Format::Json);
+        let p = answer::plan_p_positions(&g, a.max, holds, solve::cost::Bound::cli(args.force))?;
+        return render::plan(&p);
+    }
     let Some(plan) = answer::p_positions_plan(&g, a.max)? else {
         // a game with memory: its starting positions, by the state solver
         let ps = answer::p_positions_list(&g, a.max, &mut |_, _| {})?;

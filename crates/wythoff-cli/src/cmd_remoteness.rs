@@ -9,10 +9,31 @@ use crate::render::GrundyRows;
 use std::io::Write;
 use std::process::ExitCode;
 
-pub type Args = BoardArgs;
+/// `remoteness`' arguments: a board, and `--plan`.
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    pub board: BoardArgs,
+    /// Print the plan (kernel, memory, seconds, threads, refusal) as JSON and do no work.
+    #[arg(long)]
+    pub plan: bool,
+}
 
-pub fn run(a: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let a = args.board;
     let g = a.resolve()?;
+    // the memory budget (the table's own limits bound its time)
+    let bound = wythoff::solve::cost::Bound {
+        memory: wythoff::solve::memory_budget(),
+        seconds: u64::MAX,
+    };
+    let plan = wythoff::answer::plan_remoteness(&g, a.max, bound)?;
+    if args.plan {
+        return crate::render::plan(&plan);
+    }
+    if let Some(e @ wythoff::SolveError::OverMemory { .. }) = plan.refusal {
+        return Err(e.into());
+    }
     if a.format == crate::render::Format::Text {
         crate::render::grid::check(a.max as usize)?;
     }

@@ -44,6 +44,9 @@ pub struct Args {
     /// Column written by `--format bfile`.
     #[arg(long, value_enum, default_value = "a")]
     pub column: Column,
+    /// Print the plan (kernel, memory, seconds, threads, refusal) as JSON and do no work.
+    #[arg(long)]
+    pub plan: bool,
 }
 
 /// Writes pairs in the chosen format through a byte buffer.
@@ -105,6 +108,11 @@ impl Writer<'_> {
 /// `wythoff::answer::sequence`; this renders the pairs.
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let g = crate::game_arg::resolve(&a.game, false)?;
+    if a.plan {
+        let writes = a.format != SeqFormat::Summary;
+        let bound = wythoff::solve::cost::Bound::cli(false);
+        return render::plan(&answer::plan_sequence(&g, a.terms, writes, false, bound)?);
+    }
     // a game without a published solution always says that its pairs are
     // read off a board (as `patterns` does), and what that costs
     if let Some(p) = answer::sequence_board_plan(&g, a.terms) {

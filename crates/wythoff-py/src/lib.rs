@@ -505,6 +505,44 @@ impl Game {
         Ok(d)
     }
 
+    /// What a computation would cost and which kernel answers it, without
+    /// doing it (the CLI's `--plan`, from the library's one cost model): a dict
+    /// with `kernel`, `memory` (peak bytes), `seconds`, `milliseconds`,
+    /// `threads`, `complexity`, `refused` (None, or `reason` and `message`) and
+    /// more. `work`: "p-positions", "grundy", "remoteness" (n: the board's
+    /// side) or "sequence" (n: the terms), each as this module's method of
+    /// that name computes it (lists held as arrays).
+    fn plan<'py>(
+        &self,
+        py: Python<'py>,
+        work: &str,
+        n: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let s = self.s()?;
+        // Python has the memory budget and no time bound
+        let bound = wythoff::solve::cost::Bound {
+            memory: wythoff::solve::memory_budget(),
+            seconds: u64::MAX,
+        };
+        let p = match work {
+            "p-positions" => answer::plan_p_positions(s, board_side(n, "n")?, true, bound),
+            "grundy" => answer::plan_grundy(s, board_side(n, "n")?, bound),
+            "remoteness" => answer::plan_remoteness(s, board_side(n, "n")?, bound),
+            "sequence" => {
+                let terms = answer::parse_terms(&whole_text(n, "n")?).map_err(to_py_err)?;
+                answer::plan_sequence(s, terms, false, true, bound)
+            }
+            w => {
+                return Err(PyValueError::new_err(format!(
+                    "work = {w:?}: allowed \"p-positions\", \"grundy\", \"remoteness\", \"sequence\""
+                )))
+            }
+        }
+        .map_err(to_py_err)?;
+        let v = p.json(&|e| to_py_err(e.clone()).value(py).to_string());
+        py.import("json")?.call_method1("loads", (v.to_string(),))
+    }
+
     /// The pairs (a_n, b_n), n = 0 .. terms - 1, that define the P-positions
     /// (`wythoff sequence`): a numpy uint64 array of shape (terms, 2), fewer
     /// rows when the list is finite (modular).

@@ -392,3 +392,40 @@ def test_docstrings():
     assert "P-positions" in wythoff.Game.p_positions.__doc__
     assert "Grundy" in wythoff.Game.grundy.__doc__
     assert "catalogue" in wythoff.games.__doc__
+
+
+@pytest.mark.parametrize(
+    "work,spec,n",
+    [
+        ("p-positions", "wythoff", 1048576),
+        ("p-positions", "modulo-rook:m=2,l=0,p=4", 4096),
+        ("grundy", "wythoff", 4096),
+        ("remoteness", "wythoff", 512),
+        ("sequence", "wythoff", 100000),
+    ],
+)
+def test_plan_is_the_clis(cli, work, spec, n):
+    """`Game.plan` is `--plan` of the CLI: the same kernel, seconds and threads
+    (Python holds its lists, as the CLI's text format does; no time bound)."""
+    p = wythoff.Game(spec).plan(work, n)
+    arg = "--terms" if work == "sequence" else "--max"
+    # (the CLI's text sequence adds the writing; Python writes nothing)
+    fmt = ["--format", "summary" if work == "sequence" else "text"]
+    c = json.loads(cli.run(work, spec, arg, n, *fmt, "--plan").stdout)
+    for k in ("kernel", "kernels", "complexity", "milliseconds", "seconds", "threads", "work"):
+        assert p[k] == c[k], k
+    assert p["memory"] > 0 and p["refused"] is None
+
+
+def test_plan_refusals_and_errors():
+    g = wythoff.Game("wythoff")
+    r = g.plan("remoteness", 4096)
+    assert r["refused"]["reason"] == "input" and "n = 4096" in r["refused"]["message"]
+    # no time bound in Python: hours of Grundy values are planned, not refused
+    assert g.plan("grundy", 65536)["refused"] is None
+    with pytest.raises(ValueError):
+        g.plan("dance", 10)
+    with pytest.raises(ValueError):
+        g.plan("p-positions", 0)
+    with pytest.raises(ValueError):
+        wythoff.Game("roob-blocking:m=2,p=3").plan("grundy", 10)

@@ -269,9 +269,13 @@ fn ratio_of(v: &[(u64, u64)]) -> u64 {
 pub struct Plan {
     /// `"a-order, rectangle"` or `"b-order, square board"`.
     pub reading: &'static str,
+    /// The sequence kernel of the cost model that reads them.
+    pub kernel: cost::SequenceKernel,
     pub rows: u64,
     pub cols: u64,
     pub seconds: u64,
+    /// The same estimate in milliseconds.
+    pub millis: u64,
     pub bytes: u64,
 }
 
@@ -285,13 +289,21 @@ pub fn plan(game: &Game, terms: u64) -> Option<Plan> {
                 == crate::solve::select::OutcomeKernel::Linear
         {
             // streamed by the near-linear kernel (`linear_read`)
+            // the board's P-positions are held twice (and mirrored) to be read
             let p = crate::solve::select::p_positions_plan(game, n);
+            let count = cost::p_positions_count(game, n);
+            let lists = cost::list_bytes(count, 16).saturating_add(count.saturating_mul(16));
+            // and sorted twice, about 100 ns a P-position (roob-blocking:m=2,
+            // p=3,l=1 --terms 2^18: 0.12 s of CPU, the board 0.04 s)
+            let millis = p.millis.saturating_add(count / 10_000);
             return Some(Plan {
                 reading: "b-order, square board",
+                kernel: cost::SequenceKernel::LinearBoard,
                 rows: n,
                 cols: n,
-                seconds: p.seconds,
-                bytes: p.memory,
+                seconds: millis / 1000,
+                millis,
+                bytes: p.memory.saturating_add(lists),
             });
         }
     }
@@ -300,9 +312,11 @@ pub fn plan(game: &Game, terms: u64) -> Option<Plan> {
     }
     let square = |n: u64| Plan {
         reading: "b-order, square board",
+        kernel: cost::SequenceKernel::SquareBoard,
         rows: n,
         cols: n,
         seconds: crate::solve::select::p_positions_plan(game, n).seconds,
+        millis: crate::solve::select::p_positions_plan(game, n).millis,
         bytes: solve::outcome_memory_estimate(game, n),
     };
     let n0 = (terms.saturating_mul(4).saturating_add(64)).min(MAX_TERMS);
@@ -328,9 +342,11 @@ pub fn plan(game: &Game, terms: u64) -> Option<Plan> {
     let cols = (2 * ratio).saturating_mul(rows).saturating_add(64);
     Some(Plan {
         reading: "a-order, rectangle",
+        kernel: cost::SequenceKernel::Rectangle,
         rows,
         cols,
         seconds: rows.saturating_mul(2 * cols) / 333_000_000,
+        millis: rows.saturating_mul(2 * cols) / 333_000,
         bytes: sparse_rect::memory_estimate(cols, 4 * rows * ratio),
     })
 }

@@ -9,7 +9,7 @@ use crate::limits::{check_terms, MAX_ORACLE_TERMS};
 use crate::oracle::{Natural, Oracle};
 use crate::rules::Convention;
 use crate::sequence;
-use crate::solve::{human_bytes, memory_budget, stream};
+use crate::solve::{cost, human_bytes, memory_budget, stream};
 use crate::subject::Subject;
 
 /// How [`sequence`] answers: a kernel, or the oracle one term at a time.
@@ -199,4 +199,89 @@ pub fn sequence_board_plan(s: &Subject, terms: u64) -> Option<crate::board_pairs
         return None;
     }
     crate::board_pairs::plan(&s.game, terms)
+}
+
+/// What [`sequence`] will cost, before it runs: the engine of the cost model
+/// ([`cost::SequenceKernel`]), its bytes and picoseconds (the pairs computed,
+/// not written; a front end adds [`cost::sequence_text_ps`] when it writes
+/// them, and [`cost::list_bytes`] when it holds them), the board side read
+/// (0 for the mex kernel and the oracle), or the refusal that comes first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SequencePlan {
+    pub kernel: cost::SequenceKernel,
+    /// Rows and columns of the board read (0 when none).
+    pub rows: u64,
+    pub cols: u64,
+    pub memory: u64,
+    pub ps: u128,
+    /// The refusal [`sequence`] answers with, when one comes before any work.
+    pub refusal: Option<SolveError>,
+}
+
+/// The [`SequencePlan`] of `sequence(s, terms, ..)`: the same choice as
+/// [`sequence`] (a mex kernel, the oracle, a board), without the work.
+pub fn sequence_plan(s: &Subject, terms: u64) -> Result<SequencePlan, SolveError> {
+    check_terms(terms)?;
+    let plan = |kernel, memory, ps, refusal| SequencePlan {
+        kernel,
+        rows: 0,
+        cols: 0,
+        memory,
+        ps,
+        refusal,
+    };
+    let named_mex = match s.named.as_ref() {
+        Some(named) if s.convention() == Convention::Normal => sequence::for_game(named)?,
+        _ => None,
+    };
+    if let Some(spec) = named_mex {
+        // (the mex kernel's choice does no work: refused over the budget)
+        let est = sequence::memory_estimate(&spec.kind, terms).unwrap_or(u64::MAX);
+        let refusal = sequence_engine(s, terms, &mut |_, _| {}).err();
+        return Ok(plan(
+            cost::SequenceKernel::Mex,
+            est,
+            cost::sequence_mex_ps(terms),
+            refusal,
+        ));
+    }
+    if s.named.is_none() || s.convention() == Convention::Misere {
+        // refused at once, before any work
+        let e = sequence_engine(s, terms, &mut |_, _| {})
+            .err()
+            .expect("refused without a catalogue game in normal play");
+        return Ok(plan(cost::SequenceKernel::Oracle, 0, 0, Some(e)));
+    }
+    if s.oracle().is_some() {
+        // (the oracle's choice does no work: refused over its terms)
+        let refusal = sequence_engine(s, terms, &mut |_, _| {}).err();
+        return Ok(plan(
+            cost::SequenceKernel::Oracle,
+            0,
+            cost::sequence_oracle_ps(terms),
+            refusal,
+        ));
+    }
+    match crate::board_pairs::plan(&s.game, terms) {
+        Some(p) => Ok(SequencePlan {
+            kernel: p.kernel,
+            rows: p.rows,
+            cols: p.cols,
+            memory: p.bytes,
+            ps: (p.millis as u128).saturating_mul(1_000_000_000),
+            refusal: None,
+        }),
+        // a refusal comes first: the board reader's, said without the work
+        None => Ok(plan(
+            cost::SequenceKernel::SquareBoard,
+            0,
+            0,
+            Some(SolveError::ArgTooLarge(Message::new().value(Arg::Terms, terms).text(
+                format!(
+                    ": {} has no published solution, and no board this game is read off holds that many pairs: use fewer terms",
+                    s.label
+                ),
+            ))),
+        )),
+    }
 }

@@ -30,6 +30,20 @@ pub enum Format {
 
 /// Write P-positions. `board`: the board drawn in Unicode blocks
 /// ([`board::board`]), shown in text format above the list.
+/// `--plan`: the library's plan as JSON on stdout (a refusal worded as the
+/// CLI words errors), exit 0.
+pub fn plan(p: &wythoff::answer::WorkPlan) -> anyhow::Result<std::process::ExitCode> {
+    let v = p.json(&|e| e.to_string());
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "{}",
+        serde_json::to_string_pretty(&v).expect("json of plain values")
+    )?;
+    out.flush()?;
+    Ok(std::process::ExitCode::SUCCESS)
+}
+
 pub fn p_positions(
     out: &mut dyn Write,
     format: Format,

@@ -325,18 +325,13 @@ pub fn compare(q: &Query) -> Result<Job, String> {
     };
     let (ga, gb) = (side("a")?, side("b")?);
     let n = q.max(TABLE_MAX)?;
-    let memory = [&ga, &gb]
-        .iter()
-        .map(|g| solve::select::p_positions_plan(&g.game, n).memory)
-        .fold(0u64, u64::saturating_add);
-    solve::cost::admit(
-        "the two outcome solvers",
-        n,
-        memory,
-        wythoff::compare::seconds(&ga.game, &gb.game, n),
-        bound(),
-    )
-    .map_err(err)?;
+    // the plan `compare --plan` prints, admitted against the server's bound
+    if let Some(e) = answer::plan_compare(&ga, &gb, n, bound())
+        .map_err(err)?
+        .refusal
+    {
+        return Err(err(e));
+    }
     let key = format!(
         "c\u{0}{}\u{0}{}\u{0}{}\u{0}{}\u{0}{n}",
         ga.label,

@@ -60,6 +60,8 @@ class Game:
         """`outcome` with `notes` (the CLI's comment lines) and `oracle` (or None)."""
     def sequence(self, terms: int) -> npt.NDArray[np.uint64]:
         """The pairs (a_n, b_n), n = 0 .. terms - 1: shape (terms, 2) (fewer rows for a finite list)."""
+    def plan(self, work: str, n: int) -> Dict[str, Any]:
+        """What `work` ("p-positions", "grundy", "remoteness"; "sequence" with n terms) costs and which kernel answers, without the work: the CLI's `--plan`."""
     def plot(self, n: int, path: str, grundy: bool = False, remoteness: bool = False, parts: str = "variant") -> None:
         """Write the picture of the board of side n to path (.png or .svg): the bytes `wythoff plot` writes."""
     def _repr_png_(self) -> bytes:

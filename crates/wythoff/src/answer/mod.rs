@@ -44,6 +44,7 @@ use serde_json::json;
 use std::collections::BTreeSet;
 
 mod notes;
+mod plan;
 mod request;
 mod verify;
 
@@ -52,6 +53,7 @@ pub use crate::limits::*;
 pub use crate::sequences::*;
 pub use crate::subject::*;
 pub use notes::{remoteness_notes, REMOTENESS_LIMIT, REMOTENESS_WORK};
+pub use plan::*;
 pub use request::*;
 pub use verify::*;
 

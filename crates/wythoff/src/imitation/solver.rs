@@ -237,6 +237,15 @@ impl StateSolver {
         diff + run + info + after + lines + 256
     }
 
+    /// Peak resident bytes of the solve: [`StateSolver::memory_estimate`]
+    /// with a quarter of the difference array, which is zeroed and written
+    /// only where a window starts or ends (issue 33's plan check: p=1, m=1 at
+    /// 8192 57 MiB, p=2 65 MiB; p=2 at 4096 16 MiB, p=3, m=2 24 MiB).
+    pub fn resident_estimate(rules: ImitationNim, n: u64) -> u128 {
+        let diff = 2 * rules.p() as u128 * diag_len(n as usize) as u128;
+        Self::memory_estimate(rules, n) - diff + diff / 4
+    }
+
     /// Elementary steps of the solve: per position `x <= y`, `p` counters and
     /// up to `p` window intervals.
     pub fn work_estimate(rules: ImitationNim, n: u64) -> u128 {

@@ -96,73 +96,65 @@ fn seconds(units: u128, ps_per_unit: u128) -> u64 {
     u64::try_from(s).unwrap_or(u64::MAX)
 }
 
-/// Estimated seconds for the streaming band kernel on the `n x n` board, one
+/// Estimated picoseconds for the streaming band kernel on the `n x n` board, one
 /// variant per band width: a row costs `n / 64` words per 64 diagonals of the
 /// band, about 2 ns a word (`p-positions wythoff --max 1048576`: 29 s of CPU,
 /// 1.7 ns a word; `compare wythoff wythoff@misere` 3.2 to 3.8 ns a word on
 /// a loaded machine).
-pub(crate) fn band_seconds(widths: impl Iterator<Item = u64>, n: u64) -> u64 {
-    ps_seconds(widths.map(|w| band_ps(w, n)).sum())
-}
-
 fn band_ps(w: u64, n: u64) -> u128 {
+    // a word of every diagonal of the band a row: 1.2 ns a word (issue 33's
+    // plan check, one thread: m-wythoff:m=100 at 131072 30.3 s, 1.13 ns;
+    // m=65 at 65536 4.68 s; m=1000 at 16384 6.87 s; roob-blocking:m=2,p=12 at
+    // 131072 0.65 s)
     let n = n as u128;
-    (n * n.div_ceil(64) * (1 + (w as u128).min(n) / 64)).saturating_mul(2_000)
+    (n * n.div_ceil(64) * (w as u128).clamp(1, n)).saturating_mul(1_200)
 }
 
-/// Estimated seconds for the near-linear kernel ([`super::outcome::linear`])
+/// Estimated picoseconds for the near-linear kernel ([`super::outcome::linear`])
 /// on the `n x n` board, per row: 200 ns with a band (union-find jumps;
 /// measured 0.10 to 0.24 s at `2^20` for wythoff, m-wythoff, roob-blocking,
 /// diagonal-blocking, corner), 3 us with a cone (Fenwick jumps; st-wythoff
 /// s=2,t=1 2.9 s at `2^20`, s=3,t=2 1.8 s).
-pub(crate) fn linear_seconds(r: &Rules, n: u64) -> u64 {
-    ps_seconds(linear_ps(r, n))
-}
-
 fn linear_ps(r: &Rules, n: u64) -> u128 {
+    // issue 33's plan check at 2^20, one thread: wythoff 0.02 s of CPU,
+    // roob-blocking:m=2,p=3 and corner (misère) 0.04 s; st-wythoff:s=2,t=1 0.68 s
     let per_row = if super::outcome::linear::has_cone(r) {
-        3_000_000
+        800_000
     } else {
-        200_000
+        40_000
     };
     (n as u128).saturating_mul(per_row)
 }
 
-/// Estimated seconds for the bit-parallel residue kernel
+/// Estimated picoseconds for the bit-parallel residue kernel
 /// ([`super::outcome::residue`]): `n / 64` words per bitset row OR-ed
 /// ([`super::outcome::residue::row_passes`]) per row, about 1 ns a word with
 /// the candidates' checks (`modulo-rook:m=2,l=0,p=4 --max 32768`: 0.23 s,
 /// 0.9 ns a word; `connell:p=3` 0.53 s).
-pub(crate) fn residue_seconds(r: &Rules, n: u64) -> u64 {
-    ps_seconds(residue_ps(r, n))
-}
-
 fn residue_ps(r: &Rules, n: u64) -> u128 {
+    // the words OR-ed, 1 ns each, and the candidates tested one by one, about
+    // 0.4 ns a cell (issue 33's plan check, one thread: connell:p=3 at 131072
+    // 8.5 s, modulo-rook:m=2,l=0,p=4 3.5 s; at 32768 connell:p=2 0.71 s, p=5
+    // 0.35 s, modulo-rook:m=3,l=2,p=5 0.27 s, m=1,l=0,p=3 0.52 s)
     let n = n as u128;
     let passes = super::outcome::residue::row_passes(r) as u128;
-    (n * n.div_ceil(64) * passes).saturating_mul(1_000)
+    (n * n.div_ceil(64) * passes).saturating_mul(1_000) + (n * n).saturating_mul(400)
 }
 
 /// Picoseconds a cell of the counters kernel, and a step it tests one by one.
-const COUNTERS_CELL_PS: u128 = 40_000;
+/// (issue 33's plan check, one thread: terminal-wythoff:l=10 and odd-odd at
+/// 8192, 1.1 s, 16 ns a cell)
+const COUNTERS_CELL_PS: u128 = 20_000;
 const COUNTERS_STEP_PS: u128 = 5_000;
 /// Picoseconds a cell of the sparse kernel, and a unit of its work budget.
-const SPARSE_CELL_PS: u128 = 10_000;
-const SPARSE_UNIT_PS: u128 = 1_000;
-
-/// Estimated seconds for the outcome tables of `game` (cut to the board), each
-/// variant by its kernel ([`super::select::outcome_kernel`]).
-pub(crate) fn table_seconds(game: &Game, n: u64) -> u64 {
-    let ps: u128 = game
-        .variants()
-        .iter()
-        .map(|r| outcome_kernel_ps(super::select::outcome_kernel(r), r, n))
-        .sum();
-    u64::try_from(ps / PS).unwrap_or(u64::MAX)
-}
+/// (modular:m=5 at 16384 0.72 s, 2.7 ns; restricted:s=2,t=1,h=odd,v=odd at
+/// 8192 0.82 s, 12 ns; the attempt on dense P-positions gives up within a
+/// few rows: odd-odd costs what the counters cost)
+const SPARSE_CELL_PS: u128 = 6_000;
+const SPARSE_GIVE_UP_PS: u128 = 1_000;
 
 /// Picoseconds of `kernel` on the outcome table of one variant `r` (cut to the
-/// board) on the `n x n` board (the band kernel streams: [`band_seconds`]).
+/// board) on the `n x n` board (the band kernel streams: [`band_ps`]).
 pub(crate) fn outcome_kernel_ps(kernel: OutcomeKernel, r: &Rules, n: u64) -> u128 {
     let mult = if r.convention() == Convention::Misere {
         2
@@ -182,9 +174,8 @@ pub(crate) fn outcome_kernel_ps(kernel: OutcomeKernel, r: &Rules, n: u64) -> u12
         OutcomeKernel::Counters => counters_ps(r, n, cells),
         OutcomeKernel::Sparse => {
             if dense(&Game::single(r.clone()), n) {
-                // the kernel spends its work budget, then the counters answer
-                (64 * (n as u128) * (n as u128) + 50_000_000) * SPARSE_UNIT_PS
-                    + counters_ps(r, n, cells)
+                // the kernel gives up, then the counters answer
+                cells * SPARSE_GIVE_UP_PS + counters_ps(r, n, cells)
             } else {
                 cells.saturating_mul(SPARSE_CELL_PS)
             }
@@ -218,6 +209,112 @@ fn counters_ps(r: &Rules, n: u64, cells: u128) -> u128 {
             .saturating_mul(steps)
             .saturating_mul(mult)
             .saturating_mul(COUNTERS_STEP_PS)
+}
+
+/// Peak resident bytes of the sparse kernel on one variant `r` (cut to the
+/// board), where [`super::outcome_memory_estimate`] is what it allocates (and
+/// what the budget is checked against): its table is zeroed memory that only
+/// the P-positions write to, a page (4 KiB) each at most, with the list of
+/// them and two rows of counts; dense P-positions: the counters' table.
+/// Issue 33's plan check: modular:m=5 at 16384 3 MiB (7 P-positions),
+/// restricted:s=2,t=1,h=odd,v=odd at 4096 and 8192 11 and 22 MiB (4095 and
+/// 8191), h=2:0,v=2:0 at 8192 27 MiB (6925).
+pub(crate) fn sparse_resident_bytes(r: &Rules, n: u64, allocated: u64) -> u64 {
+    let one = Game::single(r.clone());
+    if dense(&one, n) {
+        return allocated;
+    }
+    let p = p_positions_count(&one, n);
+    let table = n.saturating_mul(n).min(p.saturating_mul(4096));
+    table
+        .saturating_add(list_bytes(p, 8))
+        .saturating_add(n.saturating_mul(16))
+        .min(allocated)
+}
+
+/// Peak resident bytes of a Grundy kernel on `r` (cut to the board) that
+/// allocates `allocated`: the nim-like and lines kernels allocate their value
+/// bitsets for the bound on the values (the number of options) and touch them
+/// up to the largest value reached. The lines kernel's: its estimate for the
+/// values read off the board of 512 ([`grundy_values_estimate`]; corner:m=2,
+/// p=3,u=5,v=7 at 4096 reaches 2n of a bound of 13n, 46 MiB of 206 planned);
+/// the nim-like kernel's about two thirds (issue 33's plan check, one thread,
+/// 8192: wythoff 78 MiB of 127 planned).
+pub(crate) fn grundy_resident_bytes(
+    kernel: GrundyKernel,
+    r: &Rules,
+    n: u64,
+    allocated: u64,
+) -> u64 {
+    match kernel {
+        GrundyKernel::NimLike => allocated / 3 * 2,
+        GrundyKernel::Lines => grundy_values_estimate(r, n)
+            .and_then(|v| grundy::lines::memory_estimate_values(r, n, v))
+            .map_or(allocated, |b| b.min(allocated)),
+        _ => allocated,
+    }
+}
+
+/// Side of the board the value estimate reads.
+const VALUE_PROBE: u64 = 512;
+
+/// The largest Grundy value of `r` on the `n x n` board, estimated from the
+/// board of [`VALUE_PROBE`] (solved, a few milliseconds): the values of the
+/// band and residue games grow with the side; with a block (512 values) of
+/// room. `None` for boards up to twice the probe (no estimate: the bound).
+pub(crate) fn grundy_values_estimate(r: &Rules, n: u64) -> Option<u64> {
+    if n <= 2 * VALUE_PROBE {
+        return None;
+    }
+    let mut max = 0u32;
+    super::stream::grundy(
+        &Game::single(r.clone()),
+        VALUE_PROBE as usize,
+        &mut |_, _| {},
+        &mut |_, row| {
+            max = row
+                .iter()
+                .filter(|&&v| v != super::GRUNDY_OFF)
+                .fold(max, |m, &v| m.max(v))
+        },
+    )
+    .ok()?;
+    Some((max as u64 + 1).saturating_mul(n) / VALUE_PROBE + 512)
+}
+
+/// Peak resident bytes of the near-linear kernel on `r` that allocates
+/// `allocated`: without two-pile moves its diagonal arrays (9 bytes a
+/// diagonal, `2n` of them) are never written (issue 33's plan check at
+/// `2^20`: nim 8 MiB resident of 30 MiB allocated).
+pub(crate) fn linear_resident_bytes(r: &Rules, n: u64, allocated: u64) -> u64 {
+    if r.two_pile().is_none() {
+        allocated.saturating_sub(n.saturating_mul(18))
+    } else {
+        allocated
+    }
+}
+
+/// The number of P-positions of `game` on the `n x n` board, for the bytes a
+/// plan counts (lists, written pages): the board itself up to 2048, else read
+/// off the boards of 1024 and 2048 (solved, well under a second): four
+/// times as many on the larger board grows with `n^2`, about twice with `n`,
+/// fewer (a finite set, as m-Modular Wythoff's) is taken as twice the larger
+/// board's.
+pub fn p_positions_count(game: &Game, n: u64) -> u64 {
+    let count =
+        |m: u64| super::outcomes(game, m as usize).map_or(0, |t| t.p_positions().len() as u64);
+    if n <= 2048 {
+        return count(n);
+    }
+    let (a, b) = (count(1024), count(2048));
+    let k = n.div_ceil(2048);
+    if b >= 3 * a.max(1) {
+        b.saturating_mul(k).saturating_mul(k)
+    } else if 4 * b >= 7 * a {
+        b.saturating_mul(k)
+    } else {
+        b.saturating_mul(2)
+    }
 }
 
 /// Are the P-positions of `game` dense on the `n x n` board (a number of them
@@ -255,26 +352,96 @@ pub fn p_positions_estimate(game: &Game, n: u64) -> u64 {
 }
 
 /// The solve of one variant `r` (cut to the board) of a sweep's game on the
-/// `n x n` board, by its kernel, twice in misère play: measured user time on
-/// one thread, `p-positions --format summary` at 2000 (docs/performance.md,
-/// "Sweeps"): the band kernel under 1 ns a cell, the sparse one 10 ns
-/// (connell, modulo-rook), the counters 40 ns. A rate a cell, with no probe:
-/// a sweep plans up to millions of games.
+/// `n x n` board, by its kernel: the rates of [`outcome_kernel_ps`] (what
+/// `p-positions --plan` says), except that the sparse kernel is charged its
+/// own rate without the probe that tells whether it gives up: a sweep plans
+/// up to millions of games.
 pub fn sweep_solve_ps(r: &Rules, n: u64) -> u128 {
-    let per_cell = match super::select::outcome_kernel(r) {
-        // a rate a row, not a cell
-        OutcomeKernel::Linear => return linear_ps(r, n),
-        OutcomeKernel::Residue => return residue_ps(r, n),
-        OutcomeKernel::Band => 1_000,
-        OutcomeKernel::Sparse => SPARSE_CELL_PS,
-        OutcomeKernel::Counters => COUNTERS_CELL_PS,
-    };
-    let twice = if r.convention() == Convention::Misere {
-        2
-    } else {
-        1
-    };
-    (n as u128 * n as u128).saturating_mul(per_cell * twice)
+    match super::select::outcome_kernel(r) {
+        // the rates of `p-positions`' plan, but the sparse kernel's without
+        // the probe that says whether it gives up
+        OutcomeKernel::Sparse => {
+            let twice = if r.convention() == Convention::Misere {
+                2
+            } else {
+                1
+            };
+            (n as u128 * n as u128).saturating_mul(SPARSE_CELL_PS * twice)
+        }
+        k => outcome_kernel_ps(k, r, n),
+    }
+}
+
+/// Bytes of the process itself before any work (the binary, the allocator,
+/// the thread pool): a plan's `memory` is this plus the work's bytes, what a
+/// whole-process peak (`/usr/bin/time -v`, maximum resident set) reads. The
+/// budget is checked against the work's bytes alone. Measured: `p-positions
+/// wythoff --max 10`, `grundy`, `sequence`, `remoteness`, `compare` at 5.5 to
+/// 6.1 MiB.
+pub const PROCESS_BYTES: u64 = 6 << 20;
+
+/// Bytes of a list of `count` entries of `entry` bytes grown by doubling (a
+/// `Vec` pushed to): between one and two times the entries, and three halves
+/// of the last capacity while it is copied; counted as 1.5 times.
+pub fn list_bytes(count: u64, entry: u64) -> u64 {
+    count.saturating_mul(entry).saturating_mul(3) / 2
+}
+
+/// The sequence kernels (`sequence`): how the pairs `(a_n, b_n)` are made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum SequenceKernel {
+    /// A bitmap mex recurrence ([`crate::sequence`]).
+    Mex,
+    /// The game's exact oracle, one term at a time on big integers.
+    Oracle,
+    /// Read off a board streamed by the near-linear kernel.
+    LinearBoard,
+    /// Read off a solved square board (b-order).
+    SquareBoard,
+    /// Read off a thin rectangle (a-order).
+    Rectangle,
+}
+
+impl SequenceKernel {
+    pub fn name(self) -> &'static str {
+        match self {
+            SequenceKernel::Mex => "mex",
+            SequenceKernel::Oracle => "oracle",
+            SequenceKernel::LinearBoard => "linear-board",
+            SequenceKernel::SquareBoard => "square-board",
+            SequenceKernel::Rectangle => "rectangle",
+        }
+    }
+    pub fn complexity(self) -> &'static str {
+        match self {
+            SequenceKernel::Mex => "O(terms): a word of the mex bitmap at a time",
+            SequenceKernel::Oracle => "O(terms x big-integer evaluation)",
+            SequenceKernel::LinearBoard => {
+                "near-linear: the linear kernel's board of side 4 terms + 64"
+            }
+            SequenceKernel::SquareBoard => "O(n^2): a solved board of side 4 terms + 64",
+            SequenceKernel::Rectangle => "O(rows x cols): a rectangle of the first rows",
+        }
+    }
+}
+
+/// Picoseconds of the mex kernel for `terms` pairs, without writing them:
+/// about 4 ns a term (`sequence wythoff --terms 2^24 --format summary`: 0.07
+/// s of CPU, st-wythoff, diagonal-blocking 0.05 s, roob-blocking 0.08 s).
+pub fn sequence_mex_ps(terms: u64) -> u128 {
+    (terms as u128).saturating_mul(4_500)
+}
+
+/// Picoseconds of an oracle's `terms` pairs: about 40 ns a term
+/// (`sequence shifted:m=2,p=3,l=1 --terms 10^6`: 0.04 s).
+pub fn sequence_oracle_ps(terms: u64) -> u128 {
+    (terms as u128).saturating_mul(40_000)
+}
+
+/// Picoseconds of writing `terms` pairs as text (csv, text, b-file): about
+/// 25 ns a pair (`sequence wythoff --terms 2^24 --format csv`: 0.46 s).
+pub fn sequence_text_ps(terms: u64) -> u128 {
+    (terms as u128).saturating_mul(25_000)
 }
 
 /// Reading the structure of a solved board (`patterns`), ps a cell.
@@ -303,9 +470,14 @@ pub fn ps_seconds(ps: u128) -> u64 {
     u64::try_from(ps / PS).unwrap_or(u64::MAX)
 }
 
-/// Estimated seconds for the Grundy values of `r` (cut to the board) on the
+/// Picoseconds to milliseconds (rounded down).
+pub fn ps_millis(ps: u128) -> u64 {
+    u64::try_from(ps / 1_000_000_000).unwrap_or(u64::MAX)
+}
+
+/// Estimated picoseconds for the Grundy values of `r` (cut to the board) on the
 /// `n x n` board by `kernel` ([`super::select::grundy_kernel`] chooses it).
-pub(crate) fn grundy_kernel_seconds(kernel: GrundyKernel, r: &Rules, n: u64) -> u64 {
+pub(crate) fn grundy_kernel_ps(kernel: GrundyKernel, r: &Rules, n: u64) -> u128 {
     let n64 = n;
     let n = n as u128;
     match kernel {
@@ -317,9 +489,9 @@ pub(crate) fn grundy_kernel_seconds(kernel: GrundyKernel, r: &Rules, n: u64) -> 
             // 16384); the whole board (values past u16) 40 ns + 2.5 ps x n
             // (65536: 826 s of CPU on two threads, 192 ns a cell)
             if grundy::nim_like::keeps_triangle(r, n64) {
-                seconds(n * n / 2, 38_000 + 7 * n / 4)
+                (n * n / 2).saturating_mul(38_000 + 7 * n / 4)
             } else {
-                seconds(n * n, 40_000 + 5 * n / 2)
+                (n * n).saturating_mul(40_000 + 5 * n / 2)
             }
         }
         GrundyKernel::Lines => {
@@ -331,16 +503,21 @@ pub(crate) fn grundy_kernel_seconds(kernel: GrundyKernel, r: &Rules, n: u64) -> 
             } else {
                 n * n
             };
-            seconds(cells, 56_000 + 147 * n / 20)
+            cells.saturating_mul(56_000 + 147 * n / 20)
         }
         GrundyKernel::Region => {
             // the region kernel: its OR windows and stores outgrow the caches,
             // per cell about 140 ns + n^2 / 650 ps (st-wythoff:s=2,t=1 on one
             // loaded core: 158 ns at 4096, 240 ns at 8192, 517 ns at 16384)
             let cells = if r.is_symmetric() { n * n / 2 } else { n * n };
-            seconds(cells, 140_000 + n * n / 650)
+            cells.saturating_mul(140_000 + n * n / 650)
         }
-        GrundyKernel::Union | GrundyKernel::Plain => seconds(n * n * n, 1_000),
+        GrundyKernel::Union => (n * n * n).saturating_mul(1_000),
+        // every option visited, 0.3 ns each (issue 33's plan check:
+        // restricted:s=2,t=1,d1=min2, a cone, 128: 0.08 s, 256: 1.2 s)
+        GrundyKernel::Plain => {
+            super::remoteness::work_estimate(&Game::single(r.clone()), n64).saturating_mul(300)
+        }
     }
 }
 
@@ -409,7 +586,7 @@ mod tests {
         let small = p_positions_seconds(&game("connell:p=64"), 262_144);
         let big = p_positions_seconds(&game("connell:p=64"), 1_048_576);
         assert!(
-            (1..=20).contains(&small) && big >= 12 * small,
+            (1..=60).contains(&small) && big >= 12 * small,
             "{small} {big}"
         );
         // the tables (odd-odd: sparse, then the counters) in cells
@@ -432,8 +609,8 @@ mod tests {
         assert!(grundy_seconds(&game("st-wythoff:s=2,t=1"), 16384) < TIME_BOUND_SECONDS);
         assert!(grundy_seconds(&game("st-wythoff:s=2,t=1"), 32768) > TIME_BOUND_SECONDS);
         let cubic = game("restricted:s=2,t=1,d1=min2");
-        assert!(grundy_seconds(&cubic, 16384) > TIME_BOUND_SECONDS);
-        assert!(grundy_seconds(&cubic, 4096) < TIME_BOUND_SECONDS);
+        assert!(grundy_seconds(&cubic, 4096) > TIME_BOUND_SECONDS);
+        assert!(grundy_seconds(&cubic, 256) < TIME_BOUND_SECONDS);
         assert_eq!(verify_seconds(200), 4);
         assert_eq!(verify_seconds(100), 4);
         assert!(verify_seconds(1_048_576) > TIME_BOUND_SECONDS);

@@ -66,6 +66,16 @@ impl OutcomeKernel {
             OutcomeKernel::Counters => "counters",
         }
     }
+    /// The kernel's cost on the `n x n` board, in words ([`cost`] has the rates).
+    pub fn complexity(self) -> &'static str {
+        match self {
+            OutcomeKernel::Linear => "O(n J log n): J jumps a row over dead columns and attacked diagonals (union-find; Fenwick maxima for a cone)",
+            OutcomeKernel::Band => "O(n^2 (w + 64) / 64): a row of bitsets per 64 diagonals of a band of width w",
+            OutcomeKernel::Residue => "O(n^2 / 64 x passes): bit-parallel rows, one pass per residue class and explicit step",
+            OutcomeKernel::Sparse => "O(n^2): forward attacks from sparse P-positions (the counters when they are dense)",
+            OutcomeKernel::Counters => "O(n^2 + n x explicit steps): prefix counts per line, every cell",
+        }
+    }
 }
 
 /// The Grundy kernels, in the order they are tried.
@@ -91,6 +101,16 @@ impl GrundyKernel {
             GrundyKernel::Region => "region",
             GrundyKernel::Union => "union",
             GrundyKernel::Plain => "plain",
+        }
+    }
+    /// The kernel's cost on the `n x n` board, in words ([`cost`] has the rates).
+    pub fn complexity(self) -> &'static str {
+        match self {
+            GrundyKernel::NimLike => "O(n^2 x v / 512): value bitsets per line in 512-value blocks, v the values searched",
+            GrundyKernel::Lines => "O(n^2 x v / 512): value bitsets per line and residue class",
+            GrundyKernel::Region => "O(n^2 x v / 64): OR windows of value bitsets over regions",
+            GrundyKernel::Union => "O(n^3 / 64): stepped unions of value bitsets",
+            GrundyKernel::Plain => "O(n^3): every option visited",
         }
     }
     /// Does the kernel hand rows over as it goes (`O(n)` rows of output memory),
@@ -154,6 +174,13 @@ impl RemotenessKernel {
             RemotenessKernel::Plain => "plain",
         }
     }
+    /// The kernel's cost on the `n x n` board, in words ([`cost`] has the rates).
+    pub fn complexity(self) -> &'static str {
+        match self {
+            RemotenessKernel::Lines => "O(n^2 w): whole line prefixes, w the lines a cell reads",
+            RemotenessKernel::Plain => "O(n^3): every option visited",
+        }
+    }
 }
 
 /// The remoteness kernel of one variant (the rules cut to the board).
@@ -176,6 +203,8 @@ pub struct RemotenessPlan {
     pub memory: u64,
     /// Estimated seconds of computation ([`cost`]).
     pub seconds: u64,
+    /// The same estimate in milliseconds.
+    pub millis: u64,
 }
 
 impl RemotenessPlan {
@@ -202,13 +231,16 @@ pub fn remoteness_plan(game: &Game, n: u64) -> RemotenessPlan {
         .map(|(r, &k)| cost::remoteness_kernel_ps(k, r, n))
         .sum();
     RemotenessPlan {
+        // a table of u32 per variant, the combined one and the kernel's
+        // scratch (issue 33's plan check: wythoff at 2048, 48 MiB peak)
         memory: n
             .saturating_mul(n)
             .saturating_mul(4)
-            .saturating_mul(kernels.len() as u64 + 1),
+            .saturating_mul(kernels.len() as u64 + 2),
         kernels,
         n,
         seconds: cost::ps_seconds(ps),
+        millis: cost::ps_millis(ps),
     }
 }
 
@@ -219,10 +251,12 @@ pub struct PPositionsPlan {
     pub kernels: Vec<OutcomeKernel>,
     /// The board side.
     pub n: u64,
-    /// Estimated bytes.
+    /// Estimated bytes allocated, what the budget is checked against.
     pub memory: u64,
     /// Estimated seconds of computation ([`cost`]).
     pub seconds: u64,
+    /// The same estimate in milliseconds.
+    pub millis: u64,
 }
 
 impl PPositionsPlan {
@@ -253,38 +287,31 @@ pub fn p_positions_plan(game: &Game, n: u64) -> PPositionsPlan {
             .and_then(|t| t.relation.band_width())
             .unwrap_or(0)
     };
-    let (memory, seconds) = if streams {
+    let memory = if streams {
         game.variants()
             .iter()
             .zip(&kernels)
             .map(|(r, k)| match k {
-                OutcomeKernel::Linear => (
-                    outcome::linear::memory_estimate(r, n),
-                    cost::linear_seconds(r, n),
-                ),
-                OutcomeKernel::Residue => (
-                    outcome::residue::memory_estimate(r, n),
-                    cost::residue_seconds(r, n),
-                ),
-                _ => (
-                    outcome::band::BandKernel::memory_estimate(n, band_width(r)),
-                    cost::band_seconds(std::iter::once(band_width(r)), n),
-                ),
+                OutcomeKernel::Linear => outcome::linear::memory_estimate(r, n),
+                OutcomeKernel::Residue => outcome::residue::memory_estimate(r, n),
+                _ => outcome::band::BandKernel::memory_estimate(n, band_width(r)),
             })
-            .fold((0u64, 0u64), |(m, s), (m1, s1)| {
-                (m.saturating_add(m1), s.saturating_add(s1))
-            })
+            .fold(0u64, u64::saturating_add)
     } else {
-        (
-            outcome_memory_estimate(&game, n),
-            cost::table_seconds(&game, n),
-        )
+        outcome_memory_estimate(&game, n)
     };
+    let ps: u128 = game
+        .variants()
+        .iter()
+        .zip(&kernels)
+        .map(|(r, &k)| cost::outcome_kernel_ps(k, r, n))
+        .fold(0u128, u128::saturating_add);
     PPositionsPlan {
         kernels,
         n,
         memory,
-        seconds,
+        seconds: cost::ps_seconds(ps),
+        millis: cost::ps_millis(ps),
     }
 }
 
@@ -294,10 +321,12 @@ pub struct GrundyPlan {
     pub kernel: GrundyKernel,
     /// The board side.
     pub n: u64,
-    /// Estimated bytes.
+    /// Estimated bytes allocated, what the budget is checked against.
     pub memory: u64,
     /// Estimated seconds of computation on one thread ([`cost`]).
     pub seconds: u64,
+    /// The same estimate in milliseconds.
+    pub millis: u64,
     /// Estimated wall seconds on [`GrundyPlan::threads`] workers.
     pub wall_seconds: u64,
     /// Workers the kernel runs on.
@@ -345,13 +374,68 @@ pub fn grundy_plan(game: &Game, n: u64, budget: u64) -> Option<GrundyPlan> {
         }
         GrundyKernel::Union | GrundyKernel::Plain => 1,
     };
-    let seconds = cost::grundy_kernel_seconds(kernel, r, n);
+    let ps = cost::grundy_kernel_ps(kernel, r, n);
+    let seconds = cost::ps_seconds(ps);
     Some(GrundyPlan {
         kernel,
         n,
         memory,
         seconds,
+        millis: cost::ps_millis(ps),
         wall_seconds: cost::grundy_kernel_wall_seconds(kernel, seconds, threads),
         threads,
     })
+}
+
+/// The peak resident bytes of `plan` (the P-positions of `game` on the
+/// `n x n` board), where `plan.memory` is what its kernels allocate: zeroed
+/// tables and arrays are resident only where written
+/// ([`cost::sparse_resident_bytes`], [`cost::linear_resident_bytes`]). Read
+/// off small boards (a fraction of a second): for `--plan`, not for runs.
+pub fn p_positions_resident(game: &Game, n: u64, plan: &PPositionsPlan) -> u64 {
+    let game = game.for_board(n);
+    let band_width = |r: &Rules| {
+        r.two_pile()
+            .and_then(|t| t.relation.band_width())
+            .unwrap_or(0)
+    };
+    let threads = outcome_threads(usize::try_from(n).unwrap_or(usize::MAX));
+    let resident = if plan.streams() {
+        game.variants()
+            .iter()
+            .zip(&plan.kernels)
+            .map(|(r, k)| match k {
+                OutcomeKernel::Linear => {
+                    cost::linear_resident_bytes(r, n, outcome::linear::memory_estimate(r, n))
+                }
+                OutcomeKernel::Residue => outcome::residue::memory_estimate(r, n),
+                _ => outcome::band::BandKernel::memory_estimate(n, band_width(r)),
+            })
+            .fold(0u64, u64::saturating_add)
+    } else {
+        game.variants()
+            .iter()
+            .zip(&plan.kernels)
+            .map(|(r, k)| {
+                let table = outcome::counters::memory_estimate(r, n, threads);
+                match k {
+                    OutcomeKernel::Sparse => cost::sparse_resident_bytes(r, n, table),
+                    _ => table,
+                }
+            })
+            .fold(0u64, u64::saturating_add)
+    };
+    resident.min(plan.memory)
+}
+
+/// The peak resident bytes of `plan` (the Grundy values of `game` on the
+/// `n x n` board), where `plan.memory` is what the kernel allocates
+/// ([`cost::grundy_resident_bytes`]; reads the board of 512: for `--plan`,
+/// not for runs).
+pub fn grundy_resident(game: &Game, n: u64, plan: &GrundyPlan) -> u64 {
+    let game = game.for_board(n);
+    match game.as_single() {
+        Some(r) => cost::grundy_resident_bytes(plan.kernel, r, n, plan.memory),
+        None => plan.memory,
+    }
 }

@@ -225,12 +225,21 @@ pub fn applies(r: &Rules) -> bool {
 
 /// Bytes of state for side `n`, or `None` when the kernel does not apply.
 pub fn memory_estimate(r: &Rules, n: u64) -> Option<u64> {
+    let p = Plan::new(r)?;
+    memory_estimate_values(r, n, p.value_bound(n))
+}
+
+/// [`memory_estimate`] with the value bitsets of each line holding values
+/// below `values` rather than the bound on every value: what the kernel
+/// touches of what it allocates, when the values reach only `values`
+/// ([`crate::solve::cost`]'s resident bytes).
+pub fn memory_estimate_values(r: &Rules, n: u64, values: u64) -> Option<u64> {
     // the tiled kernel (every entry point but `stream_rows`), with the
     // workers of rayon's pool: the column and diagonal stores, each worker's
     // row stores, the ring of values, and the kept upper triangle (u16) or
     // the stripes in flight
     let p = Plan::new(r)?;
-    let line = block_count(p.value_bound(n)) as u64 * BLOCK_WORDS as u64 * 8 + 4;
+    let line = block_count(values.min(p.value_bound(n))) as u64 * BLOCK_WORDS as u64 * 8 + 4;
     let w = p.width as usize;
     let nu = usize::try_from(n).unwrap_or(usize::MAX / 4);
     let lines: u64 = TStore::of(&p).iter().map(|t| t.lines(nu, w) as u64).sum();

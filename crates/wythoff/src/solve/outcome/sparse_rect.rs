@@ -22,9 +22,10 @@ pub fn in_scope(r: &Rules) -> bool {
         && r.convention() == Convention::Normal
 }
 
-/// Bytes the kernel needs for `cols` columns and about `p` P-positions.
+/// Bytes the kernel needs for `cols` columns and about `p` P-positions: two
+/// rows of `i32` counts (room for twice that) and the list.
 pub fn memory_estimate(cols: u64, p: u64) -> u64 {
-    cols.saturating_mul(2 * 4 + 64)
+    cols.saturating_mul(2 * 2 * 4)
         .saturating_add(p.saturating_mul(8))
 }
 

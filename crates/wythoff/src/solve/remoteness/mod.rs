@@ -317,6 +317,18 @@ pub fn unsupported(game: &Game) -> Option<String> {
 
 /// The remoteness table of a memoryless game on the `n x n` board.
 pub fn remoteness(game: &Game, n: usize) -> Result<RemotenessTable, SolveError> {
+    check(game, n)?;
+    let tables: Vec<RemotenessTable> = game.variants().iter().map(|r| rules_table(r, n)).collect();
+    Ok(if tables.len() == 1 {
+        tables.into_iter().next().expect("one")
+    } else {
+        combine_choice(game.convention(), &tables)
+    })
+}
+
+/// The refusals of [`remoteness`], before any work: a game with memory, the
+/// side, and the options a plain table would visit ([`WORK_LIMIT`]).
+pub fn check(game: &Game, n: usize) -> Result<(), SolveError> {
     require_memoryless(game)?;
     check_side(n)?;
     let lines = game
@@ -334,12 +346,7 @@ pub fn remoteness(game: &Game, n: usize) -> Result<RemotenessTable, SolveError> 
                 .name(Arg::Max),
         ));
     }
-    let tables: Vec<RemotenessTable> = game.variants().iter().map(|r| rules_table(r, n)).collect();
-    Ok(if tables.len() == 1 {
-        tables.into_iter().next().expect("one")
-    } else {
-        combine_choice(game.convention(), &tables)
-    })
+    Ok(())
 }
 
 pub(crate) fn check_side(n: usize) -> Result<(), SolveError> {

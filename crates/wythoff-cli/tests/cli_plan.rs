@@ -1,0 +1,201 @@
+//! `--plan` (issue 33): `p-positions`, `grundy`, `sequence`, `remoteness` and
+//! `compare` print the library's plan as JSON and do no work; the plan's
+//! refusals are the run's refusals. No timing here: the calibration against
+//! what runs is `scripts/plan_check.py`.
+
+mod common;
+use common::wythoff;
+use serde_json::Value;
+use std::process::{Command, Output};
+
+const BIN: &str = env!("CARGO_BIN_EXE_wythoff");
+
+fn plan(args: &[&str]) -> Value {
+    let mut a = args.to_vec();
+    a.push("--plan");
+    let o = wythoff(&a);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{args:?}: {err}");
+    assert!(err.is_empty(), "{args:?}: nothing on stderr: {err}");
+    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{args:?}: json: {e}"))
+}
+
+fn with_budget(budget: &str, args: &[&str]) -> Output {
+    Command::new(BIN)
+        .env("WYTHOFF_MEMORY_BUDGET", budget)
+        .args(args)
+        .output()
+        .expect("run wythoff")
+}
+
+fn refused_for(p: &Value) -> Option<&str> {
+    p["refused"]
+        .as_object()
+        .map(|r| r["reason"].as_str().unwrap())
+}
+
+#[test]
+fn every_command_plans_with_the_fields_a_researcher_reads() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["p-positions", "wythoff", "--max", "1048576"], "linear"),
+        (&["p-positions", "m-wythoff:m=100", "--max", "4096"], "band"),
+        (
+            &["p-positions", "modulo-rook:m=2,l=0,p=4", "--max", "4096"],
+            "residue",
+        ),
+        (&["p-positions", "modular:m=5", "--max", "4096"], "sparse"),
+        (
+            &["p-positions", "terminal-wythoff:l=10", "--max", "4096"],
+            "counters",
+        ),
+        (
+            &["p-positions", "imitation:p=2,m=1", "--max", "512"],
+            "imitation",
+        ),
+        (&["grundy", "wythoff", "--max", "4096"], "nim-like"),
+        (&["grundy", "m-wythoff:m=2", "--max", "4096"], "lines"),
+        (&["remoteness", "wythoff", "--max", "1024"], "lines"),
+        (&["sequence", "wythoff", "--terms", "1000000"], "mex"),
+        (
+            &["sequence", "shifted:m=2,p=3,l=1", "--terms", "1000"],
+            "oracle",
+        ),
+        (
+            &["compare", "wythoff", "wythoff@misere", "--max", "1024"],
+            "linear | linear",
+        ),
+    ];
+    for (args, kernel) in cases {
+        let p = plan(args);
+        assert_eq!(p["kernel"], *kernel, "{args:?}: {p}");
+        assert_eq!(p["work"], args[0], "{args:?}");
+        for field in [
+            "memory",
+            "work_memory",
+            "seconds",
+            "milliseconds",
+            "threads",
+            "n",
+        ] {
+            assert!(p[field].is_u64(), "{args:?}: {field} in {p}");
+        }
+        assert!(
+            p["complexity"]
+                .as_str()
+                .is_some_and(|c| c.starts_with("O(") || c.starts_with("near")),
+            "{args:?}: {p}"
+        );
+        assert!(p["memory"].as_u64().unwrap() > 0 && p["threads"].as_u64().unwrap() >= 1);
+        assert!(p["seconds"].as_u64().unwrap() * 1000 <= p["milliseconds"].as_u64().unwrap());
+        assert!(p["budget"]["memory"].is_u64() && p["budget"]["seconds"].is_u64());
+        assert_eq!(refused_for(&p), None, "{args:?}: {p}");
+    }
+    // compare composes the plans of its two boards
+    let c = plan(&[
+        "compare",
+        "wythoff",
+        "modulo-rook:m=2,l=0,p=4",
+        "--max",
+        "4096",
+    ]);
+    let parts = c["parts"].as_array().unwrap();
+    assert_eq!(
+        (parts[0]["kernel"].as_str(), parts[1]["kernel"].as_str()),
+        (Some("linear"), Some("residue"))
+    );
+    let ms = |v: &Value| v["milliseconds"].as_u64().unwrap();
+    assert_eq!(ms(&c), ms(&parts[0]) + ms(&parts[1]));
+    assert!(c["memory"].as_u64() >= parts[1]["memory"].as_u64());
+    // the sequence plan says the terms
+    assert_eq!(plan(&["sequence", "wythoff", "--terms", "77"])["terms"], 77);
+}
+
+#[test]
+fn work_of_hours_is_planned_without_being_done() {
+    // each of these would run for many minutes (or not fit): the plan answers,
+    // and says why the run would be refused
+    let g = plan(&["grundy", "wythoff", "--max", "65536", "--format", "csv"]);
+    assert_eq!(refused_for(&g), Some("time"), "{g}");
+    assert!(g["seconds"].as_u64().unwrap() > 600);
+    let forced = plan(&[
+        "grundy", "wythoff", "--max", "65536", "--format", "csv", "--force",
+    ]);
+    assert_eq!(
+        refused_for(&forced),
+        None,
+        "--force lifts the time bound: {forced}"
+    );
+    let p = plan(&[
+        "p-positions",
+        "odd-odd:s=1,t=1",
+        "--max",
+        "1048576",
+        "--force",
+    ]);
+    assert_eq!(
+        refused_for(&p),
+        Some("memory"),
+        "no --force lifts memory: {p}"
+    );
+    let r = plan(&["remoteness", "wythoff", "--max", "4096"]);
+    assert_eq!(refused_for(&r), Some("input"), "{r}");
+    let c = plan(&["compare", "odd-odd:s=1,t=1", "wythoff", "--max", "1048576"]);
+    assert!(refused_for(&c).is_some(), "{c}");
+}
+
+#[test]
+fn the_plan_refuses_what_the_run_refuses() {
+    // the run's refusal and the plan's carry the same estimate
+    let run = wythoff(&["grundy", "wythoff", "--max", "65536", "--format", "csv"]);
+    assert_eq!(run.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&run.stderr);
+    let p = plan(&["grundy", "wythoff", "--max", "65536", "--format", "csv"]);
+    let msg = p["refused"]["message"].as_str().unwrap();
+    assert!(err.contains(msg), "run: {err}\nplan: {msg}");
+    // memory: a board over a small budget is refused by both, one that fits by neither
+    for (max, over) in [("8192", true), ("1024", false)] {
+        let args = [
+            "p-positions",
+            "terminal-wythoff:l=10",
+            "--max",
+            max,
+            "--format",
+            "summary",
+        ];
+        let run = with_budget("16M", &args);
+        assert_eq!(run.status.code(), Some(if over { 2 } else { 0 }), "{max}");
+        let mut a = args.to_vec();
+        a.push("--plan");
+        let o = with_budget("16M", &a);
+        assert_eq!(o.status.code(), Some(0));
+        let p: Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(refused_for(&p), over.then_some("memory"), "{max}: {p}");
+        assert_eq!(p["budget"]["memory"], 16 << 20);
+    }
+}
+
+#[test]
+fn bad_plans_exit_2_with_one_line() {
+    for args in [
+        &["p-positions", "wythoff", "--max", "0", "--plan"][..],
+        &["p-positions", "no-such-game", "--max", "10", "--plan"],
+        &["grundy", "roob-blocking:m=2,p=3", "--max", "10", "--plan"],
+        &["sequence", "wythoff", "--terms", "0", "--plan"],
+        &[
+            "compare",
+            "wythoff",
+            "nim@sideways",
+            "--max",
+            "10",
+            "--plan",
+        ],
+        // the text grid's own limit comes first, as in the run
+        &["grundy", "wythoff", "--max", "1048576", "--plan"],
+    ] {
+        let o = wythoff(args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+    }
+}
