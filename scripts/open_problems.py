@@ -717,6 +717,14 @@ def proofs_line(doc, member):
     if answers:
         doc.append("- **Section 7's questions as Walnut theorems** ([docs/proofs.md](proofs.md)):\n")
         doc.extend("  " + a for a in answers)
+        if any("l=1," in a for a in answers):
+            doc.append(
+                "  - In the catalogue's encoding (literal, as the paper's definition reads) `l = 1` gives the "
+                "one-pile moves of `l = 0` (multiples of p, and lengths below m), so the `l = 1` games above "
+                "with gcd(m, p) = 1 are mWN^(p), where Theorem 2.1 (ii a) already answers; the Walnut theorems "
+                "agree with it. The cases the paper asks about need `l >= 2` in this encoding (none proved yet: "
+                "see [docs/proofs.md](proofs.md) for the ones tried)."
+            )
         doc.append("")
 
 
