@@ -310,10 +310,16 @@ pub(crate) fn search_pairs(
     let a: Vec<u64> = flat.iter().step_by(2).copied().collect();
     let b: Vec<u64> = flat.iter().skip(1).step_by(2).copied().collect();
     let n = max as usize;
+    let cells = outcome_table(s, max, &mut |_, _| {})?;
+    if !pairs_are_the_board(&a, &b, &cells, n) {
+        // the pairs are not the whole P-set (Even-Even's sequence lists A_n, B_n
+        // of the P-positions A_n (+1), B_n (+1)): graphs of them would be a
+        // guess refuted by Walnut at once, a verdict about the model, not the game
+        return Ok((None, Vec::new()));
+    }
     let list = match only {
         Some(num) => vec![num.clone()],
         None => {
-            let cells = outcome_table(s, max, &mut |_, _| {})?;
             let mut list = with_rules(s, candidates(&Board::from_fn(n, |x, y| cells[x * n + y])));
             if s.convention() == crate::rules::Convention::Misere {
                 // a misère set whose laws the board does not show (roob-blocking):
@@ -374,6 +380,21 @@ pub(crate) fn search_pairs(
         }
     }
     Ok((None, attempts))
+}
+
+/// Do the pairs `(a_n, b_n)` and `(b_n, a_n)` give exactly the P-positions of
+/// the `n x n` board `cells` (row-major, `true` = P)? The graphs model only
+/// such a P-set; a sequence that lists fewer (or other) positions is no model.
+fn pairs_are_the_board(a: &[u64], b: &[u64], cells: &[bool], n: usize) -> bool {
+    let mut from_pairs = vec![false; n * n];
+    for (&x, &y) in a.iter().zip(b) {
+        let (x, y) = (x as usize, y as usize);
+        if x < n && y < n {
+            from_pairs[x * n + y] = true;
+            from_pairs[y * n + x] = true;
+        }
+    }
+    from_pairs == cells
 }
 
 /// The pairs `a_0, b_0, a_1, b_1, ...` of normal play, as many of
@@ -1007,6 +1028,40 @@ pub fn parse_log_seconds(log: &str) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn graphs_only_where_the_pairs_are_the_whole_p_set() {
+        // Even-Even (s,t)-Wythoff with s = 1, t = 3 (seed 003, Theorem 13):
+        // its sequence lists A_n, B_n of the P-positions A_n (+1), B_n (+1), so
+        // the pairs are not the P-set; a proof sweep once sent their graphs to
+        // Walnut and printed "refuted" at (0, 1) for a game the paper solves
+        let n = 64u64;
+        let ee = Subject::parse("restricted:s=1,t=3,h=2:0,v=2:0,d1=2:0,d2=2:0", false).unwrap();
+        let flat = normal_pairs(&ee).unwrap();
+        let (a, b): (Vec<u64>, Vec<u64>) = flat.chunks(2).map(|c| (c[0], c[1])).unzip();
+        let cells = outcome_table(&ee, n, &mut |_, _| {}).unwrap();
+        assert!(!pairs_are_the_board(&a, &b, &cells, n as usize));
+        assert!(search_pairs(&ee, n, None, 300).unwrap().0.is_none());
+        // where they are (Wythoff, roob-blocking in both conventions) the check passes
+        for (game, misere) in [
+            ("wythoff", false),
+            ("roob-blocking:m=2,p=3", false),
+            ("roob-blocking:m=2,p=3", true),
+        ] {
+            let s = Subject::parse(game, misere).unwrap();
+            let flat = if misere {
+                misere_pairs(&s, n).unwrap()
+            } else {
+                normal_pairs(&s).unwrap()
+            };
+            let (a, b): (Vec<u64>, Vec<u64>) = flat.chunks(2).map(|c| (c[0], c[1])).unzip();
+            let cells = outcome_table(&s, n, &mut |_, _| {}).unwrap();
+            assert!(
+                pairs_are_the_board(&a, &b, &cells, n as usize),
+                "{game} misère {misere}"
+            );
+        }
+    }
 
     #[test]
     fn output_parsing() {
