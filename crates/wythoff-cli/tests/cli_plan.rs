@@ -87,7 +87,13 @@ fn every_command_plans_with_the_fields_a_researcher_reads() {
         );
         assert!(p["memory"].as_u64().unwrap() > 0 && p["threads"].as_u64().unwrap() >= 1);
         assert!(p["seconds"].as_u64().unwrap() * 1000 <= p["milliseconds"].as_u64().unwrap());
-        assert!(p["budget"]["memory"].is_u64() && p["budget"]["seconds"].is_u64());
+        // seconds: null where no time bound applies (remoteness: its size limit)
+        let secs = &p["budget"]["seconds"];
+        assert!(
+            p["budget"]["memory"].is_u64() && (secs.is_u64() || secs.is_null()),
+            "{p}"
+        );
+        assert_ne!(secs.as_u64(), Some(u64::MAX), "{p}");
         assert_eq!(refused_for(&p), None, "{args:?}: {p}");
     }
     // compare composes the plans of its two boards

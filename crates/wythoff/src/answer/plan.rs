@@ -107,7 +107,12 @@ impl WorkPlan {
             "milliseconds": self.milliseconds,
             "threads": self.threads,
             "wall_seconds": self.wall_seconds,
-            "budget": {"memory": self.bound.memory, "seconds": self.bound.seconds},
+            // no time bound (`--force`, or work bounded by its size limit): null,
+            // not u64::MAX
+            "budget": {
+                "memory": self.bound.memory,
+                "seconds": (self.bound.seconds != u64::MAX).then_some(self.bound.seconds),
+            },
             "refused": self.refusal.as_ref().map(|e| json!({
                 "reason": self.refused_for(),
                 "message": word(e),
