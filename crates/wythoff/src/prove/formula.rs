@@ -104,14 +104,16 @@ fn set_formula(set: &LengthSet, v: &str, fresh: &mut dyn FnMut() -> String) -> S
     }
 }
 
+/// `s*v` in Walnut's syntax (`v` itself when `s = 1`).
+fn times(s: u64, v: &str) -> String {
+    if s == 1 {
+        v.to_string()
+    } else {
+        format!("{s}*{v}")
+    }
+}
+
 fn relation_formula(rel: Relation, k: &str, l: &str, fresh: &mut dyn FnMut() -> String) -> String {
-    let times = |s: u64, v: &str| {
-        if s == 1 {
-            v.to_string()
-        } else {
-            format!("{s}*{v}")
-        }
-    };
     match rel {
         Relation::Diagonal => format!("{k}={l}"),
         Relation::Band { m } => format!("({k}<{l}+{m} & {l}<{k}+{m})"),
@@ -136,13 +138,6 @@ fn relation_formula(rel: Relation, k: &str, l: &str, fresh: &mut dyn FnMut() -> 
 /// substituted into [`relation_formula`] (`k = l` is `a + d = b + c`, ...),
 /// so that no move vector is quantified beside the positions.
 fn relation_by_positions(rel: Relation, fresh: &mut dyn FnMut() -> String) -> String {
-    let times = |s: u64, v: &str| {
-        if s == 1 {
-            v.to_string()
-        } else {
-            format!("{s}*{v}")
-        }
-    };
     match rel {
         Relation::Diagonal => "a+d=b+c".into(),
         Relation::Band { m } => format!("(a+d<b+c+{m} & b+c<a+d+{m})"),
