@@ -5,7 +5,8 @@
 //!   error and closed;
 //! - a request's headers must arrive within [`HEADER_TIMEOUT`] of the
 //!   connection's start or of the previous response (hyper's header-read
-//!   timeout: an idle or slow client is closed);
+//!   timeout: an idle or slow client is closed), and be at most [`HEAD_MAX`]
+//!   bytes;
 //! - a response that makes no progress for [`STALL_TIMEOUT`] (a client that
 //!   does not read) closes its connection;
 //! - the answers hyper writes by itself for what it cannot parse (a request
@@ -36,6 +37,9 @@ pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 pub const STALL_TIMEOUT: Duration = Duration::from_secs(30);
 /// The longest request line hyper reads (its own bound, `u16::MAX - 1`).
 pub const URI_MAX: usize = 65534;
+/// The most bytes of a request's head (request line and headers) hyper
+/// buffers; a longer head is answered 431.
+pub const HEAD_MAX: usize = 128 << 10;
 
 /// The open connections and their bound.
 pub struct Connections {
@@ -124,6 +128,7 @@ pub async fn serve(
             let conn = hyper::server::conn::http1::Builder::new()
                 .timer(TokioTimer::new())
                 .header_read_timeout(HEADER_TIMEOUT)
+                .max_buf_size(HEAD_MAX)
                 .serve_connection(TokioIo::new(Guarded::new(stream)), service);
             tokio::pin!(conn);
             let stopped = tokio::select! {
@@ -187,7 +192,7 @@ fn automatic_error(head: &[u8]) -> Option<Vec<u8>> {
         ),
         "431" => (
             "431 Request Header Fields Too Large",
-            "the request's headers are too large".to_string(),
+            format!("the request's headers are over {HEAD_MAX} bytes"),
         ),
         _ => return None,
     };

@@ -95,10 +95,10 @@ impl<S: Send + Sync> FromRequest<S> for Params {
                 "give the parameters in the query or in the body, not both",
             ));
         }
-        let max = api::PARAMS_MAX;
-        let body = axum::body::to_bytes(req.into_body(), max)
+        let body = read_capped(req.into_body(), api::PARAMS_MAX)
             .await
-            .map_err(|_| {
+            .ok_or_else(|| {
+                let max = api::PARAMS_MAX;
                 let v = serde_json::json!({
                     "error": format!("the body is over {max} bytes, or it was cut off: a rules= text is at most 1 MiB")
                 });
@@ -107,6 +107,51 @@ impl<S: Send + Sync> FromRequest<S> for Params {
         let text = String::from_utf8(body.to_vec())
             .map_err(|_| bad_request("the body is not UTF-8 text (form-encoded parameters)"))?;
         Ok(Params(Some(text)))
+    }
+}
+
+/// Bytes of an over-long body read and thrown away before the 413 is sent.
+const DRAIN_MAX: usize = 4 * api::PARAMS_MAX;
+/// How long an over-long body is read and thrown away at most.
+const DRAIN_SECS: u64 = 5;
+
+/// The body, if it ends within `max` bytes. A longer one is read on and
+/// thrown away (at most [`DRAIN_MAX`] bytes, [`DRAIN_SECS`] seconds) before
+/// the refusal is sent: a client still writing its body would otherwise meet
+/// a closed connection (a reset) and never read the 413.
+async fn read_capped(body: axum::body::Body, max: usize) -> Option<bytes::Bytes> {
+    use http_body_util::BodyExt;
+    let mut body = body;
+    let mut kept = bytes::BytesMut::new();
+    let mut total = 0usize;
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(DRAIN_SECS);
+    loop {
+        let frame = if total > max {
+            match tokio::time::timeout_at(deadline, body.frame()).await {
+                Ok(f) => f,
+                Err(_) => return None,
+            }
+        } else {
+            body.frame().await
+        };
+        let Some(Ok(frame)) = frame else {
+            // the end (or a body cut off: an error)
+            return match frame {
+                None if total <= max => Some(kept.freeze()),
+                _ => None,
+            };
+        };
+        if let Ok(data) = frame.into_data() {
+            total = total.saturating_add(data.len());
+            if total <= max {
+                kept.extend_from_slice(&data);
+            } else {
+                kept = bytes::BytesMut::new();
+                if total > max.saturating_add(DRAIN_MAX) {
+                    return None;
+                }
+            }
+        }
     }
 }
 
