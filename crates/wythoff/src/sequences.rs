@@ -191,14 +191,21 @@ pub fn sequence_summary(
 /// ([`crate::board_pairs::plan`]), for a front end to announce; `None` when a
 /// kernel or an oracle answers, or a refusal comes first.
 pub fn sequence_board_plan(s: &Subject, terms: u64) -> Option<crate::board_pairs::Plan> {
-    let named = s.named.as_ref()?;
-    if s.convention() == Convention::Misere || check_terms(terms).is_err() {
-        return None;
-    }
-    if sequence::for_game(named).ok()?.is_some() || s.oracle().is_some() {
+    if !read_off_a_board(s) || check_terms(terms).is_err() {
         return None;
     }
     crate::board_pairs::plan(&s.game, terms)
+}
+
+/// Whether [`sequence`] reads this game's pairs off solved boards: a game of
+/// normal play with neither a sequence kernel nor a published solution.
+pub fn read_off_a_board(s: &Subject) -> bool {
+    let Some(named) = s.named.as_ref() else {
+        return false;
+    };
+    s.convention() != Convention::Misere
+        && matches!(sequence::for_game(named), Ok(None))
+        && s.oracle().is_none()
 }
 
 /// What [`sequence`] will cost, before it runs: the engine of the cost model

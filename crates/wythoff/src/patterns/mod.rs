@@ -392,6 +392,19 @@ pub fn read_pairs(
     }
 }
 
+/// Whether [`read_pairs`] reads pairs of sequences off `board` itself (the
+/// pairs pattern in `b`-order, or the `a`-order rows below the cut), whatever
+/// the number of terms: the test each of its boards passes or fails.
+pub fn board_reads_pairs(board: &Board) -> bool {
+    let side = if board.is_symmetric() {
+        "both"
+    } else {
+        "upper"
+    };
+    let v = pairs::side_pairs(board, side);
+    pairs::of_pairs(&v, side).is_some() || by_rows(&v, board.size()).is_some()
+}
+
 /// `(R, cut)` of an `a`-order reading of pairs `v` on a board of side `n`:
 /// `R` the largest `ceil(b / a)` (pairs with `a >= 1`), `cut = n / (2 R)`;
 /// `None` without such a pair.

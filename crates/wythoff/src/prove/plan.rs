@@ -305,7 +305,7 @@ pub(crate) fn search_pairs(
     let flat = if s.convention() == crate::rules::Convention::Misere {
         misere_pairs(s, max)?
     } else {
-        normal_pairs(s)?
+        normal_pairs(s, max)?
     };
     let a: Vec<u64> = flat.iter().step_by(2).copied().collect();
     let b: Vec<u64> = flat.iter().skip(1).step_by(2).copied().collect();
@@ -400,7 +400,22 @@ fn pairs_are_the_board(a: &[u64], b: &[u64], cells: &[bool], n: usize) -> bool {
 /// The pairs `a_0, b_0, a_1, b_1, ...` of normal play, as many of
 /// [`PAIR_TERMS`] as the sequence's engine gives (a game without a published
 /// solution is read off a board, which holds fewer: `ArgTooLarge` asks for fewer).
-fn normal_pairs(s: &Subject) -> Result<Vec<u64>, SolveError> {
+///
+/// A game read off a board (no kernel, no published solution) is first read on
+/// the `max` board: where its P-positions there are no pairs of sequences (rays,
+/// a periodic set), the graphs are not tried, rather than a board of 32768
+/// solved for minutes to say the same. A limit of the search, said in its
+/// attempts: "no automaton found" speaks of the search, never of the game.
+fn normal_pairs(s: &Subject, max: u64) -> Result<Vec<u64>, SolveError> {
+    if crate::sequences::read_off_a_board(s) {
+        let n = max as usize;
+        let cells = outcome_table(s, max, &mut |_, _| {})?;
+        if !crate::patterns::board_reads_pairs(&Board::from_fn(n, |x, y| cells[x * n + y])) {
+            return Err(SolveError::Unsupported(format!(
+                "its P-positions on the board of {max} are not pairs of sequences (a non-decreasing, b increasing)"
+            )));
+        }
+    }
     let mut flat = Err(SolveError::BadInput("no terms".into()));
     for terms in PAIR_TERMS {
         flat = crate::sequences::sequence_list(s, terms, &mut |_, _| {});
@@ -426,7 +441,7 @@ fn misere_pairs(s: &Subject, max: u64) -> Result<Vec<u64>, SolveError> {
         game: s.game.with_convention(crate::rules::Convention::Normal),
         ..s.clone()
     };
-    let flat = normal_pairs(&normal)?;
+    let flat = normal_pairs(&normal, max)?;
     let pairs: Vec<(u64, u64)> = flat.chunks(2).map(|c| (c[0], c[1])).collect();
     let mut board: Vec<(u64, u64)> = Vec::new();
     crate::board::game_p_positions(&s.game, max, &mut |_, _| {}, &mut |x, ys| {
@@ -1037,7 +1052,7 @@ mod tests {
         // Walnut and printed "refuted" at (0, 1) for a game the paper solves
         let n = 64u64;
         let ee = Subject::parse("restricted:s=1,t=3,h=2:0,v=2:0,d1=2:0,d2=2:0", false).unwrap();
-        let flat = normal_pairs(&ee).unwrap();
+        let flat = normal_pairs(&ee, n).unwrap();
         let (a, b): (Vec<u64>, Vec<u64>) = flat.chunks(2).map(|c| (c[0], c[1])).unzip();
         let cells = outcome_table(&ee, n, &mut |_, _| {}).unwrap();
         assert!(!pairs_are_the_board(&a, &b, &cells, n as usize));
@@ -1052,7 +1067,7 @@ mod tests {
             let flat = if misere {
                 misere_pairs(&s, n).unwrap()
             } else {
-                normal_pairs(&s).unwrap()
+                normal_pairs(&s, n).unwrap()
             };
             let (a, b): (Vec<u64>, Vec<u64>) = flat.chunks(2).map(|c| (c[0], c[1])).unzip();
             let cells = outcome_table(&s, n, &mut |_, _| {}).unwrap();
@@ -1128,8 +1143,15 @@ mod tests {
     fn pairs_of_games_read_off_a_board_and_of_misere_play() {
         // no published solution: fewer pairs than 2^18, read off a board
         let s = Subject::parse("modulo-rook:m=2,l=0,p=2", false).unwrap();
-        let flat = normal_pairs(&s).unwrap();
+        let flat = normal_pairs(&s, 256).unwrap();
         assert_eq!(flat.len() as u64, 2 * (1 << 13));
+        // a P-set of rays (seed 003's restricted frame, K = 5): not pairs on the
+        // board of 256 already, so no board of 32768 is solved (minutes) to say so
+        let rays = Subject::parse("restricted:s=1,t=3,h=5:1,v=5:4,d1=5:1,d2=5:4", false).unwrap();
+        let e = normal_pairs(&rays, 256).unwrap_err().to_string();
+        assert!(e.contains("board of 256") && e.contains("not pairs"), "{e}");
+        let e = search_pairs(&rays, 256, None, 300).unwrap_err().to_string();
+        assert!(e.contains("board of 256"), "{e}");
         // roob-blocking's misère pairs share no tail with normal play's (b_n - a_n
         // = 2 n + 1): read off a board, and guessed in normal play's numeration
         // Ostrowski [0; (2, 1, 1)], which the misère board does not suggest
