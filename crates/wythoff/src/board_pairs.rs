@@ -58,24 +58,17 @@ pub fn read(
         return Ok(v);
     }
     if terms > MAX_TERMS {
-        return Err(SolveError::ArgTooLarge(Message::new().value(Arg::Terms, terms).text(format!(
-            ": a game without a published solution is read off a solved board of side at most {READ_PAIRS_MAX_BOARD}, which holds at most {MAX_TERMS} pairs: use fewer terms"
-        ))));
+        return Err(too_many_terms(terms));
     }
-    let density = match a_order(game, terms, budget, progress)? {
+    match a_order(game, terms, budget, progress)? {
         Reading::Done(v) => return Ok(v),
-        Reading::BOrder { density } => density,
-        Reading::NotApplicable => None,
-    };
-    // a b-order pattern holds at most one pair per value of b: the probe's
-    // pairs per value of b tell what the largest board can hold
-    if let Some(d) = density {
-        if terms > b_order_most(d) {
-            return Err(SolveError::ArgTooLarge(Message::new().value(Arg::Terms, terms).text(format!(
-                ": the pairs (in b-order) read off the board of {PROBE} are {d:.3} per value of b, so the largest board read ({READ_PAIRS_MAX_BOARD}) holds about {} of them: use fewer terms",
-                (d * MAX_TERMS as f64) as u64
-            ))));
+        // a b-order pattern holds at most one pair per value of b: the probe's
+        // pairs per value of b tell what the largest board can hold
+        Reading::BOrder { density } if terms > b_order_most(density) => {
+            return Err(b_order_refusal(terms, density))
         }
+        Reading::BOrder { .. } | Reading::NotApplicable => {}
+        Reading::Neither { patterns } => return Err(not_pairs(&patterns)),
     }
     // b-order: the square boards of `read_pairs`, from side 4 terms + 64 (the
     // first one at least), estimated before any work
@@ -160,9 +153,71 @@ enum Reading {
     /// The a-order reading, done.
     Done(Vec<(u64, u64)>),
     /// A b-order pattern on the probe: its pairs per value of `b`.
-    BOrder { density: Option<f64> },
+    BOrder { density: f64 },
+    /// Neither reading applies on the probe (rays, a periodic set): the
+    /// patterns found there. Refused: no larger board is solved to say so.
+    Neither { patterns: Vec<&'static str> },
     /// Out of the rectangle kernel's scope (or too dense for it).
     NotApplicable,
+}
+
+/// The probe board of side [`PROBE`] (the side `x <= y` of its P-positions in
+/// b-order) and which reading it admits; `None` out of the rectangle kernel's
+/// scope (the square board is read then). One decision for [`read`] and [`plan`].
+enum Probe {
+    BOrder { density: f64 },
+    ARows { v: Vec<(u64, u64)> },
+    Neither { patterns: Vec<&'static str> },
+}
+
+fn probe(game: &Game) -> Option<Probe> {
+    let [r] = game.variants() else { return None };
+    if !sparse_rect::in_scope(r) {
+        return None;
+    }
+    let probe = sparse_rect::p_positions(r, PROBE, PROBE, RECT_WORK, &mut |_| {})?;
+    let side = if r.is_symmetric() { "both" } else { "upper" };
+    let mut v = upper(&probe);
+    v.sort_unstable_by_key(|&(a, b)| (b, a));
+    if pairs::of_pairs(&v, side).is_some() {
+        return Some(Probe::BOrder {
+            density: v.len() as f64 / PROBE as f64,
+        });
+    }
+    if patterns::by_rows(&v, PROBE).is_none() {
+        let mut cells = vec![false; PROBE * PROBE];
+        for &(x, y) in &probe {
+            cells[x as usize * PROBE + y as usize] = true;
+        }
+        let board = patterns::board::Board::from_fn(PROBE, |x, y| cells[x * PROBE + y]);
+        return Some(Probe::Neither {
+            patterns: patterns::pattern_kinds(&board),
+        });
+    }
+    Some(Probe::ARows { v })
+}
+
+/// More terms than any board read holds.
+fn too_many_terms(terms: u64) -> SolveError {
+    SolveError::ArgTooLarge(Message::new().value(Arg::Terms, terms).text(format!(
+        ": a game without a published solution is read off a solved board of side at most {READ_PAIRS_MAX_BOARD}, which holds at most {MAX_TERMS} pairs: use fewer terms"
+    )))
+}
+
+/// More b-order terms than the largest board holds, at the probe's density.
+fn b_order_refusal(terms: u64, d: f64) -> SolveError {
+    SolveError::ArgTooLarge(Message::new().value(Arg::Terms, terms).text(format!(
+        ": the pairs (in b-order) read off the board of {PROBE} are {d:.3} per value of b, so the largest board read ({READ_PAIRS_MAX_BOARD}) holds about {} of them: use fewer terms",
+        (d * MAX_TERMS as f64) as u64
+    )))
+}
+
+/// The probe's P-positions are pairs in neither order.
+fn not_pairs(patterns: &[&str]) -> SolveError {
+    SolveError::Unsupported(format!(
+        "its P-positions on the probe board of {PROBE} are not pairs of sequences (in b-order: a non-decreasing, b increasing; in a-order: the rows below a cut); patterns found: {}",
+        if patterns.is_empty() { "none".to_string() } else { patterns.join(", ") }
+    ))
 }
 
 /// The a-order reading off a rectangle, when it applies.
@@ -175,26 +230,15 @@ fn a_order(
     let [r] = game.variants() else {
         return Ok(Reading::NotApplicable);
     };
-    if !sparse_rect::in_scope(r) {
-        return Ok(Reading::NotApplicable);
-    }
-    let Some(probe) = sparse_rect::p_positions(r, PROBE, PROBE, RECT_WORK, &mut |_| {}) else {
-        return Ok(Reading::NotApplicable);
+    let v = match probe(game) {
+        None => return Ok(Reading::NotApplicable),
+        Some(Probe::BOrder { density }) => return Ok(Reading::BOrder { density }),
+        Some(Probe::Neither { patterns }) => return Ok(Reading::Neither { patterns }),
+        Some(Probe::ARows { v }) => v,
     };
-    let side = if r.is_symmetric() { "both" } else { "upper" };
-    let mut v = upper(&probe);
-    v.sort_unstable_by_key(|&(a, b)| (b, a));
-    if pairs::of_pairs(&v, side).is_some() {
-        return Ok(Reading::BOrder {
-            density: Some(v.len() as f64 / PROBE as f64),
-        });
-    }
-    if patterns::by_rows(&v, PROBE).is_none() {
-        return Ok(Reading::BOrder { density: None });
-    }
     // rows: from the probe's density of pairs per row, with room
     let mut rows = {
-        let (cut, got) = patterns::by_rows(&v, PROBE).expect("checked");
+        let (cut, got) = patterns::by_rows(&v, PROBE).expect("the probe reads rows");
         let per_row = (got.len() as u64).max(1) as f64 / cut.max(1) as f64;
         ((terms as f64 / per_row) * 1.25) as usize + 16
     };
@@ -280,8 +324,8 @@ pub struct Plan {
 }
 
 /// The [`Plan`] of `read(game, terms, ..)`, from the probe board (a few
-/// milliseconds); `None` when a refusal will come first.
-pub fn plan(game: &Game, terms: u64) -> Option<Plan> {
+/// milliseconds), or the refusal that will come first (the same error).
+pub fn plan(game: &Game, terms: u64) -> Result<Plan, SolveError> {
     if let [r] = game.variants() {
         let n = terms.saturating_mul(4).saturating_add(64);
         if n <= LINEAR_MAX_BOARD
@@ -296,7 +340,7 @@ pub fn plan(game: &Game, terms: u64) -> Option<Plan> {
             // and sorted twice, about 100 ns a P-position (roob-blocking:m=2,
             // p=3,l=1 --terms 2^18: 0.12 s of CPU, the board 0.04 s)
             let millis = p.millis.saturating_add(count / 10_000);
-            return Some(Plan {
+            return Ok(Plan {
                 reading: "b-order, square board",
                 kernel: cost::SequenceKernel::LinearBoard,
                 rows: n,
@@ -308,7 +352,7 @@ pub fn plan(game: &Game, terms: u64) -> Option<Plan> {
         }
     }
     if terms > MAX_TERMS {
-        return None;
+        return Err(too_many_terms(terms));
     }
     let square = |n: u64| Plan {
         reading: "b-order, square board",
@@ -320,27 +364,21 @@ pub fn plan(game: &Game, terms: u64) -> Option<Plan> {
         bytes: solve::outcome_memory_estimate(game, n),
     };
     let n0 = (terms.saturating_mul(4).saturating_add(64)).min(MAX_TERMS);
-    let [r] = game.variants() else {
-        return Some(square(n0));
+    let v = match probe(game) {
+        None => return Ok(square(n0)),
+        Some(Probe::BOrder { density }) if terms > b_order_most(density) => {
+            return Err(b_order_refusal(terms, density))
+        }
+        Some(Probe::BOrder { .. }) => return Ok(square(n0)),
+        Some(Probe::Neither { patterns }) => return Err(not_pairs(&patterns)),
+        Some(Probe::ARows { v }) => v,
     };
-    if !sparse_rect::in_scope(r) {
-        return Some(square(n0));
-    }
-    let probe = sparse_rect::p_positions(r, PROBE, PROBE, RECT_WORK, &mut |_| {})?;
-    let side = if r.is_symmetric() { "both" } else { "upper" };
-    let mut v = upper(&probe);
-    v.sort_unstable_by_key(|&(a, b)| (b, a));
-    if pairs::of_pairs(&v, side).is_some() {
-        // (refused by `read` when over what the largest board holds)
-        let d = v.len() as f64 / PROBE as f64;
-        return (terms <= b_order_most(d)).then(|| square(n0));
-    }
-    let (cut, got) = patterns::by_rows(&v, PROBE)?;
+    let (cut, got) = patterns::by_rows(&v, PROBE).expect("the probe reads rows");
     let per_row = (got.len() as u64).max(1) as f64 / cut.max(1) as f64;
     let rows = ((terms as f64 / per_row) * 1.25) as u64 + 16;
     let ratio = ratio_of(&v).max(1);
     let cols = (2 * ratio).saturating_mul(rows).saturating_add(64);
-    Some(Plan {
+    Ok(Plan {
         reading: "a-order, rectangle",
         kernel: cost::SequenceKernel::Rectangle,
         rows,

@@ -69,19 +69,24 @@ fn sequence_engine(
         return Ok(SeqEngine::Oracle(o));
     }
     let pairs = crate::board_pairs::read(&s.game, terms, memory_budget(), false, progress)
-        .map_err(|e| match e {
-            SolveError::TooLarge(m) => {
-                SolveError::TooLarge(format!("{}: no published solution; {m}", s.label))
-            }
-            SolveError::ArgTooLarge(m) => {
-                SolveError::ArgTooLarge(m.after(format!("{}: no published solution; ", s.label)))
-            }
-            SolveError::BadArg(m) => {
-                SolveError::BadArg(m.after(format!("{}: no published solution, and ", s.label)))
-            }
-            e => SolveError::Unsupported(format!("{}: no published solution, and {e}", s.label)),
-        })?;
+        .map_err(|e| board_refusal(s, e))?;
     Ok(SeqEngine::Board(pairs))
+}
+
+/// A refusal of the board reader ([`crate::board_pairs`]), worded for `s`.
+fn board_refusal(s: &Subject, e: SolveError) -> SolveError {
+    match e {
+        SolveError::TooLarge(m) => {
+            SolveError::TooLarge(format!("{}: no published solution; {m}", s.label))
+        }
+        SolveError::ArgTooLarge(m) => {
+            SolveError::ArgTooLarge(m.after(format!("{}: no published solution; ", s.label)))
+        }
+        SolveError::BadArg(m) => {
+            SolveError::BadArg(m.after(format!("{}: no published solution, and ", s.label)))
+        }
+        e => SolveError::Unsupported(format!("{}: no published solution, and {e}", s.label)),
+    }
 }
 
 /// The pairs `(a_n, b_n)` that define the P-positions, `n = 0 .. terms - 1`, in
@@ -194,7 +199,7 @@ pub fn sequence_board_plan(s: &Subject, terms: u64) -> Option<crate::board_pairs
     if !read_off_a_board(s) || check_terms(terms).is_err() {
         return None;
     }
-    crate::board_pairs::plan(&s.game, terms)
+    crate::board_pairs::plan(&s.game, terms).ok()
 }
 
 /// Whether [`sequence`] reads this game's pairs off solved boards: a game of
@@ -270,7 +275,7 @@ pub fn sequence_plan(s: &Subject, terms: u64) -> Result<SequencePlan, SolveError
         ));
     }
     match crate::board_pairs::plan(&s.game, terms) {
-        Some(p) => Ok(SequencePlan {
+        Ok(p) => Ok(SequencePlan {
             kernel: p.kernel,
             rows: p.rows,
             cols: p.cols,
@@ -279,16 +284,11 @@ pub fn sequence_plan(s: &Subject, terms: u64) -> Result<SequencePlan, SolveError
             refusal: None,
         }),
         // a refusal comes first: the board reader's, said without the work
-        None => Ok(plan(
+        Err(e) => Ok(plan(
             cost::SequenceKernel::SquareBoard,
             0,
             0,
-            Some(SolveError::ArgTooLarge(Message::new().value(Arg::Terms, terms).text(
-                format!(
-                    ": {} has no published solution, and no board this game is read off holds that many pairs: use fewer terms",
-                    s.label
-                ),
-            ))),
+            Some(board_refusal(s, e)),
         )),
     }
 }

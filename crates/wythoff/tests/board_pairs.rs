@@ -129,3 +129,34 @@ fn the_plan_names_the_reading() {
     assert!(sequence_board_plan(&s("modulo-rook:m=2,l=0,p=3"), 100).is_none());
     assert!(sequence_board_plan(&s("modulo-rook:m=2,l=0,p=4"), 100_000_000).is_none());
 }
+
+/// Plan and run agree where the probe reads no pairs (seed 003's restricted
+/// frame with K = 5, a P-set of rays): both refuse with the same words, and the
+/// run solves no board beyond the probe (it used to solve the board of 32768,
+/// minutes, to say the same); where the probe reads pairs, both go on.
+#[test]
+fn plan_and_run_refuse_alike_where_the_probe_reads_no_pairs() {
+    use wythoff::answer::{sequence_board_plan, Subject};
+    let g = "restricted:s=1,t=3,h=5:1,v=5:4,d1=5:1,d2=5:4";
+    let game = parse_game(g).unwrap().game;
+    for terms in [10, 32768] {
+        let planned = wythoff::board_pairs::plan(&game, terms).unwrap_err();
+        let run = wythoff::board_pairs::read(&game, terms, 1 << 30, false, &mut |_, _| {
+            panic!("no board solved for a refused request")
+        })
+        .unwrap_err();
+        assert_eq!(planned.to_string(), run.to_string());
+        assert!(run.to_string().contains("probe board of 512"), "{run}");
+        assert!(sequence_board_plan(&Subject::parse(g, false).unwrap(), terms).is_none());
+    }
+    for g in [
+        "restricted:s=1,t=1,h=3:0,v=3:0,d1=3:0,d2=3:0",
+        "modulo-rook:m=2,l=0,p=4",
+    ] {
+        let game = parse_game(g).unwrap().game;
+        let p = wythoff::board_pairs::plan(&game, 64).unwrap();
+        let v = wythoff::board_pairs::read(&game, 64, 1 << 30, false, &mut |_, _| {}).unwrap();
+        assert_eq!(v.len(), 64, "{g}");
+        assert!(p.rows > 0, "{g}: {p:?}");
+    }
+}

@@ -364,16 +364,7 @@ pub fn read_pairs(
                     continue;
                 }
             }
-            let kinds: Vec<&str> = find_in_board(&board)
-                .iter()
-                .map(|p| match p {
-                    Pattern::Finite(_) => "finite",
-                    Pattern::Periodic(_) => "periodic",
-                    Pattern::Pairs(_) => "pairs",
-                    Pattern::Rays(_) => "rays",
-                    Pattern::GrundyRows(_) => "grundy-rows",
-                })
-                .collect();
+            let kinds = pattern_kinds(&board);
             return Err(SolveError::Unsupported(format!(
                 "its P-positions on the board of {n} are not pairs of sequences (a non-decreasing, b increasing); patterns found: {}",
                 if kinds.is_empty() { "none".to_string() } else { kinds.join(", ") }
@@ -390,6 +381,20 @@ pub fn read_pairs(
         }
         n = (n * 2).min(READ_PAIRS_MAX_BOARD);
     }
+}
+
+/// The kinds of the patterns [`find_in_board`] finds on `board`, by name.
+pub fn pattern_kinds(board: &Board) -> Vec<&'static str> {
+    find_in_board(board)
+        .iter()
+        .map(|p| match p {
+            Pattern::Finite(_) => "finite",
+            Pattern::Periodic(_) => "periodic",
+            Pattern::Pairs(_) => "pairs",
+            Pattern::Rays(_) => "rays",
+            Pattern::GrundyRows(_) => "grundy-rows",
+        })
+        .collect()
 }
 
 /// Whether [`read_pairs`] reads pairs of sequences off `board` itself (the
