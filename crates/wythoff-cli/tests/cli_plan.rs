@@ -178,6 +178,45 @@ fn the_plan_refuses_what_the_run_refuses() {
         assert_eq!(refused_for(&p), over.then_some("memory"), "{max}: {p}");
         assert_eq!(p["budget"]["memory"], 16 << 20);
     }
+    // the imitation state solver's own bounds (piles below 2^15, its 4 GiB):
+    // refused by the plan in the run's words; a board within them by neither;
+    // and a sequence read off a board whose probe holds no pairs (rays)
+    for (args, refused) in [
+        (
+            &["p-positions", "imitation:p=2,m=1", "--max", "40000"][..],
+            true,
+        ),
+        (
+            &["p-positions", "imitation:p=8,m=1", "--max", "32768"],
+            true,
+        ),
+        (&["p-positions", "imitation:p=2,m=1", "--max", "256"], false),
+        (
+            &[
+                "sequence",
+                "restricted:s=1,t=3,h=5:1,v=5:4,d1=5:1,d2=5:4",
+                "--terms",
+                "32768",
+            ],
+            true,
+        ),
+    ] {
+        let mut a = args.to_vec();
+        a.extend(["--format", "csv"]);
+        let run = wythoff(&a);
+        let p = plan(&a);
+        assert_eq!(p["refused"].is_object(), refused, "{args:?}: {p}");
+        assert_eq!(
+            run.status.code(),
+            Some(if refused { 2 } else { 0 }),
+            "{args:?}"
+        );
+        if refused {
+            let err = String::from_utf8_lossy(&run.stderr);
+            let msg = p["refused"]["message"].as_str().unwrap();
+            assert!(err.contains(msg), "run: {err}\nplan: {msg}");
+        }
+    }
 }
 
 #[test]

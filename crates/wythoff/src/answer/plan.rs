@@ -211,6 +211,10 @@ pub fn plan_p_positions(
             cost::imitation_ps(r.p(), n),
             "the state solver",
         );
+        // the state solver's own bounds (its 4 GiB, piles below 2^15)
+        if w.refusal.is_none() {
+            w.refusal = StateSolver::admission(r, n).err().map(SolveError::from);
+        }
         return Ok(w);
     };
     w.streams = p.streams();

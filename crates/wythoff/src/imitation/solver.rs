@@ -283,12 +283,15 @@ impl StateSolver {
         Self::build(rules, n, budget, &mut |_, _| {})
     }
 
-    fn build(
-        rules: ImitationNim,
-        n: u64,
-        budget: u64,
-        progress: &mut dyn FnMut(u64, u64),
-    ) -> Result<StateSolver, ImitationError> {
+    /// Whether [`StateSolver::new`] takes the board `n` (its own bounds: piles
+    /// below [`MAX_BOARD`], memory within [`DEFAULT_BUDGET`] or the process
+    /// budget, work within [`WORK_LIMIT`]), decided without solving: the
+    /// refusal a plan announces is the one the run gives.
+    pub fn admission(rules: ImitationNim, n: u64) -> Result<(), ImitationError> {
+        Self::admit_within(rules, n, DEFAULT_BUDGET.min(crate::solve::memory_budget()))
+    }
+
+    fn admit_within(rules: ImitationNim, n: u64, budget: u64) -> Result<(), ImitationError> {
         if n > MAX_BOARD {
             return Err(ImitationError::TooLarge(format!(
                 "the imitation state solver handles piles below {MAX_BOARD} (asked for piles below {n})"
@@ -301,7 +304,16 @@ impl StateSolver {
             Self::memory_estimate(rules, n),
             Self::work_estimate(rules, n) > WORK_LIMIT,
             "(about 2 p n^2 steps): use smaller piles or a smaller p",
-        )?;
+        )
+    }
+
+    fn build(
+        rules: ImitationNim,
+        n: u64,
+        budget: u64,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<StateSolver, ImitationError> {
+        Self::admit_within(rules, n, budget)?;
         let nu = n as usize;
         let t = nu * (nu + 1) / 2;
         let q = rules.p() as usize - 1;
