@@ -622,10 +622,17 @@ def proved_words(good, prf):
         return ""
     groups = proof_groups(good, prf)
     proved = sum(1 for v in groups.values() if v == "proved")
+    n = len(groups)
+    if proved == 0:
+        return f" (on the boards only: Walnut proved the P-set of none of these {n} games)"
+    if proved == n:
+        return (
+            f" (on the boards, and Walnut proved the P-set of all {n} of these games: "
+            f"there the guess can be checked against a proved automaton)"
+        )
     return (
-        f" (on the boards; the P-set is proved by Walnut for {proved} of these {len(groups)} games, "
-        f"so the guess stands on a proved automaton there and is evidence only for the other "
-        f"{len(groups) - proved})"
+        f" (on the boards; Walnut proved the P-set of {proved} of these {n} games, where the "
+        f"guess can be checked against a proved automaton; evidence only for the other {n - proved})"
     )
 
 

@@ -290,6 +290,10 @@ pub const GRAPH_B: &str = "pb";
 /// the sequence's engine refuses as many).
 pub const PAIR_TERMS: [u64; 4] = [1 << 18, 1 << 15, 1 << 13, 1 << 12];
 
+/// The prefixes of the pairs' sequences first guesses are made on (normal
+/// play), before the whole list of [`PAIR_TERMS`] is read.
+pub const PREFIX_TERMS: [u64; 3] = [1 << 12, 1 << 13, 1 << 14];
+
 /// When the P-set itself has no small automaton ("skewed" sets such as
 /// roob-blocking's, where `b_n` is about 6 `a_n` and a square board holds few
 /// pairs), guess the automata of `n -> a_n` and `n -> b_n` from the first pairs
@@ -302,21 +306,8 @@ pub(crate) fn search_pairs(
     only: Option<&Numeration>,
     max_states: usize,
 ) -> Result<(Option<PairsModel>, Vec<Attempt>), SolveError> {
-    let flat = if s.convention() == crate::rules::Convention::Misere {
-        misere_pairs(s, max)?
-    } else {
-        normal_pairs(s, max)?
-    };
-    let a: Vec<u64> = flat.iter().step_by(2).copied().collect();
-    let b: Vec<u64> = flat.iter().skip(1).step_by(2).copied().collect();
     let n = max as usize;
     let cells = outcome_table(s, max, &mut |_, _| {})?;
-    if !pairs_are_the_board(&a, &b, &cells, n) {
-        // the pairs are not the whole P-set (Even-Even's sequence lists A_n, B_n
-        // of the P-positions A_n (+1), B_n (+1)): graphs of them would be a
-        // guess refuted by Walnut at once, a verdict about the model, not the game
-        return Ok((None, Vec::new()));
-    }
     let list = match only {
         Some(num) => vec![num.clone()],
         None => {
@@ -339,6 +330,76 @@ pub(crate) fn search_pairs(
             list
         }
     };
+    let mut list = list;
+    let mut attempts = Vec::new();
+    if s.convention() == crate::rules::Convention::Normal {
+        // prefixes first (cheap: a board read of a second where the whole list
+        // takes a minute): the classes a guess sees only grow with more terms,
+        // so a numeration whose graph of a (or of b) is over the bound on a
+        // prefix is over it on the whole list, and is dropped. Where none is
+        // left, the whole list is not read. Only where the prefix already gives
+        // the board's P-set (the model the graphs stand for).
+        for terms in PREFIX_TERMS {
+            let Ok(prefix) = crate::sequences::sequence_list(s, terms, &mut |_, _| {}) else {
+                break;
+            };
+            let a: Vec<u64> = prefix.iter().step_by(2).copied().collect();
+            let b: Vec<u64> = prefix.iter().skip(1).step_by(2).copied().collect();
+            if !pairs_are_the_board(&a, &b, &cells, n) {
+                break;
+            }
+            list.retain(|num| {
+                let g = match guess_graph(num, &a, max_states) {
+                    Guess::Found { .. } => guess_graph(num, &b, max_states),
+                    g => g,
+                };
+                match g {
+                    Guess::NotFound { largest, digits } if largest > max_states => {
+                        attempts.push(Attempt {
+                            numeration: num.clone(),
+                            states: None,
+                            largest,
+                            digits,
+                            max_states,
+                        });
+                        false
+                    }
+                    _ => true,
+                }
+            });
+            if list.is_empty() {
+                return Ok((None, attempts));
+            }
+        }
+    }
+    let (model, more) = search_whole(s, max, &cells, list, max_states)?;
+    attempts.extend(more);
+    Ok((model, attempts))
+}
+
+/// [`search_pairs`] on the whole list of pairs ([`PAIR_TERMS`]) in the
+/// numerations `list`; `cells`: the `max` board.
+fn search_whole(
+    s: &Subject,
+    max: u64,
+    cells: &[bool],
+    list: Vec<Numeration>,
+    max_states: usize,
+) -> Result<(Option<PairsModel>, Vec<Attempt>), SolveError> {
+    let n = max as usize;
+    let flat = if s.convention() == crate::rules::Convention::Misere {
+        misere_pairs(s, max)?
+    } else {
+        normal_pairs(s, max)?
+    };
+    let a: Vec<u64> = flat.iter().step_by(2).copied().collect();
+    let b: Vec<u64> = flat.iter().skip(1).step_by(2).copied().collect();
+    if !pairs_are_the_board(&a, &b, cells, n) {
+        // the pairs are not the whole P-set (Even-Even's sequence lists A_n, B_n
+        // of the P-positions A_n (+1), B_n (+1)): graphs of them would be a
+        // guess refuted by Walnut at once, a verdict about the model, not the game
+        return Ok((None, Vec::new()));
+    }
     let mut attempts = Vec::new();
     for num in list {
         let ga = guess_graph(&num, &a, max_states);
