@@ -349,7 +349,9 @@ def main():
         "logs), and the whole `prove` run (solving, guessing, Java's start, Walnut) on a shared 2-core machine.\n",
         "Where the P-set itself has no small automaton (a skewed set such as roob-blocking's, b_n about "
         "6 a_n), the automata of the graphs n -> a_n and n -> b_n are guessed from up to 2^18 pairs of "
-        "`wythoff sequence` and Walnut builds the P-set from them (its size is the *states* column). "
+        "`wythoff sequence` (first from 2^12, 2^13 and 2^14 of them: a numeration already over the "
+        "state bound there is not tried further; a game read off a board whose P-positions on the "
+        "proof's board are not pairs of sequences is not tried at all) and Walnut builds the P-set from them (its size is the *states* column). "
         "(s,t)-Wythoff with s >= 2 uses Fraenkel's numeration (`msd_fsStT`), which Walnut does not ship: "
         "its Custom Bases files are written with the proof, and the adder (built from the recurrence) "
         "is proved inside Walnut (`adder_*`, `successor_of_zero`, `unbounded`) before any statement "
