@@ -340,6 +340,9 @@ pub(crate) fn search_pairs(
         // left, the whole list is not read. Only where the prefix already gives
         // the board's P-set (the model the graphs stand for).
         for terms in PREFIX_TERMS {
+            if !prefix_pays(s, terms) {
+                break;
+            }
             let Ok(prefix) = crate::sequences::sequence_list(s, terms, &mut |_, _| {}) else {
                 break;
             };
@@ -375,6 +378,26 @@ pub(crate) fn search_pairs(
     let (model, more) = search_whole(s, max, &cells, list, max_states)?;
     attempts.extend(more);
     Ok((model, attempts))
+}
+
+/// Whether reading `terms` pairs first costs at most a quarter of the whole
+/// list's read: always for a kernel or a published solution; for a game read
+/// off a board, where its plan's board (or rectangle) is at most a quarter of
+/// the whole list's (a b-order square board is capped at 32768, so a prefix of
+/// 2^13 pairs would solve the very board the whole list reads).
+fn prefix_pays(s: &Subject, terms: u64) -> bool {
+    if !crate::sequences::read_off_a_board(s) {
+        return true;
+    }
+    let cells = |t: u64| {
+        crate::board_pairs::plan(&s.game, t)
+            .ok()
+            .map(|p| u128::from(p.rows) * u128::from(p.cols))
+    };
+    match (cells(terms), cells(PAIR_TERMS[1])) {
+        (Some(part), Some(whole)) => part.saturating_mul(4) <= whole,
+        _ => true,
+    }
 }
 
 /// [`search_pairs`] on the whole list of pairs ([`PAIR_TERMS`]) in the
