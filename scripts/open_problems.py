@@ -188,7 +188,9 @@ def walnut_line(doc, recs, spec, misere, prf):
         + "".join(f", {k} {c}" for k, c in sorted(other.items()))
         + ". *Proved*: the P-set is a guessed automaton for every position, decided by Walnut "
         "(re-run with `--emit DIR` for the Walnut files); the other games' laws below are evidence "
-        "on the boards only.\n"
+        "on the boards only. *No automaton found* speaks of the search (its board, numerations and "
+        "state bound), never of the game; *timed out* of Walnut's time on a shared 2-core machine "
+        "(a run at another load, or with a longer `--timeout`, may prove such a game).\n"
     )
 
 
