@@ -378,8 +378,10 @@ fn plan(
         let budget = memory_budget();
         for ((c, d), p) in costs.iter_mut().zip(&distinct).zip(&mut proofs) {
             let workers = threads.min(c.games.max(1) as usize);
-            let java = (budget.saturating_sub(c.memory_bytes(workers)) / o.java_bytes())
-                .clamp(1, workers as u64) as usize;
+            // (a shard where not even one fits is refused when it runs; planned with one)
+            let java =
+                wythoff_walnut::sweep::java_processes(budget, c.memory_bytes(workers), workers, o)
+                    .unwrap_or(1);
             let (secs, most) = wythoff::sweep_proof::proof_seconds(*d, java, o.timeout);
             c.proof_seconds = secs;
             c.proof_memory = java as u64 * o.java_bytes();
