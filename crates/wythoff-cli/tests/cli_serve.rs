@@ -776,6 +776,13 @@ fn long_uris_and_other_methods_get_json_errors_and_long_rules_go_in_a_post() {
     )
     .unwrap();
     assert_eq!(status, 400);
+    // a body that stops arriving: a JSON 408 within the body timeout (10 s)
+    let t = std::time::Instant::now();
+    let head = "POST /api/p-positions HTTP/1.1\r\nhost: x\r\nconnection: close\r\ncontent-type: application/x-www-form-urlencoded\r\ncontent-length: 100\r\n\r\ngame=wy";
+    let (status, got) = exchange(addr, head.as_bytes(), 30).expect("an answer");
+    assert_eq!(status, 408, "{got}");
+    assert!(error_of(&got).contains("did not arrive"), "{got}");
+    assert!(t.elapsed() < std::time::Duration::from_secs(25));
     // still answering
     assert_eq!(s.get("/api/stats").0, 200);
     // the page's icon is served (no 404)

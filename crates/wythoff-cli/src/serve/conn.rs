@@ -6,7 +6,7 @@
 //! - a request's headers must arrive within [`HEADER_TIMEOUT`] of the
 //!   connection's start or of the previous response (hyper's header-read
 //!   timeout: an idle or slow client is closed), and be at most [`HEAD_MAX`]
-//!   bytes;
+//!   bytes; a POST's body within [`BODY_TIMEOUT`] of its headers (a JSON 408);
 //! - a response that makes no progress for [`STALL_TIMEOUT`] (a client that
 //!   does not read) closes its connection;
 //! - the answers hyper writes by itself for what it cannot parse (a request
@@ -32,6 +32,9 @@ use tokio::net::{TcpListener, TcpStream};
 /// connection's start or from the end of the previous response (an idle
 /// keep-alive connection is closed after it).
 pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a POST's body may take to arrive, from the end of its headers
+/// (a client that trickles or stops sending its body gets a JSON 408).
+pub const BODY_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long a response may wait for its client to read before the connection
 /// is closed.
 pub const STALL_TIMEOUT: Duration = Duration::from_secs(30);

@@ -95,8 +95,14 @@ impl<S: Send + Sync> FromRequest<S> for Params {
                 "give the parameters in the query or in the body, not both",
             ));
         }
-        let body = read_capped(req.into_body(), api::PARAMS_MAX)
+        let body = tokio::time::timeout(conn::BODY_TIMEOUT, read_capped(req.into_body(), api::PARAMS_MAX))
             .await
+            .map_err(|_| {
+                let v = serde_json::json!({
+                    "error": format!("the body did not arrive within {} s of the headers", conn::BODY_TIMEOUT.as_secs())
+                });
+                json_body(StatusCode::REQUEST_TIMEOUT, v.to_string())
+            })?
             .ok_or_else(|| {
                 let max = api::PARAMS_MAX;
                 let v = serde_json::json!({
@@ -270,6 +276,7 @@ async fn stats(State(app): State<Shared>) -> Response {
         "connections": app.conns.open(),
         "connection_limit": app.conns.limit(),
         "header_timeout_seconds": conn::HEADER_TIMEOUT.as_secs(),
+        "body_timeout_seconds": conn::BODY_TIMEOUT.as_secs(),
         "stall_timeout_seconds": conn::STALL_TIMEOUT.as_secs(),
         "params_max": api::PARAMS_MAX,
     });
