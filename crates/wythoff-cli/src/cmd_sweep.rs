@@ -372,20 +372,16 @@ fn plan(
     let (mut costs, skipped, reasons) = shard_costs(spec, t, max, convention);
     // a proof sweep: each shard proves its distinct games, as many Java
     // processes at once as fit in the memory budget (at most the threads)
-    let mut proofs: Vec<Option<(u64, u64)>> = vec![None; costs.len()];
     if let Some(o) = proving {
         let distinct = wythoff::sweep_proof::distinct_per_shard(spec, t);
         let budget = memory_budget();
-        for ((c, d), p) in costs.iter_mut().zip(&distinct).zip(&mut proofs) {
+        for (c, d) in costs.iter_mut().zip(&distinct) {
             let workers = threads.min(c.games.max(1) as usize);
             // (a shard where not even one fits is refused when it runs; planned with one)
             let java =
                 wythoff_walnut::sweep::java_processes(budget, c.memory_bytes(workers), workers, o)
                     .unwrap_or(1);
-            let (secs, most) = wythoff::sweep_proof::proof_seconds(*d, java, o.timeout);
-            c.proof_seconds = secs;
-            c.proof_memory = java as u64 * o.java_bytes();
-            *p = Some((*d, most));
+            c.add_proofs(*d, java, o.java_bytes(), o.timeout);
         }
     }
     if skipped == spec.total() {
@@ -405,12 +401,14 @@ fn plan(
                         "{{\"shard\":\"{}/{t}\",\"games\":{},{}\"seconds\":{},\"memory_bytes\":{}}}",
                         k + 1,
                         c.games,
-                        match proofs[k] {
-                            Some((d, most)) => format!(
-                                "\"proofs\":{d},\"seconds_at_most\":{},",
-                                c.seconds(threads) - c.proof_seconds + most
-                            ),
-                            None => String::new(),
+                        if proving.is_some() {
+                            format!(
+                                "\"proofs\":{},\"seconds_at_most\":{},",
+                                c.proofs,
+                                c.seconds_at_most(threads)
+                            )
+                        } else {
+                            String::new()
                         },
                         c.seconds(threads),
                         c.memory_bytes(threads)

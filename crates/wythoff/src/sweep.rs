@@ -983,6 +983,11 @@ pub struct ShardCost {
     pub proof_seconds: u64,
     /// A proof sweep: bytes of its Java processes at once.
     pub proof_memory: u64,
+    /// A proof sweep: its distinct games (proved once each; 0 otherwise).
+    pub proofs: u64,
+    /// A proof sweep: the most wall seconds its proofs can take (every game
+    /// timing out, [`crate::sweep_proof::proof_seconds`]).
+    pub proof_seconds_most: u64,
 }
 
 impl ShardCost {
@@ -996,6 +1001,21 @@ impl ShardCost {
             .unwrap_or(u64::MAX)
             .max(1)
             .saturating_add(self.proof_seconds)
+    }
+    /// The most wall seconds on `threads` workers: [`ShardCost::seconds`] with
+    /// the proofs' bound in place of their estimate.
+    pub fn seconds_at_most(&self, threads: usize) -> u64 {
+        (self.seconds(threads) - self.proof_seconds).saturating_add(self.proof_seconds_most)
+    }
+    /// A proof sweep's shard: `proofs` distinct games on `java` processes at
+    /// once of `java_bytes` each, Walnut's `timeout` a game (the model of
+    /// [`crate::sweep_proof::proof_seconds`]).
+    pub fn add_proofs(&mut self, proofs: u64, java: usize, java_bytes: u64, timeout: u64) {
+        let (secs, most) = crate::sweep_proof::proof_seconds(proofs, java, timeout);
+        self.proofs = proofs;
+        self.proof_seconds = secs;
+        self.proof_seconds_most = most;
+        self.proof_memory = (java as u64).saturating_mul(java_bytes);
     }
     /// Estimated peak bytes on `threads` workers: the process, the shard's
     /// list of combinations, and one board per worker.
