@@ -125,9 +125,8 @@ const DRAIN_SECS: u64 = 5;
 /// thrown away (at most [`DRAIN_MAX`] bytes, [`DRAIN_SECS`] seconds) before
 /// the refusal is sent: a client still writing its body would otherwise meet
 /// a closed connection (a reset) and never read the 413.
-async fn read_capped(body: axum::body::Body, max: usize) -> Option<bytes::Bytes> {
+async fn read_capped(mut body: axum::body::Body, max: usize) -> Option<bytes::Bytes> {
     use http_body_util::BodyExt;
-    let mut body = body;
     let mut kept = bytes::BytesMut::new();
     let mut total = 0usize;
     let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(DRAIN_SECS);

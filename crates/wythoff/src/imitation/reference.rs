@@ -33,7 +33,7 @@
 //! there, not non-imitations) and looks at their imitation successors (previous
 //! run `c + 1`, no window) separately.
 
-use super::solver::{admit, Classification, PositionClass, StateQueries, DEFAULT_BUDGET};
+use super::solver::{admit, Classification, PositionClass, StateQueries};
 use super::state::{ImitationNim, Move, State};
 use super::ImitationError;
 use crate::solve::{Outcome, OutcomeTable, CELL_N, CELL_P};
@@ -72,9 +72,9 @@ impl ReferenceStateSolver {
         p * n * n * n + p * (n * n * n / 3) * (m.min(n) + 1)
     }
 
-    /// Solve the board `0 <= x, y < n` within [`DEFAULT_BUDGET`] (or the process budget, if smaller).
+    /// Solve the board `0 <= x, y < n` within [`DEFAULT_BUDGET`](super::solver::DEFAULT_BUDGET) (or the process budget, if smaller).
     pub fn new(rules: ImitationNim, n: u64) -> Result<ReferenceStateSolver, ImitationError> {
-        Self::with_budget(rules, n, DEFAULT_BUDGET.min(crate::solve::memory_budget()))
+        Self::with_budget(rules, n, super::solver::default_budget())
     }
 
     /// Solve the board, refusing when the estimate exceeds `budget` bytes.

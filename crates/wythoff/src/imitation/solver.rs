@@ -103,6 +103,12 @@ use crate::solve::{Outcome, OutcomeTable, CELL_P};
 /// Default memory budget of one solver (bytes).
 pub const DEFAULT_BUDGET: u64 = 4 << 30;
 
+/// The budget a solver runs within: [`DEFAULT_BUDGET`], or the process
+/// budget where smaller.
+pub fn default_budget() -> u64 {
+    DEFAULT_BUDGET.min(crate::solve::memory_budget())
+}
+
 /// Largest work estimate ([`StateSolver::work_estimate`]) the solver accepts:
 /// about a minute on one core.
 pub const WORK_LIMIT: u128 = 20_000_000_000;
@@ -255,7 +261,7 @@ impl StateSolver {
 
     /// Solve the board `0 <= x, y < n` within [`DEFAULT_BUDGET`] (or the process budget, if smaller).
     pub fn new(rules: ImitationNim, n: u64) -> Result<StateSolver, ImitationError> {
-        Self::with_budget(rules, n, DEFAULT_BUDGET.min(crate::solve::memory_budget()))
+        Self::with_budget(rules, n, default_budget())
     }
 
     /// [`StateSolver::new`] reporting `progress(rows done, n)` before each row
@@ -266,12 +272,7 @@ impl StateSolver {
         n: u64,
         progress: &mut dyn FnMut(u64, u64),
     ) -> Result<StateSolver, ImitationError> {
-        Self::build(
-            rules,
-            n,
-            DEFAULT_BUDGET.min(crate::solve::memory_budget()),
-            progress,
-        )
+        Self::build(rules, n, default_budget(), progress)
     }
 
     /// Solve the board, refusing when the estimate exceeds `budget` bytes.
@@ -288,7 +289,7 @@ impl StateSolver {
     /// budget, work within [`WORK_LIMIT`]), decided without solving: the
     /// refusal a plan announces is the one the run gives.
     pub fn admission(rules: ImitationNim, n: u64) -> Result<(), ImitationError> {
-        Self::admit_within(rules, n, DEFAULT_BUDGET.min(crate::solve::memory_budget()))
+        Self::admit_within(rules, n, default_budget())
     }
 
     fn admit_within(rules: ImitationNim, n: u64, budget: u64) -> Result<(), ImitationError> {

@@ -227,7 +227,7 @@ pub(crate) fn search(
     let member = |x: u32, y: u32| cells[x as usize * n + y as usize];
     let list = match only {
         Some(num) => vec![num.clone()],
-        None => with_rules(s, candidates(&Board::from_fn(n, |x, y| cells[x * n + y]))),
+        None => with_rules(s, candidates(&board_of(&cells, n))),
     };
     let mut attempts = Vec::new();
     for num in list {
@@ -311,7 +311,7 @@ pub(crate) fn search_pairs(
     let list = match only {
         Some(num) => vec![num.clone()],
         None => {
-            let mut list = with_rules(s, candidates(&Board::from_fn(n, |x, y| cells[x * n + y])));
+            let mut list = with_rules(s, candidates(&board_of(&cells, n)));
             if s.convention() == crate::rules::Convention::Misere {
                 // a misère set whose laws the board does not show (roob-blocking):
                 // the numerations normal play's board suggests, too
@@ -320,7 +320,7 @@ pub(crate) fn search_pairs(
                     ..s.clone()
                 };
                 let cells = outcome_table(&normal, max, &mut |_, _| {})?;
-                let more = candidates(&Board::from_fn(n, |x, y| cells[x * n + y]));
+                let more = candidates(&board_of(&cells, n));
                 for num in with_rules(&normal, more) {
                     if !list.contains(&num) {
                         list.push(num);
@@ -346,8 +346,7 @@ pub(crate) fn search_pairs(
             let Ok(prefix) = crate::sequences::sequence_list(s, terms, &mut |_, _| {}) else {
                 break;
             };
-            let a: Vec<u64> = prefix.iter().step_by(2).copied().collect();
-            let b: Vec<u64> = prefix.iter().skip(1).step_by(2).copied().collect();
+            let (a, b) = unzip_pairs(&prefix);
             if !pairs_are_the_board(&a, &b, &cells, n) {
                 break;
             }
@@ -413,10 +412,9 @@ fn search_whole(
     let flat = if s.convention() == crate::rules::Convention::Misere {
         misere_pairs(s, max)?
     } else {
-        normal_pairs(s, max)?
+        normal_pairs(s, cells, max)?
     };
-    let a: Vec<u64> = flat.iter().step_by(2).copied().collect();
-    let b: Vec<u64> = flat.iter().skip(1).step_by(2).copied().collect();
+    let (a, b) = unzip_pairs(&flat);
     if !pairs_are_the_board(&a, &b, cells, n) {
         // the pairs are not the whole P-set (Even-Even's sequence lists A_n, B_n
         // of the P-positions A_n (+1), B_n (+1)): graphs of them would be a
@@ -466,6 +464,16 @@ fn search_whole(
     Ok((None, attempts))
 }
 
+/// The `n x n` board `cells` (row-major, `true` = P) as a [`Board`].
+fn board_of(cells: &[bool], n: usize) -> Board {
+    Board::from_fn(n, |x, y| cells[x * n + y])
+}
+
+/// The flat list `a_0, b_0, a_1, b_1, ...` as the sequences `a` and `b`.
+fn unzip_pairs(flat: &[u64]) -> (Vec<u64>, Vec<u64>) {
+    flat.chunks(2).map(|c| (c[0], c[1])).unzip()
+}
+
 /// Do the pairs `(a_n, b_n)` and `(b_n, a_n)` give exactly the P-positions of
 /// the `n x n` board `cells` (row-major, `true` = P)? The graphs model only
 /// such a P-set; a sequence that lists fewer (or other) positions is no model.
@@ -481,7 +489,8 @@ fn pairs_are_the_board(a: &[u64], b: &[u64], cells: &[bool], n: usize) -> bool {
     from_pairs == cells
 }
 
-/// The pairs `a_0, b_0, a_1, b_1, ...` of normal play, as many of
+/// The pairs `a_0, b_0, a_1, b_1, ...` of normal play (`cells`: the `max`
+/// board of `s`), as many of
 /// [`PAIR_TERMS`] as the sequence's engine gives (a game without a published
 /// solution is read off a board, which holds fewer: `ArgTooLarge` asks for fewer).
 ///
@@ -490,11 +499,9 @@ fn pairs_are_the_board(a: &[u64], b: &[u64], cells: &[bool], n: usize) -> bool {
 /// a periodic set), the graphs are not tried, rather than a board of 32768
 /// solved for minutes to say the same. A limit of the search, said in its
 /// attempts: "no automaton found" speaks of the search, never of the game.
-fn normal_pairs(s: &Subject, max: u64) -> Result<Vec<u64>, SolveError> {
+fn normal_pairs(s: &Subject, cells: &[bool], max: u64) -> Result<Vec<u64>, SolveError> {
     if crate::sequences::read_off_a_board(s) {
-        let n = max as usize;
-        let cells = outcome_table(s, max, &mut |_, _| {})?;
-        if !crate::patterns::board_reads_pairs(&Board::from_fn(n, |x, y| cells[x * n + y])) {
+        if !crate::patterns::board_reads_pairs(&board_of(cells, max as usize)) {
             return Err(SolveError::Unsupported(format!(
                 "its P-positions on the board of {max} are not pairs of sequences (a non-decreasing, b increasing)"
             )));
@@ -525,7 +532,8 @@ fn misere_pairs(s: &Subject, max: u64) -> Result<Vec<u64>, SolveError> {
         game: s.game.with_convention(crate::rules::Convention::Normal),
         ..s.clone()
     };
-    let flat = normal_pairs(&normal, max)?;
+    let cells = outcome_table(&normal, max, &mut |_, _| {})?;
+    let flat = normal_pairs(&normal, &cells, max)?;
     let pairs: Vec<(u64, u64)> = flat.chunks(2).map(|c| (c[0], c[1])).collect();
     let mut board: Vec<(u64, u64)> = Vec::new();
     crate::board::game_p_positions(&s.game, max, &mut |_, _| {}, &mut |x, ys| {
@@ -1136,9 +1144,8 @@ mod tests {
         // Walnut and printed "refuted" at (0, 1) for a game the paper solves
         let n = 64u64;
         let ee = Subject::parse("restricted:s=1,t=3,h=2:0,v=2:0,d1=2:0,d2=2:0", false).unwrap();
-        let flat = normal_pairs(&ee, n).unwrap();
-        let (a, b): (Vec<u64>, Vec<u64>) = flat.chunks(2).map(|c| (c[0], c[1])).unzip();
         let cells = outcome_table(&ee, n, &mut |_, _| {}).unwrap();
+        let (a, b) = unzip_pairs(&normal_pairs(&ee, &cells, n).unwrap());
         assert!(!pairs_are_the_board(&a, &b, &cells, n as usize));
         assert!(search_pairs(&ee, n, None, 300).unwrap().0.is_none());
         // where they are (Wythoff, roob-blocking in both conventions) the check passes
@@ -1148,13 +1155,13 @@ mod tests {
             ("roob-blocking:m=2,p=3", true),
         ] {
             let s = Subject::parse(game, misere).unwrap();
+            let cells = outcome_table(&s, n, &mut |_, _| {}).unwrap();
             let flat = if misere {
                 misere_pairs(&s, n).unwrap()
             } else {
-                normal_pairs(&s, n).unwrap()
+                normal_pairs(&s, &cells, n).unwrap()
             };
-            let (a, b): (Vec<u64>, Vec<u64>) = flat.chunks(2).map(|c| (c[0], c[1])).unzip();
-            let cells = outcome_table(&s, n, &mut |_, _| {}).unwrap();
+            let (a, b) = unzip_pairs(&flat);
             assert!(
                 pairs_are_the_board(&a, &b, &cells, n as usize),
                 "{game} misère {misere}"
@@ -1227,12 +1234,15 @@ mod tests {
     fn pairs_of_games_read_off_a_board_and_of_misere_play() {
         // no published solution: fewer pairs than 2^18, read off a board
         let s = Subject::parse("modulo-rook:m=2,l=0,p=2", false).unwrap();
-        let flat = normal_pairs(&s, 256).unwrap();
+        let board = |s: &Subject| outcome_table(s, 256, &mut |_, _| {}).unwrap();
+        let flat = normal_pairs(&s, &board(&s), 256).unwrap();
         assert_eq!(flat.len() as u64, 2 * (1 << 13));
         // a P-set of rays (seed 003's restricted frame, K = 5): not pairs on the
         // board of 256 already, so no board of 32768 is solved (minutes) to say so
         let rays = Subject::parse("restricted:s=1,t=3,h=5:1,v=5:4,d1=5:1,d2=5:4", false).unwrap();
-        let e = normal_pairs(&rays, 256).unwrap_err().to_string();
+        let e = normal_pairs(&rays, &board(&rays), 256)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("board of 256") && e.contains("not pairs"), "{e}");
         let e = search_pairs(&rays, 256, None, 300).unwrap_err().to_string();
         assert!(e.contains("board of 256"), "{e}");
