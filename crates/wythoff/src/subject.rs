@@ -96,6 +96,16 @@ impl Subject {
         self.game.convention()
     }
     /// "normal play" / "misère play".
+    /// What identifies this subject's answers (a cache's key): its label and
+    /// the whole rule value as it serialises, every field of every variant,
+    /// so two games that differ anywhere never share it.
+    pub fn identity(&self) -> String {
+        format!(
+            "{}\u{0}{}",
+            self.label,
+            serde_json::to_string(&self.game).expect("a rule value serialises")
+        )
+    }
     pub fn convention_text(&self) -> String {
         self.convention().to_string()
     }

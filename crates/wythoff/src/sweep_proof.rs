@@ -113,20 +113,52 @@ fn two_pile_key(d1: &LengthSet, d2: &LengthSet, relation: Relation) -> String {
     format!("{};{};cone:{s}:{low}", set_key(d1), set_key(d2))
 }
 
+/// The whole rule value as a canonical text: every field of [`Rules`] as it
+/// serialises (so that a field added later is part of the key without anyone
+/// remembering it), with only the rewrites that keep the moves the same:
+/// every length set by its membership ([`set_key`], wherever it sits in the
+/// value), and the two-pile moves by [`two_pile_key`] (the relation lowered).
+/// Nothing is left out: two rule values with one key differ at most in how
+/// their sets and relation were written.
 fn rules_key(r: &Rules) -> String {
+    use serde_json::Value;
+    let mut v = serde_json::to_value(r).expect("a rule value serialises");
+    canonical_sets(&mut v);
     let two = match r.two_pile() {
         Some(tp) => two_pile_key(&tp.d1, &tp.d2, tp.relation),
         None => "none".into(),
     };
-    format!(
-        "h={};v={};two={two};blocking={:?};corner={:?};memory={:?};{:?}",
-        set_key(r.h()),
-        set_key(r.v()),
-        r.blocking(),
-        r.corner(),
-        r.memory(),
-        r.convention()
-    )
+    match &mut v {
+        Value::Object(fields) => {
+            fields.insert("two".into(), Value::String(two));
+        }
+        _ => unreachable!("a rule value serialises as an object"),
+    }
+    // serde_json's maps are ordered by key: one text for one value
+    v.to_string()
+}
+
+/// Replaces every serialised length set inside `v` (an object with exactly
+/// the fields `prefix`, `residues` and `spec`) by its exact text.
+fn canonical_sets(v: &mut serde_json::Value) {
+    use serde_json::Value;
+    let set = match &*v {
+        Value::Object(fields)
+            if fields.len() == 3
+                && ["prefix", "residues", "spec"]
+                    .iter()
+                    .all(|k| fields.contains_key(*k)) =>
+        {
+            serde_json::from_value::<LengthSet>(v.clone()).ok()
+        }
+        _ => None,
+    };
+    match (set, v) {
+        (Some(s), v) => *v = Value::String(set_key(&s)),
+        (None, Value::Object(fields)) => fields.values_mut().for_each(canonical_sets),
+        (None, Value::Array(items)) => items.iter_mut().for_each(canonical_sets),
+        _ => {}
+    }
 }
 
 /// A text equal for two games exactly when their moves are equal from every
@@ -315,6 +347,231 @@ mod tests {
             merged += (a != i) as usize;
         }
         assert!(merged > 50, "the families have games that are one game");
+    }
+
+    /// Every field of a rule value is part of the key: the fields a rule
+    /// value serialises with are exactly the ones [`one_field_changed`]
+    /// changes (a field added to `Rules` fails here until it is changed there).
+    #[test]
+    fn the_key_test_changes_every_field() {
+        let full = Rules::builder()
+            .two_pile(LengthSet::all(), LengthSet::all(), Relation::Diagonal)
+            .blocking(crate::rules::BlockClass::All, 2)
+            .corner(1, 1)
+            .terminal(1)
+            .build()
+            .unwrap();
+        let v = serde_json::to_value(&full).unwrap();
+        let mut fields: Vec<&str> = v.as_object().unwrap().keys().map(|k| k.as_str()).collect();
+        fields.sort();
+        assert_eq!(
+            fields,
+            FIELDS,
+            "Rules has a field the key test does not change: add it to one_field_changed"
+        );
+    }
+
+    const FIELDS: [&str; 8] = [
+        "blocking",
+        "convention",
+        "corner",
+        "h",
+        "memory",
+        "terminal",
+        "two",
+        "v",
+    ];
+
+    /// A small deterministic generator (xorshift), so that a failure repeats.
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+    }
+
+    fn random_set(g: &mut Rng) -> LengthSet {
+        let texts = ["all", "odd", "even", "3:0", "3:1+2", "max2", "min2", "2:1", "4:0+1", "none"];
+        LengthSet::parse(texts[g.below(texts.len() as u64) as usize]).unwrap()
+    }
+
+    fn random_relation(g: &mut Rng) -> Relation {
+        match g.below(4) {
+            0 => Relation::Diagonal,
+            1 => Relation::Band { m: 1 + g.below(3) },
+            2 => Relation::Cone { s: 1 + g.below(3), t: 1 + g.below(3) },
+            _ => Relation::Congruent { m: 1 + g.below(3) },
+        }
+    }
+
+    fn random_class(g: &mut Rng) -> crate::rules::BlockClass {
+        use crate::rules::BlockClass;
+        match g.below(3) {
+            0 => BlockClass::OnePileAtLeast(1 + g.below(3)),
+            1 => BlockClass::Diagonal,
+            _ => BlockClass::All,
+        }
+    }
+
+    /// The parts of a rule value, as the builder takes them.
+    #[derive(Clone, Debug)]
+    struct Parts {
+        h: LengthSet,
+        v: LengthSet,
+        two: Option<(LengthSet, LengthSet, Relation)>,
+        blocking: Option<(crate::rules::BlockClass, u64)>,
+        corner: Option<(u64, u64)>,
+        terminal: Option<u64>,
+        memory: crate::rules::Memory,
+        convention: crate::rules::Convention,
+    }
+
+    impl Parts {
+        fn random(g: &mut Rng) -> Parts {
+            use crate::rules::{Convention, Memory};
+            let imitation = g.below(6) == 0;
+            let maybe = |g: &mut Rng| g.below(2) == 0;
+            Parts {
+                h: random_set(g),
+                v: random_set(g),
+                two: (!imitation && maybe(g))
+                    .then(|| (random_set(g), random_set(g), random_relation(g))),
+                blocking: (!imitation && maybe(g)).then(|| (random_class(g), 2 + g.below(2))),
+                corner: (!imitation && maybe(g)).then(|| (1 + g.below(3), 1 + g.below(3))),
+                terminal: (!imitation && maybe(g)).then(|| g.below(4)),
+                memory: if imitation {
+                    Memory::Imitation { p: 1 + g.below(2), m: 1 + g.below(2) }
+                } else {
+                    Memory::None
+                },
+                convention: if maybe(g) { Convention::Normal } else { Convention::Misere },
+            }
+        }
+        fn build(&self) -> Option<Rules> {
+            let mut b = Rules::builder().h(self.h.clone()).v(self.v.clone());
+            if let Some((d1, d2, r)) = &self.two {
+                b = b.two_pile(d1.clone(), d2.clone(), *r);
+            }
+            if let Some((c, p)) = self.blocking {
+                b = b.blocking(c, p);
+            }
+            if let Some((u, v)) = self.corner {
+                b = b.corner(u, v);
+            }
+            if let Some(t) = self.terminal {
+                b = b.terminal(t);
+            }
+            b.memory(self.memory).convention(self.convention).build().ok()
+        }
+    }
+
+    /// `base` with the field `field` (a name of [`FIELDS`]) drawn anew.
+    fn one_field_changed(base: &Parts, field: &str, g: &mut Rng) -> Parts {
+        use crate::rules::{Convention, Memory};
+        let mut p = base.clone();
+        match field {
+            "h" => p.h = random_set(g),
+            "v" => p.v = random_set(g),
+            "two" => {
+                p.two = match (&p.two, g.below(3)) {
+                    (_, 0) => None,
+                    (Some((d1, d2, _)), 1) => Some((d1.clone(), d2.clone(), random_relation(g))),
+                    _ => Some((random_set(g), random_set(g), random_relation(g))),
+                }
+            }
+            "blocking" => p.blocking = (g.below(3) > 0).then(|| (random_class(g), 2 + g.below(2))),
+            "corner" => p.corner = (g.below(3) > 0).then(|| (1 + g.below(3), 1 + g.below(3))),
+            "terminal" => p.terminal = (g.below(3) > 0).then(|| g.below(4)),
+            "memory" => {
+                p.memory = match g.below(3) {
+                    0 => Memory::None,
+                    _ => Memory::Imitation { p: 1 + g.below(2), m: 1 + g.below(2) },
+                }
+            }
+            "convention" => {
+                p.convention = match p.convention {
+                    Convention::Normal => Convention::Misere,
+                    Convention::Misere => Convention::Normal,
+                }
+            }
+            other => panic!("no change written for the field {other}"),
+        }
+        p
+    }
+
+    /// Random rule values that differ in one field each: where the keys are
+    /// equal, the two games are one game (their boards are equal, every
+    /// field outside the moves is equal); fields the key never rewrites give
+    /// different keys whenever they differ.
+    #[test]
+    fn rule_values_differing_in_one_field_have_different_keys() {
+        use crate::solve::reference;
+        let mut g = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut differed = std::collections::HashMap::<&str, usize>::new();
+        let mut compared = 0;
+        while compared < 600 {
+            let base = Parts::random(&mut g);
+            let field = FIELDS[g.below(FIELDS.len() as u64) as usize];
+            let other = one_field_changed(&base, field, &mut g);
+            let (Some(a), Some(b)) = (base.build(), other.build()) else {
+                continue;
+            };
+            if a == b {
+                continue;
+            }
+            compared += 1;
+            let (ka, kb) = (
+                move_set_key(&Game::single(a.clone())),
+                move_set_key(&Game::single(b.clone())),
+            );
+            // never rewritten: a difference there is a difference of keys
+            let plain = a.blocking() != b.blocking()
+                || a.corner() != b.corner()
+                || a.terminal() != b.terminal()
+                || a.memory() != b.memory()
+                || a.convention() != b.convention();
+            if plain {
+                assert_ne!(ka, kb, "{field}: {a:?} and {b:?} share a key");
+            }
+            if ka == kb {
+                // one key: one game (moves and boards)
+                for k in 0..=40u64 {
+                    for l in 0..=40u64 {
+                        assert_eq!(a.is_move(k, l), b.is_move(k, l), "{field}: move ({k}, {l})");
+                    }
+                }
+                if a.memory() == crate::rules::Memory::None {
+                    let (ta, tb) = (reference::outcomes(&a, 24), reference::outcomes(&b, 24));
+                    for x in 0..24 {
+                        for y in 0..24 {
+                            assert_eq!(ta.get(x, y), tb.get(x, y), "{field}: ({x}, {y})");
+                        }
+                    }
+                }
+            } else {
+                *differed.entry(field).or_default() += 1;
+            }
+        }
+        // every field was changed, and its changes reached the key
+        for f in FIELDS {
+            assert!(differed.get(f).copied().unwrap_or(0) > 5, "{f}: {differed:?}");
+        }
+    }
+
+    /// Hostile round 4: the key once left the terminal set out, and
+    /// `terminal-wythoff:l=1..3` were "proved" with Wythoff's automaton.
+    #[test]
+    fn terminal_sets_are_different_games() {
+        let keys: std::collections::HashSet<String> =
+            (0..=3).map(|l| key(&format!("terminal-wythoff:l={l}"))).collect();
+        assert_eq!(keys.len(), 4);
+        assert_ne!(key("wythoff"), key("terminal-wythoff:l=1"));
     }
 
     #[test]

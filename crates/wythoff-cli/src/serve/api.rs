@@ -171,12 +171,13 @@ pub struct Job {
 }
 
 impl Query {
-    /// What names the game in a cache key: its canonical text, or the whole
-    /// text of the rules sent (two rules files may share a name).
+    /// What names the game in a cache key: the whole text of the rules sent
+    /// (two rules files may share a name), or the subject's identity (its
+    /// label and its whole rule value).
     pub fn game_key(&self, g: &GameArg) -> String {
         match self.get("rules") {
             Some(body) => format!("rules\u{0}{body}"),
-            None => g.label.clone(),
+            None => g.identity(),
         }
     }
 }
