@@ -650,3 +650,79 @@ fn install_script_refuses_another_jar() {
     );
     let _ = std::fs::remove_dir_all(&cache);
 }
+
+/// Hostile round 4: `prove modulo-rook:m=1,l=0,p=3 --misere` said "refuted"
+/// although stable, absorbing and no_terminal were TRUE; only statements about
+/// the sequences read off the graphs were FALSE. The set is proved, and the
+/// FALSE side statements are said (`side_false`), in a sweep's record too.
+#[test]
+fn false_side_statements_do_not_refute_a_proved_set() {
+    if walnut().is_none() {
+        return;
+    }
+    let game = "modulo-rook:m=1,l=0,p=3";
+    let v = json(&["prove", game, "--misere", "--format", "json"]);
+    assert_eq!(v["verdict"], "proved", "{v}");
+    let side: Vec<&str> = v["side_false"]
+        .as_array()
+        .expect("side_false")
+        .iter()
+        .map(|s| s.as_str().unwrap())
+        .collect();
+    assert!(side.contains(&"graph_a_nondecreasing"), "{v}");
+    for core in ["stable", "absorbing", "no_terminal"] {
+        let st = v["statements"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["name"] == core)
+            .unwrap_or_else(|| panic!("{core}: {v}"));
+        assert_eq!(st["result"], "TRUE", "{v}");
+    }
+    let text = String::from_utf8_lossy(&run(&["prove", game, "--misere"]).stdout).to_string();
+    assert!(
+        text.contains(": proved") && text.contains("answered FALSE: graph_a_nondecreasing"),
+        "{text}"
+    );
+    // the sweep's record: the same verdict, the same side statements
+    let out = run(&["sweep", game, "--misere", "--prove", "--max", "16"]);
+    let line = String::from_utf8_lossy(&out.stdout).to_string();
+    let rec: serde_json::Value = serde_json::from_str(line.trim()).unwrap_or_else(|e| panic!("{e}: {line}"));
+    assert_eq!(rec["proof"]["verdict"], "proved", "{rec}");
+    assert_eq!(rec["proof"]["states"], v["states"], "{rec}");
+    assert_eq!(rec["proof"]["side_false"], v["side_false"], "{rec}");
+}
+
+/// A proof sweep finds what `prove` finds with the same options: in misère
+/// play (the sweep once said "no automaton found" for games `prove --misere`
+/// proves), and over terminal sets, blocking classes and corners, each game
+/// proved alone (no proof shared between different games).
+#[test]
+fn a_sweep_proves_what_prove_proves_game_by_game() {
+    if walnut().is_none() {
+        return;
+    }
+    let sweeps: [(&str, &[&str]); 5] = [
+        ("modulo-rook:m=2,l=0..1,p=3", &["--misere"]),
+        ("terminal-wythoff:l=0..3", &[]),
+        ("blocking-wythoff:k=1..3", &[]),
+        ("diagonal-blocking:p=1..2,m=1", &[]),
+        ("corner:m=1,p=1..2,u=0..1,v=1", &[]),
+    ];
+    for (spec, extra) in sweeps {
+        let mut args = vec!["sweep", spec, "--prove", "--max", "16", "--prove-max", "256"];
+        args.extend_from_slice(extra);
+        let out = run(&args);
+        assert!(out.status.success(), "{spec}: {}", String::from_utf8_lossy(&out.stderr));
+        for line in String::from_utf8_lossy(&out.stdout).lines() {
+            let rec: serde_json::Value = serde_json::from_str(line).unwrap();
+            let game = rec["game"].as_str().unwrap();
+            let mut alone = vec!["prove", game, "--max", "256", "--format", "json"];
+            alone.extend_from_slice(extra);
+            let v = json(&alone);
+            assert_eq!(rec["proof"]["verdict"], v["verdict"], "{spec}: {game}: {rec} / {v}");
+            assert_eq!(rec["proof"]["states"], v["states"], "{spec}: {game}: {rec} / {v}");
+            assert_eq!(rec["proof"]["numeration"], v["numeration"], "{spec}: {game}");
+        }
+    }
+}

@@ -171,11 +171,7 @@ pub fn prove_one(
         wythoff::Convention::Misere => "misere",
         _ => "normal",
     };
-    let subject = Subject {
-        label: game.canonical.clone(),
-        named: Some(game.clone()),
-        game: game.game.clone(),
-    };
+    let subject = Subject::from_named(game);
     let emit = opts
         .emit
         .as_ref()
@@ -190,6 +186,7 @@ pub fn prove_one(
         walnut_version: w.info.version.clone(),
         jar_sha256: w.info.sha256.clone(),
         shared_with: None,
+        side_false: Vec::new(),
     };
     let reported = prepare(&opts.request(subject), &mut |_, _| {}).and_then(|plan| {
         let r = run(&plan, w, emit.as_deref())?;
@@ -206,6 +203,7 @@ pub fn prove_one(
                 y: w.y,
                 statement: w.statement,
             });
+            record.side_false = r.side_false;
             walnut_seconds = r.walnut_seconds;
         }
         Err(e @ ProveError::CannotExpress { .. }) => {

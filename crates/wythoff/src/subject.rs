@@ -59,6 +59,21 @@ impl Subject {
             named: Some(ng),
         })
     }
+    /// The subject of a catalogue game as a sweep holds it (its game in the
+    /// sweep's convention): the same subject as [`Subject::parse`] of its
+    /// canonical text, its catalogue entry in the catalogue's own (normal)
+    /// convention, so that every reader of the entry (sequences, oracles)
+    /// sees the game `parse` gives it.
+    pub fn from_named(ng: &NamedGame) -> Subject {
+        Subject {
+            label: ng.canonical.clone(),
+            game: ng.game.clone(),
+            named: Some(NamedGame {
+                game: ng.game.with_convention(Convention::Normal),
+                ..ng.clone()
+            }),
+        }
+    }
     /// The game a user named with GAME: a TOML rules file ([`rules_file_path`]),
     /// read by the front end's `read_file(path, cap)` with the cap
     /// [`MAX_RULES_FILE`] (the library does no I/O), or catalogue text.

@@ -251,6 +251,10 @@ pub struct ProofRecord {
     pub jar_sha256: String,
     /// The combination whose proof this is, when not this one (same moves).
     pub shared_with: Option<u64>,
+    /// Statements outside the proof of the P-set that Walnut answered FALSE
+    /// (`prove`'s `side_false`); absent when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub side_false: Vec<String>,
 }
 
 /// The distinct games each of `shards` shards of `spec` proves (`sweep
@@ -626,6 +630,7 @@ mod tests {
                 walnut_version: "test".into(),
                 jar_sha256: "0".into(),
                 shared_with: None,
+                side_false: Vec::new(),
             })
         };
         let records = |shard: (u64, u64)| {
@@ -696,6 +701,7 @@ mod tests {
             walnut_version: "6.2".into(),
             jar_sha256: "ab".into(),
             shared_with: Some(2),
+            side_false: Vec::new(),
         };
         let text = serde_json::to_string(&p).unwrap();
         assert_eq!(

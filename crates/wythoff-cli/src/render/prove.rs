@@ -98,6 +98,13 @@ pub fn text(out: &mut dyn Write, r: &Report, emit: Option<&std::path::Path>) -> 
             st.largest_automaton,
         )?;
     }
+    if !r.side_false.is_empty() {
+        writeln!(
+            out,
+            "  not part of the proof of the P-set, answered FALSE: {} (statements about the sequences read off the graphs, or the papers' statements; the verdict on the set stands)",
+            r.side_false.join(", ")
+        )?;
+    }
     if let Some(c) = r.row_count {
         writeln!(
             out,

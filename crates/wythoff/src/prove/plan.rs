@@ -696,6 +696,11 @@ pub fn pairs_proof_files(
     m: &PairsModel,
     extras: &[Statement],
 ) -> Result<ProofFiles, ProveError> {
+    // the graph statements speak of the sequences, not of the set: the set is
+    // defined from the graphs whatever they are, and stable, absorbing and
+    // no_terminal prove it the P-set; a FALSE graph statement is said beside
+    // a proof (side statements), never a refutation of the set
+    let side: Vec<Statement> = graph_statements(m).into_iter().chain(extras.iter().cloned()).collect();
     let mut f = proof_files_with(
         s,
         &m.a.numeration,
@@ -705,8 +710,8 @@ pub fn pairs_proof_files(
                 "(E n ${GRAPH_A}(n,a) & ${GRAPH_B}(n,b)) | (E n ${GRAPH_A}(n,b) & ${GRAPH_B}(n,a))"
             ),
         )],
-        &graph_statements(m),
-        extras,
+        &[],
+        &side,
     )?;
     f.files
         .push((format!("Automata Library/{GRAPH_A}.txt"), m.a.to_walnut()));

@@ -157,6 +157,11 @@ pub struct Report {
     #[serde(skip)]
     pub definitions: Vec<(String, Option<usize>)>,
     pub witness: Option<Witness>,
+    /// Statements outside the proof of the P-set (about the sequences the
+    /// graphs were read as, the papers' statements) that Walnut answered
+    /// FALSE: said beside the verdict, never a refutation of the set.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub side_false: Vec<String>,
     pub walnut_version: String,
     /// The sha256 of the Walnut jar that decided the statements.
     pub walnut_sha256: String,
@@ -222,6 +227,7 @@ pub fn report(plan: &ProofPlan, run: Option<&WalnutRun>) -> Result<Report, Prove
         running: None,
         definitions: Vec::new(),
         witness: None,
+        side_false: Vec::new(),
         walnut_version: walnut.version,
         walnut_sha256: walnut.sha256,
         convention_text: s.convention_text(),
@@ -303,6 +309,11 @@ pub fn report(plan: &ProofPlan, run: Option<&WalnutRun>) -> Result<Report, Prove
     }
     let core_false = |r: &StatementResult| r.result == Some(false) && files.core.contains(&r.name);
     let refuted = results.iter().any(core_false);
+    rep.side_false = results
+        .iter()
+        .filter(|r| r.result == Some(false) && !files.core.contains(&r.name))
+        .map(|r| r.name.clone())
+        .collect();
     let proved = !refuted
         && files.core.iter().all(|c| {
             results
