@@ -269,6 +269,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
         writeln!(out, "{h}")?;
     }
     out.flush()?;
+    let timing_failure: std::sync::Arc<std::sync::Mutex<Option<String>>> = Default::default();
     let prover = match (proving, walnut) {
         (Some(o), Some(w)) => {
             let timings = match &a.timings {
@@ -281,12 +282,23 @@ pub fn run(a: Args) -> Result<ExitCode> {
                 )),
                 None => None,
             };
+            let path = a.timings.clone();
+            let failed = timing_failure.clone();
             let on_timing = Box::new(move |t: &wythoff_walnut::sweep::Timing| {
                 if let Some(f) = &timings {
                     let mut f = f.lock().unwrap_or_else(|e| e.into_inner());
                     let line = serde_json::to_string(t).expect("timing serialises") + "\n";
-                    // a lost timing line does not change any record
-                    let _ = f.write_all(line.as_bytes());
+                    // a lost timing line changes no record, but the run has
+                    // failed to do what it was asked: said at the end, exit 1
+                    if let Err(e) = f.write_all(line.as_bytes()).and_then(|()| f.flush()) {
+                        let mut first = failed.lock().unwrap_or_else(|e| e.into_inner());
+                        first.get_or_insert_with(|| {
+                            format!(
+                                "--timings {}: {e}",
+                                path.as_deref().map(|p| p.display().to_string()).unwrap_or_default()
+                            )
+                        });
+                    }
                 }
             });
             let p = wythoff_walnut::sweep::Prover::new(o, w, java, on_timing);
@@ -338,6 +350,10 @@ pub fn run(a: Args) -> Result<ExitCode> {
     out.flush()?;
     if !tty {
         eprintln!("{summary}");
+    }
+    let failed = timing_failure.lock().unwrap_or_else(|e| e.into_inner()).take();
+    if let Some(why) = failed {
+        return Err(resources::RunIoError(format!("{why} (the records are whole; the timings are not)")).into());
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -418,3 +418,17 @@ Max address space         8192000000           unlimited            bytes\n";
         }
     }
 }
+
+/// A write to this machine's files failed during a run (a full disk under
+/// `--timings` or an output file): the run's failure, exit 1, never part of a
+/// record or an answer.
+#[derive(Debug)]
+pub struct RunIoError(pub String);
+
+impl std::fmt::Display for RunIoError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for RunIoError {}

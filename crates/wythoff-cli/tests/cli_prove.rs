@@ -726,3 +726,53 @@ fn a_sweep_proves_what_prove_proves_game_by_game() {
         }
     }
 }
+
+/// Hostile round 4: a write error was a verdict. `--timings` to a full device
+/// and `--emit` into a folder that cannot be made are the run's failure: exit
+/// 1, said on stderr, no record carrying the error as a game's verdict.
+#[test]
+fn write_errors_fail_a_proof_sweep() {
+    if walnut().is_none() {
+        return;
+    }
+    if Path::new("/dev/full").exists() {
+        let out = run(&["sweep", "wythoff", "--prove", "--max", "16", "--prove-max", "64", "--timings", "/dev/full"]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(err.contains("--timings /dev/full"), "{err}");
+    }
+    let dir = std::env::temp_dir().join(format!("wythoff-emit-file-{}", std::process::id()));
+    std::fs::write(&dir, "a file, not a folder").unwrap();
+    let out = run(&[
+        "sweep", "wythoff", "--prove", "--max", "16", "--prove-max", "64", "--emit",
+        dir.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    let records = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("cannot create"), "{err}");
+    assert!(!records.contains("cannot create"), "an I/O error became a record: {records}");
+    let _ = std::fs::remove_file(&dir);
+}
+
+/// Hostile round 4: a file that is not the pinned Walnut jar is refused before
+/// the first game (it used to record "Walnut failed" for every game, exit 0).
+#[test]
+fn a_jar_that_is_not_walnut_is_refused_at_the_start() {
+    if walnut().is_none() {
+        return;
+    }
+    let fake = std::env::temp_dir().join(format!("wythoff-fake-jar-{}.jar", std::process::id()));
+    std::fs::write(&fake, "not a jar").unwrap();
+    let out2 = Command::new(BIN)
+        .args(["sweep", "m-wythoff:m=1..2", "--prove", "--max", "16"])
+        .env("WALNUT_JAR", &fake)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&fake);
+    let err = String::from_utf8_lossy(&out2.stderr);
+    assert_eq!(out2.status.code(), Some(2), "{err}");
+    assert!(err.contains("not the pinned Walnut"), "{err}");
+    assert!(out2.stdout.is_empty(), "no record: {}", String::from_utf8_lossy(&out2.stdout));
+    assert_eq!(err.lines().count(), 1, "{err}");
+}

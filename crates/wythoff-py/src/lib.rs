@@ -107,6 +107,7 @@ fn to_py_err(e: SolveError) -> PyErr {
             PyValueError::new_err(format!("n = {text} is out of range: allowed 1..={max}"))
         }
         e @ SolveError::OverTime { .. } => PyMemoryError::new_err(e.worded(&WORDS)),
+        SolveError::Io(why) => pyo3::exceptions::PyOSError::new_err(why),
         other => PyValueError::new_err(other.to_string()),
     }
 }
@@ -758,7 +759,8 @@ fn prove<'py>(
 
 /// `prove`'s errors by variant: a bad argument (worded with the parameter's
 /// name) or rules the statements cannot express are `ValueError`, Walnut
-/// missing or failing `RuntimeError`, the solver's as everywhere.
+/// missing or failing `RuntimeError`, this machine's files failing `OSError`,
+/// the solver's as everywhere.
 fn prove_err(e: wythoff::prove::ProveError) -> PyErr {
     use wythoff::prove::ProveError;
     match e {
@@ -770,6 +772,7 @@ fn prove_err(e: wythoff::prove::ProveError) -> PyErr {
         e @ (ProveError::NotInstalled(_) | ProveError::Walnut(_)) => {
             PyRuntimeError::new_err(e.to_string())
         }
+        ProveError::Io(why) => pyo3::exceptions::PyOSError::new_err(why),
     }
 }
 

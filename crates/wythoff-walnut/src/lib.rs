@@ -153,7 +153,7 @@ fn walnut_version(jar: &Path) -> String {
 }
 
 fn io_err(what: String) -> impl FnOnce(std::io::Error) -> ProveError {
-    move |e| ProveError::Walnut(format!("{what}: {e}"))
+    move |e| ProveError::Io(format!("{what}: {e}"))
 }
 
 /// Create the eight folders and write the files.

@@ -17,9 +17,20 @@ use wythoff::prove::{prepare, ProveArg, ProveError, Request};
 use wythoff::sweep_proof::{ProofRecord, Verdict};
 
 /// The Walnut of a proof sweep: [`Walnut::find`] (the jar, Java, the jar's
-/// SHA-256), refused before any game; each run's heap bounded by `opts`.
+/// SHA-256), refused before any game, and so is a jar that is not the pinned
+/// Walnut ([`crate::PINNED_JAR_SHA256`]: a sweep of hundreds of games would
+/// otherwise record "Walnut failed" for each); each run's heap bounded by
+/// `opts`.
 pub fn walnut(opts: &Options) -> Result<Walnut, ProveError> {
     let mut w = Walnut::find()?;
+    if !w.is_pinned() {
+        return Err(ProveError::NotInstalled(format!(
+            "{} has sha256 {}, not the pinned Walnut 6.2 jar ({}): a proof sweep runs only the pinned jar; run scripts/install_walnut.sh or set WALNUT_JAR to that jar",
+            w.jar.display(),
+            w.info.sha256,
+            crate::PINNED_JAR_SHA256
+        )));
+    }
     w.java_heap_mib = Some(opts.java_memory_mib);
     Ok(w)
 }
@@ -244,7 +255,7 @@ impl Drop for Slot<'_> {
     }
 }
 
-type Proved = Arc<OnceLock<Result<ProofRecord, String>>>;
+type Proved = Arc<OnceLock<Result<ProofRecord, SolveError>>>;
 
 /// The prover of a proof sweep: each distinct game (its representative's
 /// number) proved once, by the first worker that asks; the others wait for
@@ -300,7 +311,10 @@ impl Prover {
             let slot = self.slots.take();
             let r = prove_one(game, &self.opts, &self.walnut);
             drop(slot);
-            let (rec, seconds, walnut_seconds) = r.map_err(|e| e.to_string())?;
+            let (rec, seconds, walnut_seconds) = r.map_err(|e| match e {
+                ProveError::Io(why) => SolveError::Io(why),
+                e => SolveError::BadInput(e.to_string()),
+            })?;
             (self.on_timing)(&Timing {
                 index: rep,
                 game: game.canonical.clone(),
@@ -316,6 +330,6 @@ impl Prover {
             });
             Ok(rec)
         });
-        r.clone().map_err(SolveError::BadInput)
+        r.clone()
     }
 }

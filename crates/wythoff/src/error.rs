@@ -310,6 +310,10 @@ pub enum SolveError {
     /// A position or argument outside what the game allows.
     #[error("{0}")]
     BadInput(String),
+    /// This machine's files failed (a full disk, a folder without write
+    /// permission): the run's failure, never an answer or a record.
+    #[error("{0}")]
+    Io(String),
     /// A bad argument, named as data: the CLI's wording is its `Display`,
     /// Python words it with its parameters (`ValueError`).
     #[error("{0}")]

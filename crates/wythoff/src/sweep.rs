@@ -837,6 +837,7 @@ fn label_error(e: crate::error::SolveError, game: &str, index: u64) -> crate::er
     use crate::error::SolveError;
     match e {
         SolveError::Rule(r) => SolveError::Rule(r),
+        SolveError::Io(why) => SolveError::Io(format!("{game} (combination {index}): {why}")),
         other => SolveError::BadInput(format!("{game} (combination {index}): {other}")),
     }
 }

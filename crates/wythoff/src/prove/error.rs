@@ -60,6 +60,11 @@ pub enum ProveError {
     /// or FALSE.
     #[error("{0}")]
     Walnut(String),
+    /// Reading or writing this machine's files failed (the WALNUT_HOME, an
+    /// `--emit` folder: a full disk, a folder without write permission): the
+    /// run's failure, never a verdict about the game.
+    #[error("{0}")]
+    Io(String),
 }
 
 impl ProveError {
