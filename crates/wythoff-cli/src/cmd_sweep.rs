@@ -618,10 +618,14 @@ impl Resume {
                 p.index,
                 (&name, line_no),
             )?;
-            if plan.identity.prove.is_some() {
-                let proof = p.proof.ok_or_else(|| {
-                    anyhow!("{name} line {line_no}: a record without `proof` in a proof sweep")
-                })?;
+            wythoff::sweep_proof::check_proof(
+                &spec,
+                plan.identity.prove.as_deref(),
+                p.index,
+                p.proof.as_ref(),
+            )
+            .map_err(|e| anyhow!("{name} line {line_no}: {e}"))?;
+            if let Some(proof) = p.proof {
                 proofs.push((p.index, proof));
             }
             indices.push(p.index);
@@ -857,6 +861,15 @@ fn merge(paths: &[String], format: Option<SweepFormat>, partial: bool) -> Result
                     p.index,
                     (&shown, line_no),
                 )?;
+                if f == SweepFormat::Json {
+                    wythoff::sweep_proof::check_proof(
+                        spec,
+                        p.identity.prove.as_deref(),
+                        p.index,
+                        p.proof.as_ref(),
+                    )
+                    .map_err(|e| anyhow!("{shown} line {line_no}: {e}"))?;
+                }
             }
             if !shards.contains(&p.shard) {
                 shards.push(p.shard);

@@ -776,3 +776,64 @@ fn a_jar_that_is_not_walnut_is_refused_at_the_start() {
     assert!(out2.stdout.is_empty(), "no record: {}", String::from_utf8_lossy(&out2.stdout));
     assert_eq!(err.lines().count(), 1, "{err}");
 }
+
+/// Hostile round 4: `--merge` (and `--resume`) accepted proof records with no
+/// `proof`, with another jar's hash, or with `shared_with` naming a later
+/// combination or another game. Each edit is refused (exit 2, one line); the
+/// records as written merge.
+#[test]
+fn merge_and_resume_refuse_edited_proofs() {
+    if walnut().is_none() {
+        return;
+    }
+    let spec = "modulo-rook:m=2,l=0..2,p=3";
+    let out = run(&["sweep", spec, "--prove", "--max", "16", "--prove-max", "256"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let lines: Vec<String> = text.lines().map(str::to_string).collect();
+    assert_eq!(lines.len(), 3);
+    assert!(lines[1].contains("\"shared_with\":0"), "l = 0 and l = 1 are one game: {}", lines[1]);
+    let dir = std::env::temp_dir().join(format!("wythoff-merge-proofs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let write = |name: &str, recs: &[String]| {
+        let p = dir.join(name);
+        let text: String = recs.iter().map(|r| format!("{r}\n")).collect();
+        std::fs::write(&p, text).unwrap();
+        p.to_str().unwrap().to_string()
+    };
+    let good = write("good.jsonl", &lines);
+    let ok = run(&["sweep", "--merge", &good]);
+    assert!(ok.status.success(), "{}", String::from_utf8_lossy(&ok.stderr));
+    assert_eq!(String::from_utf8_lossy(&ok.stdout), text);
+    // (record, the text replaced, its replacement, the words of the refusal)
+    let proof_of_2 = {
+        let l = &lines[2];
+        let a = l.find(",\"proof\":").unwrap();
+        let b = l.find(",\"sweep\":").unwrap();
+        l[a..b].to_string()
+    };
+    let jar = wythoff_walnut::PINNED_JAR_SHA256;
+    let edits: [(usize, String, String, &str); 4] = [
+        (2, proof_of_2, String::new(), "without `proof`"),
+        (2, format!("\"jar_sha256\":\"{jar}\""), format!("\"jar_sha256\":\"{}\"", "0".repeat(64)), "the jar"),
+        (0, "\"shared_with\":null".into(), "\"shared_with\":1".into(), "not an earlier one"),
+        (2, "\"shared_with\":null".into(), "\"shared_with\":0".into(), "another game"),
+    ];
+    for (i, from, to, words) in edits {
+        let mut recs = lines.clone();
+        assert!(recs[i].contains(&from), "{from}: {}", recs[i]);
+        recs[i] = recs[i].replacen(&from, &to, 1);
+        let bad = write("bad.jsonl", &recs);
+        let out = run(&["sweep", "--merge", &bad]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{words}: {err}");
+        assert!(err.contains(words), "{words}: {err}");
+        assert_eq!(err.lines().count(), 1, "{words}: {err}");
+        // --resume reads the same records with the same check
+        let out = run(&["sweep", spec, "--prove", "--max", "16", "--prove-max", "256", "--resume", &bad]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "--resume, {words}: {err}");
+        assert!(err.contains(words), "--resume, {words}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -257,6 +257,63 @@ pub struct ProofRecord {
     pub side_false: Vec<String>,
 }
 
+/// The proof a record of combination `index` of `spec` may carry, checked
+/// against the sweep's `prove` identity (`None`: a sweep without `--prove`),
+/// for `--merge` and `--resume` (the CLI's and Python's): a proof sweep's
+/// record has a `proof`, made by the jar and Walnut version its identity
+/// names; a `shared_with` names an earlier combination of the same game
+/// ([`move_set_key`]); a sweep without `--prove` has no `proof`. The error is
+/// the end of a sentence about the record.
+pub fn check_proof(
+    spec: &crate::sweep::Spec,
+    prove: Option<&str>,
+    index: u64,
+    proof: Option<&ProofRecord>,
+) -> Result<(), String> {
+    let (prove, proof) = match (prove, proof) {
+        (None, None) => return Ok(()),
+        (None, Some(_)) => return Err("a `proof` in the record of a sweep without --prove".into()),
+        (Some(_), None) => return Err("a record without `proof` in a proof sweep".into()),
+        (Some(i), Some(p)) => (i, p),
+    };
+    let field = |key: &str| {
+        prove
+            .split(',')
+            .find_map(|kv| kv.strip_prefix(key).and_then(|v| v.strip_prefix('=')))
+    };
+    if let Some(jar) = field("jar") {
+        if proof.jar_sha256 != jar {
+            return Err(format!(
+                "its proof was made by the jar {}, the sweep's is {jar}",
+                proof.jar_sha256
+            ));
+        }
+    }
+    if let Some(v) = field("walnut") {
+        if proof.walnut_version != v {
+            return Err(format!(
+                "its proof was made by Walnut {}, the sweep's is {v}",
+                proof.walnut_version
+            ));
+        }
+    }
+    if let Some(j) = proof.shared_with {
+        if j >= index {
+            return Err(format!(
+                "its proof is shared with combination {j}, not an earlier one"
+            ));
+        }
+        let key = |i: u64| spec.combination(i).game.ok().map(|g| move_set_key(&g.game));
+        let (a, b) = (key(j), key(index));
+        if a.is_none() || a != b {
+            return Err(format!(
+                "its proof is shared with combination {j}, which is another game"
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// The distinct games each of `shards` shards of `spec` proves (`sweep
 /// --plan T --prove`): shard `K` proves the game of each of its combinations
 /// once (a game met in two shards is proved in both).
