@@ -54,9 +54,10 @@ pub struct Args {
     /// whole output, the bytes an uninterrupted run prints. Write it elsewhere.
     #[arg(long, value_name = "FILE", conflicts_with = "plan")]
     pub resume: Option<String>,
-    /// Print each of T shards' games, estimated seconds and peak memory
-    /// (on this process's threads) without running them.
-    #[arg(long, value_name = "T", conflicts_with = "shard")]
+    /// Print the plan without running it, as `--plan` does everywhere: the
+    /// games, estimated seconds and peak memory (on this process's threads);
+    /// `--plan T` splits it into T shards (`--plan` alone: one).
+    #[arg(long, value_name = "T", conflicts_with = "shard", num_args = 0..=1, default_missing_value = "1")]
     pub plan: Option<u64>,
     /// Run even when the estimate is over the time bound (10 min).
     #[arg(long)]

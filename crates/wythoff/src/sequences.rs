@@ -55,7 +55,7 @@ fn sequence_engine(
         }
         return Ok(SeqEngine::Kernel(spec));
     }
-    if let Some(o) = s.oracle() {
+    if let Some(o) = pair_oracle(s) {
         if terms > MAX_ORACLE_TERMS {
             return Err(SolveError::ArgTooLarge(
                 Message::new()
@@ -71,6 +71,14 @@ fn sequence_engine(
     let pairs = crate::board_pairs::read(&s.game, terms, memory_budget(), false, progress)
         .map_err(|e| board_refusal(s, e))?;
     Ok(SeqEngine::Board(pairs))
+}
+
+/// The game's published solution, where it gives the pairs `(a_n, b_n)` (an
+/// oracle of P-positions that are no pairs of sequences, Blocking Wythoff
+/// Nim's `k = 2, 3`, leaves `sequence` to the board, as for a game without one).
+fn pair_oracle(s: &Subject) -> Option<Box<dyn Oracle>> {
+    s.oracle()
+        .filter(|o| matches!(o.pair(&Natural::from(0u32)), Ok(Some(_))))
 }
 
 /// A refusal of the board reader ([`crate::board_pairs`]), worded for `s`.
@@ -210,7 +218,7 @@ pub fn read_off_a_board(s: &Subject) -> bool {
     };
     s.convention() != Convention::Misere
         && matches!(sequence::for_game(named), Ok(None))
-        && s.oracle().is_none()
+        && pair_oracle(s).is_none()
 }
 
 /// What [`sequence`] will cost, before it runs: the engine of the cost model
@@ -264,7 +272,7 @@ pub fn sequence_plan(s: &Subject, terms: u64) -> Result<SequencePlan, SolveError
             .expect("refused without a catalogue game in normal play");
         return Ok(plan(cost::SequenceKernel::Oracle, 0, 0, Some(e)));
     }
-    if s.oracle().is_some() {
+    if pair_oracle(s).is_some() {
         // (the oracle's choice does no work: refused over its terms)
         let refusal = sequence_engine(s, terms, &mut |_, _| {}).err();
         return Ok(plan(

@@ -1,0 +1,51 @@
+//! Hostile round 4 and the first hour (issue 44): the items that need no
+//! Walnut, each through the built binary. (The proof sweep's items are in
+//! cli_prove.rs, where Walnut is found.)
+
+use std::process::{Command, Output};
+
+const BIN: &str = env!("CARGO_BIN_EXE_wythoff");
+
+fn run(args: &[&str]) -> Output {
+    Command::new(BIN).args(args).output().expect("run wythoff")
+}
+
+fn text(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// 12: `sequence blocking-wythoff:k=2` (and 3) refused "the known solution is
+/// not a pair of sequences" while `patterns` read the pairs; now the pairs
+/// are read off a board as for a game without a published solution, and each
+/// is a P-position of the game.
+#[test]
+fn sequence_of_blocking_wythoff_reads_the_board() {
+    for k in [2, 3] {
+        let game = format!("blocking-wythoff:k={k}");
+        let out = run(&["sequence", &game, "--terms", "12"]);
+        assert!(out.status.success(), "{game}: {}", String::from_utf8_lossy(&out.stderr));
+        let lines: Vec<String> = text(&out).lines().map(str::to_string).collect();
+        assert_eq!(lines.len(), 12, "{game}: {lines:?}");
+        for l in &lines {
+            let v: Vec<&str> = l.split_whitespace().collect();
+            let o = run(&["outcome", &game, v[1], v[2]]);
+            assert!(text(&o).starts_with('P'), "{game}: ({}, {}) is not P: {}", v[1], v[2], text(&o));
+        }
+    }
+}
+
+/// 13: `--plan` is a flag on every command, `sweep` included (`--plan T`
+/// still splits into T shards).
+#[test]
+fn sweep_plan_is_a_flag() {
+    let one = run(&["sweep", "m-wythoff:m=1..3", "--max", "16", "--plan"]);
+    assert!(one.status.success(), "{}", String::from_utf8_lossy(&one.stderr));
+    let v: serde_json::Value = serde_json::from_str(text(&one).trim()).unwrap();
+    assert_eq!(v.as_array().unwrap().len(), 1);
+    assert_eq!(v[0]["games"], 3);
+    let same = run(&["sweep", "m-wythoff:m=1..3", "--plan", "--max", "16"]);
+    assert_eq!(text(&same), text(&one));
+    let two = run(&["sweep", "m-wythoff:m=1..3", "--max", "16", "--plan", "2"]);
+    let v: serde_json::Value = serde_json::from_str(text(&two).trim()).unwrap();
+    assert_eq!(v.as_array().unwrap().len(), 2);
+}
