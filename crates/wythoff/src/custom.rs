@@ -224,10 +224,30 @@ fn line_col(text: &str, at: usize) -> (usize, usize, &str) {
     (line, col, text[start..end].trim())
 }
 
+/// A serde message that names one of this module's types (`expected struct
+/// TerminalSpec`) in the words of the file: the table to write and its keys.
+fn table_words(msg: &str) -> String {
+    const TABLES: [(&str, &str); 6] = [
+        ("TwoPileSpec", "a table `[two-pile]` with `relation` (and `d1`, `d2`)"),
+        ("BlockingSpec", "a table `[blocking]` with `class`, `p` (and `min`)"),
+        ("CornerSpec", "a table `[corner]` with `u` and `v`"),
+        ("TerminalSpec", "a table `[terminal]` with `sum`"),
+        ("VariantSpec", "a table `[[variant]]`"),
+        ("FileSpec", "a rules file"),
+    ];
+    let mut out = msg.to_string();
+    for (ty, words) in TABLES {
+        out = out.replace(&format!("struct {ty}"), words);
+    }
+    out
+}
+
 /// Parse a rules file. Returns the game and its name (default "custom").
 pub fn parse_rules_file(text: &str) -> Result<(String, Game), RuleError> {
     let spec: FileSpec = toml::from_str(text).map_err(|e| {
-        let msg = e.message().lines().next().unwrap_or("malformed TOML");
+        let first = e.message().lines().next().unwrap_or("malformed TOML");
+        let worded = table_words(first);
+        let msg = worded.as_str();
         if let Some(found) = missing_key_table(text, msg) {
             return RuleError::Param(format!("{found}: {msg}"));
         }
@@ -259,6 +279,21 @@ pub fn parse_rules_file(text: &str) -> Result<(String, Game), RuleError> {
 
 #[cfg(test)]
 mod tests {
+    /// Hostile round 4: `terminal = 3` said `expected struct TerminalSpec` (a
+    /// type name); the error names the table and the key to write.
+    #[test]
+    fn a_table_written_as_a_value_names_the_table() {
+        for (text, words) in [
+            ("terminal = 3\n", "a table `[terminal]` with `sum`"),
+            ("corner = 3\n", "a table `[corner]` with `u` and `v`"),
+            ("blocking = \"all\"\n", "a table `[blocking]`"),
+        ] {
+            let e = parse_rules_file(text).unwrap_err().to_string();
+            assert!(e.contains(words), "{text}: {e}");
+            assert!(!e.contains("Spec"), "{text}: {e}");
+        }
+    }
+
     use super::*;
     use crate::catalogue::parse_game;
 
