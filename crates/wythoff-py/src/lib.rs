@@ -75,6 +75,11 @@ fn py_param(a: wythoff::Arg) -> &'static str {
 /// (the library's errors carry it as data; the CLI names it `--max`), and
 /// every other argument a message names is worded by [`py_words`].
 fn to_py_err(e: SolveError) -> PyErr {
+    tidy(raw_py_err(e))
+}
+
+/// [`to_py_err`] before the message is tidied.
+fn raw_py_err(e: SolveError) -> PyErr {
     match e {
         SolveError::TooLarge(m) => PyMemoryError::new_err(m),
         SolveError::ArgTooLarge(m) => PyMemoryError::new_err(py_words(&m)),
@@ -110,6 +115,23 @@ fn to_py_err(e: SolveError) -> PyErr {
         SolveError::Io(why) => pyo3::exceptions::PyOSError::new_err(why),
         other => PyValueError::new_err(other.to_string()),
     }
+}
+
+/// The error with its message tidied as the CLI's ([`wythoff::echo::tidy_message`]:
+/// a 5,000-digit pile echoed as its first 32 digits and its length), same type.
+fn tidy(e: PyErr) -> PyErr {
+    Python::with_gil(|py| {
+        let text = e.value(py).to_string();
+        let short = wythoff::echo::tidy_message(&text);
+        if short == text {
+            return e;
+        }
+        let ty = e.get_type(py);
+        match ty.call1((short,)) {
+            Ok(v) => PyErr::from_value(v),
+            Err(_) => e,
+        }
+    })
 }
 
 /// Unwind (to stop the computation) once Ctrl-C was seen.

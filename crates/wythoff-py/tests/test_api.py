@@ -429,3 +429,23 @@ def test_plan_refusals_and_errors():
         g.plan("p-positions", 0)
     with pytest.raises(ValueError):
         wythoff.Game("roob-blocking:m=2,p=3").plan("grundy", 10)
+
+
+def test_a_huge_pile_is_not_echoed_whole_and_no_oracle_is_no_memory_error():
+    # hostile round 4: a 5,000-digit pile came back whole in the error (5,203
+    # characters; the CLI cuts to 32 digits), as a MemoryError for what is
+    # "no exact oracle"
+    g = wythoff.Game("modulo-rook:m=2,l=1,p=2")
+    with pytest.raises(ValueError) as e:
+        g.outcome(10**5000, 3)
+    text = str(e.value)
+    assert "no exact oracle" in text
+    assert len(text) < 600, len(text)
+    assert "chars)" in text
+
+
+def test_the_members_of_a_family_that_are_wythoff_answer_huge_piles():
+    # blocking-wythoff:k=1 and terminal-wythoff:l=0 are Wythoff's game
+    want = wythoff.Game("wythoff").outcome(10**40, 10**40 + 5)
+    for spec in ["blocking-wythoff:k=1", "terminal-wythoff:l=0"]:
+        assert wythoff.Game(spec).outcome(10**40, 10**40 + 5) == want, spec

@@ -246,7 +246,7 @@ pub fn winning_moves(
     let (x, y) = match (u64::try_from(x), u64::try_from(y)) {
         (Ok(x), Ok(y)) if x < GENERAL_LIMIT && y < GENERAL_LIMIT => (x, y),
         _ => {
-            return Err(SolveError::TooLarge(format!(
+            return Err(SolveError::Unsupported(format!(
                 "({x}, {y}) is too large for the general solver (piles below {GENERAL_LIMIT}), and {} has no exact oracle",
                 s.label
             )))

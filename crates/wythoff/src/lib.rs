@@ -35,6 +35,7 @@ pub mod catalogue;
 pub mod claims;
 pub mod compare;
 pub mod custom;
+pub mod echo;
 pub mod error;
 pub mod explain;
 pub mod hash;

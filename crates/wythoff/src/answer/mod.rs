@@ -214,7 +214,7 @@ pub fn outcome(
                 .as_ref()
                 .and_then(|ng| oracle::no_oracle_reason(ng.entry_name, &ng.params, s.convention()))
                 .unwrap_or_else(|| "it has no exact oracle".into());
-            return Err(SolveError::TooLarge(format!(
+            return Err(SolveError::Unsupported(format!(
                 "({x}, {y}) is too large for the general solver (piles below {GENERAL_LIMIT}), and {} has no exact oracle: {why}",
                 s.label
             )));

@@ -117,6 +117,19 @@ pub(crate) fn moves_of(options: Vec<(Natural, Natural, bool)>) -> Vec<(Natural, 
 
 /// The oracle of a catalogue game, if a paper gives its solution.
 pub fn for_game(entry: &str, params: &Params, convention: Convention) -> Option<Box<dyn Oracle>> {
+    // the members of a family that are Wythoff's game itself: blocking of one
+    // option (k = 1: nothing is blocked) and the terminal set x + y <= 0 (the
+    // origin, which has no move anyway)
+    let ints = params.ints();
+    let is_wythoff = match entry {
+        "blocking-wythoff" => ints.get("k") == Some(&1),
+        "terminal-wythoff" => ints.get("l") == Some(&0),
+        _ => false,
+    };
+    if is_wythoff {
+        let wythoff = crate::catalogue::parse_game("wythoff").ok()?;
+        return classical_and_seeds("wythoff", &wythoff.params, convention);
+    }
     if let Some(o) = classical_and_seeds(entry, params, convention) {
         return Some(o);
     }

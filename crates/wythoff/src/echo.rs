@@ -1,0 +1,108 @@
+//! User text echoed in messages, one way for every front end: control and
+//! invisible format characters escaped, long words cut with their length (a
+//! 5,000-digit pile is echoed as its first 32 digits and its length). The CLI
+//! prints [`error_line`]; Python's and the server's errors go through
+//! [`tidy_message`].
+
+/// Characters never printed raw: control characters (newlines, terminal
+/// escapes) and the invisible format characters that reorder or hide text
+/// (bidirectional overrides such as U+202E, zero-width spaces, BOM).
+pub fn is_unsafe_char(c: char) -> bool {
+    c.is_control()
+        || matches!(c,
+            '\u{200b}'..='\u{200f}'
+            | '\u{2028}'..='\u{202e}'
+            | '\u{2060}'..='\u{206f}'
+            | '\u{feff}'
+            | '\u{fff9}'..='\u{fffb}')
+}
+
+/// `text` with every [`is_unsafe_char`] written as `\u{..}` (`\n`, `\t`, ...).
+pub fn escape_unsafe(text: &str) -> String {
+    text.chars()
+        .flat_map(|c| {
+            if is_unsafe_char(c) {
+                c.escape_default().collect::<Vec<_>>()
+            } else {
+                vec![c]
+            }
+        })
+        .collect()
+}
+
+/// Echo user text in a message: control characters escaped, and text longer than
+/// a few dozen characters cut, with its length (`` `abc…` (5000 chars) ``).
+pub fn shorten(text: &str) -> String {
+    const KEEP: usize = 32;
+    let n = text.chars().count();
+    let escaped = escape_unsafe;
+    if n <= KEEP + 8 {
+        format!("`{}`", escaped(text))
+    } else {
+        let head: String = text.chars().take(KEEP).collect();
+        format!("`{}…` ({n} chars)", escaped(&head))
+    }
+}
+
+/// Echo a path in a message: like [`shorten`], but a long path keeps its end (the
+/// file name), `` `…/dir/name.toml` ``.
+pub fn shorten_path(path: &str) -> String {
+    const KEEP: usize = 32;
+    let n = path.chars().count();
+    if n <= KEEP + 8 {
+        return shorten(path);
+    }
+    let tail: String = path.chars().skip(n - KEEP).collect();
+    shorten(&format!("…{tail}"))
+}
+
+/// Make an error line safe to print: control characters escaped, and each quoted
+/// (`` `...` ``) or unquoted word longer than a few dozen characters cut, with its
+/// length.
+pub fn tidy_message(msg: &str) -> String {
+    let mut out = String::new();
+    let mut rest = msg;
+    // quoted segments first
+    while let Some(start) = rest.find('`') {
+        let (before, after) = rest.split_at(start);
+        out.push_str(&tidy_words(before));
+        let after = &after[1..];
+        match after.find('`') {
+            Some(end) => {
+                out.push_str(&shorten(&after[..end]));
+                rest = &after[end + 1..];
+            }
+            None => {
+                out.push('`');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(&tidy_words(rest));
+    out
+}
+
+/// The one line an error is shown as: [`tidy_message`], first non-empty line.
+pub fn error_line(msg: &str) -> String {
+    let msg = tidy_message(msg);
+    msg.lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or("unknown error")
+        .to_string()
+}
+
+fn tidy_words(s: &str) -> String {
+    s.split(' ')
+        .map(|w| {
+            if w.chars().count() > 60 || w.chars().any(is_unsafe_char) {
+                let t = shorten(w);
+                t.trim_start_matches('`').replacen('`', "", 1)
+            } else {
+                w.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
