@@ -49,3 +49,51 @@ fn sweep_plan_is_a_flag() {
     let v: serde_json::Value = serde_json::from_str(text(&two).trim()).unwrap();
     assert_eq!(v.as_array().unwrap().len(), 2);
 }
+
+/// 2: `p-positions` counted the board, not the list it collects for text and
+/// json: `blocking-wythoff:k=1000000` (every cell P) at 8192 under a small
+/// budget died on an allocation failure (exit 134), and `--plan` said
+/// `"refused": null` with its memory over the budget. The plan refuses, the
+/// run refuses with the same reason (exit 2, one line, at once); csv streams
+/// and needs no list.
+#[test]
+fn p_positions_counts_the_list_it_holds() {
+    let game = "blocking-wythoff:k=1000000";
+    let with_budget = |args: &[&str]| {
+        Command::new(BIN)
+            .args(args)
+            .env("WYTHOFF_MEMORY_BUDGET", "600M")
+            .output()
+            .unwrap()
+    };
+    let plan = with_budget(&["p-positions", game, "--max", "8192", "--format", "json", "--plan"]);
+    let v: serde_json::Value = serde_json::from_str(&text(&plan)).unwrap();
+    assert_eq!(v["refused"]["reason"], "memory", "{v}");
+    let out = with_budget(&["p-positions", game, "--max", "8192", "--format", "json"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("the list of P-positions"), "{err}");
+    assert!(out.stdout.is_empty());
+    // the streamed format holds no list: the same board is answered
+    let csv = with_budget(&["p-positions", game, "--max", "2048", "--format", "csv"]);
+    assert!(csv.status.success(), "{}", String::from_utf8_lossy(&csv.stderr));
+    assert_eq!(text(&csv).lines().count(), 1 + 2048 * 2048);
+}
+
+/// The json of `p-positions` is written as it goes (not built as values
+/// first): the same bytes as serde_json's object, keys sorted.
+#[test]
+fn p_positions_json_is_serde_jsons_bytes() {
+    for (game, misere) in [("wythoff", false), ("wythoff", true), ("nim", false)] {
+        let mut args = vec!["p-positions", game, "--max", "40", "--format", "json"];
+        if misere {
+            args.push("--misere");
+        }
+        let out = run(&args);
+        let got = text(&out);
+        let v: serde_json::Value = serde_json::from_str(&got).unwrap();
+        assert_eq!(got, format!("{}\n", serde_json::to_string(&v).unwrap()));
+        assert_eq!(v["count"].as_u64().unwrap() as usize, v["p_positions"].as_array().unwrap().len());
+    }
+}

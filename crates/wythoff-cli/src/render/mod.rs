@@ -68,15 +68,34 @@ pub fn p_positions(
             }
         }
         Format::Json => {
-            let v = json!({
-                "game": label, "convention": convention, "max": max, "count": ps.len(),
-                "p_positions": ps.iter().map(|&(x, y)| [x, y]).collect::<Vec<_>>(),
-            });
-            writeln!(
+            // streamed, in the bytes serde_json gives the object (its keys
+            // sorted): a list of 10^8 positions is not a second copy in
+            // memory as JSON values
+            let text = |v: &str| serde_json::to_string(v).expect("json of a string");
+            write!(
                 out,
-                "{}",
-                serde_json::to_string(&v).expect("json of plain values")
+                "{{\"convention\":{},\"count\":{},\"game\":{},\"max\":{max},\"p_positions\":[",
+                text(convention),
+                ps.len(),
+                text(label)
             )?;
+            let mut buf = Vec::with_capacity(1 << 16);
+            for (i, &(x, y)) in ps.iter().enumerate() {
+                if i > 0 {
+                    buf.push(b',');
+                }
+                buf.push(b'[');
+                push_u64(&mut buf, x);
+                buf.push(b',');
+                push_u64(&mut buf, y);
+                buf.push(b']');
+                if buf.len() >= 1 << 16 {
+                    out.write_all(&buf)?;
+                    buf.clear();
+                }
+            }
+            out.write_all(&buf)?;
+            writeln!(out, "]}}")?;
         }
         Format::Text => {
             writeln!(

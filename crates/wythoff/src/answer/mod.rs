@@ -104,16 +104,49 @@ pub fn p_positions_with_board(
 }
 
 /// The P-positions on the `n x n` board as a list, in csv order (sorted by x, then y).
+///
+/// The list is the front end's memory, beside the board's: refused before the
+/// solve where its estimate ([`cost::p_positions_count`], as the plan counts
+/// it) is over the memory budget, and during it where the list outgrows the
+/// budget or an allocation fails (an error, never an abort).
 pub fn p_positions_list(
     s: &Subject,
     n: u64,
     progress: stream::Progress,
 ) -> Result<Vec<(u64, u64)>, SolveError> {
-    let mut ps = Vec::new();
+    let budget = memory_budget();
+    let over = |need: u64| SolveError::OverMemory {
+        arg: Arg::Max,
+        n,
+        what: Some("the list of P-positions (a streamed format, csv or summary, holds none)".into()),
+        need,
+        budget,
+    };
+    if n > 2048 && s.game.memory() == crate::rules::Memory::None {
+        let listed = solve::cost::list_bytes(solve::cost::p_positions_count(&s.game, n), 16);
+        if listed > budget {
+            return Err(over(listed));
+        }
+    }
+    let entry = std::mem::size_of::<(u64, u64)>() as u64;
+    let mut ps: Vec<(u64, u64)> = Vec::new();
+    let mut failed: Option<u64> = None;
     p_positions(s, n, progress, &mut |x, ys| {
+        if failed.is_some() {
+            return;
+        }
+        let need = (ps.len() + ys.len()) as u64 * entry;
+        if need > budget || ps.try_reserve(ys.len()).is_err() {
+            failed = Some(need);
+            ps = Vec::new();
+            return;
+        }
         ps.extend(ys.iter().map(|&y| (x, y as u64)))
     })?;
-    Ok(ps)
+    match failed {
+        Some(need) => Err(over(need)),
+        None => Ok(ps),
+    }
 }
 
 /// Refuse games without Grundy values, saying why.

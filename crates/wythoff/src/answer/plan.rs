@@ -231,14 +231,17 @@ pub fn plan_p_positions(
     w.fill(
         &outcome_kernels(&p.kernels),
         (
-            p.memory,
+            p.memory.saturating_add(listed),
             select::p_positions_resident(&s.game, n, &p).saturating_add(listed),
         ),
         ps,
         "the outcome solver",
     );
-    // the kernel's own admission (the list is the front end's)
-    w.refusal = p.admit(bound).err();
+    // the kernel's own admission first (its words), then the list's (the
+    // front end's memory: `fill` admitted the board and the list together)
+    if let Err(e) = p.admit(bound) {
+        w.refusal = Some(e);
+    }
     Ok(w)
 }
 
