@@ -870,3 +870,28 @@ fn heavy_work_is_refused_before_it_runs() {
     s.json(&format!("/api/p-positions?game={g}&max=64"));
     s.stop();
 }
+
+/// Hostile round 4: a body declared over 4 MiB with nothing sent waited 10 s
+/// for a 408, and `Expect: 100-continue` was told to continue; a malformed
+/// chunk size got 413. Now: an immediate 413 (no `100 Continue` first), and a
+/// 400 for a malformed body.
+#[test]
+fn declared_oversize_bodies_are_refused_at_once_and_bad_chunks_are_400() {
+    let s = Server::start();
+    let path = "/api/p-positions";
+    for expect in ["", "expect: 100-continue\r\n"] {
+        let head = format!(
+            "POST {path} HTTP/1.1\r\nhost: x\r\nconnection: close\r\ncontent-type: application/x-www-form-urlencoded\r\n{expect}content-length: 10000000\r\n\r\n"
+        );
+        let t0 = std::time::Instant::now();
+        let (status, body) = exchange(&s.addr, head.as_bytes(), 8).expect("an answer");
+        assert_eq!(status, 413, "{expect:?}: {body}");
+        assert!(error_of(&body).contains("over"), "{body}");
+        assert!(t0.elapsed() < std::time::Duration::from_secs(3), "{:?}", t0.elapsed());
+    }
+    let chunked = format!(
+        "POST {path} HTTP/1.1\r\nhost: x\r\nconnection: close\r\ncontent-type: application/x-www-form-urlencoded\r\ntransfer-encoding: chunked\r\n\r\nzz\r\ngame=wythoff\r\n0\r\n\r\n"
+    );
+    let (status, body) = exchange(&s.addr, chunked.as_bytes(), 8).expect("an answer");
+    assert_eq!(status, 400, "{body}");
+}

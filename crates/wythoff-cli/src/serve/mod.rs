@@ -95,6 +95,23 @@ impl<S: Send + Sync> FromRequest<S> for Params {
                 "give the parameters in the query or in the body, not both",
             ));
         }
+        let too_large = || {
+            let max = api::PARAMS_MAX;
+            let v = serde_json::json!({
+                "error": format!("the body is over {max} bytes: a rules= text is at most 1 MiB")
+            });
+            json_body(StatusCode::PAYLOAD_TOO_LARGE, v.to_string())
+        };
+        // a body declared over the bound is refused before any of it is read
+        // (and so before hyper answers `Expect: 100-continue`)
+        let declared = req
+            .headers()
+            .get(axum::http::header::CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.trim().parse::<u64>().ok());
+        if declared.is_some_and(|n| n > api::PARAMS_MAX as u64) {
+            return Err(too_large());
+        }
         let body = tokio::time::timeout(conn::BODY_TIMEOUT, read_capped(req.into_body(), api::PARAMS_MAX))
             .await
             .map_err(|_| {
@@ -102,18 +119,30 @@ impl<S: Send + Sync> FromRequest<S> for Params {
                     "error": format!("the body did not arrive within {} s of the headers", conn::BODY_TIMEOUT.as_secs())
                 });
                 json_body(StatusCode::REQUEST_TIMEOUT, v.to_string())
-            })?
-            .ok_or_else(|| {
-                let max = api::PARAMS_MAX;
-                let v = serde_json::json!({
-                    "error": format!("the body is over {max} bytes, or it was cut off: a rules= text is at most 1 MiB")
-                });
-                json_body(StatusCode::PAYLOAD_TOO_LARGE, v.to_string())
             })?;
+        let body = match body {
+            Capped::Whole(b) => b,
+            Capped::TooLong => return Err(too_large()),
+            Capped::Broken => {
+                return Err(bad_request(
+                    "the body is malformed or was cut off (its chunks or its length)",
+                ))
+            }
+        };
         let text = String::from_utf8(body.to_vec())
             .map_err(|_| bad_request("the body is not UTF-8 text (form-encoded parameters)"))?;
         Ok(Params(Some(text)))
     }
+}
+
+/// What reading a POST body gave.
+enum Capped {
+    /// The whole body, within the bound.
+    Whole(bytes::Bytes),
+    /// Over the bound (413).
+    TooLong,
+    /// Malformed (a bad chunk size) or cut off within the bound (400).
+    Broken,
 }
 
 /// Bytes of an over-long body read and thrown away before the 413 is sent.
@@ -125,7 +154,7 @@ const DRAIN_SECS: u64 = 5;
 /// thrown away (at most [`DRAIN_MAX`] bytes, [`DRAIN_SECS`] seconds) before
 /// the refusal is sent: a client still writing its body would otherwise meet
 /// a closed connection (a reset) and never read the 413.
-async fn read_capped(mut body: axum::body::Body, max: usize) -> Option<bytes::Bytes> {
+async fn read_capped(mut body: axum::body::Body, max: usize) -> Capped {
     use http_body_util::BodyExt;
     let mut kept = bytes::BytesMut::new();
     let mut total = 0usize;
@@ -134,7 +163,7 @@ async fn read_capped(mut body: axum::body::Body, max: usize) -> Option<bytes::By
         let frame = if total > max {
             match tokio::time::timeout_at(deadline, body.frame()).await {
                 Ok(f) => f,
-                Err(_) => return None,
+                Err(_) => return Capped::TooLong,
             }
         } else {
             body.frame().await
@@ -142,8 +171,9 @@ async fn read_capped(mut body: axum::body::Body, max: usize) -> Option<bytes::By
         let Some(Ok(frame)) = frame else {
             // the end (or a body cut off: an error)
             return match frame {
-                None if total <= max => Some(kept.freeze()),
-                _ => None,
+                None if total <= max => Capped::Whole(kept.freeze()),
+                _ if total > max => Capped::TooLong,
+                _ => Capped::Broken,
             };
         };
         if let Ok(data) = frame.into_data() {
@@ -153,7 +183,7 @@ async fn read_capped(mut body: axum::body::Body, max: usize) -> Option<bytes::By
             } else {
                 kept = bytes::BytesMut::new();
                 if total > max.saturating_add(DRAIN_MAX) {
-                    return None;
+                    return Capped::TooLong;
                 }
             }
         }
