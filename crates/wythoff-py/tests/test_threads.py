@@ -89,3 +89,13 @@ def test_ctrl_c_interrupts_a_board_solving_outcome():
 def test_ctrl_c_interrupts_patterns():
     call = "wythoff.Game({spec!r}).patterns({n})"
     assert interrupted(SLOW, 4096, call, within=10) == "interrupted"
+
+
+def test_ctrl_c_interrupts_the_plain_grundy_kernel_and_a_board_read_sequence():
+    # hostile round 4: both ran to the end (46 s, 36 s) whatever Ctrl-C said;
+    # the plain Grundy kernel now reports each row, the board the pairs are
+    # read off each of its rows
+    call = "wythoff.Game({spec!r}).grundy({n})"
+    assert interrupted("terminal-wythoff:l=7", 1024, call, within=10) == "interrupted"
+    call = "wythoff.Game({spec!r}).sequence({n})"
+    assert interrupted("blocking-wythoff:k=20", 4000, call, within=10) == "interrupted"

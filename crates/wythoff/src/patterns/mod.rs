@@ -342,11 +342,23 @@ pub fn read_pairs(
     terms: u64,
     budget: u64,
 ) -> Result<(Vec<(u64, u64)>, usize), SolveError> {
+    read_pairs_with_progress(game, terms, budget, &mut |_, _| {})
+}
+
+/// [`read_pairs`], reporting each board's solve (`progress(done, total)`), so
+/// that a front end can stop it there (Python's Ctrl-C, a server's abandoned
+/// request).
+pub fn read_pairs_with_progress(
+    game: &Game,
+    terms: u64,
+    budget: u64,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<(Vec<(u64, u64)>, usize), SolveError> {
     let mut n =
         (terms.saturating_mul(4).saturating_add(64)).min(READ_PAIRS_MAX_BOARD as u64) as usize;
     loop {
         crate::solve::check_board(game, n as u64, budget)?;
-        let t = crate::solve::outcomes(game, n)?;
+        let t = crate::solve::outcomes_with_progress(game, n, &mut *progress)?;
         let board = Board::from_table(&t);
         let side = if board.is_symmetric() {
             "both"

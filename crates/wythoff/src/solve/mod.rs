@@ -528,11 +528,13 @@ pub(crate) fn grundy_table_by(
             Ok(
                 match grundy::union::grundy_with_progress(r, n, &mut |d| progress(d, total)) {
                     Some(t) => t,
-                    None => grundy::plain::grundy(r, n),
+                    None => grundy::plain::grundy_with_progress(r, n, &mut |d| progress(d, total)),
                 },
             )
         }
-        K::Plain => Ok(grundy::plain::grundy(r, n)),
+        K::Plain => Ok(grundy::plain::grundy_with_progress(r, n, &mut |d| {
+            progress(d, total)
+        })),
     }
 }
 

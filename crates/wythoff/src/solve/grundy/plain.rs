@@ -12,6 +12,13 @@ pub fn memory_estimate(_r: &Rules, n: u64) -> u64 {
 }
 
 pub fn grundy(r: &Rules, n: usize) -> GrundyTable {
+    grundy_with_progress(r, n, &mut |_| {})
+}
+
+/// [`grundy`], reporting the rows done after each row (`progress(rows)`): a
+/// front end stops the work there (Python's Ctrl-C, a server's abandoned
+/// request), at most one row late.
+pub fn grundy_with_progress(r: &Rules, n: usize, progress: &mut dyn FnMut(u64)) -> GrundyTable {
     let (fams, _) = families(r, n);
     let mut v = vec![GRUNDY_OFF; n * n];
     // seen[g] == stamp means value g occurs among the options of the current cell
@@ -42,6 +49,7 @@ pub fn grundy(r: &Rules, n: usize) -> GrundyTable {
             }
             v[x * n + y] = g as u32;
         }
+        progress(x as u64 + 1);
     }
     GrundyTable::from_values(n, v)
 }
