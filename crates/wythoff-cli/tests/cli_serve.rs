@@ -895,3 +895,22 @@ fn declared_oversize_bodies_are_refused_at_once_and_bad_chunks_are_400() {
     let (status, body) = exchange(&s.addr, chunked.as_bytes(), 8).expect("an answer");
     assert_eq!(status, 400, "{body}");
 }
+
+/// Hostile round 4: `OPTIONS *` and `CONNECT` got 404; they are methods the
+/// server never takes: 405 with `Allow`, as on a known path.
+#[test]
+fn methods_the_server_never_takes_are_405_anywhere() {
+    let s = Server::start();
+    for req in [
+        "OPTIONS * HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n",
+        "CONNECT example.org:443 HTTP/1.1\r\nhost: example.org:443\r\nconnection: close\r\n\r\n",
+        "TRACE /nowhere HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n",
+    ] {
+        let (status, body) = exchange(&s.addr, req.as_bytes(), 8).expect("an answer");
+        assert_eq!(status, 405, "{req:?}: {body}");
+        assert!(error_of(&body).contains("not allowed"), "{body}");
+    }
+    let (status, _) = exchange(&s.addr, b"GET /nowhere HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n", 8)
+        .expect("an answer");
+    assert_eq!(status, 404);
+}

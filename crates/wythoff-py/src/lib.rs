@@ -262,7 +262,12 @@ fn whole_text(v: &Bound<'_, PyAny>, name: &str) -> PyResult<String> {
     }
     let i = match v.py().import("operator")?.call_method1("index", (v,)) {
         Ok(i) => i,
-        Err(_) => return Err(not_whole()?),
+        // no `__index__`: not a whole number; an `__index__` that raises
+        // its own error: that error, unchanged
+        Err(e) if e.is_instance_of::<pyo3::exceptions::PyTypeError>(v.py()) => {
+            return Err(not_whole()?)
+        }
+        Err(e) => return Err(e),
     };
     let negative = i.lt(0)?;
     let abs = i.call_method0("__abs__")?;

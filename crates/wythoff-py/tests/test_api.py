@@ -449,3 +449,15 @@ def test_the_members_of_a_family_that_are_wythoff_answer_huge_piles():
     want = wythoff.Game("wythoff").outcome(10**40, 10**40 + 5)
     for spec in ["blocking-wythoff:k=1", "terminal-wythoff:l=0"]:
         assert wythoff.Game(spec).outcome(10**40, 10**40 + 5) == want, spec
+
+
+def test_an_index_that_raises_its_own_error_is_not_hidden():
+    class Bad:
+        def __index__(self):
+            raise RuntimeError("my own index failure")
+
+    g = wythoff.Game("wythoff")
+    with pytest.raises(RuntimeError, match="my own index failure"):
+        g.outcome(Bad(), 3)
+    with pytest.raises(ValueError, match="not a whole number"):
+        g.outcome(2.5, 3)

@@ -356,7 +356,15 @@ fn router(conns: Arc<conn::Connections>) -> Router {
         .route("/api/compare", get(compare).post(compare))
         .route("/api/outcome", get(outcome).post(outcome))
         .route("/api/play", get(play).post(play))
-        .fallback(|| async { not_found() })
+        // a method the server never takes (`OPTIONS *`, `CONNECT host:port`,
+        // `TRACE`) is a 405 on any target; an unknown path a 404
+        .fallback(|method: Method| async move {
+            if [Method::GET, Method::HEAD, Method::POST].contains(&method) {
+                not_found()
+            } else {
+                method_not_allowed()
+            }
+        })
         .method_not_allowed_fallback(|| async { method_not_allowed() })
         .with_state(app)
 }
