@@ -513,10 +513,19 @@ pub(crate) fn grundy_kernel_ps(kernel: GrundyKernel, r: &Rules, n: u64) -> u128 
             cells.saturating_mul(140_000 + n * n / 650)
         }
         GrundyKernel::Union => (n * n * n).saturating_mul(1_000),
-        // every option visited, 0.3 ns each (issue 33's plan check:
-        // restricted:s=2,t=1,d1=min2, a cone, 128: 0.08 s, 256: 1.2 s)
+        // every option visited, 0.3 ns each while the table fits the caches
+        // (issue 33's plan check: restricted:s=2,t=1,d1=min2, a cone, 128:
+        // 0.08 s, 256: 1.2 s); past a side of 128 the column options miss
+        // the cache, each the more the larger the table: (n / 128)^(3/4) as
+        // much (hostile round 4: terminal-wythoff:l=7, whose options are
+        // Wythoff's, ran 12x the flat rate at 4096 on the idle machine; 5x,
+        // 9x and 15x at 256, 512 and 1024 at a load of about 5)
         GrundyKernel::Plain => {
-            super::remoteness::work_estimate(&Game::single(r.clone()), n64).saturating_mul(300)
+            let r128 = (n64 / 128).max(1) as u128;
+            let miss = r128.pow(3).isqrt().isqrt().max(1);
+            super::remoteness::work_estimate(&Game::single(r.clone()), n64)
+                .saturating_mul(300)
+                .saturating_mul(miss)
         }
     }
 }
