@@ -106,3 +106,36 @@ fn tidy_words(s: &str) -> String {
         .join(" ")
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shortens_and_escapes() {
+        assert_eq!(shorten("ab"), "`ab`");
+        assert_eq!(shorten("a\u{1b}[2J"), "`a\\u{1b}[2J`");
+        let long = "x".repeat(5000);
+        assert_eq!(
+            shorten(&long),
+            format!("`{}…` (5000 chars)", "x".repeat(32))
+        );
+        let m = tidy_message(&format!("unknown game `{long}`; known: a, b"));
+        assert_eq!(
+            m,
+            format!(
+                "unknown game `{}…` (5000 chars); known: a, b",
+                "x".repeat(32)
+            )
+        );
+        assert_eq!(tidy_message("bell \u{7} here"), "bell \\u{7} here");
+        assert_eq!(escape_unsafe("a\nb\u{202e}c"), "a\\nb\\u{202e}c");
+        assert_eq!(escape_unsafe("misère, φ"), "misère, φ");
+        assert!(tidy_message(&"y".repeat(100)).len() < 60);
+        let p = format!("/{}/mygame.toml", "d".repeat(80));
+        assert_eq!(
+            shorten_path(&p),
+            format!("`…{}/mygame.toml`", "d".repeat(20))
+        );
+        assert_eq!(tidy_message(&shorten_path(&p)), shorten_path(&p));
+    }
+}
