@@ -914,3 +914,39 @@ fn methods_the_server_never_takes_are_405_anywhere() {
         .expect("an answer");
     assert_eq!(status, 404);
 }
+
+/// Hostile round 4: an oracle's answer waited 16.7 s behind eight outcomes
+/// that each solved a board (they shared the light slots). A board solved
+/// for one position is heavy work now: light answers never queue behind it.
+#[test]
+fn light_answers_do_not_queue_behind_outcomes_that_solve_boards() {
+    let s = Server::start();
+    let slow = "restricted:s=1,t=1,h=min256,v=min256,d1=none,d2=none";
+    let heavy: Vec<std::thread::JoinHandle<()>> = (0..6)
+        .map(|i| {
+            let addr = s.addr.clone();
+            let path = format!("/api/outcome?game={}&x={}&y=4990", enc(slow), 4999 - i);
+            std::thread::spawn(move || {
+                let req = format!("GET {path} HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n");
+                let _ = exchange(&addr, req.as_bytes(), 120);
+            })
+        })
+        .collect();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let t0 = std::time::Instant::now();
+    let (status, body) = exchange(
+        &s.addr,
+        b"GET /api/outcome?game=wythoff&x=1000000&y=1618034 HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n",
+        60,
+    )
+    .expect("an answer");
+    let waited = t0.elapsed();
+    assert_eq!(status, 200, "{body}");
+    // generous: the light answer takes milliseconds; behind six board solves
+    // it took tens of seconds
+    assert!(waited < std::time::Duration::from_secs(5), "waited {waited:?}");
+    drop(s);
+    for h in heavy {
+        let _ = h.join();
+    }
+}

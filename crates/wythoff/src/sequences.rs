@@ -77,8 +77,12 @@ fn sequence_engine(
 /// oracle of P-positions that are no pairs of sequences, Blocking Wythoff
 /// Nim's `k = 2, 3`, leaves `sequence` to the board, as for a game without one).
 fn pair_oracle(s: &Subject) -> Option<Box<dyn Oracle>> {
-    s.oracle()
-        .filter(|o| matches!(o.pair(&Natural::from(0u32)), Ok(Some(_))))
+    // (some published sequences start at n = 1: Odd-Odd's)
+    s.oracle().filter(|o| {
+        [0u32, 1]
+            .iter()
+            .any(|&n| matches!(o.pair(&Natural::from(n)), Ok(Some(_))))
+    })
 }
 
 /// A refusal of the board reader ([`crate::board_pairs`]), worded for `s`.

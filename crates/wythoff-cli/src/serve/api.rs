@@ -357,7 +357,7 @@ pub fn compare(q: &Query) -> Result<Job, String> {
 
 /// `/api/outcome?game=G&x=X&y=Y[&misere=1][&history=x,y;x,y...]`: the JSON of
 /// `outcome --format json` (the library's `outcome_of` and its JSON).
-pub fn outcome(q: &Query) -> Result<Job, String> {
+pub fn outcome(q: &Query) -> Result<(Job, bool), String> {
     let misere = q.flag("misere")?;
     // a rules file's text: resolved here (no file is read)
     let spec = match q.get("rules") {
@@ -385,10 +385,11 @@ pub fn outcome(q: &Query) -> Result<Job, String> {
     let y = answer::parse_pile(q.required("y")?, "Y").map_err(err)?;
     let history = answer::parse_history(&history).map_err(err)?;
     // the work estimated before it runs (a board of side max(x, y) + 1)
-    answer::outcome_plan(&spec, &x, &y)
-        .map_err(err)?
-        .admit(&x, &y, bound())
-        .map_err(err)?;
+    let plan = answer::outcome_plan(&spec, &x, &y).map_err(err)?;
+    plan.admit(&x, &y, bound()).map_err(err)?;
+    // a board solved for one position is heavy work (one at a time, with the
+    // boards): light answers (an oracle, a small board) never queue behind it
+    let heavy = plan.n > LIGHT_SIDE || plan.seconds >= 1;
     let who = match (&spec, q.get("rules")) {
         (answer::GameSpec::Game(g), Some(_)) => q.game_key(g),
         _ => q.required("game")?.to_string(),
@@ -401,14 +402,21 @@ pub fn outcome(q: &Query) -> Result<Job, String> {
             .collect::<Vec<_>>()
             .join(";")
     );
-    Ok(Job {
-        key,
-        work: Box::new(move |_stop| {
-            let l = answer::outcome_of(&spec, &x, &y, &history, None).map_err(err)?;
-            Ok(l.json(&x, &y).to_string())
-        }),
-    })
+    Ok((
+        Job {
+            key,
+            work: Box::new(move |_stop| {
+                let l = answer::outcome_of(&spec, &x, &y, &history, None).map_err(err)?;
+                Ok(l.json(&x, &y).to_string())
+            }),
+        },
+        heavy,
+    ))
 }
+
+/// The largest board an outcome solves among the light answers (a few
+/// milliseconds); a larger one waits with the boards.
+pub const LIGHT_SIDE: u64 = 512;
 
 /// Parse `x,y` (a position of the play route).
 fn position(text: &str, what: &str) -> Result<(u64, u64), String> {

@@ -255,7 +255,10 @@ async fn outcome(State(app): State<Shared>, Params(q): Params) -> Response {
         &["game", "rules", "x", "y", "misere", "history"],
     )
     .and_then(|q| api::outcome(&q));
-    cached(&app, job, false).await
+    match job {
+        Ok((job, heavy)) => cached(&app, Ok(job), heavy).await,
+        Err(e) => cached(&app, Err(e), false).await,
+    }
 }
 
 async fn play(State(app): State<Shared>, Params(q): Params) -> Response {
