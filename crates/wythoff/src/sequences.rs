@@ -87,17 +87,23 @@ fn pair_oracle(s: &Subject) -> Option<Box<dyn Oracle>> {
 
 /// A refusal of the board reader ([`crate::board_pairs`]), worded for `s`.
 fn board_refusal(s: &Subject, e: SolveError) -> SolveError {
+    // why the pairs come from a board: no published solution, or one that
+    // gives no pairs (Blocking Wythoff's, some of seed 003's)
+    let why = match s.oracle() {
+        Some(_) => "its published solution gives no pairs (a_n, b_n)",
+        None => "no published solution",
+    };
     match e {
         SolveError::TooLarge(m) => {
-            SolveError::TooLarge(format!("{}: no published solution; {m}", s.label))
+            SolveError::TooLarge(format!("{}: {why}; {m}", s.label))
         }
         SolveError::ArgTooLarge(m) => {
-            SolveError::ArgTooLarge(m.after(format!("{}: no published solution; ", s.label)))
+            SolveError::ArgTooLarge(m.after(format!("{}: {why}; ", s.label)))
         }
         SolveError::BadArg(m) => {
-            SolveError::BadArg(m.after(format!("{}: no published solution, and ", s.label)))
+            SolveError::BadArg(m.after(format!("{}: {why}, and ", s.label)))
         }
-        e => SolveError::Unsupported(format!("{}: no published solution, and {e}", s.label)),
+        e => SolveError::Unsupported(format!("{}: {why}, and {e}", s.label)),
     }
 }
 
