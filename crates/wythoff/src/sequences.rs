@@ -85,6 +85,14 @@ fn pair_oracle(s: &Subject) -> Option<Box<dyn Oracle>> {
     })
 }
 
+/// Whether the game has a published solution that gives no pairs (Blocking
+/// Wythoff's `k = 2, 3`, some of seed 003's): `sequence` reads such a game's
+/// pairs off a board, `prove` does not (its boards of 2^12 to 2^18 pairs
+/// would be solved for minutes where the P-set's own automaton is the road).
+pub fn solution_without_pairs(s: &Subject) -> bool {
+    s.oracle().is_some() && pair_oracle(s).is_none()
+}
+
 /// A refusal of the board reader ([`crate::board_pairs`]), worded for `s`.
 fn board_refusal(s: &Subject, e: SolveError) -> SolveError {
     // why the pairs come from a board: no published solution, or one that

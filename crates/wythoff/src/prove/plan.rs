@@ -500,6 +500,11 @@ fn pairs_are_the_board(a: &[u64], b: &[u64], cells: &[bool], n: usize) -> bool {
 /// solved for minutes to say the same. A limit of the search, said in its
 /// attempts: "no automaton found" speaks of the search, never of the game.
 fn normal_pairs(s: &Subject, cells: &[bool], max: u64) -> Result<Vec<u64>, SolveError> {
+    if crate::sequences::solution_without_pairs(s) {
+        return Err(SolveError::Unsupported(
+            "its published solution gives no pairs (a_n, b_n): the graphs are not read off a board".into(),
+        ));
+    }
     if crate::sequences::read_off_a_board(s) {
         if !crate::patterns::board_reads_pairs(&board_of(cells, max as usize)) {
             return Err(SolveError::Unsupported(format!(
