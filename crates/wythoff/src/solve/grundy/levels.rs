@@ -1,0 +1,344 @@
+//! Grundy level sets: the positions of value `0..=top` on the `n x n` board,
+//! one level after another, in `O(top n)` memory (no `n x n` table).
+//!
+//! A position of value at least `g` (outside the levels `0..g`) has an option
+//! in every lower level, so it has value `g` exactly when it has no option in
+//! level `g`. Options lie in earlier rows or earlier in the same row, so level
+//! `g` is found row by row like a P-position set restricted to the positions
+//! outside the lower levels.
+//!
+//! **Scope** ([`applies`]): Grundy values (no blocking, no memory, normal
+//! play) and one-pile moves of every length on both piles; any two-pile
+//! moves, removed corner and terminal set. Then a non-terminal value occurs at
+//! most once in each row and column (the later of two equal values would have
+//! the earlier as an option), so level `g` holds at most one non-terminal
+//! position a row, and terminal positions (no option) all have value 0.
+//!
+//! **Data** per level: `ys[x]`, the column of the level's non-terminal
+//! position in row `x` ([`NONE`]: none), `4 n` bytes; while a level is built,
+//! a union-find of the free columns (a column holding the level is skipped:
+//! every later row reaches it by a one-pile move) and the two-pile index:
+//! - a band of diagonals `|k - l| < w` (Wythoff, m-Wythoff, `(1,t)`-Wythoff)
+//!   with every length: the least row of the level on each diagonal;
+//! - a congruence `k = l (mod m)` with every length (m-Modular Wythoff): the
+//!   least column of the level in each class of `y - x (mod m)`;
+//! - any other two-pile moves: the level's positions so far, each tested with
+//!   [`Rules::is_move`] (quadratic per level, exact).
+//!
+//! Row `x`'s scan starts at its first cell (past the corner and the terminal
+//! cells), jumps to free columns, skips the cells of lower levels (at most one
+//! a level in the row) and stops at the first cell with no two-pile option in
+//! the level. Output order: by level, then row `x`, then column `y`.
+
+use crate::rules::{Relation, Rules};
+
+/// No position of the level in this row.
+pub const NONE: u32 = u32::MAX;
+/// Largest board side (coordinates are `u32`, [`NONE`] reserved).
+pub const MAX_SIDE: u64 = 1 << 31;
+
+/// How level `g`'s two-pile options of a candidate are tested.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TwoPileIndex {
+    /// No two-pile moves.
+    NoMoves,
+    /// Every length pair with `|k - l| < w`: the least row on each diagonal.
+    Band(u64),
+    /// Every length pair with `k = l (mod m)`, `m < n`: the least column per class.
+    Congruent(u64),
+    /// Anything else: every position of the level so far is tested.
+    Scan,
+}
+
+/// Is the level kernel exact for `r` (Grundy values, one-pile moves of every
+/// length on both piles)?
+pub fn applies(r: &Rules) -> bool {
+    crate::solve::has_grundy_values(r) && r.h().is_all() && r.v().is_all()
+}
+
+/// The two-pile index of `r` (cut to the board) on the `n x n` board.
+pub fn two_pile_index(r: &Rules, n: u64) -> TwoPileIndex {
+    let Some(t) = r.two_pile() else {
+        return TwoPileIndex::NoMoves;
+    };
+    if !(t.d1.is_all() && t.d2.is_all()) {
+        return TwoPileIndex::Scan;
+    }
+    match t.relation {
+        // on the board |k - l| < n: a congruence modulo m >= n is the diagonal
+        Relation::Congruent { m } if m >= n => TwoPileIndex::Band(1),
+        Relation::Congruent { m } => TwoPileIndex::Congruent(m),
+        rel => match rel.band_width() {
+            Some(w) => TwoPileIndex::Band(w.min(n.max(1))),
+            None => TwoPileIndex::Scan,
+        },
+    }
+}
+
+/// Bytes allocated for the levels `0..=top` of `r` on the `n x n` board: one
+/// row array a level, the free columns, the two-pile index.
+pub fn memory_estimate(r: &Rules, n: u64, top: u64) -> u64 {
+    let levels = top.saturating_add(1).saturating_mul(n).saturating_mul(4);
+    let index = match two_pile_index(r, n) {
+        TwoPileIndex::NoMoves | TwoPileIndex::Scan => 0,
+        TwoPileIndex::Band(_) => n.saturating_mul(8),
+        TwoPileIndex::Congruent(m) => m.saturating_mul(4),
+    };
+    levels
+        .saturating_add(n.saturating_mul(4))
+        .saturating_add(index)
+        .saturating_add(top.saturating_mul(4))
+}
+
+/// The next free column at or after `y` (path halving).
+#[inline]
+fn find(free: &mut [u32], mut y: usize) -> usize {
+    while free[y] as usize != y {
+        let next = free[free[y] as usize];
+        free[y] = next;
+        y = next as usize;
+    }
+    y
+}
+
+/// The level's two-pile index while it is built.
+struct Index<'a> {
+    kind: TwoPileIndex,
+    r: &'a Rules,
+    n: usize,
+    /// Band: the least row on diagonal `y - x + n - 1`; congruence: the least
+    /// column of class `(y - x) mod m`.
+    least: Vec<u32>,
+}
+
+impl Index<'_> {
+    fn clear(&mut self) {
+        self.least.iter_mut().for_each(|v| *v = NONE);
+    }
+    fn class(&self, x: usize, y: usize, m: u64) -> usize {
+        (y as i64 - x as i64).rem_euclid(m as i64) as usize
+    }
+    /// Record the level's position `(x, y)`.
+    #[inline]
+    fn mark(&mut self, x: usize, y: usize) {
+        match self.kind {
+            TwoPileIndex::NoMoves | TwoPileIndex::Scan => {}
+            TwoPileIndex::Band(_) => {
+                let d = y + self.n - 1 - x;
+                self.least[d] = self.least[d].min(x as u32);
+            }
+            TwoPileIndex::Congruent(m) => {
+                let c = self.class(x, y, m);
+                self.least[c] = self.least[c].min(y as u32);
+            }
+        }
+    }
+    /// Has `(x, y)` a two-pile option among the level's positions so far (all
+    /// in rows before `x`)? `ys` is the level's row array, `lower_terminal`
+    /// whether the level holds the terminal cells (level 0).
+    #[inline]
+    fn hits(&self, x: usize, y: usize, ys: &[u32], terminal_cells: bool) -> bool {
+        match self.kind {
+            TwoPileIndex::NoMoves => false,
+            TwoPileIndex::Band(w) => {
+                // diagonal e = d + j: a position (x', x' + e) with x' < x and
+                // x' + e < x + d, i.e. x' + max(j, 0) < x
+                let w = w as i64;
+                let d = y as i64 - x as i64;
+                let lo = (d - w + 1).max(-(self.n as i64 - 1));
+                let hi = (d + w - 1).min(self.n as i64 - 1);
+                (lo..=hi).any(|e| {
+                    let least = self.least[(e + self.n as i64 - 1) as usize];
+                    least != NONE && (least as i64) + (e - d).max(0) < x as i64
+                })
+            }
+            TwoPileIndex::Congruent(m) => {
+                let least = self.least[self.class(x, y, m)];
+                least != NONE && (least as usize) < y
+            }
+            TwoPileIndex::Scan => {
+                let hit = |a: usize, b: usize| {
+                    b < y && self.r.is_move((x - a) as u64, (y - b) as u64)
+                };
+                if (0..x).any(|a| ys[a] != NONE && hit(a, ys[a] as usize)) {
+                    return true;
+                }
+                terminal_cells
+                    && (0..x).any(|a| {
+                        terminal_range(self.r, a, self.n).is_some_and(|(lo, t)| {
+                            (lo..=t).any(|b| hit(a, b))
+                        })
+                    })
+            }
+        }
+    }
+}
+
+/// The first on-board column of row `x`.
+fn first_column(r: &Rules, x: usize) -> usize {
+    match r.corner() {
+        Some(c) if (x as u64) < c.u => c.v.min(u64::MAX) as usize,
+        _ => 0,
+    }
+}
+
+/// The on-board terminal cells of row `x`: columns `lo..=hi`, when any.
+fn terminal_range(r: &Rules, x: usize, n: usize) -> Option<(usize, usize)> {
+    let t = r.terminal()?;
+    let last = t.sum.checked_sub(x as u64)?.min(n as u64 - 1) as usize;
+    let lo = first_column(r, x);
+    (lo <= last).then_some((lo, last))
+}
+
+/// The positions of value `0..=top` of `r` (cut to the board) on the `n x n`
+/// board, handed to `sink(g, x, y)` by level, then row, then column;
+/// `progress(done, total)` over the rows of all levels. `None` when the kernel
+/// does not apply ([`applies`]) or `n` is out of `1..=MAX_SIDE`.
+pub fn levels(
+    r: &Rules,
+    n: u64,
+    top: u32,
+    progress: &mut dyn FnMut(u64, u64),
+    sink: &mut dyn FnMut(u32, u32, u32),
+) -> Option<()> {
+    if !applies(r) || n == 0 || n > MAX_SIDE {
+        return None;
+    }
+    let r = &r.for_board(n);
+    let kind = two_pile_index(r, n);
+    let n = n as usize;
+    let mut index = Index {
+        kind,
+        r,
+        n,
+        least: vec![
+            NONE;
+            match kind {
+                TwoPileIndex::Band(_) => 2 * n - 1,
+                TwoPileIndex::Congruent(m) => m as usize,
+                TwoPileIndex::NoMoves | TwoPileIndex::Scan => 0,
+            }
+        ],
+    };
+    let mut free: Vec<u32> = vec![0; n + 1];
+    let mut levels: Vec<Vec<u32>> = Vec::new();
+    let mut lower: Vec<u32> = Vec::new();
+    let total = (top as u64 + 1) * n as u64;
+    for g in 0..=top {
+        free.iter_mut().enumerate().for_each(|(i, f)| *f = i as u32);
+        index.clear();
+        let mut ys = vec![NONE; n];
+        for x in 0..n {
+            if x % 4096 == 0 {
+                progress(g as u64 * n as u64 + x as u64, total);
+            }
+            let terminal = terminal_range(r, x, n);
+            if let Some((lo, hi)) = terminal {
+                if g == 0 {
+                    // terminal cells have value 0; every later cell of the
+                    // row reaches the first of them
+                    for y in lo..=hi {
+                        sink(0, x as u32, y as u32);
+                        free[y] = y as u32 + 1;
+                        index.mark(x, y);
+                    }
+                    continue;
+                }
+            }
+            let start = match r.terminal() {
+                Some(t) => (t.sum.saturating_add(1).saturating_sub(x as u64))
+                    .max(first_column(r, x) as u64),
+                None => first_column(r, x) as u64,
+            };
+            if start >= n as u64 {
+                continue;
+            }
+            lower.clear();
+            lower.extend(levels.iter().map(|l| l[x]).filter(|&v| v != NONE));
+            let mut y = find(&mut free, start as usize);
+            while y < n {
+                if !lower.contains(&(y as u32)) && !index.hits(x, y, &ys, g == 0) {
+                    ys[x] = y as u32;
+                    sink(g, x as u32, y as u32);
+                    free[y] = y as u32 + 1;
+                    index.mark(x, y);
+                    break;
+                }
+                y = find(&mut free, y + 1);
+            }
+        }
+        levels.push(ys);
+    }
+    progress(total, total);
+    Some(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sets::LengthSet;
+
+    fn collect(r: &Rules, n: u64, top: u32) -> Vec<(u32, u32, u32)> {
+        let mut out = Vec::new();
+        levels(r, n, top, &mut |_, _| {}, &mut |g, x, y| out.push((g, x, y))).unwrap();
+        out
+    }
+
+    fn expected(r: &Rules, n: u64, top: u32) -> Vec<(u32, u32, u32)> {
+        let t = crate::solve::reference::grundy(r, n as usize);
+        let n = n as usize;
+        let mut out: Vec<(u32, u32, u32)> = (0..n)
+            .flat_map(|x| (0..n).map(move |y| (x, y)))
+            .filter_map(|(x, y)| {
+                let v = t.values()[x * n + y];
+                (v <= top).then_some((v, x as u32, y as u32))
+            })
+            .collect();
+        out.sort_unstable();
+        out
+    }
+
+    #[test]
+    fn levels_equal_the_reference() {
+        let all = LengthSet::all;
+        let rules = [
+            Rules::builder().build().unwrap(),
+            Rules::builder()
+                .two_pile(all(), all(), Relation::Diagonal)
+                .build()
+                .unwrap(),
+            Rules::builder()
+                .two_pile(all(), all(), Relation::Band { m: 3 })
+                .corner(2, 5)
+                .build()
+                .unwrap(),
+            Rules::builder()
+                .two_pile(all(), all(), Relation::Congruent { m: 3 })
+                .terminal(4)
+                .build()
+                .unwrap(),
+            Rules::builder()
+                .two_pile(all(), all(), Relation::Cone { s: 2, t: 1 })
+                .corner(3, 1)
+                .terminal(2)
+                .build()
+                .unwrap(),
+            Rules::builder()
+                .two_pile(
+                    LengthSet::parse("odd").unwrap(),
+                    all(),
+                    Relation::Diagonal,
+                )
+                .terminal(3)
+                .build()
+                .unwrap(),
+        ];
+        for r in &rules {
+            for n in [1, 2, 7, 24] {
+                for top in [0, 1, 3, 9] {
+                    assert_eq!(collect(r, n, top), expected(r, n, top), "{r:?} n={n} top={top}");
+                }
+            }
+        }
+    }
+}
