@@ -21,9 +21,15 @@ use wythoff::solve;
 pub struct Args {
     /// The game: `name` or `name:key=value,...`, or a TOML rules file.
     pub game: String,
-    /// Board size: positions 0 <= x, y < N.
-    #[arg(long, value_parser = crate::game_arg::parse_max, allow_hyphen_values = true)]
+    /// Board size: positions 0 <= x, y < N (up to 2^20; with --values up to 2^31).
+    #[arg(long, value_parser = parse_levels_max, allow_hyphen_values = true)]
     pub max: u64,
+    /// List only the positions of values A to G (both included), `A..G` or one
+    /// value `G`, computed level by level in O(G N) memory (no N x N table):
+    /// csv `x,y,g` lines by g, then x, then y. Games with one-pile moves of every
+    /// length on both piles.
+    #[arg(long, allow_hyphen_values = true)]
+    pub values: Option<String>,
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
     /// Run work estimated beyond the time bound (10 minutes) anyway.
@@ -34,6 +40,10 @@ pub struct Args {
     pub plan: bool,
 }
 
+fn parse_levels_max(s: &str) -> Result<u64, String> {
+    answer::parse_levels_max(s).map_err(|e| e.to_string())
+}
+
 impl Args {
     fn resolve(&self) -> anyhow::Result<crate::game_arg::GameArg> {
         crate::game_arg::resolve(&self.game, false)
@@ -41,6 +51,11 @@ impl Args {
 }
 
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
+    if let Some(values) = &a.values {
+        let values = answer::parse_values(values)?;
+        return run_levels(&a, values);
+    }
+    answer::check_max(a.max)?;
     let g = a.resolve()?;
     let plan = answer::grundy_plan(&g, a.max)?;
     let n = a.max as usize;
@@ -83,6 +98,31 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let mut w = render::GrundyRows::begin(&mut out, a.format, &g.label, n);
     answer::grundy(&g, a.max, &mut |d, t| bar.set(d, t), &mut |_, row| {
         w.row(row)
+    })?;
+    bar.finish();
+    w.finish()?;
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `grundy --values A..G`: the level sets alone, streamed.
+fn run_levels(a: &Args, values: (u64, u64)) -> anyhow::Result<ExitCode> {
+    let g = a.resolve()?;
+    let bound = solve::cost::Bound::cli(a.force);
+    if a.plan {
+        return render::plan(&answer::plan_grundy_levels(&g, a.max, values, bound)?);
+    }
+    let plan = answer::grundy_levels_plan(&g, a.max, values.1)?;
+    crate::progress::admit(
+        plan.admit(bound),
+        &format!("grundy {} --max {} --values {}..{}", g.label, a.max, values.0, values.1),
+        plan.seconds,
+    )?;
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let mut bar = Bar::new("grundy levels");
+    let mut w = render::levels::Levels::begin(&mut out, a.format, &g.label, a.max, values);
+    answer::grundy_levels(&g, a.max, values, &mut |d, t| bar.set(d, t), &mut |v, x, y| {
+        w.position(v, x, y)
     })?;
     bar.finish();
     w.finish()?;

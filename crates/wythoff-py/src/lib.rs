@@ -68,6 +68,7 @@ fn py_param(a: wythoff::Arg) -> &'static str {
         wythoff::Arg::Conjecture => "conjecture",
         wythoff::Arg::SweepMax => "max",
         wythoff::Arg::Threads => "threads",
+        wythoff::Arg::Values => "values",
     }
 }
 

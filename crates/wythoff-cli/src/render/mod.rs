@@ -4,6 +4,7 @@
 pub mod board;
 pub mod compare;
 pub mod grid;
+pub mod levels;
 pub mod patterns;
 pub mod prove;
 pub mod serve;

@@ -521,6 +521,22 @@ pub(crate) fn grundy_kernel_ps(kernel: GrundyKernel, r: &Rules, n: u64) -> u128 
     }
 }
 
+/// Estimated picoseconds for the Grundy level sets `0..=top` of `r` (cut to
+/// the board) on the `n x n` board ([`grundy::levels`]): per level and row a
+/// scan of a few free columns, each candidate tested against the row's lower
+/// levels and the two-pile index (a band's `w` diagonals); the `scan` index
+/// tests every position of the level so far instead (`n^2 / 2` a level).
+pub(crate) fn levels_ps(r: &Rules, n: u64, top: u64) -> u128 {
+    use grundy::levels::TwoPileIndex;
+    let rows = (top as u128 + 1).saturating_mul(n as u128);
+    let per_row: u128 = match grundy::levels::two_pile_index(r, n) {
+        TwoPileIndex::NoMoves | TwoPileIndex::Congruent(_) => 40_000,
+        TwoPileIndex::Band(w) => 40_000 + 6_000 * w as u128,
+        TwoPileIndex::Scan => 40_000 + 2_000 * n as u128,
+    };
+    rows.saturating_mul(per_row.saturating_add(2_000 * top as u128))
+}
+
 /// Estimated wall seconds for `one` second of `kernel`'s work on `threads`
 /// workers (the tiled kernels' wavefront, nim-like and lines; the others are
 /// counted as one thread): the one-thread estimate over the workers, at 80%

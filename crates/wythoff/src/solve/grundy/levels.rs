@@ -35,7 +35,7 @@ use crate::rules::{Relation, Rules};
 /// No position of the level in this row.
 pub const NONE: u32 = u32::MAX;
 /// Largest board side (coordinates are `u32`, [`NONE`] reserved).
-pub const MAX_SIDE: u64 = 1 << 31;
+pub const MAX_SIDE: u64 = crate::limits::MAX_LEVELS_BOARD;
 
 /// How level `g`'s two-pile options of a candidate are tested.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
