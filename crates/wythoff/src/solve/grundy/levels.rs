@@ -81,7 +81,8 @@ pub fn memory_estimate(r: &Rules, n: u64, top: u64) -> u64 {
     let levels = top.saturating_add(1).saturating_mul(n).saturating_mul(4);
     let index = match two_pile_index(r, n) {
         TwoPileIndex::NoMoves | TwoPileIndex::Scan => 0,
-        TwoPileIndex::Band(_) => n.saturating_mul(8),
+        TwoPileIndex::Band(1) => n.saturating_mul(8),
+        TwoPileIndex::Band(_) => n.saturating_mul(16),
         TwoPileIndex::Congruent(m) => m.saturating_mul(4),
     };
     levels
@@ -106,14 +107,48 @@ struct Index<'a> {
     kind: TwoPileIndex,
     r: &'a Rules,
     n: usize,
-    /// Band: the least row on diagonal `y - x + n - 1`; congruence: the least
-    /// column of class `(y - x) mod m`.
+    /// Band: the least row on diagonal `y - x + n - 1` (width > 1 only);
+    /// congruence: the least column of class `(y - x) mod m`.
     least: Vec<u32>,
+    /// Band: a union-find over the diagonals `d + n - 1` of candidates,
+    /// pointing past those a lower diagonal `e` of the level attacks
+    /// (`d - w < e <= d`: a move from every later row reaches it).
+    attacked: Vec<u32>,
+    /// Congruence: classes holding the level, and their largest least column.
+    classes: u64,
+    least_max: u32,
 }
 
 impl Index<'_> {
+    fn new(kind: TwoPileIndex, r: &Rules, n: usize) -> Index<'_> {
+        let (least, attacked) = match kind {
+            TwoPileIndex::Band(w) => (
+                if w > 1 { vec![NONE; 2 * n - 1] } else { Vec::new() },
+                vec![0; 2 * n],
+            ),
+            TwoPileIndex::Congruent(m) => (vec![NONE; m as usize], Vec::new()),
+            TwoPileIndex::NoMoves | TwoPileIndex::Scan => (Vec::new(), Vec::new()),
+        };
+        let mut i = Index {
+            kind,
+            r,
+            n,
+            least,
+            attacked,
+            classes: 0,
+            least_max: 0,
+        };
+        i.clear();
+        i
+    }
     fn clear(&mut self) {
         self.least.iter_mut().for_each(|v| *v = NONE);
+        self.attacked
+            .iter_mut()
+            .enumerate()
+            .for_each(|(i, v)| *v = i as u32);
+        self.classes = 0;
+        self.least_max = 0;
     }
     fn class(&self, x: usize, y: usize, m: u64) -> usize {
         (y as i64 - x as i64).rem_euclid(m as i64) as usize
@@ -123,33 +158,63 @@ impl Index<'_> {
     fn mark(&mut self, x: usize, y: usize) {
         match self.kind {
             TwoPileIndex::NoMoves | TwoPileIndex::Scan => {}
-            TwoPileIndex::Band(_) => {
-                let d = y + self.n - 1 - x;
-                self.least[d] = self.least[d].min(x as u32);
+            TwoPileIndex::Band(w) => {
+                let e = y + self.n - 1 - x;
+                if w > 1 {
+                    self.least[e] = self.least[e].min(x as u32);
+                }
+                // the candidates on diagonals e..e + w - 1 are attacked
+                let last = (e + w as usize - 1).min(2 * self.n - 2);
+                let mut d = find(&mut self.attacked, e);
+                while d <= last {
+                    self.attacked[d] = d as u32 + 1;
+                    d = find(&mut self.attacked, d + 1);
+                }
             }
             TwoPileIndex::Congruent(m) => {
                 let c = self.class(x, y, m);
+                if self.least[c] == NONE {
+                    self.classes += 1;
+                }
                 self.least[c] = self.least[c].min(y as u32);
+                self.least_max = self.least_max.max(self.least[c]);
             }
         }
     }
-    /// Has `(x, y)` a two-pile option among the level's positions so far (all
-    /// in rows before `x`)? `ys` is the level's row array, `lower_terminal`
-    /// whether the level holds the terminal cells (level 0).
+    /// The first column `>= y` of row `x` whose diagonal no lower diagonal of
+    /// the level attacks (band), or `y`; `None` when no later column of the
+    /// row can be free of two-pile options (congruence: every class holds the
+    /// level below `y`).
+    #[inline]
+    fn next(&mut self, x: usize, y: usize) -> Option<usize> {
+        match self.kind {
+            TwoPileIndex::Band(_) => {
+                let d = find(&mut self.attacked, y + self.n - 1 - x);
+                (d < 2 * self.n - 1).then(|| d + 1 + x - self.n)
+            }
+            TwoPileIndex::Congruent(m) => {
+                (self.classes < m || y <= self.least_max as usize).then_some(y)
+            }
+            TwoPileIndex::NoMoves | TwoPileIndex::Scan => Some(y),
+        }
+    }
+    /// Has `(x, y)` (a column [`Index::next`] returned) a two-pile option
+    /// among the level's positions so far (all in rows before `x`)? `ys` is
+    /// the level's row array, `terminal_cells` whether the level holds the
+    /// terminal cells (level 0).
     #[inline]
     fn hits(&self, x: usize, y: usize, ys: &[u32], terminal_cells: bool) -> bool {
         match self.kind {
             TwoPileIndex::NoMoves => false,
             TwoPileIndex::Band(w) => {
-                // diagonal e = d + j: a position (x', x' + e) with x' < x and
-                // x' + e < x + d, i.e. x' + max(j, 0) < x
-                let w = w as i64;
+                // the lower diagonals were checked by `next`; an upper one
+                // e = d + j (0 < j < w): a position (x', x' + e) with
+                // x' + j < x
                 let d = y as i64 - x as i64;
-                let lo = (d - w + 1).max(-(self.n as i64 - 1));
-                let hi = (d + w - 1).min(self.n as i64 - 1);
-                (lo..=hi).any(|e| {
+                let hi = (d + w as i64 - 1).min(self.n as i64 - 1);
+                (d + 1..=hi).any(|e| {
                     let least = self.least[(e + self.n as i64 - 1) as usize];
-                    least != NONE && (least as i64) + (e - d).max(0) < x as i64
+                    least != NONE && (least as i64) + (e - d) < x as i64
                 })
             }
             TwoPileIndex::Congruent(m) => {
@@ -207,19 +272,7 @@ pub fn levels(
     let r = &r.for_board(n);
     let kind = two_pile_index(r, n);
     let n = n as usize;
-    let mut index = Index {
-        kind,
-        r,
-        n,
-        least: vec![
-            NONE;
-            match kind {
-                TwoPileIndex::Band(_) => 2 * n - 1,
-                TwoPileIndex::Congruent(m) => m as usize,
-                TwoPileIndex::NoMoves | TwoPileIndex::Scan => 0,
-            }
-        ],
-    };
+    let mut index = Index::new(kind, r, n);
     let mut free: Vec<u32> = vec![0; n + 1];
     let mut levels: Vec<Vec<u32>> = Vec::new();
     let mut lower: Vec<u32> = Vec::new();
@@ -255,8 +308,22 @@ pub fn levels(
             }
             lower.clear();
             lower.extend(levels.iter().map(|l| l[x]).filter(|&v| v != NONE));
-            let mut y = find(&mut free, start as usize);
-            while y < n {
+            // leapfrog: a free column, then a diagonal no lower one attacks
+            let mut y = start as usize;
+            loop {
+                y = find(&mut free, y);
+                if y >= n {
+                    break;
+                }
+                match index.next(x, y) {
+                    None => break,
+                    Some(z) if z >= n => break,
+                    Some(z) if z != y => {
+                        y = z;
+                        continue;
+                    }
+                    Some(_) => {}
+                }
                 if !lower.contains(&(y as u32)) && !index.hits(x, y, &ys, g == 0) {
                     ys[x] = y as u32;
                     sink(g, x as u32, y as u32);
@@ -264,7 +331,7 @@ pub fn levels(
                     index.mark(x, y);
                     break;
                 }
-                y = find(&mut free, y + 1);
+                y += 1;
             }
         }
         levels.push(ys);
