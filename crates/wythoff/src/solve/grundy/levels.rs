@@ -19,16 +19,18 @@
 //! a union-find of the free columns (a column holding the level is skipped:
 //! every later row reaches it by a one-pile move) and the two-pile index:
 //! - a band of diagonals `|k - l| < w` (Wythoff, m-Wythoff, `(1,t)`-Wythoff)
-//!   with every length: the least row of the level on each diagonal;
+//!   with every length: a union-find over the diagonals the level attacks
+//!   (a position attacks `w` diagonals from the next row on, and `w - 1` more
+//!   after a delay of up to `w` rows), jumped over like the free columns;
 //! - a congruence `k = l (mod m)` with every length (m-Modular Wythoff): the
 //!   least column of the level in each class of `y - x (mod m)`;
 //! - any other two-pile moves: the level's positions so far, each tested with
 //!   [`Rules::is_move`] (quadratic per level, exact).
 //!
 //! Row `x`'s scan starts at its first cell (past the corner and the terminal
-//! cells), jumps to free columns, skips the cells of lower levels (at most one
-//! a level in the row) and stops at the first cell with no two-pile option in
-//! the level. Output order: by level, then row `x`, then column `y`.
+//! cells), leapfrogs to a free column on an unattacked diagonal, skips the
+//! cells of lower levels (at most one a level in the row) and stops at the
+//! first cell with no option in the level. Output order: by level, then row `x`, then column `y`.
 
 use crate::rules::{Relation, Rules};
 
@@ -42,7 +44,7 @@ pub const MAX_SIDE: u64 = crate::limits::MAX_LEVELS_BOARD;
 pub enum TwoPileIndex {
     /// No two-pile moves.
     NoMoves,
-    /// Every length pair with `|k - l| < w`: the least row on each diagonal.
+    /// Every length pair with `|k - l| < w`: the attacked diagonals.
     Band(u64),
     /// Every length pair with `k = l (mod m)`, `m < n`: the least column per class.
     Congruent(u64),
@@ -81,8 +83,7 @@ pub fn memory_estimate(r: &Rules, n: u64, top: u64) -> u64 {
     let levels = top.saturating_add(1).saturating_mul(n).saturating_mul(4);
     let index = match two_pile_index(r, n) {
         TwoPileIndex::NoMoves | TwoPileIndex::Scan => 0,
-        TwoPileIndex::Band(1) => n.saturating_mul(8),
-        TwoPileIndex::Band(_) => n.saturating_mul(16),
+        TwoPileIndex::Band(w) => n.saturating_mul(8).saturating_add(w.saturating_mul(w).saturating_mul(4)),
         TwoPileIndex::Congruent(m) => m.saturating_mul(4),
     };
     levels
@@ -107,13 +108,16 @@ struct Index<'a> {
     kind: TwoPileIndex,
     r: &'a Rules,
     n: usize,
-    /// Band: the least row on diagonal `y - x + n - 1` (width > 1 only);
-    /// congruence: the least column of class `(y - x) mod m`.
+    /// Congruence: the least column of class `(y - x) mod m`.
     least: Vec<u32>,
     /// Band: a union-find over the diagonals `d + n - 1` of candidates,
-    /// pointing past those a lower diagonal `e` of the level attacks
-    /// (`d - w < e <= d`: a move from every later row reaches it).
+    /// pointing past those the level attacks: a position `(x', x' + e)`
+    /// attacks the diagonals `e .. e + w - 1` from row `x' + 1` on, and the
+    /// diagonal `e - j` (`0 < j < w`) from row `x' + j + 1` on (the move
+    /// `(l + j, l)` needs `l >= 1`). Attacks only grow with the row.
     attacked: Vec<u32>,
+    /// Band: the delayed attacks, by row modulo `w + 1`.
+    pending: Vec<Vec<u32>>,
     /// Congruence: classes holding the level, and their largest least column.
     classes: u64,
     least_max: u32,
@@ -121,13 +125,14 @@ struct Index<'a> {
 
 impl Index<'_> {
     fn new(kind: TwoPileIndex, r: &Rules, n: usize) -> Index<'_> {
-        let (least, attacked) = match kind {
+        let (least, attacked, pending) = match kind {
             TwoPileIndex::Band(w) => (
-                if w > 1 { vec![NONE; 2 * n - 1] } else { Vec::new() },
+                Vec::new(),
                 vec![0; 2 * n],
+                vec![Vec::new(); if w > 1 { w as usize + 1 } else { 0 }],
             ),
-            TwoPileIndex::Congruent(m) => (vec![NONE; m as usize], Vec::new()),
-            TwoPileIndex::NoMoves | TwoPileIndex::Scan => (Vec::new(), Vec::new()),
+            TwoPileIndex::Congruent(m) => (vec![NONE; m as usize], Vec::new(), Vec::new()),
+            TwoPileIndex::NoMoves | TwoPileIndex::Scan => (Vec::new(), Vec::new(), Vec::new()),
         };
         let mut i = Index {
             kind,
@@ -135,6 +140,7 @@ impl Index<'_> {
             n,
             least,
             attacked,
+            pending,
             classes: 0,
             least_max: 0,
         };
@@ -147,6 +153,7 @@ impl Index<'_> {
             .iter_mut()
             .enumerate()
             .for_each(|(i, v)| *v = i as u32);
+        self.pending.iter_mut().for_each(Vec::clear);
         self.classes = 0;
         self.least_max = 0;
     }
@@ -160,15 +167,12 @@ impl Index<'_> {
             TwoPileIndex::NoMoves | TwoPileIndex::Scan => {}
             TwoPileIndex::Band(w) => {
                 let e = y + self.n - 1 - x;
-                if w > 1 {
-                    self.least[e] = self.least[e].min(x as u32);
-                }
-                // the candidates on diagonals e..e + w - 1 are attacked
-                let last = (e + w as usize - 1).min(2 * self.n - 2);
-                let mut d = find(&mut self.attacked, e);
-                while d <= last {
-                    self.attacked[d] = d as u32 + 1;
-                    d = find(&mut self.attacked, d + 1);
+                let w = w as usize;
+                // the candidates on diagonals e..e + w - 1, from the next row on
+                self.attack(e, (e + w - 1).min(2 * self.n - 2));
+                // the diagonal e - j from row x + j + 1 on
+                for j in 1..w.min(e + 1) {
+                    self.pending[(x + j + 1) % (w + 1)].push((e - j) as u32);
                 }
             }
             TwoPileIndex::Congruent(m) => {
@@ -180,6 +184,27 @@ impl Index<'_> {
                 self.least_max = self.least_max.max(self.least[c]);
             }
         }
+    }
+    /// Attack the diagonals `first..=last` (indices).
+    fn attack(&mut self, first: usize, last: usize) {
+        let mut d = find(&mut self.attacked, first);
+        while d <= last {
+            self.attacked[d] = d as u32 + 1;
+            d = find(&mut self.attacked, d + 1);
+        }
+    }
+    /// Start row `x`: the delayed attacks due now.
+    fn start_row(&mut self, x: usize) {
+        if self.pending.is_empty() {
+            return;
+        }
+        let k = x % self.pending.len();
+        let due = std::mem::take(&mut self.pending[k]);
+        for &d in &due {
+            self.attack(d as usize, d as usize);
+        }
+        self.pending[k] = due;
+        self.pending[k].clear();
     }
     /// The first column `>= y` of row `x` whose diagonal no lower diagonal of
     /// the level attacks (band), or `y`; `None` when no later column of the
@@ -206,17 +231,8 @@ impl Index<'_> {
     fn hits(&self, x: usize, y: usize, ys: &[u32], terminal_cells: bool) -> bool {
         match self.kind {
             TwoPileIndex::NoMoves => false,
-            TwoPileIndex::Band(w) => {
-                // the lower diagonals were checked by `next`; an upper one
-                // e = d + j (0 < j < w): a position (x', x' + e) with
-                // x' + j < x
-                let d = y as i64 - x as i64;
-                let hi = (d + w as i64 - 1).min(self.n as i64 - 1);
-                (d + 1..=hi).any(|e| {
-                    let least = self.least[(e + self.n as i64 - 1) as usize];
-                    least != NONE && (least as i64) + (e - d) < x as i64
-                })
-            }
+            // every attack is in the union-find `next` read
+            TwoPileIndex::Band(_) => false,
             TwoPileIndex::Congruent(m) => {
                 let least = self.least[self.class(x, y, m)];
                 least != NONE && (least as usize) < y
@@ -285,6 +301,7 @@ pub fn levels(
             if x % 4096 == 0 {
                 progress(g as u64 * n as u64 + x as u64, total);
             }
+            index.start_row(x);
             let terminal = terminal_range(r, x, n);
             if let Some((lo, hi)) = terminal {
                 if g == 0 {
@@ -377,6 +394,20 @@ mod tests {
             Rules::builder()
                 .two_pile(all(), all(), Relation::Band { m: 3 })
                 .corner(2, 5)
+                .build()
+                .unwrap(),
+            Rules::builder()
+                .two_pile(all(), all(), Relation::Band { m: 5 })
+                .terminal(3)
+                .build()
+                .unwrap(),
+            Rules::builder()
+                .two_pile(all(), all(), Relation::Cone { s: 1, t: 2 })
+                .corner(4, 1)
+                .build()
+                .unwrap(),
+            Rules::builder()
+                .two_pile(all(), all(), Relation::Congruent { m: 1 })
                 .build()
                 .unwrap(),
             Rules::builder()
