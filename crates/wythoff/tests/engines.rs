@@ -511,7 +511,7 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
             .ok_or_else(|| LEVELS.to_string())
         },
         scope: Some(levels_scope),
-        min: 300,
+        min: 280,
     },
     GrundyEngine {
         name: "answer::grundy_levels (front door)",
@@ -535,7 +535,7 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
             t.ok_or_else(|| LEVELS.to_string())
         },
         scope: Some(levels_scope),
-        min: 300,
+        min: 280,
     },
     GrundyEngine {
         name: "nim-like, tiled, 1 thread",
