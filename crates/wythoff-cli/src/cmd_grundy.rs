@@ -1,5 +1,10 @@
-//! `wythoff grundy GAME --max N [--format text|csv|json|summary]` (normal play:
-//! there is no `--misere`, since misère play has no Sprague-Grundy values).
+//! `wythoff grundy GAME --max N [--format text|csv|json|summary]`: the
+//! Sprague-Grundy values (normal play); with `--misere` the misère Grundy
+//! values of the one game (a position without options has value 1, every
+//! other the mex of its options: value 0 exactly at the misère P-positions;
+//! a table by the plain kernel); with `--values A..G` only the positions of
+//! those values (normal play), level by level, no table
+//! (`render::levels`).
 //!
 //! Every format is written row by row as the solver streams the rows
 //! ([`render::GrundyRows`]), so no `N x N` table is stored for Nim/Wythoff-like
@@ -38,6 +43,11 @@ pub struct Args {
     /// Print the plan (kernel, memory, seconds, threads, refusal) as JSON and do no work.
     #[arg(long)]
     pub plan: bool,
+    /// The misère Grundy values of the game alone: a position without options
+    /// has value 1, every other the mex of its options (0 exactly at the misère
+    /// P-positions; they do not add over sums of games).
+    #[arg(long)]
+    pub misere: bool,
 }
 
 fn parse_levels_max(s: &str) -> Result<u64, String> {
@@ -46,17 +56,25 @@ fn parse_levels_max(s: &str) -> Result<u64, String> {
 
 impl Args {
     fn resolve(&self) -> anyhow::Result<crate::game_arg::GameArg> {
-        crate::game_arg::resolve(&self.game, false)
+        crate::game_arg::resolve(&self.game, self.misere)
     }
 }
 
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     if let Some(values) = &a.values {
         let values = answer::parse_values(values)?;
+        if a.misere {
+            anyhow::bail!(
+                "--values lists normal-play Grundy values: the misère Grundy values come as a whole table (--misere without --values)"
+            );
+        }
         return run_levels(&a, values);
     }
     answer::check_max(a.max)?;
     let g = a.resolve()?;
+    if a.misere {
+        return run_misere(&a, &g);
+    }
     let plan = answer::grundy_plan(&g, a.max)?;
     let n = a.max as usize;
     // memory first (no --force lifts it), then time
@@ -126,6 +144,30 @@ fn run_levels(a: &Args, values: (u64, u64)) -> anyhow::Result<ExitCode> {
     })?;
     bar.finish();
     w.finish()?;
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `grundy --misere`: the misère Grundy values of the one game, as a table.
+fn run_misere(a: &Args, g: &crate::game_arg::GameArg) -> anyhow::Result<ExitCode> {
+    let n = a.max as usize;
+    let plan = answer::misere_grundy_plan(g, a.max)?;
+    if a.format == Format::Text {
+        render::grid::check(n)?;
+    }
+    if a.plan {
+        return render::plan(&answer::plan_grundy(g, a.max, solve::cost::Bound::cli(a.force))?);
+    }
+    crate::progress::admit(
+        plan.admit(solve::cost::Bound::cli(a.force)),
+        &format!("grundy {} --misere --max {n}", g.label),
+        plan.seconds,
+    )?;
+    let mut bar = Bar::new("grundy --misere");
+    let table = answer::misere_grundy_table(g, a.max, &mut |d, t| bar.set(d, t))?;
+    bar.finish();
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    render::misere_grundy(&mut out, a.format, &g.label, &table)?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
 }

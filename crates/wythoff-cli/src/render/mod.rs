@@ -108,6 +108,29 @@ pub fn grundy(out: &mut dyn Write, format: Format, label: &str, t: &GrundyTable)
     w.finish()
 }
 
+/// Write the misère Grundy values of one game (`grundy --misere`), as
+/// [`grundy`] writes the normal-play ones (the header and json name misère play).
+pub fn misere_grundy(
+    out: &mut dyn Write,
+    format: Format,
+    label: &str,
+    t: &GrundyTable,
+) -> io::Result<()> {
+    let n = t.size();
+    let mut w = GrundyRows::begin_values(
+        out,
+        format,
+        "Misère Grundy values",
+        label,
+        Some("misère play"),
+        n,
+    );
+    for x in 0..n {
+        w.row(&t.values()[x * n..(x + 1) * n]);
+    }
+    w.finish()
+}
+
 /// Append the values of a row separated by `sep`, `off` for cells off the board,
 /// each right-aligned to `width` characters (0: no padding).
 fn push_values(buf: &mut Vec<u8>, row: &[u32], sep: u8, off: &[u8], width: usize) {

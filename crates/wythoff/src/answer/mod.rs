@@ -13,7 +13,8 @@
 //!   [`game_board`] make the one choice between the Imitation Nim state solver
 //!   and the board solvers (`compare` and `patterns` call them too).
 //! - Grundy values: [`grundy_check`], [`grundy_plan`], [`grundy`], [`grundy_table`];
-//!   the level sets of the values `A..=G` alone: [`grundy_levels_plan`], [`grundy_levels`].
+//!   the level sets of the values `A..=G` alone: [`grundy_levels_plan`], [`grundy_levels`];
+//!   misère Grundy values of one game: [`misere_grundy_plan`], [`misere_grundy_table`].
 //!   The kernel is chosen by [`crate::solve::select`]; front ends read its plan.
 //! - One position: [`outcome`] (the choice: imitation state solver, exact
 //!   oracle, general solver; the notes' prose is in `notes.rs`),
@@ -165,6 +166,46 @@ pub fn grundy_table(
     let mut values = Vec::with_capacity((n * n) as usize);
     grundy(s, n, progress, &mut |_, row| values.extend_from_slice(row))?;
     Ok(GrundyTable::from_values(n as usize, values))
+}
+
+/// What the misère Grundy values of `s` (a game in misère play: a position
+/// without options has value 1, every other the mex of its options) on the
+/// `n x n` board cost ([`select::misere_grundy_plan`]: the plain kernel), or
+/// why the game has none (a choice, blocking, memory).
+pub fn misere_grundy_plan(s: &Subject, n: u64) -> Result<GrundyPlan, SolveError> {
+    check_max(n)?;
+    select::misere_grundy_plan(&s.game, n).ok_or_else(|| {
+        let normal = s.game.with_convention(Convention::Normal);
+        match solve::grundy_unsupported(&normal) {
+            Some(why) => SolveError::NoGrundy {
+                label: Some(s.label.clone()),
+                why,
+            },
+            None => SolveError::BadInput(format!(
+                "{}: misère Grundy values are asked of the game in misère play",
+                s.label
+            )),
+        }
+    })
+}
+
+/// The misère Grundy values of `s` (in misère play) on the `n x n` board as
+/// one table (row-major, [`solve::GRUNDY_OFF`] off the board); value 0
+/// exactly at the misère P-positions. Refused over the memory budget first.
+pub fn misere_grundy_table(
+    s: &Subject,
+    n: u64,
+    progress: stream::Progress,
+) -> Result<GrundyTable, SolveError> {
+    let plan = misere_grundy_plan(s, n)?;
+    crate::limits::check_table_memory("a Grundy table", n, 4)?;
+    plan.admit(solve::cost::Bound {
+        memory: memory_budget(),
+        seconds: u64::MAX,
+    })?;
+    let game = s.game.for_board(n);
+    let r = game.as_single().expect("checked by the plan");
+    solve::grundy_table_by(plan.kernel, r, n as usize, progress)
 }
 
 /// What the Grundy level sets of values `0..=top` of `s` on the `n x n` board

@@ -249,7 +249,12 @@ pub fn plan_p_positions(
 
 /// The plan of `grundy` of `s` on the `n x n` board under `bound`.
 pub fn plan_grundy(s: &Subject, n: u64, bound: Bound) -> Result<WorkPlan, SolveError> {
-    let p = grundy_plan(s, n)?;
+    // a game in misère play: its misère Grundy values
+    let p = if s.game.convention() == crate::rules::Convention::Misere {
+        super::misere_grundy_plan(s, n)?
+    } else {
+        grundy_plan(s, n)?
+    };
     let mut w = WorkPlan::new(Work::Grundy, s, n, bound);
     w.streams = p.streams();
     w.threads = p.threads;

@@ -518,3 +518,30 @@ pub fn levels_plan(game: &Game, n: u64, top: u64) -> Result<LevelsPlan, NoLevels
         },
     })
 }
+
+/// The plan for the misère Grundy values of `game` (one game, misère play, no
+/// blocking, no memory) on the `n x n` board: the plain kernel (no fast kernel
+/// gives positions without options the value 1); `None` for a game without
+/// them (a choice, blocking, memory; a normal-play game asks [`grundy_plan`]).
+pub fn misere_grundy_plan(game: &Game, n: u64) -> Option<GrundyPlan> {
+    if game.convention() != crate::rules::Convention::Misere {
+        return None;
+    }
+    let normal = game.with_convention(crate::rules::Convention::Normal);
+    if super::grundy_unsupported(&normal).is_some() {
+        return None;
+    }
+    let game = game.for_board(n);
+    let r = game.as_single()?;
+    let ps = cost::grundy_kernel_ps(GrundyKernel::Plain, r, n);
+    let seconds = cost::ps_seconds(ps);
+    Some(GrundyPlan {
+        kernel: GrundyKernel::Plain,
+        n,
+        memory: grundy::plain::memory_estimate(r, n).max(outcome_memory_estimate(&game, n)),
+        seconds,
+        millis: cost::ps_millis(ps),
+        wall_seconds: seconds,
+        threads: 1,
+    })
+}
