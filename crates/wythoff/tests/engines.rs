@@ -1919,3 +1919,44 @@ fn the_nim_like_kernel_keeps_the_triangle_while_values_fit() {
     let g = parse_game("wythoff").unwrap().game;
     assert!(!nim_like::keeps_triangle(g.as_single().unwrap(), 65536));
 }
+
+/// Misère Grundy values of one game (`grundy --misere`): the front door (the
+/// plain kernel) equals `reference::misere_grundy` on every case with Grundy
+/// values (the case file and random rules), and its zeros are exactly the
+/// misère P-positions of `reference::outcomes`.
+#[test]
+fn misere_grundy_values_equal_the_reference_and_the_misere_p_positions() {
+    let mut ran = 0;
+    for c in cases() {
+        if c.game.is_choice() || c.game.has_blocking() || c.game.memory() != wythoff::rules::Memory::None {
+            continue;
+        }
+        let game = c.game.with_convention(Convention::Misere);
+        let r = game.for_board(c.n as u64).as_single().unwrap().clone();
+        let want = reference::misere_grundy(&r, c.n);
+        let s = wythoff::answer::Subject {
+            label: c.label.clone(),
+            named: c.named.clone(),
+            game: game.clone(),
+        };
+        let got = wythoff::answer::misere_grundy_table(&s, c.n as u64, &mut |_, _| {})
+            .unwrap_or_else(|e| panic!("{}: {e}", c.label));
+        assert_eq!(got, want, "misère Grundy values of {}, board {}", c.label, c.n);
+        let outcomes = reference::outcomes(&r, c.n);
+        for x in 0..c.n {
+            for y in 0..c.n {
+                if !r.on_board(x as u64, y as u64) {
+                    continue;
+                }
+                assert_eq!(
+                    want.values()[x * c.n + y] == 0,
+                    outcomes.is_p(x, y),
+                    "{} ({x}, {y}): value 0 exactly at the misère P-positions",
+                    c.label
+                );
+            }
+        }
+        ran += 1;
+    }
+    assert!(ran >= 300, "only {ran} cases");
+}
