@@ -193,3 +193,32 @@ fn refusals_are_one_line_and_exit_2() {
     refused(&["grundy", "wythoff", "--max", "0", "--values", "0..1"], None, "--max");
     refused(&["grundy", "wythoff", "--max", "2097152"], None, "--max 2097152 is out of range");
 }
+
+/// `grundy --misere`: value 0 exactly at `p-positions --misere`, the value 1
+/// at a position without options, refusals as for normal play.
+#[test]
+fn misere_grundy_zeros_are_the_misere_p_positions() {
+    for game in ["wythoff", "nim", "m-wythoff:m=2", "connell:p=2", "corner:m=2,p=3,u=5,v=7", "terminal-wythoff:l=2"] {
+        let table = levels(&["grundy", game, "--misere", "--max", "24", "--format", "csv"]);
+        let mut zeros = Vec::new();
+        for (x, line) in table.lines().enumerate() {
+            for (y, v) in line.split(',').enumerate() {
+                if v == "0" {
+                    zeros.push(format!("{x},{y}"));
+                }
+            }
+        }
+        let ps = levels(&["p-positions", game, "--misere", "--max", "24", "--format", "csv"]);
+        let mut want: Vec<String> = ps.lines().skip(1).map(str::to_string).collect();
+        want.sort();
+        zeros.sort();
+        assert_eq!(zeros, want, "{game}");
+    }
+    // (0, 0) has no option: value 1 in misère play, 0 in normal play
+    let first = |args: &[&str]| levels(args).lines().next().unwrap().split(',').next().unwrap().to_string();
+    assert_eq!(first(&["grundy", "wythoff", "--misere", "--max", "3", "--format", "csv"]), "1");
+    assert_eq!(first(&["grundy", "wythoff", "--max", "3", "--format", "csv"]), "0");
+    refused(&["grundy", "roob-blocking:m=2,p=3", "--misere", "--max", "8"], None, "blocking games");
+    refused(&["grundy", "imitation:p=2,m=1", "--misere", "--max", "8"], None, "memory");
+    refused(&["grundy", "wythoff", "--misere", "--max", "8", "--values", "0..2"], None, "--values");
+}
