@@ -258,7 +258,7 @@ impl Index<'_> {
 /// The first on-board column of row `x`.
 fn first_column(r: &Rules, x: usize) -> usize {
     match r.corner() {
-        Some(c) if (x as u64) < c.u => c.v.min(u64::MAX) as usize,
+        Some(c) if (x as u64) < c.u => usize::try_from(c.v).unwrap_or(usize::MAX),
         _ => 0,
     }
 }
@@ -307,11 +307,11 @@ pub fn levels(
                 if g == 0 {
                     // terminal cells have value 0; every later cell of the
                     // row reaches the first of them
-                    for y in lo..=hi {
+                    (lo..=hi).for_each(|y| {
                         sink(0, x as u32, y as u32);
                         free[y] = y as u32 + 1;
                         index.mark(x, y);
-                    }
+                    });
                     continue;
                 }
             }
