@@ -539,7 +539,13 @@ pub(crate) fn levels_ps(r: &Rules, n: u64, top: u64) -> u128 {
         TwoPileIndex::Band(w) => 60_000 + 2_000 * w as u128,
         TwoPileIndex::Scan => 60_000 + n * n / 12,
     };
+    // a terminal set's cells are all listed in level 0 (about 10 ns each)
+    let terminal = r.terminal().map_or(0, |t| {
+        let l = t.sum as u128 + 1;
+        (l * (l + 1) / 2).min(n * n)
+    });
     rows.saturating_mul(per_row.saturating_add(4_000 * top as u128))
+        .saturating_add(terminal.saturating_mul(10_000))
 }
 
 /// Estimated wall seconds for `one` second of `kernel`'s work on `threads`
