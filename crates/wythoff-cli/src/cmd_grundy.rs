@@ -1,5 +1,10 @@
-//! `wythoff grundy GAME --max N [--format text|csv|json|summary]` (normal play:
-//! there is no `--misere`, since misère play has no Sprague-Grundy values).
+//! `wythoff grundy GAME --max N [--format text|csv|json|summary]`: the
+//! Sprague-Grundy values (normal play); with `--misere` the misère Grundy
+//! values of the one game (a position without options has value 1, every
+//! other the mex of its options: value 0 exactly at the misère P-positions;
+//! a table by the plain kernel); with `--values A..G` only the positions of
+//! those values (normal play), level by level, no table
+//! (`render::levels`).
 //!
 //! Every format is written row by row as the solver streams the rows
 //! ([`render::GrundyRows`]), so no `N x N` table is stored for Nim/Wythoff-like
@@ -21,9 +26,15 @@ use wythoff::solve;
 pub struct Args {
     /// The game: `name` or `name:key=value,...`, or a TOML rules file.
     pub game: String,
-    /// Board size: positions 0 <= x, y < N.
-    #[arg(long, value_parser = crate::game_arg::parse_max, allow_hyphen_values = true)]
+    /// Board size: positions 0 <= x, y < N (up to 2^20; with --values up to 2^31).
+    #[arg(long, value_parser = parse_levels_max, allow_hyphen_values = true)]
     pub max: u64,
+    /// List only the positions of values A to G (both included), `A..G` or one
+    /// value `G`, computed level by level in O(G N) memory (no N x N table):
+    /// csv `x,y,g` lines by g, then x, then y. Games with one-pile moves of every
+    /// length on both piles.
+    #[arg(long, allow_hyphen_values = true)]
+    pub values: Option<String>,
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
     /// Run work estimated beyond the time bound (10 minutes) anyway.
@@ -32,16 +43,38 @@ pub struct Args {
     /// Print the plan (kernel, memory, seconds, threads, refusal) as JSON and do no work.
     #[arg(long)]
     pub plan: bool,
+    /// The misère Grundy values of the game alone: a position without options
+    /// has value 1, every other the mex of its options (0 exactly at the misère
+    /// P-positions; they do not add over sums of games).
+    #[arg(long)]
+    pub misere: bool,
+}
+
+fn parse_levels_max(s: &str) -> Result<u64, String> {
+    answer::parse_levels_max(s).map_err(|e| e.to_string())
 }
 
 impl Args {
     fn resolve(&self) -> anyhow::Result<crate::game_arg::GameArg> {
-        crate::game_arg::resolve(&self.game, false)
+        crate::game_arg::resolve(&self.game, self.misere)
     }
 }
 
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
+    if let Some(values) = &a.values {
+        let values = answer::parse_values(values)?;
+        if a.misere {
+            anyhow::bail!(
+                "--values lists normal-play Grundy values: the misère Grundy values come as a whole table (--misere without --values)"
+            );
+        }
+        return run_levels(&a, values);
+    }
+    answer::check_max(a.max)?;
     let g = a.resolve()?;
+    if a.misere {
+        return run_misere(&a, &g);
+    }
     let plan = answer::grundy_plan(&g, a.max)?;
     let n = a.max as usize;
     // memory first (no --force lifts it), then time
@@ -86,6 +119,55 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     })?;
     bar.finish();
     w.finish()?;
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `grundy --values A..G`: the level sets alone, streamed.
+fn run_levels(a: &Args, values: (u64, u64)) -> anyhow::Result<ExitCode> {
+    let g = a.resolve()?;
+    let bound = solve::cost::Bound::cli(a.force);
+    if a.plan {
+        return render::plan(&answer::plan_grundy_levels(&g, a.max, values, bound)?);
+    }
+    let plan = answer::grundy_levels_plan(&g, a.max, values.1)?;
+    crate::progress::admit(
+        plan.admit(bound),
+        &format!("grundy {} --max {} --values {}..{}", g.label, a.max, values.0, values.1),
+        plan.seconds,
+    )?;
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let mut bar = Bar::new("grundy levels");
+    let mut w = render::levels::Levels::begin(&mut out, a.format, &g.label, a.max, values);
+    answer::grundy_levels(&g, a.max, values, &mut |d, t| bar.set(d, t), &mut |v, x, y| {
+        w.position(v, x, y)
+    })?;
+    bar.finish();
+    w.finish()?;
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `grundy --misere`: the misère Grundy values of the one game, as a table.
+fn run_misere(a: &Args, g: &crate::game_arg::GameArg) -> anyhow::Result<ExitCode> {
+    let n = a.max as usize;
+    let plan = answer::misere_grundy_plan(g, a.max)?;
+    if a.format == Format::Text {
+        render::grid::check(n)?;
+    }
+    if a.plan {
+        return render::plan(&answer::plan_grundy(g, a.max, solve::cost::Bound::cli(a.force))?);
+    }
+    crate::progress::admit(
+        plan.admit(solve::cost::Bound::cli(a.force)),
+        &format!("grundy {} --misere --max {n}", g.label),
+        plan.seconds,
+    )?;
+    let mut bar = Bar::new("grundy --misere");
+    let table = answer::misere_grundy_table(g, a.max, &mut |d, t| bar.set(d, t))?;
+    bar.finish();
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    render::misere_grundy(&mut out, a.format, &g.label, &table)?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
 }

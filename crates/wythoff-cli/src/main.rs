@@ -51,7 +51,7 @@ enum Cmd {
     /// Every P-position (x, y) with 0 <= x, y < N, sorted by x then y.
     #[command(name = "p-positions", alias = "p")]
     PPositions(cmd_p_positions::Args),
-    /// The Sprague-Grundy table (normal play, no blocking, no memory).
+    /// The Sprague-Grundy table (no blocking, no memory); --values A..G: only the positions of those values, no table; --misere: the misère Grundy values of the game alone
     #[command(alias = "g")]
     Grundy(cmd_grundy::Args),
     /// The outcome (P or N) of one position, with the winning moves.

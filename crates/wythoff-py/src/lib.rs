@@ -68,6 +68,7 @@ fn py_param(a: wythoff::Arg) -> &'static str {
         wythoff::Arg::Conjecture => "conjecture",
         wythoff::Arg::SweepMax => "max",
         wythoff::Arg::Threads => "threads",
+        wythoff::Arg::Values => "values",
     }
 }
 
@@ -482,6 +483,50 @@ impl Game {
         Ok(PyArray1::from_vec(py, t.into_values())
             .reshape([n, n])?
             .into_any())
+    }
+
+    /// The positions of Grundy value 0..=values on the n x n board, computed
+    /// level by level without the n x n table (`grundy --values 0..G`): a numpy
+    /// uint32 array of shape (k, 3), rows (x, y, g) by g, then x, then y. For
+    /// games whose one-pile moves take every length on both piles (n up to
+    /// 2^31); ValueError for other games (use `grundy(n)`) and games without
+    /// Grundy values; MemoryError over the memory budget, before any work.
+    fn grundy_levels<'py>(
+        &self,
+        py: Python<'py>,
+        values: &Bound<'py, PyAny>,
+        n: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let range = answer::parse_values(&format!("0..{}", whole_text(values, "values")?))
+            .map_err(to_py_err)?;
+        let n = answer::parse_levels_max(&whole_text(n, "n")?).map_err(to_py_err)?;
+        let s = self.s()?;
+        let flat = run(py, |c| {
+            let plan = answer::grundy_levels_plan(s, n, range.1)?;
+            // beside the kernel, the list held here: at most one position a
+            // row and level (terminal sets aside), 12 bytes each
+            let need = (range.1 + 1)
+                .saturating_mul(n)
+                .saturating_mul(12)
+                .saturating_add(plan.memory);
+            let budget = wythoff::solve::memory_budget();
+            if need > budget {
+                return Err(SolveError::OverMemory {
+                    arg: wythoff::Arg::Max,
+                    n,
+                    what: Some("the Grundy level sets".into()),
+                    need,
+                    budget,
+                });
+            }
+            let mut v: Vec<u32> = Vec::new();
+            answer::grundy_levels(s, n, range, &mut |_, _| check(c), &mut |g, x, y| {
+                v.extend_from_slice(&[x, y, g])
+            })?;
+            Ok(v)
+        })?;
+        let k = flat.len() / 3;
+        Ok(PyArray1::from_vec(py, flat).reshape([k, 3])?.into_any())
     }
 
     /// The outcome of (x, y): `("P" | "N", [(x1, y1), ...])`, the winning moves

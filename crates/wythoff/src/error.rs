@@ -34,6 +34,8 @@ pub enum Arg {
     SweepMax,
     /// The worker threads (`--threads`; Python's `threads`).
     Threads,
+    /// The Grundy values listed (`grundy --values A..G`; Python's `values`).
+    Values,
 }
 
 /// The board argument of the board errors ([`SolveError::BoardOutOfRange`], ...).
@@ -50,6 +52,7 @@ impl Arg {
             Arg::Conjecture => "--conjecture",
             Arg::SweepMax => "--max",
             Arg::Threads => "--threads",
+            Arg::Values => "--values",
         }
     }
 }

@@ -7,6 +7,11 @@ use crate::solve::memory_budget;
 
 /// Largest board side (`--max`, `n`).
 pub const MAX_BOARD: u64 = 1 << 20;
+/// Largest board side of the Grundy level sets (`grundy --values`: no table,
+/// `O(G n)` memory; coordinates are `u32`).
+pub const MAX_LEVELS_BOARD: u64 = 1 << 31;
+/// Largest Grundy value of `grundy --values` (the memory budget refuses far less).
+pub const MAX_LEVEL_VALUE: u64 = (1 << 31) - 1;
 /// Largest number of sequence terms.
 pub const MAX_TERMS: u64 = 1 << 40;
 /// Largest number of terms served by an oracle (one big-integer evaluation per term).
@@ -34,6 +39,64 @@ pub fn parse_max(s: &str) -> Result<u64, SolveError> {
         max: MAX_BOARD,
     })?;
     check_max(n)
+}
+
+/// Check the board side of the Grundy level sets: 1 to [`MAX_LEVELS_BOARD`].
+pub fn check_levels_max(n: u64) -> Result<u64, SolveError> {
+    if n == 0 || n > MAX_LEVELS_BOARD {
+        return Err(SolveError::BoardOutOfRange {
+            arg: BoardArg::Max,
+            n,
+            max: MAX_LEVELS_BOARD,
+        });
+    }
+    Ok(n)
+}
+
+/// Parse a board side of the Grundy level sets given as text (`grundy --max N
+/// --values ...`): 1 to [`MAX_LEVELS_BOARD`].
+pub fn parse_levels_max(s: &str) -> Result<u64, SolveError> {
+    let n: u64 = s.trim().parse().map_err(|_| SolveError::BoardNotWhole {
+        arg: BoardArg::Max,
+        text: s.to_string(),
+        max: MAX_LEVELS_BOARD,
+    })?;
+    check_levels_max(n)
+}
+
+/// Parse the Grundy values listed (`--values A..G`, `A..=G`, both ends
+/// included, or one value `G`): `(A, G)` with `A <= G <= MAX_LEVEL_VALUE`.
+pub fn parse_values(s: &str) -> Result<(u64, u64), SolveError> {
+    let bad = |why: &str| {
+        SolveError::BadArg(
+            Message::new()
+                .value(Arg::Values, format!("`{s}`"))
+                .text(format!(
+                    " {why}: allowed A..G (the values A to G, both included; A..=G the same) or one value G, 0 <= A <= G <= {MAX_LEVEL_VALUE}"
+                )),
+        )
+    };
+    let num = |t: &str| -> Result<u64, SolveError> {
+        let t = t.trim();
+        if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad("is malformed"));
+        }
+        t.parse::<u64>()
+            .ok()
+            .filter(|&v| v <= MAX_LEVEL_VALUE)
+            .ok_or_else(|| bad("is out of range"))
+    };
+    let (a, g) = match s.split_once("..") {
+        Some((a, g)) => (num(a)?, num(g.strip_prefix('=').unwrap_or(g))?),
+        None => {
+            let g = num(s)?;
+            (g, g)
+        }
+    };
+    if a > g {
+        return Err(bad("is empty"));
+    }
+    Ok((a, g))
 }
 
 /// Check a number of sequence terms: 1 to [`MAX_TERMS`].

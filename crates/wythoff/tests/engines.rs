@@ -29,7 +29,7 @@ use std::collections::BTreeMap;
 use wythoff::catalogue::{parse_game, NamedGame};
 use wythoff::rules::{BlockClass, Convention, Game, Relation, Rules};
 use wythoff::sets::LengthSet;
-use wythoff::solve::grundy::{lines, nim_like, plain, region, union};
+use wythoff::solve::grundy::{levels, lines, nim_like, plain, region, union};
 use wythoff::solve::outcome::{band, counters, linear, residue, sparse, sparse_rect};
 use wythoff::solve::remoteness::{self, RemotenessTable};
 use wythoff::solve::wavefront::TILE_COLS;
@@ -454,7 +454,89 @@ fn region_scope(r: &Rules, _n: usize) -> bool {
     region::applies(r)
 }
 
+const LEVELS: &str = "outside the level kernel's scope (one-pile moves of some lengths only)";
+
+fn levels_scope(r: &Rules, _n: usize) -> bool {
+    levels::applies(r)
+}
+
+/// The whole table from the level sets `0..=top`, `top` doubled until every
+/// cell of the board has its value (`run(top, sink)` lists the levels).
+fn levels_table(
+    n: usize,
+    r: &Rules,
+    run: &dyn Fn(u32, &mut dyn FnMut(u32, u32, u32)) -> Option<()>,
+) -> Option<GrundyTable> {
+    let cells = (0..n * n)
+        .filter(|i| r.on_board((i / n) as u64, (i % n) as u64))
+        .count();
+    let mut top = 1u32;
+    loop {
+        let mut v = vec![solve::GRUNDY_OFF; n * n];
+        let mut last = (0, 0, 0);
+        let mut count = 0;
+        run(top, &mut |g, x, y| {
+            assert!((g, x, y) > last || count == 0, "by value, row, column");
+            last = (g, x, y);
+            let cell = &mut v[x as usize * n + y as usize];
+            assert_eq!(*cell, solve::GRUNDY_OFF, "one value a cell");
+            *cell = g;
+            count += 1;
+        })?;
+        if count == cells {
+            return Some(GrundyTable::from_values(n, v));
+        }
+        top *= 2;
+    }
+}
+
 const GRUNDY_ENGINES: &[GrundyEngine] = &[
+    GrundyEngine {
+        name: "levels (0..=top, top doubled until the table is whole)",
+        run: |c| {
+            let r = grundy_rules(c)?;
+            levels_table(c.n, &r, &|top, sink| {
+                progress_ends_at(c.n, |p| {
+                    let mut last = 0;
+                    let out = levels::levels(&r, c.n as u64, top, &mut |d, t| {
+                        assert!(d >= last && d <= t);
+                        last = d;
+                        if d == t {
+                            p(c.n as u64)
+                        }
+                    }, sink);
+                    out
+                })
+            })
+            .ok_or_else(|| LEVELS.to_string())
+        },
+        scope: Some(levels_scope),
+        min: 280,
+    },
+    GrundyEngine {
+        name: "answer::grundy_levels (front door)",
+        run: |c| {
+            let r = grundy_rules(c)?;
+            let s = wythoff::answer::Subject {
+                label: c.label.clone(),
+                named: c.named.clone(),
+                game: c.game.clone(),
+            };
+            let t = levels_table(c.n, &r, &|top, sink| {
+                // levels 0..top asked as 1..top and 0..0 (the range's lower end)
+                let mut ok = wythoff::answer::grundy_levels(&s, c.n as u64, (0, 0), &mut |_, _| {}, sink)
+                    .map_err(|e| e.to_string());
+                if ok.is_ok() && top >= 1 {
+                    ok = wythoff::answer::grundy_levels(&s, c.n as u64, (1, top as u64), &mut |_, _| {}, sink)
+                        .map_err(|e| e.to_string());
+                }
+                ok.ok()
+            });
+            t.ok_or_else(|| LEVELS.to_string())
+        },
+        scope: Some(levels_scope),
+        min: 280,
+    },
     GrundyEngine {
         name: "nim-like, tiled, 1 thread",
         run: |c| {
@@ -1177,6 +1259,9 @@ fn every_grundy_engine_equals_the_reference() {
             select::GrundyKernel::Union => "union",
             select::GrundyKernel::Plain => "plain",
         };
+        // `grundy --values`: the level plan exactly where the kernel answers
+        let levels_plan = select::levels_plan(&c.game, c.n as u64, 3);
+        assert_eq!(levels_plan.is_ok(), levels::applies(&r), "{}", c.label);
         let e = GRUNDY_ENGINES.iter().find(|e| e.name == engine).unwrap();
         assert!(
             (e.run)(&c).is_ok() || k == select::GrundyKernel::Union,
@@ -1833,4 +1918,45 @@ fn the_nim_like_kernel_keeps_the_triangle_while_values_fit() {
     }
     let g = parse_game("wythoff").unwrap().game;
     assert!(!nim_like::keeps_triangle(g.as_single().unwrap(), 65536));
+}
+
+/// Misère Grundy values of one game (`grundy --misere`): the front door (the
+/// plain kernel) equals `reference::misere_grundy` on every case with Grundy
+/// values (the case file and random rules), and its zeros are exactly the
+/// misère P-positions of `reference::outcomes`.
+#[test]
+fn misere_grundy_values_equal_the_reference_and_the_misere_p_positions() {
+    let mut ran = 0;
+    for c in cases() {
+        if c.game.is_choice() || c.game.has_blocking() || c.game.memory() != wythoff::rules::Memory::None {
+            continue;
+        }
+        let game = c.game.with_convention(Convention::Misere);
+        let r = game.for_board(c.n as u64).as_single().unwrap().clone();
+        let want = reference::misere_grundy(&r, c.n);
+        let s = wythoff::answer::Subject {
+            label: c.label.clone(),
+            named: c.named.clone(),
+            game: game.clone(),
+        };
+        let got = wythoff::answer::misere_grundy_table(&s, c.n as u64, &mut |_, _| {})
+            .unwrap_or_else(|e| panic!("{}: {e}", c.label));
+        assert_eq!(got, want, "misère Grundy values of {}, board {}", c.label, c.n);
+        let outcomes = reference::outcomes(&r, c.n);
+        for x in 0..c.n {
+            for y in 0..c.n {
+                if !r.on_board(x as u64, y as u64) {
+                    continue;
+                }
+                assert_eq!(
+                    want.values()[x * c.n + y] == 0,
+                    outcomes.is_p(x, y),
+                    "{} ({x}, {y}): value 0 exactly at the misère P-positions",
+                    c.label
+                );
+            }
+        }
+        ran += 1;
+    }
+    assert!(ran >= 300, "only {ran} cases");
 }

@@ -4,6 +4,7 @@
 pub mod board;
 pub mod compare;
 pub mod grid;
+pub mod levels;
 pub mod patterns;
 pub mod prove;
 pub mod serve;
@@ -120,6 +121,29 @@ pub fn p_positions(
 pub fn grundy(out: &mut dyn Write, format: Format, label: &str, t: &GrundyTable) -> io::Result<()> {
     let n = t.size();
     let mut w = GrundyRows::begin(out, format, label, n);
+    for x in 0..n {
+        w.row(&t.values()[x * n..(x + 1) * n]);
+    }
+    w.finish()
+}
+
+/// Write the misère Grundy values of one game (`grundy --misere`), as
+/// [`grundy`] writes the normal-play ones (the header and json name misère play).
+pub fn misere_grundy(
+    out: &mut dyn Write,
+    format: Format,
+    label: &str,
+    t: &GrundyTable,
+) -> io::Result<()> {
+    let n = t.size();
+    let mut w = GrundyRows::begin_values(
+        out,
+        format,
+        "Misère Grundy values",
+        label,
+        Some("misère play"),
+        n,
+    );
     for x in 0..n {
         w.row(&t.values()[x * n..(x + 1) * n]);
     }

@@ -140,6 +140,7 @@ fn param(a: wythoff::Arg) -> &'static str {
         wythoff::Arg::History => "history",
         wythoff::Arg::Conjecture => "conjecture",
         wythoff::Arg::Threads => "threads",
+        wythoff::Arg::Values => "values",
     }
 }
 

@@ -12,7 +12,9 @@
 //!   [`p_positions_with_board`], [`outcome_table`]; [`game_p_positions`] and
 //!   [`game_board`] make the one choice between the Imitation Nim state solver
 //!   and the board solvers (`compare` and `patterns` call them too).
-//! - Grundy values: [`grundy_check`], [`grundy_plan`], [`grundy`], [`grundy_table`].
+//! - Grundy values: [`grundy_check`], [`grundy_plan`], [`grundy`], [`grundy_table`];
+//!   the level sets of the values `A..=G` alone: [`grundy_levels_plan`], [`grundy_levels`];
+//!   misère Grundy values of one game: [`misere_grundy_plan`], [`misere_grundy_table`].
 //!   The kernel is chosen by [`crate::solve::select`]; front ends read its plan.
 //! - One position: [`outcome`] (the choice: imitation state solver, exact
 //!   oracle, general solver; the notes' prose is in `notes.rs`),
@@ -38,7 +40,7 @@ use crate::explain::analyse;
 use crate::imitation::{Clause, ImitationNim, PositionClass, StateSolver, Theorem1};
 use crate::oracle::{self, Natural, Oracle};
 use crate::rules::{Convention, Game};
-use crate::solve::select::{self, GrundyPlan, PPositionsPlan};
+use crate::solve::select::{self, GrundyPlan, LevelsPlan, NoLevels, PPositionsPlan};
 use crate::solve::{self, human_bytes, memory_budget, stream, GrundyTable, Outcome};
 use serde_json::json;
 use std::collections::BTreeSet;
@@ -197,6 +199,100 @@ pub fn grundy_table(
     let mut values = Vec::with_capacity((n * n) as usize);
     grundy(s, n, progress, &mut |_, row| values.extend_from_slice(row))?;
     Ok(GrundyTable::from_values(n as usize, values))
+}
+
+/// What the misère Grundy values of `s` (a game in misère play: a position
+/// without options has value 1, every other the mex of its options) on the
+/// `n x n` board cost ([`select::misere_grundy_plan`]: the plain kernel), or
+/// why the game has none (a choice, blocking, memory).
+pub fn misere_grundy_plan(s: &Subject, n: u64) -> Result<GrundyPlan, SolveError> {
+    check_max(n)?;
+    select::misere_grundy_plan(&s.game, n).ok_or_else(|| {
+        let normal = s.game.with_convention(Convention::Normal);
+        match solve::grundy_unsupported(&normal) {
+            Some(why) => SolveError::NoGrundy {
+                label: Some(s.label.clone()),
+                why,
+            },
+            None => SolveError::BadInput(format!(
+                "{}: misère Grundy values are asked of the game in misère play",
+                s.label
+            )),
+        }
+    })
+}
+
+/// The misère Grundy values of `s` (in misère play) on the `n x n` board as
+/// one table (row-major, [`solve::GRUNDY_OFF`] off the board); value 0
+/// exactly at the misère P-positions. Refused over the memory budget first.
+pub fn misere_grundy_table(
+    s: &Subject,
+    n: u64,
+    progress: stream::Progress,
+) -> Result<GrundyTable, SolveError> {
+    let plan = misere_grundy_plan(s, n)?;
+    crate::limits::check_table_memory("a Grundy table", n, 4)?;
+    plan.admit(solve::cost::Bound {
+        memory: memory_budget(),
+        seconds: u64::MAX,
+    })?;
+    let game = s.game.for_board(n);
+    let r = game.as_single().expect("checked by the plan");
+    solve::grundy_table_by(plan.kernel, r, n as usize, progress)
+}
+
+/// What the Grundy level sets of values `0..=top` of `s` on the `n x n` board
+/// cost ([`select::levels_plan`]), or why the level kernel does not answer:
+/// no Grundy values (blocking, memory, a choice), or one-pile moves of some
+/// lengths only (the whole table answers those).
+pub fn grundy_levels_plan(s: &Subject, n: u64, top: u64) -> Result<LevelsPlan, SolveError> {
+    check_levels_max(n)?;
+    select::levels_plan(&s.game, n, top).map_err(|e| match e {
+        NoLevels::NoGrundy(why) => SolveError::NoGrundy {
+            label: Some(s.label.clone()),
+            why,
+        },
+        NoLevels::OnePileLengths => SolveError::BadArg(
+            Message::new()
+                .text(format!("{}: ", s.label))
+                .name(Arg::Values)
+                .text(
+                    " needs one-pile moves of every length on both piles (Wythoff, m-Wythoff, \
+                     m-Modular, (s,t)-Wythoff, corner and terminal-set games: a value occurs once \
+                     a row there); this game's values come from the whole table: ask without ",
+                )
+                .name(Arg::Values),
+        ),
+    })
+}
+
+/// The positions `(x, y)` of the `n x n` board with Grundy value `g` in
+/// `values.0..=values.1`, handed to `sink(g, x, y)` by `g`, then `x`, then
+/// `y`, computed level by level in `O(values.1 n)` memory (no table); refused
+/// over the memory budget before any work.
+pub fn grundy_levels(
+    s: &Subject,
+    n: u64,
+    values: (u64, u64),
+    progress: stream::Progress,
+    sink: &mut dyn FnMut(u32, u32, u32),
+) -> Result<(), SolveError> {
+    let plan = grundy_levels_plan(s, n, values.1)?;
+    plan.admit(solve::cost::Bound {
+        memory: memory_budget(),
+        seconds: u64::MAX,
+    })?;
+    let game = s.game.for_board(n);
+    let r = game.as_single().expect("checked by the plan");
+    let top = u32::try_from(values.1).expect("admitted: far below u32");
+    let from = values.0.min(u32::MAX as u64) as u32;
+    solve::grundy::levels::levels(r, n, top, progress, &mut |g, x, y| {
+        if g >= from {
+            sink(g, x, y)
+        }
+    })
+    .expect("in the kernel's scope: checked by the plan");
+    Ok(())
 }
 
 /// The answer about one position.

@@ -6,7 +6,7 @@
 //! holds beside the kernel: the program itself ([`cost::PROCESS_BYTES`]) and
 //! the lists a front end collects ([`cost::list_bytes`]).
 
-use super::{grundy_plan, p_positions_plan, remoteness_plan, Subject};
+use super::{grundy_levels_plan, grundy_plan, p_positions_plan, remoteness_plan, Subject};
 use crate::error::SolveError;
 use crate::imitation::StateSolver;
 use crate::limits::check_max;
@@ -19,6 +19,8 @@ use serde_json::{json, Value};
 pub enum Work {
     PPositions,
     Grundy,
+    /// `grundy --values`: the level sets alone.
+    GrundyLevels,
     Remoteness,
     Sequence,
     Compare,
@@ -29,6 +31,7 @@ impl Work {
         match self {
             Work::PPositions => "p-positions",
             Work::Grundy => "grundy",
+            Work::GrundyLevels => "grundy-levels",
             Work::Remoteness => "remoteness",
             Work::Sequence => "sequence",
             Work::Compare => "compare",
@@ -45,7 +48,7 @@ pub struct WorkPlan {
     /// The board side (`sequence`: the side of the board the pairs are read
     /// off, 0 when none is).
     pub n: u64,
-    /// `sequence`: the terms asked for.
+    /// `sequence`: the terms asked for (`grundy --values`: the largest value).
     pub terms: Option<u64>,
     /// The kernel that answers (several variants: their names joined by `+`,
     /// each once).
@@ -119,7 +122,9 @@ impl WorkPlan {
             })),
         });
         if let Some(t) = self.terms {
-            v["terms"] = json!(t);
+            // `grundy --values`: the largest value listed
+            let key = if self.work == Work::GrundyLevels { "values" } else { "terms" };
+            v[key] = json!(t);
         }
         if !self.parts.is_empty() {
             v["parts"] = Value::Array(self.parts.iter().map(|p| p.json(word)).collect());
@@ -247,7 +252,12 @@ pub fn plan_p_positions(
 
 /// The plan of `grundy` of `s` on the `n x n` board under `bound`.
 pub fn plan_grundy(s: &Subject, n: u64, bound: Bound) -> Result<WorkPlan, SolveError> {
-    let p = grundy_plan(s, n)?;
+    // a game in misère play: its misère Grundy values
+    let p = if s.game.convention() == crate::rules::Convention::Misere {
+        super::misere_grundy_plan(s, n)?
+    } else {
+        grundy_plan(s, n)?
+    };
     let mut w = WorkPlan::new(Work::Grundy, s, n, bound);
     w.streams = p.streams();
     w.threads = p.threads;
@@ -259,6 +269,28 @@ pub fn plan_grundy(s: &Subject, n: u64, bound: Bound) -> Result<WorkPlan, SolveE
         "the Grundy solver",
     );
     w.wall_seconds = p.wall_seconds;
+    Ok(w)
+}
+
+/// The plan of `grundy --values A..G` of `s` on the `n x n` board under
+/// `bound`: the level kernel, one thread, its rows streamed.
+pub fn plan_grundy_levels(
+    s: &Subject,
+    n: u64,
+    values: (u64, u64),
+    bound: Bound,
+) -> Result<WorkPlan, SolveError> {
+    let p = grundy_levels_plan(s, n, values.1)?;
+    let mut w = WorkPlan::new(Work::GrundyLevels, s, n, bound);
+    w.terms = Some(values.1);
+    w.streams = true;
+    w.refusal = p.admit(bound).err();
+    w.fill(
+        &[(select::LevelsPlan::NAME, p.complexity())],
+        (p.memory, p.memory),
+        (p.millis as u128).saturating_mul(1_000_000_000),
+        "the Grundy level kernel",
+    );
     Ok(w)
 }
 

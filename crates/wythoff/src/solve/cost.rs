@@ -530,6 +530,33 @@ pub(crate) fn grundy_kernel_ps(kernel: GrundyKernel, r: &Rules, n: u64) -> u128 
     }
 }
 
+/// Estimated picoseconds for the Grundy level sets `0..=top` of `r` (cut to
+/// the board) on the `n x n` board ([`grundy::levels`]): per level and row a
+/// leapfrog over a few free columns and unattacked diagonals, each candidate
+/// tested against the row's lower levels (a band of width `w` delays `w - 1`
+/// attacks a position); the `scan` index tests every position of the level so
+/// far for each free column instead. Measured (issue 41, this 2-core machine,
+/// loaded): `wythoff --values 0..16` at 2^20 2.0-2.4 s, at 2^24 33.5 s (117 ns
+/// a level and row); `m-wythoff:m=3` at 2^20 1.05 s; `st-wythoff:s=2,t=1`
+/// (scan) `--values 0..4` at 512 0.12 s, at 1024 0.44 s (86 us a row).
+pub(crate) fn levels_ps(r: &Rules, n: u64, top: u64) -> u128 {
+    use grundy::levels::TwoPileIndex;
+    let rows = (top as u128 + 1).saturating_mul(n as u128);
+    let n = n as u128;
+    let per_row: u128 = match grundy::levels::two_pile_index(r, n as u64) {
+        TwoPileIndex::NoMoves | TwoPileIndex::Congruent(_) => 60_000,
+        TwoPileIndex::Band(w) => 60_000 + 2_000 * w as u128,
+        TwoPileIndex::Scan => 60_000 + n * n / 12,
+    };
+    // a terminal set's cells are all listed in level 0 (about 10 ns each)
+    let terminal = r.terminal().map_or(0, |t| {
+        let l = t.sum as u128 + 1;
+        (l * (l + 1) / 2).min(n * n)
+    });
+    rows.saturating_mul(per_row.saturating_add(4_000 * top as u128))
+        .saturating_add(terminal.saturating_mul(10_000))
+}
+
 /// Estimated wall seconds for `one` second of `kernel`'s work on `threads`
 /// workers (the tiled kernels' wavefront, nim-like and lines; the others are
 /// counted as one thread): the one-thread estimate over the workers, at 80%

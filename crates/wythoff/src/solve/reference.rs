@@ -33,15 +33,32 @@ pub fn outcomes(r: &Rules, n: usize) -> OutcomeTable {
     t
 }
 
+/// The Sprague-Grundy values (normal play: the rules' convention is not read).
 pub fn grundy(r: &Rules, n: usize) -> GrundyTable {
+    values(r, n, 0)
+}
+
+/// The misère Grundy values of one game: a position without options has
+/// value 1, every other the mex of its options' values (value 0 exactly at the
+/// misère P-positions; unlike normal-play values they do not add over sums).
+pub fn misere_grundy(r: &Rules, n: usize) -> GrundyTable {
+    values(r, n, 1)
+}
+
+/// Every option enumerated: `none` for a position without options, else the mex.
+fn values(r: &Rules, n: usize, none: u32) -> GrundyTable {
     let mut v = vec![GRUNDY_OFF; n * n];
     for x in 0..n {
         for y in 0..n {
             if !r.on_board(x as u64, y as u64) {
                 continue;
             }
-            let mut seen: Vec<u32> = r
-                .options(x as u64, y as u64)
+            let options = r.options(x as u64, y as u64);
+            if options.is_empty() {
+                v[x * n + y] = none;
+                continue;
+            }
+            let mut seen: Vec<u32> = options
                 .iter()
                 .map(|&(a, b, _)| v[a as usize * n + b as usize])
                 .collect();

@@ -24,6 +24,8 @@
 //! | [`GrundyKernel::Region`] ([`super::grundy::region`]) | Grundy rows streamed | cone `s >= 2`, congruence, purely periodic sets | 3rd, when its memory fits the budget |
 //! | [`GrundyKernel::Union`] ([`super::grundy::union`]) | Grundy table | band / cone / congruence with eventually periodic sets | 4th (may give up: rings too deep, then plain) |
 //! | [`GrundyKernel::Plain`] ([`super::grundy::plain`]) | Grundy table | every rule with Grundy values | last |
+//! | levels ([`super::grundy::levels`], [`levels_plan`]) | the level sets of the values `0..=G` alone (`grundy --values`), `O(G n)` memory | Grundy values, one-pile moves of every length on both piles | its own request, not in the order |
+//! | [`GrundyKernel::Plain`] for misère rules ([`misere_grundy_plan`]) | misère Grundy values of one game (no options: 1) | one game in misère play, no blocking, no memory | the only one |
 //!
 //! A terminal set (`x + y <= L`: no move) or the block class `all` (any option
 //! blockable) is in no fast kernel's scope: the counters answer the outcomes and
@@ -438,4 +440,110 @@ pub fn grundy_resident(game: &Game, n: u64, plan: &GrundyPlan) -> u64 {
         Some(r) => cost::grundy_resident_bytes(plan.kernel, r, n, plan.memory),
         None => plan.memory,
     }
+}
+
+/// What the Grundy level sets `0..=top` of a game on the `n x n` board cost
+/// ([`grundy::levels`]: `grundy --values 0..top`, `O(top n)` memory, one thread).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct LevelsPlan {
+    /// The board side.
+    pub n: u64,
+    /// The largest value listed.
+    pub top: u64,
+    /// Estimated bytes allocated, what the budget is checked against.
+    pub memory: u64,
+    /// Estimated seconds of computation ([`cost`]).
+    pub seconds: u64,
+    /// The same estimate in milliseconds.
+    pub millis: u64,
+    /// How level `g`'s two-pile options are found: `none`, `band`, `congruence`
+    /// or `scan` (every position of the level so far; quadratic).
+    pub index: &'static str,
+}
+
+impl LevelsPlan {
+    /// The kernel's name in plans.
+    pub const NAME: &'static str = "levels";
+    /// Refuse it beyond `bound` ([`cost::admit`]).
+    pub fn admit(&self, bound: cost::Bound) -> Result<(), SolveError> {
+        cost::admit(
+            "the Grundy level kernel",
+            self.n,
+            self.memory,
+            self.seconds,
+            bound,
+        )
+    }
+    /// The kernel's cost in words.
+    pub fn complexity(&self) -> &'static str {
+        match self.index {
+            "scan" => "O(v n^2): level by level, every candidate tested against the level so far (v levels)",
+            _ => "O(v n (v + w)): level by level, one scan a row over free columns (v levels, w diagonals of a band)",
+        }
+    }
+}
+
+/// Why the level kernel does not answer a game: no Grundy values, or one-pile
+/// moves of some lengths only (a value may then repeat in a row: a level is
+/// not `O(n)` positions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoLevels {
+    NoGrundy(super::NoGrundy),
+    OnePileLengths,
+}
+
+/// The plan for the Grundy level sets `0..=top` of `game` on the `n x n` board,
+/// or why the level kernel does not answer it.
+pub fn levels_plan(game: &Game, n: u64, top: u64) -> Result<LevelsPlan, NoLevels> {
+    if let Some(why) = super::grundy_unsupported(game) {
+        return Err(NoLevels::NoGrundy(why));
+    }
+    let game = game.for_board(n);
+    let r = game
+        .as_single()
+        .ok_or(NoLevels::NoGrundy(super::NoGrundy::Choice))?;
+    if !grundy::levels::applies(r) {
+        return Err(NoLevels::OnePileLengths);
+    }
+    let ps = cost::levels_ps(r, n, top);
+    Ok(LevelsPlan {
+        n,
+        top,
+        memory: grundy::levels::memory_estimate(r, n, top),
+        seconds: cost::ps_seconds(ps),
+        millis: cost::ps_millis(ps),
+        index: match grundy::levels::two_pile_index(r, n) {
+            grundy::levels::TwoPileIndex::NoMoves => "none",
+            grundy::levels::TwoPileIndex::Band(_) => "band",
+            grundy::levels::TwoPileIndex::Congruent(_) => "congruence",
+            grundy::levels::TwoPileIndex::Scan => "scan",
+        },
+    })
+}
+
+/// The plan for the misère Grundy values of `game` (one game, misère play, no
+/// blocking, no memory) on the `n x n` board: the plain kernel (no fast kernel
+/// gives positions without options the value 1); `None` for a game without
+/// them (a choice, blocking, memory; a normal-play game asks [`grundy_plan`]).
+pub fn misere_grundy_plan(game: &Game, n: u64) -> Option<GrundyPlan> {
+    if game.convention() != crate::rules::Convention::Misere {
+        return None;
+    }
+    let normal = game.with_convention(crate::rules::Convention::Normal);
+    if super::grundy_unsupported(&normal).is_some() {
+        return None;
+    }
+    let game = game.for_board(n);
+    let r = game.as_single()?;
+    let ps = cost::grundy_kernel_ps(GrundyKernel::Plain, r, n);
+    let seconds = cost::ps_seconds(ps);
+    Some(GrundyPlan {
+        kernel: GrundyKernel::Plain,
+        n,
+        memory: grundy::plain::memory_estimate(r, n).max(outcome_memory_estimate(&game, n)),
+        seconds,
+        millis: cost::ps_millis(ps),
+        wall_seconds: seconds,
+        threads: 1,
+    })
 }

@@ -7,9 +7,12 @@
 //! - [`lines`]: bands of diagonals and residue classes, by line bitsets; rows streamed.
 //! - [`region`]: the cone `s >= 2`, the congruence, purely periodic sets; rows streamed.
 //! - [`union`]: band / cone / congruence with eventually periodic sets; a table.
+//! - [`levels`]: the level sets `0..=top` alone (`grundy --values`), one-pile
+//!   moves of every length; `O(top n)` memory.
 //! - [`plain`]: any rule with Grundy values, options enumerated along the counter
 //!   solver's line families (the last choice).
 
+pub mod levels;
 pub mod lines;
 pub mod nim_like;
 pub mod plain;

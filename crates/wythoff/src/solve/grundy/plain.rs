@@ -1,6 +1,9 @@
 //! Sprague-Grundy values, `g(x, y) = mex { g(option) }` (normal play, no blocking,
 //! no memory). Options are enumerated along the same line families as the fast
 //! outcome solver ([`crate::solve::outcome::counters`]), with a stamped `seen` array for the mex.
+//!
+//! Misère rules get the misère Grundy values of one game: a position without
+//! options has value 1 (normal play: 0), every other the mex of its options.
 
 use crate::rules::Rules;
 use crate::solve::geometry::families::families;
@@ -24,17 +27,23 @@ pub fn grundy_with_progress(r: &Rules, n: usize, progress: &mut dyn FnMut(u64)) 
     // seen[g] == stamp means value g occurs among the options of the current cell
     let mut seen: Vec<u32> = Vec::new();
     let mut stamp = 0u32;
+    let none = match r.convention() {
+        crate::rules::Convention::Normal => 0,
+        crate::rules::Convention::Misere => 1,
+    };
     for x in 0..n {
         for y in 0..n {
             if !r.on_board(x as u64, y as u64) {
                 continue;
             }
             stamp += 1;
-            // a terminal position has no option: value 0
+            // a terminal position has no option: value 0 (misère: 1)
+            let mut options = 0usize;
             for f in fams.iter().filter(|_| !r.is_terminal(x as u64, y as u64)) {
                 f.for_each_target(x, y, |a, b, _| {
                     let g = v[a * n + b];
                     if g != GRUNDY_OFF {
+                        options += 1;
                         let g = g as usize;
                         if g >= seen.len() {
                             seen.resize(g + 1, 0);
@@ -42,6 +51,10 @@ pub fn grundy_with_progress(r: &Rules, n: usize, progress: &mut dyn FnMut(u64)) 
                         seen[g] = stamp;
                     }
                 });
+            }
+            if options == 0 {
+                v[x * n + y] = none;
+                continue;
             }
             let mut g = 0;
             while g < seen.len() && seen[g] == stamp {
