@@ -153,12 +153,24 @@ fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
+/// Shipped proofs whose re-run takes minutes (Fraenkel's numeration with
+/// s = 3: its adder's proof), re-run in CI or with WYTHOFF_SLOW_PROOFS set.
+const SLOW: &[&str] = &["st-wythoff-s-3-t-1/normal"];
+
+/// Every shipped proof re-run in Walnut (all 58: about 6.5 minutes on a
+/// shared 2-core machine, of which the slow one takes about 2.5).
 #[test]
 fn every_shipped_proof_rechecks_in_walnut() {
     if common::walnut().is_none() {
         return;
     }
+    let slow = std::env::var_os("WYTHOFF_SLOW_PROOFS").is_some()
+        || std::env::var("CI").is_ok_and(|v| v == "true");
     for row in SHIPPED {
+        if SLOW.contains(&row.folder) && !slow {
+            eprintln!("skipped (slow; WYTHOFF_SLOW_PROOFS=1 re-runs it): {}", row.folder);
+            continue;
+        }
         let dir = proofs().join(row.folder);
         let o = run(&["prove", "--recheck", dir.to_str().unwrap(), "--timeout", "300"]);
         assert!(

@@ -297,6 +297,23 @@ impl PositionPlan {
     ) -> Result<(), SolveError> {
         let what = match self.engine {
             PositionEngine::Imitation => "the state solver",
+            PositionEngine::ProvedAutomaton => {
+                // no board: the piles' size is the cost (and the piles may be
+                // too long to echo)
+                use malachite_base::num::logic::traits::SignificantBits;
+                let bits = x.significant_bits().max(y.significant_bits());
+                return solve::cost::admit("the proved automaton", 0, self.memory, self.seconds, bound)
+                    .map_err(|e| match e {
+                        SolveError::OverTime { seconds, bound, n, .. } => SolveError::OverTime {
+                            arg: None,
+                            n,
+                            what: format!("a position with piles of {bits} bits: the proved automaton"),
+                            seconds,
+                            bound,
+                        },
+                        e => e,
+                    });
+            }
             _ => "the outcome solver",
         };
         solve::cost::admit(what, self.n, self.memory, self.seconds, bound).map_err(|e| match e {
@@ -358,7 +375,16 @@ pub fn outcome_plan(spec: &GameSpec, x: &Natural, y: &Natural) -> Result<Positio
                 seconds: p.seconds,
             })
         }
-        _ if crate::proved::for_subject(s).is_some() => Ok(free(PositionEngine::ProvedAutomaton)),
+        _ if crate::proved::for_subject(s).is_some() => {
+            use malachite_base::num::logic::traits::SignificantBits;
+            let bits = x.significant_bits().max(y.significant_bits());
+            Ok(PositionPlan {
+                engine: PositionEngine::ProvedAutomaton,
+                n: 0,
+                memory: bits.saturating_mul(2),
+                seconds: solve::cost::ps_seconds(solve::cost::proved_automaton_ps(bits)),
+            })
+        }
         _ => Ok(free(PositionEngine::Refused)),
     }
 }

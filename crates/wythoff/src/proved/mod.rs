@@ -309,11 +309,11 @@ impl ProvedAutomaton {
         &self.numeration
     }
 
-    /// Is `(x, y)` a P-position? Both written in the numeration, padded to one
-    /// length, read one digit pair per step.
+    /// Is `(x, y)` a P-position? Both written in the numeration
+    /// ([`greedy_digits`]), padded to one length, read one digit pair per step.
     pub fn is_p(&self, x: &Natural, y: &Natural) -> bool {
-        let dx = self.numeration.represent(x);
-        let dy = self.numeration.represent(y);
+        let dx = greedy_digits(&self.numeration, x);
+        let dy = greedy_digits(&self.numeration, y);
         let len = dx.len().max(dy.len());
         let digit = |d: &[u32], i: usize| -> usize {
             let pad = len - d.len();
@@ -334,6 +334,109 @@ impl ProvedAutomaton {
         }
         self.accept[s]
     }
+}
+
+/// The place values of a numeration as a linear recurrence, walked both ways
+/// with two of them held at a time: `W(0) = 1`, `W(1)`, and for `j >= 2`
+/// `W(j) = c_j W(j-1) + s W(j-2)` (base k: `c = k`, `s = 0`; Ostrowski:
+/// `c_j = a_(j+o)`, `s = 1`, `o = 1` where `a_1 = 1` drops the duplicate `q_1`;
+/// Fraenkel: `c = s + t - 1`, `s`), so `W(j-2) = (W(j) - c_j W(j-1)) / s`
+/// (base k: `W(j-1) / k`).
+struct Recurrence<'a> {
+    num: &'a Numeration,
+}
+
+impl Recurrence<'_> {
+    fn first_two(&self) -> (Natural, Natural) {
+        match self.num {
+            Numeration::Base(k) => (Natural::from(1u32), Natural::from(*k)),
+            Numeration::Fraenkel { s, t } => (Natural::from(1u32), Natural::from(s + t)),
+            Numeration::Ostrowski { pre, period, .. } => {
+                let a = |i| Self::quotient(pre, period, i);
+                if a(1) == 1 {
+                    (Natural::from(1u32), Natural::from(a(2) + 1))
+                } else {
+                    (Natural::from(1u32), Natural::from(a(1)))
+                }
+            }
+        }
+    }
+    fn quotient(pre: &[u64], period: &[u64], i: usize) -> u64 {
+        if i < pre.len() {
+            pre[i]
+        } else {
+            period[(i - pre.len()) % period.len()]
+        }
+    }
+    /// `(c_j, s)` of `W(j) = c_j W(j-1) + s W(j-2)`, `j >= 2`.
+    fn coefficients(&self, j: usize) -> (u64, u64) {
+        match self.num {
+            Numeration::Base(k) => (*k as u64, 0),
+            Numeration::Fraenkel { s, t } => (s + t - 1, *s),
+            Numeration::Ostrowski { pre, period, .. } => {
+                let o = usize::from(Self::quotient(pre, period, 1) == 1);
+                (Self::quotient(pre, period, j + o), 1)
+            }
+        }
+    }
+    fn up(&self, j: usize, w1: &Natural, w2: &Natural) -> Natural {
+        let (c, s) = self.coefficients(j);
+        let mut w = w1 * Natural::from(c);
+        if s > 0 {
+            w += w2 * Natural::from(s);
+        }
+        w
+    }
+    fn down(&self, j: usize, w: &Natural, w1: &Natural) -> Natural {
+        let (c, s) = self.coefficients(j);
+        if s == 0 {
+            return w1 / Natural::from(c);
+        }
+        (w - w1 * Natural::from(c)) / Natural::from(s)
+    }
+}
+
+/// The greedy (canonical) representation of `n` in `num`, most significant
+/// digit first, no leading zero (`[]` for 0): the same digits as
+/// [`Numeration::represent`], with two place values held at a time (memory
+/// linear in `n`'s size, not quadratic), exact on big integers.
+pub fn greedy_digits(num: &Numeration, n: &Natural) -> Vec<u32> {
+    use malachite_base::num::basic::traits::Zero;
+    if *n == Natural::ZERO {
+        return Vec::new();
+    }
+    let r = Recurrence { num };
+    let (w0, w1) = r.first_two();
+    // top: the largest place j with W(j) <= n; hold W(j) and W(j-1)
+    let (mut j, mut hi, mut lo) = (0usize, w0, Natural::ZERO);
+    let mut next = w1;
+    while next <= *n {
+        let after = r.up(j + 2, &next, &hi);
+        lo = std::mem::replace(&mut hi, next);
+        next = after;
+        j += 1;
+    }
+    let mut rest = n.clone();
+    let mut out = Vec::with_capacity(j + 1);
+    loop {
+        let mut d = 0u32;
+        while rest >= hi {
+            rest -= &hi;
+            d += 1;
+        }
+        out.push(d);
+        if j == 0 {
+            break;
+        }
+        let below = if j >= 2 {
+            r.down(j, &hi, &lo)
+        } else {
+            Natural::ZERO
+        };
+        hi = std::mem::replace(&mut lo, below);
+        j -= 1;
+    }
+    out
 }
 
 /// Every shipped proof, read once.
@@ -401,6 +504,35 @@ mod tests {
         );
         for bad in ["lsd_2", "msd_10", "msd_", "msd_op", "msd_o0p1", "msd_x", "msd_fs2"] {
             assert!(numeration_of(bad, "").is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn greedy_digits_are_the_numerations_representations() {
+        let nums = [
+            Numeration::Base(2),
+            Numeration::Base(3),
+            Numeration::Base(9),
+            Numeration::zeckendorf(),
+            Numeration::ostrowski(vec![0, 1], vec![2]),
+            Numeration::ostrowski(vec![0], vec![2, 1, 1]),
+            Numeration::ostrowski(vec![0, 2], vec![3, 1]),
+            Numeration::Fraenkel { s: 2, t: 1 },
+            Numeration::Fraenkel { s: 3, t: 1 },
+            Numeration::Fraenkel { s: 1, t: 3 },
+        ];
+        let mut big = Natural::from(1u32);
+        for num in &nums {
+            for n in 0..3000u64 {
+                let n = Natural::from(n);
+                assert_eq!(greedy_digits(num, &n), num.represent(&n), "{num} {n}");
+            }
+            for _ in 0..60 {
+                big = big * Natural::from(1_000_003u64) + Natural::from(7u32);
+                assert_eq!(greedy_digits(num, &big), num.represent(&big), "{num} {big}");
+                let less = &big - Natural::from(1u32);
+                assert_eq!(greedy_digits(num, &less), num.represent(&less), "{num} {less}");
+            }
         }
     }
 
