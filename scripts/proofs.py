@@ -95,7 +95,7 @@ SEED003_OPEN = [g for k in (3, 4) for (_, g) in seed003(k)]
 
 # Larsson 2011 (k = 2, 3 solved) and Renard & Rigo 2025 (terminal sets)
 NEW_GAMES = ["blocking-wythoff:k=2", "blocking-wythoff:k=3"] + [
-    f"terminal-wythoff:l={l}" for l in range(1, 5)
+    f"terminal-wythoff:l={l}" for l in range(1, 7)
 ]
 PROBLEM = {g: n for k in (3, 4) for (n, g) in seed003(k)}
 

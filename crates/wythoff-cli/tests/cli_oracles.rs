@@ -138,6 +138,14 @@ fn a_users_folder_answers_when_it_is_about_the_game() {
     let o = run(&["outcome", "terminal-wythoff:l=2", "1", "2", "--oracle", tmp.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
+    // another game's automaton under this game's command file: refused on the
+    // check board, naming the first cell where it disagrees
+    std::fs::copy(proofs().join("wythoff/normal").join(PSET_FILE), tmp.join(PSET_FILE)).unwrap();
+    let o = run(&["outcome", "terminal-wythoff:l=2", "1", "2", "--oracle", tmp.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert_eq!(e.lines().count(), 1, "{e}");
+    assert!(e.contains("disagrees with the general solver at ("), "{e}");
     std::fs::remove_dir_all(&tmp).unwrap();
 }
 

@@ -233,9 +233,15 @@ pub fn outcome(
     Ok(ans)
 }
 
+/// The board a user's proof folder is checked on before it answers.
+pub const PROOF_CHECK_BOARD: u64 = 64;
+
 /// The outcome of `(x, y)` from a proof folder the front end read
 /// (`outcome --oracle DIR`), at any size: the folder must be a proof about `s`
-/// (its game and convention), else [`SolveError::BadInput`] says whose it is.
+/// (its game and convention), and its automaton must be the general solver's
+/// P-set on the board of side [`PROOF_CHECK_BOARD`] (a rules file changed since
+/// the proof, or a hand-edited automaton, is refused); else
+/// [`SolveError::BadInput`] says why.
 pub fn outcome_with_proof(
     s: &Subject,
     proof: crate::proved::ProvedAutomaton,
@@ -243,6 +249,24 @@ pub fn outcome_with_proof(
     y: &Natural,
 ) -> Result<LabelledOutcome, SolveError> {
     let a = proof.about(s).map_err(SolveError::BadInput)?;
+    if s.imitation()?.is_some() {
+        return Err(SolveError::BadInput(format!(
+            "{} has memory: a P-set automaton of positions does not decide it",
+            s.label
+        )));
+    }
+    let n = PROOF_CHECK_BOARD;
+    let table = solve::outcomes(&s.game, n as usize)?;
+    if let Some((cx, cy)) =
+        crate::proved::first_disagreement(&a, n, &|x, y| table.is_p(x as usize, y as usize))
+    {
+        return Err(SolveError::BadInput(format!(
+            "the automaton of {} is not the P-set of {} ({}): it disagrees with the general solver at ({cx}, {cy})",
+            a.source.folder,
+            s.label,
+            s.convention_text()
+        )));
+    }
     Ok(LabelledOutcome {
         label: s.label.clone(),
         convention: s.convention_text(),

@@ -460,9 +460,29 @@ pub fn shipped() -> &'static [ProvedAutomaton] {
     })
 }
 
-/// The shipped proof about `s` (its game's text and convention), if any.
+/// The shipped proof about `s`, if any: its game's text and convention, and
+/// the game itself (a rules file that takes a catalogue game's name is not
+/// that game).
 pub fn for_subject(s: &Subject) -> Option<&'static ProvedAutomaton> {
-    shipped().iter().find(|a| a.is_about(s))
+    shipped()
+        .iter()
+        .zip(shipped::SHIPPED)
+        .find(|(a, row)| {
+            a.is_about(s) && Subject::parse(row.game, row.misere).is_ok_and(|p| p.game == s.game)
+        })
+        .map(|(a, _)| a)
+}
+
+/// The first cell of the `n x n` board where the automaton and the P-positions
+/// `is_p` disagree, if any.
+pub fn first_disagreement(
+    a: &ProvedAutomaton,
+    n: u64,
+    is_p: &dyn Fn(u64, u64) -> bool,
+) -> Option<(u64, u64)> {
+    (0..n)
+        .flat_map(|x| (0..n).map(move |y| (x, y)))
+        .find(|&(x, y)| a.is_p(&Natural::from(x), &Natural::from(y)) != is_p(x, y))
 }
 
 #[cfg(test)]

@@ -91,6 +91,9 @@ pub static SHIPPED: &[Shipped] = &[
     folder!("terminal-wythoff:l=3", true, "terminal-wythoff-l-3/misere"),
     folder!("terminal-wythoff:l=4", false, "terminal-wythoff-l-4/normal"),
     folder!("terminal-wythoff:l=4", true, "terminal-wythoff-l-4/misere"),
+    folder!("terminal-wythoff:l=5", true, "terminal-wythoff-l-5/misere"),
+    folder!("terminal-wythoff:l=6", false, "terminal-wythoff-l-6/normal"),
+    folder!("terminal-wythoff:l=6", true, "terminal-wythoff-l-6/misere"),
     folder!("wythoff", false, "wythoff/normal"),
     folder!("wythoff", true, "wythoff/misere"),
 ];
