@@ -43,7 +43,7 @@ pub struct Args {
 }
 
 /// The most bytes one file of a proof folder may hold.
-const MAX_PROOF_FILE: u64 = 64 << 20;
+const MAX_PROOF_FILE: u64 = 16 << 20;
 
 /// The input files of the proof folder `dir` (the P-set automaton, the command
 /// file, the Custom Bases files no `ost` line of the command file makes), as

@@ -138,6 +138,11 @@ fn a_users_folder_answers_when_it_is_about_the_game() {
     let o = run(&["outcome", "terminal-wythoff:l=2", "1", "2", "--oracle", tmp.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
+    // a state number that would size a huge table: refused before it is read
+    std::fs::write(tmp.join(PSET_FILE), "msd_fib msd_fib\n\n0 1\n0 0 -> 0\n4000000000 1\n").unwrap();
+    let o = run(&["outcome", "terminal-wythoff:l=2", "1", "2", "--oracle", tmp.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("at most 100000 states"), "{}", stderr(&o));
     // another game's automaton under this game's command file: refused on the
     // check board, naming the first cell where it disagrees
     std::fs::copy(proofs().join("wythoff/normal").join(PSET_FILE), tmp.join(PSET_FILE)).unwrap();

@@ -99,6 +99,10 @@ pub struct ProvedAutomaton {
 
 const DEAD: u32 = u32::MAX;
 
+/// The most states a proof folder's automaton may have (the shipped ones have
+/// at most a few hundred): its table is `states x radix^2` entries.
+pub const MAX_STATES: usize = 100_000;
+
 /// The hash of a proof folder's input files: the sha256 of the lines
 /// `SHA256  PATH` (each file's own sha256, two spaces, its path inside the
 /// folder), sorted by path, as `sha256sum` prints them. In a shell:
@@ -202,6 +206,21 @@ impl ProvedAutomaton {
         let command = get(PROVE_FILE)?;
         let (game, convention) = Self::names(command)
             .ok_or_else(|| format!("{folder}: `{PROVE_FILE}` does not begin with the comment `prove --emit` writes (the game and convention of a P-set proof)"))?;
+        // state numbers bounded before the reader sizes its tables by them
+        for line in pset.lines().skip(1).map(str::trim) {
+            if line.is_empty() || line.contains("->") {
+                continue;
+            }
+            match line.split_whitespace().next().map(str::parse::<u64>) {
+                Some(Ok(n)) if n < MAX_STATES as u64 => {}
+                Some(Ok(n)) => {
+                    return Err(format!(
+                        "{folder}: `{PSET_FILE}`: state {n}: at most {MAX_STATES} states are read"
+                    ))
+                }
+                _ => {} // the reader names the bad line
+            }
+        }
         let a = WalnutAutomaton::parse(pset).map_err(|e| format!("{folder}: `{PSET_FILE}`: {e}"))?;
         if a.constant.is_some() || a.inputs.len() != 2 || a.inputs[0] != a.inputs[1] {
             return Err(format!(
