@@ -49,9 +49,10 @@ pub struct Args {
     /// in Walnut re-runs the proof, or `wythoff prove --recheck DIR`).
     #[arg(long, value_name = "DIR")]
     pub emit: Option<PathBuf>,
-    /// Re-run the WALNUT_HOME DIR (written by `--emit`) in Walnut alone and
-    /// print each statement's answer (exit 0 when every one is TRUE and Walnut
-    /// printed no error line).
+    /// Re-run the WALNUT_HOME DIR (written by `--emit`) in Walnut alone, on a
+    /// fresh copy of its inputs (never its results), and print each
+    /// statement's answer (exit 0 when every one is TRUE and Walnut printed no
+    /// error line, an exception on its standard error included).
     #[arg(long, value_name = "DIR", conflicts_with_all = ["game", "emit"])]
     pub recheck: Option<PathBuf>,
     /// Seconds Walnut may take (each run).

@@ -206,8 +206,16 @@ fn the_api_answers_as_the_cli_does() {
             assert_eq!(api["game"], cli["game"], "{g}");
             assert_eq!(api["convention"], cli["convention"], "{g}");
             assert_eq!(api["max"], cli["max"], "{g}");
-            // winning moves (and the whole answer) of a few positions
-            for (x, y) in [(0, 0), (7, 4), (12, 20), (29, 3)] {
+            // winning moves (and the whole answer) of a few positions, and
+            // one beyond the general solver (an exact oracle, a proved
+            // automaton naming its proof, or the same refusal)
+            for (x, y) in [
+                ("0", "0"),
+                ("7", "4"),
+                ("12", "20"),
+                ("29", "3"),
+                ("1000000000000000000000000000000", "7"),
+            ] {
                 let (xs, ys) = (x.to_string(), y.to_string());
                 let mut args = vec!["outcome", g, &xs, &ys, "--format", "json"];
                 if misere {

@@ -531,8 +531,10 @@ impl Game {
 
     /// The outcome of (x, y): `("P" | "N", [(x1, y1), ...])`, the winning moves
     /// (positions moved to) for N, as Python ints of any size (exact oracles
-    /// answer huge positions). `history`: games with memory only, the
-    /// positions before (x, y), oldest first (the first is the starting one).
+    /// answer huge positions); `None` in place of the list where a proved
+    /// automaton answered an N-position (membership only: its winning moves are
+    /// not computed). `history`: games with memory only, the positions before
+    /// (x, y), oldest first (the first is the starting one).
     #[pyo3(signature = (x, y, history = None))]
     fn outcome<'py>(
         &self,
@@ -546,17 +548,22 @@ impl Game {
         for (a, b) in &a.moves {
             moves.append((py_int(py, a)?, py_int(py, b)?))?;
         }
+        let moves = if moves_not_computed(&a) {
+            py.None().into_bound(py)
+        } else {
+            moves.into_any()
+        };
         PyTuple::new(
             py,
-            [
-                a.outcome.to_string().into_pyobject(py)?.into_any(),
-                moves.into_any(),
-            ],
+            [a.outcome.to_string().into_pyobject(py)?.into_any(), moves],
         )
     }
 
-    /// `outcome` with its explanations: a dict with `outcome`, `moves`, `notes`
-    /// (the CLI's `# ` lines) and `oracle` (the exact oracle that answered, or None).
+    /// `outcome` with its explanations: a dict with `outcome`, `moves` (None
+    /// where not computed, as in `outcome`), `notes` (the CLI's `# ` lines),
+    /// `oracle` (the exact oracle that answered, or None) and `proof` (the proof
+    /// a proved automaton's answer rests on, as `outcome --format json` names
+    /// it, or None).
     #[pyo3(signature = (x, y, history = None))]
     fn explain<'py>(
         &self,
@@ -572,9 +579,21 @@ impl Game {
         }
         let d = PyDict::new(py);
         d.set_item("outcome", a.outcome.to_string())?;
-        d.set_item("moves", moves)?;
+        if moves_not_computed(&a) {
+            d.set_item("moves", py.None())?;
+        } else {
+            d.set_item("moves", moves)?;
+        }
+        let proof = match &a.proof {
+            Some(p) => json_to_py(
+                py,
+                &serde_json::to_value(p).map_err(|e| PyValueError::new_err(e.to_string()))?,
+            )?,
+            None => py.None().into_bound(py),
+        };
         d.set_item("notes", a.notes)?;
         d.set_item("oracle", a.oracle)?;
+        d.set_item("proof", proof)?;
         Ok(d)
     }
 
@@ -758,6 +777,11 @@ impl Game {
             answer::outcome_of(&spec, &xs, &ys, &history, None).map(|l| l.answer)
         })
     }
+}
+
+/// A proved automaton's N answer: its winning moves are not computed.
+fn moves_not_computed(a: &answer::OutcomeAnswer) -> bool {
+    a.proof.is_some() && a.outcome == wythoff::Outcome::N
 }
 
 /// The catalogue: one dict per game, as `wythoff games --format json`.

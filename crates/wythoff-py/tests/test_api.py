@@ -190,6 +190,34 @@ def test_huge_modular_answers_as_the_cli(cli):
         g.p_positions(8)
 
 
+def test_proved_automaton_answers_as_the_cli(cli):
+    """Beyond the general solver, a shipped proved automaton answers through
+    the same call (`answer::outcome_of`): the outcome as the CLI gives it, the
+    winning moves None (not computed, never guessed), the proof named as
+    `outcome --format json` names it."""
+    import json
+
+    x = 10**30
+    for spec, misere in [("terminal-wythoff:l=2", False), ("blocking-wythoff:k=2", True)]:
+        g = wythoff.Game(spec, misere=misere)
+        flags = ["--misere"] if misere else []
+        for y in [7, 2 * x, 1618033988749894848204586834365]:
+            want = json.loads(cli.out("outcome", spec, x, y, "--format", "json", *flags))
+            assert want["proof"]["shipped"] is True
+            o, moves = g.outcome(x, y)
+            assert o == want["outcome"]
+            d = g.explain(x, y)
+            assert d["proof"] == want["proof"]
+            assert d["notes"] == want["notes"]
+            if o == "N":
+                assert moves is None and d["moves"] is None
+            else:
+                assert moves == [] and d["moves"] == []
+    # below the general solver's limit: the general solver, its moves listed
+    o, moves = wythoff.Game("terminal-wythoff:l=2").outcome(7, 4)
+    assert isinstance(moves, list) and wythoff.Game("terminal-wythoff:l=2").explain(7, 4)["proof"] is None
+
+
 def test_imitation_history(cli):
     g = wythoff.Game("imitation:p=2,m=1")
     hist = [(2, 2), (1, 2), (1, 1)]

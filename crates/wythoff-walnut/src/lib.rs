@@ -223,6 +223,7 @@ impl Drop for TempHome {
 /// stopped it.
 struct Load {
     stdout: String,
+    stderr: String,
     timed_out: bool,
     seconds: f64,
 }
@@ -241,7 +242,7 @@ fn load(walnut: &Walnut, home: &Path, file: &str, timeout: Duration) -> Result<L
         .current_dir(home)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::null());
+        .stderr(Stdio::piped());
     #[cfg(unix)]
     {
         use std::os::unix::process::CommandExt;
@@ -270,6 +271,22 @@ fn load(walnut: &Walnut, home: &Path, file: &str, timeout: Duration) -> Result<L
         let _ = stdout.read_to_end(&mut s);
         String::from_utf8_lossy(&s).into_owned()
     });
+    // Walnut writes its errors (parse errors, exceptions) here: read, at most
+    // 1 MiB kept (a stack trace per failing command)
+    let mut stderr = child.stderr.take().expect("piped");
+    let err_reader = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        let mut buf = [0u8; 8192];
+        while let Ok(n) = stderr.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            if s.len() < 1 << 20 {
+                s.extend_from_slice(&buf[..n]);
+            }
+        }
+        String::from_utf8_lossy(&s).into_owned()
+    });
     let start = Instant::now();
     let mut timed_out = false;
     loop {
@@ -288,6 +305,7 @@ fn load(walnut: &Walnut, home: &Path, file: &str, timeout: Duration) -> Result<L
     let seconds = start.elapsed().as_secs_f64();
     Ok(Load {
         stdout: reader.join().unwrap_or_default(),
+        stderr: err_reader.join().unwrap_or_default(),
         timed_out,
         seconds,
     })
@@ -383,9 +401,11 @@ pub fn prove(req: &Request, emit: Option<&Path>) -> Result<Report, ProveError> {
     report(&plan, run.as_ref())
 }
 
-/// A re-run of an emitted WALNUT_HOME (`dir`, left untouched: it is copied to
-/// a temporary folder) in Walnut alone: each statement's answer, and the lines
-/// where Walnut printed an error outside any statement.
+/// A re-run of an emitted WALNUT_HOME (`dir`, left untouched: its inputs only
+/// are copied to a fresh temporary folder, [`proof_inputs`]) in Walnut alone:
+/// each statement's answer, and the lines where Walnut printed an error (on
+/// its standard output outside any statement, or on its standard error: an
+/// exception, a parse error).
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct RecheckReport {
     pub statements: Vec<Recheck>,
@@ -407,10 +427,17 @@ pub fn recheck(dir: &Path, walnut: &Walnut, timeout: u64) -> Result<RecheckRepor
         )));
     }
     let tmp = TempHome::new()?;
-    copy_tree(dir, &tmp.dir)?;
+    let inputs = proof_inputs(dir)?;
+    write_home(&tmp.dir, &[])?;
+    for rel in &inputs {
+        let src = dir.join(rel);
+        std::fs::copy(&src, tmp.dir.join(rel))
+            .map_err(io_err(format!("cannot copy {}", src.display())))?;
+    }
     let out = load(walnut, &tmp.dir, COMMAND_FILE, Duration::from_secs(timeout))?;
     let logs = read_logs(&tmp.dir);
-    let (statements, errors) = wythoff::prove::report::recheck(&out.stdout, &logs);
+    let (statements, errors) =
+        wythoff::prove::report::recheck(&out.stdout, &out.stderr, &logs);
     Ok(RecheckReport {
         statements,
         errors,
@@ -420,16 +447,68 @@ pub fn recheck(dir: &Path, walnut: &Walnut, timeout: u64) -> Result<RecheckRepor
     })
 }
 
-fn copy_tree(from: &Path, to: &Path) -> Result<(), ProveError> {
-    std::fs::create_dir_all(to).map_err(io_err(format!("cannot create {}", to.display())))?;
-    let rd = std::fs::read_dir(from).map_err(io_err(format!("cannot read {}", from.display())))?;
-    for e in rd.flatten() {
-        let (src, dst) = (e.path(), to.join(e.file_name()));
-        if src.is_dir() {
-            copy_tree(&src, &dst)?;
-        } else {
-            std::fs::copy(&src, &dst).map_err(io_err(format!("cannot copy {}", src.display())))?;
+/// The files a proof starts from, relative to the WALNUT_HOME `dir`: every
+/// command file, and every file of the libraries and Custom Bases that no
+/// command of those files makes (what `prove --emit` writes: the P-set or
+/// graph automata, custom bases, command files). Left out: `Result/`, and
+/// what a run of the command files writes (`def NAME` and the other commands
+/// that name their result, `NAME.txt` in any library; `ost NAME`, its
+/// `msd_NAME` and `lsd_NAME` files in Custom Bases; `macro NAME`), so that a
+/// re-run never reads a stale result.
+pub fn proof_inputs(dir: &Path) -> Result<Vec<PathBuf>, ProveError> {
+    let files = |sub: &str| -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(dir.join(sub))
+            .map(|rd| {
+                rd.flatten()
+                    .filter(|e| e.path().is_file())
+                    .map(|e| e.file_name().to_string_lossy().to_string())
+                    .filter(|n| n != ".keep")
+                    .collect()
+            })
+            .unwrap_or_default();
+        v.sort();
+        v
+    };
+    let commands = files("Command Files");
+    let mut made: std::collections::BTreeSet<String> = Default::default();
+    for c in &commands {
+        let p = dir.join("Command Files").join(c);
+        let text = std::fs::read_to_string(&p)
+            .map_err(io_err(format!("cannot read {}", p.display())))?;
+        for line in text.lines() {
+            let mut it = line.split_whitespace();
+            let (Some(cmd), Some(name)) = (it.next(), it.next()) else {
+                continue;
+            };
+            let name = name.trim_end_matches([';', ':']);
+            match cmd {
+                "eval" | "load" | "exit" | "quit" | "test" | "help" | "describe" | "export"
+                | "clear" | "cls" | "setpriority" => {}
+                "ost" => {
+                    for p in ["msd", "lsd"] {
+                        made.insert(format!("{p}_{name}.txt"));
+                        made.insert(format!("{p}_{name}_addition.txt"));
+                    }
+                }
+                _ => {
+                    made.insert(format!("{name}.txt"));
+                }
+            }
         }
     }
-    Ok(())
+    let mut out: Vec<PathBuf> = commands
+        .iter()
+        .map(|c| Path::new("Command Files").join(c))
+        .collect();
+    for sub in WALNUT_FOLDERS {
+        if sub == "Command Files" || sub == "Result" {
+            continue;
+        }
+        for f in files(sub) {
+            if !made.contains(&f) {
+                out.push(Path::new(sub).join(f));
+            }
+        }
+    }
+    Ok(out)
 }

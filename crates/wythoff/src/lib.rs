@@ -46,6 +46,7 @@ pub mod partition;
 pub mod patterns;
 pub mod play;
 pub mod prove;
+pub mod proved;
 pub mod rules;
 pub mod sequence;
 pub mod sequences;

@@ -305,6 +305,9 @@ pub struct OutcomeAnswer {
     pub notes: Vec<String>,
     /// When an exact oracle answered: `oracle (method): source`.
     pub oracle: Option<String>,
+    /// When a proved automaton answered ([`crate::proved`]): the proof it rests
+    /// on. Its N answers carry no winning moves (membership only; a note says so).
+    pub proof: Option<crate::proved::ProofSource>,
 }
 
 /// The outcome of `(x, y)` with its winning moves. Games with memory: after
@@ -338,6 +341,9 @@ pub fn outcome(
     let (x, y) = match (u64::try_from(x), u64::try_from(y)) {
         (Ok(x), Ok(y)) if x < GENERAL_LIMIT && y < GENERAL_LIMIT => (x, y),
         _ => {
+            if let Some(a) = crate::proved::for_subject(s) {
+                return Ok(notes::outcome_proved(a, x, y));
+            }
             let why = s
                 .named
                 .as_ref()
@@ -356,6 +362,47 @@ pub fn outcome(
     Ok(ans)
 }
 
+/// The board a user's proof folder is checked on before it answers.
+pub const PROOF_CHECK_BOARD: u64 = 64;
+
+/// The outcome of `(x, y)` from a proof folder the front end read
+/// (`outcome --oracle DIR`), at any size: the folder must be a proof about `s`
+/// (its game and convention), and its automaton must be the general solver's
+/// P-set on the board of side [`PROOF_CHECK_BOARD`] (a rules file changed since
+/// the proof, or a hand-edited automaton, is refused); else
+/// [`SolveError::BadInput`] says why.
+pub fn outcome_with_proof(
+    s: &Subject,
+    proof: crate::proved::ProvedAutomaton,
+    x: &Natural,
+    y: &Natural,
+) -> Result<LabelledOutcome, SolveError> {
+    let a = proof.about(s).map_err(SolveError::BadInput)?;
+    if s.imitation()?.is_some() {
+        return Err(SolveError::BadInput(format!(
+            "{} has memory: a P-set automaton of positions does not decide it",
+            s.label
+        )));
+    }
+    let n = PROOF_CHECK_BOARD;
+    let table = solve::outcomes(&s.game, n as usize)?;
+    if let Some((cx, cy)) =
+        crate::proved::first_disagreement(&a, n, &|x, y| table.is_p(x as usize, y as usize))
+    {
+        return Err(SolveError::BadInput(format!(
+            "the automaton of {} is not the P-set of {} ({}): it disagrees with the general solver at ({cx}, {cy})",
+            a.source.folder,
+            s.label,
+            s.convention_text()
+        )));
+    }
+    Ok(LabelledOutcome {
+        label: s.label.clone(),
+        convention: s.convention_text(),
+        answer: notes::outcome_proved(&a, x, y),
+    })
+}
+
 /// What the remoteness table of `s` on the `n x n` board costs
 /// ([`select::remoteness_plan`]); `None` for a game with memory (Imitation
 /// Nim: its state graph, with its own limit on the side).
@@ -372,6 +419,9 @@ pub fn remoteness_plan(s: &Subject, n: u64) -> Result<Option<select::RemotenessP
 pub enum PositionEngine {
     /// An exact oracle (or m-Modular Wythoff's characterisation): no board.
     Oracle,
+    /// A shipped proved automaton ([`crate::proved`]), for piles beyond the
+    /// general solver: no board, time linear in the piles' digits.
+    ProvedAutomaton,
     /// The Imitation Nim state solver on the board of side `n`.
     Imitation,
     /// The general solver (explanations included) on the board of side `n`.
@@ -400,6 +450,23 @@ impl PositionPlan {
     ) -> Result<(), SolveError> {
         let what = match self.engine {
             PositionEngine::Imitation => "the state solver",
+            PositionEngine::ProvedAutomaton => {
+                // no board: the piles' size is the cost (and the piles may be
+                // too long to echo)
+                use malachite_base::num::logic::traits::SignificantBits;
+                let bits = x.significant_bits().max(y.significant_bits());
+                return solve::cost::admit("the proved automaton", 0, self.memory, self.seconds, bound)
+                    .map_err(|e| match e {
+                        SolveError::OverTime { seconds, bound, n, .. } => SolveError::OverTime {
+                            arg: None,
+                            n,
+                            what: format!("a position with piles of {bits} bits: the proved automaton"),
+                            seconds,
+                            bound,
+                        },
+                        e => e,
+                    });
+            }
             _ => "the outcome solver",
         };
         solve::cost::admit(what, self.n, self.memory, self.seconds, bound).map_err(|e| match e {
@@ -459,6 +526,16 @@ pub fn outcome_plan(spec: &GameSpec, x: &Natural, y: &Natural) -> Result<Positio
                 n,
                 memory: outcome_memory(&s.game, n),
                 seconds: p.seconds,
+            })
+        }
+        _ if crate::proved::for_subject(s).is_some() => {
+            use malachite_base::num::logic::traits::SignificantBits;
+            let bits = x.significant_bits().max(y.significant_bits());
+            Ok(PositionPlan {
+                engine: PositionEngine::ProvedAutomaton,
+                n: 0,
+                memory: bits.saturating_mul(2),
+                seconds: solve::cost::ps_seconds(solve::cost::proved_automaton_ps(bits)),
             })
         }
         _ => Ok(free(PositionEngine::Refused)),
@@ -550,6 +627,7 @@ pub fn outcome_huge_modular(
             moves,
             notes: Vec::new(),
             oracle: Some(source),
+            proof: None,
         },
     })
 }

@@ -14,6 +14,7 @@ pub(super) fn general(s: &Subject, x: u64, y: u64, an: &Analysis) -> OutcomeAnsw
         moves: Vec::new(),
         notes: Vec::new(),
         oracle: None,
+        proof: None,
     };
     // in a choice game the winning move depends on the variant picked: list
     // every move that wins in some variant (per-variant lists follow as notes)
@@ -161,6 +162,7 @@ pub(super) fn outcome_oracle(
         moves: Vec::new(),
         notes: Vec::new(),
         oracle: None,
+        proof: None,
     };
     if !p {
         let mut moves: Vec<(Natural, Natural)> = by_variant
@@ -261,6 +263,7 @@ pub(super) fn outcome_imitation(
         moves: Vec::new(),
         notes: Vec::new(),
         oracle: None,
+        proof: None,
     };
     if o == Outcome::N {
         ans.moves = wins
@@ -349,4 +352,33 @@ pub(super) fn outcome_imitation(
     };
     notes.push(format!("Theorem 1 (Larsson): {clause}"));
     Ok(ans)
+}
+
+/// The answer of a proved automaton ([`crate::proved`]): the outcome and the
+/// proof it rests on; no winning moves (the automaton decides membership only,
+/// and an N answer says so rather than guess them).
+pub(super) fn outcome_proved(
+    a: &crate::proved::ProvedAutomaton,
+    x: &Natural,
+    y: &Natural,
+) -> OutcomeAnswer {
+    let p = a.is_p(x, y);
+    let mut notes = vec![format!(
+        "answered by a proof: the automaton of the P-positions ({} states in {}, proved by Walnut to accept exactly the P-positions) {} ({x}, {y})",
+        a.source.states,
+        a.source.numeration_text,
+        if p { "accepts" } else { "rejects" }
+    )];
+    if !p {
+        notes.push(format!(
+            "winning moves: not computed (the proved automaton decides membership only; the general solver lists them for piles below {GENERAL_LIMIT})"
+        ));
+    }
+    OutcomeAnswer {
+        outcome: if p { Outcome::P } else { Outcome::N },
+        moves: Vec::new(),
+        notes,
+        oracle: Some(a.source.line()),
+        proof: Some(a.source.clone()),
+    }
 }

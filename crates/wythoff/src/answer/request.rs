@@ -151,12 +151,21 @@ impl LabelledOutcome {
             .iter()
             .map(|(a, b)| [a.to_string(), b.to_string()])
             .collect();
-        json!({
+        let mut v = json!({
             "game": self.label, "convention": self.convention,
             "x": x.to_string(), "y": y.to_string(),
             "outcome": self.answer.outcome.to_string(), "winning_moves": moves,
             "notes": self.answer.notes,
-        })
+        });
+        // a proved automaton's answer names its proof; its winning moves are
+        // not computed (null, not an empty list)
+        if let Some(p) = &self.answer.proof {
+            v["proof"] = json!(p);
+            if self.answer.outcome == Outcome::N {
+                v["winning_moves"] = serde_json::Value::Null;
+            }
+        }
+        v
     }
 }
 

@@ -436,8 +436,10 @@ pub struct Recheck {
 }
 
 /// Each `eval` of a re-run's output with its answer and log seconds, and the
-/// lines where Walnut printed an error outside any statement.
-pub fn recheck(stdout: &str, logs: &[(String, f64)]) -> (Vec<Recheck>, Vec<String>) {
+/// lines where Walnut printed an error: on its standard output outside any
+/// statement, and every error line of its standard error
+/// ([`stderr_error_lines`]).
+pub fn recheck(stdout: &str, stderr: &str, logs: &[(String, f64)]) -> (Vec<Recheck>, Vec<String>) {
     let rows = parse_commands(stdout)
         .into_iter()
         .filter(|c| c.eval)
@@ -449,7 +451,37 @@ pub fn recheck(stdout: &str, logs: &[(String, f64)]) -> (Vec<Recheck>, Vec<Strin
             largest_automaton: c.largest,
         })
         .collect();
-    (rows, error_lines(stdout))
+    let mut errors = error_lines(stdout);
+    errors.extend(stderr_error_lines(stderr));
+    (rows, errors)
+}
+
+/// The error lines Walnut writes on its standard error (a parse error, an
+/// exception such as `java.io.FileNotFoundException: ...` or
+/// `java.lang.Exception: ...`): every line but Java's stack frames (`at ...`,
+/// `... N more`) and the JVM's `Picked up ...` notices, with the command a
+/// message quotes (a line starting with `:`) joined to it.
+pub fn stderr_error_lines(stderr: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for line in stderr.lines().map(str::trim) {
+        if line.is_empty()
+            || line.starts_with("at ")
+            || (line.starts_with("...") && line.ends_with("more"))
+            || line.starts_with("Picked up ")
+        {
+            continue;
+        }
+        match (line.strip_prefix(':'), out.last_mut()) {
+            (Some(cmd), Some(last)) => {
+                last.push_str(" (in: ");
+                last.push_str(cmd.trim());
+                last.push(')');
+            }
+            _ => out.push(line.to_string()),
+        }
+    }
+    out.dedup();
+    out
 }
 
 /// The lines where Walnut reports an error ("Invalid command.", an exception,

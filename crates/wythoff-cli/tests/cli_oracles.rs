@@ -1,0 +1,232 @@
+//! Proved automata as exact oracles (`wythoff::proved`): `outcome` at huge
+//! piles answered by the shipped proof it names, `outcome --oracle DIR` from a
+//! user's folder (checked to be about the game), every shipped proof re-run in
+//! Walnut, and `prove --recheck` on a fresh copy of a folder's inputs.
+
+mod common;
+
+use common::wythoff as run;
+use malachite_nz::natural::Natural;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+use wythoff::prove::automaton::WalnutAutomaton;
+use wythoff::prove::numeration::Numeration;
+use wythoff::proved::{shipped::SHIPPED, PSET_FILE};
+
+fn proofs() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/proofs")
+}
+
+fn stdout(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stdout).to_string()
+}
+
+fn stderr(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stderr).to_string()
+}
+
+/// The `y` with `(x, y)` accepted by the folder's P-set automaton, read by
+/// Walnut's own format reader and walked by its completions (not the oracle's
+/// transition table): `y` of at most `x`'s digits plus 3.
+fn partners(folder: &str, x: &Natural) -> Vec<Natural> {
+    let text = std::fs::read_to_string(proofs().join(folder).join(PSET_FILE)).unwrap();
+    let w = WalnutAutomaton::parse(&text).unwrap();
+    let num = Numeration::parse(&w.inputs[0]).unwrap();
+    let mut dx = num.represent(x);
+    let mut fixed = vec![0; 3];
+    fixed.append(&mut dx);
+    w.completions(&[fixed], 1, 64)
+        .into_iter()
+        .map(|ws| num.value(&ws[0]))
+        .collect()
+}
+
+fn outcome_json(game: &str, misere: bool, x: &Natural, y: &Natural) -> serde_json::Value {
+    let (xs, ys) = (x.to_string(), y.to_string());
+    let mut args = vec!["outcome", game, &xs, &ys, "--format", "json"];
+    if misere {
+        args.push("--misere");
+    }
+    let o = run(&args);
+    assert!(o.status.success(), "{game} {xs} {ys}: {}", stderr(&o));
+    serde_json::from_str(&stdout(&o)).unwrap()
+}
+
+#[test]
+fn huge_positions_are_answered_by_the_proof_they_name() {
+    for (game, misere, folder) in [
+        ("terminal-wythoff:l=2", false, "terminal-wythoff-l-2/normal"),
+        ("blocking-wythoff:k=2", true, "blocking-wythoff-k-2/misere"),
+    ] {
+        for x in [
+            "1000000000000000000000000000000",
+            "1234567890123456789012345678901",
+            "999999999999999999999999999977",
+        ] {
+            let x = Natural::from_str(x).unwrap();
+            let ys = partners(folder, &x);
+            assert!(!ys.is_empty(), "{game}: a P-position in the row of {x}");
+            for y in &ys {
+                let j = outcome_json(game, misere, &x, y);
+                assert_eq!(j["outcome"], "P", "{game} ({x}, {y}): {j}");
+                let p = &j["proof"];
+                assert_eq!(p["game"], game, "{j}");
+                assert_eq!(p["folder"], format!("docs/proofs/{folder}"), "{j}");
+                assert_eq!(p["walnut_version"], "6.2");
+                assert_eq!(p["walnut_jar_sha256"], wythoff_walnut::PINNED_JAR_SHA256);
+                assert_eq!(p["folder_sha256"].as_str().unwrap().len(), 64);
+                assert!(p["states"].as_u64().unwrap() > 1);
+                let (a, b) = (y + Natural::from(1u32), y + Natural::from(2u32));
+                for z in [a, b] {
+                    if !ys.contains(&z) {
+                        let j = outcome_json(game, misere, &x, &z);
+                        assert_eq!(j["outcome"], "N", "{game} ({x}, {z}): {j}");
+                        // not computed, said so: null, never a guess
+                        assert!(j["winning_moves"].is_null(), "{j}");
+                        assert!(j["notes"].to_string().contains("not computed"), "{j}");
+                    }
+                }
+            }
+        }
+    }
+    // text: the proof is named on stderr, as an oracle's source is
+    let o = run(&["outcome", "terminal-wythoff:l=2", "1000000000000000000000000000000", "7"]);
+    assert!(o.status.success());
+    assert!(stderr(&o).contains("proved automaton: terminal-wythoff:l=2 (normal play)"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_users_folder_answers_when_it_is_about_the_game() {
+    let dir = proofs().join("terminal-wythoff-l-2/normal");
+    let d = dir.to_str().unwrap();
+    let x = Natural::from_str("1000000000000000000000000000000").unwrap();
+    for y in partners("terminal-wythoff-l-2/normal", &x) {
+        let (xs, ys) = (x.to_string(), y.to_string());
+        let o = run(&["outcome", "terminal-wythoff:l=2", &xs, &ys, "--oracle", d, "--format", "json"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let j: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        assert_eq!(j["outcome"], "P");
+        assert_eq!(j["proof"]["shipped"], false);
+        assert!(j["proof"]["walnut_version"].is_null());
+        // the same inputs, the same hash as the shipped copy
+        let shipped = outcome_json("terminal-wythoff:l=2", false, &x, &y);
+        assert_eq!(j["proof"]["folder_sha256"], shipped["proof"]["folder_sha256"]);
+    }
+    // small piles too: the folder answers, not the general solver
+    let o = run(&["outcome", "terminal-wythoff:l=2", "0", "0", "--oracle", d]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o).lines().next(), Some("P"));
+    // another game, the other convention, not a proof folder: one line, exit 2
+    for args in [
+        vec!["outcome", "terminal-wythoff:l=3", "1", "2", "--oracle", d],
+        vec!["outcome", "terminal-wythoff:l=2", "1", "2", "--misere", "--oracle", d],
+        vec!["outcome", "wythoff", "1", "2", "--oracle", "/nonexistent/folder"],
+        vec!["outcome", "wythoff", "1", "2", "--oracle", env!("CARGO_MANIFEST_DIR")],
+    ] {
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stdout(&o));
+        let e = stderr(&o);
+        assert_eq!(e.lines().count(), 1, "{args:?}: {e}");
+        assert!(e.contains("--oracle"), "{e}");
+    }
+    let e = stderr(&run(&["outcome", "terminal-wythoff:l=3", "1", "2", "--oracle", d]));
+    assert!(e.contains("is about terminal-wythoff l=2 (normal play)"), "{e}");
+    // a damaged automaton: one line, exit 2
+    let tmp = std::env::temp_dir().join(format!("wythoff-oracle-bad-{}", std::process::id()));
+    copy_dir(&dir, &tmp);
+    std::fs::write(tmp.join(PSET_FILE), "msd_fib msd_fib\n\n0 1\n0 0 -> 7\n").unwrap();
+    let o = run(&["outcome", "terminal-wythoff:l=2", "1", "2", "--oracle", tmp.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
+    // a state number that would size a huge table: refused before it is read
+    std::fs::write(tmp.join(PSET_FILE), "msd_fib msd_fib\n\n0 1\n0 0 -> 0\n4000000000 1\n").unwrap();
+    let o = run(&["outcome", "terminal-wythoff:l=2", "1", "2", "--oracle", tmp.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("at most 100000 states"), "{}", stderr(&o));
+    // another game's automaton under this game's command file: refused on the
+    // check board, naming the first cell where it disagrees
+    std::fs::copy(proofs().join("wythoff/normal").join(PSET_FILE), tmp.join(PSET_FILE)).unwrap();
+    let o = run(&["outcome", "terminal-wythoff:l=2", "1", "2", "--oracle", tmp.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert_eq!(e.lines().count(), 1, "{e}");
+    assert!(e.contains("disagrees with the general solver at ("), "{e}");
+    std::fs::remove_dir_all(&tmp).unwrap();
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap().flatten() {
+        let (s, d) = (e.path(), to.join(e.file_name()));
+        if s.is_dir() {
+            copy_dir(&s, &d);
+        } else {
+            std::fs::copy(&s, &d).unwrap();
+        }
+    }
+}
+
+/// Shipped proofs whose re-run takes minutes (Fraenkel's numeration with
+/// s = 3: its adder's proof), re-run in CI or with WYTHOFF_SLOW_PROOFS set.
+const SLOW: &[&str] = &["st-wythoff-s-3-t-1/normal"];
+
+/// Every shipped proof re-run in Walnut (all 58: about 6.5 minutes on a
+/// shared 2-core machine, of which the slow one takes about 2.5).
+#[test]
+fn every_shipped_proof_rechecks_in_walnut() {
+    if common::walnut().is_none() {
+        return;
+    }
+    let slow = std::env::var_os("WYTHOFF_SLOW_PROOFS").is_some()
+        || std::env::var("CI").is_ok_and(|v| v == "true");
+    for row in SHIPPED {
+        if SLOW.contains(&row.folder) && !slow {
+            eprintln!("skipped (slow; WYTHOFF_SLOW_PROOFS=1 re-runs it): {}", row.folder);
+            continue;
+        }
+        let dir = proofs().join(row.folder);
+        let o = run(&["prove", "--recheck", dir.to_str().unwrap(), "--timeout", "300"]);
+        assert!(
+            o.status.success(),
+            "{} ({}): {}{}",
+            row.game,
+            row.folder,
+            stdout(&o),
+            stderr(&o)
+        );
+        assert!(stdout(&o).contains("no error line"), "{}", stdout(&o));
+    }
+}
+
+#[test]
+fn a_recheck_runs_on_the_inputs_only_and_counts_walnuts_exceptions() {
+    let Some(jar) = common::walnut() else {
+        return;
+    };
+    let tmp = std::env::temp_dir().join(format!("wythoff-recheck-stale-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&tmp);
+    copy_dir(&proofs().join("m-wythoff-m-2/normal"), &tmp);
+    // a run in the folder itself leaves its results there (hith.txt, ...)
+    let first = common::walnut_alone(&jar, &tmp, "prove.txt");
+    assert!(common::verdict_lines(&first).iter().all(|&v| v));
+    assert!(tmp.join("Automata Library/hith.txt").is_file());
+    // then a prove.txt Walnut rejects (an unbalanced parenthesis in `def hith`)
+    let cmd = tmp.join("Command Files/prove.txt");
+    let text = std::fs::read_to_string(&cmd).unwrap();
+    assert!(text.contains("def hith \"?msd_o1p2 "));
+    std::fs::write(&cmd, text.replace("def hith \"?msd_o1p2 ", "def hith \"?msd_o1p2 ) ")).unwrap();
+    // in the folder itself, the stale hith.txt would answer TRUE everywhere
+    let stale = common::walnut_alone(&jar, &tmp, "prove.txt");
+    assert!(
+        !common::verdict_lines(&stale).is_empty() && common::verdict_lines(&stale).iter().all(|&v| v),
+        "the stale results would pass: {stale}"
+    );
+    let o = run(&["prove", "--recheck", tmp.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("Walnut error:") && out.contains("Exception"), "{out}");
+    assert!(out.contains("unbalanced parenthesis"), "{out}");
+    // the folder is left as it was
+    assert!(tmp.join("Automata Library/hith.txt").is_file());
+    std::fs::remove_dir_all(&tmp).unwrap();
+}
