@@ -728,7 +728,9 @@ fn sweep_errors_are_one_line() {
     // a rules file: sweep says what it takes
     let o = wythoff(&["sweep", "rules.toml", "--max", "10"]);
     refused(&o, &["sweep takes a catalogue game", "rules file"]);
-    // a failing sweep (its output cannot be written): one line
+    // a failing sweep (its output cannot be written: a full device): one
+    // line, and exit 1, the run's failure (hostile round 4: an I/O error is
+    // never bad input)
     let o = Command::new(env!("CARGO_BIN_EXE_wythoff"))
         .args(["sweep", SPEC, "--max", "30"])
         .stdout(
@@ -739,7 +741,10 @@ fn sweep_errors_are_one_line() {
         )
         .output()
         .unwrap();
-    refused(&o, &[]);
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{e}");
+    assert!(e.starts_with("wythoff: error: ") && e.lines().count() == 1, "one line: {e}");
+    assert!(e.contains("No space left"), "{e}");
 }
 
 /// The rules fingerprint of every catalogue game is the one the tool wrote
