@@ -58,6 +58,10 @@ pub struct Args {
     /// Seconds Walnut may take (each run).
     #[arg(long, default_value_t = wythoff::prove::request::DEFAULT_TIMEOUT)]
     pub timeout: u64,
+    /// Java's heap for Walnut (-Xmx, e.g. 3G or 1536M; 64 MiB to 1 TiB).
+    /// Default: Java's own, a quarter of the machine's memory.
+    #[arg(long, value_name = "SIZE")]
+    pub java_memory: Option<String>,
     #[arg(long, value_enum, default_value = "text")]
     pub format: ProveFormat,
     /// For tests: flip the membership of one cell `X,Y` of the guessed automaton.
@@ -147,7 +151,20 @@ pub fn run(a: Args) -> Result<ExitCode> {
     };
     // the request and Walnut checked before any solving
     req.validate().map_err(worded)?;
-    let walnut = Walnut::find().map_err(worded)?;
+    let heap = match &a.java_memory {
+        Some(m) => {
+            let mib = crate::resources::parse_size(m)
+                .ok_or_else(|| anyhow!("--java-memory `{m}`: write a size such as 3G or 1536M"))?
+                >> 20;
+            if !(64..=1 << 20).contains(&mib) {
+                return Err(anyhow!("--java-memory {m}: allowed 64 MiB to 1 TiB (e.g. 3G)"));
+            }
+            Some(mib)
+        }
+        None => None,
+    };
+    let mut walnut = Walnut::find().map_err(worded)?;
+    walnut.java_heap_mib = heap;
     let plan = prepare(&req, &mut |_, _| {}).map_err(worded)?;
     let run = wythoff_walnut::run(&plan, &walnut, a.emit.as_deref()).map_err(worded)?;
     let r = report(&plan, run.as_ref()).map_err(worded)?;

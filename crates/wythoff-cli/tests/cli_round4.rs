@@ -97,3 +97,16 @@ fn p_positions_json_is_serde_jsons_bytes() {
         assert_eq!(v["count"].as_u64().unwrap() as usize, v["p_positions"].as_array().unwrap().len());
     }
 }
+
+/// Issue 42: `prove` takes `--java-memory` as `sweep` does; a bad size is one
+/// line, exit 2, before Walnut is looked for.
+#[test]
+fn prove_java_memory_is_checked() {
+    for (size, words) in [("lots", "write a size"), ("1M", "allowed 64 MiB to 1 TiB")] {
+        let out = run(&["prove", "wythoff", "--java-memory", size]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{size}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(words), "{size}: {err}");
+    }
+}
