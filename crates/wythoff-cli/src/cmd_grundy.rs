@@ -133,15 +133,22 @@ fn run_levels(a: &Args, values: (u64, u64)) -> anyhow::Result<ExitCode> {
     let plan = answer::grundy_levels_plan(&g, a.max, values.1)?;
     crate::progress::admit(
         plan.admit(bound),
-        &format!("grundy {} --max {} --values {}..{}", g.label, a.max, values.0, values.1),
+        &format!(
+            "grundy {} --max {} --values {}..{}",
+            g.label, a.max, values.0, values.1
+        ),
         plan.seconds,
     )?;
     let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     let mut bar = Bar::new("grundy levels");
     let mut w = render::levels::Levels::begin(&mut out, a.format, &g.label, a.max, values);
-    answer::grundy_levels(&g, a.max, values, &mut |d, t| bar.set(d, t), &mut |v, x, y| {
-        w.position(v, x, y)
-    })?;
+    answer::grundy_levels(
+        &g,
+        a.max,
+        values,
+        &mut |d, t| bar.set(d, t),
+        &mut |v, x, y| w.position(v, x, y),
+    )?;
     bar.finish();
     w.finish()?;
     out.flush()?;
@@ -156,7 +163,11 @@ fn run_misere(a: &Args, g: &crate::game_arg::GameArg) -> anyhow::Result<ExitCode
         render::grid::check(n)?;
     }
     if a.plan {
-        return render::plan(&answer::plan_grundy(g, a.max, solve::cost::Bound::cli(a.force))?);
+        return render::plan(&answer::plan_grundy(
+            g,
+            a.max,
+            solve::cost::Bound::cli(a.force),
+        )?);
     }
     crate::progress::admit(
         plan.admit(solve::cost::Bound::cli(a.force)),

@@ -52,7 +52,9 @@ fn read_proof_folder(dir: &std::path::Path) -> anyhow::Result<Vec<(String, Strin
     use wythoff::proved::{PROVE_FILE, PSET_FILE};
     let shown = crate::game_arg::shorten_path(&dir.to_string_lossy());
     if !dir.is_dir() {
-        anyhow::bail!("--oracle {shown}: not a folder (write a folder of `wythoff prove GAME --emit DIR`)");
+        anyhow::bail!(
+            "--oracle {shown}: not a folder (write a folder of `wythoff prove GAME --emit DIR`)"
+        );
     }
     let read = |rel: &str| -> anyhow::Result<String> {
         let p = dir.join(rel);
@@ -113,13 +115,16 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let l = match &a.oracle {
         Some(dir) => {
             let files = read_proof_folder(dir)?;
-            let refs: Vec<(&str, &str)> =
-                files.iter().map(|(p, t)| (p.as_str(), t.as_str())).collect();
+            let refs: Vec<(&str, &str)> = files
+                .iter()
+                .map(|(p, t)| (p.as_str(), t.as_str()))
+                .collect();
             let shown = crate::game_arg::shorten_path(&dir.to_string_lossy());
             let proof = wythoff::proved::ProvedAutomaton::from_files(&refs, &shown, None, false)
                 .map_err(|e| anyhow::anyhow!("--oracle {e}"))?;
             let s = spec.subject()?;
-            answer::outcome_with_proof(s, proof, &x, &y).map_err(|e| anyhow::anyhow!("--oracle {e}"))?
+            answer::outcome_with_proof(s, proof, &x, &y)
+                .map_err(|e| anyhow::anyhow!("--oracle {e}"))?
         }
         None => answer::outcome_of(&spec, &x, &y, &history, conjecture)?,
     };

@@ -157,7 +157,9 @@ pub fn run(a: Args) -> Result<ExitCode> {
                 .ok_or_else(|| anyhow!("--java-memory `{m}`: write a size such as 3G or 1536M"))?
                 >> 20;
             if !(64..=1 << 20).contains(&mib) {
-                return Err(anyhow!("--java-memory {m}: allowed 64 MiB to 1 TiB (e.g. 3G)"));
+                return Err(anyhow!(
+                    "--java-memory {m}: allowed 64 MiB to 1 TiB (e.g. 3G)"
+                ));
             }
             Some(mib)
         }

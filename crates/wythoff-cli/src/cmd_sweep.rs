@@ -296,7 +296,9 @@ pub fn run(a: Args) -> Result<ExitCode> {
                         first.get_or_insert_with(|| {
                             format!(
                                 "--timings {}: {e}",
-                                path.as_deref().map(|p| p.display().to_string()).unwrap_or_default()
+                                path.as_deref()
+                                    .map(|p| p.display().to_string())
+                                    .unwrap_or_default()
                             )
                         });
                     }
@@ -352,9 +354,15 @@ pub fn run(a: Args) -> Result<ExitCode> {
     if !tty {
         eprintln!("{summary}");
     }
-    let failed = timing_failure.lock().unwrap_or_else(|e| e.into_inner()).take();
+    let failed = timing_failure
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .take();
     if let Some(why) = failed {
-        return Err(resources::RunIoError(format!("{why} (the records are whole; the timings are not)")).into());
+        return Err(resources::RunIoError(format!(
+            "{why} (the records are whole; the timings are not)"
+        ))
+        .into());
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -196,8 +196,10 @@ fn main() -> ExitCode {
             // this machine's files failing (a full disk) is the run's
             // failure: said, exit 1 (bad input is 2)
             let io = e.chain().any(|c| {
-                matches!(c.downcast_ref::<wythoff::SolveError>(), Some(wythoff::SolveError::Io(_)))
-                    || c.downcast_ref::<resources::RunIoError>().is_some()
+                matches!(
+                    c.downcast_ref::<wythoff::SolveError>(),
+                    Some(wythoff::SolveError::Io(_))
+                ) || c.downcast_ref::<resources::RunIoError>().is_some()
                     || c.downcast_ref::<std::io::Error>()
                         .is_some_and(|io| io.kind() == std::io::ErrorKind::StorageFull)
             });

@@ -160,7 +160,9 @@ fn bad_inputs_exit_2_with_one_line() {
         &["p-positions", "missing-file.toml", "--max", "5"],
         &["grundy", "roob-blocking:m=2,p=3", "--max", "5"],
         &["grundy", "roob-blocking:m=2,p=3", "--max", "5", "--misere"],
-        &["grundy", "wythoff", "--max", "5", "--misere", "--values", "0..1"],
+        &[
+            "grundy", "wythoff", "--max", "5", "--misere", "--values", "0..1",
+        ],
         &["grundy", "choose-shift:m=1,p=2", "--max", "5"],
         &["outcome", "wythoff", "-1", "2"],
         &["outcome", "wythoff", "1"],

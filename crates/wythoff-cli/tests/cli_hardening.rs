@@ -207,9 +207,13 @@ fn memory_budget_from_the_environment_and_rlimit() {
 fn help_lists_only_what_works() {
     let o = wythoff(&["grundy", "--help"]);
     assert!(stdout(&o).contains("--misere"), "{}", stdout(&o));
-    assert!(wythoff(&["grundy", "wythoff", "--max", "4", "--misere"]).status.success());
+    assert!(wythoff(&["grundy", "wythoff", "--max", "4", "--misere"])
+        .status
+        .success());
     refused(
-        &wythoff(&["grundy", "wythoff", "--max", "4", "--misere", "--values", "0..1"]),
+        &wythoff(&[
+            "grundy", "wythoff", "--max", "4", "--misere", "--values", "0..1",
+        ]),
         "grundy --misere --values",
     );
 }

@@ -11,7 +11,12 @@ use std::process::Command;
 /// `a <= g <= top`, by g, then x, then y.
 fn filtered_table(game: &str, n: u64, a: u64, top: u64) -> Vec<(u64, u64, u64)> {
     let o = wythoff(&["grundy", game, "--max", &n.to_string(), "--format", "csv"]);
-    assert_eq!(o.status.code(), Some(0), "{game}: {}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{game}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     let mut out = Vec::new();
     for (x, line) in String::from_utf8(o.stdout).unwrap().lines().enumerate() {
         for (y, v) in line.split(',').enumerate() {
@@ -86,7 +91,10 @@ fn csv_is_the_whole_tables_positions_of_those_values() {
         }
     }
     // one value alone, and `A..=G` the same as `A..G`
-    assert_eq!(levels_csv("wythoff", 30, "4"), filtered_table("wythoff", 30, 4, 4));
+    assert_eq!(
+        levels_csv("wythoff", 30, "4"),
+        filtered_table("wythoff", 30, 4, 4)
+    );
     assert_eq!(
         levels_csv("wythoff", 30, "0..=3"),
         levels_csv("wythoff", 30, "0..3")
@@ -101,7 +109,9 @@ fn summary_hashes_what_csv_prints() {
         for &(x, y, g) in &ps {
             h.item(&[x, y, g]);
         }
-        let got = levels(&["grundy", game, "--max", "64", "--values", "0..6", "--format", "summary"]);
+        let got = levels(&[
+            "grundy", game, "--max", "64", "--values", "0..6", "--format", "summary",
+        ]);
         assert_eq!(got.trim(), h.line(), "{game}");
     }
 }
@@ -115,7 +125,9 @@ fn text_and_json_count_each_level() {
         let line = format!("g = {g}: {} positions", count(g));
         assert!(text.contains(&line), "{line} in:\n{text}");
     }
-    let json = levels(&["grundy", "wythoff", "--max", "50", "--values", "0..5", "--format", "json"]);
+    let json = levels(&[
+        "grundy", "wythoff", "--max", "50", "--values", "0..5", "--format", "json",
+    ]);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     let lv = v["levels"].as_array().unwrap();
     assert_eq!(lv.len(), 6);
@@ -140,7 +152,10 @@ fn the_plan_names_the_level_kernel_and_its_memory() {
     assert_eq!(v["values"], 16);
     // 17 levels of 4 bytes a row, and the two union-finds
     let work = v["work_memory"].as_u64().unwrap();
-    assert!(work >= 17 * 4 * (1 << 24) && work <= 21 * 4 * (1 << 24), "{work}");
+    assert!(
+        work >= 17 * 4 * (1 << 24) && work <= 21 * 4 * (1 << 24),
+        "{work}"
+    );
     assert!(v["refused"].is_null());
 }
 
@@ -171,34 +186,87 @@ fn refusals_are_one_line_and_exit_2() {
     refused(&g("roob-blocking:m=2,p=3", "0..2"), None, "blocking games");
     refused(&g("blocking-wythoff:k=2", "0..2"), None, "blocking games");
     refused(&g("imitation:p=2,m=1", "0..2"), None, "games with memory");
-    refused(&g("connell:p=2", "0..2"), None, "one-pile moves of every length");
+    refused(
+        &g("connell:p=2", "0..2"),
+        None,
+        "one-pile moves of every length",
+    );
     refused(&g("connell:p=2", "0..2"), None, "without --values");
-    refused(&g("modulo-rook:m=2,l=1,p=3", "0..2"), None, "one-pile moves of every length");
-    for bad in ["0..x", "x", "", "3..1", "-1..2", "0..", "..4", "0..99999999999999999999", "1e3"] {
+    refused(
+        &g("modulo-rook:m=2,l=1,p=3", "0..2"),
+        None,
+        "one-pile moves of every length",
+    );
+    for bad in [
+        "0..x",
+        "x",
+        "",
+        "3..1",
+        "-1..2",
+        "0..",
+        "..4",
+        "0..99999999999999999999",
+        "1e3",
+    ] {
         refused(&g("wythoff", bad), None, "--values");
     }
     // over the memory budget: refused with the estimate, before any work
     refused(
-        &["grundy", "wythoff", "--max", "1048576", "--values", "0..2000000000"],
+        &[
+            "grundy",
+            "wythoff",
+            "--max",
+            "1048576",
+            "--values",
+            "0..2000000000",
+        ],
         None,
         "memory",
     );
     refused(
-        &["grundy", "wythoff", "--max", "1048576", "--values", "0..100"],
+        &[
+            "grundy", "wythoff", "--max", "1048576", "--values", "0..100",
+        ],
         Some("64M"),
         "memory",
     );
     // the levels' own board limit, and the table's without --values
-    refused(&["grundy", "wythoff", "--max", "4294967296", "--values", "0..1"], None, "--max");
-    refused(&["grundy", "wythoff", "--max", "0", "--values", "0..1"], None, "--max");
-    refused(&["grundy", "wythoff", "--max", "2097152"], None, "--max 2097152 is out of range");
+    refused(
+        &[
+            "grundy",
+            "wythoff",
+            "--max",
+            "4294967296",
+            "--values",
+            "0..1",
+        ],
+        None,
+        "--max",
+    );
+    refused(
+        &["grundy", "wythoff", "--max", "0", "--values", "0..1"],
+        None,
+        "--max",
+    );
+    refused(
+        &["grundy", "wythoff", "--max", "2097152"],
+        None,
+        "--max 2097152 is out of range",
+    );
 }
 
 /// `grundy --misere`: value 0 exactly at `p-positions --misere`, the value 1
 /// at a position without options, refusals as for normal play.
 #[test]
 fn misere_grundy_zeros_are_the_misere_p_positions() {
-    for game in ["wythoff", "nim", "m-wythoff:m=2", "connell:p=2", "corner:m=2,p=3,u=5,v=7", "terminal-wythoff:l=2"] {
+    for game in [
+        "wythoff",
+        "nim",
+        "m-wythoff:m=2",
+        "connell:p=2",
+        "corner:m=2,p=3,u=5,v=7",
+        "terminal-wythoff:l=2",
+    ] {
         let table = levels(&["grundy", game, "--misere", "--max", "24", "--format", "csv"]);
         let mut zeros = Vec::new();
         for (x, line) in table.lines().enumerate() {
@@ -208,17 +276,54 @@ fn misere_grundy_zeros_are_the_misere_p_positions() {
                 }
             }
         }
-        let ps = levels(&["p-positions", game, "--misere", "--max", "24", "--format", "csv"]);
+        let ps = levels(&[
+            "p-positions",
+            game,
+            "--misere",
+            "--max",
+            "24",
+            "--format",
+            "csv",
+        ]);
         let mut want: Vec<String> = ps.lines().skip(1).map(str::to_string).collect();
         want.sort();
         zeros.sort();
         assert_eq!(zeros, want, "{game}");
     }
     // (0, 0) has no option: value 1 in misère play, 0 in normal play
-    let first = |args: &[&str]| levels(args).lines().next().unwrap().split(',').next().unwrap().to_string();
-    assert_eq!(first(&["grundy", "wythoff", "--misere", "--max", "3", "--format", "csv"]), "1");
-    assert_eq!(first(&["grundy", "wythoff", "--max", "3", "--format", "csv"]), "0");
-    refused(&["grundy", "roob-blocking:m=2,p=3", "--misere", "--max", "8"], None, "blocking games");
-    refused(&["grundy", "imitation:p=2,m=1", "--misere", "--max", "8"], None, "memory");
-    refused(&["grundy", "wythoff", "--misere", "--max", "8", "--values", "0..2"], None, "--values");
+    let first = |args: &[&str]| {
+        levels(args)
+            .lines()
+            .next()
+            .unwrap()
+            .split(',')
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(
+        first(&["grundy", "wythoff", "--misere", "--max", "3", "--format", "csv"]),
+        "1"
+    );
+    assert_eq!(
+        first(&["grundy", "wythoff", "--max", "3", "--format", "csv"]),
+        "0"
+    );
+    refused(
+        &["grundy", "roob-blocking:m=2,p=3", "--misere", "--max", "8"],
+        None,
+        "blocking games",
+    );
+    refused(
+        &["grundy", "imitation:p=2,m=1", "--misere", "--max", "8"],
+        None,
+        "memory",
+    );
+    refused(
+        &[
+            "grundy", "wythoff", "--misere", "--max", "8", "--values", "0..2",
+        ],
+        None,
+        "--values",
+    );
 }

@@ -90,9 +90,18 @@ fn huge_positions_are_answered_by_the_proof_they_name() {
         }
     }
     // text: the proof is named on stderr, as an oracle's source is
-    let o = run(&["outcome", "terminal-wythoff:l=2", "1000000000000000000000000000000", "7"]);
+    let o = run(&[
+        "outcome",
+        "terminal-wythoff:l=2",
+        "1000000000000000000000000000000",
+        "7",
+    ]);
     assert!(o.status.success());
-    assert!(stderr(&o).contains("proved automaton: terminal-wythoff:l=2 (normal play)"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("proved automaton: terminal-wythoff:l=2 (normal play)"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
@@ -102,7 +111,16 @@ fn a_users_folder_answers_when_it_is_about_the_game() {
     let x = Natural::from_str("1000000000000000000000000000000").unwrap();
     for y in partners("terminal-wythoff-l-2/normal", &x) {
         let (xs, ys) = (x.to_string(), y.to_string());
-        let o = run(&["outcome", "terminal-wythoff:l=2", &xs, &ys, "--oracle", d, "--format", "json"]);
+        let o = run(&[
+            "outcome",
+            "terminal-wythoff:l=2",
+            &xs,
+            &ys,
+            "--oracle",
+            d,
+            "--format",
+            "json",
+        ]);
         assert!(o.status.success(), "{}", stderr(&o));
         let j: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
         assert_eq!(j["outcome"], "P");
@@ -110,7 +128,10 @@ fn a_users_folder_answers_when_it_is_about_the_game() {
         assert!(j["proof"]["walnut_version"].is_null());
         // the same inputs, the same hash as the shipped copy
         let shipped = outcome_json("terminal-wythoff:l=2", false, &x, &y);
-        assert_eq!(j["proof"]["folder_sha256"], shipped["proof"]["folder_sha256"]);
+        assert_eq!(
+            j["proof"]["folder_sha256"],
+            shipped["proof"]["folder_sha256"]
+        );
     }
     // small piles too: the folder answers, not the general solver
     let o = run(&["outcome", "terminal-wythoff:l=2", "0", "0", "--oracle", d]);
@@ -119,9 +140,31 @@ fn a_users_folder_answers_when_it_is_about_the_game() {
     // another game, the other convention, not a proof folder: one line, exit 2
     for args in [
         vec!["outcome", "terminal-wythoff:l=3", "1", "2", "--oracle", d],
-        vec!["outcome", "terminal-wythoff:l=2", "1", "2", "--misere", "--oracle", d],
-        vec!["outcome", "wythoff", "1", "2", "--oracle", "/nonexistent/folder"],
-        vec!["outcome", "wythoff", "1", "2", "--oracle", env!("CARGO_MANIFEST_DIR")],
+        vec![
+            "outcome",
+            "terminal-wythoff:l=2",
+            "1",
+            "2",
+            "--misere",
+            "--oracle",
+            d,
+        ],
+        vec![
+            "outcome",
+            "wythoff",
+            "1",
+            "2",
+            "--oracle",
+            "/nonexistent/folder",
+        ],
+        vec![
+            "outcome",
+            "wythoff",
+            "1",
+            "2",
+            "--oracle",
+            env!("CARGO_MANIFEST_DIR"),
+        ],
     ] {
         let o = run(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stdout(&o));
@@ -129,24 +172,67 @@ fn a_users_folder_answers_when_it_is_about_the_game() {
         assert_eq!(e.lines().count(), 1, "{args:?}: {e}");
         assert!(e.contains("--oracle"), "{e}");
     }
-    let e = stderr(&run(&["outcome", "terminal-wythoff:l=3", "1", "2", "--oracle", d]));
-    assert!(e.contains("is about terminal-wythoff l=2 (normal play)"), "{e}");
+    let e = stderr(&run(&[
+        "outcome",
+        "terminal-wythoff:l=3",
+        "1",
+        "2",
+        "--oracle",
+        d,
+    ]));
+    assert!(
+        e.contains("is about terminal-wythoff l=2 (normal play)"),
+        "{e}"
+    );
     // a damaged automaton: one line, exit 2
     let tmp = std::env::temp_dir().join(format!("wythoff-oracle-bad-{}", std::process::id()));
     copy_dir(&dir, &tmp);
     std::fs::write(tmp.join(PSET_FILE), "msd_fib msd_fib\n\n0 1\n0 0 -> 7\n").unwrap();
-    let o = run(&["outcome", "terminal-wythoff:l=2", "1", "2", "--oracle", tmp.to_str().unwrap()]);
+    let o = run(&[
+        "outcome",
+        "terminal-wythoff:l=2",
+        "1",
+        "2",
+        "--oracle",
+        tmp.to_str().unwrap(),
+    ]);
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
     // a state number that would size a huge table: refused before it is read
-    std::fs::write(tmp.join(PSET_FILE), "msd_fib msd_fib\n\n0 1\n0 0 -> 0\n4000000000 1\n").unwrap();
-    let o = run(&["outcome", "terminal-wythoff:l=2", "1", "2", "--oracle", tmp.to_str().unwrap()]);
+    std::fs::write(
+        tmp.join(PSET_FILE),
+        "msd_fib msd_fib\n\n0 1\n0 0 -> 0\n4000000000 1\n",
+    )
+    .unwrap();
+    let o = run(&[
+        "outcome",
+        "terminal-wythoff:l=2",
+        "1",
+        "2",
+        "--oracle",
+        tmp.to_str().unwrap(),
+    ]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("at most 100000 states"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("at most 100000 states"),
+        "{}",
+        stderr(&o)
+    );
     // another game's automaton under this game's command file: refused on the
     // check board, naming the first cell where it disagrees
-    std::fs::copy(proofs().join("wythoff/normal").join(PSET_FILE), tmp.join(PSET_FILE)).unwrap();
-    let o = run(&["outcome", "terminal-wythoff:l=2", "1", "2", "--oracle", tmp.to_str().unwrap()]);
+    std::fs::copy(
+        proofs().join("wythoff/normal").join(PSET_FILE),
+        tmp.join(PSET_FILE),
+    )
+    .unwrap();
+    let o = run(&[
+        "outcome",
+        "terminal-wythoff:l=2",
+        "1",
+        "2",
+        "--oracle",
+        tmp.to_str().unwrap(),
+    ]);
     assert_eq!(o.status.code(), Some(2));
     let e = stderr(&o);
     assert_eq!(e.lines().count(), 1, "{e}");
@@ -181,11 +267,20 @@ fn every_shipped_proof_rechecks_in_walnut() {
         || std::env::var("CI").is_ok_and(|v| v == "true");
     for row in SHIPPED {
         if SLOW.contains(&row.folder) && !slow {
-            eprintln!("skipped (slow; WYTHOFF_SLOW_PROOFS=1 re-runs it): {}", row.folder);
+            eprintln!(
+                "skipped (slow; WYTHOFF_SLOW_PROOFS=1 re-runs it): {}",
+                row.folder
+            );
             continue;
         }
         let dir = proofs().join(row.folder);
-        let o = run(&["prove", "--recheck", dir.to_str().unwrap(), "--timeout", "300"]);
+        let o = run(&[
+            "prove",
+            "--recheck",
+            dir.to_str().unwrap(),
+            "--timeout",
+            "300",
+        ]);
         assert!(
             o.status.success(),
             "{} ({}): {}{}",
@@ -214,17 +309,25 @@ fn a_recheck_runs_on_the_inputs_only_and_counts_walnuts_exceptions() {
     let cmd = tmp.join("Command Files/prove.txt");
     let text = std::fs::read_to_string(&cmd).unwrap();
     assert!(text.contains("def hith \"?msd_o1p2 "));
-    std::fs::write(&cmd, text.replace("def hith \"?msd_o1p2 ", "def hith \"?msd_o1p2 ) ")).unwrap();
+    std::fs::write(
+        &cmd,
+        text.replace("def hith \"?msd_o1p2 ", "def hith \"?msd_o1p2 ) "),
+    )
+    .unwrap();
     // in the folder itself, the stale hith.txt would answer TRUE everywhere
     let stale = common::walnut_alone(&jar, &tmp, "prove.txt");
     assert!(
-        !common::verdict_lines(&stale).is_empty() && common::verdict_lines(&stale).iter().all(|&v| v),
+        !common::verdict_lines(&stale).is_empty()
+            && common::verdict_lines(&stale).iter().all(|&v| v),
         "the stale results would pass: {stale}"
     );
     let o = run(&["prove", "--recheck", tmp.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
     let out = stdout(&o);
-    assert!(out.contains("Walnut error:") && out.contains("Exception"), "{out}");
+    assert!(
+        out.contains("Walnut error:") && out.contains("Exception"),
+        "{out}"
+    );
     assert!(out.contains("unbalanced parenthesis"), "{out}");
     // the folder is left as it was
     assert!(tmp.join("Automata Library/hith.txt").is_file());

@@ -687,7 +687,8 @@ fn false_side_statements_do_not_refute_a_proved_set() {
     // the sweep's record: the same verdict, the same side statements
     let out = run(&["sweep", game, "--misere", "--prove", "--max", "16"]);
     let line = String::from_utf8_lossy(&out.stdout).to_string();
-    let rec: serde_json::Value = serde_json::from_str(line.trim()).unwrap_or_else(|e| panic!("{e}: {line}"));
+    let rec: serde_json::Value =
+        serde_json::from_str(line.trim()).unwrap_or_else(|e| panic!("{e}: {line}"));
     assert_eq!(rec["proof"]["verdict"], "proved", "{rec}");
     assert_eq!(rec["proof"]["states"], v["states"], "{rec}");
     assert_eq!(rec["proof"]["side_false"], v["side_false"], "{rec}");
@@ -710,19 +711,40 @@ fn a_sweep_proves_what_prove_proves_game_by_game() {
         ("corner:m=1,p=1..2,u=0..1,v=1", &[]),
     ];
     for (spec, extra) in sweeps {
-        let mut args = vec!["sweep", spec, "--prove", "--max", "16", "--prove-max", "256"];
+        let mut args = vec![
+            "sweep",
+            spec,
+            "--prove",
+            "--max",
+            "16",
+            "--prove-max",
+            "256",
+        ];
         args.extend_from_slice(extra);
         let out = run(&args);
-        assert!(out.status.success(), "{spec}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{spec}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         for line in String::from_utf8_lossy(&out.stdout).lines() {
             let rec: serde_json::Value = serde_json::from_str(line).unwrap();
             let game = rec["game"].as_str().unwrap();
             let mut alone = vec!["prove", game, "--max", "256", "--format", "json"];
             alone.extend_from_slice(extra);
             let v = json(&alone);
-            assert_eq!(rec["proof"]["verdict"], v["verdict"], "{spec}: {game}: {rec} / {v}");
-            assert_eq!(rec["proof"]["states"], v["states"], "{spec}: {game}: {rec} / {v}");
-            assert_eq!(rec["proof"]["numeration"], v["numeration"], "{spec}: {game}");
+            assert_eq!(
+                rec["proof"]["verdict"], v["verdict"],
+                "{spec}: {game}: {rec} / {v}"
+            );
+            assert_eq!(
+                rec["proof"]["states"], v["states"],
+                "{spec}: {game}: {rec} / {v}"
+            );
+            assert_eq!(
+                rec["proof"]["numeration"], v["numeration"],
+                "{spec}: {game}"
+            );
         }
     }
 }
@@ -736,7 +758,17 @@ fn write_errors_fail_a_proof_sweep() {
         return;
     }
     if Path::new("/dev/full").exists() {
-        let out = run(&["sweep", "wythoff", "--prove", "--max", "16", "--prove-max", "64", "--timings", "/dev/full"]);
+        let out = run(&[
+            "sweep",
+            "wythoff",
+            "--prove",
+            "--max",
+            "16",
+            "--prove-max",
+            "64",
+            "--timings",
+            "/dev/full",
+        ]);
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{err}");
         assert!(err.contains("--timings /dev/full"), "{err}");
@@ -744,14 +776,24 @@ fn write_errors_fail_a_proof_sweep() {
     let dir = std::env::temp_dir().join(format!("wythoff-emit-file-{}", std::process::id()));
     std::fs::write(&dir, "a file, not a folder").unwrap();
     let out = run(&[
-        "sweep", "wythoff", "--prove", "--max", "16", "--prove-max", "64", "--emit",
+        "sweep",
+        "wythoff",
+        "--prove",
+        "--max",
+        "16",
+        "--prove-max",
+        "64",
+        "--emit",
         dir.to_str().unwrap(),
     ]);
     let err = String::from_utf8_lossy(&out.stderr);
     let records = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("cannot create"), "{err}");
-    assert!(!records.contains("cannot create"), "an I/O error became a record: {records}");
+    assert!(
+        !records.contains("cannot create"),
+        "an I/O error became a record: {records}"
+    );
     let _ = std::fs::remove_file(&dir);
 }
 
@@ -773,7 +815,11 @@ fn a_jar_that_is_not_walnut_is_refused_at_the_start() {
     let err = String::from_utf8_lossy(&out2.stderr);
     assert_eq!(out2.status.code(), Some(2), "{err}");
     assert!(err.contains("not the pinned Walnut"), "{err}");
-    assert!(out2.stdout.is_empty(), "no record: {}", String::from_utf8_lossy(&out2.stdout));
+    assert!(
+        out2.stdout.is_empty(),
+        "no record: {}",
+        String::from_utf8_lossy(&out2.stdout)
+    );
     assert_eq!(err.lines().count(), 1, "{err}");
 }
 
@@ -787,12 +833,28 @@ fn merge_and_resume_refuse_edited_proofs() {
         return;
     }
     let spec = "modulo-rook:m=2,l=0..2,p=3";
-    let out = run(&["sweep", spec, "--prove", "--max", "16", "--prove-max", "256"]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = run(&[
+        "sweep",
+        spec,
+        "--prove",
+        "--max",
+        "16",
+        "--prove-max",
+        "256",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8_lossy(&out.stdout).to_string();
     let lines: Vec<String> = text.lines().map(str::to_string).collect();
     assert_eq!(lines.len(), 3);
-    assert!(lines[1].contains("\"shared_with\":0"), "l = 0 and l = 1 are one game: {}", lines[1]);
+    assert!(
+        lines[1].contains("\"shared_with\":0"),
+        "l = 0 and l = 1 are one game: {}",
+        lines[1]
+    );
     let dir = std::env::temp_dir().join(format!("wythoff-merge-proofs-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let write = |name: &str, recs: &[String]| {
@@ -803,7 +865,11 @@ fn merge_and_resume_refuse_edited_proofs() {
     };
     let good = write("good.jsonl", &lines);
     let ok = run(&["sweep", "--merge", &good]);
-    assert!(ok.status.success(), "{}", String::from_utf8_lossy(&ok.stderr));
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
     assert_eq!(String::from_utf8_lossy(&ok.stdout), text);
     // (record, the text replaced, its replacement, the words of the refusal)
     let proof_of_2 = {
@@ -815,9 +881,24 @@ fn merge_and_resume_refuse_edited_proofs() {
     let jar = wythoff_walnut::PINNED_JAR_SHA256;
     let edits: [(usize, String, String, &str); 4] = [
         (2, proof_of_2, String::new(), "without `proof`"),
-        (2, format!("\"jar_sha256\":\"{jar}\""), format!("\"jar_sha256\":\"{}\"", "0".repeat(64)), "the jar"),
-        (0, "\"shared_with\":null".into(), "\"shared_with\":1".into(), "not an earlier one"),
-        (2, "\"shared_with\":null".into(), "\"shared_with\":0".into(), "another game"),
+        (
+            2,
+            format!("\"jar_sha256\":\"{jar}\""),
+            format!("\"jar_sha256\":\"{}\"", "0".repeat(64)),
+            "the jar",
+        ),
+        (
+            0,
+            "\"shared_with\":null".into(),
+            "\"shared_with\":1".into(),
+            "not an earlier one",
+        ),
+        (
+            2,
+            "\"shared_with\":null".into(),
+            "\"shared_with\":0".into(),
+            "another game",
+        ),
     ];
     for (i, from, to, words) in edits {
         let mut recs = lines.clone();
@@ -830,7 +911,17 @@ fn merge_and_resume_refuse_edited_proofs() {
         assert!(err.contains(words), "{words}: {err}");
         assert_eq!(err.lines().count(), 1, "{words}: {err}");
         // --resume reads the same records with the same check
-        let out = run(&["sweep", spec, "--prove", "--max", "16", "--prove-max", "256", "--resume", &bad]);
+        let out = run(&[
+            "sweep",
+            spec,
+            "--prove",
+            "--max",
+            "16",
+            "--prove-max",
+            "256",
+            "--resume",
+            &bad,
+        ]);
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "--resume, {words}: {err}");
         assert!(err.contains(words), "--resume, {words}: {err}");

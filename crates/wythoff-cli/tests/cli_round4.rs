@@ -23,13 +23,23 @@ fn sequence_of_blocking_wythoff_reads_the_board() {
     for k in [2, 3] {
         let game = format!("blocking-wythoff:k={k}");
         let out = run(&["sequence", &game, "--terms", "12"]);
-        assert!(out.status.success(), "{game}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{game}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let lines: Vec<String> = text(&out).lines().map(str::to_string).collect();
         assert_eq!(lines.len(), 12, "{game}: {lines:?}");
         for l in &lines {
             let v: Vec<&str> = l.split_whitespace().collect();
             let o = run(&["outcome", &game, v[1], v[2]]);
-            assert!(text(&o).starts_with('P'), "{game}: ({}, {}) is not P: {}", v[1], v[2], text(&o));
+            assert!(
+                text(&o).starts_with('P'),
+                "{game}: ({}, {}) is not P: {}",
+                v[1],
+                v[2],
+                text(&o)
+            );
         }
     }
 }
@@ -39,7 +49,11 @@ fn sequence_of_blocking_wythoff_reads_the_board() {
 #[test]
 fn sweep_plan_is_a_flag() {
     let one = run(&["sweep", "m-wythoff:m=1..3", "--max", "16", "--plan"]);
-    assert!(one.status.success(), "{}", String::from_utf8_lossy(&one.stderr));
+    assert!(
+        one.status.success(),
+        "{}",
+        String::from_utf8_lossy(&one.stderr)
+    );
     let v: serde_json::Value = serde_json::from_str(text(&one).trim()).unwrap();
     assert_eq!(v.as_array().unwrap().len(), 1);
     assert_eq!(v[0]["games"], 3);
@@ -66,7 +80,15 @@ fn p_positions_counts_the_list_it_holds() {
             .output()
             .unwrap()
     };
-    let plan = with_budget(&["p-positions", game, "--max", "8192", "--format", "json", "--plan"]);
+    let plan = with_budget(&[
+        "p-positions",
+        game,
+        "--max",
+        "8192",
+        "--format",
+        "json",
+        "--plan",
+    ]);
     let v: serde_json::Value = serde_json::from_str(&text(&plan)).unwrap();
     assert_eq!(v["refused"]["reason"], "memory", "{v}");
     let out = with_budget(&["p-positions", game, "--max", "8192", "--format", "json"]);
@@ -77,7 +99,11 @@ fn p_positions_counts_the_list_it_holds() {
     assert!(out.stdout.is_empty());
     // the streamed format holds no list: the same board is answered
     let csv = with_budget(&["p-positions", game, "--max", "2048", "--format", "csv"]);
-    assert!(csv.status.success(), "{}", String::from_utf8_lossy(&csv.stderr));
+    assert!(
+        csv.status.success(),
+        "{}",
+        String::from_utf8_lossy(&csv.stderr)
+    );
     assert_eq!(text(&csv).lines().count(), 1 + 2048 * 2048);
 }
 
@@ -94,7 +120,10 @@ fn p_positions_json_is_serde_jsons_bytes() {
         let got = text(&out);
         let v: serde_json::Value = serde_json::from_str(&got).unwrap();
         assert_eq!(got, format!("{}\n", serde_json::to_string(&v).unwrap()));
-        assert_eq!(v["count"].as_u64().unwrap() as usize, v["p_positions"].as_array().unwrap().len());
+        assert_eq!(
+            v["count"].as_u64().unwrap() as usize,
+            v["p_positions"].as_array().unwrap().len()
+        );
     }
 }
 

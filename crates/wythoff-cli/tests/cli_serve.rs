@@ -895,7 +895,11 @@ fn declared_oversize_bodies_are_refused_at_once_and_bad_chunks_are_400() {
         let (status, body) = exchange(&s.addr, head.as_bytes(), 8).expect("an answer");
         assert_eq!(status, 413, "{expect:?}: {body}");
         assert!(error_of(&body).contains("over"), "{body}");
-        assert!(t0.elapsed() < std::time::Duration::from_secs(3), "{:?}", t0.elapsed());
+        assert!(
+            t0.elapsed() < std::time::Duration::from_secs(3),
+            "{:?}",
+            t0.elapsed()
+        );
     }
     let chunked = format!(
         "POST {path} HTTP/1.1\r\nhost: x\r\nconnection: close\r\ncontent-type: application/x-www-form-urlencoded\r\ntransfer-encoding: chunked\r\n\r\nzz\r\ngame=wythoff\r\n0\r\n\r\n"
@@ -918,8 +922,12 @@ fn methods_the_server_never_takes_are_405_anywhere() {
         assert_eq!(status, 405, "{req:?}: {body}");
         assert!(error_of(&body).contains("not allowed"), "{body}");
     }
-    let (status, _) = exchange(&s.addr, b"GET /nowhere HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n", 8)
-        .expect("an answer");
+    let (status, _) = exchange(
+        &s.addr,
+        b"GET /nowhere HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n",
+        8,
+    )
+    .expect("an answer");
     assert_eq!(status, 404);
 }
 
@@ -952,7 +960,10 @@ fn light_answers_do_not_queue_behind_outcomes_that_solve_boards() {
     assert_eq!(status, 200, "{body}");
     // generous: the light answer takes milliseconds; behind six board solves
     // it took tens of seconds
-    assert!(waited < std::time::Duration::from_secs(5), "waited {waited:?}");
+    assert!(
+        waited < std::time::Duration::from_secs(5),
+        "waited {waited:?}"
+    );
     drop(s);
     for h in heavy {
         let _ = h.join();

@@ -743,7 +743,10 @@ fn sweep_errors_are_one_line() {
         .unwrap();
     let e = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(1), "{e}");
-    assert!(e.starts_with("wythoff: error: ") && e.lines().count() == 1, "one line: {e}");
+    assert!(
+        e.starts_with("wythoff: error: ") && e.lines().count() == 1,
+        "one line: {e}"
+    );
     assert!(e.contains("No space left"), "{e}");
 }
 

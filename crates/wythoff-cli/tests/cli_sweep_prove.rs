@@ -299,7 +299,10 @@ fn timeouts_are_verdicts() {
     // P-set automaton when Walnut built it within the second, else the
     // graphs' together: which one depends on the machine's load (the sweep
     // runs two Java processes at once), so both are read as states
-    assert!(p["states"].as_u64().is_some() && single["states"].as_u64().is_some(), "{p} / {single}");
+    assert!(
+        p["states"].as_u64().is_some() && single["states"].as_u64().is_some(),
+        "{p} / {single}"
+    );
 }
 
 /// `--plan T --prove`: each shard's distinct games to prove, its estimate and

@@ -624,11 +624,9 @@ impl Game {
                 let terms = answer::parse_terms(&whole_text(n, "n")?).map_err(to_py_err)?;
                 answer::plan_sequence(s, terms, false, true, bound)
             }
-            w => {
-                return Err(PyValueError::new_err(format!(
-                    "work = {w:?}: allowed \"p-positions\", \"grundy\", \"remoteness\", \"sequence\""
-                )))
-            }
+            w => return Err(PyValueError::new_err(format!(
+                "work = {w:?}: allowed \"p-positions\", \"grundy\", \"remoteness\", \"sequence\""
+            ))),
         }
         .map_err(to_py_err)?;
         let v = p.json(&|e| to_py_err(e.clone()).value(py).to_string());

@@ -436,8 +436,7 @@ pub fn recheck(dir: &Path, walnut: &Walnut, timeout: u64) -> Result<RecheckRepor
     }
     let out = load(walnut, &tmp.dir, COMMAND_FILE, Duration::from_secs(timeout))?;
     let logs = read_logs(&tmp.dir);
-    let (statements, errors) =
-        wythoff::prove::report::recheck(&out.stdout, &out.stderr, &logs);
+    let (statements, errors) = wythoff::prove::report::recheck(&out.stdout, &out.stderr, &logs);
     Ok(RecheckReport {
         statements,
         errors,
@@ -473,8 +472,8 @@ pub fn proof_inputs(dir: &Path) -> Result<Vec<PathBuf>, ProveError> {
     let mut made: std::collections::BTreeSet<String> = Default::default();
     for c in &commands {
         let p = dir.join("Command Files").join(c);
-        let text = std::fs::read_to_string(&p)
-            .map_err(io_err(format!("cannot read {}", p.display())))?;
+        let text =
+            std::fs::read_to_string(&p).map_err(io_err(format!("cannot read {}", p.display())))?;
         for line in text.lines() {
             let mut it = line.split_whitespace();
             let (Some(cmd), Some(name)) = (it.next(), it.next()) else {

@@ -82,7 +82,8 @@ pub fn read(
         ))));
     }
     progress(0, n0);
-    let out = patterns::read_pairs_with_progress(game, terms, budget, &mut *progress).map(|(v, _)| v);
+    let out =
+        patterns::read_pairs_with_progress(game, terms, budget, &mut *progress).map(|(v, _)| v);
     progress(n0, n0);
     out
 }

@@ -228,8 +228,14 @@ fn line_col(text: &str, at: usize) -> (usize, usize, &str) {
 /// TerminalSpec`) in the words of the file: the table to write and its keys.
 fn table_words(msg: &str) -> String {
     const TABLES: [(&str, &str); 6] = [
-        ("TwoPileSpec", "a table `[two-pile]` with `relation` (and `d1`, `d2`)"),
-        ("BlockingSpec", "a table `[blocking]` with `class`, `p` (and `min`)"),
+        (
+            "TwoPileSpec",
+            "a table `[two-pile]` with `relation` (and `d1`, `d2`)",
+        ),
+        (
+            "BlockingSpec",
+            "a table `[blocking]` with `class`, `p` (and `min`)",
+        ),
         ("CornerSpec", "a table `[corner]` with `u` and `v`"),
         ("TerminalSpec", "a table `[terminal]` with `sum`"),
         ("VariantSpec", "a table `[[variant]]`"),

@@ -102,15 +102,11 @@ fn board_refusal(s: &Subject, e: SolveError) -> SolveError {
         None => "no published solution",
     };
     match e {
-        SolveError::TooLarge(m) => {
-            SolveError::TooLarge(format!("{}: {why}; {m}", s.label))
-        }
+        SolveError::TooLarge(m) => SolveError::TooLarge(format!("{}: {why}; {m}", s.label)),
         SolveError::ArgTooLarge(m) => {
             SolveError::ArgTooLarge(m.after(format!("{}: {why}; ", s.label)))
         }
-        SolveError::BadArg(m) => {
-            SolveError::BadArg(m.after(format!("{}: {why}, and ", s.label)))
-        }
+        SolveError::BadArg(m) => SolveError::BadArg(m.after(format!("{}: {why}, and ", s.label))),
         e => SolveError::Unsupported(format!("{}: {why}, and {e}", s.label)),
     }
 }

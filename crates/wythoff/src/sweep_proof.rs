@@ -426,8 +426,7 @@ mod tests {
         let mut fields: Vec<&str> = v.as_object().unwrap().keys().map(|k| k.as_str()).collect();
         fields.sort();
         assert_eq!(
-            fields,
-            FIELDS,
+            fields, FIELDS,
             "Rules has a field the key test does not change: add it to one_field_changed"
         );
     }
@@ -458,7 +457,9 @@ mod tests {
     }
 
     fn random_set(g: &mut Rng) -> LengthSet {
-        let texts = ["all", "odd", "even", "3:0", "3:1+2", "max2", "min2", "2:1", "4:0+1", "none"];
+        let texts = [
+            "all", "odd", "even", "3:0", "3:1+2", "max2", "min2", "2:1", "4:0+1", "none",
+        ];
         LengthSet::parse(texts[g.below(texts.len() as u64) as usize]).unwrap()
     }
 
@@ -466,7 +467,10 @@ mod tests {
         match g.below(4) {
             0 => Relation::Diagonal,
             1 => Relation::Band { m: 1 + g.below(3) },
-            2 => Relation::Cone { s: 1 + g.below(3), t: 1 + g.below(3) },
+            2 => Relation::Cone {
+                s: 1 + g.below(3),
+                t: 1 + g.below(3),
+            },
             _ => Relation::Congruent { m: 1 + g.below(3) },
         }
     }
@@ -507,11 +511,18 @@ mod tests {
                 corner: (!imitation && maybe(g)).then(|| (1 + g.below(3), 1 + g.below(3))),
                 terminal: (!imitation && maybe(g)).then(|| g.below(4)),
                 memory: if imitation {
-                    Memory::Imitation { p: 1 + g.below(2), m: 1 + g.below(2) }
+                    Memory::Imitation {
+                        p: 1 + g.below(2),
+                        m: 1 + g.below(2),
+                    }
                 } else {
                     Memory::None
                 },
-                convention: if maybe(g) { Convention::Normal } else { Convention::Misere },
+                convention: if maybe(g) {
+                    Convention::Normal
+                } else {
+                    Convention::Misere
+                },
             }
         }
         fn build(&self) -> Option<Rules> {
@@ -528,7 +539,10 @@ mod tests {
             if let Some(t) = self.terminal {
                 b = b.terminal(t);
             }
-            b.memory(self.memory).convention(self.convention).build().ok()
+            b.memory(self.memory)
+                .convention(self.convention)
+                .build()
+                .ok()
         }
     }
 
@@ -552,7 +566,10 @@ mod tests {
             "memory" => {
                 p.memory = match g.below(3) {
                     0 => Memory::None,
-                    _ => Memory::Imitation { p: 1 + g.below(2), m: 1 + g.below(2) },
+                    _ => Memory::Imitation {
+                        p: 1 + g.below(2),
+                        m: 1 + g.below(2),
+                    },
                 }
             }
             "convention" => {
@@ -621,7 +638,10 @@ mod tests {
         }
         // every field was changed, and its changes reached the key
         for f in FIELDS {
-            assert!(differed.get(f).copied().unwrap_or(0) > 5, "{f}: {differed:?}");
+            assert!(
+                differed.get(f).copied().unwrap_or(0) > 5,
+                "{f}: {differed:?}"
+            );
         }
     }
 
@@ -629,8 +649,9 @@ mod tests {
     /// `terminal-wythoff:l=1..3` were "proved" with Wythoff's automaton.
     #[test]
     fn terminal_sets_are_different_games() {
-        let keys: std::collections::HashSet<String> =
-            (0..=3).map(|l| key(&format!("terminal-wythoff:l={l}"))).collect();
+        let keys: std::collections::HashSet<String> = (0..=3)
+            .map(|l| key(&format!("terminal-wythoff:l={l}")))
+            .collect();
         assert_eq!(keys.len(), 4);
         assert_ne!(key("wythoff"), key("terminal-wythoff:l=1"));
     }

@@ -498,13 +498,19 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
             levels_table(c.n, &r, &|top, sink| {
                 progress_ends_at(c.n, |p| {
                     let mut last = 0;
-                    let out = levels::levels(&r, c.n as u64, top, &mut |d, t| {
-                        assert!(d >= last && d <= t);
-                        last = d;
-                        if d == t {
-                            p(c.n as u64)
-                        }
-                    }, sink);
+                    let out = levels::levels(
+                        &r,
+                        c.n as u64,
+                        top,
+                        &mut |d, t| {
+                            assert!(d >= last && d <= t);
+                            last = d;
+                            if d == t {
+                                p(c.n as u64)
+                            }
+                        },
+                        sink,
+                    );
                     out
                 })
             })
@@ -524,11 +530,18 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
             };
             let t = levels_table(c.n, &r, &|top, sink| {
                 // levels 0..top asked as 1..top and 0..0 (the range's lower end)
-                let mut ok = wythoff::answer::grundy_levels(&s, c.n as u64, (0, 0), &mut |_, _| {}, sink)
-                    .map_err(|e| e.to_string());
-                if ok.is_ok() && top >= 1 {
-                    ok = wythoff::answer::grundy_levels(&s, c.n as u64, (1, top as u64), &mut |_, _| {}, sink)
+                let mut ok =
+                    wythoff::answer::grundy_levels(&s, c.n as u64, (0, 0), &mut |_, _| {}, sink)
                         .map_err(|e| e.to_string());
+                if ok.is_ok() && top >= 1 {
+                    ok = wythoff::answer::grundy_levels(
+                        &s,
+                        c.n as u64,
+                        (1, top as u64),
+                        &mut |_, _| {},
+                        sink,
+                    )
+                    .map_err(|e| e.to_string());
                 }
                 ok.ok()
             });
@@ -1928,7 +1941,10 @@ fn the_nim_like_kernel_keeps_the_triangle_while_values_fit() {
 fn misere_grundy_values_equal_the_reference_and_the_misere_p_positions() {
     let mut ran = 0;
     for c in cases() {
-        if c.game.is_choice() || c.game.has_blocking() || c.game.memory() != wythoff::rules::Memory::None {
+        if c.game.is_choice()
+            || c.game.has_blocking()
+            || c.game.memory() != wythoff::rules::Memory::None
+        {
             continue;
         }
         let game = c.game.with_convention(Convention::Misere);
@@ -1941,7 +1957,11 @@ fn misere_grundy_values_equal_the_reference_and_the_misere_p_positions() {
         };
         let got = wythoff::answer::misere_grundy_table(&s, c.n as u64, &mut |_, _| {})
             .unwrap_or_else(|e| panic!("{}: {e}", c.label));
-        assert_eq!(got, want, "misère Grundy values of {}, board {}", c.label, c.n);
+        assert_eq!(
+            got, want,
+            "misère Grundy values of {}, board {}",
+            c.label, c.n
+        );
         let outcomes = reference::outcomes(&r, c.n);
         for x in 0..c.n {
             for y in 0..c.n {

@@ -28,7 +28,10 @@ fn a_sweep_prepares_what_prove_prepares_in_both_conventions() {
         }
         let from_sweep = files_of(Subject::from_named(&ng));
         let from_prove = files_of(Subject::parse(spec, misere).unwrap());
-        assert!(from_prove.is_some(), "{spec} ({convention}): prove guesses an automaton");
+        assert!(
+            from_prove.is_some(),
+            "{spec} ({convention}): prove guesses an automaton"
+        );
         assert_eq!(from_sweep, from_prove, "{spec} ({convention})");
     }
 }

@@ -30,7 +30,11 @@ fn every_shipped_automaton_is_the_general_solvers_p_set_on_the_board() {
             }
         }
         // the route: beyond the general solver, this automaton answers
-        assert!(std::ptr::eq(proved::for_subject(&s).unwrap(), a), "{}", row.game);
+        assert!(
+            std::ptr::eq(proved::for_subject(&s).unwrap(), a),
+            "{}",
+            row.game
+        );
     }
 }
 

@@ -391,8 +391,10 @@ pub fn outcome(q: &Query) -> Result<(Job, bool), String> {
     // a board solved for one position is heavy work (one at a time, with the
     // boards): light answers (an oracle, a small board) never queue behind it
     let heavy = plan.n > LIGHT_SIDE || plan.seconds >= 1;
-    let who = match (&spec, q.get("rules")) {
-        (answer::GameSpec::Game(g), Some(_)) => q.game_key(g),
+    // the whole game value (or the rules text sent); the huge m-Modular
+    // choice has no rule value: its text names it
+    let who = match &spec {
+        answer::GameSpec::Game(g) => q.game_key(g),
         _ => q.required("game")?.to_string(),
     };
     let key = format!(

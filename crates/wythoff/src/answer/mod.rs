@@ -120,7 +120,9 @@ pub fn p_positions_list(
     let over = |need: u64| SolveError::OverMemory {
         arg: Arg::Max,
         n,
-        what: Some("the list of P-positions (a streamed format, csv or summary, holds none)".into()),
+        what: Some(
+            "the list of P-positions (a streamed format, csv or summary, holds none)".into(),
+        ),
         need,
         budget,
     };
@@ -208,17 +210,17 @@ pub fn grundy_table(
 pub fn misere_grundy_plan(s: &Subject, n: u64) -> Result<GrundyPlan, SolveError> {
     check_max(n)?;
     select::misere_grundy_plan(&s.game, n).ok_or_else(|| {
-        let normal = s.game.with_convention(Convention::Normal);
-        match solve::grundy_unsupported(&normal) {
-            Some(why) => SolveError::NoGrundy {
-                label: Some(s.label.clone()),
-                why,
-            },
-            None => SolveError::BadInput(format!(
+        // the games without Grundy values have none in misère play either
+        let normal = Subject {
+            game: s.game.with_convention(Convention::Normal),
+            ..s.clone()
+        };
+        grundy_check(&normal).err().unwrap_or_else(|| {
+            SolveError::BadInput(format!(
                 "{}: misère Grundy values are asked of the game in misère play",
                 s.label
-            )),
-        }
+            ))
+        })
     })
 }
 
@@ -455,17 +457,25 @@ impl PositionPlan {
                 // too long to echo)
                 use malachite_base::num::logic::traits::SignificantBits;
                 let bits = x.significant_bits().max(y.significant_bits());
-                return solve::cost::admit("the proved automaton", 0, self.memory, self.seconds, bound)
-                    .map_err(|e| match e {
-                        SolveError::OverTime { seconds, bound, n, .. } => SolveError::OverTime {
-                            arg: None,
-                            n,
-                            what: format!("a position with piles of {bits} bits: the proved automaton"),
-                            seconds,
-                            bound,
-                        },
-                        e => e,
-                    });
+                return solve::cost::admit(
+                    "the proved automaton",
+                    0,
+                    self.memory,
+                    self.seconds,
+                    bound,
+                )
+                .map_err(|e| match e {
+                    SolveError::OverTime {
+                        seconds, bound, n, ..
+                    } => SolveError::OverTime {
+                        arg: None,
+                        n,
+                        what: format!("a position with piles of {bits} bits: the proved automaton"),
+                        seconds,
+                        bound,
+                    },
+                    e => e,
+                });
             }
             _ => "the outcome solver",
         };

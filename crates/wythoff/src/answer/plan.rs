@@ -123,7 +123,11 @@ impl WorkPlan {
         });
         if let Some(t) = self.terms {
             // `grundy --values`: the largest value listed
-            let key = if self.work == Work::GrundyLevels { "values" } else { "terms" };
+            let key = if self.work == Work::GrundyLevels {
+                "values"
+            } else {
+                "terms"
+            };
             v[key] = json!(t);
         }
         if !self.parts.is_empty() {

@@ -502,7 +502,8 @@ fn pairs_are_the_board(a: &[u64], b: &[u64], cells: &[bool], n: usize) -> bool {
 fn normal_pairs(s: &Subject, cells: &[bool], max: u64) -> Result<Vec<u64>, SolveError> {
     if crate::sequences::solution_without_pairs(s) {
         return Err(SolveError::Unsupported(
-            "its published solution gives no pairs (a_n, b_n): the graphs are not read off a board".into(),
+            "its published solution gives no pairs (a_n, b_n): the graphs are not read off a board"
+                .into(),
         ));
     }
     if crate::sequences::read_off_a_board(s) {
@@ -705,7 +706,10 @@ pub fn pairs_proof_files(
     // defined from the graphs whatever they are, and stable, absorbing and
     // no_terminal prove it the P-set; a FALSE graph statement is said beside
     // a proof (side statements), never a refutation of the set
-    let side: Vec<Statement> = graph_statements(m).into_iter().chain(extras.iter().cloned()).collect();
+    let side: Vec<Statement> = graph_statements(m)
+        .into_iter()
+        .chain(extras.iter().cloned())
+        .collect();
     let mut f = proof_files_with(
         s,
         &m.a.numeration,

@@ -114,10 +114,7 @@ pub fn folder_hash(files: &[(&str, &str)]) -> String {
         .map(|(p, t)| (p.to_string(), sha256::sha256_hex(t.as_bytes())))
         .collect();
     lines.sort();
-    let text: String = lines
-        .iter()
-        .map(|(p, h)| format!("{h}  {p}\n"))
-        .collect();
+    let text: String = lines.iter().map(|(p, h)| format!("{h}  {p}\n")).collect();
     sha256::sha256_hex(text.as_bytes())
 }
 
@@ -200,7 +197,11 @@ impl ProvedAutomaton {
                 .iter()
                 .find(|(q, _)| *q == p)
                 .map(|f| f.1)
-                .ok_or_else(|| format!("{folder}: no `{p}` (not a P-set proof folder of `wythoff prove --emit`)"))
+                .ok_or_else(|| {
+                    format!(
+                        "{folder}: no `{p}` (not a P-set proof folder of `wythoff prove --emit`)"
+                    )
+                })
         };
         let pset = get(PSET_FILE)?;
         let command = get(PROVE_FILE)?;
@@ -221,7 +222,8 @@ impl ProvedAutomaton {
                 _ => {} // the reader names the bad line
             }
         }
-        let a = WalnutAutomaton::parse(pset).map_err(|e| format!("{folder}: `{PSET_FILE}`: {e}"))?;
+        let a =
+            WalnutAutomaton::parse(pset).map_err(|e| format!("{folder}: `{PSET_FILE}`: {e}"))?;
         if a.constant.is_some() || a.inputs.len() != 2 || a.inputs[0] != a.inputs[1] {
             return Err(format!(
                 "{folder}: `{PSET_FILE}`: not an automaton of pairs in one numeration (inputs: {})",
@@ -524,13 +526,20 @@ mod tests {
         let other = Subject::parse("wythoff", false).unwrap();
         assert!(a.mismatch(&other).is_some() || a.source.game == "wythoff");
         let t = for_subject(&Subject::parse("terminal-wythoff:l=2", false).unwrap()).unwrap();
-        assert!(t.mismatch(&Subject::parse("terminal-wythoff:l=2", true).unwrap()).is_some());
-        assert!(t.mismatch(&Subject::parse("terminal-wythoff:l=3", false).unwrap()).is_some());
+        assert!(t
+            .mismatch(&Subject::parse("terminal-wythoff:l=2", true).unwrap())
+            .is_some());
+        assert!(t
+            .mismatch(&Subject::parse("terminal-wythoff:l=3", false).unwrap())
+            .is_some());
     }
 
     #[test]
     fn numerations_from_walnut_names() {
-        assert_eq!(numeration_of("msd_fib", "").unwrap(), Numeration::zeckendorf());
+        assert_eq!(
+            numeration_of("msd_fib", "").unwrap(),
+            Numeration::zeckendorf()
+        );
         assert_eq!(numeration_of("msd_2", "").unwrap(), Numeration::Base(2));
         assert_eq!(
             numeration_of("msd_o1p2", "ost o1p2 [0 1] [2];").unwrap(),
@@ -541,7 +550,9 @@ mod tests {
             numeration_of("msd_fs2t1", "").unwrap(),
             Numeration::Fraenkel { s: 2, t: 1 }
         );
-        for bad in ["lsd_2", "msd_10", "msd_", "msd_op", "msd_o0p1", "msd_x", "msd_fs2"] {
+        for bad in [
+            "lsd_2", "msd_10", "msd_", "msd_op", "msd_o0p1", "msd_x", "msd_fs2",
+        ] {
             assert!(numeration_of(bad, "").is_err(), "{bad}");
         }
     }
@@ -570,7 +581,11 @@ mod tests {
                 big = big * Natural::from(1_000_003u64) + Natural::from(7u32);
                 assert_eq!(greedy_digits(num, &big), num.represent(&big), "{num} {big}");
                 let less = &big - Natural::from(1u32);
-                assert_eq!(greedy_digits(num, &less), num.represent(&less), "{num} {less}");
+                assert_eq!(
+                    greedy_digits(num, &less),
+                    num.represent(&less),
+                    "{num} {less}"
+                );
             }
         }
     }

@@ -43,8 +43,16 @@ pub static SHIPPED: &[Shipped] = &[
     folder!("connell:p=2", true, "connell-p-2/misere"),
     folder!("connell:p=3", false, "connell-p-3/normal"),
     folder!("connell:p=3", true, "connell-p-3/misere"),
-    folder!("corner:m=1,p=1,u=1,v=2", false, "corner-m-1-p-1-u-1-v-2/normal"),
-    folder!("corner:m=1,p=1,u=1,v=2", true, "corner-m-1-p-1-u-1-v-2/misere"),
+    folder!(
+        "corner:m=1,p=1,u=1,v=2",
+        false,
+        "corner-m-1-p-1-u-1-v-2/normal"
+    ),
+    folder!(
+        "corner:m=1,p=1,u=1,v=2",
+        true,
+        "corner-m-1-p-1-u-1-v-2/misere"
+    ),
     folder!("even-even:s=1,t=1", false, "even-even-s-1-t-1/normal"),
     folder!("even-even:s=1,t=1", true, "even-even-s-1-t-1/misere"),
     folder!("even-odd:s=1,t=1", false, "even-odd-s-1-t-1/normal"),
@@ -55,8 +63,16 @@ pub static SHIPPED: &[Shipped] = &[
     folder!("m-wythoff:m=3", true, "m-wythoff-m-3/misere"),
     folder!("modular:m=5", false, "modular-m-5/normal"),
     folder!("modular:m=5", true, "modular-m-5/misere"),
-    folder!("modulo-rook:m=1,l=0,p=2", false, "modulo-rook-m-1-l-0-p-2/normal"),
-    folder!("modulo-rook:m=1,l=0,p=2", true, "modulo-rook-m-1-l-0-p-2/misere"),
+    folder!(
+        "modulo-rook:m=1,l=0,p=2",
+        false,
+        "modulo-rook-m-1-l-0-p-2/normal"
+    ),
+    folder!(
+        "modulo-rook:m=1,l=0,p=2",
+        true,
+        "modulo-rook-m-1-l-0-p-2/misere"
+    ),
     folder!("nim", false, "nim/normal"),
     folder!("nim", true, "nim/misere"),
     folder!("odd-even:s=1,t=1", false, "odd-even-s-1-t-1/normal"),
@@ -65,24 +81,94 @@ pub static SHIPPED: &[Shipped] = &[
     folder!("odd-odd:s=1,t=1", true, "odd-odd-s-1-t-1/misere"),
     folder!("odd-odd:s=2,t=1", false, "odd-odd-s-2-t-1/normal"),
     folder!("odd-odd:s=2,t=1", true, "odd-odd-s-2-t-1/misere"),
-    folder!("restricted:s=1,t=1,h=3:0,v=3:0,d1=3:0,d2=3:0", false, "restricted-s-1-t-1-h-3-0-v-3-0-d1-3-0-d2-3-0/normal"),
-    folder!("restricted:s=1,t=1,h=3:0,v=3:0,d1=3:0,d2=3:0", true, "restricted-s-1-t-1-h-3-0-v-3-0-d1-3-0-d2-3-0/misere"),
-    folder!("restricted:s=1,t=1,h=3:1,v=3:0,d1=3:1,d2=3:0", false, "restricted-s-1-t-1-h-3-1-d1-3-1-v-3-0-d2-3-0/normal"),
-    folder!("restricted:s=1,t=1,h=3:1,v=3:0,d1=3:1,d2=3:0", true, "restricted-s-1-t-1-h-3-1-d1-3-1-v-3-0-d2-3-0/misere"),
-    folder!("restricted:s=1,t=1,h=3:1,v=3:1,d1=3:1,d2=3:1", false, "restricted-s-1-t-1-h-3-1-v-3-1-d1-3-1-d2-3-1/normal"),
-    folder!("restricted:s=1,t=1,h=3:1,v=3:1,d1=3:1,d2=3:1", true, "restricted-s-1-t-1-h-3-1-v-3-1-d1-3-1-d2-3-1/misere"),
-    folder!("restricted:s=1,t=1,h=4:0,v=4:0,d1=4:0,d2=4:0", false, "restricted-s-1-t-1-h-4-0-v-4-0-d1-4-0-d2-4-0/normal"),
-    folder!("restricted:s=1,t=1,h=4:1,v=4:0,d1=4:1,d2=4:0", false, "restricted-s-1-t-1-h-4-1-d1-4-1-v-4-0-d2-4-0/normal"),
-    folder!("restricted:s=1,t=1,h=4:1,v=4:0,d1=4:1,d2=4:0", true, "restricted-s-1-t-1-h-4-1-d1-4-1-v-4-0-d2-4-0/misere"),
-    folder!("restricted:s=1,t=1,h=4:1,v=4:1,d1=4:1,d2=4:1", false, "restricted-s-1-t-1-h-4-1-v-4-1-d1-4-1-d2-4-1/normal"),
-    folder!("restricted:s=1,t=1,h=4:1,v=4:1,d1=4:1,d2=4:1", true, "restricted-s-1-t-1-h-4-1-v-4-1-d1-4-1-d2-4-1/misere"),
-    folder!("roob-blocking:m=1,p=2", false, "roob-blocking-m-1-p-2/normal"),
-    folder!("roob-blocking:m=1,p=2", true, "roob-blocking-m-1-p-2/misere"),
+    folder!(
+        "restricted:s=1,t=1,h=3:0,v=3:0,d1=3:0,d2=3:0",
+        false,
+        "restricted-s-1-t-1-h-3-0-v-3-0-d1-3-0-d2-3-0/normal"
+    ),
+    folder!(
+        "restricted:s=1,t=1,h=3:0,v=3:0,d1=3:0,d2=3:0",
+        true,
+        "restricted-s-1-t-1-h-3-0-v-3-0-d1-3-0-d2-3-0/misere"
+    ),
+    folder!(
+        "restricted:s=1,t=1,h=3:1,v=3:0,d1=3:1,d2=3:0",
+        false,
+        "restricted-s-1-t-1-h-3-1-d1-3-1-v-3-0-d2-3-0/normal"
+    ),
+    folder!(
+        "restricted:s=1,t=1,h=3:1,v=3:0,d1=3:1,d2=3:0",
+        true,
+        "restricted-s-1-t-1-h-3-1-d1-3-1-v-3-0-d2-3-0/misere"
+    ),
+    folder!(
+        "restricted:s=1,t=1,h=3:1,v=3:1,d1=3:1,d2=3:1",
+        false,
+        "restricted-s-1-t-1-h-3-1-v-3-1-d1-3-1-d2-3-1/normal"
+    ),
+    folder!(
+        "restricted:s=1,t=1,h=3:1,v=3:1,d1=3:1,d2=3:1",
+        true,
+        "restricted-s-1-t-1-h-3-1-v-3-1-d1-3-1-d2-3-1/misere"
+    ),
+    folder!(
+        "restricted:s=1,t=1,h=4:0,v=4:0,d1=4:0,d2=4:0",
+        false,
+        "restricted-s-1-t-1-h-4-0-v-4-0-d1-4-0-d2-4-0/normal"
+    ),
+    folder!(
+        "restricted:s=1,t=1,h=4:1,v=4:0,d1=4:1,d2=4:0",
+        false,
+        "restricted-s-1-t-1-h-4-1-d1-4-1-v-4-0-d2-4-0/normal"
+    ),
+    folder!(
+        "restricted:s=1,t=1,h=4:1,v=4:0,d1=4:1,d2=4:0",
+        true,
+        "restricted-s-1-t-1-h-4-1-d1-4-1-v-4-0-d2-4-0/misere"
+    ),
+    folder!(
+        "restricted:s=1,t=1,h=4:1,v=4:1,d1=4:1,d2=4:1",
+        false,
+        "restricted-s-1-t-1-h-4-1-v-4-1-d1-4-1-d2-4-1/normal"
+    ),
+    folder!(
+        "restricted:s=1,t=1,h=4:1,v=4:1,d1=4:1,d2=4:1",
+        true,
+        "restricted-s-1-t-1-h-4-1-v-4-1-d1-4-1-d2-4-1/misere"
+    ),
+    folder!(
+        "roob-blocking:m=1,p=2",
+        false,
+        "roob-blocking-m-1-p-2/normal"
+    ),
+    folder!(
+        "roob-blocking:m=1,p=2",
+        true,
+        "roob-blocking-m-1-p-2/misere"
+    ),
     folder!("shifted:m=1,p=2,l=1", false, "shifted-m-1-p-2-l-1/normal"),
     folder!("shifted:m=1,p=2,l=1", true, "shifted-m-1-p-2-l-1/misere"),
-    folder!("st-wythoff:s=2,t=1", false, "st-wythoff-s-2-t-1/normal", "msd_fs2t1.txt", "msd_fs2t1_addition.txt"),
-    folder!("st-wythoff:s=2,t=1", true, "st-wythoff-s-2-t-1/misere", "msd_fs2t1.txt", "msd_fs2t1_addition.txt"),
-    folder!("st-wythoff:s=3,t=1", false, "st-wythoff-s-3-t-1/normal", "msd_fs3t1.txt", "msd_fs3t1_addition.txt"),
+    folder!(
+        "st-wythoff:s=2,t=1",
+        false,
+        "st-wythoff-s-2-t-1/normal",
+        "msd_fs2t1.txt",
+        "msd_fs2t1_addition.txt"
+    ),
+    folder!(
+        "st-wythoff:s=2,t=1",
+        true,
+        "st-wythoff-s-2-t-1/misere",
+        "msd_fs2t1.txt",
+        "msd_fs2t1_addition.txt"
+    ),
+    folder!(
+        "st-wythoff:s=3,t=1",
+        false,
+        "st-wythoff-s-3-t-1/normal",
+        "msd_fs3t1.txt",
+        "msd_fs3t1_addition.txt"
+    ),
     folder!("terminal-wythoff:l=1", false, "terminal-wythoff-l-1/normal"),
     folder!("terminal-wythoff:l=1", true, "terminal-wythoff-l-1/misere"),
     folder!("terminal-wythoff:l=2", false, "terminal-wythoff-l-2/normal"),

@@ -83,7 +83,9 @@ pub fn memory_estimate(r: &Rules, n: u64, top: u64) -> u64 {
     let levels = top.saturating_add(1).saturating_mul(n).saturating_mul(4);
     let index = match two_pile_index(r, n) {
         TwoPileIndex::NoMoves | TwoPileIndex::Scan => 0,
-        TwoPileIndex::Band(w) => n.saturating_mul(8).saturating_add(w.saturating_mul(w).saturating_mul(4)),
+        TwoPileIndex::Band(w) => n
+            .saturating_mul(8)
+            .saturating_add(w.saturating_mul(w).saturating_mul(4)),
         TwoPileIndex::Congruent(m) => m.saturating_mul(4),
     };
     levels
@@ -238,17 +240,15 @@ impl Index<'_> {
                 least != NONE && (least as usize) < y
             }
             TwoPileIndex::Scan => {
-                let hit = |a: usize, b: usize| {
-                    b < y && self.r.is_move((x - a) as u64, (y - b) as u64)
-                };
+                let hit =
+                    |a: usize, b: usize| b < y && self.r.is_move((x - a) as u64, (y - b) as u64);
                 if (0..x).any(|a| ys[a] != NONE && hit(a, ys[a] as usize)) {
                     return true;
                 }
                 terminal_cells
                     && (0..x).any(|a| {
-                        terminal_range(self.r, a, self.n).is_some_and(|(lo, t)| {
-                            (lo..=t).any(|b| hit(a, b))
-                        })
+                        terminal_range(self.r, a, self.n)
+                            .is_some_and(|(lo, t)| (lo..=t).any(|b| hit(a, b)))
                     })
             }
         }
@@ -364,7 +364,10 @@ mod tests {
 
     fn collect(r: &Rules, n: u64, top: u32) -> Vec<(u32, u32, u32)> {
         let mut out = Vec::new();
-        levels(r, n, top, &mut |_, _| {}, &mut |g, x, y| out.push((g, x, y))).unwrap();
+        levels(r, n, top, &mut |_, _| {}, &mut |g, x, y| {
+            out.push((g, x, y))
+        })
+        .unwrap();
         out
     }
 
@@ -422,11 +425,7 @@ mod tests {
                 .build()
                 .unwrap(),
             Rules::builder()
-                .two_pile(
-                    LengthSet::parse("odd").unwrap(),
-                    all(),
-                    Relation::Diagonal,
-                )
+                .two_pile(LengthSet::parse("odd").unwrap(), all(), Relation::Diagonal)
                 .terminal(3)
                 .build()
                 .unwrap(),
@@ -434,7 +433,11 @@ mod tests {
         for r in &rules {
             for n in [1, 2, 7, 24] {
                 for top in [0, 1, 3, 9] {
-                    assert_eq!(collect(r, n, top), expected(r, n, top), "{r:?} n={n} top={top}");
+                    assert_eq!(
+                        collect(r, n, top),
+                        expected(r, n, top),
+                        "{r:?} n={n} top={top}"
+                    );
                 }
             }
         }
