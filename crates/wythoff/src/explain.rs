@@ -118,37 +118,13 @@ fn analyse_rules(r: &Rules, index: usize, x: u64, y: u64) -> Result<VariantAnaly
             .collect();
         let o_in = opts.iter().filter(|o| o.2).count();
         let o_out = opts.len() - o_in;
-        let can = b.p - 1;
-        let misere = r.convention() == Convention::Misere;
-        let reason = if !p_out.is_empty() {
-            format!(
-                "{} winning move(s) lie outside the blockable class ({}), so blocking cannot stop them",
-                p_out.len(),
-                b.class
-            )
-        } else if p_in.len() as u64 >= b.p {
-            format!(
-                "all {} winning moves are blockable, but only {can} may be blocked, so one remains",
-                p_in.len()
-            )
-        } else if p_in.is_empty() {
-            if misere && opts.is_empty() {
-                "no option at all: in misère play the player to move wins".to_string()
-            } else {
-                "no option is a P-position; blocking is not needed".to_string()
-            }
-        } else if misere && o_out == 0 && o_in == p_in.len() {
-            format!(
-                "every option is a blockable P-position ({} < p = {}); blocking them all leaves no move, which wins in misère play",
-                p_in.len(),
-                b.p
-            )
-        } else {
-            format!(
-                "the opponent blocks all {} winning move(s) (up to {can} may be blocked); every remaining option is an N-position",
-                p_in.len()
-            )
-        };
+        let reason = blocking_reason(
+            &b,
+            r.convention() == Convention::Misere,
+            p_in.len() as u64,
+            p_out.len() as u64,
+            Some((o_in as u64, o_out as u64)),
+        );
         va.blocking = Some(BlockingInfo {
             p: b.p,
             class: b.class.to_string(),
@@ -160,6 +136,48 @@ fn analyse_rules(r: &Rules, index: usize, x: u64, y: u64) -> Result<VariantAnaly
         });
     }
     Ok(va)
+}
+
+/// Why blocking does or does not change the outcome of a position, in one
+/// sentence: the rule of docs/games.md section 2, worded here alone. `p_in`
+/// and `p_out` count the P-options inside and outside the blockable class;
+/// `options` the options inside and outside it, where known (an oracle gives
+/// the P-options only: then the misère case of a position without options is
+/// not told apart).
+pub fn blocking_reason(
+    b: &crate::rules::Blocking,
+    misere: bool,
+    p_in: u64,
+    p_out: u64,
+    options: Option<(u64, u64)>,
+) -> String {
+    let can = b.p - 1;
+    let (o_in, o_out) = options.unwrap_or((u64::MAX, u64::MAX));
+    if p_out > 0 {
+        format!(
+            "{p_out} winning move(s) lie outside the blockable class ({}), so blocking cannot stop them",
+            b.class
+        )
+    } else if p_in >= b.p {
+        format!(
+            "all {p_in} winning moves are blockable, but only {can} may be blocked, so one remains"
+        )
+    } else if p_in == 0 {
+        if misere && options == Some((0, 0)) {
+            "no option at all: in misère play the player to move wins".to_string()
+        } else {
+            "no option is a P-position; blocking is not needed".to_string()
+        }
+    } else if misere && o_out == 0 && o_in == p_in {
+        format!(
+            "every option is a blockable P-position ({p_in} < p = {}); blocking them all leaves no move, which wins in misère play",
+            b.p
+        )
+    } else {
+        format!(
+            "the opponent blocks all {p_in} winning move(s) (up to {can} may be blocked); every remaining option is an N-position"
+        )
+    }
 }
 
 /// Analyse `(x, y)` with the general solver (board `max(x, y) + 1`).
@@ -190,12 +208,73 @@ pub fn analyse(game: &Game, x: u64, y: u64) -> Result<Analysis, SolveError> {
     })
 }
 
+/// The engine that answers the position `(x, y)` of `s`: the one choice made
+/// for a position, which [`crate::answer::outcome`] (with its notes) and
+/// [`winning_moves`] (without) both follow. In order: the Imitation Nim state
+/// solver (a game with memory), the game's exact oracle (a published
+/// solution), the general solver for piles below
+/// [`crate::limits::GENERAL_LIMIT`], a proved automaton shipped with the tool
+/// (`crate::proved`, outcome only) beyond; else an error worded here alone.
+pub enum PositionEngine {
+    Imitation {
+        rules: crate::imitation::ImitationNim,
+        x: u64,
+        y: u64,
+    },
+    Oracle(Box<dyn crate::oracle::Oracle>),
+    General {
+        x: u64,
+        y: u64,
+    },
+    Proved(&'static crate::proved::ProvedAutomaton),
+}
+
+/// The engine of `(x, y)` in `s` ([`PositionEngine`]), or why none answers.
+pub fn position_engine(
+    s: &crate::subject::Subject,
+    x: &crate::oracle::Natural,
+    y: &crate::oracle::Natural,
+) -> Result<PositionEngine, SolveError> {
+    use crate::limits::GENERAL_LIMIT;
+    if let Some(rules) = s.imitation()? {
+        let (Ok(x), Ok(y)) = (u64::try_from(x), u64::try_from(y)) else {
+            return Err(SolveError::TooLarge(format!(
+                "({x}, {y}) is too large for the imitation state solver"
+            )));
+        };
+        return Ok(PositionEngine::Imitation { rules, x, y });
+    }
+    if let Some(o) = s.oracle() {
+        return Ok(PositionEngine::Oracle(o));
+    }
+    match (u64::try_from(x), u64::try_from(y)) {
+        (Ok(x), Ok(y)) if x < GENERAL_LIMIT && y < GENERAL_LIMIT => {
+            Ok(PositionEngine::General { x, y })
+        }
+        _ => {
+            if let Some(a) = crate::proved::for_subject(s) {
+                return Ok(PositionEngine::Proved(a));
+            }
+            let why = s
+                .named
+                .as_ref()
+                .and_then(|ng| {
+                    crate::oracle::no_oracle_reason(ng.entry_name, &ng.params, s.convention())
+                })
+                .unwrap_or_else(|| "it has no exact oracle".into());
+            Err(SolveError::Unsupported(format!(
+                "({x}, {y}) is too large for the general solver (piles below {GENERAL_LIMIT}), and {} has no exact oracle: {why}",
+                s.label
+            )))
+        }
+    }
+}
+
 /// The outcome of `(x, y)` in `s` and its winning moves (the positions moved
-/// to, sorted, without repeats), without notes: the engine `answer::outcome`
-/// uses (the Imitation Nim state solver for a starting position, the game's
-/// exact oracle, else the general solver for piles below
-/// [`crate::limits::GENERAL_LIMIT`]: [`SolveError::TooLarge`] beyond), with
-/// none of its explanations. A cell of a removed corner is
+/// to, sorted, without repeats), without notes, by the engine
+/// [`position_engine`] picks (as `answer::outcome`). A proved automaton gives
+/// the outcome only: for an N-position there it is
+/// [`SolveError::Unsupported`]. A cell of a removed corner is
 /// [`SolveError::BadInput`].
 pub fn winning_moves(
     s: &crate::subject::Subject,
@@ -208,50 +287,50 @@ pub fn winning_moves(
     ),
     SolveError,
 > {
-    use crate::limits::GENERAL_LIMIT;
     use crate::oracle::Natural;
-    if let Some(rules) = s.imitation()? {
-        let (Ok(x), Ok(y)) = (u64::try_from(x), u64::try_from(y)) else {
-            return Err(SolveError::TooLarge(format!(
-                "({x}, {y}) is too large for the imitation state solver"
-            )));
-        };
-        let st = rules.replay(&[(x, y)])?;
-        let solver = crate::imitation::StateSolver::new(rules, x.max(y) + 1)?;
-        let o = solver.outcome(&st)?;
-        let mut moves: Vec<(Natural, Natural)> = Vec::new();
-        if o == Outcome::N {
-            moves = solver
-                .winning_moves(&st)?
-                .iter()
-                .map(|(_, t)| (Natural::from(t.x), Natural::from(t.y)))
-                .collect();
+    match position_engine(s, x, y)? {
+        PositionEngine::Imitation { rules, x, y } => {
+            let st = rules.replay(&[(x, y)])?;
+            let solver = crate::imitation::StateSolver::new(rules, x.max(y) + 1)?;
+            let o = solver.outcome(&st)?;
+            let mut moves: Vec<(Natural, Natural)> = Vec::new();
+            if o == Outcome::N {
+                moves = solver
+                    .winning_moves(&st)?
+                    .iter()
+                    .map(|(_, t)| (Natural::from(t.x), Natural::from(t.y)))
+                    .collect();
+            }
+            Ok((o, moves))
         }
-        return Ok((o, moves));
+        PositionEngine::Oracle(o) => {
+            let p = o.is_p(x, y)?;
+            let mut moves: Vec<(Natural, Natural)> = Vec::new();
+            if !p {
+                moves = o
+                    .winning_moves_by_variant(x, y)?
+                    .into_iter()
+                    .flat_map(|(_, m)| m)
+                    .collect();
+                moves.sort();
+                moves.dedup();
+            }
+            Ok((if p { Outcome::P } else { Outcome::N }, moves))
+        }
+        PositionEngine::General { x, y } => {
+            let an = analyse(&s.game, x, y)?;
+            Ok((an.outcome, an.all_winning_moves()))
+        }
+        PositionEngine::Proved(a) => {
+            if a.is_p(x, y) {
+                Ok((Outcome::P, Vec::new()))
+            } else {
+                Err(SolveError::Unsupported(format!(
+                    "({x}, {y}) is an N-position of {} by its proved automaton, which gives outcomes only: its winning moves are not known past the general solver's piles (below {})",
+                    s.label,
+                    crate::limits::GENERAL_LIMIT
+                )))
+            }
+        }
     }
-    if let Some(o) = s.oracle() {
-        let p = o.is_p(x, y)?;
-        let mut moves: Vec<(Natural, Natural)> = Vec::new();
-        if !p {
-            moves = o
-                .winning_moves_by_variant(x, y)?
-                .into_iter()
-                .flat_map(|(_, m)| m)
-                .collect();
-            moves.sort();
-            moves.dedup();
-        }
-        return Ok((if p { Outcome::P } else { Outcome::N }, moves));
-    }
-    let (x, y) = match (u64::try_from(x), u64::try_from(y)) {
-        (Ok(x), Ok(y)) if x < GENERAL_LIMIT && y < GENERAL_LIMIT => (x, y),
-        _ => {
-            return Err(SolveError::Unsupported(format!(
-                "({x}, {y}) is too large for the general solver (piles below {GENERAL_LIMIT}), and {} has no exact oracle",
-                s.label
-            )))
-        }
-    };
-    let an = analyse(&s.game, x, y)?;
-    Ok((an.outcome, an.all_winning_moves()))
 }

@@ -324,10 +324,7 @@ pub fn outcome(
     y: &Natural,
     history: &[(u64, u64)],
 ) -> Result<OutcomeAnswer, SolveError> {
-    if let Some(r) = s.imitation()? {
-        return notes::outcome_imitation(s, r, x, y, history);
-    }
-    if !history.is_empty() {
+    if !history.is_empty() && s.imitation()?.is_none() {
         return Err(SolveError::BadArg(Message::new().name(Arg::History).text(
             format!(
                 " is only meaningful for games with memory (imitation); {} has none",
@@ -335,27 +332,17 @@ pub fn outcome(
             ),
         )));
     }
-    if let Some(o) = s.oracle() {
-        let mut ans = notes::outcome_oracle(s, o.as_ref(), x, y)?;
-        ans.notes.extend(remoteness_notes(s, x, y)?);
-        return Ok(ans);
-    }
-    let (x, y) = match (u64::try_from(x), u64::try_from(y)) {
-        (Ok(x), Ok(y)) if x < GENERAL_LIMIT && y < GENERAL_LIMIT => (x, y),
-        _ => {
-            if let Some(a) = crate::proved::for_subject(s) {
-                return Ok(notes::outcome_proved(a, x, y));
-            }
-            let why = s
-                .named
-                .as_ref()
-                .and_then(|ng| oracle::no_oracle_reason(ng.entry_name, &ng.params, s.convention()))
-                .unwrap_or_else(|| "it has no exact oracle".into());
-            return Err(SolveError::Unsupported(format!(
-                "({x}, {y}) is too large for the general solver (piles below {GENERAL_LIMIT}), and {} has no exact oracle: {why}",
-                s.label
-            )));
+    let (x, y) = match crate::explain::position_engine(s, x, y)? {
+        crate::explain::PositionEngine::Imitation { rules, x, y } => {
+            return notes::outcome_imitation(s, rules, x, y, history)
         }
+        crate::explain::PositionEngine::Oracle(o) => {
+            let mut ans = notes::outcome_oracle(s, o.as_ref(), x, y)?;
+            ans.notes.extend(remoteness_notes(s, x, y)?);
+            return Ok(ans);
+        }
+        crate::explain::PositionEngine::Proved(a) => return Ok(notes::outcome_proved(a, x, y)),
+        crate::explain::PositionEngine::General { x, y } => (x, y),
     };
     let an = analyse(&s.game, x, y)?;
     let mut ans = notes::general(s, x, y, &an);

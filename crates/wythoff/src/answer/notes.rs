@@ -66,17 +66,14 @@ pub(super) fn general(s: &Subject, x: u64, y: u64, an: &Analysis) -> OutcomeAnsw
                         .join(" ")
                 }
             };
-            notes.push(format!(
-                "{tag}blocking: the opponent may block up to {} {}",
-                b.p - 1,
-                b.class
+            notes.extend(blocking_notes(
+                &tag,
+                b.p,
+                &b.class,
+                list(&b.p_in_class),
+                list(&b.p_outside),
+                &b.reason,
             ));
-            notes.push(format!("{tag}blockable P-options: {}", list(&b.p_in_class)));
-            notes.push(format!(
-                "{tag}unblockable P-options: {}",
-                list(&b.p_outside)
-            ));
-            notes.push(format!("{tag}{}", b.reason));
         }
     }
     if choice {
@@ -138,6 +135,28 @@ pub fn remoteness_notes(s: &Subject, x: &Natural, y: &Natural) -> Result<Vec<Str
             .map(|(a, b, ra)| format!("winning move {a},{b}: remoteness {ra}")),
     );
     Ok(out)
+}
+
+/// The notes on blocking of one position (a variant's, with its `tag`): what
+/// may be blocked, the P-options inside and outside the class, and why
+/// ([`crate::explain::blocking_reason`]); the general and the oracle paths alike.
+fn blocking_notes(
+    tag: &str,
+    p: u64,
+    class: &str,
+    inside: String,
+    outside: String,
+    reason: &str,
+) -> [String; 4] {
+    [
+        format!(
+            "{tag}blocking: the opponent may block up to {} {class}",
+            p - 1
+        ),
+        format!("{tag}blockable P-options: {inside}"),
+        format!("{tag}unblockable P-options: {outside}"),
+        format!("{tag}{reason}"),
+    ]
 }
 
 /// The oracle path: exact big-integer answers from a published solution, with
@@ -203,23 +222,21 @@ pub(super) fn outcome_oracle(
         };
         let n_in = options.iter().filter(|o| o.2).count() as u64;
         let n_out = options.len() as u64 - n_in;
-        notes.push(format!(
-            "blocking: the opponent may block up to {} {}",
-            b.p - 1,
-            b.class
+        let reason = crate::explain::blocking_reason(
+            &b,
+            s.convention() == Convention::Misere,
+            n_in,
+            n_out,
+            None,
+        );
+        notes.extend(blocking_notes(
+            "",
+            b.p,
+            &b.class.to_string(),
+            list(true),
+            list(false),
+            &reason,
         ));
-        notes.push(format!("blockable P-options: {}", list(true)));
-        notes.push(format!("unblockable P-options: {}", list(false)));
-        let reason = if n_out > 0 {
-            format!("{n_out} winning move(s) lie outside the blockable class ({}), so blocking cannot stop them", b.class)
-        } else if n_in >= b.p {
-            format!("all {n_in} winning moves are blockable, but only {} may be blocked, so one remains", b.p - 1)
-        } else if n_in == 0 {
-            "no option is a P-position; blocking is not needed".to_string()
-        } else {
-            format!("the opponent blocks all {n_in} winning move(s) (up to {} may be blocked); every remaining option is an N-position", b.p - 1)
-        };
-        notes.push(reason);
     }
     let method = match o.method() {
         oracle::Method::ClosedForm => "closed form",
@@ -233,18 +250,10 @@ pub(super) fn outcome_oracle(
 pub(super) fn outcome_imitation(
     s: &Subject,
     rules: ImitationNim,
-    x: &Natural,
-    y: &Natural,
+    x: u64,
+    y: u64,
     history: &[(u64, u64)],
 ) -> Result<OutcomeAnswer, SolveError> {
-    let (x, y) = match (u64::try_from(x), u64::try_from(y)) {
-        (Ok(x), Ok(y)) => (x, y),
-        _ => {
-            return Err(SolveError::TooLarge(format!(
-                "({x}, {y}) is too large for the imitation state solver"
-            )))
-        }
-    };
     let mut hist = history.to_vec();
     // A history that already ends with (X, Y) is read as ending there: a move
     // from (X, Y) to itself is never legal, so no legal game is misread.
