@@ -23,10 +23,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let a = args.board;
     let g = a.resolve()?;
     // the memory budget (the table's own limits bound its time)
-    let bound = wythoff::solve::cost::Bound {
-        memory: wythoff::solve::memory_budget(),
-        seconds: u64::MAX,
-    };
+    let bound = wythoff::solve::cost::Bound::memory_only();
     let plan = wythoff::answer::plan_remoteness(&g, a.max, bound)?;
     if args.plan {
         return crate::render::plan(&plan);

@@ -223,7 +223,8 @@ pub fn run(a: Args) -> Result<ExitCode> {
             Some(o) => wythoff::sweep_proof::proof_seconds(proofs, java, o.timeout).0,
             None => 0,
         };
-    if seconds > TIME_BOUND_SECONDS && !a.force {
+    // the admission of every plan (`Bound::cli`), worded for a sweep
+    if seconds > wythoff::solve::cost::Bound::cli(a.force).seconds {
         bail!(
             "the sweep would take {} on {workers} threads ({} games of {max}x{max}), over the bound of {} min: split it with --shard K/T (see --plan T) or use --force",
             human_seconds(seconds),

@@ -612,10 +612,7 @@ impl Game {
     ) -> PyResult<Bound<'py, PyAny>> {
         let s = self.s()?;
         // Python has the memory budget and no time bound
-        let bound = wythoff::solve::cost::Bound {
-            memory: wythoff::solve::memory_budget(),
-            seconds: u64::MAX,
-        };
+        let bound = wythoff::solve::cost::Bound::memory_only();
         let p = match work {
             "p-positions" => answer::plan_p_positions(s, board_side(n, "n")?, true, bound),
             "grundy" => answer::plan_grundy(s, board_side(n, "n")?, bound),

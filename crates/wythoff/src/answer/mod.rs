@@ -234,10 +234,7 @@ pub fn misere_grundy_table(
 ) -> Result<GrundyTable, SolveError> {
     let plan = misere_grundy_plan(s, n)?;
     crate::limits::check_table_memory("a Grundy table", n, 4)?;
-    plan.admit(solve::cost::Bound {
-        memory: memory_budget(),
-        seconds: u64::MAX,
-    })?;
+    plan.admit(solve::cost::Bound::memory_only())?;
     let game = s.game.for_board(n);
     let r = game.as_single().expect("checked by the plan");
     solve::grundy_table_by(plan.kernel, r, n as usize, progress)
@@ -280,10 +277,7 @@ pub fn grundy_levels(
     sink: &mut dyn FnMut(u32, u32, u32),
 ) -> Result<(), SolveError> {
     let plan = grundy_levels_plan(s, n, values.1)?;
-    plan.admit(solve::cost::Bound {
-        memory: memory_budget(),
-        seconds: u64::MAX,
-    })?;
+    plan.admit(solve::cost::Bound::memory_only())?;
     let game = s.game.for_board(n);
     let r = game.as_single().expect("checked by the plan");
     let top = u32::try_from(values.1).expect("admitted: far below u32");

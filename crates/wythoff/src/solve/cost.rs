@@ -48,6 +48,14 @@ impl Bound {
             seconds: if force { u64::MAX } else { TIME_BOUND_SECONDS },
         }
     }
+    /// The memory budget and no time bound (Python; tables whose own limits
+    /// bound their time).
+    pub fn memory_only() -> Bound {
+        Bound {
+            memory: super::memory_budget(),
+            seconds: u64::MAX,
+        }
+    }
 }
 
 /// Admission, the same for every plan: memory first (no time bound lifts it),
@@ -591,14 +599,18 @@ pub fn verify_seconds(max: u64) -> u64 {
 pub use crate::units::human_seconds;
 
 /// Refuse work estimated beyond [`TIME_BOUND_SECONDS`] unless `force`; `what`
-/// names it (`--max 16384: the Grundy solver`).
+/// names it with its argument (`verify --max 1048576`). The admission of
+/// [`admit`] for work whose memory is not planned (its time alone).
 pub fn check_time(what: &str, estimate: u64, force: bool) -> Result<(), SolveError> {
-    if estimate > TIME_BOUND_SECONDS && !force {
-        return Err(SolveError::TooLarge(format!(
-            "{what} would take {} of computation, over the bound of {} min: use --force to run it anyway",
-            human_seconds(estimate),
-            TIME_BOUND_SECONDS / 60
-        )));
+    let bound = Bound::cli(force);
+    if estimate > bound.seconds {
+        return Err(SolveError::OverTime {
+            arg: None,
+            n: 0,
+            what: what.to_string(),
+            seconds: estimate,
+            bound: bound.seconds,
+        });
     }
     Ok(())
 }
