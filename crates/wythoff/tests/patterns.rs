@@ -4,8 +4,8 @@
 //! the board from it.
 
 use wythoff::catalogue::parse_game;
-use wythoff::oracle::fitted::FittedOracle;
 use wythoff::oracle::{Natural, Oracle};
+use wythoff::patterns::fitted::FittedOracle;
 use wythoff::patterns::pairs::{self, BLaw, Difference, Pairs};
 use wythoff::patterns::periodic::Periodic;
 use wythoff::patterns::{self as pat, Board, Pattern, PatternReport};

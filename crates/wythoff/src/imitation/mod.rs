@@ -27,7 +27,7 @@ pub use solver::{Classification, PositionClass, StateSolver};
 pub use state::{IllegalReason, ImitationNim, Move, Pile, State, Window};
 pub use theorem1::{Clause, Theorem1, WythoffPairs};
 
-use crate::claims::{Claim, ClaimReport, VerifyConfig};
+use crate::claim::{Claim, ClaimReport, VerifyConfig};
 use crate::error::SolveError;
 use crate::solve::Outcome;
 use thiserror::Error;

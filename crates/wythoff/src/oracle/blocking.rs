@@ -19,7 +19,7 @@ use super::beatty::Beatty;
 use super::pset::{PSet, Pos};
 use super::Oracle;
 use crate::catalogue::{Params, LARSSON_2011};
-use crate::claims::{Claim, ClaimReport, VerifyConfig};
+use crate::claim::{Claim, ClaimReport, VerifyConfig};
 use crate::error::SolveError;
 use crate::rules::Convention;
 use malachite_base::num::arithmetic::traits::{Parity, UnsignedAbs};

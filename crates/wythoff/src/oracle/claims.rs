@@ -1,12 +1,12 @@
 //! The claims of the classical papers and of seeds 000, 001 and 002, each
 //! checked by two independent computations (general solver against oracle,
 //! closed form against recurrence, or a structural property of the exact
-//! sequences). Registered in [`crate::claims::verify::registry`].
+//! sequences). Registered in `claims::verify::registry`.
 
 use super::beatty::Beatty;
 use super::classical::modular_pairs;
 use crate::catalogue::parse_game;
-use crate::claims::{Claim, ClaimReport, VerifyConfig};
+use crate::claim::{Claim, ClaimReport, VerifyConfig};
 use crate::rules::Convention;
 use crate::sets::gcd;
 use crate::solve;

@@ -16,7 +16,6 @@ pub mod beatty;
 pub mod blocking;
 pub mod claims;
 pub mod classical;
-pub mod fitted;
 pub mod modular_big;
 pub mod pset;
 

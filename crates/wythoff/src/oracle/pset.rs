@@ -48,7 +48,7 @@ pub trait PSet: Send + Sync {
         self.below(x, y)
     }
     /// The `n`-th pair `(a_n, b_n)` of the sequences the set is made of, for
-    /// sets given by their pairs ([`super::fitted::FittedSet`]); default: none.
+    /// sets given by their pairs (`patterns::fitted::FittedSet`); default: none.
     fn pair(&self, _n: &Natural) -> Option<(Natural, Natural)> {
         None
     }
@@ -714,7 +714,7 @@ pub fn p_options<S: PSet + ?Sized>(
 /// membership from the set, the P-options (winning moves) from its row, column
 /// and diagonal queries under the rules, the pairs from the set. The oracles
 /// of Blocking Wythoff Nim and of fitted patterns
-/// ([`super::fitted::FittedOracle`]).
+/// (`patterns::fitted::FittedOracle`).
 pub struct RulesSetOracle<S: PSet + ?Sized = dyn PSet> {
     pub source: String,
     pub rules: Rules,

@@ -1140,7 +1140,7 @@ pub fn for_game(entry: &str, params: &Params, convention: Convention) -> Option<
 // Claims for `wythoff verify`.
 // ---------------------------------------------------------------------------
 
-use crate::claims::{Claim, ClaimReport, VerifyConfig};
+use crate::claim::{Claim, ClaimReport, VerifyConfig};
 
 /// Side of the sub-board on which winning moves are checked by the claims.
 const CLAIM_MOVES_BOARD: u64 = 40;

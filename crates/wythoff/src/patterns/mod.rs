@@ -33,6 +33,7 @@
 pub mod beatty;
 pub mod board;
 pub mod check;
+pub mod fitted;
 pub mod grundy_rows;
 pub mod pairs;
 pub mod periodic;

@@ -1,5 +1,5 @@
 //! Conjectured oracles: a `pairs` pattern found on a board (see
-//! [`crate::patterns`]) with a Beatty closed form, used as an exact oracle at any
+//! [`crate::patterns`]; built here, above the engines, from a pattern report) with a Beatty closed form, used as an exact oracle at any
 //! size. It is the same kind of value as a published solution (an [`Oracle`]
 //! over a [`PSet`] and the game's own rules, so winning moves are always legal
 //! moves of the game); only its [`Oracle::source`] differs: it says that it
@@ -12,8 +12,8 @@
 //! search, and the pairs on a band of diagonals by binary search on the
 //! non-decreasing difference `b_n - a_n`.
 
-use super::pset::{PSet, Pos, RulesSetOracle};
 use crate::error::SolveError;
+use crate::oracle::pset::{PSet, Pos, RulesSetOracle};
 use crate::patterns::beatty::Quad;
 use crate::patterns::pairs::{Difference, Pairs};
 use crate::patterns::{Pattern, PatternReport};
