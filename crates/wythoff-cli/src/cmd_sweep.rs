@@ -507,35 +507,11 @@ fn check_record(
     index: u64,
     (name, line_no): (&str, u64),
 ) -> Result<()> {
-    if index >= spec.total() {
-        return Ok(());
-    }
-    let c = spec.combination(index);
-    let Ok(named) = &c.game else {
-        return Ok(());
-    };
     let keys = spec.key_names();
     let (game, conv, values) = sweep::record_claims(format, text, &keys)
         .ok_or_else(|| anyhow!("{name} line {line_no}: not a record of `wythoff sweep`"))?;
-    let want: Vec<String> = c.params.iter().map(|(_, v)| v.to_string()).collect();
-    let pairs = |vals: &[String]| -> String {
-        keys.iter()
-            .zip(vals)
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect::<Vec<_>>()
-            .join(",")
-    };
-    if game != named.canonical || values != want || conv != convention {
-        bail!(
-            "{name} line {line_no}: record {index} says `{}` ({}, {}), but combination {index} of the sweep is `{}` ({}, {convention}): an edited record; re-run its shard",
-            crate::game_arg::shorten(&game).trim_matches('`'),
-            crate::game_arg::shorten(&pairs(&values)).trim_matches('`'),
-            crate::game_arg::shorten(&conv).trim_matches('`'),
-            named.canonical,
-            pairs(&want)
-        );
-    }
-    Ok(())
+    wythoff::sweep::check_record(spec, convention, index, &game, &conv, &values)
+        .map_err(|e| anyhow!("{name} line {line_no}: {e}"))
 }
 
 /// The file of `--resume`, scanned: its whole records (numbers, in order).

@@ -145,3 +145,77 @@ pub(super) fn label_error(
         other => SolveError::BadInput(format!("{game} (combination {index}): {other}")),
     }
 }
+
+/// Refuse a record read back (`--merge`, `--resume`) that claims game `game`,
+/// convention `conv` and parameter values `values` (in the spec's key order)
+/// for combination `index` of `spec`, a sweep in `convention`, when these are
+/// not combination `index`'s (an edited record): merged or resumed, it would
+/// put one combination twice and leave another out. Numbers out of range or
+/// skipped by the rules pass here (they are refused where every number is
+/// checked). The front end parses its format and names the line.
+pub fn check_record(
+    spec: &Spec,
+    convention: &str,
+    index: u64,
+    game: &str,
+    conv: &str,
+    values: &[String],
+) -> Result<(), String> {
+    if index >= spec.total() {
+        return Ok(());
+    }
+    let c = spec.combination(index);
+    let Ok(named) = &c.game else {
+        return Ok(());
+    };
+    let keys = spec.key_names();
+    let want: Vec<String> = c.params.iter().map(|(_, v)| v.to_string()).collect();
+    let pairs = |vals: &[String]| -> String {
+        keys.iter()
+            .zip(vals)
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    if game != named.canonical || values != want || conv != convention {
+        return Err(format!(
+            "record {index} says `{}` ({}, {}), but combination {index} of the sweep is `{}` ({}, {convention}): an edited record; re-run its shard",
+            crate::echo::shorten(game).trim_matches('`'),
+            crate::echo::shorten(&pairs(values)).trim_matches('`'),
+            crate::echo::shorten(conv).trim_matches('`'),
+            named.canonical,
+            pairs(&want)
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod record_tests {
+    use super::*;
+
+    #[test]
+    fn an_edited_record_is_refused_where_it_is_read_back() {
+        let spec = Spec::parse("modulo-rook:m=1..2,l=0,p=3").unwrap();
+        let c = spec.combination(1);
+        let game = c.game.as_ref().unwrap().canonical.clone();
+        let values: Vec<String> = c.params.iter().map(|(_, v)| v.to_string()).collect();
+        assert_eq!(
+            check_record(&spec, "normal", 1, &game, "normal", &values),
+            Ok(())
+        );
+        // another game, other values, another convention: each refused
+        let other = spec.combination(0).game.unwrap().canonical;
+        let e = check_record(&spec, "normal", 1, &other, "normal", &values).unwrap_err();
+        assert!(e.contains("an edited record"), "{e}");
+        let mut wrong = values.clone();
+        wrong[0] = "7".into();
+        assert!(check_record(&spec, "normal", 1, &game, "normal", &wrong).is_err());
+        assert!(check_record(&spec, "normal", 1, &game, "misere", &values).is_err());
+        // numbers out of range pass here (refused where every number is checked)
+        assert_eq!(
+            check_record(&spec, "normal", 99, &game, "normal", &values),
+            Ok(())
+        );
+    }
+}
