@@ -555,7 +555,7 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
         run: |c| {
             let r = grundy_rules(c)?;
             collect(c.n, NIM_LIKE, |s| {
-                nim_like::stream(&r, c.n, &mut |_| {}, |x, row| s(x, row))
+                nim_like::stream_threads(&r, c.n, 1, &mut |_| {}, |x, row| s(x, row))
             })
         },
         scope: Some(nim_like_scope),
@@ -584,11 +584,11 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
         min: 150,
     },
     GrundyEngine {
-        name: "nim-like, 2 threads (stream_parallel)",
+        name: "nim-like, tiled, 2 threads",
         run: |c| {
             let r = grundy_rules(c)?;
             collect(c.n, NIM_LIKE, |s| {
-                nim_like::stream_parallel(&r, c.n, &mut |_| {}, |x, row| s(x, row))
+                nim_like::stream_threads(&r, c.n, 2, &mut |_| {}, |x, row| s(x, row))
             })
         },
         scope: Some(nim_like_scope),
@@ -684,7 +684,7 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
         run: |c| {
             let r = grundy_rules(c)?;
             collect(c.n, LINES, |s| {
-                lines::stream(&r, c.n, &mut |_| {}, |x, row| s(x, row))
+                lines::stream_threads(&r, c.n, 1, &mut |_| {}, |x, row| s(x, row))
             })
         },
         scope: Some(lines_scope),
@@ -743,7 +743,7 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
         run: |c| {
             let r = grundy_rules(c)?;
             collect(c.n, REGION, |s| {
-                region::stream(&r, c.n, &mut |_| {}, |x, row| s(x, row))
+                region::stream_threads(&r, c.n, 1, &mut |_| {}, |x, row| s(x, row))
             })
         },
         scope: Some(region_scope),
@@ -786,7 +786,7 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
         name: "union",
         run: |c| {
             let r = grundy_rules(c)?;
-            union::grundy(&r, c.n)
+            union::grundy_with_progress(&r, c.n, &mut |_| {})
                 .ok_or_else(|| "outside the union kernel's scope (or rings too deep)".into())
         },
         scope: Some(|r, n| union::memory_estimate(r, n as u64).is_some()),
@@ -794,7 +794,7 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
     },
     GrundyEngine {
         name: "plain",
-        run: |c| grundy_rules(c).map(|r| plain::grundy(&r, c.n)),
+        run: |c| grundy_rules(c).map(|r| plain::grundy_with_progress(&r, c.n, &mut |_| {})),
         scope: None,
         min: 800,
     },

@@ -4,9 +4,13 @@
 //! [`grundy_plan`] return what a front end needs to know before the work starts
 //! (kernel, memory, seconds, threads, whether the rows stream). The
 //! dispatchers ([`super::outcomes_with_progress`], [`super::grundy_with_progress`],
-//! [`super::stream`]), the time estimates ([`super::cost`]) and, through
-//! [`crate::answer`], the CLI and Python consume these; nothing else writes the
-//! kernel order.
+//! [`super::stream`]) and, through the front door (`answer`), the CLI and
+//! Python consume these; nothing else writes the kernel order. Each kernel's
+//! scope, memory, rates, table and rows are its wrapper's ([`super::wrappers`]);
+//! this module also owns every fallback (a kernel that gives up:
+//! [`OutcomeKernel::fallback`], [`GrundyKernel::fallback`],
+//! [`RemotenessKernel::fallback`]) and the probes that read small boards
+//! ([`p_positions_count`], [`dense`], [`grundy_values_estimate`]).
 //!
 //! Each kernel owns its scope test (`applies`, checked again by its own entry
 //! point, so that a kernel called out of scope answers `None` rather than a

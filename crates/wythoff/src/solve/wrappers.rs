@@ -458,7 +458,7 @@ impl GrundyWrapper for NimLike {
         tiled_wall_seconds(one, threads)
     }
     fn table(&self, r: &Rules, n: usize, _: &mut dyn FnMut(u64)) -> Option<GrundyTable> {
-        nim_like::grundy(r, n)
+        GrundyTable::collect(n, |sink| self.stream(r, n, 1, &mut |_| {}, sink))
     }
     fn stream(
         &self,
@@ -468,11 +468,7 @@ impl GrundyWrapper for NimLike {
         progress: &mut dyn FnMut(u64),
         sink: &mut dyn FnMut(u64, &[u32]),
     ) -> Option<()> {
-        if threads > 1 {
-            nim_like::stream_threads(r, n, threads, progress, |x, row| sink(x, row))
-        } else {
-            nim_like::stream(r, n, progress, |x, row| sink(x, row))
-        }
+        nim_like::stream_threads(r, n, threads, progress, |x, row| sink(x, row))
     }
 }
 
@@ -526,7 +522,7 @@ impl GrundyWrapper for Lines {
         tiled_wall_seconds(one, threads)
     }
     fn table(&self, r: &Rules, n: usize, _: &mut dyn FnMut(u64)) -> Option<GrundyTable> {
-        lines::grundy(r, n)
+        GrundyTable::collect(n, |sink| self.stream(r, n, 1, &mut |_| {}, sink))
     }
     fn stream(
         &self,
@@ -572,7 +568,9 @@ impl GrundyWrapper for Region {
         outcome_threads(n)
     }
     fn table(&self, r: &Rules, n: usize, progress: &mut dyn FnMut(u64)) -> Option<GrundyTable> {
-        region::grundy_with_progress(r, n, outcome_threads(n), progress)
+        GrundyTable::collect(n, |sink| {
+            region::stream_threads(r, n, outcome_threads(n), progress, sink)
+        })
     }
     fn stream(
         &self,
