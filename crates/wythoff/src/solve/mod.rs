@@ -10,8 +10,10 @@
 //!   [`grundy::lines`], [`grundy::region`], [`grundy::union`], [`grundy::plain`].
 //! - [`remoteness`]: remoteness tables (and [`remoteness::lines`], their line
 //!   kernel), with their own reference.
-//! - Shared: [`select`], the one place that orders the kernels and returns plans
-//!   (kernel, memory, seconds, threads); [`cost`], the time estimates per kernel;
+//! - Shared: [`select`], the one place that orders the kernels, owns their
+//!   fallbacks and returns plans (kernel, memory, seconds, threads);
+//!   [`wrappers`], one wrapper a kernel (scope, memory, rates, table, rows);
+//!   [`cost`], admission and the shared rates;
 //!   the memory budget and the tables (this file); `geometry`, the option counts of
 //!   the unbounded two-pile regions and the line families; [`wavefront`], the value
 //!   bitsets and stripe wavefront of the tiled Grundy kernels; [`reference`](mod@reference), the reference
