@@ -1,7 +1,7 @@
 //! `grundy --values A..G` (issue 41): the level sets equal the whole table's
 //! positions of those values, in every format; the refusals are one line and
 //! exit 2, before any work. No timing asserts (the plan's calibration is in
-//! `solve::cost::levels_ps`).
+//! `solve::wrappers::Levels::cost`).
 
 mod common;
 use common::wythoff;

@@ -98,3 +98,41 @@ def test_distinct_games(op):
     assert op.distinct(same, op.restricted_key) == 1
     other = {"params": dict(base, t=5)}
     assert op.distinct(same + [other], op.restricted_key) == 2
+
+
+def test_the_proof_counts_are_those_of_the_records_in_the_repository():
+    # every Walnut count of docs/open-problems.md is re-counted from the per-game
+    # records kept in docs/open-problems/proofs/ (no binary, no Walnut)
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "open_problems.py"), "--check-proofs"],
+        capture_output=True,
+        text=True,
+    )
+    assert out.returncode == 0, out.stderr
+    index = json.loads((ROOT / "docs" / "open-problems" / "proofs" / "index.json").read_text())
+    assert index, "no proof sweep's records in the repository"
+    assert f"{len(index)} proof sweeps checked, 0 differences" in out.stderr
+
+
+def test_a_changed_verdict_is_caught(op, tmp_path):
+    import gzip
+    import shutil
+
+    src = ROOT / "docs" / "open-problems" / "proofs"
+    dst = tmp_path / "proofs"
+    shutil.copytree(src, dst)
+    name = sorted(json.loads((dst / "index.json").read_text()))[0]
+    with gzip.open(dst / name, "rt") as f:
+        recs = [json.loads(line) for line in f]
+    first = next(r for r in recs if r["proof"]["shared_with"] is None)
+    first["proof"]["verdict"] = (
+        "refuted" if first["proof"]["verdict"] != "refuted" else "proved"
+    )
+    with gzip.open(dst / name, "wt") as f:
+        f.writelines(json.dumps(r) + "\n" for r in recs)
+    saved = op.PROOFS, op.PROOF_INDEX
+    op.PROOFS, op.PROOF_INDEX = str(dst), str(dst / "index.json")
+    try:
+        assert op.check_proofs() == 1
+    finally:
+        op.PROOFS, op.PROOF_INDEX = saved

@@ -74,7 +74,7 @@ fn rules(name: &str) -> Rules {
 
 fn grundy_kernel(r: &Rules, n: usize) -> Summary {
     let mut s = Summary::new();
-    nim_like::stream(r, n, &mut |_| {}, |_, row| {
+    nim_like::stream_threads(r, n, 1, &mut |_| {}, |_, row| {
         for &v in row {
             s.item(&[v as u64]);
         }
@@ -85,7 +85,7 @@ fn grundy_kernel(r: &Rules, n: usize) -> Summary {
 
 fn grundy_two_threads(r: &Rules, n: usize) -> Summary {
     let mut s = Summary::new();
-    nim_like::stream_parallel(r, n, &mut |_| {}, |_, row| {
+    nim_like::stream_threads(r, n, 2, &mut |_| {}, |_, row| {
         for &v in row {
             s.item(&[v as u64]);
         }
@@ -107,7 +107,7 @@ fn grundy_threads(r: &Rules, n: usize, t: usize) -> Summary {
 
 fn grundy_lines_kernel(r: &Rules, n: usize) -> Summary {
     let mut s = Summary::new();
-    lines::stream(r, n, &mut |_| {}, |_, row| {
+    lines::stream_threads(r, n, 1, &mut |_| {}, |_, row| {
         for &v in row {
             s.item(&[v as u64]);
         }
@@ -130,7 +130,7 @@ fn grundy_lines_rows(r: &Rules, n: usize) -> Summary {
 
 fn grundy_region_kernel(r: &Rules, n: usize) -> Summary {
     let mut s = Summary::new();
-    region::stream(r, n, &mut |_| {}, |_, row| {
+    region::stream_threads(r, n, 1, &mut |_| {}, |_, row| {
         for &v in row {
             s.item(&[v as u64]);
         }
@@ -140,7 +140,7 @@ fn grundy_region_kernel(r: &Rules, n: usize) -> Summary {
 }
 
 fn grundy_union_kernel(r: &Rules, n: usize) -> Summary {
-    let t = union::grundy(r, n).expect("in scope");
+    let t = union::grundy_with_progress(r, n, &mut |_| {}).expect("in scope");
     let mut s = Summary::new();
     for &v in t.values() {
         s.item(&[v as u64]);

@@ -336,7 +336,7 @@ pub fn plan(game: &Game, terms: u64) -> Result<Plan, SolveError> {
             // streamed by the near-linear kernel (`linear_read`)
             // the board's P-positions are held twice (and mirrored) to be read
             let p = crate::solve::select::p_positions_plan(game, n);
-            let count = cost::p_positions_count(game, n);
+            let count = solve::select::p_positions_count(game, n);
             let lists = cost::list_bytes(count, 16).saturating_add(count.saturating_mul(16));
             // and sorted twice, about 100 ns a P-position (roob-blocking:m=2,
             // p=3,l=1 --terms 2^18: 0.12 s of CPU, the board 0.04 s)

@@ -5,7 +5,11 @@
 //! or in another command); nothing below the front door imports
 //! `crate::answer`; `error.rs` imports no solver; the server writes no cost
 //! constant; kernels share helpers only through shared modules. Each of the
-//! last six fails on the tree of 08e058b.
+//! last six fails on the tree of 08e058b. `solve/` names no layer above it,
+//! and no kernel file names the selector, the costs, the stream or the
+//! wrappers: both fail on the tree of 24ee381 (doc links: `select.rs` to
+//! `crate::answer`; `linear.rs`, `residue.rs`, `grundy/lines.rs` to
+//! `crate::solve::cost`).
 
 use std::path::{Path, PathBuf};
 
@@ -25,8 +29,9 @@ fn crates() -> PathBuf {
 }
 
 /// The kernels' scope tests (`band::applies`, `grundy::nim_like::applies`, ...) are
-/// called only by the selector: no other module of the library orders the
-/// kernels.
+/// called only by their wrappers (`solve/wrappers.rs`, one per kernel), whose
+/// `applies` only the selector calls: no other module of the library orders
+/// the kernels.
 #[test]
 fn the_kernel_order_is_written_once() {
     let mut files = Vec::new();
@@ -34,7 +39,7 @@ fn the_kernel_order_is_written_once() {
     assert!(files.len() > 40);
     let mut found = Vec::new();
     for f in &files {
-        if f.ends_with("solve/select.rs") {
+        if f.ends_with("solve/select.rs") || f.ends_with("solve/wrappers.rs") {
             continue;
         }
         let text = std::fs::read_to_string(f).unwrap();
@@ -316,6 +321,129 @@ fn kernels_share_only_shared_modules() {
     assert!(
         found.is_empty(),
         "a kernel or a shared module reaches into a kernel's file:\n{}",
+        found.join("\n")
+    );
+}
+
+/// What `line` says in code, or, in a comment, in its intra-doc links
+/// (`` [`path`] ``): a doc link to a module is a dependency of the docs.
+fn code_or_links(line: &str) -> Vec<String> {
+    let t = line.trim_start();
+    if !t.starts_with("//") {
+        return vec![line.to_string()];
+    }
+    let mut out = Vec::new();
+    let mut rest = t;
+    while let Some(i) = rest.find("[`") {
+        rest = &rest[i + 2..];
+        match rest.find("`]") {
+            Some(j) => {
+                out.push(rest[..j].to_string());
+                rest = &rest[j + 2..];
+            }
+            None => break,
+        }
+    }
+    out
+}
+
+/// Whether `text` names the module `module` as a path segment: `::module`
+/// or `module::` (not part of a longer name), or inside the braces of a
+/// `use` (`use super::{cost, select};`).
+fn names_segment(text: &str, module: &str) -> bool {
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let is_use = text.trim_start().starts_with("use ") || text.trim_start().starts_with("pub use ");
+    text.match_indices(module).any(|(i, _)| {
+        let before = &text[..i];
+        let after = &text[i + module.len()..];
+        if before.chars().next_back().is_some_and(ident) || after.chars().next().is_some_and(ident)
+        {
+            return false;
+        }
+        before.ends_with("::")
+            || after.starts_with("::")
+            || (is_use && before.contains('{') && (before.ends_with('{') || before.ends_with(", ")))
+    })
+}
+
+/// `solve/` is an engine layer: none of its files names a module above it
+/// (the front door, one-position answers, patterns, comparisons, proofs,
+/// sweeps, the papers' claims), in code or in a doc link.
+#[test]
+fn solve_imports_no_layer_above() {
+    const ABOVE: &[&str] = &[
+        "crate::answer",
+        "crate::explain",
+        "crate::patterns",
+        "crate::claims",
+        "crate::prove",
+        "crate::sweep",
+        "crate::sweep_proof",
+        "crate::compare",
+        "crate::board",
+        "crate::board_pairs",
+        "crate::sequences",
+    ];
+    let mut files = Vec::new();
+    rust_files(&crates().join("wythoff/src/solve"), &mut files);
+    assert!(files.len() > 20);
+    let mut found = Vec::new();
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            for part in code_or_links(line) {
+                if ABOVE.iter().any(|m| {
+                    part.match_indices(m).any(|(j, _)| {
+                        !part[j + m.len()..]
+                            .chars()
+                            .next()
+                            .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+                    })
+                }) {
+                    found.push(format!("{}:{}: {}", f.display(), i + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "solve/ names a layer above it:\n{}",
+        found.join("\n")
+    );
+}
+
+/// Kernel files know nothing of who orders, prices or wraps them: no kernel
+/// file (under `solve/outcome/` and `solve/grundy/` but `mod.rs`, and
+/// `solve/remoteness/lines.rs`) names `select`, `cost`, `stream` or
+/// `wrappers`, in code or in a doc link. A new kernel is its file, its
+/// wrapper (`solve/wrappers.rs`) and its place in `solve/select.rs`.
+#[test]
+fn kernel_files_import_no_selector() {
+    let solve = crates().join("wythoff/src/solve");
+    let mut files = Vec::new();
+    for folder in ["outcome", "grundy"] {
+        rust_files(&solve.join(folder), &mut files);
+    }
+    files.retain(|f| !f.ends_with("mod.rs"));
+    files.push(solve.join("remoteness/lines.rs"));
+    assert!(files.len() >= 12, "{files:?}");
+    let mut found = Vec::new();
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            for part in code_or_links(line) {
+                if ["select", "cost", "stream", "wrappers"]
+                    .iter()
+                    .any(|m| names_segment(&part, m))
+                {
+                    found.push(format!("{}:{}: {}", f.display(), i + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "kernel files naming the selector, the costs, the stream or the wrappers:\n{}",
         found.join("\n")
     );
 }

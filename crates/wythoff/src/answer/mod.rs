@@ -108,7 +108,7 @@ pub fn p_positions_with_board(
 /// The P-positions on the `n x n` board as a list, in csv order (sorted by x, then y).
 ///
 /// The list is the front end's memory, beside the board's: refused before the
-/// solve where its estimate ([`cost::p_positions_count`], as the plan counts
+/// solve where its estimate ([`select::p_positions_count`], as the plan counts
 /// it) is over the memory budget, and during it where the list outgrows the
 /// budget or an allocation fails (an error, never an abort).
 pub fn p_positions_list(
@@ -127,7 +127,7 @@ pub fn p_positions_list(
         budget,
     };
     if n > 2048 && s.game.memory() == crate::rules::Memory::None {
-        let listed = solve::cost::list_bytes(solve::cost::p_positions_count(&s.game, n), 16);
+        let listed = solve::cost::list_bytes(solve::select::p_positions_count(&s.game, n), 16);
         if listed > budget {
             return Err(over(listed));
         }
@@ -282,12 +282,13 @@ pub fn grundy_levels(
     let r = game.as_single().expect("checked by the plan");
     let top = u32::try_from(values.1).expect("admitted: far below u32");
     let from = values.0.min(u32::MAX as u64) as u32;
-    solve::grundy::levels::levels(r, n, top, progress, &mut |g, x, y| {
-        if g >= from {
-            sink(g, x, y)
-        }
-    })
-    .expect("in the kernel's scope: checked by the plan");
+    solve::wrappers::LEVELS
+        .stream(r, n, top, progress, &mut |g, x, y| {
+            if g >= from {
+                sink(g, x, y)
+            }
+        })
+        .expect("in the kernel's scope: checked by the plan");
     Ok(())
 }
 

@@ -232,7 +232,7 @@ pub fn plan_p_positions(
     }
     // the P-positions the front end holds, 16 bytes each
     let listed = if holds_list {
-        cost::list_bytes(cost::p_positions_count(&s.game, n), 16)
+        cost::list_bytes(select::p_positions_count(&s.game, n), 16)
     } else {
         0
     };
@@ -389,7 +389,7 @@ pub fn plan_compare(
     let mut w = WorkPlan::new(Work::Compare, a, n, bound);
     w.game = format!("{} vs {}", pa.game, pb.game);
     let count = |s: &Subject| match s.imitation() {
-        Ok(None) => cost::p_positions_count(&s.game, n),
+        Ok(None) => select::p_positions_count(&s.game, n),
         _ => 2 * n,
     };
     // the first list is held while the second board is solved; then both

@@ -10,8 +10,10 @@
 //!   [`grundy::lines`], [`grundy::region`], [`grundy::union`], [`grundy::plain`].
 //! - [`remoteness`]: remoteness tables (and [`remoteness::lines`], their line
 //!   kernel), with their own reference.
-//! - Shared: [`select`], the one place that orders the kernels and returns plans
-//!   (kernel, memory, seconds, threads); [`cost`], the time estimates per kernel;
+//! - Shared: [`select`], the one place that orders the kernels, owns their
+//!   fallbacks and returns plans (kernel, memory, seconds, threads);
+//!   [`wrappers`], one wrapper a kernel (scope, memory, rates, table, rows);
+//!   [`cost`], admission and the shared rates;
 //!   the memory budget and the tables (this file); `geometry`, the option counts of
 //!   the unbounded two-pile regions and the line families; [`wavefront`], the value
 //!   bitsets and stripe wavefront of the tiled Grundy kernels; [`reference`](mod@reference), the reference
@@ -38,6 +40,7 @@ pub mod remoteness;
 pub mod select;
 pub mod stream;
 pub mod wavefront;
+pub mod wrappers;
 
 /// Helpers shared by the counters' unit tests.
 #[cfg(test)]
@@ -393,38 +396,11 @@ pub fn outcomes_with_progress(
     for (i, r) in game.variants().iter().enumerate() {
         let before = (i * n) as u64;
         let mut rows = |d: u64| progress(before + d, total);
-        let t = outcomes_of_variant(r, n, &mut rows);
+        let t = select::outcome_table(r, n, &mut rows);
         tables.push(t);
     }
     progress(total, total);
     Ok(combine_choice(tables))
-}
-
-/// The outcome table of one variant (cut to the board) by the kernel
-/// [`select::outcome_kernel`] picks.
-fn outcomes_of_variant(r: &Rules, n: usize, rows: &mut dyn FnMut(u64)) -> OutcomeTable {
-    let counters = |rows: &mut dyn FnMut(u64)| {
-        outcome::counters::outcomes_threads(r, n, outcome_threads(n), rows)
-    };
-    match select::outcome_kernel(r) {
-        select::OutcomeKernel::Linear => {
-            outcome::linear::outcomes(r, n).expect("in the linear kernel's scope")
-        }
-        select::OutcomeKernel::Residue => {
-            outcome::residue::outcomes(r, n).expect("in the residue kernel's scope")
-        }
-        select::OutcomeKernel::Band => {
-            outcome::band::outcomes(r, n).expect("in the band kernel's scope")
-        }
-        select::OutcomeKernel::Sparse => {
-            // the sparse kernel gives up when the P-positions are dense
-            match outcome::sparse::outcomes_with_progress(r, n, rows) {
-                Some(t) => t,
-                None => counters(rows),
-            }
-        }
-        select::OutcomeKernel::Counters => counters(rows),
-    }
 }
 
 /// The outcome table by the reference (small boards only).
@@ -493,49 +469,16 @@ pub(crate) fn over_memory(n: usize, what: &str, need: u64) -> SolveError {
 }
 
 /// The Grundy table of `r` (cut to the board) by `kernel`, which
-/// [`select::grundy_kernel`] chose; the kernel's own memory is checked against
-/// the budget first.
+/// [`select::grundy_kernel`] chose ([`select::grundy_table`]: its fallback, its
+/// memory checked again).
 pub(crate) fn grundy_table_by(
     kernel: select::GrundyKernel,
     r: &Rules,
     n: usize,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<GrundyTable, SolveError> {
-    use select::GrundyKernel as K;
     let total = n as u64;
-    let over = |est: u64, what: &str| over_memory(n, what, est);
-    match kernel {
-        K::NimLike => Ok(grundy::nim_like::grundy(r, n).expect("applies")),
-        K::Lines => {
-            let est = grundy::lines::memory_estimate(r, n as u64).expect("applies");
-            if est > memory_budget() {
-                return Err(over(est, "the Grundy line kernel"));
-            }
-            Ok(grundy::lines::grundy(r, n).expect("applies"))
-        }
-        K::Region => Ok(
-            grundy::region::grundy_with_progress(r, n, outcome_threads(n), &mut |d| {
-                progress(d, total)
-            })
-            .expect("applies"),
-        ),
-        K::Union => {
-            let est = grundy::union::memory_estimate(r, n as u64).expect("applies");
-            if est > memory_budget() {
-                return Err(over(est, "the Grundy union kernel"));
-            }
-            // the union kernel gives up when its rings would be too deep
-            Ok(
-                match grundy::union::grundy_with_progress(r, n, &mut |d| progress(d, total)) {
-                    Some(t) => t,
-                    None => grundy::plain::grundy_with_progress(r, n, &mut |d| progress(d, total)),
-                },
-            )
-        }
-        K::Plain => Ok(grundy::plain::grundy_with_progress(r, n, &mut |d| {
-            progress(d, total)
-        })),
-    }
+    select::grundy_table(kernel, r, n, &mut |d| progress(d, total))
 }
 
 pub fn grundy_reference(game: &Game, n: usize) -> Result<GrundyTable, SolveError> {

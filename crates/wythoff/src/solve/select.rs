@@ -4,9 +4,13 @@
 //! [`grundy_plan`] return what a front end needs to know before the work starts
 //! (kernel, memory, seconds, threads, whether the rows stream). The
 //! dispatchers ([`super::outcomes_with_progress`], [`super::grundy_with_progress`],
-//! [`super::stream`]), the time estimates ([`super::cost`]) and, through
-//! [`crate::answer`], the CLI and Python consume these; nothing else writes the
-//! kernel order.
+//! [`super::stream`]) and, through the front door (`answer`), the CLI and
+//! Python consume these; nothing else writes the kernel order. Each kernel's
+//! scope, memory, rates, table and rows are its wrapper's ([`super::wrappers`]);
+//! this module also owns every fallback (a kernel that gives up:
+//! [`OutcomeKernel::fallback`], [`GrundyKernel::fallback`],
+//! [`RemotenessKernel::fallback`]) and the probes that read small boards
+//! ([`p_positions_count`], [`dense`], [`grundy_values_estimate`]).
 //!
 //! Each kernel owns its scope test (`applies`, checked again by its own entry
 //! point, so that a kernel called out of scope answers `None` rather than a
@@ -31,8 +35,8 @@
 //! blockable) is in no fast kernel's scope: the counters answer the outcomes and
 //! the plain kernel the Grundy values (a terminal set; blocking has none).
 
-use super::{cost, grundy, outcome, outcome_memory_estimate, outcome_threads, remoteness};
-use crate::rules::{Game, Rules};
+use super::{cost, outcome_memory_estimate, wrappers, GrundyTable, OutcomeTable};
+use crate::rules::{Convention, Game, Rules};
 use crate::SolveError;
 
 /// The outcome kernels, in the order they are tried.
@@ -52,30 +56,31 @@ pub enum OutcomeKernel {
 }
 
 impl OutcomeKernel {
+    /// Every kernel, in the order they are tried.
+    pub const ORDER: [OutcomeKernel; 5] = [
+        OutcomeKernel::Linear,
+        OutcomeKernel::Band,
+        OutcomeKernel::Residue,
+        OutcomeKernel::Sparse,
+        OutcomeKernel::Counters,
+    ];
     /// Does the kernel hand the P-positions over row by row in `O(n)` memory?
     pub fn streams(self) -> bool {
-        match self {
-            OutcomeKernel::Linear | OutcomeKernel::Band | OutcomeKernel::Residue => true,
-            OutcomeKernel::Sparse | OutcomeKernel::Counters => false,
-        }
+        wrappers::outcome(self).streams()
     }
     pub fn name(self) -> &'static str {
-        match self {
-            OutcomeKernel::Linear => "linear",
-            OutcomeKernel::Band => "band",
-            OutcomeKernel::Residue => "residue",
-            OutcomeKernel::Sparse => "sparse",
-            OutcomeKernel::Counters => "counters",
-        }
+        wrappers::outcome(self).name()
     }
-    /// The kernel's cost on the `n x n` board, in words ([`cost`] has the rates).
+    /// The kernel's cost on the `n x n` board, in words ([`wrappers`] has the rates).
     pub fn complexity(self) -> &'static str {
+        wrappers::outcome(self).complexity()
+    }
+    /// The kernel that answers when this one gives up: the sparse kernel gives
+    /// up when the P-positions are dense, then the counters answer.
+    pub fn fallback(self) -> Option<OutcomeKernel> {
         match self {
-            OutcomeKernel::Linear => "O(n J log n): J jumps a row over dead columns and attacked diagonals (union-find; Fenwick maxima for a cone)",
-            OutcomeKernel::Band => "O(n^2 (w + 64) / 64): a row of bitsets per 64 diagonals of a band of width w",
-            OutcomeKernel::Residue => "O(n^2 / 64 x passes): bit-parallel rows, one pass per residue class and explicit step",
-            OutcomeKernel::Sparse => "O(n^2): forward attacks from sparse P-positions (the counters when they are dense)",
-            OutcomeKernel::Counters => "O(n^2 + n x explicit steps): prefix counts per line, every cell",
+            OutcomeKernel::Sparse => Some(OutcomeKernel::Counters),
+            _ => None,
         }
     }
 }
@@ -97,47 +102,69 @@ pub enum GrundyKernel {
 
 impl GrundyKernel {
     pub fn name(self) -> &'static str {
-        match self {
-            GrundyKernel::NimLike => "nim-like",
-            GrundyKernel::Lines => "lines",
-            GrundyKernel::Region => "region",
-            GrundyKernel::Union => "union",
-            GrundyKernel::Plain => "plain",
-        }
+        wrappers::grundy(self).name()
     }
-    /// The kernel's cost on the `n x n` board, in words ([`cost`] has the rates).
+    /// The kernel's cost on the `n x n` board, in words ([`wrappers`] has the rates).
     pub fn complexity(self) -> &'static str {
-        match self {
-            GrundyKernel::NimLike => "O(n^2 x v / 512): value bitsets per line in 512-value blocks, v the values searched",
-            GrundyKernel::Lines => "O(n^2 x v / 512): value bitsets per line and residue class",
-            GrundyKernel::Region => "O(n^2 x v / 64): OR windows of value bitsets over regions",
-            GrundyKernel::Union => "O(n^3 / 64): stepped unions of value bitsets",
-            GrundyKernel::Plain => "O(n^3): every option visited",
-        }
+        wrappers::grundy(self).complexity()
     }
     /// Does the kernel hand rows over as it goes (`O(n)` rows of output memory),
     /// rather than fill a whole table first?
     pub fn streams(self) -> bool {
-        matches!(
-            self,
-            GrundyKernel::NimLike | GrundyKernel::Lines | GrundyKernel::Region
-        )
+        wrappers::grundy(self).streams()
+    }
+    /// The kernel that answers when this one gives up: the union kernel gives
+    /// up when its rings would be too deep, then the plain one answers.
+    pub fn fallback(self) -> Option<GrundyKernel> {
+        match self {
+            GrundyKernel::Union => Some(GrundyKernel::Plain),
+            _ => None,
+        }
     }
 }
 
 /// The outcome kernel of one variant (the rules cut to the board). The
 /// choice does not depend on the board's size.
 pub fn outcome_kernel(r: &Rules) -> OutcomeKernel {
-    if outcome::linear::applies(r) {
-        OutcomeKernel::Linear
-    } else if outcome::band::applies(r) {
-        OutcomeKernel::Band
-    } else if outcome::residue::applies(r) {
-        OutcomeKernel::Residue
-    } else if outcome::sparse::applies(r) {
-        OutcomeKernel::Sparse
+    OutcomeKernel::ORDER
+        .into_iter()
+        .find(|&k| wrappers::outcome(k).applies(r))
+        .unwrap_or(OutcomeKernel::Counters)
+}
+
+/// The kernel that answers one variant `r` (cut to the board) on the `n x n`
+/// board: `kernel`, or its [`OutcomeKernel::fallback`] where the probe says it
+/// gives up (the sparse kernel on dense P-positions, [`dense`]). For plans;
+/// the dispatchers run the fallback when the kernel gives up.
+pub fn answering_outcome_kernel(kernel: OutcomeKernel, r: &Rules, n: u64) -> OutcomeKernel {
+    match kernel.fallback() {
+        Some(f) if dense(&Game::single(r.clone()), n) => f,
+        _ => kernel,
+    }
+}
+
+/// The outcome table of one variant `r` (cut to the board) by the kernel
+/// [`outcome_kernel`] picks, or by its fallback when it gives up;
+/// `rows(done)` as rows are solved.
+pub(crate) fn outcome_table(r: &Rules, n: usize, rows: &mut dyn FnMut(u64)) -> OutcomeTable {
+    let mut kernel = Some(outcome_kernel(r));
+    while let Some(k) = kernel {
+        if let Some(t) = wrappers::outcome(k).table(r, n, rows) {
+            return t;
+        }
+        kernel = k.fallback();
+    }
+    unreachable!("the counters kernel answers every memoryless rule")
+}
+
+/// Picoseconds of `kernel` on one variant `r` (cut to the board) on the
+/// `n x n` board, its attempt and fallback included where it gives up.
+pub(crate) fn outcome_kernel_ps(kernel: OutcomeKernel, r: &Rules, n: u64) -> u128 {
+    let answering = answering_outcome_kernel(kernel, r, n);
+    if answering == kernel {
+        wrappers::outcome(kernel).cost(r, n)
     } else {
-        OutcomeKernel::Counters
+        wrappers::outcome(kernel).give_up_cost(r, n) + outcome_kernel_ps(answering, r, n)
     }
 }
 
@@ -147,17 +174,46 @@ pub fn outcome_kernel(r: &Rules) -> OutcomeKernel {
 /// the plain one answers, more slowly); the lines kernel is taken whenever it
 /// applies, and refused over the budget.
 pub fn grundy_kernel(r: &Rules, n: u64, budget: u64) -> GrundyKernel {
-    if grundy::nim_like::applies(r) {
-        GrundyKernel::NimLike
-    } else if grundy::lines::applies(r) {
-        GrundyKernel::Lines
-    } else if grundy::region::memory_estimate(r, n).is_some_and(|e| e <= budget) {
-        GrundyKernel::Region
-    } else if grundy::union::memory_estimate(r, n).is_some() {
-        GrundyKernel::Union
+    use wrappers::grundy as w;
+    use GrundyKernel as K;
+    if w(K::NimLike).applies(r) {
+        K::NimLike
+    } else if w(K::Lines).applies(r) {
+        K::Lines
+    } else if w(K::Region).memory(r, n).is_some_and(|e| e <= budget) {
+        K::Region
+    } else if w(K::Union).memory(r, n).is_some() {
+        K::Union
     } else {
-        GrundyKernel::Plain
+        K::Plain
     }
+}
+
+/// The Grundy table of `r` (cut to the board) by `kernel` ([`grundy_kernel`]
+/// chose it), or by its fallback when it gives up; a kernel whose memory is
+/// checked again ([`wrappers::GrundyWrapper::checked_as`]) is refused over
+/// the budget first.
+pub(crate) fn grundy_table(
+    kernel: GrundyKernel,
+    r: &Rules,
+    n: usize,
+    progress: &mut dyn FnMut(u64),
+) -> Result<GrundyTable, SolveError> {
+    let mut next = Some(kernel);
+    while let Some(k) = next {
+        let w = wrappers::grundy(k);
+        if let Some(what) = w.checked_as() {
+            let est = w.memory(r, n as u64).unwrap_or(u64::MAX);
+            if est > super::memory_budget() {
+                return Err(super::over_memory(n, what, est));
+            }
+        }
+        if let Some(t) = w.table(r, n, progress) {
+            return Ok(t);
+        }
+        next = k.fallback();
+    }
+    unreachable!("the plain kernel answers every rule with Grundy values")
 }
 
 /// The remoteness kernels, in the order they are tried.
@@ -171,27 +227,41 @@ pub enum RemotenessKernel {
 
 impl RemotenessKernel {
     pub fn name(self) -> &'static str {
-        match self {
-            RemotenessKernel::Lines => "lines",
-            RemotenessKernel::Plain => "plain",
-        }
+        wrappers::remoteness(self).name()
     }
-    /// The kernel's cost on the `n x n` board, in words ([`cost`] has the rates).
+    /// The kernel's cost on the `n x n` board, in words ([`wrappers`] has the rates).
     pub fn complexity(self) -> &'static str {
+        wrappers::remoteness(self).complexity()
+    }
+    /// The kernel that answers when this one gives up (the line kernel: plain).
+    pub fn fallback(self) -> Option<RemotenessKernel> {
         match self {
-            RemotenessKernel::Lines => "O(n^2 w): whole line prefixes, w the lines a cell reads",
-            RemotenessKernel::Plain => "O(n^3): every option visited",
+            RemotenessKernel::Lines => Some(RemotenessKernel::Plain),
+            RemotenessKernel::Plain => None,
         }
     }
 }
 
 /// The remoteness kernel of one variant (the rules cut to the board).
 pub fn remoteness_kernel(r: &Rules) -> RemotenessKernel {
-    if remoteness::lines::scope(r).is_some() {
+    if wrappers::remoteness(RemotenessKernel::Lines).applies(r) {
         RemotenessKernel::Lines
     } else {
         RemotenessKernel::Plain
     }
+}
+
+/// The remoteness table of one variant `r` by [`remoteness_kernel`]'s
+/// choice, or by its fallback when it gives up.
+pub(crate) fn remoteness_table(r: &Rules, n: usize) -> super::remoteness::RemotenessTable {
+    let mut next = Some(remoteness_kernel(r));
+    while let Some(k) = next {
+        if let Some(t) = wrappers::remoteness(k).table(r, n) {
+            return t;
+        }
+        next = k.fallback();
+    }
+    unreachable!("the plain remoteness kernel answers every memoryless rule")
 }
 
 /// What the remoteness table of a memoryless game on the `n x n` board costs.
@@ -230,7 +300,7 @@ pub fn remoteness_plan(game: &Game, n: u64) -> RemotenessPlan {
         .variants()
         .iter()
         .zip(&kernels)
-        .map(|(r, &k)| cost::remoteness_kernel_ps(k, r, n))
+        .map(|(r, &k)| wrappers::remoteness(k).cost(r, n))
         .sum();
     RemotenessPlan {
         // a table of u32 per variant, the combined one and the kernel's
@@ -284,20 +354,11 @@ pub fn p_positions_plan(game: &Game, n: u64) -> PPositionsPlan {
     let game = game.for_board(n);
     let kernels: Vec<OutcomeKernel> = game.variants().iter().map(outcome_kernel).collect();
     let streams = kernels.iter().all(|&k| k.streams());
-    let band_width = |r: &Rules| {
-        r.two_pile()
-            .and_then(|t| t.relation.band_width())
-            .unwrap_or(0)
-    };
     let memory = if streams {
         game.variants()
             .iter()
             .zip(&kernels)
-            .map(|(r, k)| match k {
-                OutcomeKernel::Linear => outcome::linear::memory_estimate(r, n),
-                OutcomeKernel::Residue => outcome::residue::memory_estimate(r, n),
-                _ => outcome::band::BandKernel::memory_estimate(n, band_width(r)),
-            })
+            .map(|(r, &k)| wrappers::outcome(k).memory(r, n))
             .fold(0u64, u64::saturating_add)
     } else {
         outcome_memory_estimate(&game, n)
@@ -306,7 +367,7 @@ pub fn p_positions_plan(game: &Game, n: u64) -> PPositionsPlan {
         .variants()
         .iter()
         .zip(&kernels)
-        .map(|(r, &k)| cost::outcome_kernel_ps(k, r, n))
+        .map(|(r, &k)| outcome_kernel_ps(k, r, n))
         .fold(0u128, u128::saturating_add);
     PPositionsPlan {
         kernels,
@@ -362,21 +423,17 @@ pub fn grundy_plan(game: &Game, n: u64, budget: u64) -> Option<GrundyPlan> {
     let game = game.for_board(n);
     let r = game.as_single()?;
     let kernel = grundy_kernel(r, n, budget);
-    let table = || grundy::plain::memory_estimate(r, n).max(outcome_memory_estimate(&game, n));
-    let memory = match kernel {
-        GrundyKernel::NimLike => grundy::nim_like::memory_estimate(r, n),
-        GrundyKernel::Lines => grundy::lines::memory_estimate(r, n).expect("applies"),
-        GrundyKernel::Region => grundy::region::memory_estimate(r, n).expect("fits"),
-        GrundyKernel::Union => table().max(grundy::union::memory_estimate(r, n).expect("applies")),
-        GrundyKernel::Plain => table(),
+    let w = wrappers::grundy(kernel);
+    // the kernel's own state; a table kernel also holds the table and the
+    // outcome check's (the plain kernel's state is the table)
+    let own = w.memory(r, n).unwrap_or(u64::MAX);
+    let memory = if w.streams() {
+        own
+    } else {
+        grundy_table_memory(&game, r, n).max(own)
     };
-    let threads = match kernel {
-        GrundyKernel::NimLike | GrundyKernel::Lines | GrundyKernel::Region => {
-            outcome_threads(usize::try_from(n).unwrap_or(usize::MAX))
-        }
-        GrundyKernel::Union | GrundyKernel::Plain => 1,
-    };
-    let ps = cost::grundy_kernel_ps(kernel, r, n);
+    let threads = w.threads(usize::try_from(n).unwrap_or(usize::MAX));
+    let ps = w.cost(r, n);
     let seconds = cost::ps_seconds(ps);
     Some(GrundyPlan {
         kernel,
@@ -384,9 +441,18 @@ pub fn grundy_plan(game: &Game, n: u64, budget: u64) -> Option<GrundyPlan> {
         memory,
         seconds,
         millis: cost::ps_millis(ps),
-        wall_seconds: cost::grundy_kernel_wall_seconds(kernel, seconds, threads),
+        wall_seconds: w.wall_seconds(seconds, threads),
         threads,
     })
+}
+
+/// Bytes of a Grundy table of `game` (one variant `r`, cut to the board) on
+/// the `n x n` board and of the outcome table the board check counts.
+fn grundy_table_memory(game: &Game, r: &Rules, n: u64) -> u64 {
+    let table = wrappers::grundy(GrundyKernel::Plain)
+        .memory(r, n)
+        .unwrap_or(u64::MAX);
+    table.max(outcome_memory_estimate(game, n))
 }
 
 /// The peak resident bytes of `plan` (the P-positions of `game` on the
@@ -396,33 +462,28 @@ pub fn grundy_plan(game: &Game, n: u64, budget: u64) -> Option<GrundyPlan> {
 /// off small boards (a fraction of a second): for `--plan`, not for runs.
 pub fn p_positions_resident(game: &Game, n: u64, plan: &PPositionsPlan) -> u64 {
     let game = game.for_board(n);
-    let band_width = |r: &Rules| {
-        r.two_pile()
-            .and_then(|t| t.relation.band_width())
-            .unwrap_or(0)
-    };
-    let threads = outcome_threads(usize::try_from(n).unwrap_or(usize::MAX));
     let resident = if plan.streams() {
         game.variants()
             .iter()
             .zip(&plan.kernels)
-            .map(|(r, k)| match k {
-                OutcomeKernel::Linear => {
-                    cost::linear_resident_bytes(r, n, outcome::linear::memory_estimate(r, n))
-                }
-                OutcomeKernel::Residue => outcome::residue::memory_estimate(r, n),
-                _ => outcome::band::BandKernel::memory_estimate(n, band_width(r)),
+            .map(|(r, &k)| {
+                let w = wrappers::outcome(k);
+                w.resident(r, n, w.memory(r, n))
             })
             .fold(0u64, u64::saturating_add)
     } else {
+        // a table per variant; a streaming kernel fills the whole table, a
+        // kernel that gives up leaves it to its fallback's
         game.variants()
             .iter()
             .zip(&plan.kernels)
-            .map(|(r, k)| {
-                let table = outcome::counters::memory_estimate(r, n, threads);
-                match k {
-                    OutcomeKernel::Sparse => cost::sparse_resident_bytes(r, n, table),
-                    _ => table,
+            .map(|(r, &k)| {
+                let table = wrappers::outcome(OutcomeKernel::Counters).memory(r, n);
+                let w = wrappers::outcome(answering_outcome_kernel(k, r, n));
+                if w.streams() {
+                    table
+                } else {
+                    w.resident(r, n, table)
                 }
             })
             .fold(0u64, u64::saturating_add)
@@ -437,7 +498,7 @@ pub fn p_positions_resident(game: &Game, n: u64, plan: &PPositionsPlan) -> u64 {
 pub fn grundy_resident(game: &Game, n: u64, plan: &GrundyPlan) -> u64 {
     let game = game.for_board(n);
     match game.as_single() {
-        Some(r) => cost::grundy_resident_bytes(plan.kernel, r, n, plan.memory),
+        Some(r) => wrappers::grundy(plan.kernel).resident(r, n, plan.memory),
         None => plan.memory,
     }
 }
@@ -463,7 +524,7 @@ pub struct LevelsPlan {
 
 impl LevelsPlan {
     /// The kernel's name in plans.
-    pub const NAME: &'static str = "levels";
+    pub const NAME: &'static str = wrappers::Levels::NAME;
     /// Refuse it beyond `bound` ([`cost::admit`]).
     pub fn admit(&self, bound: cost::Bound) -> Result<(), SolveError> {
         cost::admit(
@@ -476,10 +537,7 @@ impl LevelsPlan {
     }
     /// The kernel's cost in words.
     pub fn complexity(&self) -> &'static str {
-        match self.index {
-            "scan" => "O(v n^2): level by level, every candidate tested against the level so far (v levels)",
-            _ => "O(v n (v + w)): level by level, one scan a row over free columns (v levels, w diagonals of a band)",
-        }
+        wrappers::LEVELS.complexity(self.index)
     }
 }
 
@@ -502,22 +560,18 @@ pub fn levels_plan(game: &Game, n: u64, top: u64) -> Result<LevelsPlan, NoLevels
     let r = game
         .as_single()
         .ok_or(NoLevels::NoGrundy(super::NoGrundy::Choice))?;
-    if !grundy::levels::applies(r) {
+    let w = wrappers::LEVELS;
+    if !w.applies(r) {
         return Err(NoLevels::OnePileLengths);
     }
-    let ps = cost::levels_ps(r, n, top);
+    let ps = w.cost(r, n, top);
     Ok(LevelsPlan {
         n,
         top,
-        memory: grundy::levels::memory_estimate(r, n, top),
+        memory: w.memory(r, n, top),
         seconds: cost::ps_seconds(ps),
         millis: cost::ps_millis(ps),
-        index: match grundy::levels::two_pile_index(r, n) {
-            grundy::levels::TwoPileIndex::NoMoves => "none",
-            grundy::levels::TwoPileIndex::Band(_) => "band",
-            grundy::levels::TwoPileIndex::Congruent(_) => "congruence",
-            grundy::levels::TwoPileIndex::Scan => "scan",
-        },
+        index: w.index(r, n),
     })
 }
 
@@ -526,24 +580,210 @@ pub fn levels_plan(game: &Game, n: u64, top: u64) -> Result<LevelsPlan, NoLevels
 /// gives positions without options the value 1); `None` for a game without
 /// them (a choice, blocking, memory; a normal-play game asks [`grundy_plan`]).
 pub fn misere_grundy_plan(game: &Game, n: u64) -> Option<GrundyPlan> {
-    if game.convention() != crate::rules::Convention::Misere {
+    if game.convention() != Convention::Misere {
         return None;
     }
-    let normal = game.with_convention(crate::rules::Convention::Normal);
+    let normal = game.with_convention(Convention::Normal);
     if super::grundy_unsupported(&normal).is_some() {
         return None;
     }
     let game = game.for_board(n);
     let r = game.as_single()?;
-    let ps = cost::grundy_kernel_ps(GrundyKernel::Plain, r, n);
+    let w = wrappers::grundy(GrundyKernel::Plain);
+    let ps = w.cost(r, n);
     let seconds = cost::ps_seconds(ps);
     Some(GrundyPlan {
         kernel: GrundyKernel::Plain,
         n,
-        memory: grundy::plain::memory_estimate(r, n).max(outcome_memory_estimate(&game, n)),
+        memory: grundy_table_memory(&game, r, n),
         seconds,
         millis: cost::ps_millis(ps),
         wall_seconds: seconds,
         threads: 1,
     })
+}
+
+// ---------------------------------------------------------------- probes
+// Small boards solved to estimate a large one: what the plans and the
+// fallbacks read (never a run's answer).
+
+/// The number of P-positions of `game` on the `n x n` board, for the bytes a
+/// plan counts (lists, written pages): the board itself up to 2048, else read
+/// off the boards of 1024 and 2048 (solved, well under a second): four
+/// times as many on the larger board grows with `n^2`, about twice with `n`,
+/// fewer (a finite set, as m-Modular Wythoff's) is taken as twice the larger
+/// board's.
+pub fn p_positions_count(game: &Game, n: u64) -> u64 {
+    let count =
+        |m: u64| super::outcomes(game, m as usize).map_or(0, |t| t.p_positions().len() as u64);
+    if n <= 2048 {
+        return count(n);
+    }
+    let (a, b) = (count(1024), count(2048));
+    let k = n.div_ceil(2048);
+    if b >= 3 * a.max(1) {
+        b.saturating_mul(k).saturating_mul(k)
+    } else if 4 * b >= 7 * a {
+        b.saturating_mul(k)
+    } else {
+        b.saturating_mul(2)
+    }
+}
+
+/// Are the P-positions of `game` dense on the `n x n` board (a number of them
+/// growing with `n^2`, as Odd-Odd's quarter of the cells)? Read off the boards
+/// of 32 and 64 ([`p_positions_estimate`]). Where they are, the sparse kernel
+/// gives up ([`OutcomeKernel::fallback`]).
+pub(crate) fn dense(game: &Game, n: u64) -> bool {
+    if n <= 64 {
+        return false;
+    }
+    let (a, b) = probe_counts(game);
+    b >= 3 * a.max(1)
+}
+
+fn probe_counts(game: &Game) -> (u64, u64) {
+    let count =
+        |m: u64| super::outcomes(game, m as usize).map_or(0, |t| t.p_positions().len() as u64);
+    (count(32), count(64))
+}
+
+/// The number of P-positions of `game` on the `n x n` board, estimated from
+/// the boards of 32 and 64 (solved, a few microseconds): sparse games (pairs
+/// of sequences) have about twice as many on the larger board, dense ones
+/// (odd-odd: a quarter of the cells) four times; the count grows with `n` or
+/// `n^2` accordingly.
+pub fn p_positions_estimate(game: &Game, n: u64) -> u64 {
+    if n <= 64 {
+        return super::outcomes(game, n as usize).map_or(0, |t| t.p_positions().len() as u64);
+    }
+    let (a, b) = probe_counts(game);
+    if b >= 3 * a.max(1) {
+        b.saturating_mul(n / 64 + 1).saturating_mul(n / 64 + 1)
+    } else {
+        b.saturating_mul(n / 64 + 1)
+    }
+}
+
+/// Side of the board the value estimate reads.
+const VALUE_PROBE: u64 = 512;
+
+/// The largest Grundy value of `r` on the `n x n` board, estimated from the
+/// board of [`VALUE_PROBE`] (solved, a few milliseconds): the values of the
+/// band and residue games grow with the side; with a block (512 values) of
+/// room. `None` for boards up to twice the probe (no estimate: the bound).
+pub(crate) fn grundy_values_estimate(r: &Rules, n: u64) -> Option<u64> {
+    if n <= 2 * VALUE_PROBE {
+        return None;
+    }
+    let mut max = 0u32;
+    super::stream::grundy(
+        &Game::single(r.clone()),
+        VALUE_PROBE as usize,
+        &mut |_, _| {},
+        &mut |_, row| {
+            max = row
+                .iter()
+                .filter(|&&v| v != super::GRUNDY_OFF)
+                .fold(max, |m, &v| m.max(v))
+        },
+    )
+    .ok()?;
+    Some((max as u64 + 1).saturating_mul(n) / VALUE_PROBE + 512)
+}
+
+/// The solve of one variant `r` (cut to the board) of a sweep's game on the
+/// `n x n` board, by its kernel: the rates of [`p_positions_plan`], except
+/// that the sparse kernel is charged its own rate without the probe that tells
+/// whether it gives up: a sweep plans up to millions of games.
+pub fn sweep_solve_ps(r: &Rules, n: u64) -> u128 {
+    wrappers::outcome(outcome_kernel(r)).cost(r, n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalogue::parse_game;
+    use crate::solve::cost::TIME_BOUND_SECONDS;
+
+    fn game(s: &str) -> Game {
+        parse_game(s).unwrap().game
+    }
+    fn p_positions_seconds(g: &Game, n: u64) -> u64 {
+        p_positions_plan(g, n).seconds
+    }
+    fn grundy_seconds(g: &Game, n: u64) -> u64 {
+        grundy_plan(g, n, crate::solve::DEFAULT_MEMORY_BUDGET)
+            .unwrap()
+            .seconds
+    }
+    fn grundy_wall_seconds(g: &Game, n: u64, threads: usize) -> u64 {
+        let p = grundy_plan(g, n, crate::solve::DEFAULT_MEMORY_BUDGET).unwrap();
+        wrappers::grundy(p.kernel).wall_seconds(p.seconds, threads)
+    }
+
+    #[test]
+    fn estimates_grow_with_the_board_and_pick_the_engine() {
+        // the band kernel lists Wythoff's P-positions in O(n) per row
+        assert_eq!(p_positions_seconds(&game("wythoff"), 16384), 0);
+        // the residue kernel (connell) is quadratic in words
+        let small = p_positions_seconds(&game("connell:p=64"), 262_144);
+        let big = p_positions_seconds(&game("connell:p=64"), 1_048_576);
+        assert!(
+            (1..=60).contains(&small) && big >= 12 * small,
+            "{small} {big}"
+        );
+        // the tables (odd-odd: sparse, then the counters) in cells
+        let small = p_positions_seconds(&game("odd-odd:s=1,t=1"), 16384);
+        let big = p_positions_seconds(&game("odd-odd:s=1,t=1"), 65536);
+        assert!(small <= 60 && big >= 16 * small.max(1), "{small} {big}");
+        // Grundy: the streaming kernel is quadratic, the others cubic
+        assert!(grundy_seconds(&game("wythoff"), 8192) <= 10);
+        // the triangle halves the cells; beyond u16 values the whole board
+        let (a, b) = (
+            grundy_seconds(&game("wythoff"), 16384),
+            grundy_seconds(&game("wythoff"), 65536),
+        );
+        assert!((5..60).contains(&a) && b > 32 * a, "{a} {b}");
+        assert!(grundy_wall_seconds(&game("wythoff"), 65536, 2) < b);
+        assert_eq!(grundy_wall_seconds(&game("wythoff"), 65536, 1), b);
+        // the line-bitset and region kernels are quadratic (with cache growth);
+        // what is left (eventually periodic sets of a cone, large moduli) cubic
+        assert!(grundy_seconds(&game("connell:p=64"), 16384) < TIME_BOUND_SECONDS);
+        assert!(grundy_seconds(&game("st-wythoff:s=2,t=1"), 16384) < TIME_BOUND_SECONDS);
+        assert!(grundy_seconds(&game("st-wythoff:s=2,t=1"), 32768) > TIME_BOUND_SECONDS);
+        let cubic = game("restricted:s=2,t=1,d1=min2");
+        assert!(grundy_seconds(&cubic, 4096) > TIME_BOUND_SECONDS);
+        assert!(grundy_seconds(&cubic, 256) < TIME_BOUND_SECONDS);
+    }
+
+    /// The order is the enum's, and each kernel's scope is its wrapper's: the
+    /// first kernel of the order whose wrapper applies is the one picked.
+    #[test]
+    fn the_order_picks_the_first_wrapper_that_applies() {
+        for g in [
+            "wythoff",
+            "connell:p=3",
+            "odd-odd:s=1,t=1",
+            "st-wythoff:s=2,t=1",
+            "nim",
+        ] {
+            let g = game(g);
+            for r in g.for_board(64).variants() {
+                let k = outcome_kernel(r);
+                let first = OutcomeKernel::ORDER
+                    .into_iter()
+                    .position(|o| wrappers::outcome(o).applies(r))
+                    .unwrap();
+                assert_eq!(OutcomeKernel::ORDER[first], k);
+                assert_eq!(k.name(), wrappers::outcome(k).name());
+            }
+        }
+        // the sparse kernel gives up on dense P-positions: the counters answer
+        assert_eq!(
+            OutcomeKernel::Sparse.fallback(),
+            Some(OutcomeKernel::Counters)
+        );
+        assert_eq!(GrundyKernel::Union.fallback(), Some(GrundyKernel::Plain));
+    }
 }

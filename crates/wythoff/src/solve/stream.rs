@@ -6,13 +6,11 @@
 //! table dispatchers and then streamed. Every entry point checks the plan's
 //! memory first and refuses, with the estimate, what does not fit the budget.
 
-use super::grundy::{lines, nim_like, region};
-use super::outcome::{band, linear, residue};
-use super::select::{self, GrundyKernel};
 use super::{
     check_board, grundy_unsupported, memory_budget, outcome_memory_estimate, require_memoryless,
     SolveError,
 };
+use super::{select, wrappers};
 use crate::error::{Arg, Message};
 use crate::rules::Game;
 
@@ -23,23 +21,6 @@ pub type Progress<'a> = &'a mut dyn FnMut(u64, u64);
 /// ([`select::p_positions_plan`]).
 pub fn p_positions_memory_estimate(game: &Game, n: u64) -> u64 {
     select::p_positions_plan(game, n).memory
-}
-
-/// A kernel that hands over one row of P-positions at a time.
-enum RowKernel {
-    Linear(linear::LinearKernel),
-    Band(band::BandKernel),
-    Residue(residue::ResidueKernel),
-}
-
-impl RowKernel {
-    fn next_row(&mut self) -> &[u32] {
-        match self {
-            RowKernel::Linear(k) => k.next_row(),
-            RowKernel::Band(k) => k.next_row(),
-            RowKernel::Residue(k) => k.next_row(),
-        }
-    }
 }
 
 fn refuse(what: &str, n: u64, est: u64) -> SolveError {
@@ -67,19 +48,11 @@ pub fn p_positions(
     }
     let total = n as u64;
     if plan.streams() {
-        let mut ks: Vec<RowKernel> = game
+        let mut ks: Vec<_> = game
             .variants()
             .iter()
             .zip(&plan.kernels)
-            .map(|(r, k)| match k {
-                select::OutcomeKernel::Linear => {
-                    RowKernel::Linear(linear::LinearKernel::new(r, n).expect("checked"))
-                }
-                select::OutcomeKernel::Residue => {
-                    RowKernel::Residue(residue::ResidueKernel::new(r, n).expect("checked"))
-                }
-                _ => RowKernel::Band(band::BandKernel::new(r, n).expect("checked")),
-            })
+            .map(|(r, &k)| wrappers::outcome(k).rows(r, n).expect("checked"))
             .collect();
         let mut merged: Vec<u32> = Vec::new();
         for x in 0..n {
@@ -147,45 +120,20 @@ pub fn grundy(
     }
     let r = game.as_single().expect("checked by grundy_unsupported");
     let total = n as u64;
-    let threads = plan.threads;
-    match plan.kernel {
-        GrundyKernel::NimLike => {
-            if threads > 1 {
-                nim_like::stream_threads(r, n, threads, &mut |d| progress(d, total), |x, row| {
-                    sink(x, row)
-                })
-                .expect("applies");
-            } else {
-                nim_like::stream(r, n, &mut |d| progress(d, total), |x, row| sink(x, row))
-                    .expect("applies");
-            }
-            Ok(())
-        }
-        GrundyKernel::Lines => {
-            lines::stream_threads(r, n, threads, &mut |d| progress(d, total), |x, row| {
-                sink(x, row)
-            })
+    if plan.streams() {
+        wrappers::grundy(plan.kernel)
+            .stream(r, n, plan.threads, &mut |d| progress(d, total), sink)
             .expect("applies");
-            Ok(())
-        }
-        GrundyKernel::Region => {
-            region::stream_threads(r, n, threads, &mut |d| progress(d, total), |x, row| {
-                sink(x, row)
-            })
-            .expect("applies");
-            progress(total, total);
-            Ok(())
-        }
-        GrundyKernel::Union | GrundyKernel::Plain => {
-            progress(0, total);
-            let t = super::grundy_with_progress(game, n, progress)?;
-            for x in 0..n {
-                sink(x as u64, &t.values()[x * n..(x + 1) * n]);
-            }
-            progress(total, total);
-            Ok(())
-        }
+        return Ok(());
     }
+    // a table kernel: the table dispatcher (its checks, its fallback), then the rows
+    progress(0, total);
+    let t = super::grundy_with_progress(game, n, progress)?;
+    for x in 0..n {
+        sink(x as u64, &t.values()[x * n..(x + 1) * n]);
+    }
+    progress(total, total);
+    Ok(())
 }
 
 /// Workers of the Grundy row pipeline on the `n x n` board: the threads of

@@ -25,7 +25,7 @@
 //!
 //! Two orders compute the same values: the row kernel ([`stream_rows`], row
 //! after row, the plain order) and the tiled kernel ([`tiled`], behind
-//! [`stream`] and [`stream_threads`]): stripes of 64 rows cut into skewed
+//! [`stream_threads`]): stripes of 64 rows cut into skewed
 //! bands, so that the bitsets a tile reads stay in the cache, on `T` workers
 //! as the wavefront of [`super::nim_like::tiled`]; there the diagonal
 //! families of one store and residue set read one *union* line per diagonal.
@@ -232,7 +232,7 @@ pub fn memory_estimate(r: &Rules, n: u64) -> Option<u64> {
 /// [`memory_estimate`] with the value bitsets of each line holding values
 /// below `values` rather than the bound on every value: what the kernel
 /// touches of what it allocates, when the values reach only `values`
-/// ([`crate::solve::cost`]'s resident bytes).
+/// (the resident bytes of its wrapper).
 pub fn memory_estimate_values(r: &Rules, n: u64, values: u64) -> Option<u64> {
     // the tiled kernel (every entry point but `stream_rows`), with the
     // workers of rayon's pool: the column and diagonal stores, each worker's
@@ -447,7 +447,7 @@ unsafe fn scan_any(lb: u32, p: &[*const u64], s: &[usize], ex: &[u32]) -> u32 {
     }
 }
 
-/// The row kernel: the values of [`stream`], computed row after row on one
+/// The row kernel: the values of [`stream_threads`], computed row after row on one
 /// thread (the plain order that the tiled kernel, [`tiled`], is checked
 /// against). `sink(x, values_of_row_x)`, with [`GRUNDY_OFF`] for cells off the
 /// board; `progress(rows_done)` every 64 rows. `None` when `r` is out of scope.
@@ -697,16 +697,6 @@ pub fn stream_rows(
     Some(())
 }
 
-/// The whole table (for dispatch and tests).
-pub fn grundy(r: &Rules, n: usize) -> Option<crate::solve::GrundyTable> {
-    crate::solve::GrundyTable::collect(n, |sink| stream(r, n, &mut |_| {}, sink))
-}
-
-/// The whole table from the row kernel ([`stream_rows`]).
-pub fn grundy_rows(r: &Rules, n: usize) -> Option<crate::solve::GrundyTable> {
-    crate::solve::GrundyTable::collect(n, |sink| stream_rows(r, n, &mut |_| {}, sink))
-}
-
 /// A column or diagonal store of the tiled kernel. A diagonal store serves a
 /// *group* of the plan's diagonal families (same delay, period and residues)
 /// as one union: its line `L` holds the values of the plan's diagonal lines
@@ -836,19 +826,9 @@ fn sym_plan(r: &Rules, p: &Plan) -> bool {
 }
 
 /// Compute the Grundy values: `sink(x, values_of_row_x)` in row order, with
-/// [`GRUNDY_OFF`] for cells off the board. `progress(rows_done)` every 64
-/// rows. `None` when `r` is out of scope. The tiled kernel on one thread.
-pub fn stream(
-    r: &Rules,
-    n: usize,
-    progress: &mut dyn FnMut(u64),
-    sink: impl FnMut(u64, &[u32]),
-) -> Option<()> {
-    tiled(r, n, 1, true, TILE_COLS, progress, sink)
-}
-
-/// [`stream`] computed by `threads` workers (at least 1; the values are the
-/// same for every count).
+/// `GRUNDY_OFF` for cells off the board, on `threads` workers (at least 1;
+/// the values are the same for every count). `progress(rows_done)` every 64
+/// rows. `None` when `r` is out of scope. The tiled kernel.
 pub fn stream_threads(
     r: &Rules,
     n: usize,

@@ -113,18 +113,6 @@ impl Setup {
     }
 }
 
-/// Compute the Grundy values row by row: `sink(x, values_of_row_x)`, with
-/// `u32::MAX` for cells off the board. `progress(rows_done)` every 64 rows.
-/// `None` when `r` is out of scope.
-pub fn stream(
-    r: &Rules,
-    n: usize,
-    progress: &mut dyn FnMut(u64),
-    sink: impl FnMut(u64, &[u32]),
-) -> Option<()> {
-    tiled(r, n, 1, keeps_triangle(r, n as u64), progress, sink)
-}
-
 /// Does the kernel store the upper triangle of a symmetric game (and solve only
 /// `y >= x`)? Only when the values fit `u16`: a `u32` triangle (`4 n^2` bytes,
 /// 16 GiB at N = 65536) costs more memory than solving the whole board saves
@@ -133,7 +121,7 @@ pub fn keeps_triangle(r: &Rules, n: u64) -> bool {
     r.is_symmetric() && value_bound(r, n) < u16::MAX as u64
 }
 
-/// The row kernel: the values of [`stream`], computed row after row on one
+/// The row kernel: the values of [`stream_threads`], computed row after row on one
 /// thread (the plain order that the tiled kernel, [`tiled`], is checked
 /// against), with the symmetric shortcut (`triangle`) chosen by the caller:
 /// without it every cell is searched. The values are the same.
@@ -204,11 +192,6 @@ pub fn stream_with(
     }
     progress(n as u64);
     Some(())
-}
-
-/// The whole table (for dispatch and tests).
-pub fn grundy(r: &Rules, n: usize) -> Option<crate::solve::GrundyTable> {
-    crate::solve::GrundyTable::collect(n, |sink| stream(r, n, &mut |_| {}, sink))
 }
 
 /// The plain bitset mex (baseline for the benchmarks): the same line bitsets,
@@ -368,18 +351,11 @@ impl Tiler<'_> {
     }
 }
 
-/// [`stream_threads`] with two threads.
-pub fn stream_parallel(
-    r: &Rules,
-    n: usize,
-    progress: &mut dyn FnMut(u64),
-    sink: impl FnMut(u64, &[u32]),
-) -> Option<()> {
-    stream_threads(r, n, 2, progress, sink)
-}
-
-/// [`stream`] computed by `threads` workers (at least 1; the values are the
-/// same for every count): the tiled kernel, [`tiled`].
+/// Compute the Grundy values row by row: `sink(x, values_of_row_x)`, with
+/// `u32::MAX` for cells off the board, on `threads` workers (at least 1; the
+/// values are the same for every count); `progress(rows_done)` every 64 rows.
+/// `None` when `r` is out of scope. The tiled kernel, [`tiled`], keeping the
+/// upper triangle where [`keeps_triangle`] says.
 pub fn stream_threads(
     r: &Rules,
     n: usize,

@@ -14,11 +14,7 @@ pub fn memory_estimate(_r: &Rules, n: u64) -> u64 {
     n.saturating_mul(n).saturating_mul(4)
 }
 
-pub fn grundy(r: &Rules, n: usize) -> GrundyTable {
-    grundy_with_progress(r, n, &mut |_| {})
-}
-
-/// [`grundy`], reporting the rows done after each row (`progress(rows)`): a
+/// The Grundy table, reporting the rows done after each row (`progress(rows)`): a
 /// front end stops the work there (Python's Ctrl-C, a server's abandoned
 /// request), at most one row late.
 pub fn grundy_with_progress(r: &Rules, n: usize, progress: &mut dyn FnMut(u64)) -> GrundyTable {

@@ -552,19 +552,10 @@ pub fn memory_estimate(r: &Rules, n: u64) -> Option<u64> {
 }
 
 /// Compute the Grundy values row by row: `sink(x, values_of_row_x)`, with
-/// [`GRUNDY_OFF`] off the board. `progress(rows_done)` every 16 rows (a
-/// restart with wider bitsets counts again). `None` when `r` is out of scope.
-pub fn stream(
-    r: &Rules,
-    n: usize,
-    progress: &mut dyn FnMut(u64),
-    sink: impl FnMut(u64, &[u32]),
-) -> Option<()> {
-    stream_threads(r, n, 1, progress, sink)
-}
-
-/// [`stream`] computed by `threads` workers (at least 1): the same rows for
-/// every count (see the private `attempt`).
+/// `GRUNDY_OFF` off the board, on `threads` workers (at least 1): the same
+/// rows for every count (see the private `attempt`). `progress(rows_done)`
+/// every 16 rows (a restart with wider bitsets counts again). `None` when `r`
+/// is out of scope.
 pub fn stream_threads(
     r: &Rules,
     n: usize,
@@ -628,22 +619,6 @@ fn run(
             }
         }
     }
-}
-
-/// The whole table (for dispatch and tests).
-pub fn grundy(r: &Rules, n: usize) -> Option<crate::solve::GrundyTable> {
-    grundy_with_progress(r, n, 1, &mut |_| {})
-}
-
-/// [`grundy`] on `threads` workers, calling `progress(rows_done)` as rows are
-/// solved.
-pub fn grundy_with_progress(
-    r: &Rules,
-    n: usize,
-    threads: usize,
-    progress: &mut dyn FnMut(u64),
-) -> Option<crate::solve::GrundyTable> {
-    crate::solve::GrundyTable::collect(n, |sink| stream_threads(r, n, threads, progress, sink))
 }
 
 /// Rows per stripe (see [`attempt`]): [`STRIPE_ROWS`], fewer where a row's

@@ -108,12 +108,8 @@ fn or_into(acc: &mut [u64], src: &[u64]) {
     }
 }
 
-/// The Grundy table, or `None` when `r` is out of scope (or its rings too deep).
-pub fn grundy(r: &Rules, n: usize) -> Option<GrundyTable> {
-    grundy_with_progress(r, n, &mut |_| {})
-}
-
-/// [`grundy`], calling `progress(rows_done)` every 16 rows (a restart with wider
+/// The Grundy table, or `None` when `r` is out of scope (or its rings too
+/// deep), calling `progress(rows_done)` every 16 rows (a restart with wider
 /// bitsets starts the count again).
 pub fn grundy_with_progress(
     r: &Rules,

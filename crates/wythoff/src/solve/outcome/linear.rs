@@ -139,7 +139,7 @@ pub fn applies(r: &Rules) -> bool {
 }
 
 /// Does the kernel keep the cone's Fenwick trees for `r` (a cone `s >= 2`)?
-/// Its rows cost more than a band's ([`crate::solve::cost`]).
+/// Its rows cost more than a band's (its wrapper's rates).
 pub fn has_cone(r: &Rules) -> bool {
     matches!(shape(r), Some((Two::Cone(..), _, _)))
 }

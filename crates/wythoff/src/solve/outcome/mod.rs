@@ -57,7 +57,7 @@ pub mod sparse_rect;
 
 /// A kernel that produces the P-positions of its board row by row (`linear`,
 /// `band`, `residue`): the table and the stream are written once, here.
-pub(crate) trait RowKernel {
+pub trait RowKernel {
     /// The P-positions `y` of the next row `x`, sorted.
     fn next_row(&mut self) -> &[u32];
     /// The removed corner: the rows below `.0` have their columns below `.1`

@@ -110,7 +110,7 @@ pub fn applies(r: &Rules) -> bool {
 }
 
 /// Bitset rows OR-ed per row (explicit lengths and residues of `h`, the
-/// diagonals, the row itself): the per-row word cost of [`crate::solve::cost`].
+/// diagonals, the row itself): the per-row word cost of its wrapper.
 pub fn row_passes(r: &Rules) -> u64 {
     split(r.h()).map_or(0, |h| (h.explicit.len() + h.residues.len() + 2) as u64)
 }

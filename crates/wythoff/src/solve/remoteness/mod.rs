@@ -255,14 +255,10 @@ impl RemotenessTable {
 }
 
 /// The remoteness table of one set of rules (memoryless): the line kernel
-/// ([`lines`]) where it applies, else [`plain_table`].
+/// ([`lines`]) where it applies, else [`plain_table`] ([`super::select`]
+/// chooses, through [`super::wrappers`]).
 pub fn rules_table(r: &Rules, n: usize) -> RemotenessTable {
-    match super::select::remoteness_kernel(r) {
-        super::select::RemotenessKernel::Lines => {
-            lines::table(r, n).unwrap_or_else(|| plain_table(r, n))
-        }
-        super::select::RemotenessKernel::Plain => plain_table(r, n),
-    }
+    super::select::remoteness_table(r, n)
 }
 
 /// The remoteness table of one set of rules, every option of every position
