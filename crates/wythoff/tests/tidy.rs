@@ -371,28 +371,41 @@ fn names_segment(text: &str, module: &str) -> bool {
 /// sweeps, the papers' claims), in code or in a doc link.
 #[test]
 fn solve_imports_no_layer_above() {
-    const ABOVE: &[&str] = &[
-        "crate::answer",
-        "crate::explain",
-        "crate::patterns",
-        "crate::claims",
-        "crate::prove",
-        "crate::sweep",
-        "crate::sweep_proof",
-        "crate::compare",
-        "crate::board",
-        "crate::board_pairs",
-        "crate::sequences",
-    ];
+    let found = names_above("wythoff/src/solve", 20);
+    assert!(
+        found.is_empty(),
+        "solve/ names a layer above it:\n{}",
+        found.join("\n")
+    );
+}
+
+/// The modules above the engine layer, which no engine names.
+const ABOVE_ENGINES: &[&str] = &[
+    "crate::answer",
+    "crate::explain",
+    "crate::patterns",
+    "crate::claims",
+    "crate::prove",
+    "crate::sweep",
+    "crate::sweep_proof",
+    "crate::compare",
+    "crate::board",
+    "crate::board_pairs",
+    "crate::sequences",
+];
+
+/// Lines of the files under `dir` (at least `min` files) that name a module of
+/// [`ABOVE_ENGINES`], in code or in a doc link.
+fn names_above(dir: &str, min: usize) -> Vec<String> {
     let mut files = Vec::new();
-    rust_files(&crates().join("wythoff/src/solve"), &mut files);
-    assert!(files.len() > 20);
+    rust_files(&crates().join(dir), &mut files);
+    assert!(files.len() >= min, "{dir}: {} files", files.len());
     let mut found = Vec::new();
     for f in &files {
         let text = std::fs::read_to_string(f).unwrap();
         for (i, line) in text.lines().enumerate() {
             for part in code_or_links(line) {
-                if ABOVE.iter().any(|m| {
+                if ABOVE_ENGINES.iter().any(|m| {
                     part.match_indices(m).any(|(j, _)| {
                         !part[j + m.len()..]
                             .chars()
@@ -405,9 +418,20 @@ fn solve_imports_no_layer_above() {
             }
         }
     }
+    found
+}
+
+/// The other engines, `oracle/` (published solutions) and `imitation/` (the
+/// game with memory), name no layer above them either: their claims are
+/// `crate::claim`'s types (the leaf), the fitted oracle built from a pattern
+/// lives in `patterns/fitted.rs`, cross-layer checks in `tests/`.
+#[test]
+fn oracles_and_imitation_import_no_layer_above() {
+    let mut found = names_above("wythoff/src/oracle", 8);
+    found.extend(names_above("wythoff/src/imitation", 2));
     assert!(
         found.is_empty(),
-        "solve/ names a layer above it:\n{}",
+        "oracle/ or imitation/ names a layer above it:\n{}",
         found.join("\n")
     );
 }
