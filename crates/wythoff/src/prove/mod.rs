@@ -17,6 +17,7 @@ pub mod automaton;
 pub mod custom;
 pub mod error;
 pub mod formula;
+pub mod grundy;
 pub mod numeration;
 pub mod plan;
 pub mod report;
