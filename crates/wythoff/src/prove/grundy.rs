@@ -81,7 +81,10 @@ pub fn level_statements(value: u32) -> (Vec<(String, String)>, Vec<Statement>) {
     let mut statements = Vec::new();
     for k in 0..=value {
         let l = level_name(k);
-        defs.push((format!("hit{k}"), format!("E c,d $opt(a,b,c,d) & ${l}(c,d)")));
+        defs.push((
+            format!("hit{k}"),
+            format!("E c,d $opt(a,b,c,d) & ${l}(c,d)"),
+        ));
         let lower: Vec<String> = (0..k).map(|j| format!("${}(a,b)", level_name(j))).collect();
         if k > 0 {
             statements.push(Statement {
@@ -205,28 +208,45 @@ pub fn grundy_refusal(s: &Subject) -> Option<ProveError> {
     None
 }
 
-/// The numerations a Grundy table is tried in: base m first for m-Modular
-/// Wythoff (m <= 9), then those the P-positions suggest ([`candidates`]),
-/// without Fraenkel's (a custom base, not written for Grundy proofs).
+/// The numerations a Grundy table is tried in: those the P-positions suggest
+/// ([`candidates`]), without Fraenkel's (a custom base, not written for
+/// Grundy proofs), and base m for m-Modular Wythoff (3 <= m <= 9: first for
+/// m <= 4, else after base 2).
 pub fn grundy_candidates(s: &Subject, zeros: &Board) -> Vec<Numeration> {
-    let mut out = Vec::new();
+    let mut out: Vec<Numeration> = candidates(zeros)
+        .into_iter()
+        .filter(|n| !matches!(n, Numeration::Fraenkel { .. }))
+        .collect();
     if let Some(t) = s.game.as_single().and_then(|r| r.two_pile()) {
         if let MoveRelation::Congruent { m } = t.relation {
-            if (2..=9).contains(&m) {
-                out.push(Numeration::Base(m as u32));
+            if (3..=9).contains(&m) {
+                let base = Numeration::Base(m as u32);
+                out.retain(|n| n != &base);
+                // Walnut's arithmetic on four numbers (the move relation)
+                // costs m^4 letters: base m first for m <= 4 only, else
+                // after base 2 (m = 6 in base 6: 132 s, in base 2: seconds)
+                let at = if m <= 4 {
+                    0
+                } else {
+                    out.iter()
+                        .position(|n| n == &Numeration::Base(2))
+                        .map_or(0, |i| i + 1)
+                };
+                out.insert(at, base);
             }
-        }
-    }
-    for n in candidates(zeros) {
-        if !matches!(n, Numeration::Fraenkel { .. }) && !out.contains(&n) {
-            out.push(n);
         }
     }
     out
 }
 
 /// One numeration tried: what came of it, in words.
-fn tried_line(num: &Numeration, found: Option<String>, largest: usize, digits: usize, max_states: usize) -> String {
+fn tried_line(
+    num: &Numeration,
+    found: Option<String>,
+    largest: usize,
+    digits: usize,
+    max_states: usize,
+) -> String {
     match found {
         Some(s) => format!("{}: {s}", num.describe()),
         None => format!(

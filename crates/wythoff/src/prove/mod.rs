@@ -27,4 +27,4 @@ pub use error::{ProveArg, ProveError};
 pub use report::{
     report, Recheck, Report, StatementResult, Verdict, WalnutInfo, WalnutRun, Witness,
 };
-pub use request::{prepare, Model, ProofPlan, Request, Strategy};
+pub use request::{grundy_plan_of, prepare, Model, ProofPlan, Request, Strategy};

@@ -238,7 +238,7 @@ impl ProofPlan {
 pub fn prepare(req: &Request, progress: &mut dyn FnMut(u64, u64)) -> Result<ProofPlan, ProveError> {
     let only = req.validate()?;
     if req.grundy {
-        return prepare_grundy(req, only.as_ref(), progress);
+        return prepare_grundy(req, progress);
     }
     let subject = &req.subject;
     let search = if req.via_pairs {
@@ -318,7 +318,6 @@ pub fn graph_files() -> (String, String) {
 /// [`grundy::grundy_candidates`] gives (or `only`), and write the files.
 fn prepare_grundy(
     req: &Request,
-    only: Option<&Numeration>,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<ProofPlan, ProveError> {
     let subject = &req.subject;
@@ -341,6 +340,32 @@ fn prepare_grundy(
             None => *v + 1,
         };
     }
+    grundy_plan_of(req, &values)
+}
+
+/// The Grundy plan of `req` (with `grundy`, validated) from the values
+/// `values` of its `max x max` board (row-major): the numerations tried are
+/// `req`'s, or those [`grundy::grundy_candidates`] gives. Public so that a
+/// wrong table (a mutant formula) can be fed through the same statements.
+pub fn grundy_plan_of(req: &Request, values: &[u64]) -> Result<ProofPlan, ProveError> {
+    let subject = &req.subject;
+    let n = req.max;
+    if !req.grundy {
+        return Err(ProveError::bad(
+            ProveArg::Value,
+            "-",
+            "a Grundy plan is asked with grundy",
+        ));
+    }
+    if values.len() as u64 != n * n {
+        return Err(ProveError::bad(
+            ProveArg::Max,
+            n,
+            format!("{} values given, not {n} x {n}", values.len()),
+        ));
+    }
+    let only = req.validate()?;
+    let only = only.as_ref();
     let list = match only {
         Some(num) => vec![num.clone()],
         None => {
