@@ -77,7 +77,7 @@ fn a_mutant_formula_is_refuted_with_a_witness() {
     let Some(_) = walnut() else {
         return;
     };
-    let s = wythoff::Subject::parse("modular:m=3", false).unwrap();
+    let s = wythoff::subject::Subject::parse("modular:m=3", false).unwrap();
     let n = 81u64;
     let mut req = wythoff::prove::Request::new(s);
     req.max = n;
