@@ -11,7 +11,9 @@
 //! the board ([`automaton`]), the rules as a Walnut first-order formula
 //! ([`formula`]), the statements and files of a complete WALNUT_HOME
 //! ([`plan`]), and Walnut's Custom Bases for a numeration it does not ship
-//! ([`custom`]).
+//! ([`custom`]). [`grundy`]: `prove --grundy`, the Sprague-Grundy function
+//! (the relation G(x, y) = z) or its level sets, decided through the mex
+//! property on the same move relation.
 
 pub mod automaton;
 pub mod custom;
