@@ -401,8 +401,31 @@ def main():
         if games is SEED003_OPEN:
             doc.append("Problem numbers: " + ", ".join(f"`{g}`: {PROBLEM[g]}" for g in games) + ".\n")
     doc.extend(section7(all_rows))
+    doc.extend(kept_sections())
     with open(DOC, "w") as f:
         f.write("\n".join(doc).rstrip() + "\n")
+
+
+# sections of docs/proofs.md written by hand (the runs of `prove --grundy`):
+# kept as they are when the P-set tables are regenerated
+KEPT = ("## Grundy functions",)
+
+
+def kept_sections():
+    try:
+        with open(DOC) as f:
+            lines = f.read().split("\n")
+    except OSError:
+        return []
+    out = []
+    for head in KEPT:
+        if head not in lines:
+            continue
+        i = lines.index(head)
+        j = next((k for k in range(i + 1, len(lines)) if lines[k].startswith("## ")), len(lines))
+        out.append("")
+        out.extend(lines[i:j])
+    return out
 
 
 if __name__ == "__main__":

@@ -64,7 +64,19 @@ pub struct Args {
     pub java_memory: Option<String>,
     #[arg(long, value_enum, default_value = "text")]
     pub format: ProveFormat,
-    /// For tests: flip the membership of one cell `X,Y` of the guessed automaton.
+    /// Prove the Sprague-Grundy function instead of the P-set: the relation
+    /// G(x, y) = z as an automaton (three numbers read together), decided by
+    /// Walnut through the mex property (no option has the same value, every
+    /// smaller value is an option's). Normal play, without blocking or memory.
+    #[arg(long)]
+    pub grundy: bool,
+    /// With --grundy: prove the level set G = VALUE only (with the levels
+    /// below it, each the set outside the lower levels in which a position
+    /// lies exactly when none of its options does).
+    #[arg(long, value_name = "VALUE", requires = "grundy")]
+    pub value: Option<u32>,
+    /// For tests: flip the membership of one cell `X,Y` of the guessed automaton
+    /// (with --grundy: the value of that cell plus one, before guessing).
     #[arg(long, hide = true, value_name = "X,Y")]
     pub flip_cell: Option<String>,
     /// For tests: go straight to the automata of the pairs' graphs.
@@ -147,6 +159,8 @@ pub fn run(a: Args) -> Result<ExitCode> {
         timeout: a.timeout,
         flip,
         via_pairs: a.via_pairs,
+        grundy: a.grundy,
+        value: a.value,
         ..Request::new(subject)
     };
     // the request and Walnut checked before any solving

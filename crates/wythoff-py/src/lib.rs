@@ -817,7 +817,8 @@ fn verify<'py>(
 /// `scripts/install_walnut.sh`) decide them. The same dict as
 /// `wythoff prove --format json` (the library's `Report`, serialised).
 #[pyfunction]
-#[pyo3(signature = (game, misere = false, max = None, numeration = None, emit = None, timeout = None))]
+#[pyo3(signature = (game, misere = false, max = None, numeration = None, emit = None, timeout = None, grundy = false, value = None))]
+#[allow(clippy::too_many_arguments)]
 fn prove<'py>(
     py: Python<'py>,
     game: &str,
@@ -826,6 +827,8 @@ fn prove<'py>(
     numeration: Option<&str>,
     emit: Option<std::path::PathBuf>,
     timeout: Option<u64>,
+    grundy: bool,
+    value: Option<u32>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let s = Subject::from_arg(game, misere, read_rules_file).map_err(|e| match e {
         GameArgError::Read { error, .. } => error,
@@ -840,6 +843,9 @@ fn prove<'py>(
     if let Some(t) = timeout {
         req.timeout = t;
     }
+    // the Sprague-Grundy function (or the level `value`), as `prove --grundy`
+    req.grundy = grundy;
+    req.value = value;
     let r = run_owned(py, move |_| {
         Ok(wythoff_walnut::prove(&req, emit.as_deref()))
     })?

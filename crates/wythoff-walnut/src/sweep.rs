@@ -131,6 +131,7 @@ pub fn flag(arg: ProveArg) -> &'static str {
         ProveArg::States => "--states",
         ProveArg::Timeout => "--timeout",
         ProveArg::Flip => "--flip-cell",
+        ProveArg::Value => "--value",
     }
 }
 

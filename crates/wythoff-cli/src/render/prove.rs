@@ -33,10 +33,15 @@ fn statement_line(
 
 /// The report in words; `emit`: where the WALNUT_HOME was also written.
 pub fn text(out: &mut dyn Write, r: &Report, emit: Option<&std::path::Path>) -> io::Result<()> {
+    let object = match (r.grundy, r.value) {
+        (Some(_), Some(g)) => format!(" (Grundy values, the level G = {g})"),
+        (Some(_), None) => " (Grundy values, the function G(x, y) = z)".to_string(),
+        _ => String::new(),
+    };
     if r.verdict == Verdict::NoAutomaton {
         writeln!(
             out,
-            "{} ({}): no automaton found on the {} x {} board",
+            "{} ({}){object}: no automaton found on the {} x {} board",
             r.game, r.convention_text, r.max, r.max
         )?;
         writeln!(out, "  tried, up to {} states:", r.max_states)?;
@@ -51,16 +56,35 @@ pub fn text(out: &mut dyn Write, r: &Report, emit: Option<&std::path::Path>) -> 
     let how = &r.how;
     writeln!(
         out,
-        "{} ({}): {}",
+        "{} ({}){object}: {}",
         r.game,
         r.convention_text,
         r.verdict.as_str()
     )?;
-    match r.verdict {
-        Verdict::Proved => writeln!(out,
+    let levels = r
+        .level_states
+        .iter()
+        .map(|n| n.to_string())
+        .collect::<Vec<_>>()
+        .join(", ");
+    match (r.verdict, r.grundy, r.value) {
+        (Verdict::Proved, Some(_), None) => writeln!(out,
+            "  G(x, y) = z exactly for the triples (x, y, z) accepted by a {states}-state automaton in {words} ({ns}, {}), for every position",
+            r.automaton.as_deref().unwrap_or("?")
+        )?,
+        (Verdict::Proved, Some(_), Some(g)) => writeln!(out,
+            "  the positions of Grundy value {g} are exactly the pairs accepted by a {states}-state automaton in {words} ({ns}, {}), for every position (levels 0..{g}: {levels} states, each proved)",
+            r.automaton.as_deref().unwrap_or("?")
+        )?,
+        (Verdict::Refuted, Some(_), _) => writeln!(
+            out,
+            "  {} guessed from the board is not the Grundy function",
+            r.model
+        )?,
+        (Verdict::Proved, _, _) => writeln!(out,
             "  the P-positions are exactly the pairs (x, y) accepted by a {states}-state automaton in {words} ({ns}){how}, for every position"
         )?,
-        Verdict::Refuted => writeln!(
+        (Verdict::Refuted, _, _) => writeln!(
             out,
             "  the {states}-state automaton in {words} ({ns}){how} guessed from the board is not the P-set"
         )?,

@@ -82,6 +82,8 @@ def prove(
     numeration: Optional[str] = None,
     emit: Optional[str] = None,
     timeout: Optional[int] = None,
+    grundy: bool = False,
+    value: Optional[int] = None,
 ) -> Dict[str, Any]:
     """`wythoff prove`: the P-set's automaton guessed from a board (side `max`,
     16 to 4096; default 1024), the rules written as first-order statements and
@@ -92,6 +94,9 @@ def prove(
     (`name`, `result`, `seconds`; on a time-out those that finished, the others
     in `unfinished`), `witness`, `walnut_version`, `walnut_sha256`. `emit`:
     also write a complete WALNUT_HOME there; `timeout`: Walnut's seconds (300).
+    `grundy=True`: the Sprague-Grundy function instead (`wythoff prove
+    --grundy`; the dict adds `grundy`: `function`), `value=G` its level set
+    G = G with the levels below (`grundy`: `level`, `value`, `level_states`).
     `ValueError` for a bad argument or a game the statements cannot express,
     `RuntimeError` when Walnut is missing or fails."""
 

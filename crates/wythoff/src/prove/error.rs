@@ -18,6 +18,8 @@ pub enum ProveArg {
     Timeout,
     /// The cell flipped for a test.
     Flip,
+    /// The Grundy level asked for (`--value`).
+    Value,
 }
 
 impl ProveArg {
@@ -30,6 +32,7 @@ impl ProveArg {
             ProveArg::States => "states",
             ProveArg::Timeout => "timeout",
             ProveArg::Flip => "flip_cell",
+            ProveArg::Value => "value",
         }
     }
 }

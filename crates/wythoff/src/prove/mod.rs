@@ -11,12 +11,15 @@
 //! the board ([`automaton`]), the rules as a Walnut first-order formula
 //! ([`formula`]), the statements and files of a complete WALNUT_HOME
 //! ([`plan`]), and Walnut's Custom Bases for a numeration it does not ship
-//! ([`custom`]).
+//! ([`custom`]). [`grundy`]: `prove --grundy`, the Sprague-Grundy function
+//! (the relation G(x, y) = z) or its level sets, decided through the mex
+//! property on the same move relation.
 
 pub mod automaton;
 pub mod custom;
 pub mod error;
 pub mod formula;
+pub mod grundy;
 pub mod numeration;
 pub mod plan;
 pub mod report;
@@ -26,4 +29,4 @@ pub use error::{ProveArg, ProveError};
 pub use report::{
     report, Recheck, Report, StatementResult, Verdict, WalnutInfo, WalnutRun, Witness,
 };
-pub use request::{prepare, Model, ProofPlan, Request, Strategy};
+pub use request::{grundy_plan_of, prepare, Model, ProofPlan, Request, Strategy};

@@ -157,6 +157,17 @@ pub struct Report {
     #[serde(skip)]
     pub definitions: Vec<(String, Option<usize>)>,
     pub witness: Option<Witness>,
+    /// `prove --grundy`: what was proved about the Sprague-Grundy function,
+    /// `function` (the relation G(x, y) = z) or `level` (the set G = value,
+    /// with the levels below it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub grundy: Option<&'static str>,
+    /// `prove --grundy --value G`: the level.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<u32>,
+    /// `prove --grundy --value G`: the states of the levels 0..=G.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub level_states: Vec<usize>,
     /// Statements outside the proof of the P-set (about the sequences the
     /// graphs were read as, the papers' statements) that Walnut answered
     /// FALSE: said beside the verdict, never a refutation of the set.
@@ -227,6 +238,9 @@ pub fn report(plan: &ProofPlan, run: Option<&WalnutRun>) -> Result<Report, Prove
         running: None,
         definitions: Vec::new(),
         witness: None,
+        grundy: None,
+        value: None,
+        level_states: Vec::new(),
         side_false: Vec::new(),
         walnut_version: walnut.version,
         walnut_sha256: walnut.sha256,
@@ -243,6 +257,13 @@ pub fn report(plan: &ProofPlan, run: Option<&WalnutRun>) -> Result<Report, Prove
         max_states: plan.max_states,
         timeout: plan.timeout,
     };
+    if let Some(value) = plan.grundy {
+        rep.grundy = Some(if value.is_some() { "level" } else { "function" });
+        rep.value = value;
+    }
+    if let Some(Model::Grundy(g)) = plan.strategy.as_ref().map(|s| &s.model) {
+        rep.level_states = g.level_states();
+    }
     let (Some(st), Some(run)) = (&plan.strategy, run) else {
         return Ok(rep);
     };
@@ -250,7 +271,10 @@ pub fn report(plan: &ProofPlan, run: Option<&WalnutRun>) -> Result<Report, Prove
     let num = st.model.numeration();
     rep.numeration = Some(num.walnut_name());
     rep.numeration_words = Some(num.describe());
-    rep.automaton = Some(format!("{AUTOMATON}.txt"));
+    rep.automaton = Some(match &st.model {
+        Model::Grundy(g) => g.file(),
+        _ => format!("{AUTOMATON}.txt"),
+    });
     rep.model = st.model.describe();
     let seconds = |name: &str| run.logs.iter().find(|(n, _)| n == name).map(|l| l.1);
     rep.walnut_seconds = run
@@ -378,6 +402,7 @@ pub fn report(plan: &ProofPlan, run: Option<&WalnutRun>) -> Result<Report, Prove
         Model::PSet(aut) => aut.states(),
         // the P-set automaton Walnut built from the graphs
         Model::Pairs(m) => built.unwrap_or(m.a.states() + m.b.states()),
+        Model::Grundy(g) => g.states(),
     });
     if let Model::Pairs(m) = &st.model {
         rep.how = format!(

@@ -13,6 +13,7 @@
 use super::automaton::Automaton;
 use super::error::{ProveArg, ProveError};
 use super::formula::{refusal, Statement};
+use super::grundy::{self, GrundyModel};
 use super::numeration::Numeration;
 use super::plan::{
     self, complementarity, pairs_paper_statements, pairs_proof_files, proof_files, PairsModel,
@@ -47,6 +48,11 @@ pub struct Request {
     pub flip: Option<(u64, u64)>,
     /// For tests: go straight to the automata of the pairs' graphs.
     pub via_pairs: bool,
+    /// Prove the Sprague-Grundy function (the relation G(x, y) = z) instead
+    /// of the P-set ([`super::grundy`]).
+    pub grundy: bool,
+    /// With `grundy`: prove the level sets `{G = 0}, ..., {G = value}` only.
+    pub value: Option<u32>,
 }
 
 impl Request {
@@ -60,6 +66,8 @@ impl Request {
             timeout: DEFAULT_TIMEOUT,
             flip: None,
             via_pairs: false,
+            grundy: false,
+            value: None,
         }
     }
 
@@ -87,6 +95,34 @@ impl Request {
                 format!("allowed 1 to {MAX_TIMEOUT} seconds"),
             ));
         }
+        if let Some(g) = self.value {
+            if !self.grundy {
+                return Err(ProveError::bad(
+                    ProveArg::Value,
+                    g,
+                    "a level of the Grundy function is asked with grundy",
+                ));
+            }
+            if g > grundy::MAX_VALUE {
+                return Err(ProveError::bad(
+                    ProveArg::Value,
+                    g,
+                    format!("allowed 0 to {}", grundy::MAX_VALUE),
+                ));
+            }
+        }
+        if self.grundy {
+            if let Some(e) = grundy::grundy_refusal(&self.subject) {
+                return Err(e);
+            }
+            if self.via_pairs {
+                return Err(ProveError::bad(
+                    ProveArg::Flip,
+                    "via-pairs",
+                    "the pairs' graphs are a road to a P-set, not to Grundy values",
+                ));
+            }
+        }
         if let Some(why) = refusal(&self.subject.game) {
             return Err(ProveError::CannotExpress {
                 game: self.subject.label.clone(),
@@ -111,6 +147,8 @@ pub enum Model {
     PSet(Automaton),
     /// Automata of the graphs `n -> a_n`, `n -> b_n`; Walnut builds the P-set.
     Pairs(PairsModel),
+    /// The Grundy function's relation, or its level sets (`prove --grundy`).
+    Grundy(GrundyModel),
 }
 
 impl Model {
@@ -118,6 +156,7 @@ impl Model {
         match self {
             Model::PSet(a) => &a.numeration,
             Model::Pairs(m) => &m.a.numeration,
+            Model::Grundy(g) => g.numeration(),
         }
     }
     /// States of the automata handed to Walnut (the P-set's, or both graphs').
@@ -125,6 +164,7 @@ impl Model {
         match self {
             Model::PSet(a) => a.states(),
             Model::Pairs(m) => m.a.states() + m.b.states(),
+            Model::Grundy(g) => g.states(),
         }
     }
     /// What Walnut is asked about, in words.
@@ -144,6 +184,7 @@ impl Model {
                 num.describe(),
                 num.walnut_name()
             ),
+            Model::Grundy(g) => g.describe(),
         }
     }
 }
@@ -170,6 +211,8 @@ pub struct ProofPlan {
     pub row_count: Option<u64>,
     /// `None`: no automaton found; nothing for Walnut to decide.
     pub strategy: Option<Strategy>,
+    /// `Some(value)` for a Grundy proof (`Some(None)`: the whole function).
+    pub grundy: Option<Option<u32>>,
 }
 
 impl ProofPlan {
@@ -194,6 +237,9 @@ impl ProofPlan {
 /// `progress(done, total)` follows the board's solving.
 pub fn prepare(req: &Request, progress: &mut dyn FnMut(u64, u64)) -> Result<ProofPlan, ProveError> {
     let only = req.validate()?;
+    if req.grundy {
+        return prepare_grundy(req, progress);
+    }
     let subject = &req.subject;
     let search = if req.via_pairs {
         plan::Search {
@@ -245,6 +291,7 @@ pub fn prepare(req: &Request, progress: &mut dyn FnMut(u64, u64)) -> Result<Proo
                     extras.extend(plan::difference_progression(m));
                     pairs_proof_files(subject, m, &extras)?
                 }
+                Model::Grundy(g) => grundy::grundy_files(subject, g)?,
             };
             Some(Strategy { model, files })
         }
@@ -257,10 +304,97 @@ pub fn prepare(req: &Request, progress: &mut dyn FnMut(u64, u64)) -> Result<Proo
         tried,
         row_count: search.row_count,
         strategy,
+        grundy: None,
     })
 }
 
 /// The graph automata's file names, for the report.
 pub fn graph_files() -> (String, String) {
     (format!("{GRAPH_A}.txt"), format!("{GRAPH_B}.txt"))
+}
+
+/// [`prepare`] for `grundy`: solve the Grundy table of the board, guess the
+/// relation G(x, y) = z (or the levels `0..=value`) in the numerations
+/// [`grundy::grundy_candidates`] gives (or `only`), and write the files.
+fn prepare_grundy(
+    req: &Request,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<ProofPlan, ProveError> {
+    let subject = &req.subject;
+    let n = req.max;
+    let table = crate::answer::grundy_table(subject, n, progress)?;
+    let mut values: Vec<u64> = table.values().iter().map(|&v| v as u64).collect();
+    if let Some((x, y)) = req.flip {
+        // a wrong table for tests: one value changed (one cell in or out of a level)
+        if x >= n || y >= n {
+            return Err(ProveError::bad(
+                ProveArg::Flip,
+                format!("{x},{y}"),
+                format!("a cell of the {n} x {n} board"),
+            ));
+        }
+        let v = &mut values[(x * n + y) as usize];
+        *v = match req.value {
+            Some(g) if *v == g as u64 => *v + 1,
+            Some(g) => g as u64,
+            None => *v + 1,
+        };
+    }
+    grundy_plan_of(req, &values)
+}
+
+/// The Grundy plan of `req` (with `grundy`, validated) from the values
+/// `values` of its `max x max` board (row-major): the numerations tried are
+/// `req`'s, or those [`grundy::grundy_candidates`] gives. Public so that a
+/// wrong table (a mutant formula) can be fed through the same statements.
+pub fn grundy_plan_of(req: &Request, values: &[u64]) -> Result<ProofPlan, ProveError> {
+    let subject = &req.subject;
+    let n = req.max;
+    if !req.grundy {
+        return Err(ProveError::bad(
+            ProveArg::Value,
+            "-",
+            "a Grundy plan is asked with grundy",
+        ));
+    }
+    if values.len() as u64 != n * n {
+        return Err(ProveError::bad(
+            ProveArg::Max,
+            n,
+            format!("{} values given, not {n} x {n}", values.len()),
+        ));
+    }
+    let only = req.validate()?;
+    let only = only.as_ref();
+    let list = match only {
+        Some(num) => vec![num.clone()],
+        None => {
+            let zeros = crate::patterns::board::Board::from_fn(n as usize, |x, y| {
+                values[x * n as usize + y] == 0
+            });
+            grundy::grundy_candidates(subject, &zeros)
+        }
+    };
+    let at = |x: u64, y: u64| values[(x * n + y) as usize];
+    let (model, tried) = grundy::search(&list, n, &at, req.value, req.states);
+    let strategy = match model {
+        None => None,
+        Some(g) => {
+            let files = grundy::grundy_files(subject, &g)?;
+            Some(Strategy {
+                model: Model::Grundy(g),
+                files,
+            })
+        }
+    };
+    Ok(ProofPlan {
+        subject: subject.clone(),
+        max: n,
+        max_states: req.states,
+        timeout: req.timeout,
+        tried,
+        row_count: None,
+        strategy,
+        grundy: Some(req.value),
+    })
 }

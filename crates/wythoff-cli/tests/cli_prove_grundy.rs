@@ -1,0 +1,175 @@
+//! `wythoff prove GAME --grundy [--value G]`: the Sprague-Grundy function (or
+//! a level set) decided by Walnut. The tests that run Walnut skip when it is
+//! absent (a failure in CI, as cli_prove.rs's); the bad-input tests do not
+//! need it (the request is refused before Walnut is looked for).
+
+mod common;
+use common::walnut;
+use std::process::{Command, Output};
+
+const BIN: &str = env!("CARGO_BIN_EXE_wythoff");
+
+fn run(args: &[&str]) -> Output {
+    Command::new(BIN).args(args).output().expect("run wythoff")
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let out = run(args);
+    let text = String::from_utf8_lossy(&out.stdout);
+    serde_json::from_str(&text).unwrap_or_else(|e| {
+        panic!(
+            "{args:?}: not JSON ({e}): {text}\nstderr: {}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    })
+}
+
+/// Khovanova-Niu's m = 3 formula, G(3i+r, 3j+s) = 3(i+j) + (r+s mod 3):
+/// proved in base 3; the emitted folder re-runs TRUE in Walnut alone.
+#[test]
+fn modular_three_is_proved_and_rechecked() {
+    if walnut().is_none() {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("wythoff-grundy-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let v = json(&[
+        "prove",
+        "modular:m=3",
+        "--grundy",
+        "--max",
+        "243",
+        "--emit",
+        d,
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["verdict"], "proved", "{v}");
+    assert_eq!(v["grundy"], "function", "{v}");
+    assert_eq!(v["numeration"], "msd_3", "{v}");
+    assert_eq!(v["automaton"], "grundy.txt", "{v}");
+    assert!(v["states"].as_u64().unwrap() <= 10, "{v}");
+    let names: Vec<&str> = v["statements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            assert_eq!(s["result"], "TRUE", "{v}");
+            s["name"].as_str().unwrap()
+        })
+        .collect();
+    assert_eq!(names, ["g_total", "g_functional", "no_equal_option", "mex"]);
+    // the relation accepts the formula's triples (read with Walnut's file)
+    let text = std::fs::read_to_string(dir.join("Automata Library/grundy.txt")).unwrap();
+    assert!(text.starts_with("msd_3 msd_3 msd_3\n"), "{text}");
+    let out = run(&["prove", "--recheck", d]);
+    let t = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{t}");
+    assert_eq!(t.matches("TRUE").count(), 4, "{t}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A mutant of the formula, t = r + s + 1 mod 3, fed through the same
+/// statements: refuted, with the smallest position where it fails.
+#[test]
+fn a_mutant_formula_is_refuted_with_a_witness() {
+    let Some(_) = walnut() else {
+        return;
+    };
+    let s = wythoff::subject::Subject::parse("modular:m=3", false).unwrap();
+    let n = 81u64;
+    let mut req = wythoff::prove::Request::new(s);
+    req.max = n;
+    req.grundy = true;
+    req.numeration = Some("base:3".into());
+    let bad: Vec<u64> = (0..n * n)
+        .map(|c| {
+            let (x, y) = (c / n, c % n);
+            3 * (x / 3 + y / 3) + (x % 3 + y % 3 + 1) % 3
+        })
+        .collect();
+    let plan = wythoff::prove::grundy_plan_of(&req, &bad).unwrap();
+    assert!(plan.strategy.is_some(), "{:?}", plan.tried);
+    let w = wythoff_walnut::Walnut::find().unwrap();
+    let run = wythoff_walnut::run(&plan, &w, None).unwrap();
+    let r = wythoff::prove::report(&plan, run.as_ref()).unwrap();
+    assert_eq!(r.verdict, wythoff::prove::Verdict::Refuted);
+    let wit = r.witness.expect("a witness");
+    // (0, 0) has no option, so value 1 there breaks the mex
+    assert_eq!((wit.x, wit.y), (0, 0), "{}", wit.statement);
+    assert!(r
+        .statements
+        .iter()
+        .any(|s| s.name == "mex" && s.result == Some(false)));
+    // the CLI's own mutant: one value of the table changed before guessing
+    let v = json(&[
+        "prove",
+        "modular:m=3",
+        "--grundy",
+        "--max",
+        "243",
+        "--flip-cell",
+        "0,0",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["verdict"], "refuted", "{v}");
+    assert_eq!(v["witness"]["x"], 0, "{v}");
+}
+
+/// A level set: m-Modular m = 2's levels 0..2, each proved in base 2.
+#[test]
+fn a_level_is_proved_with_the_levels_below() {
+    if walnut().is_none() {
+        return;
+    }
+    let v = json(&[
+        "prove",
+        "modular:m=2",
+        "--grundy",
+        "--value",
+        "2",
+        "--max",
+        "256",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["verdict"], "proved", "{v}");
+    assert_eq!(v["grundy"], "level", "{v}");
+    assert_eq!(v["value"], 2, "{v}");
+    assert_eq!(v["automaton"], "lev2.txt", "{v}");
+    assert_eq!(v["level_states"].as_array().unwrap().len(), 3, "{v}");
+    assert_eq!(v["statements"].as_array().unwrap().len(), 8, "{v}");
+}
+
+#[test]
+fn games_without_grundy_values_are_one_line() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["prove", "blocking-wythoff:k=2", "--grundy"], "blocking"),
+        (&["prove", "imitation:p=2,m=1", "--grundy"], "memory"),
+        (&["prove", "choose-shift:m=1,p=2", "--grundy"], "choice"),
+        (&["prove", "wythoff", "--misere", "--grundy"], "normal play"),
+        (&["prove", "corner:m=1,p=1,u=1,v=2", "--grundy"], "corner"),
+        (&["prove", "wythoff", "--value", "1"], "--grundy"),
+        (
+            &["prove", "wythoff", "--grundy", "--value", "99"],
+            "--value 99",
+        ),
+        (&["prove", "wythoff", "--grundy", "--value", "-1"], "-1"),
+    ];
+    for (args, needle) in cases {
+        let t = std::time::Instant::now();
+        let out = Command::new(BIN)
+            .args(*args)
+            .env("WALNUT_JAR", "/nonexistent/walnut.jar")
+            .output()
+            .unwrap();
+        assert!(t.elapsed().as_secs_f64() < 1.0, "{args:?}");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}

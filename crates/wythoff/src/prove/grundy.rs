@@ -1,0 +1,418 @@
+//! `prove --grundy`: the Sprague-Grundy function (or one of its level sets)
+//! as automata guessed from a solved Grundy table, and the mex property as
+//! first-order statements Walnut decides.
+//!
+//! *The whole function*: the relation `R(x, y, z)` ("G(x, y) = z",
+//! synchronized: three numbers read together, most significant digit first)
+//! is guessed by [`guess_function`] (the graph guesser of the pairs' road,
+//! with two arguments), and Walnut decides, with `opt(a,b,c,d)` the game's
+//! move relation (the P-set proof's own definition):
+//!
+//! 1. `g_total`, `g_functional`: every position has exactly one `z`;
+//! 2. `no_equal_option`: `R(a,b,z) & opt(a,b,c,d) => ~R(c,d,z)`;
+//! 3. `mex`: `R(a,b,z) & w < z => E c,d opt(a,b,c,d) & R(c,d,w)`.
+//!
+//! These characterise G: by induction on `a + b`, if every option's `z` is
+//! its Grundy value, 2 and 3 say that `z` is the least value no option has.
+//!
+//! *A level set* (`value = g`): automata `lev0, ..., levg` of the sets
+//! `{G = k}` (each guessed by the P-set guesser, [`guess`], in one
+//! numeration), and for each `k`: `levk_outside` (disjoint from the lower
+//! levels), `levk_stable` (no option of a position of the set is in it),
+//! `levk_absorbing` (every position outside the levels `0..=k` has an option
+//! in `levk`). With the lower levels proved, `levk` is the unique set outside
+//! them in which a position lies exactly when none of its options does, which
+//! is `{G = k}` (a position outside the lower levels has every value below
+//! `k` among its options); level 0 is the P-set.
+
+use super::automaton::{guess, guess_function, Automaton, Guess, GuessRelation, Relation};
+use super::error::{ProveArg, ProveError};
+use super::formula::{rules_formula, RulesFormula, Statement};
+use super::numeration::Numeration;
+use super::plan::{candidates, comment, ProofFiles, COMMAND_FILE, WITNESS_FILE};
+use crate::patterns::board::Board;
+use crate::rules::Relation as MoveRelation;
+use crate::subject::Subject;
+
+/// The relation's automaton (`Automata Library/grundy.txt`, inputs x, y, z).
+pub const RELATION: &str = "grundy";
+/// The largest level `--value` may ask for.
+pub const MAX_VALUE: u32 = 16;
+
+/// The automaton name of level `k` (`Automata Library/levK.txt`).
+pub fn level_name(k: u32) -> String {
+    format!("lev{k}")
+}
+
+/// The statements saying that [`RELATION`] is the Grundy function (with
+/// `opt(a,b,c,d)` the move relation; `reach(a,b,z)`: some option has value z).
+pub fn function_statements() -> (Vec<(String, String)>, Vec<Statement>) {
+    let r = RELATION;
+    let defs = vec![(
+        "reach".to_string(),
+        format!("E c,d $opt(a,b,c,d) & ${r}(c,d,z)"),
+    )];
+    let st = |name: &str, body: String| Statement {
+        name: name.into(),
+        body,
+    };
+    let statements = vec![
+        st("g_total", format!("(E z ${r}(a,b,z))")),
+        st(
+            "g_functional",
+            format!("(A z,w ((${r}(a,b,z) & ${r}(a,b,w)) => z=w))"),
+        ),
+        st(
+            "no_equal_option",
+            format!("(A z (${r}(a,b,z) => ~$reach(a,b,z)))"),
+        ),
+        st(
+            "mex",
+            format!("(A z,w ((${r}(a,b,z) & w<z) => $reach(a,b,w)))"),
+        ),
+    ];
+    (defs, statements)
+}
+
+/// The statements saying that `lev0, ..., lev{value}` are the level sets
+/// `{G = 0}, ..., {G = value}` (`hitK(a,b)`: some option is in `levK`).
+pub fn level_statements(value: u32) -> (Vec<(String, String)>, Vec<Statement>) {
+    let mut defs = Vec::new();
+    let mut statements = Vec::new();
+    for k in 0..=value {
+        let l = level_name(k);
+        defs.push((
+            format!("hit{k}"),
+            format!("E c,d $opt(a,b,c,d) & ${l}(c,d)"),
+        ));
+        let lower: Vec<String> = (0..k).map(|j| format!("${}(a,b)", level_name(j))).collect();
+        if k > 0 {
+            statements.push(Statement {
+                name: format!("{l}_outside"),
+                body: format!("(${l}(a,b) => ~({}))", lower.join(" | ")),
+            });
+        }
+        statements.push(Statement {
+            name: format!("{l}_stable"),
+            body: format!("(${l}(a,b) => ~$hit{k}(a,b))"),
+        });
+        let outside: Vec<String> = (0..=k)
+            .map(|j| format!("~${}(a,b)", level_name(j)))
+            .collect();
+        statements.push(Statement {
+            name: format!("{l}_absorbing"),
+            body: format!("(({}) => $hit{k}(a,b))", outside.join(" & ")),
+        });
+    }
+    (defs, statements)
+}
+
+/// What a statement of a Grundy proof says (the comment above it).
+pub fn purpose(name: &str) -> String {
+    match name {
+        "g_total" => "every position (a, b) has a value z with grundy(a,b,z)".into(),
+        "g_functional" => "every position has at most one value".into(),
+        "no_equal_option" => "no option of a position has the position's value".into(),
+        "mex" => "every value below a position's value is the value of one of its options - with no_equal_option, the value is the mex of the options' values (induction on a + b)".into(),
+        other => {
+            let (k, what) = other
+                .strip_prefix("lev")
+                .and_then(|r| r.split_once('_'))
+                .unwrap_or(("?", other));
+            match what {
+                "outside" => format!("level {k} is disjoint from the lower levels"),
+                "stable" => format!("no option of a position of level {k} is in level {k}"),
+                "absorbing" => format!(
+                    "every position outside the levels 0..{k} has an option in level {k} - with stable and the lower levels, level {k} is the set G = {k}"
+                ),
+                _ => format!("the statement {other}"),
+            }
+        }
+    }
+}
+
+/// The automata a Grundy proof decides.
+#[derive(Clone, Debug)]
+pub enum GrundyModel {
+    /// The relation `G(x, y) = z`.
+    Function(Relation),
+    /// The level sets `{G = 0}, ..., {G = value}`.
+    Levels { value: u32, levels: Vec<Automaton> },
+}
+
+impl GrundyModel {
+    pub fn numeration(&self) -> &Numeration {
+        match self {
+            GrundyModel::Function(r) => &r.numeration,
+            GrundyModel::Levels { levels, .. } => &levels[0].numeration,
+        }
+    }
+    /// The states of the automaton the verdict is about (the relation's, or
+    /// the asked level's).
+    pub fn states(&self) -> usize {
+        match self {
+            GrundyModel::Function(r) => r.states(),
+            GrundyModel::Levels { value, levels } => levels[*value as usize].states(),
+        }
+    }
+    /// Each level's states (empty for the function).
+    pub fn level_states(&self) -> Vec<usize> {
+        match self {
+            GrundyModel::Function(_) => Vec::new(),
+            GrundyModel::Levels { levels, .. } => levels.iter().map(|a| a.states()).collect(),
+        }
+    }
+    /// The automaton file the verdict is about.
+    pub fn file(&self) -> String {
+        match self {
+            GrundyModel::Function(_) => format!("{RELATION}.txt"),
+            GrundyModel::Levels { value, .. } => format!("{}.txt", level_name(*value)),
+        }
+    }
+    pub fn describe(&self) -> String {
+        let num = self.numeration();
+        match self {
+            GrundyModel::Function(r) => format!(
+                "the {}-state automaton of G(x, y) = z in {} ({})",
+                r.states(),
+                num.describe(),
+                num.walnut_name()
+            ),
+            GrundyModel::Levels { value, levels } => format!(
+                "the automata of the levels G = 0..{value} ({} states) in {} ({})",
+                levels
+                    .iter()
+                    .map(|a| a.states().to_string())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                num.describe(),
+                num.walnut_name()
+            ),
+        }
+    }
+}
+
+/// Why a game has no Grundy proof here: no Grundy values (the solver's
+/// wording), or a removed corner (its cells are not positions; not written).
+pub fn grundy_refusal(s: &Subject) -> Option<ProveError> {
+    if let Err(e) = crate::answer::grundy_check(s) {
+        return Some(ProveError::Solve(e));
+    }
+    let r = s.game.as_single()?;
+    if r.corner().is_some() {
+        return Some(ProveError::CannotExpress {
+            game: s.label.clone(),
+            why: "a Grundy proof of a game with a removed corner is not written yet (its cells are not positions)".into(),
+        });
+    }
+    None
+}
+
+/// The numerations a Grundy table is tried in: those the P-positions suggest
+/// ([`candidates`]), without Fraenkel's (a custom base, not written for
+/// Grundy proofs), and base m for m-Modular Wythoff (3 <= m <= 9: first for
+/// m <= 4, else after base 2).
+pub fn grundy_candidates(s: &Subject, zeros: &Board) -> Vec<Numeration> {
+    let mut out: Vec<Numeration> = candidates(zeros)
+        .into_iter()
+        .filter(|n| !matches!(n, Numeration::Fraenkel { .. }))
+        .collect();
+    if let Some(t) = s.game.as_single().and_then(|r| r.two_pile()) {
+        if let MoveRelation::Congruent { m } = t.relation {
+            if (3..=9).contains(&m) {
+                let base = Numeration::Base(m as u32);
+                out.retain(|n| n != &base);
+                // Walnut's arithmetic on four numbers (the move relation)
+                // costs m^4 letters: base m first for m <= 4 only, else
+                // after base 2 (m = 6 in base 6: 132 s, in base 2: seconds)
+                let at = if m <= 4 {
+                    0
+                } else {
+                    out.iter()
+                        .position(|n| n == &Numeration::Base(2))
+                        .map_or(0, |i| i + 1)
+                };
+                out.insert(at, base);
+            }
+        }
+    }
+    out
+}
+
+/// One numeration tried: what came of it, in words.
+fn tried_line(
+    num: &Numeration,
+    found: Option<String>,
+    largest: usize,
+    digits: usize,
+    max_states: usize,
+) -> String {
+    match found {
+        Some(s) => format!("{}: {s}", num.describe()),
+        None => format!(
+            "{}: none with at most {max_states} states ({largest} classes seen, {digits} digits of data)",
+            num.describe()
+        ),
+    }
+}
+
+/// Search the numerations `list` for the model: the relation of `values`
+/// (`value = None`) or the levels `0..=g` of it. `values(x, y)` on the
+/// `n x n` board. Returns the model (the first found) and the lines tried.
+pub fn search(
+    list: &[Numeration],
+    n: u64,
+    values: &dyn Fn(u64, u64) -> u64,
+    value: Option<u32>,
+    max_states: usize,
+) -> (Option<GrundyModel>, Vec<String>) {
+    let mut tried = Vec::new();
+    for num in list {
+        match value {
+            None => match guess_function(num, 2, n, &|x: &[u64]| values(x[0], x[1]), max_states) {
+                GuessRelation::Found(rel) => {
+                    tried.push(tried_line(
+                        num,
+                        Some(format!("{} states", rel.states())),
+                        0,
+                        0,
+                        max_states,
+                    ));
+                    return (Some(GrundyModel::Function(rel)), tried);
+                }
+                GuessRelation::NotFound { largest, digits } => {
+                    tried.push(tried_line(num, None, largest, digits, max_states))
+                }
+            },
+            Some(g) => {
+                let mut levels = Vec::new();
+                let mut failed = None;
+                for k in 0..=g {
+                    let member = |x: u32, y: u32| values(x as u64, y as u64) == k as u64;
+                    match guess(num, n as u32, &member, max_states) {
+                        Guess::Found { automaton, .. } => levels.push(automaton),
+                        Guess::NotFound { largest, digits } => {
+                            failed = Some((k, largest, digits));
+                            break;
+                        }
+                    }
+                }
+                match failed {
+                    None => {
+                        let states: Vec<String> =
+                            levels.iter().map(|a| a.states().to_string()).collect();
+                        tried.push(tried_line(
+                            num,
+                            Some(format!("levels 0..{g}: {} states", states.join(", "))),
+                            0,
+                            0,
+                            max_states,
+                        ));
+                        return (Some(GrundyModel::Levels { value: g, levels }), tried);
+                    }
+                    Some((k, largest, digits)) => tried.push(format!(
+                        "{} (level {k})",
+                        tried_line(num, None, largest, digits, max_states)
+                    )),
+                }
+            }
+        }
+    }
+    (None, tried)
+}
+
+/// The files of a WALNUT_HOME deciding the Grundy statements of `model` for
+/// the game of `s`: the automata, `prove.txt` and `witness.txt`.
+pub fn grundy_files(s: &Subject, model: &GrundyModel) -> Result<ProofFiles, ProveError> {
+    let cannot = |why: String| ProveError::CannotExpress {
+        game: s.label.clone(),
+        why,
+    };
+    // the rules' definitions; only the move relation (`opt`, and `dmv` it
+    // uses) is kept: the others speak of a P-set automaton
+    let rules = rules_formula(&s.game, "pset").map_err(cannot)?;
+    let moves: Vec<(String, String)> = rules
+        .defs
+        .iter()
+        .filter(|(n, _)| n == "dmv" || n == "opt")
+        .cloned()
+        .collect();
+    if !moves.iter().any(|(n, _)| n == "opt") {
+        return Err(cannot("no move relation to write".into()));
+    }
+    let num = model.numeration();
+    if matches!(num, Numeration::Fraenkel { .. }) {
+        return Err(ProveError::bad(
+            ProveArg::Numeration,
+            num.describe(),
+            "Grundy proofs are written in Walnut's own numerations (base K, Zeckendorf, Ostrowski)",
+        ));
+    }
+    let ns = num.walnut_name();
+    let (defs, statements) = match model {
+        GrundyModel::Function(_) => function_statements(),
+        GrundyModel::Levels { value, .. } => level_statements(*value),
+    };
+    let what = match model {
+        GrundyModel::Function(_) => format!(
+            "the automaton {RELATION} (inputs x, y, z) is its Sprague-Grundy function, G(x, y) = z"
+        ),
+        GrundyModel::Levels { value, .. } => format!(
+            "the automata lev0..lev{value} (inputs x then y) are its level sets G = 0, ..., G = {value}"
+        ),
+    };
+    let mut cmd = comment(&format!("{} ({}) - {what}", s.label, s.convention_text()));
+    cmd.push_str(&comment(
+        "written by wythoff prove --grundy, run in Walnut with - load prove.txt, (each statement must print TRUE)",
+    ));
+    if let Some(def) = num.walnut_definition() {
+        cmd.push_str(&comment(&format!("the numeration {}", num.describe())));
+        cmd.push_str(&def);
+        cmd.push('\n');
+    }
+    cmd.push_str(&comment("opt(a,b,c,d) - (c,d) is an option of (a,b)"));
+    for (name, f) in moves.iter().chain(&defs) {
+        cmd.push_str(&format!("def {name} \"?{ns} {f}\":\n"));
+    }
+    let mut wit = comment("the positions (a, b) where each statement of prove.txt fails");
+    for st in &statements {
+        cmd.push_str(&comment(&format!("{} - {}", st.name, purpose(&st.name))));
+        cmd.push_str(&format!("eval {} \"?{ns} A a,b {}\":\n", st.name, st.body));
+        wit.push_str(&format!("eval wit_{} \"?{ns} ~({})\";\n", st.name, st.body));
+    }
+    let mut files = vec![
+        (format!("Command Files/{COMMAND_FILE}"), cmd),
+        (format!("Command Files/{WITNESS_FILE}"), wit),
+    ];
+    match model {
+        GrundyModel::Function(rel) => files.insert(
+            0,
+            (
+                format!("Automata Library/{RELATION}.txt"),
+                rel.to_walnut(&format!("{ns} {ns} {ns}")),
+            ),
+        ),
+        GrundyModel::Levels { levels, .. } => {
+            for (k, a) in levels.iter().enumerate() {
+                files.insert(
+                    k,
+                    (
+                        format!("Automata Library/{}.txt", level_name(k as u32)),
+                        a.to_walnut(),
+                    ),
+                );
+            }
+        }
+    }
+    let names: Vec<String> = statements.iter().map(|s| s.name.clone()).collect();
+    Ok(ProofFiles {
+        statements: names.clone(),
+        core: names,
+        winning: None,
+        files,
+        formula: RulesFormula {
+            defs: moves.into_iter().chain(defs).collect(),
+            statements,
+        },
+    })
+}
