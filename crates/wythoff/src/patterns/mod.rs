@@ -37,6 +37,7 @@ pub mod grundy_rows;
 pub mod pairs;
 pub mod periodic;
 pub mod rays;
+pub mod row_proof;
 
 pub use board::Board;
 
