@@ -293,7 +293,7 @@ fn report(
         pairs::why_none(shrunk.as_ref().unwrap_or(board))
     });
     if let Some(g) = g {
-        patterns.push(Pattern::GrundyRows(grundy_rows::find(g)));
+        patterns.push(Pattern::GrundyRows(grundy_rows::find(g, game)));
     }
     PatternReport {
         game: label.to_string(),

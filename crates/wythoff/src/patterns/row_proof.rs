@@ -162,6 +162,38 @@ fn lmax(r: &Rules, k: u64) -> Option<u64> {
     }
 }
 
+/// The smallest `l >= 1` of a two-pile move `(k, l)` the relation allows.
+fn lmin(r: &Rules, k: u64) -> u64 {
+    match r.two_pile().map(|t| t.relation) {
+        Some(Relation::Diagonal) => k,
+        Some(Relation::Band { m }) => k.saturating_sub(m - 1).max(1),
+        // l < k: k - l < (s - 1) l + t, so k < s l + t
+        Some(Relation::Cone { s, t }) if k >= t => (k - t) / s + 1,
+        _ => 1,
+    }
+}
+
+/// `c_x`: the number of cells of the rows below `x` among the options of a
+/// cell `(x, y)`, `y` large (the pairs `(x', d)`, `d` in `D(x - x')`), when
+/// finite and found in at most `work` steps. By the lower bound of the module
+/// documentation, a value `v` occurs in row `x` at a column `<= v + c_x` (in
+/// the certificate's scope).
+pub fn reach(r: &Rules, x: u64, work: u64) -> Option<u64> {
+    let mut c: u64 = 0;
+    let mut steps: u64 = 0;
+    for k in 1..=x {
+        let top = lmax(r, k)?;
+        let lo = lmin(r, k).min(top);
+        steps = steps.saturating_add(top - lo + 2);
+        if steps > work {
+            return None;
+        }
+        c += r.is_move(k, 0) as u64;
+        c += (lo.max(1)..=top).filter(|&l| r.is_move(k, l)).count() as u64;
+    }
+    Some(c)
+}
+
 /// A small fixed-width bitset over the offsets `[-c, c]`.
 #[derive(Clone, PartialEq, Eq, Hash)]
 struct Bits(Vec<u64>);
