@@ -64,6 +64,8 @@ def analyse(m, wyt):
     cells = [(x, y, t[x][y]) for x in range(N) for y in range(N)]
     d = [(g - (x + y), x, y) for x, y, g in cells]
     dmin, dmax = min(d), max(d)
+    dmin_off = min(v for v in d if v[1] != v[2])
+    diag_last = t[N - 1][N - 1]
     p = sorted((x, y) for x, y, g in cells if g == 0)
     want_p = 2 * floor_m_over_phi(m) + 1
     # level sets g <= TOP: the largest pile of a position of that value
@@ -99,6 +101,8 @@ def analyse(m, wyt):
         "rows": rows,
         "dmin": dmin,
         "dmax": dmax,
+        "dmin_off": dmin_off,
+        "diag_last": diag_last,
         "p": p,
         "want_p": want_p,
         "far": far,
@@ -132,18 +136,19 @@ def main():
       f"y >= pre, of the rows x < {FIRST_ROWS}, **measured** (read on the {b}; the law "
       "shows its period three times). The row certificate of `patterns --grundy` "
       "(docs/games.md) **does not apply** to m-Modular Wythoff: "
-      f"\"{res[0]['rows']['certificate'].get('reason', '')}\"; so no row is proved. "
-      "Bounds: min and max of G(x, y) - (x + y) on the board, with a position where each "
-      "is reached (**measured**).\n")
-    w("| m | rows x < %d (pre/per/saltus, measured) | rows with a period read | min G - (x+y) | max G - (x+y) | closed form (measured on the board) | Walnut (prove --grundy) |" % FIRST_ROWS)
-    w("|---|---|---|---|---|---|---|")
+      f"for m = 3, \"{res[2]['rows']['certificate'].get('reason', '')}\"; so no row is "
+      "proved. Bounds: min and max of G(x, y) - (x + y) on the board, with a position where "
+      "each is reached, and the min off the diagonal x = y (**measured**).\n")
+    w("| m | rows x < %d (pre/per/saltus, measured) | rows with a period read | min G - (x+y) | min off the diagonal | max G - (x+y) | G(%d, %d) | closed form (measured on the board) | Walnut (prove --grundy) |" % (FIRST_ROWS, N - 1, N - 1))
+    w("|---|---|---|---|---|---|---|---|---|")
     for r in res:
         rows = r["rows"]["rows"]
         first = ", ".join(law(x) for x in rows[:FIRST_ROWS])
         read = sum(1 for x in rows if x["period"] is not None)
         dmin, dmax = r["dmin"], r["dmax"]
+        do = r["dmin_off"]
         w(f"| {r['m']} | {first} | {read} of {len(rows)} | {dmin[0]} at ({dmin[1]}, {dmin[2]}) "
-          f"| {dmax[0]} at ({dmax[1]}, {dmax[2]}) | {r['closed'] or '-'} | "
+          f"| {do[0]} at ({do[1]}, {do[2]}) | {dmax[0]} at ({dmax[1]}, {dmax[2]}) | {r['diag_last']} | {r['closed'] or '-'} | "
           f"{'see docs/proofs.md' if r['m'] == 3 else '-'} |")
     w("")
     proved = wrows["certificate"]["proved"]
@@ -174,12 +179,25 @@ def main():
         agree = "holds on the board (**proved**: the moves are the same there)" if r["agree"] else "FAILS"
         w(f"| {m} | {pcell} | {level} | {inj} | {perm} | {agree} |")
     w("")
-    w("Reading: m-Modular Wythoff's Grundy function stays within a bounded distance of x + y "
-      "on the board (the columns min/max above), so each value occurs at finitely many "
-      "positions and low values leave the rows early: the features of Wythoff's game "
-      "(rows that are permutations, g-values in strips about the P-positions' rays) have "
-      "no analogue here; additive periodicity of the rows is read on the board but is not "
-      "proved, since each row reaches unboundedly many columns of the earlier rows.\n")
+    deep = [r for r in res if r["dmin"][0] < -N // 4]
+    shallow = [r for r in res if r["dmin"][0] >= -N // 4]
+    w("Reading (**measured** on the board unless said): G(x, y) <= x + y on the whole board "
+      "for every m (the max column is 0). Below x + y the games split: for m = "
+      + ", ".join(str(r["m"]) for r in shallow)
+      + " G(x, y) - (x + y) stays within a small band on the board (down to "
+      + ", ".join(str(r["dmin"][0]) for r in shallow)
+      + "), while for m = " + ", ".join(str(r["m"]) for r in deep)
+      + " it reaches "
+      + ", ".join(f"{r['dmin'][0]} at ({r['dmin'][1]}, {r['dmin'][2]})" for r in deep)
+      + ", on or near the diagonal: the distance to x + y grows with the board there. "
+      "Low values still occur at few positions: the P-set is finite (**proved** by the "
+      "paper, and its count is the board's), and the level sets g <= %d lie in the board's "
+      "corner (column above), so Nivasch's question for Wythoff (g-values within bounded "
+      "distance of the 0-values) becomes: is every level set finite? (open; measured yes for "
+      "g <= %d). Rows are additively periodic on the board (read, not proved: each row "
+      "reaches unboundedly many columns of the earlier rows, so the row certificate does not "
+      "apply), and, unlike Wythoff's, they are not permutations: low values are missing from "
+      "later rows (measured).\n" % (TOP, TOP))
     text = "\n".join(out) + "\n"
     if OUT == "-":
         sys.stdout.write(text)
