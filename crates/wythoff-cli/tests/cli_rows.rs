@@ -22,7 +22,10 @@ fn ok(args: &[&str]) -> String {
 fn refused(args: &[&str]) -> String {
     let t = Instant::now();
     let o = wythoff(args);
-    assert!(t.elapsed() < Duration::from_secs(1), "{args:?}: slow refusal");
+    assert!(
+        t.elapsed() < Duration::from_secs(1),
+        "{args:?}: slow refusal"
+    );
     assert_eq!(o.status.code(), Some(2), "{args:?}");
     assert!(o.stdout.is_empty(), "{args:?}: output on refusal");
     let err = String::from_utf8(o.stderr).unwrap();
@@ -73,7 +76,10 @@ fn wythoff_rows_are_proved_and_equal_the_board() {
     // the text says it too
     let text = ok(&["patterns", "wythoff", "--max", "256", "--grundy"]);
     assert!(text.contains("certificate: applies"), "{text}");
-    assert!(text.contains("row 3: proved: pre 8, per 6, saltus 6"), "{text}");
+    assert!(
+        text.contains("row 3: proved: pre 8, per 6, saltus 6"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -104,13 +110,27 @@ fn pairs(args: &[&str]) -> Vec<(u64, u64)> {
 #[test]
 fn value_pairs_equal_the_grundy_table() {
     let n = 600usize;
-    let table = ok(&["grundy", "wythoff", "--max", &n.to_string(), "--format", "csv"]);
+    let table = ok(&[
+        "grundy",
+        "wythoff",
+        "--max",
+        &n.to_string(),
+        "--format",
+        "csv",
+    ]);
     let cells: Vec<Vec<u64>> = table
         .lines()
         .map(|l| l.split(',').map(|v| v.parse().unwrap()).collect())
         .collect();
     for g in [0u64, 1, 3, 7] {
-        let got = pairs(&["sequence", "wythoff", "--value", &g.to_string(), "--terms", "100"]);
+        let got = pairs(&[
+            "sequence",
+            "wythoff",
+            "--value",
+            &g.to_string(),
+            "--terms",
+            "100",
+        ]);
         let mut want: Vec<(u64, u64)> = (0..n)
             .flat_map(|x| (x..n).map(move |y| (x, y)))
             .filter(|&(x, y)| cells[x][y] == g)
@@ -125,29 +145,57 @@ fn value_pairs_equal_the_grundy_table() {
         pairs(&["sequence", "wythoff", "--terms", "50"])
     );
     // csv and summary
-    let csv = ok(&["sequence", "wythoff", "--value", "1", "--terms", "3", "--format", "csv"]);
+    let csv = ok(&[
+        "sequence", "wythoff", "--value", "1", "--terms", "3", "--format", "csv",
+    ]);
     assert_eq!(csv, "n,a,b\n0,0,1\n1,2,2\n2,3,6\n");
 }
 
 #[test]
 fn value_refusals_are_one_line() {
     // no Grundy values (blocking)
-    let e = refused(&["sequence", "roob-blocking:m=1,p=2", "--value", "1", "--terms", "5"]);
+    let e = refused(&[
+        "sequence",
+        "roob-blocking:m=1,p=2",
+        "--value",
+        "1",
+        "--terms",
+        "5",
+    ]);
     assert!(e.contains("Grundy"), "{e}");
     // m-Modular: no bound on a row's g-position
     let e = refused(&["sequence", "modular:m=3", "--value", "1", "--terms", "5"]);
     assert!(e.contains("unboundedly many columns"), "{e}");
     // a huge value: refused with the plan
-    let e = refused(&["sequence", "wythoff", "--value", "1000000000", "--terms", "5"]);
-    assert!(e.contains("--value 1000000000") && e.contains("level kernel"), "{e}");
+    let e = refused(&[
+        "sequence",
+        "wythoff",
+        "--value",
+        "1000000000",
+        "--terms",
+        "5",
+    ]);
+    assert!(
+        e.contains("--value 1000000000") && e.contains("level kernel"),
+        "{e}"
+    );
     assert!(e.contains("board of"), "{e}");
     // not a number
     let e = refused(&["sequence", "wythoff", "--value", "x", "--terms", "5"]);
     assert!(e.contains("--value"), "{e}");
     // the plan says the same without work
     let p: serde_json::Value = serde_json::from_str(&ok(&[
-        "sequence", "wythoff", "--value", "1000000000", "--terms", "5", "--plan",
+        "sequence",
+        "wythoff",
+        "--value",
+        "1000000000",
+        "--terms",
+        "5",
+        "--plan",
     ]))
     .unwrap();
-    assert!(p["refusal"].as_str().unwrap().contains("memory budget"), "{p}");
+    assert!(
+        p["refusal"].as_str().unwrap().contains("memory budget"),
+        "{p}"
+    );
 }

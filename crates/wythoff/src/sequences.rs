@@ -360,7 +360,10 @@ impl ValuePairsPlan {
                 .value(Arg::Value, self.value)
                 .text(" ")
                 .value(Arg::Terms, self.terms)
-                .text(format!(": {}: {over}; ask fewer terms or a smaller value", self.words())),
+                .text(format!(
+                    ": {}: {over}; ask fewer terms or a smaller value",
+                    self.words()
+                )),
         ))
     }
 }
@@ -383,11 +386,11 @@ fn value_rules(s: &Subject) -> Result<&crate::rules::Rules, SolveError> {
         }
         Err(NoLevels::OnePileLengths) => {
             return Err(SolveError::BadArg(
-            Message::new()
-                .text(format!("{}: ", s.label))
-                .name(Arg::Value)
-                .text(
-                    " needs one-pile moves of every length on both piles (Wythoff, m-Wythoff, \
+                Message::new()
+                    .text(format!("{}: ", s.label))
+                    .name(Arg::Value)
+                    .text(
+                        " needs one-pile moves of every length on both piles (Wythoff, m-Wythoff, \
                      (s,t)-Wythoff, Nim): a value occurs once a row there",
                     ),
             ))
@@ -455,12 +458,12 @@ fn value_pairs_plan_rows(
 pub fn value_pairs_plan(s: &Subject, g: u64, terms: u64) -> Result<ValuePairsPlan, SolveError> {
     check_terms(terms)?;
     if g > crate::limits::MAX_LEVEL_VALUE {
-        return Err(SolveError::ArgTooLarge(Message::new().value(Arg::Value, g).text(
-            format!(
+        return Err(SolveError::ArgTooLarge(
+            Message::new().value(Arg::Value, g).text(format!(
                 " is out of range: allowed 0..={}",
                 crate::limits::MAX_LEVEL_VALUE
-            ),
-        )));
+            )),
+        ));
     }
     value_rules(s)?;
     let rows = terms.saturating_mul(2).saturating_add(16);
@@ -558,9 +561,14 @@ mod value_tests {
 
     fn pairs(name: &str, g: u64, terms: u64) -> Vec<(u64, u64)> {
         let mut v = Vec::new();
-        value_pairs(&subject(name), g, terms, unbounded(), &mut |_, _| {}, &mut |a, b| {
-            v.push((a, b))
-        })
+        value_pairs(
+            &subject(name),
+            g,
+            terms,
+            unbounded(),
+            &mut |_, _| {},
+            &mut |a, b| v.push((a, b)),
+        )
         .unwrap();
         v
     }
@@ -569,7 +577,10 @@ mod value_tests {
     fn value_zero_is_the_p_position_sequence() {
         for name in ["wythoff", "m-wythoff:m=2", "nim"] {
             let mut want = Vec::new();
-            sequence(&subject(name), 300, &mut |_, _| {}, &mut |a, b| want.push((a, b))).unwrap();
+            sequence(&subject(name), 300, &mut |_, _| {}, &mut |a, b| {
+                want.push((a, b))
+            })
+            .unwrap();
             assert_eq!(pairs(name, 0, 300), want, "{name}");
         }
     }
@@ -615,7 +626,10 @@ mod value_tests {
         let p = value_pairs_plan(&subject("wythoff"), 1 << 30, 10).unwrap();
         let e = p.admit(cost::Bound::cli(false)).unwrap_err();
         let m = e.to_string();
-        assert!(m.contains("--value 1073741824") && m.contains("level kernel"), "{m}");
+        assert!(
+            m.contains("--value 1073741824") && m.contains("level kernel"),
+            "{m}"
+        );
         assert!(m.contains("over the memory budget"), "{m}");
         let e = value_pairs_plan(&subject("wythoff"), 1 << 40, 10).unwrap_err();
         assert!(e.to_string().contains("out of range"), "{e}");

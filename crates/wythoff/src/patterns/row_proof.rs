@@ -292,7 +292,7 @@ fn certify_row(r: &Rules, x: u64, below: &[RowProof], max_columns: u64) -> RowPr
     let mut y: u64 = 0;
     let (m1, m2) = loop {
         // states compared at the columns of phase 0 (y = 0 mod L) past y0
-        if y >= y0 && y % lcm == 0 {
+        if y >= y0 && y.is_multiple_of(lcm) {
             if let Some(&m1) = seen.get(&w) {
                 break (m1, y);
             }
@@ -441,7 +441,9 @@ mod tests {
         let rows = certify(&g, 8, 40);
         let first_read = rows.iter().position(|p| p.proved().is_none()).unwrap();
         match &rows[first_read] {
-            RowProof::Read { reason, .. } => assert!(reason.contains("within 40 columns"), "{reason}"),
+            RowProof::Read { reason, .. } => {
+                assert!(reason.contains("within 40 columns"), "{reason}")
+            }
             RowProof::Proved(_) => unreachable!(),
         }
         for p in &rows[first_read + 1..] {
