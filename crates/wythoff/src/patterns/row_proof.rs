@@ -416,7 +416,7 @@ mod tests {
 
     #[test]
     fn proved_rows_equal_the_solver_far_beyond_the_repeat() {
-        assert!(agree_with_solver("wythoff", 6, 2048) >= 6);
+        assert_eq!(agree_with_solver("wythoff", 14, 2048), 14);
         assert!(agree_with_solver("m-wythoff:m=2", 5, 2048) >= 4);
         assert!(agree_with_solver("nim", 6, 512) == 6);
         assert!(agree_with_solver("st-wythoff:s=2,t=1", 4, 2048) >= 3);
