@@ -180,6 +180,16 @@ fn value_refusals_are_one_line() {
         "{e}"
     );
     assert!(e.contains("board of"), "{e}");
+    // terms beyond the level kernel's largest board: at once
+    let e = refused(&[
+        "sequence",
+        "wythoff",
+        "--value",
+        "1",
+        "--terms",
+        "1099511627776",
+    ]);
+    assert!(e.contains("largest board"), "{e}");
     // not a number
     let e = refused(&["sequence", "wythoff", "--value", "x", "--terms", "5"]);
     assert!(e.contains("--value"), "{e}");

@@ -437,6 +437,10 @@ fn value_pairs_plan_rows(
                 )),
         )
     };
+    // the board is wider than the rows (c_x >= x: one-pile moves of every length)
+    if rows >= crate::limits::MAX_LEVELS_BOARD {
+        return Err(too_large());
+    }
     let c = crate::patterns::row_proof::reach(r, rows - 1, REACH_WORK).ok_or_else(too_large)?;
     let n = g
         .checked_add(c)
