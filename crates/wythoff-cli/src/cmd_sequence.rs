@@ -47,6 +47,16 @@ pub struct Args {
     /// Print the plan (kernel, memory, seconds, threads, refusal) as JSON and do no work.
     #[arg(long)]
     pub plan: bool,
+    /// The pairs (a_n, b_n), a_n <= b_n, of the positions of Grundy value G
+    /// instead of the P-positions (G = 0 gives the P-position pairs), by
+    /// increasing a_n; computed by the level kernel (values 0..=G) on a board
+    /// chosen from the terms (Wythoff, m-Wythoff, (s,t)-Wythoff, Nim).
+    #[arg(long, value_name = "G", value_parser = parse_value, allow_hyphen_values = true)]
+    pub value: Option<u64>,
+}
+
+fn parse_value(s: &str) -> Result<u64, String> {
+    wythoff::answer::parse_value(s).map_err(|e| e.to_string())
 }
 
 /// Writes pairs in the chosen format through a byte buffer.
@@ -108,6 +118,9 @@ impl Writer<'_> {
 /// `wythoff::answer::sequence`; this renders the pairs.
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let g = crate::game_arg::resolve(&a.game, false)?;
+    if let Some(value) = a.value {
+        return run_value(&a, &g, value);
+    }
     if a.plan {
         let writes = a.format != SeqFormat::Summary;
         let bound = wythoff::solve::cost::Bound::cli(false);
@@ -154,6 +167,64 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
             w.pair(x, y)
         })?;
     }
+    bar.finish();
+    w.flush_buf();
+    if let Some(e) = w.err.take() {
+        return Err(e.into());
+    }
+    if a.format == SeqFormat::Summary {
+        let line = w.summary.line();
+        writeln!(w.out, "{line}")?;
+    }
+    w.out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `sequence GAME --value g`: the pairs of the positions of value `g`
+/// (`wythoff::answer::value_pairs`); `--plan` prints the level kernel's plan.
+fn run_value(a: &Args, g: &crate::game_arg::GameArg, value: u64) -> anyhow::Result<ExitCode> {
+    let bound = wythoff::solve::cost::Bound::cli(false);
+    let plan = answer::value_pairs_plan(g, value, a.terms)?;
+    if a.plan {
+        let refusal = plan.admit(bound).err().map(|e| e.to_string());
+        let j = serde_json::json!({
+            "work": "sequence --value",
+            "game": g.label,
+            "value": value,
+            "terms": a.terms,
+            "rows": plan.rows,
+            "kernel": "levels",
+            "levels": plan.levels,
+            "plan": plan.words(),
+            "refusal": refusal,
+        });
+        println!("{}", serde_json::to_string_pretty(&j)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    plan.admit(bound)?;
+    let stdout = std::io::stdout();
+    let mut lock = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut w = Writer {
+        out: &mut lock,
+        buf: Vec::with_capacity(1 << 17),
+        format: a.format,
+        column: a.column,
+        n: 0,
+        summary: wythoff::hash::Summary::new(),
+        err: None,
+    };
+    if a.format == SeqFormat::Csv {
+        w.buf.extend_from_slice(b"n,a,b\n");
+    }
+    let mut bar = Bar::new("sequence levels");
+    answer::value_pairs(
+        g,
+        value,
+        a.terms,
+        bound,
+        &mut |d, t| bar.set(d, t),
+        &mut |x, y| w.pair(x, y),
+    )?;
     bar.finish();
     w.flush_buf();
     if let Some(e) = w.err.take() {

@@ -69,6 +69,7 @@ fn py_param(a: wythoff::Arg) -> &'static str {
         wythoff::Arg::SweepMax => "max",
         wythoff::Arg::Threads => "threads",
         wythoff::Arg::Values => "values",
+        wythoff::Arg::Value => "value",
     }
 }
 
@@ -634,16 +635,32 @@ impl Game {
     /// (`wythoff sequence`): a numpy uint64 array of shape (terms, 2), fewer
     /// rows when the list is finite (modular).
     /// Catalogue games in normal play with a kernel or an exact oracle.
+    /// With `value = g`: the pairs `(a, b)`, `a <= b`, of the positions of
+    /// Grundy value `g`, by increasing `a` (`wythoff sequence --value g`).
+    #[pyo3(signature = (terms, value = None))]
     fn sequence<'py>(
         &self,
         py: Python<'py>,
         terms: &Bound<'py, PyAny>,
+        value: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let terms = answer::parse_terms(&whole_text(terms, "terms")?).map_err(to_py_err)?;
         let s = self.s()?;
-        let flat = run(py, |c| {
-            answer::sequence_list(s, terms, &mut |_, _| check(c))
-        })?;
+        let flat = match value {
+            None => run(py, |c| {
+                answer::sequence_list(s, terms, &mut |_, _| check(c))
+            })?,
+            Some(v) => {
+                let g = answer::parse_value(&whole_text(v, "value")?).map_err(to_py_err)?;
+                let bound = wythoff::solve::cost::Bound {
+                    memory: wythoff::solve::memory_budget(),
+                    seconds: u64::MAX,
+                };
+                run(py, |c| {
+                    answer::value_pairs_list(s, g, terms, bound, &mut |_, _| check(c))
+                })?
+            }
+        };
         let k = flat.len() / 2;
         Ok(PyArray1::from_vec(py, flat).reshape([k, 2])?.into_any())
     }

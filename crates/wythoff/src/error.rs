@@ -36,6 +36,9 @@ pub enum Arg {
     Threads,
     /// The Grundy values listed (`grundy --values A..G`; Python's `values`).
     Values,
+    /// The one Grundy value whose pairs are listed (`sequence --value g`;
+    /// Python's `value`).
+    Value,
 }
 
 /// The board argument of the board errors ([`SolveError::BoardOutOfRange`], ...).
@@ -53,6 +56,7 @@ impl Arg {
             Arg::SweepMax => "--max",
             Arg::Threads => "--threads",
             Arg::Values => "--values",
+            Arg::Value => "--value",
         }
     }
 }

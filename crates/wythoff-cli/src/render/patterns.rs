@@ -236,15 +236,53 @@ pub fn text(out: &mut dyn Write, rep: &PatternReport) -> io::Result<()> {
             Pattern::GrundyRows(g) => {
                 writeln!(
                     out,
-                    "grundy-rows: g(x, y + per) = g(x, y) + saltus for y >= pre, checked for y < {}",
+                    "grundy-rows: g(x, y + per) = g(x, y) + saltus for y >= pre, read on the board for y < {}",
                     g.checked_to
                 )?;
+                match &g.certificate.reason {
+                    None => writeln!(
+                        out,
+                        "  certificate: applies (each earlier row is reached at a bounded set of columns); {} of {} rows proved at every column (at most {} columns computed a row)",
+                        g.certificate.proved,
+                        g.rows.len(),
+                        g.certificate.max_columns
+                    )?,
+                    Some(why) => writeln!(
+                        out,
+                        "  certificate: does not apply: {why}; every row is read on the board"
+                    )?,
+                }
                 for r in &g.rows {
-                    match (r.preperiod, r.period, r.saltus) {
-                        (Some(a), Some(b), Some(c)) => {
-                            writeln!(out, "  row {}: pre {a}, per {b}, saltus {c}", r.x)?
-                        }
-                        _ => writeln!(out, "  row {}: no additive period in range", r.x)?,
+                    let read = match (r.preperiod, r.period, r.saltus) {
+                        (Some(a), Some(b), Some(c)) => format!("pre {a}, per {b}, saltus {c}"),
+                        _ => "no additive period in range".to_string(),
+                    };
+                    match &r.proved {
+                        Some(p) => writeln!(
+                            out,
+                            "  row {}: proved: pre {}, per {}, saltus {} (state repeats at columns {} < {}, window {}); board: {read}{}",
+                            r.x,
+                            p.preperiod,
+                            p.period,
+                            p.saltus,
+                            p.repeat[0],
+                            p.repeat[1],
+                            p.window,
+                            if !p.board_equal {
+                                " (VALUES DIFFER FROM THE BOARD)"
+                            } else if p.board_law_equal {
+                                " (same)"
+                            } else {
+                                " (the board is too short to read it)"
+                            }
+                        )?,
+                        None if g.certificate.reason.is_none() => writeln!(
+                            out,
+                            "  row {}: read: {read} (not proved: {})",
+                            r.x,
+                            r.reason.as_deref().unwrap_or("")
+                        )?,
+                        None => writeln!(out, "  row {}: read: {read}", r.x)?,
                     }
                 }
             }

@@ -141,6 +141,7 @@ fn param(a: wythoff::Arg) -> &'static str {
         wythoff::Arg::Conjecture => "conjecture",
         wythoff::Arg::Threads => "threads",
         wythoff::Arg::Values => "values",
+        wythoff::Arg::Value => "value",
     }
 }
 

@@ -38,6 +38,7 @@ pub mod grundy_rows;
 pub mod pairs;
 pub mod periodic;
 pub mod rays;
+pub mod row_proof;
 
 pub use board::Board;
 
@@ -293,7 +294,7 @@ fn report(
         pairs::why_none(shrunk.as_ref().unwrap_or(board))
     });
     if let Some(g) = g {
-        patterns.push(Pattern::GrundyRows(grundy_rows::find(g)));
+        patterns.push(Pattern::GrundyRows(grundy_rows::find(g, game)));
     }
     PatternReport {
         game: label.to_string(),
