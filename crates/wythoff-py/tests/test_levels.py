@@ -50,3 +50,22 @@ def test_bad_arguments_name_parameters_not_flags():
         wythoff.Game("wythoff").grundy_levels(2, 0)
     with pytest.raises(MemoryError):
         wythoff.Game("wythoff").grundy_levels(2_000_000_000, 1 << 20)
+
+
+@pytest.mark.parametrize("game,g", [("wythoff", 0), ("wythoff", 1), ("wythoff", 5), ("m-wythoff:m=3", 2)])
+def test_value_pairs_are_the_tables_positions_of_that_value(game, g):
+    # Game.sequence(terms, value=g) (`sequence --value g`): the positions of
+    # value g with a <= b, a increasing; every a up to the last one is listed
+    pairs = wythoff.Game(game).sequence(30, value=g)
+    assert pairs.shape == (30, 2)
+    a, b = pairs[:, 0].astype(int), pairs[:, 1].astype(int)
+    assert (a <= b).all() and (np.diff(a) > 0).all()
+    n = int(b.max()) + 1
+    t = wythoff.Game(game).grundy(n)
+    want = {(x, y) for x in range(n) for y in range(x, n) if t[x, y] == g and x <= a[-1]}
+    assert set(zip(a.tolist(), b.tolist())) == want
+
+
+def test_value_pairs_of_a_game_without_grundy_values_are_refused():
+    with pytest.raises(ValueError, match="blocking"):
+        wythoff.Game("blocking-wythoff:k=2").sequence(10, value=1)

@@ -79,3 +79,14 @@ def test_prove_refuses():
         wythoff.prove("wythoff", max=64, numeration="fraenkel:18446744073709551615,1")
     with pytest.raises(ValueError, match="timeout"):
         wythoff.prove("wythoff", max=64, timeout=0)
+
+
+def test_prove_grundy_the_m3_formula():
+    # prove(grundy=True): seed 001's m = 3 Grundy function, the relation
+    # G(x, y) = z, proved by Walnut through the mex property
+    d = wythoff.prove("modular:m=3", max=243, grundy=True)
+    assert d["verdict"] == "proved", d
+    assert d["grundy"] == "function" and d["numeration"] == "msd_3"
+    assert all(s["result"] == "TRUE" for s in d["statements"])
+    with pytest.raises(ValueError, match="Grundy"):
+        wythoff.prove("blocking-wythoff:k=2", grundy=True)

@@ -58,8 +58,10 @@ class Game:
         self, x: int, y: int, history: Optional[Sequence[Tuple[int, int]]] = None
     ) -> Dict[str, Any]:
         """`outcome` with `notes` (the CLI's comment lines) and `oracle` (or None)."""
-    def sequence(self, terms: int) -> npt.NDArray[np.uint64]:
-        """The pairs (a_n, b_n), n = 0 .. terms - 1: shape (terms, 2) (fewer rows for a finite list)."""
+    def sequence(self, terms: int, value: Optional[int] = None) -> npt.NDArray[np.uint64]:
+        """The pairs (a_n, b_n), n = 0 .. terms - 1: shape (terms, 2) (fewer rows for a finite list).
+        With `value=g`: the positions of Grundy value g with a <= b, by increasing a (`sequence --value g`);
+        ValueError for games without Grundy values."""
     def plan(self, work: str, n: int) -> Dict[str, Any]:
         """What `work` ("p-positions", "grundy", "remoteness"; "sequence" with n terms) costs and which kernel answers, without the work: the CLI's `--plan`."""
     def plot(self, n: int, path: str, grundy: bool = False, remoteness: bool = False, parts: str = "variant") -> None:
