@@ -64,6 +64,12 @@ pub struct Args {
     pub java_memory: Option<String>,
     #[arg(long, value_enum, default_value = "text")]
     pub format: ProveFormat,
+    /// Print the plan and stop before Walnut: the board, the candidate
+    /// automaton guessed from it (states, numeration), the statements, Java's
+    /// heap and the time bound (Walnut need not be installed). Without it,
+    /// `prove` writes the same facts as one line on stderr before Walnut starts.
+    #[arg(long, conflicts_with_all = ["recheck", "emit"])]
+    pub plan: bool,
     /// For tests: flip the membership of one cell `X,Y` of the guessed automaton.
     #[arg(long, hide = true, value_name = "X,Y")]
     pub flip_cell: Option<String>,
@@ -165,9 +171,26 @@ pub fn run(a: Args) -> Result<ExitCode> {
         }
         None => None,
     };
+    if a.plan {
+        let plan = prepare(&req, &mut |_, _| {}).map_err(worded)?;
+        let sum = plan.summary(heap);
+        if a.format == ProveFormat::Json {
+            writeln!(
+                out,
+                "{}",
+                serde_json::to_string_pretty(&serde_json::to_value(&sum)?)?
+            )?;
+        } else {
+            render::prove::plan_text(&mut out, &sum)?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     let mut walnut = Walnut::find().map_err(worded)?;
     walnut.java_heap_mib = heap;
     let plan = prepare(&req, &mut |_, _| {}).map_err(worded)?;
+    if plan.strategy.is_some() {
+        eprintln!("{}", render::prove::plan_line(&plan.summary(heap)));
+    }
     let run = wythoff_walnut::run(&plan, &walnut, a.emit.as_deref()).map_err(worded)?;
     let r = report(&plan, run.as_ref()).map_err(worded)?;
     if a.format == ProveFormat::Json {

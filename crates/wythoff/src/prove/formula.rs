@@ -475,8 +475,8 @@ fn all_lines_at_least(
     let s1 = s.to_string();
     if !r.h().is_empty() {
         let s2 = s1.clone();
-        let rec: Option<Box<dyn Fn(Option<&str>) -> String>> = (plain && r.h().is_all())
-            .then(|| {
+        let rec: Option<Box<dyn Fn(Option<&str>) -> String>> =
+            (plain && r.h().is_all()).then(|| {
                 let s3 = s1.clone();
                 Box::new(move |prev: Option<&str>| {
                     let tail = prev.map(|q| format!(" & ${q}(c,b)")).unwrap_or_default();
@@ -491,8 +491,8 @@ fn all_lines_at_least(
     }
     if !r.v().is_empty() {
         let s2 = s1.clone();
-        let rec: Option<Box<dyn Fn(Option<&str>) -> String>> = (plain && r.v().is_all())
-            .then(|| {
+        let rec: Option<Box<dyn Fn(Option<&str>) -> String>> =
+            (plain && r.v().is_all()).then(|| {
                 let s3 = s1.clone();
                 Box::new(move |prev: Option<&str>| {
                     let tail = prev.map(|q| format!(" & ${q}(a,d)")).unwrap_or_default();
@@ -523,7 +523,9 @@ fn all_lines_at_least(
             let atom: Atom = if diagonal {
                 Box::new(move |u| {
                     let w = u.replacen('u', "w", 1);
-                    format!("(E {w} {u}<a & {w}<b & a+{w}=b+{u} & $opti(a,b,{u},{w}) & ${s2}({u},{w}))")
+                    format!(
+                        "(E {w} {u}<a & {w}<b & a+{w}=b+{u} & $opti(a,b,{u},{w}) & ${s2}({u},{w}))"
+                    )
                 })
             } else {
                 Box::new(move |u| {
@@ -585,7 +587,8 @@ fn all_lines_at_least(
 }
 
 fn is_diagonal_atom(r: &Rules) -> bool {
-    r.two_pile().is_some_and(|t| t.relation == Relation::Diagonal)
+    r.two_pile()
+        .is_some_and(|t| t.relation == Relation::Diagonal)
 }
 
 /// `i` distinct two-pile options `(u_j, w_j)` in increasing lexicographic

@@ -24,6 +24,6 @@ pub mod request;
 
 pub use error::{ProveArg, ProveError};
 pub use report::{
-    report, Recheck, Report, StatementResult, Verdict, WalnutInfo, WalnutRun, Witness,
+    report, OutOfMemory, Recheck, Report, StatementResult, Verdict, WalnutInfo, WalnutRun, Witness,
 };
-pub use request::{prepare, Model, ProofPlan, Request, Strategy};
+pub use request::{prepare, Model, PlanSummary, ProofPlan, Request, Strategy};
