@@ -78,9 +78,11 @@ fn plan_without_walnut() {
     // no automaton: said, nothing to run
     let out = run(&[
         "prove",
-        "blocking-wythoff:k=5",
+        "diagonal-blocking:p=2,m=1",
         "--max",
         "64",
+        "--numeration",
+        "base:2",
         "--states",
         "2",
         "--plan",
