@@ -188,3 +188,33 @@ fn out_of_memory_in_a_sweep_record() {
         "{why}"
     );
 }
+
+/// Blocking Wythoff Nim with k = 4 and k = 14: proved since "at least k
+/// P-options" is counted line by line (before: `def pin` ran out of a 10 GB
+/// heap on k = 4, and past 60 s on k = 14).
+#[test]
+fn blocking_wythoff_k4_and_k14_are_proved() {
+    if walnut().is_none() {
+        return;
+    }
+    for (k, max, states, num) in [
+        ("blocking-wythoff:k=4", "2048", 40, "msd_o1p2"),
+        ("blocking-wythoff:k=14", "512", 189, "msd_2"),
+    ] {
+        let out = run(&[
+            "prove",
+            k,
+            "--max",
+            max,
+            "--java-memory",
+            "2G",
+            "--format",
+            "json",
+        ]);
+        let v = json_of(&out);
+        assert_eq!(out.status.code(), Some(0), "{v}");
+        assert_eq!(v["verdict"], "proved", "{k}: {v}");
+        assert_eq!(v["states"], states, "{k}: {v}");
+        assert_eq!(v["numeration"], num, "{k}: {v}");
+    }
+}
