@@ -447,6 +447,13 @@ pub fn rules_formula(game: &Game, s: &str) -> Result<RulesFormula, String> {
     Ok(RulesFormula { defs, statements })
 }
 
+/// A line's recursive definition, given the previous one's name.
+type Rec = Box<dyn Fn(Option<&str>) -> String>;
+/// A chain's atom: one cell of the line (its variable) is an option in the set.
+type Atom = Box<dyn Fn(&str) -> String>;
+/// An ordered chain of variables, each satisfying the atom.
+type Chain = dyn Fn(&[String], &dyn Fn(&str) -> String) -> String;
+
 /// "At least `p` options of `(a, b)` in the set `s`" where every option is
 /// blockable (Blocking Wythoff Nim), split over the three lines the options
 /// lie on: the row (one-pile moves along x), the column (along y) and the
@@ -466,23 +473,21 @@ fn all_lines_at_least(
     s: &str,
     p: usize,
     defs: &mut Vec<(String, String)>,
-    chain: &dyn Fn(&[String], &dyn Fn(&str) -> String) -> String,
+    chain: &Chain,
 ) -> String {
     let plain = r.corner().is_none() && r.terminal().is_none();
     // (name, recursive body given the previous definition's name, chain atom)
-    type Atom = Box<dyn Fn(&str) -> String>;
-    let mut lines: Vec<(&str, Option<Box<dyn Fn(Option<&str>) -> String>>, Atom)> = Vec::new();
+    let mut lines: Vec<(&str, Option<Rec>, Atom)> = Vec::new();
     let s1 = s.to_string();
     if !r.h().is_empty() {
         let s2 = s1.clone();
-        let rec: Option<Box<dyn Fn(Option<&str>) -> String>> =
-            (plain && r.h().is_all()).then(|| {
-                let s3 = s1.clone();
-                Box::new(move |prev: Option<&str>| {
-                    let tail = prev.map(|q| format!(" & ${q}(c,b)")).unwrap_or_default();
-                    format!("E c c<a & ${s3}(c,b){tail}")
-                }) as Box<dyn Fn(Option<&str>) -> String>
-            });
+        let rec: Option<Rec> = (plain && r.h().is_all()).then(|| {
+            let s3 = s1.clone();
+            Box::new(move |prev: Option<&str>| {
+                let tail = prev.map(|q| format!(" & ${q}(c,b)")).unwrap_or_default();
+                format!("E c c<a & ${s3}(c,b){tail}")
+            }) as Rec
+        });
         lines.push((
             "prw",
             rec,
@@ -491,14 +496,13 @@ fn all_lines_at_least(
     }
     if !r.v().is_empty() {
         let s2 = s1.clone();
-        let rec: Option<Box<dyn Fn(Option<&str>) -> String>> =
-            (plain && r.v().is_all()).then(|| {
-                let s3 = s1.clone();
-                Box::new(move |prev: Option<&str>| {
-                    let tail = prev.map(|q| format!(" & ${q}(a,d)")).unwrap_or_default();
-                    format!("E d d<b & ${s3}(a,d){tail}")
-                }) as Box<dyn Fn(Option<&str>) -> String>
-            });
+        let rec: Option<Rec> = (plain && r.v().is_all()).then(|| {
+            let s3 = s1.clone();
+            Box::new(move |prev: Option<&str>| {
+                let tail = prev.map(|q| format!(" & ${q}(a,d)")).unwrap_or_default();
+                format!("E d d<b & ${s3}(a,d){tail}")
+            }) as Rec
+        });
         lines.push((
             "pcl",
             rec,
@@ -508,13 +512,13 @@ fn all_lines_at_least(
     if let Some(t) = r.two_pile() {
         if !t.d1.is_empty() && !t.d2.is_empty() {
             let diagonal = t.relation == Relation::Diagonal;
-            let rec: Option<Box<dyn Fn(Option<&str>) -> String>> =
+            let rec: Option<Rec> =
                 (plain && diagonal && t.d1.is_all() && t.d2.is_all()).then(|| {
                     let s3 = s1.clone();
                     Box::new(move |prev: Option<&str>| {
                         let tail = prev.map(|q| format!(" & ${q}(c,d)")).unwrap_or_default();
                         format!("E c,d c<a & d<b & a+d=b+c & ${s3}(c,d){tail}")
-                    }) as Box<dyn Fn(Option<&str>) -> String>
+                    }) as Rec
                 });
             let s2 = s1.clone();
             // on a diagonal the first pile `u` names the cell (its second pile
