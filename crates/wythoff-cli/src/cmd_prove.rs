@@ -64,6 +64,12 @@ pub struct Args {
     pub java_memory: Option<String>,
     #[arg(long, value_enum, default_value = "text")]
     pub format: ProveFormat,
+    /// Print the plan and stop before Walnut: the board, the candidate
+    /// automaton guessed from it (states, numeration), the statements, Java's
+    /// heap and the time bound (Walnut need not be installed). Without it,
+    /// `prove` writes the same facts as one line on stderr before Walnut starts.
+    #[arg(long, conflicts_with_all = ["recheck", "emit"])]
+    pub plan: bool,
     /// Prove the Sprague-Grundy function instead of the P-set: the relation
     /// G(x, y) = z as an automaton (three numbers read together), decided by
     /// Walnut through the mex property (no option has the same value, every
@@ -179,9 +185,26 @@ pub fn run(a: Args) -> Result<ExitCode> {
         }
         None => None,
     };
+    if a.plan {
+        let plan = prepare(&req, &mut |_, _| {}).map_err(worded)?;
+        let sum = plan.summary(heap);
+        if a.format == ProveFormat::Json {
+            writeln!(
+                out,
+                "{}",
+                serde_json::to_string_pretty(&serde_json::to_value(&sum)?)?
+            )?;
+        } else {
+            render::prove::plan_text(&mut out, &sum)?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     let mut walnut = Walnut::find().map_err(worded)?;
     walnut.java_heap_mib = heap;
     let plan = prepare(&req, &mut |_, _| {}).map_err(worded)?;
+    if plan.strategy.is_some() {
+        eprintln!("{}", render::prove::plan_line(&plan.summary(heap)));
+    }
     let run = wythoff_walnut::run(&plan, &walnut, a.emit.as_deref()).map_err(worded)?;
     let r = report(&plan, run.as_ref()).map_err(worded)?;
     if a.format == ProveFormat::Json {

@@ -366,9 +366,13 @@ pub fn run(
         walnut: walnut.info.clone(),
         timed_out: main.timed_out,
         wall_seconds: main.seconds,
+        java_heap_mib: walnut.java_heap_mib,
         ..WalnutRun::default()
     };
-    if !main.timed_out && needs_witness(plan, &main.stdout) {
+    if !main.timed_out
+        && !wythoff::prove::report::out_of_memory(&main.stderr)
+        && needs_witness(plan, &main.stdout)
+    {
         let wit = load(walnut, home, WITNESS_FILE, bound)?;
         if !wit.timed_out {
             for name in &strategy.files.core {
@@ -389,6 +393,7 @@ pub fn run(
     }
     run.logs = read_logs(home);
     run.stdout = main.stdout;
+    run.stderr = main.stderr;
     Ok(Some(run))
 }
 

@@ -216,6 +216,20 @@ pub fn prove_one(
                 statement: w.statement,
             });
             record.side_false = r.side_false;
+            if let Some(o) = &r.out_of_memory {
+                record.reason = Some(format!(
+                    "Java ran out of memory, heap {}{}{}",
+                    o.heap,
+                    o.statement
+                        .as_deref()
+                        .map(|s| format!(" deciding `{s}`"))
+                        .unwrap_or_default(),
+                    o.command
+                        .as_deref()
+                        .map(|c| format!(", in `{c}`"))
+                        .unwrap_or_default()
+                ));
+            }
             walnut_seconds = r.walnut_seconds;
         }
         Err(e @ ProveError::CannotExpress { .. }) => {

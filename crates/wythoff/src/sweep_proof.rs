@@ -187,6 +187,10 @@ pub enum Verdict {
     /// Walnut ran past `--timeout`.
     #[serde(rename = "Walnut timed out")]
     TimedOut,
+    /// Java ran out of its heap (`--java-memory`) before Walnut decided every
+    /// statement (the heap and the statement in `reason`).
+    #[serde(rename = "Walnut out of memory")]
+    OutOfMemory,
     /// The rules have no first-order formula (memory, a choice of variants).
     #[serde(rename = "cannot be proved")]
     CannotBeProved,
@@ -203,6 +207,7 @@ impl From<crate::prove::Verdict> for Verdict {
             P::Refuted => Verdict::Refuted,
             P::NoAutomaton => Verdict::NoAutomaton,
             P::TimedOut => Verdict::TimedOut,
+            P::OutOfMemory => Verdict::OutOfMemory,
         }
     }
 }
@@ -216,6 +221,7 @@ impl Verdict {
             Verdict::Refuted => P::Refuted.as_str(),
             Verdict::NoAutomaton => P::NoAutomaton.as_str(),
             Verdict::TimedOut => P::TimedOut.as_str(),
+            Verdict::OutOfMemory => P::OutOfMemory.as_str(),
             Verdict::CannotBeProved => "cannot be proved",
             Verdict::Failed => "Walnut failed",
         }

@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 use wythoff::prove::plan::{COMMAND_FILE, WINNING};
-use wythoff::prove::{Report, StatementResult, Verdict};
+use wythoff::prove::{PlanSummary, Report, StatementResult, Verdict};
 use wythoff_walnut::RecheckReport;
 
 fn result_text(st: &StatementResult) -> String {
@@ -88,6 +88,32 @@ pub fn text(out: &mut dyn Write, r: &Report, emit: Option<&std::path::Path>) -> 
             out,
             "  the {states}-state automaton in {words} ({ns}){how} guessed from the board is not the P-set"
         )?,
+        (Verdict::OutOfMemory, _, _) => {
+            if let Some(o) = &r.out_of_memory {
+                writeln!(
+                    out,
+                    "  Java ran out of memory after {:.1} s, heap {}, on {}{}; undecided: {}",
+                    o.seconds,
+                    o.heap,
+                    r.model,
+                    o.statement
+                        .as_deref()
+                        .map(|s| format!(", deciding `{s}`"))
+                        .unwrap_or_default(),
+                    r.unfinished.join(", ")
+                )?;
+            }
+            if let Some(run) = &r.running {
+                writeln!(
+                    out,
+                    "  stopped in `{}`{}",
+                    run.command,
+                    run.largest_automaton
+                        .map(|n| format!(", its largest intermediate automaton so far {n} states"))
+                        .unwrap_or_default()
+                )?;
+            }
+        }
         _ => {
             writeln!(
                 out,
@@ -202,5 +228,51 @@ pub fn recheck_text(
             writeln!(out, "  Walnut error: {e}")?;
         }
     }
+    Ok(())
+}
+
+fn heap_words(sum: &PlanSummary) -> String {
+    match sum.java_heap_mib {
+        Some(m) => format!("{m} MiB"),
+        None => "Java's default (a quarter of the machine's memory)".into(),
+    }
+}
+
+/// The line `prove` writes on stderr before Walnut starts.
+pub fn plan_line(sum: &PlanSummary) -> String {
+    format!(
+        "prove {}: Walnut starts on {}, guessed from {}; {} statements; Java heap {}, timeout {} s; time and memory {}",
+        sum.game,
+        sum.candidate.as_deref().unwrap_or("nothing"),
+        sum.source,
+        sum.statements.len(),
+        heap_words(sum),
+        sum.timeout,
+        sum.estimate
+    )
+}
+
+/// `prove --plan` in words.
+pub fn plan_text(out: &mut dyn Write, sum: &PlanSummary) -> io::Result<()> {
+    writeln!(
+        out,
+        "{} ({}): the plan of `prove`",
+        sum.game, sum.convention
+    )?;
+    writeln!(out, "  board: {} x {}", sum.board, sum.board)?;
+    match &sum.candidate {
+        Some(c) => {
+            writeln!(out, "  candidate: {c}, guessed from {}", sum.source)?;
+            writeln!(out, "  statements: {}", sum.statements.join(", "))?;
+        }
+        None => writeln!(out, "  candidate: none (no automaton found)")?,
+    }
+    writeln!(out, "  numerations tried:")?;
+    for t in &sum.tried {
+        writeln!(out, "    {t}")?;
+    }
+    writeln!(out, "  Java heap: {}", heap_words(sum))?;
+    writeln!(out, "  timeout: {} s", sum.timeout)?;
+    writeln!(out, "  Walnut's time and memory: {}", sum.estimate)?;
     Ok(())
 }

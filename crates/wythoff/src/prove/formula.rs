@@ -405,22 +405,7 @@ pub fn rules_formula(game: &Game, s: &str) -> Result<RulesFormula, String> {
                     all.extend(vs.iter().cloned());
                     format!("E {} {}", all.join(","), conj.join(" & "))
                 }
-                BlockClass::All => {
-                    // p distinct options in S, in increasing lexicographic order
-                    let us: Vec<String> = (1..=p).map(|j| format!("u{j}")).collect();
-                    let vs: Vec<String> = (1..=p).map(|j| format!("v{j}")).collect();
-                    let mut conj: Vec<String> = Vec::new();
-                    for j in 1..p {
-                        let (u0, v0, u1, v1) = (&us[j - 1], &vs[j - 1], &us[j], &vs[j]);
-                        conj.push(format!("({u0}<{u1} | ({u0}={u1} & {v0}<{v1}))"));
-                    }
-                    for (u, v) in us.iter().zip(&vs) {
-                        conj.push(format!("$opti(a,b,{u},{v}) & ${s}({u},{v})"));
-                    }
-                    let mut all = us.clone();
-                    all.extend(vs.iter().cloned());
-                    format!("E {} {}", all.join(","), conj.join(" & "))
-                }
+                BlockClass::All => all_lines_at_least(r, s, p, &mut defs, &chain),
             };
             defs.push(("pin".into(), pin));
             let mut rule = if outside {
@@ -460,6 +445,170 @@ pub fn rules_formula(game: &Game, s: &str) -> Result<RulesFormula, String> {
         });
     }
     Ok(RulesFormula { defs, statements })
+}
+
+/// A line's recursive definition, given the previous one's name.
+type Rec = Box<dyn Fn(Option<&str>) -> String>;
+/// A chain's atom: one cell of the line (its variable) is an option in the set.
+type Atom = Box<dyn Fn(&str) -> String>;
+/// An ordered chain of variables, each satisfying the atom.
+type Chain = dyn Fn(&[String], &dyn Fn(&str) -> String) -> String;
+
+/// "At least `p` options of `(a, b)` in the set `s`" where every option is
+/// blockable (Blocking Wythoff Nim), split over the three lines the options
+/// lie on: the row (one-pile moves along x), the column (along y) and the
+/// two-pile moves. For each line and `i = 1..p` a definition says "at least
+/// `i` P-options on this line" (`prw{i}`, `pcl{i}`, `pdg{i}`), and the result is
+/// the disjunction over `i + j + l = p` of their conjunction. Where a line
+/// holds every cell below `(a, b)` (all lengths, no corner, no terminal set)
+/// the definition is recursive, one quantified position each: "some cell
+/// below on the line is in `s` and has `i - 1` cells of `s` below it"; else an
+/// ordered chain of `i` cells of the line (each an option). Each definition is
+/// minimised by Walnut: the intermediate automata stay near the size of `s`
+/// (k = 4 on its 40-state automaton: 290 states, 5 s, where `p` pairs of
+/// option variables pairwise distinct built 2,916 states and ran out of a
+/// 10 GB heap).
+fn all_lines_at_least(
+    r: &Rules,
+    s: &str,
+    p: usize,
+    defs: &mut Vec<(String, String)>,
+    chain: &Chain,
+) -> String {
+    let plain = r.corner().is_none() && r.terminal().is_none();
+    // (name, recursive body given the previous definition's name, chain atom)
+    let mut lines: Vec<(&str, Option<Rec>, Atom)> = Vec::new();
+    let s1 = s.to_string();
+    if !r.h().is_empty() {
+        let s2 = s1.clone();
+        let rec: Option<Rec> = (plain && r.h().is_all()).then(|| {
+            let s3 = s1.clone();
+            Box::new(move |prev: Option<&str>| {
+                let tail = prev.map(|q| format!(" & ${q}(c,b)")).unwrap_or_default();
+                format!("E c c<a & ${s3}(c,b){tail}")
+            }) as Rec
+        });
+        lines.push((
+            "prw",
+            rec,
+            Box::new(move |u| format!("{u}<a & $opti(a,b,{u},b) & ${s2}({u},b)")),
+        ));
+    }
+    if !r.v().is_empty() {
+        let s2 = s1.clone();
+        let rec: Option<Rec> = (plain && r.v().is_all()).then(|| {
+            let s3 = s1.clone();
+            Box::new(move |prev: Option<&str>| {
+                let tail = prev.map(|q| format!(" & ${q}(a,d)")).unwrap_or_default();
+                format!("E d d<b & ${s3}(a,d){tail}")
+            }) as Rec
+        });
+        lines.push((
+            "pcl",
+            rec,
+            Box::new(move |v| format!("{v}<b & $opti(a,b,a,{v}) & ${s2}(a,{v})")),
+        ));
+    }
+    if let Some(t) = r.two_pile() {
+        if !t.d1.is_empty() && !t.d2.is_empty() {
+            let diagonal = t.relation == Relation::Diagonal;
+            let rec: Option<Rec> =
+                (plain && diagonal && t.d1.is_all() && t.d2.is_all()).then(|| {
+                    let s3 = s1.clone();
+                    Box::new(move |prev: Option<&str>| {
+                        let tail = prev.map(|q| format!(" & ${q}(c,d)")).unwrap_or_default();
+                        format!("E c,d c<a & d<b & a+d=b+c & ${s3}(c,d){tail}")
+                    }) as Rec
+                });
+            let s2 = s1.clone();
+            // on a diagonal the first pile `u` names the cell (its second pile
+            // `w` is bound inside the atom); other two-pile options are pairs
+            // (u, w), counted by a chain in lexicographic order ([`pair_chain`])
+            let atom: Atom = if diagonal {
+                Box::new(move |u| {
+                    let w = u.replacen('u', "w", 1);
+                    format!(
+                        "(E {w} {u}<a & {w}<b & a+{w}=b+{u} & $opti(a,b,{u},{w}) & ${s2}({u},{w}))"
+                    )
+                })
+            } else {
+                Box::new(move |u| {
+                    let w = u.replacen('u', "w", 1);
+                    format!("{u}<a & {w}<b & $opti(a,b,{u},{w}) & ${s2}({u},{w})")
+                })
+            };
+            lines.push(("pdg", rec, atom));
+        }
+    }
+    if lines.is_empty() {
+        return FALSE.into();
+    }
+    for (name, rec, atom) in &lines {
+        for i in 1..=p {
+            let body = match rec {
+                Some(f) => {
+                    let prev = (i > 1).then(|| format!("{name}{}", i - 1));
+                    f(prev.as_deref())
+                }
+                None if *name == "pdg" && !is_diagonal_atom(r) => pair_chain(i, atom),
+                None => {
+                    let us: Vec<String> = (1..=i).map(|j| format!("u{j}")).collect();
+                    chain(&us, atom.as_ref())
+                }
+            };
+            defs.push((format!("{name}{i}"), body));
+        }
+    }
+    // the ways of writing p as a sum over the lines (each part 0..=p)
+    let mut alts = Vec::new();
+    let n = lines.len();
+    let mut parts = vec![0usize; n];
+    loop {
+        if parts.iter().sum::<usize>() == p {
+            let conj: Vec<String> = parts
+                .iter()
+                .zip(&lines)
+                .filter(|(i, _)| **i > 0)
+                .map(|(i, (name, _, _))| format!("${name}{i}(a,b)"))
+                .collect();
+            alts.push(format!("({})", conj.join(" & ")));
+        }
+        // next composition (odometer over 0..=p)
+        let mut j = 0;
+        while j < n {
+            parts[j] += 1;
+            if parts[j] <= p {
+                break;
+            }
+            parts[j] = 0;
+            j += 1;
+        }
+        if j == n {
+            break;
+        }
+    }
+    alts.join(" | ")
+}
+
+fn is_diagonal_atom(r: &Rules) -> bool {
+    r.two_pile()
+        .is_some_and(|t| t.relation == Relation::Diagonal)
+}
+
+/// `i` distinct two-pile options `(u_j, w_j)` in increasing lexicographic
+/// order, each satisfying `atom(u_j)` (which names `w_j`).
+fn pair_chain(i: usize, atom: &dyn Fn(&str) -> String) -> String {
+    let us: Vec<String> = (1..=i).map(|j| format!("u{j}")).collect();
+    let ws: Vec<String> = (1..=i).map(|j| format!("w{j}")).collect();
+    let mut conj: Vec<String> = Vec::new();
+    for j in 1..i {
+        let (u0, w0, u1, w1) = (&us[j - 1], &ws[j - 1], &us[j], &ws[j]);
+        conj.push(format!("({u0}<{u1} | ({u0}={u1} & {w0}<{w1}))"));
+    }
+    conj.extend(us.iter().map(|u| atom(u)));
+    let mut all = us.clone();
+    all.extend(ws.iter().cloned());
+    format!("(E {} {})", all.join(","), conj.join(" & "))
 }
 
 #[cfg(test)]

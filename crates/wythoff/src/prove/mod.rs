@@ -27,6 +27,6 @@ pub mod request;
 
 pub use error::{ProveArg, ProveError};
 pub use report::{
-    report, Recheck, Report, StatementResult, Verdict, WalnutInfo, WalnutRun, Witness,
+    report, OutOfMemory, Recheck, Report, StatementResult, Verdict, WalnutInfo, WalnutRun, Witness,
 };
-pub use request::{grundy_plan_of, prepare, Model, ProofPlan, Request, Strategy};
+pub use request::{grundy_plan_of, prepare, Model, PlanSummary, ProofPlan, Request, Strategy};

@@ -37,6 +37,17 @@ pub struct WalnutRun {
     pub witnesses: Vec<(String, String)>,
     /// Seconds from Java's start to its end.
     pub wall_seconds: f64,
+    /// Walnut's standard error for `load prove.txt;` (at most 1 MiB): where
+    /// Java says it ran out of memory ([`out_of_memory`]).
+    pub stderr: String,
+    /// Java's heap bound (`-Xmx`, MiB); `None`: Java's default.
+    pub java_heap_mib: Option<u64>,
+}
+
+/// Whether Java ran out of memory (`java.lang.OutOfMemoryError`, the heap's
+/// own or the `GC overhead limit exceeded` one) in this output.
+pub fn out_of_memory(text: &str) -> bool {
+    text.contains("java.lang.OutOfMemoryError") || text.contains("GC overhead limit exceeded")
 }
 
 /// Whether the runner should also run the witness file: a statement of the
@@ -61,6 +72,8 @@ pub enum Verdict {
     NoAutomaton,
     /// Walnut ran past the time bound before deciding every statement.
     TimedOut,
+    /// Java ran out of its heap before Walnut decided every statement.
+    OutOfMemory,
 }
 
 impl Verdict {
@@ -70,6 +83,7 @@ impl Verdict {
             Verdict::Refuted => "refuted",
             Verdict::NoAutomaton => "no automaton found",
             Verdict::TimedOut => "Walnut timed out",
+            Verdict::OutOfMemory => "Walnut out of memory",
         }
     }
 }
@@ -119,6 +133,22 @@ fn result_text<S: Serializer>(r: &Option<bool>, s: S) -> Result<S::Ok, S::Error>
     })
 }
 
+/// Where Java ran out of memory.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct OutOfMemory {
+    /// Java's heap bound in MiB (`-Xmx`); `None`: Java's default (a quarter
+    /// of the machine's memory).
+    pub heap_mib: Option<u64>,
+    /// The heap in words: `10240 MiB (-Xmx)` or `Java's default`.
+    pub heap: String,
+    /// The statement Walnut was deciding (the first one unanswered).
+    pub statement: Option<String>,
+    /// The command it was computing (`def pin`), when Walnut had printed it.
+    pub command: Option<String>,
+    /// Seconds from Java's start to its end.
+    pub seconds: f64,
+}
+
 /// The smallest position where a statement of the proof fails.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Witness {
@@ -149,9 +179,12 @@ pub struct Report {
     /// On a time-out, the statements not answered.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub unfinished: Vec<String>,
-    /// On a time-out, the command Walnut was computing.
+    /// On a time-out or out of memory, the command Walnut was computing.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub running: Option<Running>,
+    /// Java ran out of memory: its heap, the statement, the time.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub out_of_memory: Option<OutOfMemory>,
     /// The largest intermediate automaton of each definition (`def NAME`),
     /// by NAME (states), as Walnut reported them.
     #[serde(skip)]
@@ -236,6 +269,7 @@ pub fn report(plan: &ProofPlan, run: Option<&WalnutRun>) -> Result<Report, Prove
         statements: Vec::new(),
         unfinished: Vec::new(),
         running: None,
+        out_of_memory: None,
         definitions: Vec::new(),
         witness: None,
         grundy: None,
@@ -296,7 +330,11 @@ pub fn report(plan: &ProofPlan, run: Option<&WalnutRun>) -> Result<Report, Prove
         .filter(|c| !c.eval)
         .map(|c| (c.name.clone(), c.largest))
         .collect();
-    if run.timed_out {
+    // Java's OutOfMemoryError ends the run like the time bound: what was
+    // answered stands, the rest is unfinished
+    let oom = out_of_memory(&run.stderr) || out_of_memory(&run.stdout);
+    let stopped = run.timed_out || oom;
+    if stopped {
         rep.running = commands.iter().rfind(|c| !c.finished).map(|c| Running {
             command: format!("{} {}", if c.eval { "eval" } else { "def" }, c.name),
             largest_automaton: c.largest,
@@ -306,7 +344,7 @@ pub fn report(plan: &ProofPlan, run: Option<&WalnutRun>) -> Result<Report, Prove
     for name in &files.statements {
         let found = parsed.iter().find(|(n, _, _)| n == name);
         let result = found.and_then(|f| f.1);
-        if result.is_none() && run.timed_out {
+        if result.is_none() && stopped {
             rep.unfinished.push(name.clone());
             continue;
         }
@@ -348,9 +386,23 @@ pub fn report(plan: &ProofPlan, run: Option<&WalnutRun>) -> Result<Report, Prove
         Verdict::Refuted
     } else if proved {
         Verdict::Proved
+    } else if oom && !run.timed_out {
+        Verdict::OutOfMemory
     } else {
         Verdict::TimedOut
     };
+    if rep.verdict == Verdict::OutOfMemory {
+        rep.out_of_memory = Some(OutOfMemory {
+            heap_mib: run.java_heap_mib,
+            heap: match run.java_heap_mib {
+                Some(m) => format!("{m} MiB (-Xmx)"),
+                None => "Java's default (a quarter of the machine's memory)".into(),
+            },
+            statement: rep.unfinished.first().cloned(),
+            command: rep.running.as_ref().map(|r| r.command.clone()),
+            seconds: run.wall_seconds,
+        });
+    }
     // the smallest position where a statement of the proof fails
     for r in results.iter().filter(|r| core_false(r)) {
         let Some(w) = named(&run.witnesses, &r.name).and_then(|t| WalnutAutomaton::parse(t).ok())
@@ -378,7 +430,7 @@ pub fn report(plan: &ProofPlan, run: Option<&WalnutRun>) -> Result<Report, Prove
             let finished = commands
                 .iter()
                 .any(|c| !c.eval && &c.name == win && c.finished);
-            let text = named(&run.automata, win).filter(|_| finished || !run.timed_out);
+            let text = named(&run.automata, win).filter(|_| finished || !stopped);
             results.push(
                 winning_statement(plan, text, num, seconds(win)).unwrap_or_else(|e| {
                     StatementResult {

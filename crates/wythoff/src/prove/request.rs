@@ -231,6 +231,80 @@ impl ProofPlan {
     }
 }
 
+/// What `prove --plan` prints, and the line `prove` writes before Walnut
+/// starts: the board, the candidate automaton (its states and numeration), the
+/// statements, Java's heap and the time bound. Serialised: the JSON of
+/// `prove --plan --format json`.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct PlanSummary {
+    pub game: String,
+    /// `normal` or `misere`.
+    pub convention: &'static str,
+    /// The side of the board the candidate was guessed from.
+    pub board: u64,
+    /// What the candidate was guessed from, in words.
+    pub source: String,
+    /// The candidate handed to Walnut, in words; `None`: no automaton found
+    /// (nothing for Walnut to decide).
+    pub candidate: Option<String>,
+    /// States of the automata handed to Walnut.
+    pub states: Option<usize>,
+    /// Walnut's name of the numeration (`msd_fib`).
+    pub numeration: Option<String>,
+    /// The statements Walnut will decide, in order.
+    pub statements: Vec<String>,
+    /// The numerations tried and what came of each.
+    pub tried: Vec<String>,
+    /// Java's heap bound in MiB (`-Xmx`); `None`: Java's default.
+    pub java_heap_mib: Option<u64>,
+    /// Seconds Walnut may take, each run.
+    pub timeout: u64,
+    /// Walnut's time and memory, as far as they can be told in advance.
+    pub estimate: String,
+}
+
+impl ProofPlan {
+    /// The plan's facts before Walnut runs, with Java's heap (`None`: Java's
+    /// default). No estimate of Walnut's time or memory is made from the
+    /// candidate's size: they depend on the largest intermediate automaton,
+    /// which is not known before Walnut builds it (blocking-wythoff k = 4, a
+    /// 40-state candidate, took 5 s and 311 MB; k = 14, 189 states, 10 s and
+    /// 330 MB; the same 40 states under another encoding of the rules ran out
+    /// of a 10 GB heap).
+    pub fn summary(&self, java_heap_mib: Option<u64>) -> PlanSummary {
+        let st = self.strategy.as_ref();
+        let heap = match java_heap_mib {
+            Some(m) => format!("{m} MiB"),
+            None => "Java's default heap".to_string(),
+        };
+        PlanSummary {
+            game: self.subject.label.clone(),
+            convention: if self.subject.convention() == crate::Convention::Misere {
+                "misere"
+            } else {
+                "normal"
+            },
+            board: self.max,
+            source: self.source(),
+            candidate: st.map(|s| s.model.describe()),
+            states: st.map(|s| s.model.states()),
+            numeration: st.map(|s| s.model.numeration().walnut_name()),
+            statements: st.map(|s| s.files.statements.clone()).unwrap_or_default(),
+            tried: self.tried.clone(),
+            java_heap_mib,
+            timeout: self.timeout,
+            estimate: if st.is_some() {
+                format!(
+                    "unknown (it depends on the largest intermediate automaton, not known before Walnut builds it): bounded by {} s and {heap}",
+                    self.timeout
+                )
+            } else {
+                "nothing to run: no automaton found".to_string()
+            },
+        }
+    }
+}
+
 /// Validate the request, solve the board, search for an automaton of the
 /// P-set (then, for a skewed set, for the automata of the pairs' graphs), and
 /// write the statements and files. Pure: no file is written, nothing is run.

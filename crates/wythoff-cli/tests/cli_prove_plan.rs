@@ -1,0 +1,220 @@
+//! `prove --plan` (the candidate's facts before Walnut, no Walnut needed), the
+//! line `prove` writes before Walnut starts, and Java's OutOfMemoryError as a
+//! verdict (`Walnut out of memory`, exit 1 like a time-out, JSON on stdout),
+//! in `prove` and in `sweep --prove` records. Tests that run Walnut skip
+//! without it (in CI a missing jar is a failure, as in cli_prove.rs).
+
+mod common;
+use common::walnut;
+use std::process::{Command, Output};
+
+const BIN: &str = env!("CARGO_BIN_EXE_wythoff");
+
+fn run(args: &[&str]) -> Output {
+    Command::new(BIN).args(args).output().expect("run wythoff")
+}
+
+fn json_of(out: &Output) -> serde_json::Value {
+    let text = String::from_utf8_lossy(&out.stdout);
+    serde_json::from_str(&text).unwrap_or_else(|e| {
+        panic!(
+            "not JSON ({e}): {text}\nstderr: {}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    })
+}
+
+/// The plan names the board, the candidate (states, numeration), the
+/// statements, the heap and the timeout; it runs without Walnut.
+#[test]
+fn plan_without_walnut() {
+    let out = Command::new(BIN)
+        .args([
+            "prove",
+            "wythoff",
+            "--max",
+            "64",
+            "--plan",
+            "--java-memory",
+            "512M",
+            "--timeout",
+            "77",
+            "--format",
+            "json",
+        ])
+        .env("WALNUT_JAR", "/nonexistent/walnut.jar")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let v = json_of(&out);
+    assert_eq!(v["game"], "wythoff");
+    assert_eq!(v["board"], 64);
+    assert_eq!(v["java_heap_mib"], 512);
+    assert_eq!(v["timeout"], 77);
+    assert_eq!(v["numeration"], "msd_fib", "{v}");
+    assert!(v["states"].as_u64().unwrap() >= 2, "{v}");
+    assert!(v["candidate"].as_str().unwrap().contains("state automaton"));
+    let sts: Vec<&str> = v["statements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap())
+        .collect();
+    assert!(sts.contains(&"stable") && sts.contains(&"absorbing"), "{v}");
+    assert!(v["estimate"].as_str().unwrap().contains("77 s"), "{v}");
+    // the text
+    let out = run(&["prove", "blocking-wythoff:k=3", "--max", "128", "--plan"]);
+    assert_eq!(out.status.code(), Some(0));
+    let t = String::from_utf8_lossy(&out.stdout);
+    for needle in [
+        "board: 128 x 128",
+        "candidate: the 7-state automaton in base 2 (msd_2)",
+        "in_set_is_p, p_is_in_set",
+        "Java heap: Java's default",
+        "timeout: 300 s",
+    ] {
+        assert!(t.contains(needle), "{needle}: {t}");
+    }
+    // no automaton: said, nothing to run
+    let out = run(&[
+        "prove",
+        "diagonal-blocking:p=2,m=1",
+        "--max",
+        "64",
+        "--numeration",
+        "base:2",
+        "--states",
+        "2",
+        "--plan",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let v = json_of(&out);
+    assert!(v["candidate"].is_null(), "{v}");
+    assert!(v["estimate"].as_str().unwrap().contains("no automaton"));
+    // bad input stays one line, exit 2
+    let out = run(&["prove", "wythoff", "--plan", "--max", "5"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+/// Before Walnut starts, one stderr line gives the same facts.
+#[test]
+fn line_before_walnut() {
+    if walnut().is_none() {
+        return;
+    }
+    let out = run(&["prove", "wythoff", "--max", "64", "--java-memory", "256M"]);
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("Walnut starts on the")
+            && err.contains("msd_fib")
+            && err.contains("Java heap 256 MiB")
+            && err.contains("timeout 300 s"),
+        "{err}"
+    );
+}
+
+/// Java's OutOfMemoryError is a verdict: `Walnut out of memory`, the heap,
+/// the statement, the time; JSON on stdout with --format json; exit 1 (as a
+/// time-out); the same verdict in a proof sweep's record.
+#[test]
+fn out_of_memory_is_a_verdict() {
+    if walnut().is_none() {
+        return;
+    }
+    let args = OOM_GAME;
+    let mut a = vec!["prove"];
+    a.extend_from_slice(args);
+    a.extend_from_slice(&["--java-memory", "64M", "--format", "json"]);
+    let out = run(&a);
+    let v = json_of(&out);
+    assert_eq!(out.status.code(), Some(1), "{v}");
+    assert_eq!(v["verdict"], "Walnut out of memory", "{v}");
+    let o = &v["out_of_memory"];
+    assert_eq!(o["heap_mib"], 64, "{v}");
+    assert!(o["heap"].as_str().unwrap().contains("64 MiB"), "{v}");
+    assert!(o["statement"].is_string(), "{v}");
+    assert!(o["seconds"].as_f64().unwrap() > 0.0, "{v}");
+    assert!(!v["unfinished"].as_array().unwrap().is_empty(), "{v}");
+    // the text
+    a.truncate(a.len() - 2);
+    let out = run(&a);
+    assert_eq!(out.status.code(), Some(1));
+    let t = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        t.contains("Walnut out of memory")
+            && t.contains("Java ran out of memory after")
+            && t.contains("heap 64 MiB (-Xmx)")
+            && t.contains("stopped in `def "),
+        "{t}"
+    );
+}
+
+/// A game whose proof runs out of a 64 MiB heap within a minute (in `def pin`,
+/// an intermediate automaton of about 6,000 states; about 10 s with Java's
+/// default heap).
+const OOM_GAME: &[&str] = &["roob-blocking:m=2,p=3"];
+
+/// A proof sweep records the verdict, with the heap and the statement in
+/// `reason`; the sweep itself succeeds.
+#[test]
+fn out_of_memory_in_a_sweep_record() {
+    if walnut().is_none() {
+        return;
+    }
+    let out = run(&[
+        "sweep",
+        "roob-blocking:m=2,p=3",
+        "--max",
+        "16",
+        "--prove",
+        "--java-memory",
+        "64M",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let v = json_of(&out);
+    let p = &v["proof"];
+    assert_eq!(p["verdict"], "Walnut out of memory", "{v}");
+    let why = p["reason"].as_str().unwrap();
+    assert!(
+        why.contains("heap 64 MiB") && why.contains("in_set_is_p"),
+        "{why}"
+    );
+}
+
+/// Blocking Wythoff Nim with k = 4 and k = 14: proved since "at least k
+/// P-options" is counted line by line (before: `def pin` ran out of a 10 GB
+/// heap on k = 4, and past 60 s on k = 14).
+#[test]
+fn blocking_wythoff_k4_and_k14_are_proved() {
+    if walnut().is_none() {
+        return;
+    }
+    for (k, max, states, num) in [
+        ("blocking-wythoff:k=4", "2048", 40, "msd_o1p2"),
+        ("blocking-wythoff:k=14", "512", 189, "msd_2"),
+    ] {
+        let out = run(&[
+            "prove",
+            k,
+            "--max",
+            max,
+            "--java-memory",
+            "2G",
+            "--format",
+            "json",
+        ]);
+        let v = json_of(&out);
+        assert_eq!(out.status.code(), Some(0), "{v}");
+        assert_eq!(v["verdict"], "proved", "{k}: {v}");
+        assert_eq!(v["states"], states, "{k}: {v}");
+        assert_eq!(v["numeration"], num, "{k}: {v}");
+    }
+}
