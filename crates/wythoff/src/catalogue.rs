@@ -445,9 +445,9 @@ pub static CATALOGUE: &[Entry] = &[
         name: "terminal-wythoff",
         aliases: &[],
         params: &[int("l", 0, "no move from a position with x + y <= l (l = 0: Wythoff)")],
-        source: "Renard & Rigo, Variants of Wythoff game with terminal positions or blocking maneuvers, arXiv:2512.11601 (2025)",
+        source: "Renard & Rigo, Variants of Wythoff game with terminal positions or blocking maneuvers, arXiv:2512.11601 (2025); Komaki, Miyadera & Murakami, arXiv:2605.01435 (2026)",
         notation: "Wythoff with terminal set x + y <= l",
-        known: "Walnut proofs and recursive/morphic characterisations for fixed l (Renard & Rigo)",
+        known: "Walnut proofs and recursive/morphic characterisations for fixed l (Renard & Rigo); the P-positions for every l by the Fibonacci sequence (Komaki, Miyadera & Murakami)",
         build: |ps| {
             single(
                 nim_like()
