@@ -5,6 +5,12 @@
 
 --cached-only: run no sweep; sections whose sweeps are not in the cache say so
 (for writing the document while long sweeps still run).
+--check-proofs: re-count every proof sweep's verdicts from its per-game records in the
+repository (docs/open-problems/proofs/, index.json) and check the document's family lines
+against them; exit 1 on a difference (no binary, no cache needed).
+--update-proofs: import the proof sweeps finished in the cache into the repository and
+rewrite only what their records decide (seed 000's Walnut lines, the records section);
+then --check-proofs.
 --proof-sweeps: print, one per line, `SPEC<TAB>misere|normal<TAB>CACHE-FILE` for every
 proof sweep the report reads (docs/prove-slurm.sh runs them as a Slurm array into the
 cache), and exit.
@@ -13,7 +19,7 @@ Environment: OP_MAX (board side, default 1000), OP_CACHE (folder for the raw swe
 outputs, default target/open-problems; delete it to recompute everything), OP_JOBS
 (parallel `patterns --check` processes, default 2). Proofs (`wythoff sweep SPEC --prove`,
 Walnut on every distinct game of a family, docs/proof-sweeps.md): OP_PROVE=1 runs the
-proof sweeps that are not in the cache (hours for the whole report: see
+proof sweeps that are neither in the repository (docs/open-problems/proofs/) nor in the cache (hours for the whole report: see
 docs/prove-slurm.sh; without it, a section whose proofs are not cached says so),
 OP_PROVE_TIMEOUT (Walnut's seconds per game, default 60: part of the cache key),
 OP_JAVA_MEMORY (-Xmx of each Walnut process, default 3G), OP_PROVE_THREADS (Walnut
@@ -27,6 +33,7 @@ printed**: a failing law is dropped from its game's record before anything is
 counted, and the document says how many were dropped. Standard library only.
 """
 
+import gzip
 import hashlib
 import json
 from concurrent.futures import ThreadPoolExecutor
@@ -38,7 +45,7 @@ from collections import Counter, defaultdict
 from math import gcd
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-ARGS = [a for a in sys.argv[1:] if a not in ("--cached-only", "--proof-sweeps")]
+ARGS = [a for a in sys.argv[1:] if a not in ("--cached-only", "--proof-sweeps", "--check-proofs", "--update-proofs")]
 CACHED_ONLY = "--cached-only" in sys.argv[1:]
 PROOF_SWEEPS = "--proof-sweeps" in sys.argv[1:]
 BIN = ARGS[0] if ARGS else os.path.join(ROOT, "target", "release", "wythoff")
@@ -48,6 +55,8 @@ JOBS = int(os.environ.get("OP_JOBS", "2"))
 CACHE = os.environ.get("OP_CACHE", os.path.join(ROOT, "target", "open-problems"))
 DOC = os.path.join(ROOT, "docs", "open-problems.md")
 PICS = os.path.join(ROOT, "docs", "open-problems")
+PROOFS = os.path.join(PICS, "proofs")
+PROOF_INDEX = os.path.join(PROOFS, "index.json")
 CONVS = [("normal", False), ("misère", True)]
 PROVE = os.environ.get("OP_PROVE") == "1"
 PROVE_TIMEOUT = int(os.environ.get("OP_PROVE_TIMEOUT", "60"))
@@ -113,9 +122,20 @@ def sweep(spec, misere):
     return [apply_check(r, c) for r, c in zip(recs, checks(recs, path))]
 
 
+def proof_key(spec, misere):
+    return hashlib.sha256(f"prove|{spec}|{misere}|{PROVE_TIMEOUT}".encode()).hexdigest()[:16]
+
+
 def proof_cache(spec, misere):
-    key = hashlib.sha256(f"prove|{spec}|{misere}|{PROVE_TIMEOUT}".encode()).hexdigest()[:16]
-    return os.path.join(CACHE, f"{key}.prove.jsonl")
+    """Where a proof sweep is computed (or docs/prove-slurm.sh merges it): the cache."""
+    return os.path.join(CACHE, f"{proof_key(spec, misere)}.prove.jsonl")
+
+
+def proof_records(spec, misere):
+    """Where a proof sweep's per-game records are kept: in the repository, compressed
+    (docs/open-problems/proofs/), so that every count of the document can be re-checked
+    game by game without running Walnut (`--check-proofs`)."""
+    return os.path.join(PROOFS, f"{proof_key(spec, misere)}.prove.jsonl.gz")
 
 
 def proof_command(spec, misere):
@@ -126,35 +146,132 @@ def proof_command(spec, misere):
 
 # the proof sweeps the document reads (spec, misere), in the order it reads them
 proof_sweeps_read = []
-# (command, seconds) of the proof sweeps run or read here
-proof_timings = []
+
+
+def read_index():
+    try:
+        with open(PROOF_INDEX) as f:
+            return json.load(f)
+    except FileNotFoundError:
+        return {}
+
+
+def family_counts(records):
+    """{verdict: distinct games} of one proof sweep's records (a game shared with an
+    earlier combination counts once, under that combination)."""
+    groups = {}
+    for r in records:
+        q = r["proof"]
+        groups[q["shared_with"] if q["shared_with"] is not None else r["index"]] = q["verdict"]
+    return dict(Counter(groups.values()))
+
+
+def load_records(path):
+    with gzip.open(path, "rt") as f:
+        return [json.loads(line) for line in f]
+
+
+def import_proofs(spec, misere, cache):
+    """Copy a finished proof sweep from the cache into the repository (compressed) and
+    index it, with its wall time when the cache's timings name it."""
+    os.makedirs(PROOFS, exist_ok=True)
+    path = proof_records(spec, misere)
+    with open(cache) as f:
+        lines = [line for line in f if line.strip()]
+    records = [json.loads(line) for line in lines]
+    with gzip.open(path + ".part", "wt", compresslevel=9) as f:
+        f.writelines(lines)
+    os.replace(path + ".part", path)
+    seconds, when, what = None, None, None
+    tfile = os.path.join(CACHE, "timings.jsonl")
+    flag = " --misere" if misere else ""
+    if os.path.exists(tfile):
+        with open(tfile) as f:
+            for line in f:
+                t = json.loads(line)
+                w = t["what"]
+                if f"sweep {spec} " in w and "--prove" in w and (("--misere" in w) == misere):
+                    seconds, when, what = t["seconds"], t["when"], w
+    index = read_index()
+    index[os.path.basename(path)] = {
+        "spec": spec,
+        "convention": "misere" if misere else "normal",
+        "command": " ".join(proof_command(spec, misere)[3:]),
+        "walnut_timeout_seconds": PROVE_TIMEOUT,
+        "combinations": len(records),
+        "distinct_games": sum(family_counts(records).values()),
+        "verdicts": family_counts(records),
+        "seconds": seconds,
+        "when": when,
+        "run": what,
+    }
+    with open(PROOF_INDEX + ".part", "w") as f:
+        json.dump(index, f, indent=1, sort_keys=True)
+        f.write("\n")
+    os.replace(PROOF_INDEX + ".part", PROOF_INDEX)
 
 
 def proofs(spec, misere):
-    """{index: proof} of `wythoff sweep SPEC --prove` (cached; an interrupted run is
-    resumed from its `.part` file), or None when not computed (OP_PROVE unset)."""
+    """{index: proof} of `wythoff sweep SPEC --prove`, read from the records in the
+    repository; a sweep finished in the cache (here, or merged by docs/prove-slurm.sh)
+    is imported first; with OP_PROVE=1 a missing one is computed (an interrupted run is
+    resumed from its `.part` file). None when not computed."""
     proof_sweeps_read.append((spec, misere))
-    os.makedirs(CACHE, exist_ok=True)
-    path = proof_cache(spec, misere)
-    cmd = proof_command(spec, misere)
+    path = proof_records(spec, misere)
     if not os.path.exists(path):
-        if CACHED_ONLY or not PROVE:
-            missing.append(" ".join(cmd[1:]))
-            return None
-        t0 = time.time()
-        part = path + ".part"
-        args = list(cmd) + ["--force", "--timings", path + ".timings"]
-        if os.path.exists(part) and os.path.getsize(part) > 0:
-            os.replace(part, path + ".old")
-            args += ["--resume", path + ".old"]
-        with open(part, "w") as f:
-            subprocess.run(args, stdout=f, check=True)
-        os.replace(part, path)
-        if os.path.exists(path + ".old"):
-            os.remove(path + ".old")
-        record_timing(" ".join(cmd[1:]), time.time() - t0)
-    with open(path) as f:
-        return {r["index"]: r["proof"] for r in map(json.loads, f)}
+        os.makedirs(CACHE, exist_ok=True)
+        cache = proof_cache(spec, misere)
+        cmd = proof_command(spec, misere)
+        if not os.path.exists(cache):
+            if CACHED_ONLY or not PROVE:
+                missing.append(" ".join(cmd[1:]))
+                return None
+            t0 = time.time()
+            part = cache + ".part"
+            args = list(cmd) + ["--force", "--timings", cache + ".timings"]
+            if os.path.exists(part) and os.path.getsize(part) > 0:
+                os.replace(part, cache + ".old")
+                args += ["--resume", cache + ".old"]
+            with open(part, "w") as f:
+                subprocess.run(args, stdout=f, check=True)
+            os.replace(part, cache)
+            if os.path.exists(cache + ".old"):
+                os.remove(cache + ".old")
+            record_timing(" ".join(cmd[1:]), time.time() - t0)
+        import_proofs(spec, misere, cache)
+    return {r["index"]: r["proof"] for r in load_records(path)}
+
+
+def check_proofs():
+    """Re-count every indexed proof sweep from its records, and every family line of the
+    document from the same records: exit 1 on any difference."""
+    index = read_index()
+    bad = []
+    with open(DOC) as f:
+        doc = f.read()
+    for name, entry in sorted(index.items()):
+        path = os.path.join(PROOFS, name)
+        records = load_records(path)
+        counts = family_counts(records)
+        if len(records) != entry["combinations"] or counts != entry["verdicts"]:
+            bad.append(f"{name}: the index says {entry['verdicts']} over {entry['combinations']}, the records {counts} over {len(records)}")
+        line = family_line(entry, counts)
+        if line not in doc:
+            bad.append(f"{name}: docs/open-problems.md lacks the line: {line}")
+    for b in bad:
+        print(b, file=sys.stderr)
+    print(f"{len(index)} proof sweeps checked, {len(bad)} differences", file=sys.stderr)
+    return 1 if bad else 0
+
+
+def family_line(entry, counts):
+    total = sum(counts.values())
+    return (
+        f"- `{entry['spec']}` ({entry['convention']}): {entry['combinations']} combinations, {total} distinct games: "
+        + ", ".join(f"{v} {counts.get(v, 0)}" for v in VERDICTS)
+        + "".join(f", {k} {c}" for k, c in sorted(counts.items()) if k not in VERDICTS)
+        + "."
+    )
 
 
 VERDICTS = ["proved", "refuted", "no automaton found", "Walnut timed out"]
@@ -186,7 +303,9 @@ def walnut_line(doc, recs, spec, misere, prf):
         f"{total} distinct games: "
         + ", ".join(f"{v} {n.get(v, 0)}" for v in VERDICTS)
         + "".join(f", {k} {c}" for k, c in sorted(other.items()))
-        + ". *Proved*: the P-set is a guessed automaton for every position, decided by Walnut "
+        + f". The verdict of every game: [{os.path.relpath(proof_records(spec, misere), os.path.dirname(DOC))}]"
+        f"({os.path.relpath(proof_records(spec, misere), os.path.dirname(DOC))}) (one JSON record a line, gzip). "
+        "*Proved*: the P-set is a guessed automaton for every position, decided by Walnut "
         "(re-run with `--emit DIR` for the Walnut files); the other games' laws below are evidence "
         "on the boards only. *No automaton found* speaks of the search (its board, numerations and "
         "state bound), never of the game; *timed out* of Walnut's time on a shared 2-core machine "
@@ -1009,7 +1128,81 @@ def seed003(doc):
     doc.append(f"![{ex}]({plot(ex, 'problem28.png', max_=80)})\n")
 
 
+def records_section(doc):
+    """The section listing the proof sweeps' per-game records and their counts."""
+    doc.append("## The proof sweeps' records\n")
+    index = read_index()
+    doc.append(
+        "Every Walnut verdict counted from records comes from these per-game records, kept in the "
+        "repository (`docs/open-problems/proofs/`, one JSON record per combination of parameters, gzip; "
+        "`index.json` lists them with the command, binary and wall time). `scripts/open_problems.py "
+        "--check-proofs` re-counts each family from its records and checks the lines below (a test runs "
+        "it). Per family, the distinct games (a game whose moves equal an earlier combination's is proved "
+        "once, `shared_with`):\n"
+    )
+    if index:
+        for name, entry in sorted(index.items(), key=lambda kv: (kv[1]["spec"], kv[1]["convention"])):
+            doc.append(family_line(entry, entry["verdicts"]) + f" Records: [{name}](open-problems/proofs/{name}).\n")
+    else:
+        doc.append("- none in the repository yet\n")
+    pending = [
+        f"`{spec}` ({'misere' if misere else 'normal'})"
+        for spec in (SEED000, SEED003_ONE_PILE_AND_DIAGONAL, SEED003_DIAGONAL_ONLY)
+        for misere in (False, True)
+        if os.path.basename(proof_records(spec, misere)) not in index
+    ]
+    if pending:
+        doc.append(
+            "Not yet re-run with the fixed proof sweep (issue 44: the sweep now keys games by their whole "
+            "rule value and searches as `prove` does), so their **Walnut, every game** lines above still "
+            "give the counts of the earlier sweep, whose records were not kept: "
+            + ", ".join(pending) + ".\n"
+        )
+
+
+def update_proofs():
+    """Import the finished proof sweeps of the cache into the repository, and rewrite in
+    docs/open-problems.md what their records decide without the board sweeps: the
+    Walnut line of seed 000's sections (the whole family) and the records section."""
+    for spec in (SEED000, SEED003_ONE_PILE_AND_DIAGONAL, SEED003_DIAGONAL_ONLY):
+        for _, misere in CONVS:
+            if not os.path.exists(proof_records(spec, misere)) and os.path.exists(proof_cache(spec, misere)):
+                import_proofs(spec, misere, proof_cache(spec, misere))
+    with open(DOC) as f:
+        text = f.read()
+    lines = text.split("\n")
+    for _, misere in CONVS:
+        path = proof_records(SEED000, misere)
+        if not os.path.exists(path):
+            continue
+        recs = load_records(path)
+        prf = {r["index"]: r["proof"] for r in recs}
+        new = []
+        walnut_line(new, recs, SEED000, misere, prf)
+        head = f"- **Walnut, every game** (`wythoff sweep '{SEED000}' "
+        for i, line in enumerate(lines):
+            if line.startswith(head) and ("--misere" in line.split("`")[1]) == misere:
+                lines[i] = new[0].rstrip("\n")
+    text = "\n".join(lines)
+    a = text.find("## The proof sweeps' records\n")
+    b = text.find("## How this was run\n")
+    sec = []
+    records_section(sec)
+    body = "\n".join(sec) + "\n"
+    if a >= 0:
+        text = text[:a] + body + text[b:]
+    else:
+        text = text[:b] + body + text[b:]
+    with open(DOC, "w") as f:
+        f.write(text)
+
+
 def main():
+    if "--check-proofs" in sys.argv[1:]:
+        sys.exit(check_proofs())
+    if "--update-proofs" in sys.argv[1:]:
+        update_proofs()
+        sys.exit(check_proofs())
     if PROOF_SWEEPS:
         for spec in (SEED000, SEED003_ONE_PILE_AND_DIAGONAL, SEED003_DIAGONAL_ONLY):
             for _, misere in CONVS:
@@ -1067,6 +1260,7 @@ def main():
                 continue
             seen.add((c, k, l))
             doc.append(f"- `{g}` ({c}), {k} {l}: {f}\n")
+    records_section(doc)
     doc.append("## How this was run\n")
     doc.append(
         f"`scripts/open_problems.py` with `{os.path.relpath(BIN, ROOT)}`, board {MAX}, laws re-checked "
@@ -1080,11 +1274,15 @@ def main():
             for line in f:
                 t = json.loads(line)
                 seen.append(t)
+    seen = [t for t in seen if not ("--prove" in t["what"] and "sweep" in t["what"])]
     if seen:
         for t in seen:
             doc.append(f"- `wythoff {t['what']}`: {t['seconds']:.0f} s ({t['when']})\n")
     else:
         doc.append("- not recorded (the cache holds no timings)\n")
+    for name, entry in sorted(index.items(), key=lambda kv: (kv[1]["spec"], kv[1]["convention"])):
+        took = f"{entry['seconds']:.0f} s ({entry['when']})" if entry["seconds"] is not None else "time not recorded"
+        doc.append(f"- `wythoff {entry['run'] or entry['command']}`: {took} (the proof sweep of {name})\n")
     with open(DOC, "w") as f:
         f.write("\n".join(doc))
     print(f"wrote {DOC} in {total:.0f} s", file=sys.stderr)
