@@ -9,7 +9,8 @@
 repository (docs/open-problems/proofs/, index.json) and check the document's family lines
 against them; exit 1 on a difference (no binary, no cache needed).
 --update-proofs: import the proof sweeps finished in the cache into the repository and
-rewrite only what their records decide (seed 000's Walnut lines, the records section);
+rewrite only what their records decide (seed 000's Walnut lines, the records section),
+and the seed 001 section (docs/open-problems/seed001.md, scripts/seed001.py);
 then --check-proofs.
 --proof-sweeps: print, one per line, `SPEC<TAB>misere|normal<TAB>CACHE-FILE` for every
 proof sweep the report reads (docs/prove-slurm.sh runs them as a Slurm array into the
@@ -1160,6 +1161,17 @@ def records_section(doc):
         )
 
 
+SEED001 = os.path.join(PICS, "seed001.md")
+
+
+def seed001_section(doc):
+    """Seed 001, section 5.1 (Grundy numbers of m-Modular Wythoff): the fragment
+    scripts/seed001.py writes (docs/open-problems/seed001.md), included as it is."""
+    if os.path.exists(SEED001):
+        with open(SEED001) as f:
+            doc.append(f.read().rstrip("\n") + "\n")
+
+
 def update_proofs():
     """Import the finished proof sweeps of the cache into the repository, and rewrite in
     docs/open-problems.md what their records decide without the board sweeps: the
@@ -1184,6 +1196,12 @@ def update_proofs():
             if line.startswith(head) and ("--misere" in line.split("`")[1]) == misere:
                 lines[i] = new[0].rstrip("\n")
     text = "\n".join(lines)
+    s1 = []
+    seed001_section(s1)
+    if s1:
+        a = text.find("## Seed 001, section 5.1")
+        b = text.find("## Laws read on")
+        text = text[: a if a >= 0 else b] + "\n".join(s1) + "\n" + text[b:]
     a = text.find("## The proof sweeps' records\n")
     b = text.find("## How this was run\n")
     sec = []
@@ -1238,6 +1256,7 @@ def main():
                 "the rest is missing. Run `scripts/open_problems.py` to complete it.\n"
             )
         doc.extend(part)
+    seed001_section(doc)
     total = time.time() - t0
     doc.append(f"## Laws read on {MAX} that the board of {CHECK} refutes\n")
     if not checked_games:
