@@ -165,6 +165,17 @@ impl Subject {
             Some(r) => Ok(Some(r)),
         }
     }
+    /// Why the game has no Sprague-Grundy values (a choice, blocking, misère
+    /// play, memory), as the error every front end words; `Ok` when it has them.
+    pub fn grundy_check(&self) -> Result<(), SolveError> {
+        match crate::solve::grundy_unsupported(&self.game) {
+            Some(why) => Err(SolveError::NoGrundy {
+                label: Some(self.label.clone()),
+                why,
+            }),
+            None => Ok(()),
+        }
+    }
     /// The exact oracle of a catalogue game, when a paper gives one.
     pub fn oracle(&self) -> Option<Box<dyn Oracle>> {
         let ng = self.named.as_ref()?;

@@ -155,13 +155,7 @@ pub fn p_positions_list(
 
 /// Refuse games without Grundy values, saying why.
 pub fn grundy_check(s: &Subject) -> Result<(), SolveError> {
-    match solve::grundy_unsupported(&s.game) {
-        Some(why) => Err(SolveError::NoGrundy {
-            label: Some(s.label.clone()),
-            why,
-        }),
-        None => Ok(()),
-    }
+    s.grundy_check()
 }
 
 /// What the Grundy values of `s` on the `n x n` board cost and which kernel

@@ -195,7 +195,7 @@ impl GrundyModel {
 /// Why a game has no Grundy proof here: no Grundy values (the solver's
 /// wording), or a removed corner (its cells are not positions; not written).
 pub fn grundy_refusal(s: &Subject) -> Option<ProveError> {
-    if let Err(e) = crate::answer::grundy_check(s) {
+    if let Err(e) = s.grundy_check() {
         return Some(ProveError::Solve(e));
     }
     let r = s.game.as_single()?;

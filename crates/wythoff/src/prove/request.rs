@@ -396,7 +396,9 @@ fn prepare_grundy(
 ) -> Result<ProofPlan, ProveError> {
     let subject = &req.subject;
     let n = req.max;
-    let table = crate::answer::grundy_table(subject, n, progress)?;
+    subject.grundy_check()?;
+    crate::limits::check_table_memory("a Grundy table", n, 4)?;
+    let table = crate::solve::grundy_with_progress(&subject.game, n as usize, progress)?;
     let mut values: Vec<u64> = table.values().iter().map(|&v| v as u64).collect();
     if let Some((x, y)) = req.flip {
         // a wrong table for tests: one value changed (one cell in or out of a level)
