@@ -70,7 +70,24 @@ struct Writer<'a> {
     err: Option<std::io::Error>,
 }
 
-impl Writer<'_> {
+impl<'a> Writer<'a> {
+    /// A writer to `out`; csv's header goes in the buffer, so that nothing is
+    /// written when the request is refused.
+    fn new(out: &'a mut dyn Write, format: SeqFormat, column: Column) -> Writer<'a> {
+        let mut w = Writer {
+            out,
+            buf: Vec::with_capacity(1 << 17),
+            format,
+            column,
+            n: 0,
+            summary: wythoff::hash::Summary::new(),
+            err: None,
+        };
+        if format == SeqFormat::Csv {
+            w.buf.extend_from_slice(b"n,a,b\n");
+        }
+        w
+    }
     #[inline]
     fn pair(&mut self, a: u64, b: u64) {
         match self.format {
@@ -145,19 +162,7 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     }
     let stdout = std::io::stdout();
     let mut lock = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
-    let mut w = Writer {
-        out: &mut lock,
-        buf: Vec::with_capacity(1 << 17),
-        format: a.format,
-        column: a.column,
-        n: 0,
-        summary: wythoff::hash::Summary::new(),
-        err: None,
-    };
-    if a.format == SeqFormat::Csv {
-        // in the buffer, so that nothing is written when the request is refused
-        w.buf.extend_from_slice(b"n,a,b\n");
-    }
+    let mut w = Writer::new(&mut lock, a.format, a.column);
     let mut bar = Bar::new("sequence");
     let terms = a.terms;
     if a.format == SeqFormat::Summary {
@@ -204,18 +209,7 @@ fn run_value(a: &Args, g: &crate::game_arg::GameArg, value: u64) -> anyhow::Resu
     plan.admit(bound)?;
     let stdout = std::io::stdout();
     let mut lock = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
-    let mut w = Writer {
-        out: &mut lock,
-        buf: Vec::with_capacity(1 << 17),
-        format: a.format,
-        column: a.column,
-        n: 0,
-        summary: wythoff::hash::Summary::new(),
-        err: None,
-    };
-    if a.format == SeqFormat::Csv {
-        w.buf.extend_from_slice(b"n,a,b\n");
-    }
+    let mut w = Writer::new(&mut lock, a.format, a.column);
     let mut bar = Bar::new("sequence levels");
     answer::value_pairs(
         g,

@@ -103,16 +103,7 @@ pub fn text(out: &mut dyn Write, r: &Report, emit: Option<&std::path::Path>) -> 
                     r.unfinished.join(", ")
                 )?;
             }
-            if let Some(run) = &r.running {
-                writeln!(
-                    out,
-                    "  stopped in `{}`{}",
-                    run.command,
-                    run.largest_automaton
-                        .map(|n| format!(", its largest intermediate automaton so far {n} states"))
-                        .unwrap_or_default()
-                )?;
-            }
+            stopped_in(out, r)?;
         }
         _ => {
             writeln!(
@@ -122,16 +113,7 @@ pub fn text(out: &mut dyn Write, r: &Report, emit: Option<&std::path::Path>) -> 
                 r.model,
                 r.unfinished.join(", ")
             )?;
-            if let Some(run) = &r.running {
-                writeln!(
-                    out,
-                    "  stopped in `{}`{}",
-                    run.command,
-                    run.largest_automaton
-                        .map(|n| format!(", its largest intermediate automaton so far {n} states"))
-                        .unwrap_or_default()
-                )?;
-            }
+            stopped_in(out, r)?;
         }
     }
     writeln!(
@@ -274,5 +256,20 @@ pub fn plan_text(out: &mut dyn Write, sum: &PlanSummary) -> io::Result<()> {
     writeln!(out, "  Java heap: {}", heap_words(sum))?;
     writeln!(out, "  timeout: {} s", sum.timeout)?;
     writeln!(out, "  Walnut's time and memory: {}", sum.estimate)?;
+    Ok(())
+}
+
+/// Where Walnut was when it stopped (a time-out or out of memory), when known.
+fn stopped_in(out: &mut dyn Write, r: &Report) -> std::io::Result<()> {
+    if let Some(run) = &r.running {
+        writeln!(
+            out,
+            "  stopped in `{}`{}",
+            run.command,
+            run.largest_automaton
+                .map(|n| format!(", its largest intermediate automaton so far {n} states"))
+                .unwrap_or_default()
+        )?;
+    }
     Ok(())
 }
