@@ -40,9 +40,18 @@ pub const MAX_TERMS: u64 = READ_PAIRS_MAX_BOARD as u64;
 /// Widest rectangle (columns) of the a-order reading.
 pub const MAX_COLS: usize = 1 << 24;
 
-/// Work units a rectangle may take (one unit: a cell swept or an earlier
-/// P-position visited, about 3 ns measured): about ten minutes.
-const RECT_WORK: u64 = 200_000_000_000;
+/// Work units (one unit: a cell swept or an earlier P-position visited, about
+/// 3 ns measured) a second.
+const UNITS_PER_SECOND: u64 = 333_000_000;
+
+/// The work units of about `seconds` of computation.
+pub const fn work_of_seconds(seconds: u64) -> u64 {
+    seconds.saturating_mul(UNITS_PER_SECOND)
+}
+
+/// The work [`read`] may take, all its boards and rectangles together: the
+/// time bound ([`cost::TIME_BOUND_SECONDS`], about ten minutes).
+pub const READ_WORK: u64 = cost::TIME_BOUND_SECONDS * UNITS_PER_SECOND;
 
 /// The first `terms` pairs, in the order of the reading used; `progress(done,
 /// total)` in rows of the board or rectangle being solved. `force` runs a
@@ -54,13 +63,29 @@ pub fn read(
     force: bool,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Vec<(u64, u64)>, SolveError> {
-    if let Some(v) = linear_read(game, terms, budget, progress) {
+    read_within(game, terms, budget, READ_WORK, force, progress)
+}
+
+/// [`read`] within `work` units, the rectangles of the a-order reading
+/// together (each estimated before it is solved, refused when the ones before
+/// and it would pass `work`) and the first square board of the b-order one:
+/// `prove` reads its guesses' pairs within seconds, where `sequence` takes
+/// the ten minutes of [`READ_WORK`].
+pub fn read_within(
+    game: &Game,
+    terms: u64,
+    budget: u64,
+    work: u64,
+    force: bool,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<Vec<(u64, u64)>, SolveError> {
+    if let Some(v) = linear_read(game, terms, budget, work, progress) {
         return Ok(v);
     }
     if terms > MAX_TERMS {
         return Err(too_many_terms(terms));
     }
-    match a_order(game, terms, budget, progress)? {
+    match a_order(game, terms, budget, work, progress)? {
         Reading::Done(v) => return Ok(v),
         // a b-order pattern holds at most one pair per value of b: the probe's
         // pairs per value of b tell what the largest board can hold
@@ -74,16 +99,21 @@ pub fn read(
     // first one at least), estimated before any work
     let n0 = (terms.saturating_mul(4).saturating_add(64)).min(MAX_TERMS);
     let first = crate::solve::select::p_positions_plan(game, n0).seconds;
-    if first > cost::TIME_BOUND_SECONDS && !force {
+    if first > work / UNITS_PER_SECOND && !force {
         return Err(SolveError::ArgTooLarge(Message::new().value(Arg::Terms, terms).text(format!(
-            ": the board of side {n0} this game is read off would take {} of computation, over the bound of {} min: use fewer terms",
+            ": the board of side {n0} this game is read off would take {} of computation, over the bound of {}: use fewer terms",
             cost::human_seconds(first),
-            cost::TIME_BOUND_SECONDS / 60
+            work_bound(work)
         ))));
     }
     progress(0, n0);
-    let out =
-        patterns::read_pairs_with_progress(game, terms, budget, &mut *progress).map(|(v, _)| v);
+    let seconds = if force {
+        u64::MAX
+    } else {
+        work / UNITS_PER_SECOND
+    };
+    let out = patterns::read_pairs_with_progress(game, terms, budget, seconds, &mut *progress)
+        .map(|(v, _)| v);
     progress(n0, n0);
     out
 }
@@ -102,6 +132,7 @@ fn linear_read(
     game: &Game,
     terms: u64,
     budget: u64,
+    work: u64,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Option<Vec<(u64, u64)>> {
     let [r] = game.variants() else { return None };
@@ -115,7 +146,7 @@ fn linear_read(
         }
         let one = Game::single(r.clone());
         let plan = crate::solve::select::p_positions_plan(&one, n);
-        if plan.memory > budget || plan.seconds > cost::TIME_BOUND_SECONDS {
+        if plan.memory > budget || plan.seconds > work / UNITS_PER_SECOND {
             return None;
         }
         let mut all: Vec<(u64, u64)> = Vec::new();
@@ -176,7 +207,7 @@ fn probe(game: &Game) -> Option<Probe> {
     if !sparse_rect::in_scope(r) {
         return None;
     }
-    let probe = sparse_rect::p_positions(r, PROBE, PROBE, RECT_WORK, &mut |_| {})?;
+    let probe = sparse_rect::p_positions(r, PROBE, PROBE, READ_WORK, &mut |_| {})?;
     let side = if r.is_symmetric() { "both" } else { "upper" };
     let mut v = upper(&probe);
     v.sort_unstable_by_key(|&(a, b)| (b, a));
@@ -226,6 +257,7 @@ fn a_order(
     game: &Game,
     terms: u64,
     budget: u64,
+    work: u64,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Reading, SolveError> {
     let [r] = game.variants() else {
@@ -244,6 +276,8 @@ fn a_order(
         ((terms as f64 / per_row) * 1.25) as usize + 16
     };
     let mut ratio = ratio_of(&v).max(1);
+    // the units of the rectangles solved so far
+    let mut spent: u64 = 0;
     loop {
         let cols = (2 * ratio as usize).saturating_mul(rows).saturating_add(64);
         if cols > MAX_COLS {
@@ -259,18 +293,21 @@ fn a_order(
                 solve::human_bytes(budget)
             ))));
         }
-        // about 3 ns a unit (docs/performance.md): refused before the work
+        // about 3 ns a unit (docs/performance.md): refused before the work,
+        // the rectangles already solved counted
         let units = (rows as u64).saturating_mul(2 * cols as u64);
-        if units > RECT_WORK {
+        if spent.saturating_add(units) > work {
             return Err(SolveError::ArgTooLarge(Message::new().value(Arg::Terms, terms).text(format!(
-                ": the pairs in a-order need a rectangle of {rows} x {cols}, about {} of computation, over the bound of {} min: use fewer terms",
-                cost::human_seconds(units / 333_000_000),
-                cost::TIME_BOUND_SECONDS / 60
+                ": the pairs in a-order need a rectangle of {rows} x {cols}, about {} of computation{}, over the bound of {}: use fewer terms",
+                cost::human_seconds(units / UNITS_PER_SECOND),
+                if spent > 0 { " after the smaller ones" } else { "" },
+                work_bound(work)
             ))));
         }
+        spent = spent.saturating_add(units);
         let total = rows as u64;
         let Some(ps) =
-            sparse_rect::p_positions(r, rows, cols, 4 * RECT_WORK, &mut |d| progress(d, total))
+            sparse_rect::p_positions(r, rows, cols, 4 * work, &mut |d| progress(d, total))
         else {
             return Ok(Reading::NotApplicable);
         };
@@ -286,6 +323,16 @@ fn a_order(
         }
         ratio = ratio.max(seen);
         rows = rows.saturating_mul(2);
+    }
+}
+
+/// The bound `work` units stand for, in words: "10 min", "10 s".
+fn work_bound(work: u64) -> String {
+    let secs = work / UNITS_PER_SECOND;
+    if secs >= 60 && secs % 60 == 0 {
+        format!("{} min", secs / 60)
+    } else {
+        format!("{secs} s")
     }
 }
 
@@ -384,8 +431,8 @@ pub fn plan(game: &Game, terms: u64) -> Result<Plan, SolveError> {
         kernel: cost::SequenceKernel::Rectangle,
         rows,
         cols,
-        seconds: rows.saturating_mul(2 * cols) / 333_000_000,
-        millis: rows.saturating_mul(2 * cols) / 333_000,
+        seconds: rows.saturating_mul(2 * cols) / UNITS_PER_SECOND,
+        millis: rows.saturating_mul(2 * cols) / (UNITS_PER_SECOND / 1000),
         bytes: sparse_rect::memory_estimate(cols, 4 * rows * ratio),
     })
 }

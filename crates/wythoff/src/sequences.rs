@@ -21,9 +21,12 @@ enum SeqEngine {
     Board(Vec<(u64, u64)>),
 }
 
+/// `work`: the units the board reader may take ([`crate::board_pairs::READ_WORK`]
+/// for `sequence`).
 fn sequence_engine(
     s: &Subject,
     terms: u64,
+    work: u64,
     progress: stream::Progress,
 ) -> Result<SeqEngine, SolveError> {
     check_terms(terms)?;
@@ -68,8 +71,9 @@ fn sequence_engine(
         }
         return Ok(SeqEngine::Oracle(o));
     }
-    let pairs = crate::board_pairs::read(&s.game, terms, memory_budget(), false, progress)
-        .map_err(|e| board_refusal(s, e))?;
+    let pairs =
+        crate::board_pairs::read_within(&s.game, terms, memory_budget(), work, false, progress)
+            .map_err(|e| board_refusal(s, e))?;
     Ok(SeqEngine::Board(pairs))
 }
 
@@ -120,7 +124,18 @@ pub fn sequence(
     progress: stream::Progress,
     sink: &mut dyn FnMut(u64, u64),
 ) -> Result<(), SolveError> {
-    match sequence_engine(s, terms, progress)? {
+    sequence_within(s, terms, crate::board_pairs::READ_WORK, progress, sink)
+}
+
+/// [`sequence`] with the board reader's work bounded by `work` units.
+fn sequence_within(
+    s: &Subject,
+    terms: u64,
+    work: u64,
+    progress: stream::Progress,
+    sink: &mut dyn FnMut(u64, u64),
+) -> Result<(), SolveError> {
+    match sequence_engine(s, terms, work, progress)? {
         SeqEngine::Kernel(spec) => {
             sequence::generate(&spec.kind, terms, &mut |d| progress(d, terms), |a, b| {
                 sink(a, b)
@@ -169,6 +184,17 @@ pub fn sequence_list(
     terms: u64,
     progress: stream::Progress,
 ) -> Result<Vec<u64>, SolveError> {
+    sequence_list_within(s, terms, crate::board_pairs::READ_WORK, progress)
+}
+
+/// [`sequence_list`] with the board reader's work bounded by `work` units
+/// (`prove`'s guesses: [`crate::board_pairs::read_within`]).
+pub fn sequence_list_within(
+    s: &Subject,
+    terms: u64,
+    work: u64,
+    progress: stream::Progress,
+) -> Result<Vec<u64>, SolveError> {
     check_terms(terms)?;
     let est = terms.saturating_mul(16);
     if est > memory_budget() {
@@ -181,7 +207,7 @@ pub fn sequence_list(
         ));
     }
     let mut v = Vec::with_capacity(2 * terms as usize);
-    sequence(s, terms, progress, &mut |a, b| {
+    sequence_within(s, terms, work, progress, &mut |a, b| {
         v.push(a);
         v.push(b)
     })?;
@@ -196,7 +222,7 @@ pub fn sequence_summary(
     terms: u64,
     progress: stream::Progress,
 ) -> Result<crate::hash::Summary, SolveError> {
-    match sequence_engine(s, terms, progress)? {
+    match sequence_engine(s, terms, crate::board_pairs::READ_WORK, progress)? {
         SeqEngine::Kernel(spec) => {
             sequence::summary(&spec.kind, terms, &mut |d| progress(d, terms))
         }
@@ -271,7 +297,8 @@ pub fn sequence_plan(s: &Subject, terms: u64) -> Result<SequencePlan, SolveError
     if let Some(spec) = named_mex {
         // (the mex kernel's choice does no work: refused over the budget)
         let est = sequence::memory_estimate(&spec.kind, terms).unwrap_or(u64::MAX);
-        let refusal = sequence_engine(s, terms, &mut |_, _| {}).err();
+        let refusal =
+            sequence_engine(s, terms, crate::board_pairs::READ_WORK, &mut |_, _| {}).err();
         return Ok(plan(
             cost::SequenceKernel::Mex,
             est,
@@ -281,14 +308,15 @@ pub fn sequence_plan(s: &Subject, terms: u64) -> Result<SequencePlan, SolveError
     }
     if s.named.is_none() || s.convention() == Convention::Misere {
         // refused at once, before any work
-        let e = sequence_engine(s, terms, &mut |_, _| {})
+        let e = sequence_engine(s, terms, crate::board_pairs::READ_WORK, &mut |_, _| {})
             .err()
             .expect("refused without a catalogue game in normal play");
         return Ok(plan(cost::SequenceKernel::Oracle, 0, 0, Some(e)));
     }
     if pair_oracle(s).is_some() {
         // (the oracle's choice does no work: refused over its terms)
-        let refusal = sequence_engine(s, terms, &mut |_, _| {}).err();
+        let refusal =
+            sequence_engine(s, terms, crate::board_pairs::READ_WORK, &mut |_, _| {}).err();
         return Ok(plan(
             cost::SequenceKernel::Oracle,
             0,

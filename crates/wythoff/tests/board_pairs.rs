@@ -160,3 +160,32 @@ fn plan_and_run_refuse_alike_where_the_probe_reads_no_pairs() {
         assert!(p.rows > 0, "{g}: {p:?}");
     }
 }
+
+/// `prove`'s guesses read pairs within a bound of seconds, all boards
+/// together: a misère set that is no pair of sequences on the first board is
+/// not read off boards doubled up to the largest (minutes each, then a
+/// periodic law sought on a board of 32768 to name the patterns), but
+/// refused once the next board would pass the bound, and the patterns of the
+/// refusal are sought on a corner.
+#[test]
+fn a_bounded_reading_stops_at_its_bound() {
+    let game = parse_game("modulo-rook:m=1,l=2,p=3")
+        .unwrap()
+        .game
+        .with_convention(wythoff::rules::Convention::Misere);
+    let work = wythoff::board_pairs::work_of_seconds(10);
+    let got = wythoff::board_pairs::read_within(
+        &game,
+        1 << 15,
+        solve::memory_budget(),
+        work,
+        false,
+        &mut |_, _| {},
+    );
+    let e = got.expect_err("no pairs of sequences");
+    let text = e.to_string();
+    assert!(
+        text.contains("patterns found on its corner of 512"),
+        "{text}"
+    );
+}

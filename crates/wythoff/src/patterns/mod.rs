@@ -344,22 +344,38 @@ pub fn read_pairs(
     terms: u64,
     budget: u64,
 ) -> Result<(Vec<(u64, u64)>, usize), SolveError> {
-    read_pairs_with_progress(game, terms, budget, &mut |_, _| {})
+    read_pairs_with_progress(game, terms, budget, u64::MAX, &mut |_, _| {})
 }
 
 /// [`read_pairs`], reporting each board's solve (`progress(done, total)`), so
 /// that a front end can stop it there (Python's Ctrl-C, a server's abandoned
-/// request).
+/// request); a larger board is not started when the planned seconds of the
+/// boards solved and its own would pass `seconds` (the first always is).
 pub fn read_pairs_with_progress(
     game: &Game,
     terms: u64,
     budget: u64,
+    seconds: u64,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<(Vec<(u64, u64)>, usize), SolveError> {
     let mut n =
         (terms.saturating_mul(4).saturating_add(64)).min(READ_PAIRS_MAX_BOARD as u64) as usize;
+    // the planned milliseconds of the boards solved so far (the first board
+    // is always solved)
+    let mut spent: Option<u64> = None;
     loop {
         crate::solve::check_board(game, n as u64, budget)?;
+        let planned = crate::solve::select::p_positions_plan(game, n as u64).millis;
+        if let Some(spent) = spent {
+            if spent.saturating_add(planned) > seconds.saturating_mul(1000) {
+                return Err(SolveError::ArgTooLarge(Message::new().value(Arg::Terms, terms).text(format!(
+                    ": after boards of about {} ms the next one, of side {n}, would take {planned} ms more, over the bound of {}: use fewer terms",
+                    spent,
+                    crate::solve::cost::human_seconds(seconds)
+                ))));
+            }
+        }
+        spent = Some(spent.unwrap_or(0).saturating_add(planned));
         let t = crate::solve::outcomes_with_progress(game, n, &mut *progress)?;
         let board = Board::from_table(&t);
         let side = if board.is_symmetric() {
@@ -378,9 +394,12 @@ pub fn read_pairs_with_progress(
                     continue;
                 }
             }
-            let kinds = pattern_kinds(&board);
+            // the patterns on a corner (a periodic law is sought in time
+            // cubic in the side: minutes on the largest boards)
+            let corner = n.min(KINDS_CORNER);
+            let kinds = pattern_kinds(&Board::from_fn(corner, |x, y| board.get(x, y)));
             return Err(SolveError::Unsupported(format!(
-                "its P-positions on the board of {n} are not pairs of sequences (a non-decreasing, b increasing); patterns found: {}",
+                "its P-positions on the board of {n} are not pairs of sequences (a non-decreasing, b increasing); patterns found on its corner of {corner}: {}",
                 if kinds.is_empty() { "none".to_string() } else { kinds.join(", ") }
             )));
         };
@@ -396,6 +415,9 @@ pub fn read_pairs_with_progress(
         n = (n * 2).min(READ_PAIRS_MAX_BOARD);
     }
 }
+
+/// The side of the corner whose patterns a refusal of [`read_pairs`] names.
+pub const KINDS_CORNER: usize = 512;
 
 /// The kinds of the patterns [`find_in_board`] finds on `board`, by name.
 pub fn pattern_kinds(board: &Board) -> Vec<&'static str> {

@@ -290,6 +290,13 @@ pub const GRAPH_B: &str = "pb";
 /// the sequence's engine refuses as many).
 pub const PAIR_TERMS: [u64; 4] = [1 << 18, 1 << 15, 1 << 13, 1 << 12];
 
+/// The work one reading of pairs off a board may take for a guess (about ten
+/// seconds, [`crate::board_pairs::read_within`]), where `sequence` takes ten
+/// minutes: a game whose pairs take longer is not guessed through its graphs
+/// (said in the attempt), so that a sweep of hundreds of games is not held up
+/// for minutes by each (a limit of the search, never a fact about the game).
+pub const PAIR_READ_WORK: u64 = crate::board_pairs::work_of_seconds(10);
+
 /// The prefixes of the pairs' sequences first guesses are made on (normal
 /// play), before the whole list of [`PAIR_TERMS`] is read.
 pub const PREFIX_TERMS: [u64; 3] = [1 << 12, 1 << 13, 1 << 14];
@@ -343,7 +350,9 @@ pub(crate) fn search_pairs(
             if !prefix_pays(s, terms) {
                 break;
             }
-            let Ok(prefix) = crate::sequences::sequence_list(s, terms, &mut |_, _| {}) else {
+            let Ok(prefix) =
+                crate::sequences::sequence_list_within(s, terms, PAIR_READ_WORK, &mut |_, _| {})
+            else {
                 break;
             };
             let (a, b) = unzip_pairs(&prefix);
@@ -515,7 +524,7 @@ fn normal_pairs(s: &Subject, cells: &[bool], max: u64) -> Result<Vec<u64>, Solve
     }
     let mut flat = Err(SolveError::BadInput("no terms".into()));
     for terms in PAIR_TERMS {
-        flat = crate::sequences::sequence_list(s, terms, &mut |_, _| {});
+        flat = crate::sequences::sequence_list_within(s, terms, PAIR_READ_WORK, &mut |_, _| {});
         if !matches!(
             flat,
             Err(SolveError::TooLarge(_) | SolveError::ArgTooLarge(_))
@@ -559,7 +568,14 @@ fn misere_pairs(s: &Subject, max: u64) -> Result<Vec<u64>, SolveError> {
         // PAIR_TERMS as it gives), else the board's pairs alone
         for terms in PAIR_TERMS {
             let budget = crate::solve::memory_budget();
-            match crate::board_pairs::read(&s.game, terms, budget, false, &mut |_, _| {}) {
+            match crate::board_pairs::read_within(
+                &s.game,
+                terms,
+                budget,
+                PAIR_READ_WORK,
+                false,
+                &mut |_, _| {},
+            ) {
                 Ok(v) if v.len() > board.len() => {
                     return Ok(v.iter().flat_map(|&(a, b)| [a, b]).collect())
                 }
