@@ -134,6 +134,28 @@ fn blocking_wythoff_k7_two_lines_of_slope_five_halves() {
         rays["union"]["columns_and_rows"]["values"],
         serde_json::json!([7])
     );
+    // on 4096 the two lines are one ray (slopes closer than 1/50 near x0 = 256),
+    // split into two lines by their residuals
+    let o = wythoff(&[
+        "patterns",
+        "blocking-wythoff:k=7",
+        "--max",
+        "4096",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let rays = v["patterns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["kind"] == "rays")
+        .unwrap();
+    assert_eq!(rays["slopes"].as_array().unwrap().len(), 1, "{rays}");
+    let lines = rays["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 2, "{rays}");
+    assert!(lines.iter().all(|l| l["ray"] == 0));
+    assert!(num(&lines[1]["intercept"]) - num(&lines[0]["intercept"]) > 10.0);
     // the text names both lines with their intercepts
     let o = wythoff(&["patterns", "blocking-wythoff:k=7", "--max", "1024"]);
     let s = String::from_utf8(o.stdout).unwrap();
