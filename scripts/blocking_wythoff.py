@@ -8,7 +8,10 @@ small height, and `wythoff prove`'s verdict for each k.
 
 Environment: RAYS_MAX (board side for the rays, default 4096), PROVE_MAX (board the
 automaton is guessed from, default 512), PROVE_TIMEOUT (seconds Walnut may take,
-default 30). Standard library only.
+default 30), PROVE=keep (do not run prove: keep the prove and prove (s) cells of
+the document's table as they are, rows edited by hand included). The section
+"## k = 4 and k = 14 proved" of the document is kept as it is (written by hand).
+Standard library only.
 """
 
 import json
@@ -24,6 +27,8 @@ BIN = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "target", "releas
 RAYS_MAX = int(os.environ.get("RAYS_MAX", "4096"))
 PROVE_MAX = int(os.environ.get("PROVE_MAX", "512"))
 PROVE_TIMEOUT = int(os.environ.get("PROVE_TIMEOUT", "30"))
+PROVE_KEEP = os.environ.get("PROVE") == "keep"
+KEPT_SECTION = "## k = 4 and k = 14 proved"
 DOC = os.path.join(ROOT, "docs", "blocking-wythoff.md")
 KS = range(1, 21)
 
@@ -74,6 +79,61 @@ def match(slope):
     return text, v, digits
 
 
+def old_doc():
+    """The prove cells of the document's table by k, and its hand-written section."""
+    cells, section = {}, ""
+    if not os.path.exists(DOC):
+        return cells, section
+    text = open(DOC).read()
+    for line in text.splitlines():
+        parts = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("| ") and parts[0].isdigit():
+            cells.setdefault(int(parts[0]), (parts[-2], parts[-1]))  # the first table
+    if KEPT_SECTION in text:
+        rest = text[text.index(KEPT_SECTION):]
+        nxt = rest.find("\n## ", 1)
+        section = rest if nxt < 0 else rest[:nxt + 1]
+    return cells, section.rstrip("\n")
+
+
+def cover_cell(c):
+    """{3} or {1,2} (the values a cover takes), '-' when not read."""
+    return "{" + ",".join(str(v) for v in c["values"]) + "}" if c else "-"
+
+
+def line_cell(l):
+    sign = "-" if l["intercept"] < 0 else "+"
+    return f"{l['slope']:.6f} x {sign} {abs(l['intercept']):.3f} ({l['count']})"
+
+
+def chance_section(derived):
+    """The chance rate of the closed forms: the derived forms (one value per line, computed
+    before it is compared) against the old search (the least-height form near the slope)."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import closed_form_chance as cc
+    vals = sorted({round(v, 9) for _, v, _ in derived})
+    least = min((d for _, _, d in derived), default=0)
+    one = cc.union_share(1.0, 3.0, [2.0], 0.5 * 10 ** -least) if derived else 0.0
+    allv = cc.union_share(1.0, 3.0, vals, 0.5 * 10 ** -least) if derived else 0.0
+    sim = cc.simulate(1.0, 3.0, vals, 0.5 * 10 ** -least, 1_000_000) if derived else 0.0
+    old = cc.union_share(1.0, 3.0, [v for v, _, _ in FORMS], cc.TOL)
+    return (
+        "## The chance rate of the closed forms\n\n"
+        "How often would a slope with no closed form be matched? The slope from covers is not a "
+        "search: each line gets one value, computed from its covers before it is compared with the "
+        "measured slope. The least number of decimals shared in the table is "
+        f"{least}; a slope drawn at random from [1, 3] lies within 10^-{least} / 2 of one given "
+        f"value with probability **{100 * one:.3f}%**, and within that distance of any of the "
+        f"{len(vals)} distinct derived values of the table with probability **{100 * allv:.3f}%** "
+        f"(the exact length of the union of the intervals; {100 * sim:.3f}% for 10^6 uniform "
+        "slopes drawn with a fixed seed; `scripts/closed_form_chance.py --derived`). The previous "
+        "version of this document searched the least-height form `(a + b sqrt d) / c` (`|a|, c, d <= 8`, "
+        "`|b| <= 2`, rationals `a / c` with `a < 40`, `c <= 12`) within 2 * 10^-4 of each slope: the "
+        f"union of those intervals covers **{100 * old:.1f}%** of [1, 3] (about one random slope in "
+        "ten matched some form), and `d <= 8` could not reach the forms derived here (d = 26, 29, 109)."
+    )
+
+
 def run(args, timeout):
     t0 = time.time()
     try:
@@ -85,6 +145,7 @@ def run(args, timeout):
 
 def main():
     version = subprocess.run([BIN, "--version"], capture_output=True, text=True).stdout.strip()
+    kept, section = old_doc()
     rows = []
     for k in KS:
         game = f"blocking-wythoff:k={k}"
@@ -92,8 +153,14 @@ def main():
         rep = json.loads(p.stdout) if p is not None and p.returncode == 0 else None
         rays = next((q for q in (rep or {}).get("patterns", []) if q["kind"] == "rays"), None)
         kinds = [q["kind"] for q in (rep or {}).get("patterns", [])]
+        if PROVE_KEEP:
+            verdict, psecs = kept.get(k, ("not run", "-"))
+            rows.append((k, rays, kinds, secs, verdict, psecs))
+            print(f"k={k}: {kinds} {secs:.1f} s; prove kept: {verdict}", file=sys.stderr)
+            continue
         q, psecs = run([BIN, "prove", game, "--max", str(PROVE_MAX), "--timeout", str(PROVE_TIMEOUT),
                         "--format", "json"], 20 * PROVE_TIMEOUT + 120)
+        psecs = f"{psecs:.1f}"
         if q is None:
             verdict = "stopped (script's bound)"
         elif q.returncode != 2 and q.stdout.strip():
@@ -106,7 +173,7 @@ def main():
             err = q.stderr.strip().removeprefix("wythoff: error: ")
             verdict = "Walnut timed out" if "took more than" in err else f"refused: {err}"
         rows.append((k, rays, kinds, secs, verdict, psecs))
-        print(f"k={k}: {kinds} {secs:.1f} s; prove: {verdict} ({psecs:.1f} s)", file=sys.stderr)
+        print(f"k={k}: {kinds} {secs:.1f} s; prove: {verdict} ({psecs} s)", file=sys.stderr)
     doc = [
         "# Blocking Wythoff Nim: the rays, measured\n",
         f"Generated by `scripts/blocking_wythoff.py` (do not edit by hand) with `{version}`.\n",
@@ -131,33 +198,62 @@ def main():
         "a 16384 board takes the counters kernel about a minute alone on this shared 2-core machine "
         "(load near 20 when this was generated), and 20 of them did not fit the CPU time we could "
         "take, so the boards are smaller and the slopes less precise (4 to 5 decimals).\n",
-        "**Closed form**: the rational `a / c` (`a < 40`, `c <= 12`) or quadratic irrational "
-        "`(a + b sqrt d) / c` of least height `max(|a|, |b|, c, d)` (`|a|, c, d <= 8`, `|b| <= 2`, "
-        "`d` squarefree) within "
-        "2 * 10^-4 of the measured slope, and the number of decimals the two share. A match is a "
-        "conjecture suggested by the measurement, not a result.\n",
-        f"**prove**: `wythoff prove blocking-wythoff:k=K --max {PROVE_MAX} --timeout {PROVE_TIMEOUT}`.\n",
-        "| k | rays: slope (count) | closed form (decimals shared) | other laws | patterns (s) | prove | prove (s) |",
-        "|---|---|---|---|---|---|---|",
+        "**Lines** (the `lines` of the JSON): each ray is fitted as a line `y = s x + c` (least squares, "
+        "exact rationals in the JSON as `slope_exact`, `intercept_exact`; 6 and 3 decimals here) and split "
+        "into parallel lines where its residuals `y - s x` fall into separated groups: at the widest gap "
+        "that leaves at least 8 points on each side, when the gap is at least 3/4 of a cell and wider than "
+        "either group's range of residuals; each group is refitted and split again. A ray's split is "
+        "reported only when each of its lines shows on the half board too (slope within 1/100, residual "
+        "ranges overlapping). *Count*: the line's P-positions on the whole board.\n",
+        "**Covers** (measured on the whole board, on the columns, rows and diagonals the line's band "
+        "crosses entirely inside `x >= x0`, `y < N`; the ranges are in the JSON): the values the number "
+        "of the line's P-positions takes per column `x`, per row `y`, per diagonal `y - x` "
+        "(`{3}`: exactly 3 on every one).\n",
+        "**Slope from covers**: where the covers determine the slope (module doc of "
+        "`crates/wythoff/src/patterns/rays.rs`): counting a band's points with `x <= X` by columns, rows "
+        "and diagonals gives `c = r alpha = e (alpha - 1)` for constant covers `c` (per column), `r` (per "
+        "row), `e` (per diagonal); with `K` points per column and row together and `e` per diagonal, "
+        "`e alpha^2 - K alpha - e = 0`. `K` or `e` of one line may be the union's (every line together) "
+        "minus the other lines' when those are known. The form is *derived from covers (measured)*: the "
+        "covers are read on the board, not proved, and the band's bounded width is assumed. *Decimals "
+        "shared*: the largest `j` with `|form - least-squares slope| < 10^-j / 2`. `open`: the covers "
+        "vary and do not determine the slope.\n",
+        f"**prove**: `wythoff prove blocking-wythoff:k=K --max {PROVE_MAX} --timeout {PROVE_TIMEOUT}`"
+        + (" (not re-run for this version of the document: the cells are the previous run's, rows edited "
+           "by hand included)" if PROVE_KEEP else "") + ".\n",
+        "| k | rays: slope (count) | lines: y = s x + c (count) | covers: column; row; diagonal | "
+        "slope from covers (decimals shared) | other laws | patterns (s) | prove | prove (s) |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
+    derived = []
     for k, rays, kinds, secs, verdict, psecs in rows:
         if rays:
             rs = ", ".join(f"{s:.6f} ({c})" for s, c in zip(rays["slopes"], rays["counts"]))
-            forms = []
-            for s in rays["slopes"]:
-                m = match(s)
-                forms.append(f"{m[0]} ({m[2]})" if m else "none")
-            cf = "; ".join(forms)
+            ls, cv, cf = [], [], []
+            for l in rays["lines"]:
+                ls.append(line_cell(l))
+                c = l["covers"]
+                cv.append(f"{cover_cell(c['columns'])}; {cover_cell(c['rows'])}; {cover_cell(c['diagonals'])}")
+                f = l.get("closed_form")
+                if f:
+                    cf.append(f"{f['text']} ({f['decimals_shared']})")
+                    derived.append((k, f["value"], f["decimals_shared"]))
+                else:
+                    cf.append("open")
+            ls, cv, cf = "<br>".join(ls), "<br>".join(cv), "<br>".join(cf)
         else:
-            rs, cf = "none reported", ""
+            rs, ls, cv, cf = "none reported", "", "", ""
         other = ", ".join(x for x in kinds if x != "rays") or "none"
-        doc.append(f"| {k} | {rs} | {cf} | {other} | {secs:.1f} | {verdict} | {psecs:.1f} |")
+        doc.append(f"| {k} | {rs} | {ls} | {cv} | {cf} | {other} | {secs:.1f} | {verdict} | {psecs} |")
     doc.append("")
     doc.append(
         "The rays for k = 4, 5, 6 on the 4096 board are confirmed to 2 decimals (they agree to 4) "
         "by an independent computation (`scripts/blocking_independent.py PATH 4096 --rays`, "
         "written from the rules with no shared code)."
     )
+    if section:
+        doc += ["", section]
+    doc += ["", chance_section(derived)]
     with open(DOC, "w") as f:
         f.write("\n".join(doc) + "\n")
 

@@ -91,3 +91,73 @@ fn no_pattern_says_why_the_pairs_reading_gave_up() {
     assert_eq!(v["patterns"][0]["kind"], "pairs");
     assert!(v.get("why_none").is_none(), "{v}");
 }
+
+/// k = 7 Blocking Wythoff on the board of 1024 (the smallest power of two where
+/// both show): two lines of slope about 5/2 with separate residual ranges; the
+/// upper line's slope 5/2 derived from its covers (3 per column, 2 per diagonal).
+#[test]
+fn blocking_wythoff_k7_two_lines_of_slope_five_halves() {
+    let o = wythoff(&[
+        "patterns",
+        "blocking-wythoff:k=7",
+        "--max",
+        "1024",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let rays = v["patterns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["kind"] == "rays")
+        .unwrap();
+    let lines = rays["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 2, "{rays}");
+    let num = |s: &serde_json::Value| s.as_f64().unwrap();
+    for l in lines {
+        assert!((num(&l["slope"]) - 2.5).abs() < 0.01, "{l}");
+    }
+    // intercepts far apart, residual ranges disjoint
+    let (lo, hi) = (&lines[0], &lines[1]);
+    assert!(
+        num(&hi["intercept"]) - num(&lo["intercept"]) > 10.0,
+        "{rays}"
+    );
+    let f = &hi["closed_form"];
+    assert_eq!(f["text"], "5/2", "{hi}");
+    assert_eq!(hi["covers"]["columns"]["values"], serde_json::json!([3]));
+    assert_eq!(hi["covers"]["diagonals"]["values"], serde_json::json!([2]));
+    // the union of the lines: 7 per column and row together
+    assert_eq!(
+        rays["union"]["columns_and_rows"]["values"],
+        serde_json::json!([7])
+    );
+    // on 4096 the two lines are one ray (slopes closer than 1/50 near x0 = 256),
+    // split into two lines by their residuals
+    let o = wythoff(&[
+        "patterns",
+        "blocking-wythoff:k=7",
+        "--max",
+        "4096",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let rays = v["patterns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["kind"] == "rays")
+        .unwrap();
+    assert_eq!(rays["slopes"].as_array().unwrap().len(), 1, "{rays}");
+    let lines = rays["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 2, "{rays}");
+    assert!(lines.iter().all(|l| l["ray"] == 0));
+    assert!(num(&lines[1]["intercept"]) - num(&lines[0]["intercept"]) > 10.0);
+    // the text names both lines with their intercepts
+    let o = wythoff(&["patterns", "blocking-wythoff:k=7", "--max", "1024"]);
+    let s = String::from_utf8(o.stdout).unwrap();
+    assert_eq!(s.matches("    line y = 2.4").count(), 2, "{s}");
+}

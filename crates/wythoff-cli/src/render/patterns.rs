@@ -225,13 +225,21 @@ pub fn text(out: &mut dyn Write, rep: &PatternReport) -> io::Result<()> {
                     r.slopes.len(),
                     r.read_on
                 )?;
-                for ((s, c), b) in r.slopes.iter().zip(&r.counts).zip(&r.bounds) {
+                for (i, ((s, c), b)) in r.slopes.iter().zip(&r.counts).zip(&r.bounds).enumerate() {
                     writeln!(
                         out,
                         "  slope {s:.6}: {c} P-positions, y/x in [{}, {}]",
                         b[0], b[1]
                     )?;
+                    rays_lines(out, r, i)?;
                 }
+                let u = &r.union;
+                writeln!(
+                    out,
+                    "  all lines together: {}; {}",
+                    cover_text("column and row together", &u.columns_and_rows),
+                    cover_text("diagonal", &u.diagonals)
+                )?;
             }
             Pattern::GrundyRows(g) => {
                 writeln!(
@@ -289,4 +297,72 @@ pub fn text(out: &mut dyn Write, rep: &PatternReport) -> io::Result<()> {
         }
     }
     Ok(())
+}
+
+/// The lines of ray `i`: `y = s x + c`, residual range, covers, closed form.
+fn rays_lines(out: &mut dyn Write, r: &wythoff::patterns::rays::Rays, i: usize) -> io::Result<()> {
+    let lines: Vec<_> = r.lines.iter().filter(|l| l.ray == i).collect();
+    if lines.len() > 1 {
+        writeln!(
+            out,
+            "    {} parallel lines (residuals y - s x in separated groups):",
+            lines.len()
+        )?;
+    }
+    for l in lines {
+        let sign = if l.intercept < 0.0 { '-' } else { '+' };
+        writeln!(
+            out,
+            "    line y = {:.6} x {sign} {:.6}: {} P-positions, y - s x in [{:.3}, {:.3}] (exact values in the JSON)",
+            l.slope,
+            l.intercept.abs(),
+            l.count,
+            decimal(&l.residual[0]),
+            decimal(&l.residual[1])
+        )?;
+        writeln!(
+            out,
+            "      covers: {}; {}; {}; {}",
+            cover_text("column", &l.covers.columns),
+            cover_text("row", &l.covers.rows),
+            cover_text("diagonal", &l.covers.diagonals),
+            cover_text("column and row together", &l.covers.columns_and_rows)
+        )?;
+        match (&l.closed_form, &l.open) {
+            (Some(f), _) => writeln!(
+                out,
+                "      slope {} = {:.9}, {}; shares {} decimals with the measured slope",
+                f.text, f.value, f.how, f.decimals_shared
+            )?,
+            (None, Some(why)) => writeln!(out, "      no closed form: {why}")?,
+            (None, None) => {}
+        }
+    }
+    Ok(())
+}
+
+/// "every column (x in 256..1625) holds exactly 3" or "columns (...) hold 4 (2 times) or 5 (1368)".
+fn cover_text(what: &str, c: &Option<wythoff::patterns::rays::Cover>) -> String {
+    let Some(c) = c else {
+        return format!("no {what} read whole");
+    };
+    let range = format!("{}..={}", c.from, c.to);
+    if let Some(v) = c.constant() {
+        return format!("every {what} ({range}) holds exactly {v}");
+    }
+    let vs: Vec<String> = c
+        .values
+        .iter()
+        .zip(&c.times)
+        .map(|(v, t)| format!("{v} ({t} times)"))
+        .collect();
+    format!("each {what} ({range}) holds {}", vs.join(" or "))
+}
+
+/// `"a/b"` or `"a"` as a float, for display only (the exact text is in the JSON).
+fn decimal(r: &str) -> f64 {
+    match r.split_once('/') {
+        Some((a, b)) => a.parse::<f64>().unwrap_or(f64::NAN) / b.parse::<f64>().unwrap_or(f64::NAN),
+        None => r.parse().unwrap_or(f64::NAN),
+    }
 }
