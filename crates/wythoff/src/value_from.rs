@@ -175,7 +175,8 @@ pub fn value_from_plan(
         .checked_add(terms - 1)
         .filter(|&l| l <= MAX_VALUE_INDEX);
     let Some(last) = last else {
-        return Err(SolveError::ArgTooLarge(
+        // the domain of the answer, not a resource: a bad argument
+        return Err(SolveError::BadArg(
             Message::new()
                 .value(Arg::From, from)
                 .text(" ")
@@ -398,6 +399,7 @@ mod tests {
         let b = cost::Bound::cli(false);
         // over 10^18
         let e = value_from_plan(&w, 0, MAX_VALUE_INDEX + 1, 1).unwrap_err();
+        assert!(matches!(e, SolveError::BadArg(_)), "{e}");
         assert!(e.to_string().contains("10^18"), "{e}");
         let e = value_from_plan(&w, 0, MAX_VALUE_INDEX, 2).unwrap_err();
         assert!(e.to_string().contains("10^18"), "{e}");
