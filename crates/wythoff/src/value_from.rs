@@ -217,7 +217,28 @@ pub fn value_from_plan(
             ),
         ));
     }
-    let p = value_pairs_plan(s, g, count).map_err(|e| far_refusal(g, e))?;
+    if g > crate::limits::MAX_LEVEL_VALUE {
+        // the level kernel's own refusal of the value
+        value_pairs_plan(s, g, 1)?;
+    }
+    let p = value_pairs_plan(s, g, count).map_err(|e| match e {
+        // the board's limit, said with `--from` (not the kernel's `--terms`)
+        SolveError::ArgTooLarge(_) => far_refusal(
+            g,
+            SolveError::ArgTooLarge(
+                Message::new()
+                    .value(Arg::Value, g)
+                    .text(" ")
+                    .value(Arg::From, from)
+                    .text(format!(
+                        ": the level kernel's board for the {count} first pairs (the rows below \
+                         {rows}, each with its {g}-position) is over its largest board ({})",
+                        crate::limits::MAX_LEVELS_BOARD
+                    )),
+            ),
+        ),
+        e => e,
+    })?;
     Ok(ValueFromPlan {
         value: g,
         from,
@@ -413,6 +434,13 @@ mod tests {
         assert!(m.contains("Nivasch") && m.contains("conjecture"), "{m}");
         let e = value_position(&w, 4, 1 << 40, b, &mut |_, _| {}).unwrap_err();
         assert!(e.to_string().contains("not built"), "{e}");
+        // the level kernel's largest board, said with --from
+        let e = value_from_plan(&w, 4, 100_000_000, 1).unwrap_err();
+        let m = e.to_string();
+        assert!(
+            m.contains("--from 100000000") && !m.contains("--terms") && m.contains("Nivasch"),
+            "{m}"
+        );
         // a value out of the level kernel's range
         let e = value_from_plan(&w, 1 << 40, 0, 1).unwrap_err();
         assert!(e.to_string().contains("out of range"), "{e}");
