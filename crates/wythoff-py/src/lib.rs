@@ -70,6 +70,7 @@ fn py_param(a: wythoff::Arg) -> &'static str {
         wythoff::Arg::Threads => "threads",
         wythoff::Arg::Values => "values",
         wythoff::Arg::Value => "value",
+        wythoff::Arg::From => "n",
     }
 }
 
@@ -663,6 +664,38 @@ impl Game {
         };
         let k = flat.len() / 2;
         Ok(PyArray1::from_vec(py, flat).reshape([k, 2])?.into_any())
+    }
+
+    /// The `n`-th pair `(a, b)`, `a <= b`, of Wythoff's positions of Grundy
+    /// value `value` (`wythoff sequence wythoff --value G --from N --terms 1
+    /// --format json`), with what it rests on: a dict with `n`, `a`, `b`,
+    /// `value`, `basis` ("proved": value 0, Wythoff's closed form, exact for
+    /// every `n <= 10**18`; "computed": the level kernel's board, values >= 1),
+    /// `conjecture` (None) and `nivasch` (his O(log n) algorithm, not built).
+    /// Wythoff's game only; a far `n` for a value >= 1 is refused (ValueError).
+    fn value_position<'py>(
+        &self,
+        py: Python<'py>,
+        value: &Bound<'py, PyAny>,
+        n: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let g = answer::parse_value(&whole_text(value, "value")?).map_err(to_py_err)?;
+        let n: u64 = whole_text(n, "n")?.parse().map_err(|_| {
+            PyValueError::new_err("n is over the largest index answered (10**18)".to_string())
+        })?;
+        let s = self.s()?;
+        let bound = wythoff::solve::cost::Bound {
+            memory: wythoff::solve::memory_budget(),
+            seconds: u64::MAX,
+        };
+        let (a, b, plan) = run(py, |c| {
+            answer::value_position(s, g, n, bound, &mut |_, _| check(c))
+        })?;
+        let mut j = plan.json();
+        j["n"] = n.into();
+        j["a"] = a.into();
+        j["b"] = b.into();
+        py.import("json")?.call_method1("loads", (j.to_string(),))
     }
     /// `wythoff plot GAME --max N -o PATH`: write the picture of the board (PNG or
     /// SVG by the path's extension), the same bytes as the binary writes:

@@ -39,6 +39,9 @@ pub enum Arg {
     /// The one Grundy value whose pairs are listed (`sequence --value g`;
     /// Python's `value`).
     Value,
+    /// The first index of the pairs listed (`sequence --value g --from N`;
+    /// Python's `n` of `Game.value_position`).
+    From,
 }
 
 /// The board argument of the board errors ([`SolveError::BoardOutOfRange`], ...).
@@ -57,6 +60,7 @@ impl Arg {
             Arg::Threads => "--threads",
             Arg::Values => "--values",
             Arg::Value => "--value",
+            Arg::From => "--from",
         }
     }
 }

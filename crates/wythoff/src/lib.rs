@@ -58,6 +58,7 @@ pub mod sweep;
 pub mod sweep_proof;
 pub mod table_check;
 pub mod units;
+pub mod value_from;
 
 /// The claim registry and the coverage table, at the paths the front ends and
 /// `docs/coverage.md` name (`wythoff::verify`, `wythoff::coverage`).

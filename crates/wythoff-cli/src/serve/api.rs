@@ -142,6 +142,7 @@ fn param(a: wythoff::Arg) -> &'static str {
         wythoff::Arg::Threads => "threads",
         wythoff::Arg::Values => "values",
         wythoff::Arg::Value => "value",
+        wythoff::Arg::From => "from",
     }
 }
 

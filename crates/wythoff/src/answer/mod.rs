@@ -54,6 +54,7 @@ pub use crate::board::{game_board, game_p_positions, outcome_table};
 pub use crate::limits::*;
 pub use crate::sequences::*;
 pub use crate::subject::*;
+pub use crate::value_from::*;
 pub use notes::{remoteness_notes, REMOTENESS_LIMIT, REMOTENESS_WORK};
 pub use plan::*;
 pub use request::*;
