@@ -129,8 +129,8 @@ impl ClosedForm {
             Pairs::Linear => match (solve(x, f.x), solve(y, f.y)) {
                 (Ok(Some(n)), _) => affine(&n, f.y) == *y,
                 (Ok(None), _) | (_, Ok(None)) => false,
-                (Err(()), Ok(Some(_))) => *x == Natural::from(f.x.1),
-                (Err(()), Err(())) => *x == Natural::from(f.x.1) && *y == Natural::from(f.y.1),
+                (Err(()), Ok(Some(_))) => *x == f.x.1,
+                (Err(()), Err(())) => *x == f.x.1 && *y == f.y.1,
             },
             Pairs::Wythoff => {
                 let bt = Beatty::new(1, 1);
@@ -139,10 +139,8 @@ impl ClosedForm {
                         bt.indices_a(&a).iter().any(|n| affine(&bt.b(n), f.y) == *y)
                     }
                     (Ok(None), _) | (_, Ok(None)) => false,
-                    (Err(()), Ok(Some(b))) => {
-                        bt.index_b(&b).is_some() && *x == Natural::from(f.x.1)
-                    }
-                    (Err(()), Err(())) => *x == Natural::from(f.x.1) && *y == Natural::from(f.y.1),
+                    (Err(()), Ok(Some(b))) => bt.index_b(&b).is_some() && *x == f.x.1,
+                    (Err(()), Err(())) => *x == f.x.1 && *y == f.y.1,
                 }
             }
         }
