@@ -316,9 +316,10 @@ def closed_forms(rows, kept=()):
     return out if len(out) > 1 else []
 
 
-def replace_block(lines, head, only, new_block):
+def replace_block(lines, head, only, new_block, before=()):
     """Replace the block of `head` (up to the next `## `) by `new_block(kept)`,
-    keeping its answers of the games not re-run."""
+    keeping its answers of the games not re-run; a new block goes before the
+    first heading of `before` and the hand-written sections."""
     kept = []
     conv = ["misere" if m else "normal" for m in CONVENTIONS]
     if head in lines:
@@ -331,8 +332,7 @@ def replace_block(lines, head, only, new_block):
         return lines
     block = new_block(kept)
     if block:
-        # before the hand-written sections
-        at = next((i for i, l in enumerate(lines) if l in KEPT), len(lines))
+        at = next((i for i, l in enumerate(lines) if l in KEPT or l in before), len(lines))
         lines[at:at] = block + [""]
     return lines
 
@@ -364,22 +364,7 @@ def patch(only):
                 end = next((i for i in range(at, len(lines)) if not lines[i].startswith("|")), len(lines))
                 gap = [""] if end + 1 < len(lines) and lines[end + 1].startswith("#") else []
                 lines[end + 1:end + 1] = note + gap
-    kept = []
-    if SECTION7 in lines:
-        i = lines.index(SECTION7)
-        j = next((k for k in range(i + 1, len(lines)) if lines[k].startswith("## ")), len(lines))
-        # the answers of the games not re-run stay
-        conv = ["misere" if m else "normal" for m in CONVENTIONS]
-        kept = [l for l in lines[i:j] if l.startswith("- `")
-                and not any(l.startswith(f"- `{g}` ({c})") for g in only for c in conv)]
-        del lines[i:j]
-        while lines and not lines[-1].strip():
-            lines.pop()
-    sec = section7(rows, kept)
-    if sec:
-        # before the hand-written sections
-        at = next((i for i, l in enumerate(lines) if l in KEPT), len(lines))
-        lines[at:at] = sec + [""]
+    lines = replace_block(lines, SECTION7, only, lambda kept: section7(rows, kept), (CLOSED,))
     lines = replace_block(lines, CLOSED, only, lambda kept: closed_forms(rows, kept))
     with open(DOC, "w") as f:
         f.write("\n".join(lines).rstrip() + "\n")
