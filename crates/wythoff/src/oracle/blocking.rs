@@ -14,8 +14,13 @@
 //! - `k = 3`: `(0, 0)`; `(n, 2n + 1)` and `(n, 2n + 2)` for `n >= 0`.
 //!
 //! Normal play only (misère play goes to the general solver).
+//!
+//! Membership is the closed form's ([`closed_form`]: the families as data,
+//! the same data `wythoff prove` writes as a Walnut formula and has Walnut
+//! compare with the proved automaton, the side statement `closed_form`).
 
 use super::beatty::Beatty;
+use super::closed_form::{ClosedForm, Family};
 use super::pset::{PSet, Pos};
 use super::Oracle;
 use crate::catalogue::{Params, LARSSON_2011};
@@ -31,6 +36,33 @@ pub struct BlockingWythoffSet {
     k: u64,
     /// Wythoff's pairs.
     bt: Beatty,
+    /// The families, as data ([`closed_form`]): membership.
+    form: ClosedForm,
+}
+
+/// The P-set of `blocking-wythoff:k=K`, `K` in 2..=3, as families (each with
+/// its mirror images): the oracle's membership, and the closed form `prove`
+/// has Walnut compare with the proved automaton.
+pub fn closed_form(k: u64) -> Option<ClosedForm> {
+    let families = match k {
+        // (0, 0); (n, 2n + 1); (2 A_m + 2, 2 B_m + 2)
+        2 => vec![
+            Family::linear((0, 0), (0, 0)),
+            Family::linear((1, 0), (2, 1)),
+            Family::wythoff((2, 2), (2, 2)),
+        ],
+        // (0, 0); (n, 2n + 1); (n, 2n + 2)
+        3 => vec![
+            Family::linear((0, 0), (0, 0)),
+            Family::linear((1, 0), (2, 1)),
+            Family::linear((1, 0), (2, 2)),
+        ],
+        _ => return None,
+    };
+    Some(ClosedForm {
+        source: format!("{LARSSON_2011} (k = {k})"),
+        families,
+    })
 }
 
 fn nat(v: u64) -> Natural {
@@ -40,9 +72,10 @@ fn nat(v: u64) -> Natural {
 impl BlockingWythoffSet {
     /// The set for `k`, when the oracle knows it (`k = 2, 3`).
     pub fn new(k: u64) -> Option<Self> {
-        (2..=3).contains(&k).then(|| BlockingWythoffSet {
+        Some(BlockingWythoffSet {
             k,
             bt: Beatty::new(1, 1),
+            form: closed_form(k)?,
         })
     }
 
@@ -53,26 +86,6 @@ impl BlockingWythoffSet {
             out.push(self.bt.a(&n));
         }
         out
-    }
-
-    /// Is `(x, y)` with `x <= y` in the set?
-    fn is_p_ordered(&self, x: &Natural, y: &Natural) -> bool {
-        let two_x = x * nat(2);
-        if *y == 0u32 || *y == &two_x + nat(1) {
-            return true;
-        }
-        match self.k {
-            2 => {
-                // (2 A_m + 2, 2 B_m + 2)
-                let even = |v: &Natural| v.even();
-                if *x < 2u32 || !even(x) || !even(y) {
-                    return false;
-                }
-                let (a, b) = (x / nat(2) - nat(1), y / nat(2) - nat(1));
-                self.bt.indices_a(&a).iter().any(|n| self.bt.b(n) == b)
-            }
-            _ => *y == two_x + nat(2),
-        }
     }
 
     /// Every `x'` with `(x', y)` in the set (any order of the two piles).
@@ -144,11 +157,7 @@ impl BlockingWythoffSet {
 
 impl PSet for BlockingWythoffSet {
     fn is_p(&self, x: &Natural, y: &Natural) -> Result<bool, SolveError> {
-        Ok(if x <= y {
-            self.is_p_ordered(x, y)
-        } else {
-            self.is_p_ordered(y, x)
-        })
+        Ok(self.form.contains(x, y))
     }
     fn row(&self, y: &Natural, lt: &Natural) -> Result<Vec<Natural>, SolveError> {
         let mut v = self.partners(y);
@@ -185,10 +194,7 @@ pub fn for_game(entry: &str, params: &Params, convention: Convention) -> Option<
     let set = BlockingWythoffSet::new(k)?;
     let game = crate::catalogue::parse_game(&format!("blocking-wythoff:k={k}")).ok()?;
     let rules = game.game.as_single()?.clone();
-    let form = match k {
-        2 => "(0,0), (n, 2n+1), (2 A_m + 2, 2 B_m + 2) and mirrors, (A_m, B_m) Wythoff's pairs",
-        _ => "(0,0), (n, 2n+1), (n, 2n+2) and mirrors",
-    };
+    let form = closed_form(k)?.describe();
     Some(Box::new(super::pset::RulesSetOracle {
         source: format!("{LARSSON_2011} (k = {k}): P = {form}"),
         rules,

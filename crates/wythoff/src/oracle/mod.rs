@@ -16,6 +16,7 @@ pub mod beatty;
 pub mod blocking;
 pub mod claims;
 pub mod classical;
+pub mod closed_form;
 pub mod modular_big;
 pub mod pset;
 

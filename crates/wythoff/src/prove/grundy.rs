@@ -409,6 +409,7 @@ pub fn grundy_files(s: &Subject, model: &GrundyModel) -> Result<ProofFiles, Prov
         statements: names.clone(),
         core: names,
         winning: None,
+        closed_form: None,
         files,
         formula: RulesFormula {
             defs: moves.into_iter().chain(defs).collect(),

@@ -27,6 +27,7 @@ pub mod request;
 
 pub use error::{ProveArg, ProveError};
 pub use report::{
-    report, OutOfMemory, Recheck, Report, StatementResult, Verdict, WalnutInfo, WalnutRun, Witness,
+    report, ClosedFormResult, OutOfMemory, Recheck, Report, StatementResult, Verdict, WalnutInfo,
+    WalnutRun, Witness,
 };
 pub use request::{grundy_plan_of, prepare, Model, PlanSummary, ProofPlan, Request, Strategy};

@@ -10,6 +10,7 @@ use super::formula::{refusal, rules_formula, RulesFormula, Statement};
 use super::numeration::{beatty_numerations, continued_fraction, Numeration};
 use crate::board::outcome_table;
 use crate::error::SolveError;
+use crate::oracle::closed_form::{ClosedForm, CFORM};
 use crate::patterns::pairs::Difference;
 use crate::patterns::{board::Board, find_in_board, Pattern};
 use crate::subject::Subject;
@@ -760,6 +761,73 @@ pub struct ProofFiles {
     /// games without blocking.
     pub winning: Option<String>,
     pub formula: RulesFormula,
+    /// The closed form of the game's formula oracle, compared by Walnut with
+    /// the proved set (the side statement [`CLOSED_FORM`]), when it has one.
+    pub closed_form: Option<ClosedFormSide>,
+}
+
+/// The side statement "the closed form's set is the proved set".
+pub const CLOSED_FORM: &str = "closed_form";
+
+/// A game's closed form as a statement about the proved set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClosedFormSide {
+    /// The paper the oracle names.
+    pub source: String,
+    /// The form in words.
+    pub form: String,
+    /// The `eval` line (after the definitions of [`crate::oracle::closed_form::CFORM`]);
+    /// `None` when the form cannot be written in the proof's numeration.
+    pub statement: Option<String>,
+    /// The Walnut commands defining the form's set.
+    pub commands: String,
+    /// Why it is not stated, when it is not.
+    pub why: Option<String>,
+}
+
+/// Append the closed form `form` to the command file of `f` as the side
+/// statement [`CLOSED_FORM`] (`A a,b cform(a,b) <=> pset(a,b)`, not part of
+/// the proof), in the numeration `num`; where `num` cannot write it, the
+/// reason is kept and nothing is added. A numeration with a custom base (its
+/// adder proved first) is not used for it.
+pub fn add_closed_form(f: &mut ProofFiles, form: &ClosedForm, num: &Numeration) {
+    let ns = num.walnut_name();
+    let written = if super::custom::custom_base(num).ok().flatten().is_some() {
+        Err(format!(
+            "{ns} is a custom base; the closed form is written in the numerations Walnut ships"
+        ))
+    } else {
+        form.walnut(&ns)
+    };
+    let mut side = ClosedFormSide {
+        source: form.source.clone(),
+        form: form.describe(),
+        statement: None,
+        commands: String::new(),
+        why: None,
+    };
+    match written {
+        Err(why) => side.why = Some(why),
+        Ok(w) => {
+            let eval = format!(
+                "eval {CLOSED_FORM} \"?{ns} A a,b ${CFORM}(a,b) <=> ${AUTOMATON}(a,b)\":\n"
+            );
+            let path = format!("Command Files/{COMMAND_FILE}");
+            if let Some((_, cmd)) = f.files.iter_mut().find(|(p, _)| *p == path) {
+                cmd.push_str(&comment(&format!(
+                    "{CLOSED_FORM} (not part of the proof) - {} - {}, is exactly the proved set {AUTOMATON}",
+                    form.source,
+                    side.form
+                )));
+                cmd.push_str(&w.commands);
+                cmd.push_str(&eval);
+                f.statements.push(CLOSED_FORM.to_string());
+                side.statement = Some(eval.trim_end().to_string());
+                side.commands = w.commands;
+            }
+        }
+    }
+    f.closed_form = Some(side);
 }
 
 pub fn proof_files(
@@ -820,6 +888,7 @@ pub fn purpose(name: &str) -> String {
         "graph_b_increasing" => "b_n is strictly increasing",
         "graph_a_nondecreasing" => "a_n never decreases",
         "graph_b_nondecreasing" => "b_n never decreases",
+        "closed_form" => "the formula oracle's closed form (the paper's families of pairs) is exactly the proved set (not part of the proof)",
         "difference_ap" => "seed 000 section 7's question - is b_n - a_n an arithmetic progression (its step the first one)? TRUE or FALSE answers it (not part of the proof)",
         "b_minus_a" => "the paper's formula - b_n - a_n = m n (seed 000 Theorem 2.1 (i), not part of the proof)",
         "a_b_complementary" => "the paper's p-complementarity - a and b_(n>0) are p-complementary on the integers >= 0 (each x >= 0 is a_n or b_n, n >= 1, for exactly p indices n), with b_minus_a and graph_a_nondecreasing item (i) of seed 000 Theorem 4.1, so a_n = floor(n phi_mp / p) and b_n = a_n + m n (not part of the proof)",
@@ -952,6 +1021,7 @@ fn proof_files_with(
         winning,
         files,
         formula,
+        closed_form: None,
     })
 }
 

@@ -6,8 +6,8 @@
 use super::automaton::WalnutAutomaton;
 use super::error::ProveError;
 use super::plan::{
-    check_winning_moves, parse_commands, parse_output, winning_positions, AUTOMATON, GRAPH_A,
-    GRAPH_B, WINNING_STATEMENT,
+    check_winning_moves, parse_commands, parse_output, winning_positions, AUTOMATON, CLOSED_FORM,
+    GRAPH_A, GRAPH_B, WINNING_STATEMENT,
 };
 use super::request::{Model, ProofPlan};
 use serde::{Serialize, Serializer};
@@ -157,6 +157,35 @@ pub struct Witness {
     pub statement: String,
 }
 
+/// Walnut's answer to "the closed form's set is the proved set".
+#[derive(Clone, Debug, Serialize)]
+pub struct ClosedFormResult {
+    /// The paper the oracle names.
+    pub source: String,
+    /// The form in words.
+    pub form: String,
+    /// The Walnut commands that define the form's set (`cform`) and the
+    /// statement; `None` when the form cannot be written in the numeration.
+    pub definitions: Option<String>,
+    pub statement: Option<String>,
+    /// TRUE or FALSE (a theorem either way); `None` when not stated or not
+    /// answered (a time-out).
+    #[serde(serialize_with = "verdict_text")]
+    pub verdict: Option<bool>,
+    /// Why it was not stated.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub why: Option<String>,
+    pub seconds: Option<f64>,
+}
+
+fn verdict_text<S: Serializer>(r: &Option<bool>, s: S) -> Result<S::Ok, S::Error> {
+    match r {
+        Some(true) => s.serialize_str("TRUE"),
+        Some(false) => s.serialize_str("FALSE"),
+        None => s.serialize_none(),
+    }
+}
+
 /// Everything `prove` found. Serialised (JSON keys in alphabetical order, as
 /// `serde_json::Value` writes them), it is `prove --format json` and Python's
 /// dict; the fields marked `skip` are for the text.
@@ -206,6 +235,10 @@ pub struct Report {
     /// FALSE: said beside the verdict, never a refutation of the set.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub side_false: Vec<String>,
+    /// The game's formula oracle's closed form against the proved set (the
+    /// side statement `closed_form`), for a game that has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub closed_form: Option<ClosedFormResult>,
     pub walnut_version: String,
     /// The sha256 of the Walnut jar that decided the statements.
     pub walnut_sha256: String,
@@ -276,6 +309,7 @@ pub fn report(plan: &ProofPlan, run: Option<&WalnutRun>) -> Result<Report, Prove
         value: None,
         level_states: Vec::new(),
         side_false: Vec::new(),
+        closed_form: None,
         walnut_version: walnut.version,
         walnut_sha256: walnut.sha256,
         convention_text: s.convention_text(),
@@ -376,6 +410,18 @@ pub fn report(plan: &ProofPlan, run: Option<&WalnutRun>) -> Result<Report, Prove
         .filter(|r| r.result == Some(false) && !files.core.contains(&r.name))
         .map(|r| r.name.clone())
         .collect();
+    if let Some(cf) = &files.closed_form {
+        let answered = results.iter().find(|r| r.name == CLOSED_FORM);
+        rep.closed_form = Some(ClosedFormResult {
+            source: cf.source.clone(),
+            form: cf.form.clone(),
+            definitions: cf.statement.as_ref().map(|_| cf.commands.clone()),
+            statement: cf.statement.clone(),
+            verdict: answered.and_then(|r| r.result),
+            why: cf.why.clone(),
+            seconds: answered.and_then(|r| r.seconds),
+        });
+    }
     let proved = !refuted
         && files.core.iter().all(|c| {
             results

@@ -367,6 +367,17 @@ pub fn prepare(req: &Request, progress: &mut dyn FnMut(u64, u64)) -> Result<Proo
                 }
                 Model::Grundy(g) => grundy::grundy_files(subject, g)?,
             };
+            let mut files = files;
+            // a formula oracle's closed form, compared with the proved set
+            if let Some(form) = subject.named.as_ref().and_then(|ng| {
+                crate::oracle::closed_form::for_game(
+                    ng.entry_name,
+                    &ng.params,
+                    subject.convention(),
+                )
+            }) {
+                plan::add_closed_form(&mut files, &form, model.numeration());
+            }
             Some(Strategy { model, files })
         }
     };

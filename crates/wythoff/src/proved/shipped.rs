@@ -39,6 +39,12 @@ pub static SHIPPED: &[Shipped] = &[
     folder!("blocking-wythoff:k=2", true, "blocking-wythoff-k-2/misere"),
     folder!("blocking-wythoff:k=3", false, "blocking-wythoff-k-3/normal"),
     folder!("blocking-wythoff:k=3", true, "blocking-wythoff-k-3/misere"),
+    folder!("blocking-wythoff:k=4", false, "blocking-wythoff-k-4/normal"),
+    folder!(
+        "blocking-wythoff:k=14",
+        false,
+        "blocking-wythoff-k-14/normal"
+    ),
     folder!("connell:p=2", false, "connell-p-2/normal"),
     folder!("connell:p=2", true, "connell-p-2/misere"),
     folder!("connell:p=3", false, "connell-p-3/normal"),
