@@ -25,9 +25,9 @@ TOP = 16  # the level sets {G = g} examined, g <= TOP
 FIRST_ROWS = 6
 
 
-def run(*args):
+def run(*args, ok=(0,)):
     r = subprocess.run([BIN, *map(str, args)], capture_output=True, text=True)
-    if r.returncode != 0:
+    if r.returncode not in ok:
         sys.exit(f"seed001.py: wythoff {' '.join(map(str, args))}: {r.stderr.strip()}")
     return r.stdout
 
@@ -38,8 +38,11 @@ def table(game, n):
 
 
 def grundy_rows(game, n):
-    j = json.loads(run("patterns", game, "--max", n, "--grundy", "--format", "json"))
-    return next(p for p in j["patterns"] if p["kind"] == "grundy-rows")
+    """The Grundy rows read on the n board, each law re-checked on every column of the
+    2n board (`patterns --check`; exit 1 when a law fails there): (rows, check)."""
+    j = json.loads(run("patterns", game, "--max", n, "--grundy", "--check", 2 * n, "--format", "json", ok=(0, 1)))
+    i, rows = next((i, p) for i, p in enumerate(j["patterns"]) if p["kind"] == "grundy-rows")
+    return rows, next(c for c in j["check"]["checks"] if c["pattern"] == i)
 
 
 def floor_m_over_phi(m):
@@ -60,7 +63,7 @@ def law(r):
 def analyse(m, wyt):
     game = f"modular:m={m}"
     t = table(game, N)
-    rows = grundy_rows(game, N)
+    rows, recheck = grundy_rows(game, N)
     cells = [(x, y, t[x][y]) for x in range(N) for y in range(N)]
     d = [(g - (x + y), x, y) for x, y, g in cells]
     dmin, dmax = min(d), max(d)
@@ -99,6 +102,7 @@ def analyse(m, wyt):
     return {
         "m": m,
         "rows": rows,
+        "recheck": recheck,
         "dmin": dmin,
         "dmax": dmax,
         "dmin_off": dmin_off,
@@ -129,7 +133,7 @@ WALNUT = {
 
 def main():
     wyt = table("wythoff", 16)
-    wrows = grundy_rows("wythoff", N)
+    wrows, wcheck = grundy_rows("wythoff", N)
     res = [analyse(m, wyt) for m in MS]
     b = f"board {N} x {N}"
     out = []
@@ -149,27 +153,32 @@ def main():
     w("### Rows and bounds\n")
     w(f"Rows: `pre/per/saltus` of the additive period g(x, y + per) = g(x, y) + saltus, "
       f"y >= pre, of the rows x < {FIRST_ROWS}, **measured** (read on the {b}; the law "
-      "shows its period three times). The row certificate of `patterns --grundy` "
+      f"shows its period three times), and every row's law re-checked on every column of the "
+      f"board of {2 * N} (`patterns --check {2 * N}`: *holds on {2 * N}*, or the first column where it fails). The row certificate of `patterns --grundy` "
       "(docs/games.md) **does not apply** to m-Modular Wythoff: "
       f"for m = 3, \"{res[2]['rows']['certificate'].get('reason', '')}\"; so no row is "
       "proved. Bounds: min and max of G(x, y) - (x + y) on the board, with a position where "
       "each is reached, and the min off the diagonal x = y (**measured**).\n")
-    w("| m | rows x < %d (pre/per/saltus, measured) | rows with a period read | min G - (x+y) | min off the diagonal | max G - (x+y) | G(%d, %d) | closed form (measured on the board) | Walnut (prove --grundy) |" % (FIRST_ROWS, N - 1, N - 1))
+    w("| m | rows x < %d (pre/per/saltus, measured) | rows with a period read (re-checked on %d) | min G - (x+y) | min off the diagonal | max G - (x+y) | G(%d, %d) | closed form (measured on the board) | Walnut (prove --grundy) |" % (FIRST_ROWS, 2 * N, N - 1, N - 1))
     w("|---|---|---|---|---|---|---|---|---|")
     for r in res:
         rows = r["rows"]["rows"]
         first = ", ".join(law(x) for x in rows[:FIRST_ROWS])
         read = sum(1 for x in rows if x["period"] is not None)
+        c = r["recheck"]
+        again = f"holds on {2 * N}" if c["holds"] else f"FAILS on {2 * N}: {c['failure']}"
         dmin, dmax = r["dmin"], r["dmax"]
         do = r["dmin_off"]
-        w(f"| {r['m']} | {first} | {read} of {len(rows)} | {dmin[0]} at ({dmin[1]}, {dmin[2]}) "
+        w(f"| {r['m']} | {first} | {read} of {len(rows)}: {again} | {dmin[0]} at ({dmin[1]}, {dmin[2]}) "
           f"| {do[0]} at ({do[1]}, {do[2]}) | {dmax[0]} at ({dmax[1]}, {dmax[2]}) | {r['diag_last']} | {r['closed'] or '-'} | "
           f"{WALNUT.get(r['m'], 'not tried')} |")
     w("")
     proved = wrows["certificate"]["proved"]
+    wagain = "hold" if wcheck["holds"] else f"FAIL ({wcheck['failure']})"
     w(f"For comparison, Wythoff's game on the same board: {proved} of its first "
       f"{len(wrows['rows'])} rows are **proved** additively periodic by the row certificate "
-      "(saltus = period), the first " + ", ".join(law(x) for x in wrows["rows"][:FIRST_ROWS]) + ".\n")
+      "(saltus = period), the first " + ", ".join(law(x) for x in wrows["rows"][:FIRST_ROWS])
+      + f"; the laws of all of them read on {N} {wagain} on every column of {2 * N}.\n")
     w("### Wythoff's properties\n")
     w("| m | P-positions: board / paper's 2 floor(m/phi) + 1 | g-values near the 0-values? (level sets g <= %d) | each value at most once a row and a column | every value in every row (Wythoff: each row a permutation) | equal to Wythoff's for x, y <= m |" % TOP)
     w("|---|---|---|---|---|---|")

@@ -539,14 +539,14 @@ fn one_flip_outside_the_small_board_is_found() {
         why_none: None,
     };
     let big = Board::from_fn(400, |x, y| f(x, y) ^ (x == 300 && y == 211));
-    let pred = pat::check::check(&rep, &big);
+    let pred = pat::check::check(&rep, &big, None);
     let c = &pred.checks[0];
     assert_eq!((c.kind, c.holds), ("periodic", Some(false)));
     assert!(
         c.failure.as_ref().unwrap().starts_with("cell (300, 211)"),
         "{c:?}"
     );
-    assert!(pat::check::check(&rep, &Board::from_fn(400, f)).all_hold());
+    assert!(pat::check::check(&rep, &Board::from_fn(400, f), None).all_hold());
     // pairs: the planted Beatty pairs, one pair removed beyond the small board
     let (b, v) = planted_pairs(1000, None);
     let rep = PatternReport {
@@ -556,10 +556,10 @@ fn one_flip_outside_the_small_board_is_found() {
         patterns: pat::find_in_board(&pat::check::corner(&b, 300)),
         why_none: None,
     };
-    assert!(pat::check::check(&rep, &b).all_hold());
+    assert!(pat::check::check(&rep, &b, None).all_hold());
     let (k, &(a, bb)) = v.iter().enumerate().find(|(_, p)| p.1 > 600).unwrap();
     let (b2, _) = planted_pairs(1000, Some((a as usize, bb as usize)));
-    let pred = pat::check::check(&rep, &b2);
+    let pred = pat::check::check(&rep, &b2, None);
     assert!(!pred.all_hold());
     let first = pred.checks.iter().find(|c| c.holds == Some(false)).unwrap();
     assert!(
@@ -729,4 +729,52 @@ fn b_law_and_affine_laws_with_a_constant() {
     let v = serde_json::to_value(&rep.patterns).unwrap();
     assert_eq!(v[0]["b_law"]["k"], 3);
     assert_eq!(v[0]["b_law"]["c"], 0);
+}
+
+/// `--check` re-checks the Grundy rows' additive periods on the larger
+/// board's Grundy table: m-Modular Wythoff's rows read on 128 hold on 256
+/// (and say how many rows were checked); a saltus changed by one is caught
+/// at its row.
+#[test]
+fn grundy_rows_are_rechecked_on_the_larger_table() {
+    let game = wythoff::catalogue::parse_game("modular:m=2").unwrap().game;
+    let (rep, pred) =
+        pat::find_checked(&game, "modular:m=2", 128, 256, true, &mut |_, _| {}).unwrap();
+    let c = pred
+        .checks
+        .iter()
+        .find(|c| c.kind == "grundy-rows")
+        .unwrap();
+    assert_eq!(c.holds, Some(true), "{c:?}");
+    assert!(
+        c.checked.starts_with("every column y < 256 of the "),
+        "{c:?}"
+    );
+    let mut bad = rep.clone();
+    let Some(pat::Pattern::GrundyRows(g)) = bad
+        .patterns
+        .iter_mut()
+        .find(|p| matches!(p, pat::Pattern::GrundyRows(_)))
+    else {
+        panic!("no grundy rows")
+    };
+    let row = g.rows.iter_mut().find(|r| r.saltus.is_some()).unwrap();
+    let x = row.x;
+    row.saltus = row.saltus.map(|s| s + 1);
+    let big = pat::board_of(&game, 256, &mut |_, _| {}).unwrap();
+    let table = wythoff::solve::grundy(&game, 256).unwrap();
+    let pred = pat::check::check(&bad, &big, Some(&table));
+    let c = pred
+        .checks
+        .iter()
+        .find(|c| c.kind == "grundy-rows")
+        .unwrap();
+    assert_eq!(c.holds, Some(false));
+    assert!(
+        c.failure
+            .as_ref()
+            .unwrap()
+            .starts_with(&format!("row {x}, ")),
+        "{c:?}"
+    );
 }

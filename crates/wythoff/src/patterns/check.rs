@@ -16,7 +16,10 @@
 //!   `from`: difference, `b` law, mex, multiplicity (over the values below the last `a`),
 //!   the Beatty interval (some `alpha` of the reported interval fits every term)
 //!   and the closed form (`a_n = floor(n alpha)` exactly, integer square roots).
-//! - `grundy-rows` are not re-checked (they are reported as such).
+//! - `grundy-rows`: each row's additive period read on the board,
+//!   `G(x, y + per) = G(x, y) + saltus` for `y >= pre`, on every column of the
+//!   larger board's Grundy table (given with `--grundy`; without one they are
+//!   reported as not re-checked).
 //!
 //! The board of side `N` is the corner of the board of side `M`: moves only
 //! lower the piles, so a position's outcome depends on the positions below it.
@@ -68,8 +71,13 @@ pub fn corner(big: &Board, n: usize) -> Board {
     Board::from_fn(n, |x, y| big.get(x, y))
 }
 
-/// Re-check every pattern of `rep` (read on a board of side `rep.max`) on `big`.
-pub fn check(rep: &PatternReport, big: &Board) -> Prediction {
+/// Re-check every pattern of `rep` (read on a board of side `rep.max`) on `big`,
+/// and the Grundy rows on `big_grundy`, the Grundy table of the same board.
+pub fn check(
+    rep: &PatternReport,
+    big: &Board,
+    big_grundy: Option<&crate::solve::GrundyTable>,
+) -> Prediction {
     let mut checks = Vec::new();
     for (i, p) in rep.patterns.iter().enumerate() {
         match p {
@@ -93,13 +101,16 @@ pub fn check(rep: &PatternReport, big: &Board) -> Prediction {
                     failure,
                 })
             }
-            Pattern::GrundyRows(_) => checks.push(LawCheck {
-                pattern: i,
-                kind: "grundy-rows",
-                law: "rows",
-                holds: None,
-                checked: "not re-checked (P-positions only)".into(),
-                failure: None,
+            Pattern::GrundyRows(g) => checks.push(match big_grundy {
+                Some(t) => grundy_rows(i, g, t),
+                None => LawCheck {
+                    pattern: i,
+                    kind: "grundy-rows",
+                    law: "rows",
+                    holds: None,
+                    checked: "not re-checked (P-positions only)".into(),
+                    failure: None,
+                },
             }),
         }
     }
@@ -107,6 +118,49 @@ pub fn check(rep: &PatternReport, big: &Board) -> Prediction {
         fitted_on: rep.max,
         max: big.size() as u64,
         checks,
+    }
+}
+
+/// Each row's law read on the smaller board (`pre`, `per`, `saltus`), on every
+/// column of `t` it claims: `G(x, y + per) = G(x, y) + saltus`, `y >= pre`.
+fn grundy_rows(
+    i: usize,
+    g: &super::grundy_rows::GrundyRows,
+    t: &crate::solve::GrundyTable,
+) -> LawCheck {
+    let m = t.size();
+    let mut failure = None;
+    let mut rows = 0u64;
+    'rows: for r in &g.rows {
+        let (Some(pre), Some(per), Some(saltus)) = (r.preperiod, r.period, r.saltus) else {
+            continue;
+        };
+        let (x, pre, per) = (r.x as usize, pre as usize, per as usize);
+        if x >= m {
+            continue;
+        }
+        rows += 1;
+        for y in pre..m.saturating_sub(per) {
+            let (a, b) = (t.get(x, y), t.get(x, y + per));
+            let want = a.map(|a| i64::from(a) + saltus);
+            if want != b.map(i64::from) {
+                failure = Some(format!(
+                    "row {x}, column {}: the law says {}, the table says {}",
+                    y + per,
+                    want.map_or("no value".into(), |v| v.to_string()),
+                    b.map_or("no value".into(), |v| v.to_string())
+                ));
+                break 'rows;
+            }
+        }
+    }
+    LawCheck {
+        pattern: i,
+        kind: "grundy-rows",
+        law: "rows",
+        holds: Some(failure.is_none()),
+        checked: format!("every column y < {m} of the {rows} rows with a law read"),
+        failure,
     }
 }
 

@@ -277,7 +277,9 @@ pub fn find_checked(
     let small = check::corner(&big, max);
     let g = grundy_of(game, max, grundy)?;
     let rep = report(game, label, max, &small, g.as_ref());
-    let pred = check::check(&rep, &big);
+    let big_grundy = grundy_of(game, check, grundy)
+        .map_err(|e| e.for_board_arg(crate::error::BoardArg::Check))?;
+    let pred = check::check(&rep, &big, big_grundy.as_ref());
     Ok((rep, pred))
 }
 
