@@ -254,6 +254,19 @@ fn the_api_answers_as_the_cli_does() {
         }
     }
     assert!(compared > 100, "{compared}");
+    // Grundy level sets: the JSON of `grundy --values A..G`, byte for byte
+    for (g, values) in [
+        ("wythoff", "0..3"),
+        ("modular:m=2", "2..4"),
+        ("terminal-wythoff:l=2", "1"),
+    ] {
+        let path = format!("/api/grundy?game={}&max=200&values={values}", enc(g));
+        let cli = cli_json(&[
+            "grundy", g, "--max", "200", "--values", values, "--format", "json",
+        ])
+        .expect("levels");
+        assert_eq!(s.json(&path), cli, "{path}");
+    }
     // a rules file: its text sent as rules= (the server reads no file)
     let dir = std::env::temp_dir().join(format!("wythoff-serve-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -425,6 +438,10 @@ fn bad_requests_get_400_or_404_and_the_server_keeps_answering() {
         "/api/grundy?game=roob-blocking%3Am%3D2%2Cp%3D2&max=10".into(),
         "/api/grundy?game=wythoff&max=10&misere=1".into(),
         "/api/grundy?game=imitation%3Ap%3D2%2Cm%3D1&max=10".into(),
+        "/api/grundy?game=wythoff&max=10&values=0..65".into(),
+        "/api/grundy?game=wythoff&max=10&values=x".into(),
+        "/api/grundy?game=wythoff&max=65537&values=0..2".into(),
+        "/api/grundy?game=roob-blocking%3Am%3D2%2Cp%3D2&max=10&values=0..2".into(),
         "/api/remoteness?game=wythoff&max=2000".into(),
         "/api/patterns?game=wythoff&max=2".into(),
         "/api/compare?a=wythoff&b=nope&max=10".into(),

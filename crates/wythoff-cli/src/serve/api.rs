@@ -231,6 +231,10 @@ pub fn p_positions(q: &Query) -> Result<Job, String> {
 
 /// `/api/grundy?game=G&max=N` (normal play: no `misere`, as `grundy`).
 pub fn grundy(q: &Query) -> Result<Job, String> {
+    if let Some(values) = q.get("values") {
+        let values = answer::parse_values(values).map_err(err)?;
+        return grundy_levels(q, values);
+    }
     let g = q.game("game", false)?;
     let n = q.max(TABLE_MAX)?;
     answer::grundy_plan(&g, n)
@@ -242,6 +246,51 @@ pub fn grundy(q: &Query) -> Result<Job, String> {
         work: Box::new(move |stop| {
             let t = answer::grundy_table(&g, n, &mut |_, _| stop.check()).map_err(err)?;
             Ok(crate::render::serve::grundy(&g.label, &t))
+        }),
+    })
+}
+
+/// Largest board of `/api/grundy?values=`: the level sets need no table
+/// (memory `O(G N)`), and their positions are about `(G + 1) N` lines of JSON.
+pub const LEVELS_MAX: u64 = 1 << 16;
+
+/// Highest value `/api/grundy?values=A..G` lists (`G`).
+pub const LEVELS_TOP: u64 = 64;
+
+/// `/api/grundy?game=G&max=N&values=A..G`: the positions of values `A..=G`,
+/// the JSON of `grundy --values A..G --format json` (level by level, no table).
+fn grundy_levels(q: &Query, values: (u64, u64)) -> Result<Job, String> {
+    let g = q.game("game", false)?;
+    let n = q.max(LEVELS_MAX)?;
+    if values.1 > LEVELS_TOP {
+        return Err(format!(
+            "values={}..{}: the server lists values up to {LEVELS_TOP} (use the command line for more)",
+            values.0, values.1
+        ));
+    }
+    answer::grundy_levels_plan(&g, n, values.1)
+        .map_err(err)?
+        .admit(bound())
+        .map_err(err)?;
+    Ok(Job {
+        key: format!("{}\u{0}{}..{}", key("gv", q, &g, n), values.0, values.1),
+        work: Box::new(move |stop| {
+            let mut out: Vec<u8> = Vec::new();
+            {
+                let mut w = crate::render::levels::Levels::begin(
+                    &mut out,
+                    crate::render::Format::Json,
+                    &g.label,
+                    n,
+                    values,
+                );
+                answer::grundy_levels(&g, n, values, &mut |_, _| stop.check(), &mut |v, x, y| {
+                    w.position(v, x, y)
+                })
+                .map_err(err)?;
+                w.finish().map_err(|e| e.to_string())?;
+            }
+            String::from_utf8(out).map_err(|e| e.to_string())
         }),
     })
 }

@@ -222,7 +222,7 @@ async fn p_positions(State(app): State<Shared>, Params(q): Params) -> Response {
 }
 
 async fn grundy(State(app): State<Shared>, Params(q): Params) -> Response {
-    board(&app, q, &["game", "rules", "max"], api::grundy).await
+    board(&app, q, &["game", "rules", "max", "values"], api::grundy).await
 }
 
 async fn remoteness(State(app): State<Shared>, Params(q): Params) -> Response {
