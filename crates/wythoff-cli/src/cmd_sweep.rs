@@ -728,159 +728,197 @@ impl Source {
 
 /// `--merge`: check that every input belongs to one sweep, that no record
 /// conflicts and none is missing, and print the records in order.
+/// What `--merge` has read so far: the files, their records' places, the first
+/// record's format, keys and identity (every record is checked against them),
+/// and the shards seen.
+#[derive(Default)]
+struct Merged {
+    sources: Vec<Source>,
+    entries: Vec<Entry>,
+    first: Option<(String, SweepFormat, Vec<String>, Identity)>,
+    // the sweep of the first record, against which every record is checked
+    first_spec: Option<Spec>,
+    // the shards seen, and whether every record carries one of them
+    shards: Vec<(u64, u64)>,
+}
+
 fn merge(paths: &[String], format: Option<SweepFormat>, partial: bool) -> Result<ExitCode> {
     let stdin_cap = (memory_budget() / 4).min(1 << 30);
-    let mut sources: Vec<Source> = Vec::new();
-    let mut entries: Vec<Entry> = Vec::new();
-    let mut first: Option<(String, SweepFormat, Vec<String>, Identity)> = None;
-    // the sweep of the first record, against which every record is checked
-    let mut first_spec: Option<Spec> = None;
-    // the shards seen, and whether every record carries one of them
-    let mut shards: Vec<(u64, u64)> = Vec::new();
     if paths.iter().filter(|p| *p == "-").count() > 1 {
         bail!("--merge: `-` (standard input) is given twice");
     }
+    let mut m = Merged::default();
     for path in paths {
-        let shown = if path == "-" {
-            "standard input".to_string()
-        } else {
-            crate::game_arg::shorten_path(path)
-        };
-        let input = resources::open_input(path, "--merge file")?;
-        let (file, is_stdin) = match &input {
-            Input::File(f) => (Some(f.try_clone()?), false),
-            Input::Stdin => (None, true),
-        };
-        let mut r = reader(input);
-        let mut mem = Vec::new();
-        let mut buf = Vec::new();
-        let (mut offset, mut line_no) = (0u64, 0u64);
-        let mut head: Vec<String> = Vec::new();
-        let mut fmt: Option<SweepFormat> = None;
-        let src = sources.len() as u32;
-        loop {
-            line_no += 1;
-            let kind = resources::read_line(&mut r, &mut buf, &shown, line_no)?;
-            if kind == Line::End {
-                break;
-            }
-            let start = offset;
-            offset += buf.len() as u64 + 1;
-            if is_stdin {
-                if mem.len() as u64 + buf.len() as u64 > stdin_cap {
-                    bail!(
-                        "standard input holds more than {}: give --merge the files",
-                        human_bytes(stdin_cap)
-                    );
-                }
-                mem.extend_from_slice(&buf);
-            }
-            let text = std::str::from_utf8(&buf)
-                .map_err(|_| anyhow!("{shown} line {line_no} is not UTF-8 text"))?;
-            let f = match fmt {
-                Some(f) => f,
-                None => {
-                    let f = sweep::format_of(text).ok_or_else(|| {
-                        anyhow!(
-                            "{shown} is not the output of `wythoff sweep` (json, csv or markdown)"
-                        )
-                    })?;
-                    if let Some((n, f0, _, _)) = &first {
-                        if *f0 != f {
-                            bail!(
-                                "{shown} is {}, {n} is {}: merge outputs of one format",
-                                format_name(f),
-                                format_name(*f0)
-                            );
-                        }
-                    }
-                    fmt = Some(f);
-                    f
-                }
-            };
-            if head.len() < sweep::header_lines(f) {
-                if kind == Line::Cut {
-                    break;
-                }
-                head.push(text.to_string());
-                continue;
-            }
-            if kind == Line::Cut {
-                // an interrupted run's last line: the record counts as missing
-                break;
-            }
-            let p =
-                sweep::parse_line(f, text).map_err(|e| anyhow!("{shown} line {line_no}: {e}"))?;
-            match &first {
-                None => {
-                    let keys = Spec::parse(&p.identity.spec)
-                        .map(|s| s.key_names().iter().map(|k| k.to_string()).collect())
-                        .map_err(|e| {
-                            anyhow!("{shown} line {line_no}: its spec does not parse here: {e}")
-                        })?;
-                    let keys: Vec<String> = keys;
-                    let want =
-                        sweep::header(f, &keys.iter().map(|k| k.as_str()).collect::<Vec<_>>());
-                    if head != want {
-                        bail!("{shown}: the header does not match its records' sweep");
-                    }
-                    first = Some((shown.clone(), f, keys, p.identity.clone()));
-                    first_spec = Spec::parse(&p.identity.spec).ok();
-                }
-                Some((n, _, keys, id)) => {
-                    if let Some(d) = differs(id, &p.identity, n) {
-                        bail!("{shown} line {line_no} is {d}");
-                    }
-                    let want =
-                        sweep::header(f, &keys.iter().map(|k| k.as_str()).collect::<Vec<_>>());
-                    if head != want {
-                        bail!("{shown}: the header is not the one of {n} (another sweep?)");
-                    }
-                }
-            }
-            if let Some(spec) = &first_spec {
-                check_record(
-                    spec,
-                    &p.identity.convention,
-                    f,
-                    text,
-                    p.index,
-                    (&shown, line_no),
-                )?;
-                if f == SweepFormat::Json {
-                    wythoff::sweep_proof::check_proof(
-                        spec,
-                        p.identity.prove.as_deref(),
-                        p.index,
-                        p.proof.as_ref(),
-                    )
-                    .map_err(|e| anyhow!("{shown} line {line_no}: {e}"))?;
-                }
-            }
-            if !shards.contains(&p.shard) {
-                shards.push(p.shard);
-            }
-            entries.push(Entry {
-                index: p.index,
-                source: src,
-                offset: if is_stdin {
-                    (mem.len() - buf.len()) as u64
-                } else {
-                    start
-                },
-                len: buf.len() as u32,
-                line_no,
-            });
-        }
-        sources.push(Source {
-            name: shown,
-            file,
-            mem,
-        });
+        read_merge_file(path, stdin_cap, &mut m)?;
     }
+    let Merged {
+        sources,
+        mut entries,
+        first,
+        shards,
+        ..
+    } = m;
     let Some((_, in_format, keys, id)) = first else {
         bail!("--merge: the files hold no records");
     };
+    let (spec, out_format) = merged_identity(&id, in_format, format)?;
+    let present = merged_present(&mut entries, &sources, in_format)?;
+    let missing = merged_missing(&spec, &present, &entries, &sources)?;
+    if !missing.is_empty() {
+        let what = missing_words(&missing, &shards, &entries, &sources);
+        if !partial {
+            bail!("{what}; or merge what there is with --partial");
+        }
+        eprintln!("wythoff: --partial: {what}");
+    }
+    write_merged(&entries, &sources, &keys, in_format, out_format)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Read one `--merge` file (or standard input, `-`): each record checked
+/// against the first record's sweep, its place kept in `m.entries`.
+fn read_merge_file(path: &str, stdin_cap: u64, m: &mut Merged) -> Result<()> {
+    let shown = if path == "-" {
+        "standard input".to_string()
+    } else {
+        crate::game_arg::shorten_path(path)
+    };
+    let input = resources::open_input(path, "--merge file")?;
+    let (file, is_stdin) = match &input {
+        Input::File(f) => (Some(f.try_clone()?), false),
+        Input::Stdin => (None, true),
+    };
+    let mut r = reader(input);
+    let mut mem = Vec::new();
+    let mut buf = Vec::new();
+    let (mut offset, mut line_no) = (0u64, 0u64);
+    let mut head: Vec<String> = Vec::new();
+    let mut fmt: Option<SweepFormat> = None;
+    let src = m.sources.len() as u32;
+    loop {
+        line_no += 1;
+        let kind = resources::read_line(&mut r, &mut buf, &shown, line_no)?;
+        if kind == Line::End {
+            break;
+        }
+        let start = offset;
+        offset += buf.len() as u64 + 1;
+        if is_stdin {
+            if mem.len() as u64 + buf.len() as u64 > stdin_cap {
+                bail!(
+                    "standard input holds more than {}: give --merge the files",
+                    human_bytes(stdin_cap)
+                );
+            }
+            mem.extend_from_slice(&buf);
+        }
+        let text = std::str::from_utf8(&buf)
+            .map_err(|_| anyhow!("{shown} line {line_no} is not UTF-8 text"))?;
+        let f = match fmt {
+            Some(f) => f,
+            None => {
+                let f = sweep::format_of(text).ok_or_else(|| {
+                    anyhow!("{shown} is not the output of `wythoff sweep` (json, csv or markdown)")
+                })?;
+                if let Some((n, f0, _, _)) = &m.first {
+                    if *f0 != f {
+                        bail!(
+                            "{shown} is {}, {n} is {}: merge outputs of one format",
+                            format_name(f),
+                            format_name(*f0)
+                        );
+                    }
+                }
+                fmt = Some(f);
+                f
+            }
+        };
+        if head.len() < sweep::header_lines(f) {
+            if kind == Line::Cut {
+                break;
+            }
+            head.push(text.to_string());
+            continue;
+        }
+        if kind == Line::Cut {
+            // an interrupted run's last line: the record counts as missing
+            break;
+        }
+        let p = sweep::parse_line(f, text).map_err(|e| anyhow!("{shown} line {line_no}: {e}"))?;
+        match &m.first {
+            None => {
+                let keys = Spec::parse(&p.identity.spec)
+                    .map(|s| s.key_names().iter().map(|k| k.to_string()).collect())
+                    .map_err(|e| {
+                        anyhow!("{shown} line {line_no}: its spec does not parse here: {e}")
+                    })?;
+                let keys: Vec<String> = keys;
+                let want = sweep::header(f, &keys.iter().map(|k| k.as_str()).collect::<Vec<_>>());
+                if head != want {
+                    bail!("{shown}: the header does not match its records' sweep");
+                }
+                m.first = Some((shown.clone(), f, keys, p.identity.clone()));
+                m.first_spec = Spec::parse(&p.identity.spec).ok();
+            }
+            Some((n, _, keys, id)) => {
+                if let Some(d) = differs(id, &p.identity, n) {
+                    bail!("{shown} line {line_no} is {d}");
+                }
+                let want = sweep::header(f, &keys.iter().map(|k| k.as_str()).collect::<Vec<_>>());
+                if head != want {
+                    bail!("{shown}: the header is not the one of {n} (another sweep?)");
+                }
+            }
+        }
+        if let Some(spec) = &m.first_spec {
+            check_record(
+                spec,
+                &p.identity.convention,
+                f,
+                text,
+                p.index,
+                (&shown, line_no),
+            )?;
+            if f == SweepFormat::Json {
+                wythoff::sweep_proof::check_proof(
+                    spec,
+                    p.identity.prove.as_deref(),
+                    p.index,
+                    p.proof.as_ref(),
+                )
+                .map_err(|e| anyhow!("{shown} line {line_no}: {e}"))?;
+            }
+        }
+        if !m.shards.contains(&p.shard) {
+            m.shards.push(p.shard);
+        }
+        m.entries.push(Entry {
+            index: p.index,
+            source: src,
+            offset: if is_stdin {
+                (mem.len() - buf.len()) as u64
+            } else {
+                start
+            },
+            len: buf.len() as u32,
+            line_no,
+        });
+    }
+    m.sources.push(Source {
+        name: shown,
+        file,
+        mem,
+    });
+    Ok(())
+}
+
+/// The records' sweep as this wythoff enumerates it (its identity must be the
+/// records'), and the output format (a proof sweep's records are json only).
+fn merged_identity(
+    id: &Identity,
+    in_format: SweepFormat,
+    format: Option<SweepFormat>,
+) -> Result<(Spec, SweepFormat)> {
     let out_format = format.unwrap_or(in_format);
     if id.prove.is_some() && out_format != SweepFormat::Json {
         bail!(
@@ -910,6 +948,16 @@ fn merge(paths: &[String], format: Option<SweepFormat>, partial: bool) -> Result
             "the records are of {what} `{theirs}`, this wythoff has `{ours}`: merge with the wythoff that made them"
         );
     }
+    Ok((spec, out_format))
+}
+
+/// The combinations present, each once, `entries` sorted; two different
+/// records for one combination are refused.
+fn merged_present(
+    entries: &mut [Entry],
+    sources: &[Source],
+    in_format: SweepFormat,
+) -> Result<Vec<u64>> {
     entries.sort_by_key(|e| (e.index, e.source, e.offset));
     // conflicts: one number, two different records
     let mut present: Vec<u64> = Vec::with_capacity(entries.len());
@@ -946,6 +994,17 @@ fn merge(paths: &[String], format: Option<SweepFormat>, partial: bool) -> Result
         }
         present.push(e.index);
     }
+    Ok(present)
+}
+
+/// The combinations the sweep must have (every one the rules accept) that no
+/// file holds; a record of a skipped or out-of-range combination is refused.
+fn merged_missing(
+    spec: &Spec,
+    present: &[u64],
+    entries: &[Entry],
+    sources: &[Source],
+) -> Result<Vec<u64>> {
     // the numbers the sweep must have: every combination the rules accept
     let mut missing: Vec<u64> = Vec::new();
     let mut p = 0usize;
@@ -976,13 +1035,17 @@ fn merge(paths: &[String], format: Option<SweepFormat>, partial: bool) -> Result
             spec.total()
         );
     }
-    if !missing.is_empty() {
-        let what = missing_words(&missing, &shards, &entries, &sources);
-        if !partial {
-            bail!("{what}; or merge what there is with --partial");
-        }
-        eprintln!("wythoff: --partial: {what}");
-    }
+    Ok(missing)
+}
+
+/// The records in order, each once, as one unsharded run prints them.
+fn write_merged(
+    entries: &[Entry],
+    sources: &[Source],
+    keys: &[String],
+    in_format: SweepFormat,
+    out_format: SweepFormat,
+) -> Result<()> {
     // the records in order, each once, as one unsharded run prints them
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for h in sweep::header(
@@ -1018,7 +1081,7 @@ fn merge(paths: &[String], format: Option<SweepFormat>, partial: bool) -> Result
         writeln!(out, "{l}")?;
     }
     out.flush()?;
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 /// "missing 3 of 6 records: re-run --shard 2/2" (whole shards), or the numbers.
