@@ -201,65 +201,24 @@ pub fn run(a: Args) -> Result<ExitCode> {
     let budget = memory_budget();
     // Java processes at once: as many as their heaps fit beside the boards
     let java = match &proving {
-        Some(o) => {
-            let n = wythoff_walnut::sweep::java_processes(budget, mem, workers, o)
-                .ok_or_else(|| {
-                    anyhow!(
-                        "--prove: one Java process of {} (--java-memory {} MiB and its overhead) does not fit beside the sweep's {} in the memory budget of {}: use a smaller --java-memory",
-                        human_bytes(o.java_bytes()),
-                        o.java_memory_mib,
-                        human_bytes(mem),
-                        human_bytes(budget)
-                    )
-                })?;
-            mem += n as u64 * o.java_bytes();
-            n
-        }
+        Some(o) => java_processes(o, budget, mem, workers)?,
         None => 0,
     };
-    let proofs = plan.distinct_games();
-    let seconds = plan.seconds_estimate(workers)
-        + match &proving {
-            Some(o) => wythoff::sweep_proof::proof_seconds(proofs, java, o.timeout).0,
-            None => 0,
-        };
-    // the admission of every plan (`Bound::cli`), worded for a sweep
-    if seconds > wythoff::solve::cost::Bound::cli(a.force).seconds {
-        bail!(
-            "the sweep would take {} on {workers} threads ({} games of {max}x{max}), over the bound of {} min: split it with --shard K/T (see --plan T) or use --force",
-            human_seconds(seconds),
-            plan.runnable(),
-            TIME_BOUND_SECONDS / 60
-        );
+    if let Some(o) = &proving {
+        mem += java as u64 * o.java_bytes();
     }
-    let summary = format!(
-        "sweep: {} combinations, {} skipped (refused by the rules){}; {}this run: {} games on {max}x{max} boards{}, {} threads, estimated {}, memory about {}",
-        plan.total,
-        plan.skipped_total,
-        match plan.skip_reasons.first() {
-            Some(r) => format!(", e.g. {r}"),
-            None => String::new(),
-        },
-        if shard.1 > 1 {
-            format!("shard {}/{}: ", shard.0, shard.1)
-        } else {
-            String::new()
-        },
-        plan.runnable(),
-        match &kept {
-            Some(k) => format!(" ({} kept from --resume)", k.indices.len()),
-            None => String::new(),
-        },
+    let proofs = plan.distinct_games();
+    let seconds = admitted_seconds(&plan, workers, proving.as_ref(), proofs, java, max, a.force)?;
+    let summary = run_summary(
+        &plan,
+        shard,
+        max,
+        kept.as_ref().map(|k| k.indices.len()),
         workers,
-        human_seconds(seconds),
-        human_bytes(mem)
-    ) + &match &proving {
-        Some(o) => format!(
-            "; proving {proofs} distinct games, {java} Java process(es) of -Xmx{}m at once",
-            o.java_memory_mib
-        ),
-        None => String::new(),
-    };
+        seconds,
+        mem,
+        proving.as_ref().map(|o| (proofs, java, o.java_memory_mib)),
+    );
     // the estimate first on a terminal; in a log, once at the end (a failing
     // sweep prints one line: its error)
     let tty = std::io::IsTerminal::is_terminal(&std::io::stderr());
@@ -273,48 +232,14 @@ pub fn run(a: Args) -> Result<ExitCode> {
     out.flush()?;
     let timing_failure: std::sync::Arc<std::sync::Mutex<Option<String>>> = Default::default();
     let prover = match (proving, walnut) {
-        (Some(o), Some(w)) => {
-            let timings = match &a.timings {
-                Some(p) => Some(std::sync::Mutex::new(
-                    std::fs::OpenOptions::new()
-                        .create(true)
-                        .append(true)
-                        .open(p)
-                        .map_err(|e| anyhow!("--timings {}: {e}", p.display()))?,
-                )),
-                None => None,
-            };
-            let path = a.timings.clone();
-            let failed = timing_failure.clone();
-            let on_timing = Box::new(move |t: &wythoff_walnut::sweep::Timing| {
-                if let Some(f) = &timings {
-                    let mut f = f.lock().unwrap_or_else(|e| e.into_inner());
-                    let line = serde_json::to_string(t).expect("timing serialises") + "\n";
-                    // a lost timing line changes no record, but the run has
-                    // failed to do what it was asked: said at the end, exit 1
-                    if let Err(e) = f.write_all(line.as_bytes()).and_then(|()| f.flush()) {
-                        let mut first = failed.lock().unwrap_or_else(|e| e.into_inner());
-                        first.get_or_insert_with(|| {
-                            format!(
-                                "--timings {}: {e}",
-                                path.as_deref()
-                                    .map(|p| p.display().to_string())
-                                    .unwrap_or_default()
-                            )
-                        });
-                    }
-                }
-            });
-            let p = wythoff_walnut::sweep::Prover::new(o, w, java, on_timing);
-            // the proofs the kept records hold are not made again
-            if let Some(k) = &kept {
-                for (i, proof) in &k.proofs {
-                    let rep = proof.shared_with.unwrap_or(*i);
-                    p.keep(rep, proof.clone());
-                }
-            }
-            Some(p)
-        }
+        (Some(o), Some(w)) => Some(make_prover(
+            &a,
+            o,
+            w,
+            java,
+            kept.as_ref(),
+            timing_failure.clone(),
+        )?),
         _ => None,
     };
     let hook = |rep: u64, g: &wythoff::catalogue::NamedGame| {
@@ -355,17 +280,164 @@ pub fn run(a: Args) -> Result<ExitCode> {
     if !tty {
         eprintln!("{summary}");
     }
-    let failed = timing_failure
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .take();
-    if let Some(why) = failed {
-        return Err(resources::RunIoError(format!(
+    timings_written(&timing_failure)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The sweep's estimated seconds (the boards, and the proofs of `proving`),
+/// admitted as every plan is (`Bound::cli`), worded for a sweep.
+fn admitted_seconds(
+    plan: &Plan,
+    workers: usize,
+    proving: Option<&wythoff_walnut::sweep::Options>,
+    proofs: u64,
+    java: usize,
+    max: u64,
+    force: bool,
+) -> Result<u64> {
+    let seconds = plan.seconds_estimate(workers)
+        + match proving {
+            Some(o) => wythoff::sweep_proof::proof_seconds(proofs, java, o.timeout).0,
+            None => 0,
+        };
+    // the admission of every plan (`Bound::cli`), worded for a sweep
+    if seconds > wythoff::solve::cost::Bound::cli(force).seconds {
+        bail!(
+            "the sweep would take {} on {workers} threads ({} games of {max}x{max}), over the bound of {} min: split it with --shard K/T (see --plan T) or use --force",
+            human_seconds(seconds),
+            plan.runnable(),
+            TIME_BOUND_SECONDS / 60
+        );
+    }
+    Ok(seconds)
+}
+
+/// How many Java processes of `o`'s heap fit beside the sweep's `mem` in the
+/// memory `budget`, refused when not even one does.
+fn java_processes(
+    o: &wythoff_walnut::sweep::Options,
+    budget: u64,
+    mem: u64,
+    workers: usize,
+) -> Result<usize> {
+    wythoff_walnut::sweep::java_processes(budget, mem, workers, o).ok_or_else(|| {
+        anyhow!(
+            "--prove: one Java process of {} (--java-memory {} MiB and its overhead) does not fit beside the sweep's {} in the memory budget of {}: use a smaller --java-memory",
+            human_bytes(o.java_bytes()),
+            o.java_memory_mib,
+            human_bytes(mem),
+            human_bytes(budget)
+        )
+    })
+}
+
+/// A `--timings` write that failed makes the run fail (exit 1, said) once the
+/// records are written.
+fn timings_written(failure: &std::sync::Mutex<Option<String>>) -> Result<()> {
+    let failed = failure.lock().unwrap_or_else(|e| e.into_inner()).take();
+    match failed {
+        Some(why) => Err(resources::RunIoError(format!(
             "{why} (the records are whole; the timings are not)"
         ))
-        .into());
+        .into()),
+        None => Ok(()),
     }
-    Ok(ExitCode::SUCCESS)
+}
+
+/// The sweep's one-line account: combinations, skipped, games, threads, the
+/// estimate and memory, and with `proving` (distinct games, Java processes,
+/// their heap in MiB) the proofs.
+#[allow(clippy::too_many_arguments)]
+fn run_summary(
+    plan: &Plan,
+    shard: (u64, u64),
+    max: u64,
+    kept: Option<usize>,
+    workers: usize,
+    seconds: u64,
+    mem: u64,
+    proving: Option<(u64, usize, u64)>,
+) -> String {
+    format!(
+        "sweep: {} combinations, {} skipped (refused by the rules){}; {}this run: {} games on {max}x{max} boards{}, {} threads, estimated {}, memory about {}",
+        plan.total,
+        plan.skipped_total,
+        match plan.skip_reasons.first() {
+            Some(r) => format!(", e.g. {r}"),
+            None => String::new(),
+        },
+        if shard.1 > 1 {
+            format!("shard {}/{}: ", shard.0, shard.1)
+        } else {
+            String::new()
+        },
+        plan.runnable(),
+        match kept {
+            Some(k) => format!(" ({k} kept from --resume)"),
+            None => String::new(),
+        },
+        workers,
+        human_seconds(seconds),
+        human_bytes(mem)
+    ) + &match proving {
+        Some((proofs, java, mib)) => format!(
+            "; proving {proofs} distinct games, {java} Java process(es) of -Xmx{mib}m at once"
+        ),
+        None => String::new(),
+    }
+}
+
+/// The prover of `--prove`: Walnut `w` with `java` processes at once, its
+/// timings appended to `--timings` (a failed write is kept in `failure`, said
+/// at the end), the proofs of `--resume`'s kept records not made again.
+fn make_prover(
+    a: &Args,
+    o: wythoff_walnut::sweep::Options,
+    w: wythoff_walnut::Walnut,
+    java: usize,
+    kept: Option<&Resume>,
+    failure: std::sync::Arc<std::sync::Mutex<Option<String>>>,
+) -> Result<wythoff_walnut::sweep::Prover> {
+    let timings = match &a.timings {
+        Some(p) => Some(std::sync::Mutex::new(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(p)
+                .map_err(|e| anyhow!("--timings {}: {e}", p.display()))?,
+        )),
+        None => None,
+    };
+    let path = a.timings.clone();
+    let failed = failure;
+    let on_timing = Box::new(move |t: &wythoff_walnut::sweep::Timing| {
+        if let Some(f) = &timings {
+            let mut f = f.lock().unwrap_or_else(|e| e.into_inner());
+            let line = serde_json::to_string(t).expect("timing serialises") + "\n";
+            // a lost timing line changes no record, but the run has
+            // failed to do what it was asked: said at the end, exit 1
+            if let Err(e) = f.write_all(line.as_bytes()).and_then(|()| f.flush()) {
+                let mut first = failed.lock().unwrap_or_else(|e| e.into_inner());
+                first.get_or_insert_with(|| {
+                    format!(
+                        "--timings {}: {e}",
+                        path.as_deref()
+                            .map(|p| p.display().to_string())
+                            .unwrap_or_default()
+                    )
+                });
+            }
+        }
+    });
+    let p = wythoff_walnut::sweep::Prover::new(o, w, java, on_timing);
+    // the proofs the kept records hold are not made again
+    if let Some(k) = kept {
+        for (i, proof) in &k.proofs {
+            let rep = proof.shared_with.unwrap_or(*i);
+            p.keep(rep, proof.clone());
+        }
+    }
+    Ok(p)
 }
 
 /// Parse a spec; a rules file (`.toml`) is named as such.
