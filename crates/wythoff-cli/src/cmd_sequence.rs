@@ -96,6 +96,21 @@ struct Writer<'a> {
 }
 
 impl<'a> Writer<'a> {
+    /// The end of every path: the buffer written, the first write error
+    /// returned, the summary line (`--format summary`), stdout flushed.
+    fn finish(&mut self, format: SeqFormat) -> anyhow::Result<ExitCode> {
+        self.flush_buf();
+        if let Some(e) = self.err.take() {
+            return Err(e.into());
+        }
+        if format == SeqFormat::Summary {
+            let line = self.summary.line();
+            writeln!(self.out, "{line}")?;
+        }
+        self.out.flush()?;
+        Ok(ExitCode::SUCCESS)
+    }
+
     /// A writer to `out`; csv's header goes in the buffer, so that nothing is
     /// written when the request is refused.
     fn new(out: &'a mut dyn Write, format: SeqFormat, column: Column) -> Writer<'a> {
@@ -217,16 +232,7 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         })?;
     }
     bar.finish();
-    w.flush_buf();
-    if let Some(e) = w.err.take() {
-        return Err(e.into());
-    }
-    if a.format == SeqFormat::Summary {
-        let line = w.summary.line();
-        writeln!(w.out, "{line}")?;
-    }
-    w.out.flush()?;
-    Ok(ExitCode::SUCCESS)
+    w.finish(a.format)
 }
 
 /// `sequence GAME --value g`: the pairs of the positions of value `g`
@@ -264,16 +270,7 @@ fn run_value(a: &Args, g: &crate::game_arg::GameArg, value: u64) -> anyhow::Resu
         &mut |x, y| w.pair(x, y),
     )?;
     bar.finish();
-    w.flush_buf();
-    if let Some(e) = w.err.take() {
-        return Err(e.into());
-    }
-    if a.format == SeqFormat::Summary {
-        let line = w.summary.line();
-        writeln!(w.out, "{line}")?;
-    }
-    w.out.flush()?;
-    Ok(ExitCode::SUCCESS)
+    w.finish(a.format)
 }
 
 /// `sequence wythoff --value g --from N`: the pairs of value `g` from index `N`
@@ -338,14 +335,5 @@ fn run_value_from(
             ran.basis.words(value)
         );
     }
-    w.flush_buf();
-    if let Some(e) = w.err.take() {
-        return Err(e.into());
-    }
-    if a.format == SeqFormat::Summary {
-        let line = w.summary.line();
-        writeln!(w.out, "{line}")?;
-    }
-    w.out.flush()?;
-    Ok(ExitCode::SUCCESS)
+    w.finish(a.format)
 }
