@@ -5,11 +5,11 @@
 
 use super::automaton::WalnutAutomaton;
 use super::error::ProveError;
-use super::plan::{
-    check_winning_moves, parse_commands, parse_output, winning_positions, AUTOMATON, CLOSED_FORM,
-    GRAPH_A, GRAPH_B, WINNING_STATEMENT,
-};
-use super::request::{Model, ProofPlan};
+use super::files::{AUTOMATON, CLOSED_FORM, WINNING_STATEMENT};
+use super::pairs::{GRAPH_A, GRAPH_B};
+use super::plan::{Model, ProofPlan};
+use super::walnut_output::{parse_commands, parse_output};
+use super::winning::{check_winning_moves, winning_positions};
 use serde::{Serialize, Serializer};
 
 /// Which Walnut ran: its version (from the jar's name) and the jar's sha256.
