@@ -32,18 +32,7 @@ pub fn guess(
     };
     let r = tables.radix;
     let letters = r * r;
-    // bounds[k]: the children of every value below bounds[k] are below
-    // bounds[k - 1] (canonical children of x are below shift(x + 1), and shift
-    // is increasing); bounds[0] = n, the board
-    let mut bounds: Vec<usize> = vec![n as usize];
-    while bounds.len() <= l + 1 {
-        let prev = *bounds.last().unwrap();
-        let mut b = prev;
-        while b > 0 && (tables.shift[b.min(n as usize - 1)] as usize > prev || b >= n as usize) {
-            b -= 1;
-        }
-        bounds.push(b);
-    }
+    let bounds = level_bounds(&tables, n, l);
     let l = bounds.iter().rposition(|&b| b >= 2).unwrap_or(0);
     // sig[k]: class ids of pairs x, y < bounds[k]
     let width = |k: usize| bounds[k];
@@ -64,41 +53,15 @@ pub fn guess(
         }
         // level t from level t - 1
         let (wt, wp) = (width(t), width(t - 1));
-        let prev = &sigs[t - 1];
-        let mut map: HashMap<Vec<u32>, u32> = HashMap::new();
-        let mut cur = vec![0u32; wt * wt];
-        let mut key = vec![0u32; letters + 1];
-        for x in 0..wt {
-            for y in 0..wt {
-                key[0] = u32::from(member(x as u32, y as u32));
-                for a in 0..r {
-                    let cx = tables.child(x as u32, a as u32);
-                    for b in 0..r {
-                        let cy = tables.child(y as u32, b as u32);
-                        key[1 + a * r + b] = match (cx, cy) {
-                            (Some(cx), Some(cy)) => prev[cx as usize * wp + cy as usize],
-                            _ => DEAD,
-                        };
-                    }
-                }
-                cur[x * wt + y] = if key[0] == 0 && key[1..].iter().all(|&c| c == DEAD) {
-                    DEAD
-                } else {
-                    let next = map.len() as u32;
-                    *map.entry(key.clone()).or_insert(next)
-                };
-            }
-            // every class is a state of the automaton (when there is one): more
-            // classes than allowed states ends the search, and bounds memory
-            if map.len() > max_states {
+        match next_level(&tables, member, &sigs[t - 1], wt, wp, max_states) {
+            Ok(cur) => sigs.push(cur),
+            Err(classes) => {
                 return Guess::NotFound {
-                    largest: largest.max(map.len()),
+                    largest: largest.max(classes),
                     digits: l,
-                };
+                }
             }
         }
-        drop(map);
-        sigs.push(cur);
         if l < t + 2 {
             break;
         }
@@ -120,84 +83,22 @@ pub fn guess(
             }
             continue;
         }
-        let mut state_of: HashMap<u32, u32> = HashMap::new();
-        let mut reps: Vec<(u32, u32)> = vec![(0, 0)];
-        state_of.insert(cls[0], 0);
-        let mut trans: Vec<Vec<Option<u32>>> = Vec::new();
-        let mut ok = true;
-        let mut i = 0;
-        while i < reps.len() {
-            let (x, y) = reps[i];
-            if x as usize >= wr || y as usize >= wr || reps.len() > max_states {
-                ok = false;
-                break;
-            }
-            let mut row = vec![None; letters];
-            for a in 0..r {
-                let cx = tables.child(x, a as u32);
-                for b in 0..r {
-                    let cy = tables.child(y, b as u32);
-                    if let (Some(cx), Some(cy)) = (cx, cy) {
-                        let c = cls[cx as usize * wt + cy as usize];
-                        if c == DEAD {
-                            continue;
-                        }
-                        let id = *state_of.entry(c).or_insert_with(|| {
-                            reps.push((cx, cy));
-                            (reps.len() - 1) as u32
-                        });
-                        row[a * r + b] = Some(id);
-                    }
-                }
-            }
-            trans.push(row);
-            i += 1;
-        }
-        largest = largest.max(reps.len());
-        if !ok {
-            if reps.len() > max_states {
+        let states = states_from_origin(&tables, cls, wt, wr, max_states);
+        largest = largest.max(states.reps.len());
+        if !states.ok {
+            if states.reps.len() > max_states {
                 return Guess::NotFound { largest, digits: l };
             }
             continue;
         }
+        let States {
+            reps,
+            state_of,
+            trans,
+            ..
+        } = states;
         // closed and consistent on every pair below w[l - t - 1]
-        'check: for x in 0..wr {
-            for y in 0..wr {
-                let c = cls[x * wt + y];
-                if c == DEAD {
-                    continue;
-                }
-                let Some(&s) = state_of.get(&c) else {
-                    ok = false;
-                    break 'check;
-                };
-                for a in 0..r {
-                    let cx = tables.child(x as u32, a as u32);
-                    for b in 0..r {
-                        let cy = tables.child(y as u32, b as u32);
-                        let got = match (cx, cy) {
-                            (Some(cx), Some(cy)) => {
-                                let c = cls[cx as usize * wt + cy as usize];
-                                if c == DEAD {
-                                    None
-                                } else {
-                                    match state_of.get(&c) {
-                                        Some(&s) => Some(s),
-                                        None => Some(DEAD),
-                                    }
-                                }
-                            }
-                            _ => None,
-                        };
-                        if got != trans[s as usize][a * r + b] {
-                            ok = false;
-                            break 'check;
-                        }
-                    }
-                }
-            }
-        }
-        if !ok {
+        if !closed_and_consistent(&tables, cls, wt, wr, &state_of, &trans) {
             continue;
         }
         let accept = reps.iter().map(|&(x, y)| member(x, y)).collect();
@@ -214,6 +115,174 @@ pub fn guess(
         }
     }
     Guess::NotFound { largest, digits: l }
+}
+
+/// `bounds[k]`: the children of every value below `bounds[k]` are below
+/// `bounds[k - 1]` (canonical children of x are below shift(x + 1), and shift
+/// is increasing); `bounds[0] = n`, the board; `l + 2` levels.
+fn level_bounds(tables: &Tables, n: u32, l: usize) -> Vec<usize> {
+    let mut bounds: Vec<usize> = vec![n as usize];
+    while bounds.len() <= l + 1 {
+        let prev = *bounds.last().unwrap();
+        let mut b = prev;
+        while b > 0 && (tables.shift[b.min(n as usize - 1)] as usize > prev || b >= n as usize) {
+            b -= 1;
+        }
+        bounds.push(b);
+    }
+    bounds
+}
+
+/// The class ids of the pairs `x, y < wt` at level t from those of level t - 1
+/// (`prev`, pairs below `wp`): membership and the classes of the children.
+/// `Err(classes)` when there are more classes than `max_states`: every class
+/// is a state of the automaton (when there is one), so more ends the search,
+/// and bounds memory.
+fn next_level(
+    tables: &Tables,
+    member: &dyn Fn(u32, u32) -> bool,
+    prev: &[u32],
+    wt: usize,
+    wp: usize,
+    max_states: usize,
+) -> Result<Vec<u32>, usize> {
+    let r = tables.radix;
+    let mut map: HashMap<Vec<u32>, u32> = HashMap::new();
+    let mut cur = vec![0u32; wt * wt];
+    let mut key = vec![0u32; r * r + 1];
+    for x in 0..wt {
+        for y in 0..wt {
+            key[0] = u32::from(member(x as u32, y as u32));
+            for a in 0..r {
+                let cx = tables.child(x as u32, a as u32);
+                for b in 0..r {
+                    let cy = tables.child(y as u32, b as u32);
+                    key[1 + a * r + b] = match (cx, cy) {
+                        (Some(cx), Some(cy)) => prev[cx as usize * wp + cy as usize],
+                        _ => DEAD,
+                    };
+                }
+            }
+            cur[x * wt + y] = if key[0] == 0 && key[1..].iter().all(|&c| c == DEAD) {
+                DEAD
+            } else {
+                let next = map.len() as u32;
+                *map.entry(key.clone()).or_insert(next)
+            };
+        }
+        if map.len() > max_states {
+            return Err(map.len());
+        }
+    }
+    Ok(cur)
+}
+
+/// The states reached from `(0, 0)` through shortest representatives, and
+/// their transitions; `ok` false when a representative is not below `wr` (its
+/// children are not classified) or there are more than `max_states`.
+struct States {
+    reps: Vec<(u32, u32)>,
+    state_of: HashMap<u32, u32>,
+    trans: Vec<Vec<Option<u32>>>,
+    ok: bool,
+}
+
+/// The BFS from `(0, 0)` over the classes `cls` (pairs below `wt`).
+fn states_from_origin(
+    tables: &Tables,
+    cls: &[u32],
+    wt: usize,
+    wr: usize,
+    max_states: usize,
+) -> States {
+    let r = tables.radix;
+    let mut state_of: HashMap<u32, u32> = HashMap::new();
+    let mut reps: Vec<(u32, u32)> = vec![(0, 0)];
+    state_of.insert(cls[0], 0);
+    let mut trans: Vec<Vec<Option<u32>>> = Vec::new();
+    let mut ok = true;
+    let mut i = 0;
+    while i < reps.len() {
+        let (x, y) = reps[i];
+        if x as usize >= wr || y as usize >= wr || reps.len() > max_states {
+            ok = false;
+            break;
+        }
+        let mut row = vec![None; r * r];
+        for a in 0..r {
+            let cx = tables.child(x, a as u32);
+            for b in 0..r {
+                let cy = tables.child(y, b as u32);
+                if let (Some(cx), Some(cy)) = (cx, cy) {
+                    let c = cls[cx as usize * wt + cy as usize];
+                    if c == DEAD {
+                        continue;
+                    }
+                    let id = *state_of.entry(c).or_insert_with(|| {
+                        reps.push((cx, cy));
+                        (reps.len() - 1) as u32
+                    });
+                    row[a * r + b] = Some(id);
+                }
+            }
+        }
+        trans.push(row);
+        i += 1;
+    }
+    States {
+        reps,
+        state_of,
+        trans,
+        ok,
+    }
+}
+
+/// Is the table closed and consistent on every pair below `wr`: each class a
+/// state, and each child's class the state the transition gives?
+fn closed_and_consistent(
+    tables: &Tables,
+    cls: &[u32],
+    wt: usize,
+    wr: usize,
+    state_of: &HashMap<u32, u32>,
+    trans: &[Vec<Option<u32>>],
+) -> bool {
+    let r = tables.radix;
+    for x in 0..wr {
+        for y in 0..wr {
+            let c = cls[x * wt + y];
+            if c == DEAD {
+                continue;
+            }
+            let Some(&s) = state_of.get(&c) else {
+                return false;
+            };
+            for a in 0..r {
+                let cx = tables.child(x as u32, a as u32);
+                for b in 0..r {
+                    let cy = tables.child(y as u32, b as u32);
+                    let got = match (cx, cy) {
+                        (Some(cx), Some(cy)) => {
+                            let c = cls[cx as usize * wt + cy as usize];
+                            if c == DEAD {
+                                None
+                            } else {
+                                match state_of.get(&c) {
+                                    Some(&s) => Some(s),
+                                    None => Some(DEAD),
+                                }
+                            }
+                        }
+                        _ => None,
+                    };
+                    if got != trans[s as usize][a * r + b] {
+                        return false;
+                    }
+                }
+            }
+        }
+    }
+    true
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ use super::strings::Strings;
 use super::{Guess, GuessRelation, Relation, DEAD};
 use crate::prove::numeration::Numeration;
 use rustc_hash::{FxHashMap, FxHashSet};
+use std::cell::RefCell;
 use std::collections::HashMap;
 
 /// Digit strings of a numeration as keys: a tuple of up to 3 strings of one
@@ -95,55 +96,137 @@ pub fn guess_function(
     max_states: usize,
 ) -> GuessRelation {
     assert!((1..=2).contains(&dom));
-    let arity = dom + 1;
     let not_found = |largest: usize, digits: usize| GuessRelation::NotFound { largest, digits };
     if m < 4 {
         return not_found(0, 0);
     }
-    let vmax = if dom == 1 {
-        (0..m).map(|x| f(&[x])).max().unwrap_or(0)
-    } else {
-        f(&[m - 1, m - 1])
+    let g = match Graph::new(num, dom, m, f) {
+        Ok(g) => g,
+        Err(digits) => return not_found(0, digits),
     };
-    let st = Strings::new(num, m.max(vmax).saturating_add(3));
-    let r = num.radix();
-    let letters = r.pow(arity as u32);
-    let rr = r as u64;
-    let digits = st.rep(m - 1).len();
-    // longest string: must fit a u64 in base r
-    let longest = st.rep(m.max(vmax).saturating_add(3)).len() + 2;
-    if (longest as f64) * (r as f64).log2() > 62.0 {
-        return not_found(0, digits);
-    }
-    let reps: Vec<Vec<u32>> = (0..m).map(|x| st.rep(x)).collect();
-    // every canonical string of a value below `top`, packed (leading zeros do
-    // not change the packed number), and its value
-    let top = if dom == 2 { 2 * m + 3 } else { m.max(vmax) + 3 };
-    let mut canon: FxHashMap<u64, u64> =
-        FxHashMap::with_capacity_and_hasher(top as usize, Default::default());
-    let mut packed: Vec<(u64, u8)> = Vec::with_capacity(top as usize);
-    for v in 0..top {
-        let d = if (v as usize) < reps.len() {
-            reps[v as usize].clone()
-        } else {
-            st.rep(v)
+    let digits = g.digits;
+    let root: TupleKey = ([0; 3], 0);
+    // level 0: the tuples of the graph (one class, accepting), not stored
+    let mut prev: FxHashMap<TupleKey, u32> = FxHashMap::default();
+    let mut largest = 0usize;
+    let mut t = 0usize;
+    loop {
+        t += 1;
+        if !g.complete(&root, t) {
+            break;
+        }
+        let (cur, classes) = match g.classify(&prev, t, max_states) {
+            Ok(level) => level,
+            Err(classes) => return not_found(largest.max(classes), digits),
         };
-        let p = st.pack(&d, d.len());
-        canon.insert(p, v);
-        packed.push((p, d.len() as u8));
+        largest = largest.max(classes);
+        prev = cur;
+        if !g.complete(&root, t + 1) {
+            break;
+        }
+        let Some(rel) = g.relation(num, &prev, t, max_states) else {
+            continue;
+        };
+        // every tuple of the data (pairs: those below 1024)
+        let check = if dom == 1 { m } else { m.min(1024) };
+        if agrees(&rel, &g.st, dom, check, f) {
+            return GuessRelation::Found(rel);
+        }
     }
-    let pow: Vec<u64> = (0..64).map(|i| rr.saturating_pow(i)).collect();
-    // the tuple (x, f(x)) as a key, its last `drop` letters removed
-    let tuple_key = |x: &[u64], drop: usize| -> TupleKey {
-        let v = f(x);
+    not_found(largest, digits)
+}
+
+/// The data of [`guess_function`]: the function on `[0, m)^dom`, the strings
+/// of its numeration, and the canonical strings of the values below a bound.
+struct Graph<'a> {
+    f: &'a dyn Fn(&[u64]) -> u64,
+    dom: usize,
+    arity: usize,
+    m: u64,
+    st: Strings,
+    r: usize,
+    rr: u64,
+    letters: usize,
+    /// The canonical digits of each argument below `m`.
+    words: Vec<Vec<u32>>,
+    /// Every canonical string of a value below `top`, packed (leading zeros
+    /// do not change the packed number), and its value.
+    canon: FxHashMap<u64, u64>,
+    /// The packed string of each value below `top`, and its length.
+    packed: Vec<(u64, u8)>,
+    pow: Vec<u64>,
+    completes: RefCell<FxHashMap<(u64, usize), bool>>,
+    /// Digits of `m - 1`.
+    digits: usize,
+}
+
+impl<'a> Graph<'a> {
+    /// `Err(digits)` when the longest string does not fit a u64 in base r.
+    fn new(
+        num: &Numeration,
+        dom: usize,
+        m: u64,
+        f: &'a dyn Fn(&[u64]) -> u64,
+    ) -> Result<Graph<'a>, usize> {
+        let vmax = if dom == 1 {
+            (0..m).map(|x| f(&[x])).max().unwrap_or(0)
+        } else {
+            f(&[m - 1, m - 1])
+        };
+        let st = Strings::new(num, m.max(vmax).saturating_add(3));
+        let r = num.radix();
+        let arity = dom + 1;
+        let digits = st.rep(m - 1).len();
+        // longest string: must fit a u64 in base r
+        let longest = st.rep(m.max(vmax).saturating_add(3)).len() + 2;
+        if (longest as f64) * (r as f64).log2() > 62.0 {
+            return Err(digits);
+        }
+        let words: Vec<Vec<u32>> = (0..m).map(|x| st.rep(x)).collect();
+        let top = if dom == 2 { 2 * m + 3 } else { m.max(vmax) + 3 };
+        let mut canon: FxHashMap<u64, u64> =
+            FxHashMap::with_capacity_and_hasher(top as usize, Default::default());
+        let mut packed: Vec<(u64, u8)> = Vec::with_capacity(top as usize);
+        for v in 0..top {
+            let d = if (v as usize) < words.len() {
+                words[v as usize].clone()
+            } else {
+                st.rep(v)
+            };
+            let p = st.pack(&d, d.len());
+            canon.insert(p, v);
+            packed.push((p, d.len() as u8));
+        }
+        let rr = r as u64;
+        Ok(Graph {
+            f,
+            dom,
+            arity,
+            m,
+            st,
+            r,
+            rr,
+            letters: r.pow(arity as u32),
+            words,
+            canon,
+            packed,
+            pow: (0..64).map(|i| rr.saturating_pow(i)).collect(),
+            completes: Default::default(),
+            digits,
+        })
+    }
+
+    /// The tuple (x, f(x)) as a key, its last `drop` letters removed.
+    fn tuple_key(&self, x: &[u64], drop: usize) -> TupleKey {
+        let v = (self.f)(x);
         let mut k = [0u64; 3];
         let mut len = 0u8;
         for (i, &c) in x.iter().chain(std::iter::once(&v)).enumerate() {
-            let (p, l) = match packed.get(c as usize) {
+            let (p, l) = match self.packed.get(c as usize) {
                 Some(&pl) => pl,
                 None => {
-                    let d = st.rep(c);
-                    (st.pack(&d, d.len()), d.len() as u8)
+                    let d = self.st.rep(c);
+                    (self.st.pack(&d, d.len()), d.len() as u8)
                 }
             };
             k[i] = p;
@@ -153,14 +236,15 @@ pub fn guess_function(
             return ([0; 3], 0);
         }
         for x in k.iter_mut() {
-            *x /= pow[drop];
+            *x /= self.pow[drop];
         }
         (k, len - drop as u8)
-    };
-    // every tuple of [0, m)^dom whose arguments pass `keep`
-    let each_tuple = |keep: &dyn Fn(u64) -> bool, sink: &mut dyn FnMut(&[u64])| {
-        let xs: Vec<u64> = (0..m).filter(|&x| keep(x)).collect();
-        if dom == 1 {
+    }
+
+    /// Every tuple of `[0, m)^dom` whose arguments pass `keep`.
+    fn each_tuple(&self, keep: &dyn Fn(u64) -> bool, sink: &mut dyn FnMut(&[u64])) {
+        let xs: Vec<u64> = (0..self.m).filter(|&x| keep(x)).collect();
+        if self.dom == 1 {
             xs.iter().for_each(|&x| sink(&[x]));
         } else {
             for &x in &xs {
@@ -169,73 +253,77 @@ pub fn guess_function(
                 }
             }
         }
-    };
-    let member = |k: &TupleKey| -> bool {
+    }
+
+    fn member(&self, k: &TupleKey) -> bool {
         let mut v = [0u64; 3];
-        for i in 0..arity {
-            match canon.get(&k.0[i]) {
+        for i in 0..self.arity {
+            match self.canon.get(&k.0[i]) {
                 Some(&x) => v[i] = x,
                 None => return false,
             }
         }
-        v[..dom].iter().all(|&x| x < m) && f(&v[..dom]) == v[dom]
-    };
-    // every canonical extension of the string `d` by at most t digits is < m
-    let complete_str = |d: &[u32], t: usize| -> bool {
+        v[..self.dom].iter().all(|&x| x < self.m) && (self.f)(&v[..self.dom]) == v[self.dom]
+    }
+
+    /// Every canonical extension of the string `d` by at most t digits is < m.
+    fn complete_str(&self, d: &[u32], t: usize) -> bool {
+        let st = &self.st;
         for s in (0..=t).rev() {
             if s >= st.weights.len() {
                 return false;
             }
             if let Some(v) = st.value_at(d, s) {
-                return v.checked_add(st.weights[s]).is_some_and(|e| e <= m);
+                return v.checked_add(st.weights[s]).is_some_and(|e| e <= self.m);
             }
             if d.iter().all(|&c| c == 0) {
-                return st.weights[s] <= m;
+                return st.weights[s] <= self.m;
             }
         }
         true
-    };
-    let completes: std::cell::RefCell<FxHashMap<(u64, usize), bool>> = Default::default();
-    let complete = |k: &TupleKey, t: usize| -> bool {
-        (0..dom).all(|i| {
+    }
+
+    /// Every argument's string of `k` is complete at level `t` (cached).
+    fn complete(&self, k: &TupleKey, t: usize) -> bool {
+        (0..self.dom).all(|i| {
             let key = (k.0[i], t);
-            if let Some(&c) = completes.borrow().get(&key) {
+            if let Some(&c) = self.completes.borrow().get(&key) {
                 return c;
             }
-            let c = complete_str(&st.unpack(k.0[i], k.1 as usize), t);
-            completes.borrow_mut().insert(key, c);
+            let c = self.complete_str(&self.st.unpack(k.0[i], k.1 as usize), t);
+            self.completes.borrow_mut().insert(key, c);
             c
         })
-    };
-    let child = |k: &TupleKey, letter: usize| -> TupleKey {
+    }
+
+    fn child(&self, k: &TupleKey, letter: usize) -> TupleKey {
         if k.1 == 0 && letter == 0 {
             return *k;
         }
         let mut out = k.0;
         let mut l = letter;
-        for i in (0..arity).rev() {
-            out[i] = out[i] * rr + (l % r) as u64;
-            l /= r;
+        for i in (0..self.arity).rev() {
+            out[i] = out[i] * self.rr + (l % self.r) as u64;
+            l /= self.r;
         }
         (out, k.1 + 1)
-    };
-    let parent = |k: &TupleKey| -> TupleKey {
+    }
+
+    fn parent(&self, k: &TupleKey) -> TupleKey {
         if k.1 <= 1 {
             ([0; 3], 0)
         } else {
             let mut out = k.0;
-            for x in out.iter_mut().take(arity) {
-                *x /= rr;
+            for x in out.iter_mut().take(self.arity) {
+                *x /= self.rr;
             }
             (out, k.1 - 1)
         }
-    };
-    let root: TupleKey = ([0; 3], 0);
-    // level 0: the tuples of the graph (one class, accepting), not stored
-    let mut prev: FxHashMap<TupleKey, u32> = FxHashMap::default();
-    let class_at = |prev: &FxHashMap<TupleKey, u32>, t: usize, k: &TupleKey| -> u32 {
+    }
+
+    fn class_at(&self, prev: &FxHashMap<TupleKey, u32>, t: usize, k: &TupleKey) -> u32 {
         if t == 0 {
-            if member(k) {
+            if self.member(k) {
                 0
             } else {
                 DEAD
@@ -243,37 +331,42 @@ pub fn guess_function(
         } else {
             prev.get(k).copied().unwrap_or(DEAD)
         }
-    };
-    let mut largest = 0usize;
-    let mut t = 0usize;
-    loop {
-        t += 1;
-        if !complete(&root, t) {
-            break;
-        }
-        // the live prefixes at level t: tuples of the graph complete at level t,
-        // and parents of the live prefixes of level t - 1
+    }
+
+    /// The classes of the live prefixes at level `t` (`prev`: level t - 1)
+    /// and how many; `Err(classes)` past `max_states`. The live prefixes:
+    /// tuples of the graph complete at level t, and parents of the live
+    /// prefixes of level t - 1.
+    fn classify(
+        &self,
+        prev: &FxHashMap<TupleKey, u32>,
+        t: usize,
+        max_states: usize,
+    ) -> Result<(FxHashMap<TupleKey, u32>, usize), usize> {
         let mut set: FxHashSet<TupleKey> = FxHashSet::default();
-        each_tuple(&|x| complete_str(&reps[x as usize], t), &mut |x| {
-            set.insert(tuple_key(x, 0));
-        });
+        self.each_tuple(
+            &|x| self.complete_str(&self.words[x as usize], t),
+            &mut |x| {
+                set.insert(self.tuple_key(x, 0));
+            },
+        );
         if t == 1 {
-            each_tuple(&|_| true, &mut |x| {
-                set.insert(tuple_key(x, 1));
+            self.each_tuple(&|_| true, &mut |x| {
+                set.insert(self.tuple_key(x, 1));
             });
         } else {
-            set.extend(prev.keys().map(parent));
+            set.extend(prev.keys().map(|k| self.parent(k)));
         }
-        let mut cand: Vec<TupleKey> = set.into_iter().filter(|k| complete(k, t)).collect();
+        let mut cand: Vec<TupleKey> = set.into_iter().filter(|k| self.complete(k, t)).collect();
         cand.sort_unstable();
         let mut ids: FxHashMap<Vec<u32>, u32> = FxHashMap::default();
         let mut cur: FxHashMap<TupleKey, u32> =
             FxHashMap::with_capacity_and_hasher(cand.len(), Default::default());
-        let mut key = vec![0u32; letters + 1];
+        let mut key = vec![0u32; self.letters + 1];
         for k in &cand {
-            key[0] = u32::from(member(k));
-            for l in 0..letters {
-                key[1 + l] = class_at(&prev, t - 1, &child(k, l));
+            key[0] = u32::from(self.member(k));
+            for l in 0..self.letters {
+                key[1 + l] = self.class_at(prev, t - 1, &self.child(k, l));
             }
             if key[0] == 0 && key.iter().skip(1).all(|&c| c == DEAD) {
                 continue;
@@ -282,34 +375,37 @@ pub fn guess_function(
             let id = *ids.entry(key.clone()).or_insert(next);
             cur.insert(*k, id);
             if ids.len() > max_states {
-                return not_found(largest.max(ids.len()), digits);
+                return Err(ids.len());
             }
         }
-        largest = largest.max(ids.len());
-        prev = cur;
-        if !complete(&root, t + 1) {
-            break;
-        }
-        // states: the classes reached from the empty prefix through
-        // representatives whose children are classified at this level
-        let cls = &prev;
-        let Some(&c0) = cls.get(&root) else {
-            continue;
-        };
+        Ok((cur, ids.len()))
+    }
+
+    /// The automaton of the classes `cls` of level `t`, when the classes
+    /// reached from the empty prefix (through representatives whose children
+    /// are classified at this level) are at most `max_states` and the table is
+    /// closed and consistent on every prefix classified one level further.
+    fn relation(
+        &self,
+        num: &Numeration,
+        cls: &FxHashMap<TupleKey, u32>,
+        t: usize,
+        max_states: usize,
+    ) -> Option<Relation> {
+        let root: TupleKey = ([0; 3], 0);
+        let &c0 = cls.get(&root)?;
         let mut state_of: HashMap<u32, u32> = HashMap::from([(c0, 0)]);
         let mut reps: Vec<TupleKey> = vec![root];
         let mut trans: Vec<Vec<Option<u32>>> = Vec::new();
-        let mut ok = true;
         let mut i = 0;
         while i < reps.len() {
             let k = reps[i];
-            if !complete(&k, t + 1) || reps.len() > max_states {
-                ok = false;
-                break;
+            if !self.complete(&k, t + 1) || reps.len() > max_states {
+                return None;
             }
-            let mut row = vec![None; letters];
+            let mut row = vec![None; self.letters];
             for (l, slot) in row.iter_mut().enumerate() {
-                let ck = child(&k, l);
+                let ck = self.child(&k, l);
                 if let Some(&c) = cls.get(&ck) {
                     let id = *state_of.entry(c).or_insert_with(|| {
                         reps.push(ck);
@@ -321,44 +417,43 @@ pub fn guess_function(
             trans.push(row);
             i += 1;
         }
-        if !ok {
-            continue;
+        if !self.consistent(cls, t, &state_of, &trans) {
+            return None;
         }
-        // closed and consistent on every prefix classified one level further
-        'check: for (k, c) in cls.iter() {
-            if !complete(k, t + 1) {
+        Some(Relation {
+            numeration: num.clone(),
+            arity: self.arity,
+            accept: reps.iter().map(|k| self.member(k)).collect(),
+            trans,
+        })
+    }
+
+    /// Closed and consistent on every prefix classified one level further.
+    fn consistent(
+        &self,
+        cls: &FxHashMap<TupleKey, u32>,
+        t: usize,
+        state_of: &HashMap<u32, u32>,
+        trans: &[Vec<Option<u32>>],
+    ) -> bool {
+        for (k, c) in cls.iter() {
+            if !self.complete(k, t + 1) {
                 continue;
             }
             let Some(&s) = state_of.get(c) else {
-                ok = false;
-                break 'check;
+                return false;
             };
-            for l in 0..letters {
+            for l in 0..self.letters {
                 let got = cls
-                    .get(&child(k, l))
+                    .get(&self.child(k, l))
                     .map(|c| *state_of.get(c).unwrap_or(&DEAD));
                 if got != trans[s as usize][l] {
-                    ok = false;
-                    break 'check;
+                    return false;
                 }
             }
         }
-        if !ok {
-            continue;
-        }
-        let rel = Relation {
-            numeration: num.clone(),
-            arity,
-            accept: reps.iter().map(member).collect(),
-            trans,
-        };
-        // every tuple of the data (pairs: those below 1024)
-        let check = if dom == 1 { m } else { m.min(1024) };
-        if agrees(&rel, &st, dom, check, f) {
-            return GuessRelation::Found(rel);
-        }
+        true
     }
-    not_found(largest, digits)
 }
 
 #[cfg(test)]
