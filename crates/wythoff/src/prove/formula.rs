@@ -222,77 +222,166 @@ pub fn rules_formula(game: &Game, s: &str) -> Result<RulesFormula, String> {
         n += 1;
         format!("q{n}")
     };
-    let mut defs: Vec<(String, String)> = Vec::new();
-    let mut statements = Vec::new();
+    let mut w = Writer {
+        r,
+        s,
+        defs: Vec::new(),
+        statements: Vec::new(),
+    };
     match r.blocking() {
-        None => unblocked(r, s, &mut fresh, &mut defs, &mut statements),
-        Some(b) => blocked(r, &b, s, &mut fresh, &mut defs, &mut statements),
+        None => w.unblocked(&mut fresh),
+        Some(b) => w.blocked(&b, &mut fresh),
     }
     if r.corner().is_some() && r.blocking().is_none() {
-        statements.push(Statement {
+        w.statements.push(Statement {
             name: "on_board".into(),
             body: format!("${s}(a,b) => {}", on_board(r, "a", "b")),
         });
     }
-    Ok(RulesFormula { defs, statements })
+    Ok(RulesFormula {
+        defs: w.defs,
+        statements: w.statements,
+    })
 }
 
-/// The statements of a game without blocking: the set is stable (no move
-/// inside it) and absorbing (a move into it from every other position), and
-/// in misère play no position of it is terminal; `opt` is the option relation
-/// (the winning moves).
-fn unblocked(
-    r: &Rules,
-    s: &str,
-    fresh: &mut dyn FnMut() -> String,
-    defs: &mut Vec<(String, String)>,
-    statements: &mut Vec<Statement>,
-) {
-    let misere = r.convention() == Convention::Misere;
-    let onb = |x: &str, y: &str| on_board(r, x, y);
-    let Moves { hit, has, opt } = moves_into_the_set(r, s, fresh, defs);
-    let into = if hit.is_empty() {
-        FALSE.to_string()
-    } else {
-        format!(
-            "({})",
-            hit.iter()
-                .map(|h| format!("${h}(a,b)"))
-                .collect::<Vec<_>>()
-                .join(" | ")
-        )
-    };
-    // opt(a,b,c,d): (c,d) is an option of (a,b) (the winning moves)
-    defs.push((
-        "opt".into(),
-        if opt.is_empty() {
-            FALSE.into()
+/// The formulas of [`rules_formula`] as they are written: the rules `r`, the
+/// set's automaton `s`, the definitions and statements so far.
+struct Writer<'a> {
+    r: &'a Rules,
+    s: &'a str,
+    defs: Vec<(String, String)>,
+    statements: Vec<Statement>,
+}
+
+impl Writer<'_> {
+    /// The statements of a game without blocking: the set is stable (no move
+    /// inside it) and absorbing (a move into it from every other position), and
+    /// in misère play no position of it is terminal; `opt` is the option relation
+    /// (the winning moves).
+    fn unblocked(&mut self, fresh: &mut dyn FnMut() -> String) {
+        let (r, s) = (self.r, self.s);
+        let misere = r.convention() == Convention::Misere;
+        let onb = |x: &str, y: &str| on_board(r, x, y);
+        let Moves { hit, has, opt } = moves_into_the_set(r, s, fresh, &mut self.defs);
+        let into = if hit.is_empty() {
+            FALSE.to_string()
         } else {
-            opt.join(" | ")
-        },
-    ));
-    statements.push(Statement {
-        name: "stable".into(),
-        body: format!("${s}(a,b) => ~{into}"),
-    });
-    let has_move = if has.is_empty() {
-        FALSE.to_string()
-    } else {
-        format!("({})", has.join(" | "))
-    };
-    let guard = if misere {
-        format!("({} & ~${s}(a,b) & {has_move})", onb("a", "b"))
-    } else {
-        format!("({} & ~${s}(a,b))", onb("a", "b"))
-    };
-    statements.push(Statement {
-        name: "absorbing".into(),
-        body: format!("{guard} => {into}"),
-    });
-    if misere {
-        statements.push(Statement {
-            name: "no_terminal".into(),
-            body: format!("${s}(a,b) => {has_move}"),
+            format!(
+                "({})",
+                hit.iter()
+                    .map(|h| format!("${h}(a,b)"))
+                    .collect::<Vec<_>>()
+                    .join(" | ")
+            )
+        };
+        // opt(a,b,c,d): (c,d) is an option of (a,b) (the winning moves)
+        self.defs.push((
+            "opt".into(),
+            if opt.is_empty() {
+                FALSE.into()
+            } else {
+                opt.join(" | ")
+            },
+        ));
+        self.statements.push(Statement {
+            name: "stable".into(),
+            body: format!("${s}(a,b) => ~{into}"),
+        });
+        let has_move = if has.is_empty() {
+            FALSE.to_string()
+        } else {
+            format!("({})", has.join(" | "))
+        };
+        let guard = if misere {
+            format!("({} & ~${s}(a,b) & {has_move})", onb("a", "b"))
+        } else {
+            format!("({} & ~${s}(a,b))", onb("a", "b"))
+        };
+        self.statements.push(Statement {
+            name: "absorbing".into(),
+            body: format!("{guard} => {into}"),
+        });
+        if misere {
+            self.statements.push(Statement {
+                name: "no_terminal".into(),
+                body: format!("${s}(a,b) => {has_move}"),
+            });
+        }
+    }
+
+    /// The statements of a blocking game: the set is exactly the positions
+    /// satisfying the recursion of a P-position (no unblockable option in the
+    /// set, fewer than `p` blockable ones; in misère play, not a position whose
+    /// every option is blockable and in the set).
+    fn blocked(&mut self, b: &Blocking, fresh: &mut dyn FnMut() -> String) {
+        let (r, s) = (self.r, self.s);
+        let misere = r.convention() == Convention::Misere;
+        let onb = |x: &str, y: &str| on_board(r, x, y);
+        let mv = move_formula(r, fresh);
+        let cls = class_formula(b.class);
+        // a class holding every move leaves no unblockable option (Walnut
+        // would take `mv & ~TRUE` for a formula without variables)
+        let outside = match b.class {
+            BlockClass::OnePileAtLeast(_) | BlockClass::Diagonal => true,
+            BlockClass::All => false,
+        };
+        if outside {
+            self.defs.push(("mvo".into(), format!("({mv}) & ~{cls}")));
+        }
+        self.defs.push(("mvi".into(), format!("({mv}) & {cls}")));
+        if outside {
+            self.defs.push((
+                "opto".into(),
+                format!(
+                    "E k,l a=c+k & b=d+l & $mvo(k,l) & {} & {}",
+                    onb("c", "d"),
+                    moves_from(r)
+                ),
+            ));
+        }
+        self.defs.push((
+            "opti".into(),
+            format!(
+                "E k,l a=c+k & b=d+l & $mvi(k,l) & {} & {}",
+                onb("c", "d"),
+                moves_from(r)
+            ),
+        ));
+        // pout(a,b): an unblockable option in S
+        if outside {
+            self.defs
+                .push(("pout".into(), format!("E c,d $opto(a,b,c,d) & ${s}(c,d)")));
+        }
+        let pin = pin_formula(r, b, s, &mut self.defs);
+        self.defs.push(("pin".into(), pin));
+        let mut rule = if outside {
+            "~$pout(a,b) & ~$pin(a,b)".to_string()
+        } else {
+            "~$pin(a,b)".to_string()
+        };
+        if misere {
+            // every option is a blockable option in S (fewer than p): all are
+            // blocked, the player to move cannot move and wins
+            let no_out = if outside {
+                "~(E c,d $opto(a,b,c,d)) & "
+            } else {
+                ""
+            };
+            self.defs.push((
+                "mterm".into(),
+                format!("{no_out}~(E c,d $opti(a,b,c,d) & ~${s}(c,d))"),
+            ));
+            rule.push_str(" & ~$mterm(a,b)");
+        }
+        self.defs
+            .push(("prule".into(), format!("{} & {rule}", onb("a", "b"))));
+        self.statements.push(Statement {
+            name: "in_set_is_p".into(),
+            body: format!("${s}(a,b) => $prule(a,b)"),
+        });
+        self.statements.push(Statement {
+            name: "p_is_in_set".into(),
+            body: format!("$prule(a,b) => ${s}(a,b)"),
         });
     }
 }
@@ -325,21 +414,24 @@ fn moves_into_the_set(
     let mut hit: Vec<&'static str> = Vec::new();
     let mut has: Vec<String> = Vec::new();
     let mut opt: Vec<String> = Vec::new();
-    if !r.h().is_empty() {
-        let h = set_formula(r.h(), "k", fresh);
-        let step = format!("c<a & (E k a=c+k & {h}) & {}{live}", onb("c", "b"));
-        defs.push(("hith".into(), format!("E c {step} & ${s}(c,b)")));
-        hit.push("hith");
-        has.push(format!("(E c {step})"));
-        opt.push(format!("(b=d & {step})"));
-    }
-    if !r.v().is_empty() {
-        let v = set_formula(r.v(), "l", fresh);
-        let step = format!("d<b & (E l b=d+l & {v}) & {}{live}", onb("a", "d"));
-        defs.push(("hitv".into(), format!("E d {step} & ${s}(a,d)")));
-        hit.push("hitv");
-        has.push(format!("(E d {step})"));
-        opt.push(format!("(a=c & {step})"));
+    // one-pile moves: the pile `from` becomes `to` (a move by `len`), the
+    // position reached is `(x, y)`, the other pile is kept (`keep`)
+    for (set, len, name, (from, to), (x, y), keep) in [
+        (r.h(), "k", "hith", ("a", "c"), ("c", "b"), "b=d"),
+        (r.v(), "l", "hitv", ("b", "d"), ("a", "d"), "a=c"),
+    ] {
+        if set.is_empty() {
+            continue;
+        }
+        let f = set_formula(set, len, fresh);
+        let step = format!(
+            "{to}<{from} & (E {len} {from}={to}+{len} & {f}) & {}{live}",
+            onb(x, y)
+        );
+        defs.push((name.into(), format!("E {to} {step} & ${s}({x},{y})")));
+        hit.push(name);
+        has.push(format!("(E {to} {step})"));
+        opt.push(format!("({keep} & {step})"));
     }
     if let Some(t) = r.two_pile() {
         if !t.d1.is_empty() && !t.d2.is_empty() {
@@ -364,86 +456,6 @@ fn moves_into_the_set(
         }
     }
     Moves { hit, has, opt }
-}
-
-/// The statements of a blocking game: the set is exactly the positions
-/// satisfying the recursion of a P-position (no unblockable option in the
-/// set, fewer than `p` blockable ones; in misère play, not a position whose
-/// every option is blockable and in the set).
-fn blocked(
-    r: &Rules,
-    b: &Blocking,
-    s: &str,
-    fresh: &mut dyn FnMut() -> String,
-    defs: &mut Vec<(String, String)>,
-    statements: &mut Vec<Statement>,
-) {
-    let misere = r.convention() == Convention::Misere;
-    let onb = |x: &str, y: &str| on_board(r, x, y);
-    let mv = move_formula(r, fresh);
-    let cls = class_formula(b.class);
-    // a class holding every move leaves no unblockable option (Walnut
-    // would take `mv & ~TRUE` for a formula without variables)
-    let outside = match b.class {
-        BlockClass::OnePileAtLeast(_) | BlockClass::Diagonal => true,
-        BlockClass::All => false,
-    };
-    if outside {
-        defs.push(("mvo".into(), format!("({mv}) & ~{cls}")));
-    }
-    defs.push(("mvi".into(), format!("({mv}) & {cls}")));
-    if outside {
-        defs.push((
-            "opto".into(),
-            format!(
-                "E k,l a=c+k & b=d+l & $mvo(k,l) & {} & {}",
-                onb("c", "d"),
-                moves_from(r)
-            ),
-        ));
-    }
-    defs.push((
-        "opti".into(),
-        format!(
-            "E k,l a=c+k & b=d+l & $mvi(k,l) & {} & {}",
-            onb("c", "d"),
-            moves_from(r)
-        ),
-    ));
-    // pout(a,b): an unblockable option in S
-    if outside {
-        defs.push(("pout".into(), format!("E c,d $opto(a,b,c,d) & ${s}(c,d)")));
-    }
-    let pin = pin_formula(r, b, s, defs);
-    defs.push(("pin".into(), pin));
-    let mut rule = if outside {
-        "~$pout(a,b) & ~$pin(a,b)".to_string()
-    } else {
-        "~$pin(a,b)".to_string()
-    };
-    if misere {
-        // every option is a blockable option in S (fewer than p): all are
-        // blocked, the player to move cannot move and wins
-        let no_out = if outside {
-            "~(E c,d $opto(a,b,c,d)) & "
-        } else {
-            ""
-        };
-        defs.push((
-            "mterm".into(),
-            format!("{no_out}~(E c,d $opti(a,b,c,d) & ~${s}(c,d))"),
-        ));
-        rule.push_str(" & ~$mterm(a,b)");
-    }
-    defs.push(("prule".into(), format!("{} & {rule}", onb("a", "b"))));
-    statements.push(Statement {
-        name: "in_set_is_p".into(),
-        body: format!("${s}(a,b) => $prule(a,b)"),
-    });
-    statements.push(Statement {
-        name: "p_is_in_set".into(),
-        body: format!("$prule(a,b) => ${s}(a,b)"),
-    });
 }
 
 /// `pin(a,b)`: at least `p` blockable options of `(a, b)` in the set `s`.
