@@ -39,21 +39,8 @@ pub fn text(out: &mut dyn Write, r: &Report, emit: Option<&std::path::Path>) -> 
         _ => String::new(),
     };
     if r.verdict == Verdict::NoAutomaton {
-        writeln!(
-            out,
-            "{} ({}){object}: no automaton found on the {} x {} board",
-            r.game, r.convention_text, r.max, r.max
-        )?;
-        writeln!(out, "  tried, up to {} states:", r.max_states)?;
-        for t in &r.tried {
-            writeln!(out, "    {t}")?;
-        }
-        return Ok(());
+        return no_automaton_text(out, r, &object);
     }
-    let ns = r.numeration.as_deref().unwrap_or("?");
-    let words = r.numeration_words.as_deref().unwrap_or("?");
-    let states = r.states.unwrap_or(0);
-    let how = &r.how;
     writeln!(
         out,
         "{} ({}){object}: {}",
@@ -61,6 +48,65 @@ pub fn text(out: &mut dyn Write, r: &Report, emit: Option<&std::path::Path>) -> 
         r.convention_text,
         r.verdict.as_str()
     )?;
+    verdict_text(out, r)?;
+    writeln!(
+        out,
+        "  guessed from {}; decided by Walnut {} (jar sha256 {}):",
+        r.source, r.walnut_version, r.walnut_sha256
+    )?;
+    for st in &r.statements {
+        statement_line(
+            out,
+            &st.name,
+            &result_text(st),
+            st.seconds,
+            st.largest_automaton,
+        )?;
+    }
+    side_statements_text(out, r)?;
+    writeln!(
+        out,
+        "  Walnut: {:.3} s computing (definitions and statements), {:.1} s wall (Java's start included)",
+        r.walnut_seconds, r.wall_seconds
+    )?;
+    if let Some(w) = &r.witness {
+        writeln!(
+            out,
+            "  smallest position where it fails: ({}, {}) ({})",
+            w.x, w.y, w.statement
+        )?;
+    }
+    if let Some(dir) = emit {
+        writeln!(
+            out,
+            "  Walnut files: {} (run `load {COMMAND_FILE};` with WALNUT_HOME there, or `wythoff prove --recheck {}`)",
+            dir.display(),
+            dir.display()
+        )?;
+    }
+    Ok(())
+}
+
+/// No automaton found: the numerations tried.
+fn no_automaton_text(out: &mut dyn Write, r: &Report, object: &str) -> io::Result<()> {
+    writeln!(
+        out,
+        "{} ({}){object}: no automaton found on the {} x {} board",
+        r.game, r.convention_text, r.max, r.max
+    )?;
+    writeln!(out, "  tried, up to {} states:", r.max_states)?;
+    for t in &r.tried {
+        writeln!(out, "    {t}")?;
+    }
+    Ok(())
+}
+
+/// What was proved or refuted, or where Walnut stopped.
+fn verdict_text(out: &mut dyn Write, r: &Report) -> io::Result<()> {
+    let ns = r.numeration.as_deref().unwrap_or("?");
+    let words = r.numeration_words.as_deref().unwrap_or("?");
+    let states = r.states.unwrap_or(0);
+    let how = &r.how;
     let levels = r
         .level_states
         .iter()
@@ -116,20 +162,12 @@ pub fn text(out: &mut dyn Write, r: &Report, emit: Option<&std::path::Path>) -> 
             stopped_in(out, r)?;
         }
     }
-    writeln!(
-        out,
-        "  guessed from {}; decided by Walnut {} (jar sha256 {}):",
-        r.source, r.walnut_version, r.walnut_sha256
-    )?;
-    for st in &r.statements {
-        statement_line(
-            out,
-            &st.name,
-            &result_text(st),
-            st.seconds,
-            st.largest_automaton,
-        )?;
-    }
+    Ok(())
+}
+
+/// The statements not part of the proof: those answered FALSE, the closed
+/// form, the papers' complementarity, the winning moves.
+fn side_statements_text(out: &mut dyn Write, r: &Report) -> io::Result<()> {
     if !r.side_false.is_empty() {
         writeln!(
             out,
@@ -164,26 +202,6 @@ pub fn text(out: &mut dyn Write, r: &Report, emit: Option<&std::path::Path>) -> 
             if st.result == Some(true) { "" } else { " NOT" },
             st.positions.unwrap_or(0),
             st.largest_pile.as_deref().unwrap_or("?")
-        )?;
-    }
-    writeln!(
-        out,
-        "  Walnut: {:.3} s computing (definitions and statements), {:.1} s wall (Java's start included)",
-        r.walnut_seconds, r.wall_seconds
-    )?;
-    if let Some(w) = &r.witness {
-        writeln!(
-            out,
-            "  smallest position where it fails: ({}, {}) ({})",
-            w.x, w.y, w.statement
-        )?;
-    }
-    if let Some(dir) = emit {
-        writeln!(
-            out,
-            "  Walnut files: {} (run `load {COMMAND_FILE};` with WALNUT_HOME there, or `wythoff prove --recheck {}`)",
-            dir.display(),
-            dir.display()
         )?;
     }
     Ok(())

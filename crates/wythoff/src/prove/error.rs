@@ -5,7 +5,7 @@
 use crate::error::SolveError;
 use thiserror::Error;
 
-/// An argument of a [`super::plan::Request`] that an error names.
+/// An argument of a [`super::request::Request`] that an error names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ProveArg {
     /// The side of the board the automaton is guessed from.

@@ -6,7 +6,7 @@
 //! from it), and both conventions. A game with memory (Imitation Nim) or a choice among
 //! variants is refused with the reason.
 
-use crate::rules::{BlockClass, Convention, Game, Memory, Relation, Rules};
+use crate::rules::{BlockClass, Blocking, Convention, Game, Memory, Relation, Rules};
 use crate::sets::LengthSet;
 
 /// Walnut has no `true` and `false` literals.
@@ -222,229 +222,289 @@ pub fn rules_formula(game: &Game, s: &str) -> Result<RulesFormula, String> {
         n += 1;
         format!("q{n}")
     };
-    let misere = r.convention() == Convention::Misere;
-    let onb = |x: &str, y: &str| on_board(r, x, y);
-    let mut defs: Vec<(String, String)> = Vec::new();
-    let mut statements = Vec::new();
+    let mut w = Writer {
+        r,
+        s,
+        defs: Vec::new(),
+        statements: Vec::new(),
+    };
     match r.blocking() {
-        None => {
-            // split by move type: the positions with a one-pile move along x
-            // (`hith`), along y (`hitv`), a two-pile move (`hitd`) into the set,
-            // each written over the positions themselves (no move vector
-            // quantified with them), each a definition Walnut minimises
-            // a position of the terminal set has no move (` & a+b>L`)
-            let live = match r.terminal() {
-                None => String::new(),
-                Some(_) => format!(" & {}", moves_from(r)),
-            };
-            let mut hit: Vec<&str> = Vec::new();
-            let mut has: Vec<String> = Vec::new();
-            let mut opt: Vec<String> = Vec::new();
-            if !r.h().is_empty() {
-                let h = set_formula(r.h(), "k", &mut fresh);
-                let step = format!("c<a & (E k a=c+k & {h}) & {}{live}", onb("c", "b"));
-                defs.push(("hith".into(), format!("E c {step} & ${s}(c,b)")));
-                hit.push("hith");
-                has.push(format!("(E c {step})"));
-                opt.push(format!("(b=d & {step})"));
-            }
-            if !r.v().is_empty() {
-                let v = set_formula(r.v(), "l", &mut fresh);
-                let step = format!("d<b & (E l b=d+l & {v}) & {}{live}", onb("a", "d"));
-                defs.push(("hitv".into(), format!("E d {step} & ${s}(a,d)")));
-                hit.push("hitv");
-                has.push(format!("(E d {step})"));
-                opt.push(format!("(a=c & {step})"));
-            }
-            if let Some(t) = r.two_pile() {
-                if !t.d1.is_empty() && !t.d2.is_empty() {
-                    let mut parts = vec!["c<a".to_string(), "d<b".to_string()];
-                    if !t.d1.is_all() {
-                        parts.push(format!(
-                            "(E k a=c+k & {})",
-                            set_formula(&t.d1, "k", &mut fresh)
-                        ));
-                    }
-                    if !t.d2.is_all() {
-                        parts.push(format!(
-                            "(E l b=d+l & {})",
-                            set_formula(&t.d2, "l", &mut fresh)
-                        ));
-                    }
-                    parts.push(relation_by_positions(t.relation, &mut fresh));
-                    parts.push(onb("c", "d"));
-                    if r.terminal().is_some() {
-                        parts.push(moves_from(r));
-                    }
-                    // dmv(a,b,c,d): (a,b) -> (c,d) is a two-pile move
-                    defs.push(("dmv".into(), parts.join(" & ")));
-                    defs.push(("hitd".into(), format!("E c,d $dmv(a,b,c,d) & ${s}(c,d)")));
-                    hit.push("hitd");
-                    has.push("(E c,d $dmv(a,b,c,d))".into());
-                    opt.push("$dmv(a,b,c,d)".into());
-                }
-            }
-            let into = if hit.is_empty() {
-                FALSE.to_string()
+        None => w.unblocked(&mut fresh),
+        Some(b) => w.blocked(&b, &mut fresh),
+    }
+    if r.corner().is_some() && r.blocking().is_none() {
+        w.statements.push(Statement {
+            name: "on_board".into(),
+            body: format!("${s}(a,b) => {}", on_board(r, "a", "b")),
+        });
+    }
+    Ok(RulesFormula {
+        defs: w.defs,
+        statements: w.statements,
+    })
+}
+
+/// The formulas of [`rules_formula`] as they are written: the rules `r`, the
+/// set's automaton `s`, the definitions and statements so far.
+struct Writer<'a> {
+    r: &'a Rules,
+    s: &'a str,
+    defs: Vec<(String, String)>,
+    statements: Vec<Statement>,
+}
+
+impl Writer<'_> {
+    /// The statements of a game without blocking: the set is stable (no move
+    /// inside it) and absorbing (a move into it from every other position), and
+    /// in misère play no position of it is terminal; `opt` is the option relation
+    /// (the winning moves).
+    fn unblocked(&mut self, fresh: &mut dyn FnMut() -> String) {
+        let (r, s) = (self.r, self.s);
+        let misere = r.convention() == Convention::Misere;
+        let onb = |x: &str, y: &str| on_board(r, x, y);
+        let Moves { hit, has, opt } = moves_into_the_set(r, s, fresh, &mut self.defs);
+        let into = if hit.is_empty() {
+            FALSE.to_string()
+        } else {
+            format!(
+                "({})",
+                hit.iter()
+                    .map(|h| format!("${h}(a,b)"))
+                    .collect::<Vec<_>>()
+                    .join(" | ")
+            )
+        };
+        // opt(a,b,c,d): (c,d) is an option of (a,b) (the winning moves)
+        self.defs.push((
+            "opt".into(),
+            if opt.is_empty() {
+                FALSE.into()
             } else {
-                format!(
-                    "({})",
-                    hit.iter()
-                        .map(|h| format!("${h}(a,b)"))
-                        .collect::<Vec<_>>()
-                        .join(" | ")
-                )
-            };
-            // opt(a,b,c,d): (c,d) is an option of (a,b) (the winning moves)
-            defs.push((
-                "opt".into(),
-                if opt.is_empty() {
-                    FALSE.into()
-                } else {
-                    opt.join(" | ")
-                },
-            ));
-            statements.push(Statement {
-                name: "stable".into(),
-                body: format!("${s}(a,b) => ~{into}"),
+                opt.join(" | ")
+            },
+        ));
+        self.statements.push(Statement {
+            name: "stable".into(),
+            body: format!("${s}(a,b) => ~{into}"),
+        });
+        let has_move = if has.is_empty() {
+            FALSE.to_string()
+        } else {
+            format!("({})", has.join(" | "))
+        };
+        let guard = if misere {
+            format!("({} & ~${s}(a,b) & {has_move})", onb("a", "b"))
+        } else {
+            format!("({} & ~${s}(a,b))", onb("a", "b"))
+        };
+        self.statements.push(Statement {
+            name: "absorbing".into(),
+            body: format!("{guard} => {into}"),
+        });
+        if misere {
+            self.statements.push(Statement {
+                name: "no_terminal".into(),
+                body: format!("${s}(a,b) => {has_move}"),
             });
-            let has_move = if has.is_empty() {
-                FALSE.to_string()
-            } else {
-                format!("({})", has.join(" | "))
-            };
-            let guard = if misere {
-                format!("({} & ~${s}(a,b) & {has_move})", onb("a", "b"))
-            } else {
-                format!("({} & ~${s}(a,b))", onb("a", "b"))
-            };
-            statements.push(Statement {
-                name: "absorbing".into(),
-                body: format!("{guard} => {into}"),
-            });
-            if misere {
-                statements.push(Statement {
-                    name: "no_terminal".into(),
-                    body: format!("${s}(a,b) => {has_move}"),
-                });
-            }
         }
-        Some(b) => {
-            let mv = move_formula(r, &mut fresh);
-            let cls = class_formula(b.class);
-            // a class holding every move leaves no unblockable option (Walnut
-            // would take `mv & ~TRUE` for a formula without variables)
-            let outside = match b.class {
-                BlockClass::OnePileAtLeast(_) | BlockClass::Diagonal => true,
-                BlockClass::All => false,
-            };
-            if outside {
-                defs.push(("mvo".into(), format!("({mv}) & ~{cls}")));
-            }
-            defs.push(("mvi".into(), format!("({mv}) & {cls}")));
-            if outside {
-                defs.push((
-                    "opto".into(),
-                    format!(
-                        "E k,l a=c+k & b=d+l & $mvo(k,l) & {} & {}",
-                        onb("c", "d"),
-                        moves_from(r)
-                    ),
-                ));
-            }
-            defs.push((
-                "opti".into(),
+    }
+
+    /// The statements of a blocking game: the set is exactly the positions
+    /// satisfying the recursion of a P-position (no unblockable option in the
+    /// set, fewer than `p` blockable ones; in misère play, not a position whose
+    /// every option is blockable and in the set).
+    fn blocked(&mut self, b: &Blocking, fresh: &mut dyn FnMut() -> String) {
+        let (r, s) = (self.r, self.s);
+        let misere = r.convention() == Convention::Misere;
+        let onb = |x: &str, y: &str| on_board(r, x, y);
+        let mv = move_formula(r, fresh);
+        let cls = class_formula(b.class);
+        // a class holding every move leaves no unblockable option (Walnut
+        // would take `mv & ~TRUE` for a formula without variables)
+        let outside = match b.class {
+            BlockClass::OnePileAtLeast(_) | BlockClass::Diagonal => true,
+            BlockClass::All => false,
+        };
+        if outside {
+            self.defs.push(("mvo".into(), format!("({mv}) & ~{cls}")));
+        }
+        self.defs.push(("mvi".into(), format!("({mv}) & {cls}")));
+        if outside {
+            self.defs.push((
+                "opto".into(),
                 format!(
-                    "E k,l a=c+k & b=d+l & $mvi(k,l) & {} & {}",
+                    "E k,l a=c+k & b=d+l & $mvo(k,l) & {} & {}",
                     onb("c", "d"),
                     moves_from(r)
                 ),
             ));
-            // pout(a,b): an unblockable option in S
-            if outside {
-                defs.push(("pout".into(), format!("E c,d $opto(a,b,c,d) & ${s}(c,d)")));
-            }
-            // pin(a,b): at least p blockable options in S
-            let p = b.p as usize;
-            let chain = |vars: &[String], atom: &dyn Fn(&str) -> String| -> String {
-                if vars.is_empty() {
-                    return TRUE.into();
-                }
-                let mut conj: Vec<String> = Vec::new();
-                for w in vars.windows(2) {
-                    conj.push(format!("{}<{}", w[0], w[1]));
-                }
-                for v in vars {
-                    conj.push(atom(v));
-                }
-                format!("(E {} {})", vars.join(","), conj.join(" & "))
-            };
-            let pin = match b.class {
-                BlockClass::OnePileAtLeast(_) => {
-                    let mut alts = Vec::new();
-                    for i in 0..=p {
-                        let us: Vec<String> = (1..=i).map(|j| format!("u{j}")).collect();
-                        let vs: Vec<String> = (1..=p - i).map(|j| format!("v{j}")).collect();
-                        let row = chain(&us, &|u| format!("$opti(a,b,{u},b) & ${s}({u},b)"));
-                        let col = chain(&vs, &|v| format!("$opti(a,b,a,{v}) & ${s}(a,{v})"));
-                        alts.push(format!("({row} & {col})"));
-                    }
-                    alts.join(" | ")
-                }
-                BlockClass::Diagonal => {
-                    let us: Vec<String> = (1..=p).map(|j| format!("u{j}")).collect();
-                    let vs: Vec<String> = (1..=p).map(|j| format!("v{j}")).collect();
-                    let mut conj: Vec<String> = Vec::new();
-                    for w in us.windows(2) {
-                        conj.push(format!("{}<{}", w[0], w[1]));
-                    }
-                    for (u, v) in us.iter().zip(&vs) {
-                        conj.push(format!("$opti(a,b,{u},{v}) & ${s}({u},{v})"));
-                    }
-                    let mut all = us.clone();
-                    all.extend(vs.iter().cloned());
-                    format!("E {} {}", all.join(","), conj.join(" & "))
-                }
-                BlockClass::All => all_lines_at_least(r, s, p, &mut defs, &chain),
-            };
-            defs.push(("pin".into(), pin));
-            let mut rule = if outside {
-                "~$pout(a,b) & ~$pin(a,b)".to_string()
-            } else {
-                "~$pin(a,b)".to_string()
-            };
-            if misere {
-                // every option is a blockable option in S (fewer than p): all are
-                // blocked, the player to move cannot move and wins
-                let no_out = if outside {
-                    "~(E c,d $opto(a,b,c,d)) & "
-                } else {
-                    ""
-                };
-                defs.push((
-                    "mterm".into(),
-                    format!("{no_out}~(E c,d $opti(a,b,c,d) & ~${s}(c,d))"),
-                ));
-                rule.push_str(" & ~$mterm(a,b)");
-            }
-            defs.push(("prule".into(), format!("{} & {rule}", onb("a", "b"))));
-            statements.push(Statement {
-                name: "in_set_is_p".into(),
-                body: format!("${s}(a,b) => $prule(a,b)"),
-            });
-            statements.push(Statement {
-                name: "p_is_in_set".into(),
-                body: format!("$prule(a,b) => ${s}(a,b)"),
-            });
         }
-    }
-    if r.corner().is_some() && r.blocking().is_none() {
-        statements.push(Statement {
-            name: "on_board".into(),
-            body: format!("${s}(a,b) => {}", onb("a", "b")),
+        self.defs.push((
+            "opti".into(),
+            format!(
+                "E k,l a=c+k & b=d+l & $mvi(k,l) & {} & {}",
+                onb("c", "d"),
+                moves_from(r)
+            ),
+        ));
+        // pout(a,b): an unblockable option in S
+        if outside {
+            self.defs
+                .push(("pout".into(), format!("E c,d $opto(a,b,c,d) & ${s}(c,d)")));
+        }
+        let pin = pin_formula(r, b, s, &mut self.defs);
+        self.defs.push(("pin".into(), pin));
+        let mut rule = if outside {
+            "~$pout(a,b) & ~$pin(a,b)".to_string()
+        } else {
+            "~$pin(a,b)".to_string()
+        };
+        if misere {
+            // every option is a blockable option in S (fewer than p): all are
+            // blocked, the player to move cannot move and wins
+            let no_out = if outside {
+                "~(E c,d $opto(a,b,c,d)) & "
+            } else {
+                ""
+            };
+            self.defs.push((
+                "mterm".into(),
+                format!("{no_out}~(E c,d $opti(a,b,c,d) & ~${s}(c,d))"),
+            ));
+            rule.push_str(" & ~$mterm(a,b)");
+        }
+        self.defs
+            .push(("prule".into(), format!("{} & {rule}", onb("a", "b"))));
+        self.statements.push(Statement {
+            name: "in_set_is_p".into(),
+            body: format!("${s}(a,b) => $prule(a,b)"),
+        });
+        self.statements.push(Statement {
+            name: "p_is_in_set".into(),
+            body: format!("$prule(a,b) => ${s}(a,b)"),
         });
     }
-    Ok(RulesFormula { defs, statements })
+}
+
+/// The moves into the set `s`, by move type: the names of the definitions of
+/// the positions with a move into it (pushed on `defs`), the formulas "has a
+/// move" and the options `(a, b) -> (c, d)`.
+struct Moves {
+    hit: Vec<&'static str>,
+    has: Vec<String>,
+    opt: Vec<String>,
+}
+
+/// Split by move type: the positions with a one-pile move along x (`hith`),
+/// along y (`hitv`), a two-pile move (`hitd`) into the set, each written over
+/// the positions themselves (no move vector quantified with them), each a
+/// definition Walnut minimises.
+fn moves_into_the_set(
+    r: &Rules,
+    s: &str,
+    fresh: &mut dyn FnMut() -> String,
+    defs: &mut Vec<(String, String)>,
+) -> Moves {
+    let onb = |x: &str, y: &str| on_board(r, x, y);
+    // a position of the terminal set has no move (` & a+b>L`)
+    let live = match r.terminal() {
+        None => String::new(),
+        Some(_) => format!(" & {}", moves_from(r)),
+    };
+    let mut hit: Vec<&'static str> = Vec::new();
+    let mut has: Vec<String> = Vec::new();
+    let mut opt: Vec<String> = Vec::new();
+    // one-pile moves: the pile `from` becomes `to` (a move by `len`), the
+    // position reached is `(x, y)`, the other pile is kept (`keep`)
+    for (set, len, name, (from, to), (x, y), keep) in [
+        (r.h(), "k", "hith", ("a", "c"), ("c", "b"), "b=d"),
+        (r.v(), "l", "hitv", ("b", "d"), ("a", "d"), "a=c"),
+    ] {
+        if set.is_empty() {
+            continue;
+        }
+        let f = set_formula(set, len, fresh);
+        let step = format!(
+            "{to}<{from} & (E {len} {from}={to}+{len} & {f}) & {}{live}",
+            onb(x, y)
+        );
+        defs.push((name.into(), format!("E {to} {step} & ${s}({x},{y})")));
+        hit.push(name);
+        has.push(format!("(E {to} {step})"));
+        opt.push(format!("({keep} & {step})"));
+    }
+    if let Some(t) = r.two_pile() {
+        if !t.d1.is_empty() && !t.d2.is_empty() {
+            let mut parts = vec!["c<a".to_string(), "d<b".to_string()];
+            if !t.d1.is_all() {
+                parts.push(format!("(E k a=c+k & {})", set_formula(&t.d1, "k", fresh)));
+            }
+            if !t.d2.is_all() {
+                parts.push(format!("(E l b=d+l & {})", set_formula(&t.d2, "l", fresh)));
+            }
+            parts.push(relation_by_positions(t.relation, fresh));
+            parts.push(onb("c", "d"));
+            if r.terminal().is_some() {
+                parts.push(moves_from(r));
+            }
+            // dmv(a,b,c,d): (a,b) -> (c,d) is a two-pile move
+            defs.push(("dmv".into(), parts.join(" & ")));
+            defs.push(("hitd".into(), format!("E c,d $dmv(a,b,c,d) & ${s}(c,d)")));
+            hit.push("hitd");
+            has.push("(E c,d $dmv(a,b,c,d))".into());
+            opt.push("$dmv(a,b,c,d)".into());
+        }
+    }
+    Moves { hit, has, opt }
+}
+
+/// `pin(a,b)`: at least `p` blockable options of `(a, b)` in the set `s`.
+fn pin_formula(r: &Rules, b: &Blocking, s: &str, defs: &mut Vec<(String, String)>) -> String {
+    let p = b.p as usize;
+    match b.class {
+        BlockClass::OnePileAtLeast(_) => {
+            let mut alts = Vec::new();
+            for i in 0..=p {
+                let us: Vec<String> = (1..=i).map(|j| format!("u{j}")).collect();
+                let vs: Vec<String> = (1..=p - i).map(|j| format!("v{j}")).collect();
+                let row = chain(&us, &|u| format!("$opti(a,b,{u},b) & ${s}({u},b)"));
+                let col = chain(&vs, &|v| format!("$opti(a,b,a,{v}) & ${s}(a,{v})"));
+                alts.push(format!("({row} & {col})"));
+            }
+            alts.join(" | ")
+        }
+        BlockClass::Diagonal => {
+            let us: Vec<String> = (1..=p).map(|j| format!("u{j}")).collect();
+            let vs: Vec<String> = (1..=p).map(|j| format!("v{j}")).collect();
+            let mut conj: Vec<String> = Vec::new();
+            for w in us.windows(2) {
+                conj.push(format!("{}<{}", w[0], w[1]));
+            }
+            for (u, v) in us.iter().zip(&vs) {
+                conj.push(format!("$opti(a,b,{u},{v}) & ${s}({u},{v})"));
+            }
+            let mut all = us.clone();
+            all.extend(vs.iter().cloned());
+            format!("E {} {}", all.join(","), conj.join(" & "))
+        }
+        BlockClass::All => all_lines_at_least(r, s, p, defs, &chain),
+    }
+}
+
+/// An ordered chain of the variables `vars`, each satisfying `atom`:
+/// `(E v1,...,vk v1<v2 & ... & atom(v1) & ... & atom(vk))`; TRUE for none.
+fn chain(vars: &[String], atom: &dyn Fn(&str) -> String) -> String {
+    if vars.is_empty() {
+        return TRUE.into();
+    }
+    let mut conj: Vec<String> = Vec::new();
+    for w in vars.windows(2) {
+        conj.push(format!("{}<{}", w[0], w[1]));
+    }
+    for v in vars {
+        conj.push(atom(v));
+    }
+    format!("(E {} {})", vars.join(","), conj.join(" & "))
 }
 
 /// A line's recursive definition, given the previous one's name.

@@ -27,9 +27,10 @@
 
 use super::automaton::{guess, guess_function, Automaton, Guess, GuessRelation, Relation};
 use super::error::{ProveArg, ProveError};
+use super::files::{comment, ProofFiles, COMMAND_FILE, WITNESS_FILE};
 use super::formula::{rules_formula, RulesFormula, Statement};
 use super::numeration::Numeration;
-use super::plan::{candidates, comment, ProofFiles, COMMAND_FILE, WITNESS_FILE};
+use super::search::candidates;
 use crate::patterns::board::Board;
 use crate::rules::Relation as MoveRelation;
 use crate::subject::Subject;

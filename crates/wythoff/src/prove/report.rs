@@ -5,11 +5,11 @@
 
 use super::automaton::WalnutAutomaton;
 use super::error::ProveError;
-use super::plan::{
-    check_winning_moves, parse_commands, parse_output, winning_positions, AUTOMATON, CLOSED_FORM,
-    GRAPH_A, GRAPH_B, WINNING_STATEMENT,
-};
-use super::request::{Model, ProofPlan};
+use super::files::{ClosedFormSide, AUTOMATON, CLOSED_FORM, WINNING_STATEMENT};
+use super::pairs::{GRAPH_A, GRAPH_B};
+use super::plan::{Model, ProofPlan};
+use super::walnut_output::{parse_commands, parse_output, WalnutCommand};
+use super::winning::{check_winning_moves, winning_positions};
 use serde::{Serialize, Serializer};
 
 /// Which Walnut ran: its version (from the jar's name) and the jar's sha256.
@@ -287,6 +287,121 @@ fn named<'a>(list: &'a [(String, String)], name: &str) -> Option<&'a str> {
 /// of TRUE or FALSE (not on a time-out) is an error.
 pub fn report(plan: &ProofPlan, run: Option<&WalnutRun>) -> Result<Report, ProveError> {
     let s = &plan.subject;
+    let mut rep = blank_report(plan, run);
+    let (Some(st), Some(run)) = (&plan.strategy, run) else {
+        return Ok(rep);
+    };
+    let files = &st.files;
+    let num = st.model.numeration();
+    rep.numeration = Some(num.walnut_name());
+    rep.numeration_words = Some(num.describe());
+    rep.automaton = Some(match &st.model {
+        Model::Grundy(g) => g.file(),
+        _ => format!("{AUTOMATON}.txt"),
+    });
+    rep.model = st.model.describe();
+    rep.walnut_seconds = run
+        .logs
+        .iter()
+        .filter(|(n, _)| !n.starts_with("wit_"))
+        .fold(0.0, |t, l| t + l.1);
+    rep.wall_seconds = run.wall_seconds;
+    let commands = parse_commands(&run.stdout);
+    rep.definitions = commands
+        .iter()
+        .filter(|c| !c.eval)
+        .map(|c| (c.name.clone(), c.largest))
+        .collect();
+    // Java's OutOfMemoryError ends the run like the time bound: what was
+    // answered stands, the rest is unfinished
+    let oom = out_of_memory(&run.stderr) || out_of_memory(&run.stdout);
+    let stopped = run.timed_out || oom;
+    if stopped {
+        rep.running = commands.iter().rfind(|c| !c.finished).map(|c| Running {
+            command: format!("{} {}", if c.eval { "eval" } else { "def" }, c.name),
+            largest_automaton: c.largest,
+        });
+    }
+    let mut results = statement_results(
+        &files.statements,
+        run,
+        &commands,
+        stopped,
+        &mut rep.unfinished,
+    );
+    if let Some(r) = results.iter().find(|r| r.result.is_none()) {
+        return Err(ProveError::Walnut(format!(
+            "{}: {}: Walnut could not decide `{}`: {}",
+            s.label, rep.model, r.name, r.error
+        )));
+    }
+    let core_false = |r: &StatementResult| r.result == Some(false) && files.core.contains(&r.name);
+    let refuted = results.iter().any(core_false);
+    rep.side_false = results
+        .iter()
+        .filter(|r| r.result == Some(false) && !files.core.contains(&r.name))
+        .map(|r| r.name.clone())
+        .collect();
+    if let Some(cf) = &files.closed_form {
+        rep.closed_form = Some(closed_form_result(cf, &results));
+    }
+    let proved = !refuted
+        && files.core.iter().all(|c| {
+            results
+                .iter()
+                .any(|r| &r.name == c && r.result == Some(true))
+        });
+    rep.verdict = if refuted {
+        Verdict::Refuted
+    } else if proved {
+        Verdict::Proved
+    } else if oom && !run.timed_out {
+        Verdict::OutOfMemory
+    } else {
+        Verdict::TimedOut
+    };
+    if rep.verdict == Verdict::OutOfMemory {
+        rep.out_of_memory = Some(OutOfMemory {
+            heap_mib: run.java_heap_mib,
+            heap: match run.java_heap_mib {
+                Some(m) => format!("{m} MiB (-Xmx)"),
+                None => "Java's default (a quarter of the machine's memory)".into(),
+            },
+            statement: rep.unfinished.first().cloned(),
+            command: rep.running.as_ref().map(|r| r.command.clone()),
+            seconds: run.wall_seconds,
+        });
+    }
+    rep.witness = smallest_witness(results.iter().filter(|r| core_false(r)), run, num);
+    if proved {
+        if let Some(win) = &files.winning {
+            results.push(winning_result(plan, run, &commands, win, stopped, num));
+        }
+    }
+    rep.statements = results;
+    let built = named(&run.automata, AUTOMATON)
+        .and_then(|t| WalnutAutomaton::parse(t).ok())
+        .map(|w| w.accept.len());
+    rep.states = Some(match &st.model {
+        Model::PSet(aut) => aut.states(),
+        // the P-set automaton Walnut built from the graphs
+        Model::Pairs(m) => built.unwrap_or(m.a.states() + m.b.states()),
+        Model::Grundy(g) => g.states(),
+    });
+    if let Model::Pairs(m) = &st.model {
+        rep.how = format!(
+            " (built by Walnut from the {}- and {}-state automata of n -> a_n and n -> b_n, {GRAPH_A}.txt and {GRAPH_B}.txt)",
+            m.a.states(),
+            m.b.states()
+        );
+    }
+    Ok(rep)
+}
+
+/// The report of `plan` before Walnut's answers are read: the game, what was
+/// tried, the Walnut that ran (`run`).
+fn blank_report(plan: &ProofPlan, run: Option<&WalnutRun>) -> Report {
+    let s = &plan.subject;
     let walnut = run.map(|r| r.walnut.clone()).unwrap_or_default();
     let mut rep = Report {
         game: s.label.clone(),
@@ -332,54 +447,37 @@ pub fn report(plan: &ProofPlan, run: Option<&WalnutRun>) -> Result<Report, Prove
     if let Some(Model::Grundy(g)) = plan.strategy.as_ref().map(|s| &s.model) {
         rep.level_states = g.level_states();
     }
-    let (Some(st), Some(run)) = (&plan.strategy, run) else {
-        return Ok(rep);
-    };
-    let files = &st.files;
-    let num = st.model.numeration();
-    rep.numeration = Some(num.walnut_name());
-    rep.numeration_words = Some(num.describe());
-    rep.automaton = Some(match &st.model {
-        Model::Grundy(g) => g.file(),
-        _ => format!("{AUTOMATON}.txt"),
-    });
-    rep.model = st.model.describe();
-    let seconds = |name: &str| run.logs.iter().find(|(n, _)| n == name).map(|l| l.1);
-    rep.walnut_seconds = run
-        .logs
-        .iter()
-        .filter(|(n, _)| !n.starts_with("wit_"))
-        .fold(0.0, |t, l| t + l.1);
-    rep.wall_seconds = run.wall_seconds;
+    rep
+}
+
+/// The seconds Walnut's log gives the statement `name`.
+fn log_seconds(run: &WalnutRun, name: &str) -> Option<f64> {
+    run.logs.iter().find(|(n, _)| n == name).map(|l| l.1)
+}
+
+/// Walnut's answer to each statement of `statements`, in order; those without
+/// an answer on a run that was `stopped` (time bound, memory) are pushed on
+/// `unfinished` instead.
+fn statement_results(
+    statements: &[String],
+    run: &WalnutRun,
+    commands: &[WalnutCommand],
+    stopped: bool,
+    unfinished: &mut Vec<String>,
+) -> Vec<StatementResult> {
     let parsed = parse_output(&run.stdout);
-    let commands = parse_commands(&run.stdout);
     let largest = |name: &str| {
         commands
             .iter()
             .find(|c| c.eval && c.name == name)
             .and_then(|c| c.largest)
     };
-    rep.definitions = commands
-        .iter()
-        .filter(|c| !c.eval)
-        .map(|c| (c.name.clone(), c.largest))
-        .collect();
-    // Java's OutOfMemoryError ends the run like the time bound: what was
-    // answered stands, the rest is unfinished
-    let oom = out_of_memory(&run.stderr) || out_of_memory(&run.stdout);
-    let stopped = run.timed_out || oom;
-    if stopped {
-        rep.running = commands.iter().rfind(|c| !c.finished).map(|c| Running {
-            command: format!("{} {}", if c.eval { "eval" } else { "def" }, c.name),
-            largest_automaton: c.largest,
-        });
-    }
     let mut results = Vec::new();
-    for name in &files.statements {
+    for name in statements {
         let found = parsed.iter().find(|(n, _, _)| n == name);
         let result = found.and_then(|f| f.1);
         if result.is_none() && stopped {
-            rep.unfinished.push(name.clone());
+            unfinished.push(name.clone());
             continue;
         }
         let error = match (result, found) {
@@ -390,78 +488,49 @@ pub fn report(plan: &ProofPlan, run: Option<&WalnutRun>) -> Result<Report, Prove
         results.push(StatementResult {
             name: name.clone(),
             result,
-            seconds: seconds(name),
+            seconds: log_seconds(run, name),
             error,
             positions: None,
             largest_pile: None,
             largest_automaton: largest(name),
         });
     }
-    if let Some(r) = results.iter().find(|r| r.result.is_none()) {
-        return Err(ProveError::Walnut(format!(
-            "{}: {}: Walnut could not decide `{}`: {}",
-            s.label, rep.model, r.name, r.error
-        )));
+    results
+}
+
+/// The closed form's side statement and Walnut's answer to it.
+fn closed_form_result(cf: &ClosedFormSide, results: &[StatementResult]) -> ClosedFormResult {
+    let answered = results.iter().find(|r| r.name == CLOSED_FORM);
+    ClosedFormResult {
+        source: cf.source.clone(),
+        form: cf.form.clone(),
+        definitions: cf.statement.as_ref().map(|_| cf.commands.clone()),
+        statement: cf.statement.clone(),
+        verdict: answered.and_then(|r| r.result),
+        why: cf.why.clone(),
+        seconds: answered.and_then(|r| r.seconds),
     }
-    let core_false = |r: &StatementResult| r.result == Some(false) && files.core.contains(&r.name);
-    let refuted = results.iter().any(core_false);
-    rep.side_false = results
-        .iter()
-        .filter(|r| r.result == Some(false) && !files.core.contains(&r.name))
-        .map(|r| r.name.clone())
-        .collect();
-    if let Some(cf) = &files.closed_form {
-        let answered = results.iter().find(|r| r.name == CLOSED_FORM);
-        rep.closed_form = Some(ClosedFormResult {
-            source: cf.source.clone(),
-            form: cf.form.clone(),
-            definitions: cf.statement.as_ref().map(|_| cf.commands.clone()),
-            statement: cf.statement.clone(),
-            verdict: answered.and_then(|r| r.result),
-            why: cf.why.clone(),
-            seconds: answered.and_then(|r| r.seconds),
-        });
-    }
-    let proved = !refuted
-        && files.core.iter().all(|c| {
-            results
-                .iter()
-                .any(|r| &r.name == c && r.result == Some(true))
-        });
-    rep.verdict = if refuted {
-        Verdict::Refuted
-    } else if proved {
-        Verdict::Proved
-    } else if oom && !run.timed_out {
-        Verdict::OutOfMemory
-    } else {
-        Verdict::TimedOut
-    };
-    if rep.verdict == Verdict::OutOfMemory {
-        rep.out_of_memory = Some(OutOfMemory {
-            heap_mib: run.java_heap_mib,
-            heap: match run.java_heap_mib {
-                Some(m) => format!("{m} MiB (-Xmx)"),
-                None => "Java's default (a quarter of the machine's memory)".into(),
-            },
-            statement: rep.unfinished.first().cloned(),
-            command: rep.running.as_ref().map(|r| r.command.clone()),
-            seconds: run.wall_seconds,
-        });
-    }
-    // the smallest position where a statement of the proof fails
-    for r in results.iter().filter(|r| core_false(r)) {
+}
+
+/// The smallest position where a statement of the proof (`refuted`, each
+/// FALSE) fails, read off the witness automata Walnut wrote.
+fn smallest_witness<'a>(
+    refuted: impl Iterator<Item = &'a StatementResult>,
+    run: &WalnutRun,
+    num: &super::numeration::Numeration,
+) -> Option<Witness> {
+    let mut witness: Option<Witness> = None;
+    for r in refuted {
         let Some(w) = named(&run.witnesses, &r.name).and_then(|t| WalnutAutomaton::parse(t).ok())
         else {
             continue;
         };
         if let Some((x, y)) = w.smallest_pair(num, 4096) {
-            let better = rep
-                .witness
+            let better = witness
                 .as_ref()
                 .is_none_or(|b| (x.max(y), x, y) < (b.x.max(b.y), b.x, b.y));
             if better {
-                rep.witness = Some(Witness {
+                witness = Some(Witness {
                     x,
                     y,
                     statement: r.name.clone(),
@@ -469,47 +538,34 @@ pub fn report(plan: &ProofPlan, run: Option<&WalnutRun>) -> Result<Report, Prove
             }
         }
     }
-    if proved {
-        if let Some(win) = &files.winning {
-            // the check is not part of the proof: a failure to run it is its answer
-            // (a definition Walnut did not finish may have left a partial file)
-            let finished = commands
-                .iter()
-                .any(|c| !c.eval && &c.name == win && c.finished);
-            let text = named(&run.automata, win).filter(|_| finished || !stopped);
-            results.push(
-                winning_statement(plan, text, num, seconds(win)).unwrap_or_else(|e| {
-                    StatementResult {
-                        name: WINNING_STATEMENT.into(),
-                        result: None,
-                        seconds: None,
-                        error: e,
-                        positions: None,
-                        largest_pile: None,
-                        largest_automaton: None,
-                    }
-                }),
-            );
-        }
-    }
-    rep.statements = results;
-    let built = named(&run.automata, AUTOMATON)
-        .and_then(|t| WalnutAutomaton::parse(t).ok())
-        .map(|w| w.accept.len());
-    rep.states = Some(match &st.model {
-        Model::PSet(aut) => aut.states(),
-        // the P-set automaton Walnut built from the graphs
-        Model::Pairs(m) => built.unwrap_or(m.a.states() + m.b.states()),
-        Model::Grundy(g) => g.states(),
-    });
-    if let Model::Pairs(m) = &st.model {
-        rep.how = format!(
-            " (built by Walnut from the {}- and {}-state automata of n -> a_n and n -> b_n, {GRAPH_A}.txt and {GRAPH_B}.txt)",
-            m.a.states(),
-            m.b.states()
-        );
-    }
-    Ok(rep)
+    witness
+}
+
+/// The winning moves' automaton `win` compared with `outcome`'s
+/// ([`winning_statement`]). The check is not part of the proof: a failure to
+/// run it is its answer (a definition Walnut did not finish may have left a
+/// partial file).
+fn winning_result(
+    plan: &ProofPlan,
+    run: &WalnutRun,
+    commands: &[WalnutCommand],
+    win: &str,
+    stopped: bool,
+    num: &super::numeration::Numeration,
+) -> StatementResult {
+    let finished = commands
+        .iter()
+        .any(|c| !c.eval && c.name == win && c.finished);
+    let text = named(&run.automata, win).filter(|_| finished || !stopped);
+    winning_statement(plan, text, num, log_seconds(run, win)).unwrap_or_else(|e| StatementResult {
+        name: WINNING_STATEMENT.into(),
+        result: None,
+        seconds: None,
+        error: e,
+        positions: None,
+        largest_pile: None,
+        largest_automaton: None,
+    })
 }
 
 /// The winning moves Walnut built compared with those `outcome` gives

@@ -10,15 +10,15 @@
 //! Each step is a value, so a caller (the CLI, Python, a sweep of proofs) can
 //! prepare many games, run them one at a time, and keep the reports.
 
-use super::automaton::Automaton;
 use super::error::{ProveArg, ProveError};
+use super::files::{add_closed_form, pairs_proof_files, proof_files};
 use super::formula::{refusal, Statement};
-use super::grundy::{self, GrundyModel};
+use super::grundy;
 use super::numeration::Numeration;
-use super::plan::{
-    self, complementarity, pairs_paper_statements, pairs_proof_files, proof_files, PairsModel,
-    ProofFiles, DEFAULT_BOARD, DEFAULT_MAX_STATES, GRAPH_A, GRAPH_B, MAX_PROVE_BOARD,
-};
+use super::pairs::{search_pairs, GRAPH_A, GRAPH_B};
+use super::plan::{Model, ProofPlan, Strategy};
+use super::search::{search, Search, DEFAULT_BOARD, DEFAULT_MAX_STATES, MAX_PROVE_BOARD};
+use super::statements::{complementarity, difference_progression, pairs_paper_statements};
 use crate::subject::Subject;
 use malachite_nz::natural::Natural;
 
@@ -140,171 +140,6 @@ impl Request {
     }
 }
 
-/// How the P-set is modelled for Walnut.
-#[derive(Clone, Debug)]
-pub enum Model {
-    /// An automaton of the P-set itself (inputs x then y), guessed from the board.
-    PSet(Automaton),
-    /// Automata of the graphs `n -> a_n`, `n -> b_n`; Walnut builds the P-set.
-    Pairs(PairsModel),
-    /// The Grundy function's relation, or its level sets (`prove --grundy`).
-    Grundy(GrundyModel),
-}
-
-impl Model {
-    pub fn numeration(&self) -> &Numeration {
-        match self {
-            Model::PSet(a) => &a.numeration,
-            Model::Pairs(m) => &m.a.numeration,
-            Model::Grundy(g) => g.numeration(),
-        }
-    }
-    /// States of the automata handed to Walnut (the P-set's, or both graphs').
-    pub fn states(&self) -> usize {
-        match self {
-            Model::PSet(a) => a.states(),
-            Model::Pairs(m) => m.a.states() + m.b.states(),
-            Model::Grundy(g) => g.states(),
-        }
-    }
-    /// What Walnut is asked about, in words.
-    pub fn describe(&self) -> String {
-        let num = self.numeration();
-        match self {
-            Model::PSet(a) => format!(
-                "the {}-state automaton in {} ({})",
-                a.states(),
-                num.describe(),
-                num.walnut_name()
-            ),
-            Model::Pairs(m) => format!(
-                "the P-set built from the {}- and {}-state automata of n -> a_n and n -> b_n in {} ({})",
-                m.a.states(),
-                m.b.states(),
-                num.describe(),
-                num.walnut_name()
-            ),
-            Model::Grundy(g) => g.describe(),
-        }
-    }
-}
-
-/// A model and the WALNUT_HOME that decides it.
-#[derive(Clone, Debug)]
-pub struct Strategy {
-    pub model: Model,
-    pub files: ProofFiles,
-}
-
-/// Everything needed to run Walnut and to read its answers: the request's
-/// game, what was tried, and (when an automaton was found) the strategy.
-#[derive(Clone, Debug)]
-pub struct ProofPlan {
-    pub subject: Subject,
-    pub max: u64,
-    pub max_states: usize,
-    /// Seconds Walnut may take, each run.
-    pub timeout: u64,
-    /// The numerations tried and what came of each.
-    pub tried: Vec<String>,
-    /// The papers' complementarity count, when the board shows one.
-    pub row_count: Option<u64>,
-    /// `None`: no automaton found; nothing for Walnut to decide.
-    pub strategy: Option<Strategy>,
-    /// `Some(value)` for a Grundy proof (`Some(None)`: the whole function).
-    pub grundy: Option<Option<u32>>,
-}
-
-impl ProofPlan {
-    /// The files of the WALNUT_HOME (`(path, contents)`), none without a strategy.
-    pub fn files(&self) -> &[(String, String)] {
-        self.strategy
-            .as_ref()
-            .map_or(&[][..], |s| s.files.files.as_slice())
-    }
-    /// What the automaton was guessed from, in words.
-    pub fn source(&self) -> String {
-        match self.strategy.as_ref().map(|s| &s.model) {
-            Some(Model::Pairs(m)) => format!("the first {} pairs (a_n, b_n)", m.terms),
-            _ => format!("the {} x {} board", self.max, self.max),
-        }
-    }
-}
-
-/// What `prove --plan` prints, and the line `prove` writes before Walnut
-/// starts: the board, the candidate automaton (its states and numeration), the
-/// statements, Java's heap and the time bound. Serialised: the JSON of
-/// `prove --plan --format json`.
-#[derive(Clone, Debug, serde::Serialize)]
-pub struct PlanSummary {
-    pub game: String,
-    /// `normal` or `misere`.
-    pub convention: &'static str,
-    /// The side of the board the candidate was guessed from.
-    pub board: u64,
-    /// What the candidate was guessed from, in words.
-    pub source: String,
-    /// The candidate handed to Walnut, in words; `None`: no automaton found
-    /// (nothing for Walnut to decide).
-    pub candidate: Option<String>,
-    /// States of the automata handed to Walnut.
-    pub states: Option<usize>,
-    /// Walnut's name of the numeration (`msd_fib`).
-    pub numeration: Option<String>,
-    /// The statements Walnut will decide, in order.
-    pub statements: Vec<String>,
-    /// The numerations tried and what came of each.
-    pub tried: Vec<String>,
-    /// Java's heap bound in MiB (`-Xmx`); `None`: Java's default.
-    pub java_heap_mib: Option<u64>,
-    /// Seconds Walnut may take, each run.
-    pub timeout: u64,
-    /// Walnut's time and memory, as far as they can be told in advance.
-    pub estimate: String,
-}
-
-impl ProofPlan {
-    /// The plan's facts before Walnut runs, with Java's heap (`None`: Java's
-    /// default). No estimate of Walnut's time or memory is made from the
-    /// candidate's size: they depend on the largest intermediate automaton,
-    /// which is not known before Walnut builds it (blocking-wythoff k = 4, a
-    /// 40-state candidate, took 5 s and 311 MB; k = 14, 189 states, 10 s and
-    /// 330 MB; the same 40 states under another encoding of the rules ran out
-    /// of a 10 GB heap).
-    pub fn summary(&self, java_heap_mib: Option<u64>) -> PlanSummary {
-        let st = self.strategy.as_ref();
-        let heap = match java_heap_mib {
-            Some(m) => format!("{m} MiB"),
-            None => "Java's default heap".to_string(),
-        };
-        PlanSummary {
-            game: self.subject.label.clone(),
-            convention: if self.subject.convention() == crate::Convention::Misere {
-                "misere"
-            } else {
-                "normal"
-            },
-            board: self.max,
-            source: self.source(),
-            candidate: st.map(|s| s.model.describe()),
-            states: st.map(|s| s.model.states()),
-            numeration: st.map(|s| s.model.numeration().walnut_name()),
-            statements: st.map(|s| s.files.statements.clone()).unwrap_or_default(),
-            tried: self.tried.clone(),
-            java_heap_mib,
-            timeout: self.timeout,
-            estimate: if st.is_some() {
-                format!(
-                    "unknown (it depends on the largest intermediate automaton, not known before Walnut builds it): bounded by {} s and {heap}",
-                    self.timeout
-                )
-            } else {
-                "nothing to run: no automaton found".to_string()
-            },
-        }
-    }
-}
-
 /// Validate the request, solve the board, search for an automaton of the
 /// P-set (then, for a skewed set, for the automata of the pairs' graphs), and
 /// write the statements and files. Pure: no file is written, nothing is run.
@@ -316,20 +151,20 @@ pub fn prepare(req: &Request, progress: &mut dyn FnMut(u64, u64)) -> Result<Proo
     }
     let subject = &req.subject;
     let search = if req.via_pairs {
-        plan::Search {
+        Search {
             automaton: None,
             attempts: Vec::new(),
             board: req.max,
             row_count: None,
         }
     } else {
-        plan::search(subject, req.max, only.as_ref(), req.states, progress)?
+        search(subject, req.max, only.as_ref(), req.states, progress)?
     };
     let mut tried: Vec<String> = search.attempts.iter().map(|t| t.describe()).collect();
     let mut model = search.automaton.clone().map(Model::PSet);
     if model.is_none() {
         // a skewed P-set: the automata of the pairs' graphs n -> a_n, n -> b_n
-        match plan::search_pairs(subject, req.max, only.as_ref(), req.states) {
+        match search_pairs(subject, req.max, only.as_ref(), req.states) {
             Ok((found, attempts)) => {
                 tried.extend(
                     attempts
@@ -362,7 +197,7 @@ pub fn prepare(req: &Request, progress: &mut dyn FnMut(u64, u64)) -> Result<Proo
                 Model::PSet(aut) => proof_files(subject, aut, &extras)?,
                 Model::Pairs(m) => {
                     extras.extend(pairs_paper_statements(subject));
-                    extras.extend(plan::difference_progression(m));
+                    extras.extend(difference_progression(m));
                     pairs_proof_files(subject, m, &extras)?
                 }
                 Model::Grundy(g) => grundy::grundy_files(subject, g)?,
@@ -376,7 +211,7 @@ pub fn prepare(req: &Request, progress: &mut dyn FnMut(u64, u64)) -> Result<Proo
                     subject.convention(),
                 )
             }) {
-                plan::add_closed_form(&mut files, &form, model.numeration());
+                add_closed_form(&mut files, &form, model.numeration());
             }
             Some(Strategy { model, files })
         }

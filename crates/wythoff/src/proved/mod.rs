@@ -20,8 +20,8 @@ pub mod shipped;
 
 use crate::oracle::Natural;
 use crate::prove::automaton::WalnutAutomaton;
+use crate::prove::files::{comment, AUTOMATON};
 use crate::prove::numeration::Numeration;
-use crate::prove::plan::{comment, AUTOMATON};
 use crate::rules::Convention;
 use crate::subject::Subject;
 use std::sync::OnceLock;
