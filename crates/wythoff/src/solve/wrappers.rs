@@ -414,6 +414,23 @@ fn tiled_wall_seconds(one: u64, threads: usize) -> u64 {
 /// [`nim_like`]: Nim / Wythoff-like, tiled line bitsets; streams.
 pub struct NimLike;
 
+/// What the tiled streaming kernels ([`NimLike`], [`Lines`]) share: the
+/// threads and wall time of the tiled kernels, the table collected from their
+/// stream.
+macro_rules! tiled_stream_table {
+    () => {
+        fn threads(&self, n: usize) -> usize {
+            outcome_threads(n)
+        }
+        fn wall_seconds(&self, one: u64, threads: usize) -> u64 {
+            tiled_wall_seconds(one, threads)
+        }
+        fn table(&self, r: &Rules, n: usize, _: &mut dyn FnMut(u64)) -> Option<GrundyTable> {
+            GrundyTable::collect(n, |sink| self.stream(r, n, 1, &mut |_| {}, sink))
+        }
+    };
+}
+
 impl GrundyWrapper for NimLike {
     fn name(&self) -> &'static str {
         "nim-like"
@@ -451,15 +468,7 @@ impl GrundyWrapper for NimLike {
             (n * n).saturating_mul(40_000 + 5 * n / 2)
         }
     }
-    fn threads(&self, n: usize) -> usize {
-        outcome_threads(n)
-    }
-    fn wall_seconds(&self, one: u64, threads: usize) -> u64 {
-        tiled_wall_seconds(one, threads)
-    }
-    fn table(&self, r: &Rules, n: usize, _: &mut dyn FnMut(u64)) -> Option<GrundyTable> {
-        GrundyTable::collect(n, |sink| self.stream(r, n, 1, &mut |_| {}, sink))
-    }
+    tiled_stream_table!();
     fn stream(
         &self,
         r: &Rules,
@@ -515,15 +524,7 @@ impl GrundyWrapper for Lines {
         };
         cells.saturating_mul(56_000 + 147 * n / 20)
     }
-    fn threads(&self, n: usize) -> usize {
-        outcome_threads(n)
-    }
-    fn wall_seconds(&self, one: u64, threads: usize) -> u64 {
-        tiled_wall_seconds(one, threads)
-    }
-    fn table(&self, r: &Rules, n: usize, _: &mut dyn FnMut(u64)) -> Option<GrundyTable> {
-        GrundyTable::collect(n, |sink| self.stream(r, n, 1, &mut |_| {}, sink))
-    }
+    tiled_stream_table!();
     fn stream(
         &self,
         r: &Rules,
