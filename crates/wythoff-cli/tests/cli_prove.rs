@@ -4,24 +4,11 @@
 mod common;
 use common::{verdict_lines as verdicts, walnut, walnut_alone};
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 const BIN: &str = env!("CARGO_BIN_EXE_wythoff");
 
-fn run(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().expect("run wythoff")
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let out = run(args);
-    let text = String::from_utf8_lossy(&out.stdout);
-    serde_json::from_str(&text).unwrap_or_else(|e| {
-        panic!(
-            "{args:?}: not JSON ({e}): {text}\nstderr: {}",
-            String::from_utf8_lossy(&out.stderr)
-        )
-    })
-}
+use common::{wythoff as run, wythoff_json as json};
 
 fn assert_proved(game: &[&str], max: &str) -> serde_json::Value {
     let mut args = vec!["prove"];

@@ -10,29 +10,14 @@
 mod common;
 use common::{walnut, walnut_alone};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+
 use wythoff::oracle::closed_form::{self, ClosedForm, Family, CFORM};
 use wythoff::prove::automaton::WalnutAutomaton;
 use wythoff::prove::numeration::Numeration;
 use wythoff::subject::Subject;
 use wythoff::Convention;
 
-const BIN: &str = env!("CARGO_BIN_EXE_wythoff");
-
-fn run(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().expect("run wythoff")
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let out = run(args);
-    let text = String::from_utf8_lossy(&out.stdout);
-    serde_json::from_str(&text).unwrap_or_else(|e| {
-        panic!(
-            "{args:?}: not JSON ({e}): {text}\nstderr: {}",
-            String::from_utf8_lossy(&out.stderr)
-        )
-    })
-}
+use common::{wythoff as run, wythoff_json as json};
 
 /// The closed form the library holds for a catalogue game (normal play).
 fn form_of(game: &str) -> ClosedForm {

@@ -5,24 +5,11 @@
 
 mod common;
 use common::walnut;
-use std::process::{Command, Output};
+use std::process::Command;
 
 const BIN: &str = env!("CARGO_BIN_EXE_wythoff");
 
-fn run(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().expect("run wythoff")
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let out = run(args);
-    let text = String::from_utf8_lossy(&out.stdout);
-    serde_json::from_str(&text).unwrap_or_else(|e| {
-        panic!(
-            "{args:?}: not JSON ({e}): {text}\nstderr: {}",
-            String::from_utf8_lossy(&out.stderr)
-        )
-    })
-}
+use common::{wythoff as run, wythoff_json as json};
 
 /// Khovanova-Niu's m = 3 formula, G(3i+r, 3j+s) = 3(i+j) + (r+s mod 3):
 /// proved in base 3; the emitted folder re-runs TRUE in Walnut alone.

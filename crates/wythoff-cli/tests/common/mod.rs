@@ -11,6 +11,20 @@ pub fn wythoff(args: &[&str]) -> Output {
         .expect("run wythoff")
 }
 
+/// `wythoff ARGS`'s standard output as JSON (a panic with its stderr when it
+/// is not JSON).
+#[allow(dead_code)]
+pub fn wythoff_json(args: &[&str]) -> serde_json::Value {
+    let out = wythoff(args);
+    let text = String::from_utf8_lossy(&out.stdout);
+    serde_json::from_str(&text).unwrap_or_else(|e| {
+        panic!(
+            "{args:?}: not JSON ({e}): {text}\nstderr: {}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    })
+}
+
 /// The cells of a text grid (`grundy`, `remoteness`, `dynamic`: x across, y up,
 /// origin lower left, rows `y │ cells`), indexed `[x][y]`; checks the labels.
 #[allow(dead_code)]
