@@ -198,6 +198,91 @@ fn parse_alt(key: &str, text: &str) -> Result<Alt, RuleError> {
     Ok(Alt::Text(t.to_string()))
 }
 
+/// One `KEY=VALUE` item of a sweep spec of the game `e` (`text`: the whole
+/// spec, for the errors), after the keys already read.
+fn parse_key(item: &str, e: &catalogue::Entry, text: &str, keys: &[Key]) -> Result<Key, RuleError> {
+    let (k, v) = item.split_once('=').ok_or_else(|| {
+        RuleError::Param(format!(
+            "sweep spec: `{item}` is not KEY=VALUE (in `{text}`)"
+        ))
+    })?;
+    let (k, v) = (k.trim(), v.trim());
+    if k.is_empty() || !k.chars().all(is_word_char) || k.starts_with(|c: char| c.is_ascii_digit()) {
+        return Err(RuleError::Param(format!(
+                "sweep spec: `{k}` is not a key: a key is a parameter of {} or a variable name (letters, digits, _)",
+                e.name
+            )));
+    }
+    if keys.iter().any(|q| q.name == k) {
+        return Err(RuleError::Param(format!(
+            "sweep spec: `{k}` is given twice"
+        )));
+    }
+    let alts = match v.strip_prefix('{').and_then(|x| x.strip_suffix('}')) {
+        Some(inner) => split_top(inner)?
+            .into_iter()
+            .map(|a| parse_alt(k, a))
+            .collect::<Result<Vec<_>, _>>()?,
+        None => vec![parse_alt(k, v)?],
+    };
+    let param = e.params.iter().find(|p| p.key == k).map(|p| p.kind);
+    if param == Some(ParamKind::Set) && alts.iter().any(|a| matches!(a, Alt::Range(..))) {
+        return Err(RuleError::Param(format!(
+                "sweep spec: `{k}` is a length set: a range A..B is not a set (use a variable, e.g. `K=2..5,{k}=K:0`)"
+            )));
+    }
+    let mut count: u64 = 0;
+    for a in &alts {
+        count = count
+            .checked_add(match a {
+                Alt::Range(a, b) => b - a + 1,
+                Alt::Text(_) => 1,
+            })
+            .ok_or_else(|| RuleError::Param("sweep spec: too many values".into()))?;
+    }
+    Ok(Key {
+        name: k.to_string(),
+        param,
+        alts,
+        count,
+        uses: Vec::new(),
+    })
+}
+
+/// Each key after the keys it uses; a cycle is refused.
+fn evaluation_order(keys: &[Key]) -> Result<Vec<usize>, RuleError> {
+    let mut order = Vec::new();
+    let mut state = vec![0u8; keys.len()]; // 0 new, 1 on stack, 2 done
+    fn visit(
+        i: usize,
+        keys: &[Key],
+        state: &mut [u8],
+        order: &mut Vec<usize>,
+    ) -> Result<(), RuleError> {
+        match state[i] {
+            2 => return Ok(()),
+            1 => {
+                return Err(RuleError::Param(format!(
+                    "sweep spec: the values of `{}` depend on each other in a cycle",
+                    keys[i].name
+                )))
+            }
+            _ => {}
+        }
+        state[i] = 1;
+        for &j in &keys[i].uses {
+            visit(j, keys, state, order)?;
+        }
+        state[i] = 2;
+        order.push(i);
+        Ok(())
+    }
+    for i in 0..keys.len() {
+        visit(i, keys, &mut state, &mut order)?;
+    }
+    Ok(order)
+}
+
 impl Spec {
     /// Parse a sweep spec (see the module documentation).
     pub fn parse(text: &str) -> Result<Spec, RuleError> {
@@ -213,56 +298,8 @@ impl Spec {
         let mut keys: Vec<Key> = Vec::new();
         if let Some(rest) = rest {
             for item in split_top(rest)? {
-                let (k, v) = item.split_once('=').ok_or_else(|| {
-                    RuleError::Param(format!(
-                        "sweep spec: `{item}` is not KEY=VALUE (in `{text}`)"
-                    ))
-                })?;
-                let (k, v) = (k.trim(), v.trim());
-                if k.is_empty()
-                    || !k.chars().all(is_word_char)
-                    || k.starts_with(|c: char| c.is_ascii_digit())
-                {
-                    return Err(RuleError::Param(format!(
-                        "sweep spec: `{k}` is not a key: a key is a parameter of {} or a variable name (letters, digits, _)",
-                        e.name
-                    )));
-                }
-                if keys.iter().any(|q| q.name == k) {
-                    return Err(RuleError::Param(format!(
-                        "sweep spec: `{k}` is given twice"
-                    )));
-                }
-                let alts = match v.strip_prefix('{').and_then(|x| x.strip_suffix('}')) {
-                    Some(inner) => split_top(inner)?
-                        .into_iter()
-                        .map(|a| parse_alt(k, a))
-                        .collect::<Result<Vec<_>, _>>()?,
-                    None => vec![parse_alt(k, v)?],
-                };
-                let param = e.params.iter().find(|p| p.key == k).map(|p| p.kind);
-                if param == Some(ParamKind::Set) && alts.iter().any(|a| matches!(a, Alt::Range(..)))
-                {
-                    return Err(RuleError::Param(format!(
-                        "sweep spec: `{k}` is a length set: a range A..B is not a set (use a variable, e.g. `K=2..5,{k}=K:0`)"
-                    )));
-                }
-                let mut count: u64 = 0;
-                for a in &alts {
-                    count = count
-                        .checked_add(match a {
-                            Alt::Range(a, b) => b - a + 1,
-                            Alt::Text(_) => 1,
-                        })
-                        .ok_or_else(|| RuleError::Param("sweep spec: too many values".into()))?;
-                }
-                keys.push(Key {
-                    name: k.to_string(),
-                    param,
-                    alts,
-                    count,
-                    uses: Vec::new(),
-                });
+                let key = parse_key(item, &e, text, &keys)?;
+                keys.push(key);
             }
         }
         // which keys each key uses
@@ -308,35 +345,7 @@ impl Spec {
             }
         }
         // evaluation order (each key after the keys it uses), refusing cycles
-        let mut order = Vec::new();
-        let mut state = vec![0u8; keys.len()]; // 0 new, 1 on stack, 2 done
-        fn visit(
-            i: usize,
-            keys: &[Key],
-            state: &mut [u8],
-            order: &mut Vec<usize>,
-        ) -> Result<(), RuleError> {
-            match state[i] {
-                2 => return Ok(()),
-                1 => {
-                    return Err(RuleError::Param(format!(
-                        "sweep spec: the values of `{}` depend on each other in a cycle",
-                        keys[i].name
-                    )))
-                }
-                _ => {}
-            }
-            state[i] = 1;
-            for &j in &keys[i].uses {
-                visit(j, keys, state, order)?;
-            }
-            state[i] = 2;
-            order.push(i);
-            Ok(())
-        }
-        for i in 0..keys.len() {
-            visit(i, &keys, &mut state, &mut order)?;
-        }
+        let order = evaluation_order(&keys)?;
         let mut total: u64 = 1;
         for k in &keys {
             total = total
