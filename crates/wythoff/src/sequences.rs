@@ -585,10 +585,7 @@ mod value_tests {
     }
 
     fn unbounded() -> cost::Bound {
-        cost::Bound {
-            memory: u64::MAX,
-            seconds: u64::MAX,
-        }
+        cost::Bound::unbounded()
     }
 
     fn pairs(name: &str, g: u64, terms: u64) -> Vec<(u64, u64)> {

@@ -315,10 +315,7 @@ mod tests {
     }
 
     fn unbounded() -> cost::Bound {
-        cost::Bound {
-            memory: u64::MAX,
-            seconds: u64::MAX,
-        }
+        cost::Bound::unbounded()
     }
 
     /// The level kernel's first `terms` pairs of value `g` (the reference).

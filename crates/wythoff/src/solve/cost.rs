@@ -49,6 +49,13 @@ impl Bound {
             seconds: u64::MAX,
         }
     }
+    /// No bound at all (tests that compare engines past any budget).
+    pub const fn unbounded() -> Bound {
+        Bound {
+            memory: u64::MAX,
+            seconds: u64::MAX,
+        }
+    }
 }
 
 /// Admission, the same for every plan: memory first (no time bound lifts it),
