@@ -368,7 +368,6 @@ fn draw<DB: DrawingBackend>(
     notes: &[String],
 ) -> DResult<DB> {
     let l = layout(p, notes);
-    let blocks = reduce(p, l.k);
     root.fill(&WHITE)?;
     // Title and notes.
     let mut y = 24;
@@ -378,10 +377,22 @@ fn draw<DB: DrawingBackend>(
         text(&root, note, (24, y), font(NOTE_PX).color(&palette::NOTE))?;
         y += NOTE_PX as i32 + 6;
     }
+    draw_cells(&root, p, &l)?;
+    draw_axes(&root, p, &l)?;
+    draw_legend(&root, p, &l)?;
+    root.present()
+}
+
+/// The cells, merged into horizontal runs of one colour (fewer SVG elements).
+fn draw_cells<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    p: &Picture,
+    l: &Layout,
+) -> DResult<DB> {
+    let blocks = reduce(p, l.k);
     let (px, nb) = (l.px as i32, l.nb as i32);
     let board = px * nb;
     let (bx0, by0) = (l.bx0, l.by0);
-    // Cells, merged into horizontal runs of one colour (fewer SVG elements).
     // Block (bx, by) has its lower left corner at (bx0 + bx px, by0 + board - by px).
     for by in 0..l.nb {
         let ytop = by0 + board - (by as i32 + 1) * px;
@@ -394,7 +405,7 @@ fn draw<DB: DrawingBackend>(
             }
             if c != WHITE {
                 rect(
-                    &root,
+                    root,
                     bx0 + bx as i32 * px,
                     ytop,
                     (end - bx) as i32 * px,
@@ -405,6 +416,18 @@ fn draw<DB: DrawingBackend>(
             bx = end;
         }
     }
+    Ok(())
+}
+
+/// The grid, the frame, the ticks with their labels and the axis names.
+fn draw_axes<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    p: &Picture,
+    l: &Layout,
+) -> DResult<DB> {
+    let (px, nb) = (l.px as i32, l.nb as i32);
+    let board = px * nb;
+    let (bx0, by0) = (l.bx0, l.by0);
     // Grid: every cell boundary when cells are large enough, else the tick lines.
     let heat = matches!(p.cells, Cells::Values { .. });
     let cell_px = px as f64 / l.k as f64;
@@ -413,8 +436,8 @@ fn draw<DB: DrawingBackend>(
     if cell_grid {
         let c = if heat { WHITE } else { palette::GRID };
         for i in 1..nb {
-            rect(&root, bx0 + i * px, by0, 1, board, c)?;
-            rect(&root, bx0, by0 + board - i * px, board, 1, c)?;
+            rect(root, bx0 + i * px, by0, 1, board, c)?;
+            rect(root, bx0, by0 + board - i * px, board, 1, c)?;
         }
     }
     // Major lines (on cell boundaries) every few ticks when the cell grid is
@@ -428,30 +451,30 @@ fn draw<DB: DrawingBackend>(
     let mut v = major;
     while v < p.n {
         let off = ((v as f64) * cell_px).round() as i32;
-        rect(&root, bx0 + off, by0, 1, board, c)?;
-        rect(&root, bx0, by0 + board - off, board, 1, c)?;
+        rect(root, bx0 + off, by0, 1, board, c)?;
+        rect(root, bx0, by0 + board - off, board, 1, c)?;
         v += major;
     }
     // Frame.
-    rect(&root, bx0 - 1, by0 - 1, board + 2, 1, palette::FRAME)?;
-    rect(&root, bx0 - 1, by0 + board, board + 2, 1, palette::FRAME)?;
-    rect(&root, bx0 - 1, by0 - 1, 1, board + 2, palette::FRAME)?;
-    rect(&root, bx0 + board, by0 - 1, 1, board + 2, palette::FRAME)?;
+    rect(root, bx0 - 1, by0 - 1, board + 2, 1, palette::FRAME)?;
+    rect(root, bx0 - 1, by0 + board, board + 2, 1, palette::FRAME)?;
+    rect(root, bx0 - 1, by0 - 1, 1, board + 2, palette::FRAME)?;
+    rect(root, bx0 + board, by0 - 1, 1, board + 2, palette::FRAME)?;
     // Ticks at cell centres, labels, axis names.
     let mut v = 0;
     while v < p.n {
         let c = ((v as f64 + 0.5) * cell_px).floor() as i32;
-        rect(&root, bx0 + c, by0 + board + 1, 1, 5, palette::FRAME)?;
+        rect(root, bx0 + c, by0 + board + 1, 1, 5, palette::FRAME)?;
         text(
-            &root,
+            root,
             &v.to_string(),
             (bx0 + c, by0 + board + 9),
             font(TICK_PX).pos(Pos::new(HPos::Center, VPos::Top)),
         )?;
         let yc = by0 + board - 1 - c;
-        rect(&root, bx0 - 6, yc, 5, 1, palette::FRAME)?;
+        rect(root, bx0 - 6, yc, 5, 1, palette::FRAME)?;
         text(
-            &root,
+            root,
             &v.to_string(),
             (bx0 - 10, yc),
             font(TICK_PX).pos(Pos::new(HPos::Right, VPos::Center)),
@@ -459,35 +482,45 @@ fn draw<DB: DrawingBackend>(
         v += step;
     }
     text(
-        &root,
+        root,
         "x (first pile)",
         (bx0 + board / 2, by0 + board + 36),
         font(LABEL_PX).pos(Pos::new(HPos::Center, VPos::Top)),
     )?;
     text(
-        &root,
+        root,
         "y (second pile)",
         (24, by0 + board / 2),
         font(LABEL_PX)
             .transform(FontTransform::Rotate270)
             .pos(Pos::new(HPos::Center, VPos::Top)),
     )?;
-    // Legend.
+    Ok(())
+}
+
+/// The legend: one swatch per class, or the zero and off-board swatches and a colour bar.
+fn draw_legend<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    p: &Picture,
+    l: &Layout,
+) -> DResult<DB> {
+    let board = l.px as i32 * l.nb as i32;
+    let by0 = l.by0;
     let lx = l.legend_x;
     let mut ly = by0;
-    text(&root, "Legend", (lx, ly), font(LEGEND_PX + 2.0))?;
+    text(root, "Legend", (lx, ly), font(LEGEND_PX + 2.0))?;
     ly += 32;
     let sw = 18;
     let swatch = |ly: i32, c: RGBColor| -> DResult<DB> {
-        rect(&root, lx, ly, sw, sw, palette::FRAME)?;
-        rect(&root, lx + 1, ly + 1, sw - 2, sw - 2, c)
+        rect(root, lx, ly, sw, sw, palette::FRAME)?;
+        rect(root, lx + 1, ly + 1, sw - 2, sw - 2, c)
     };
     match &p.cells {
         Cells::Classes { classes, .. } => {
             for (c, line) in classes.iter().zip(legend_lines(p)) {
                 swatch(ly, c.color)?;
                 text(
-                    &root,
+                    root,
                     &line,
                     (lx + sw + 10, ly + sw / 2),
                     font(LEGEND_PX).pos(Pos::new(HPos::Left, VPos::Center)),
@@ -499,7 +532,7 @@ fn draw<DB: DrawingBackend>(
             let max = heat_max(values);
             swatch(ly, palette::HEAT_ZERO)?;
             text(
-                &root,
+                root,
                 &zero_label(what),
                 (lx + sw + 10, ly + sw / 2),
                 font(LEGEND_PX).pos(Pos::new(HPos::Left, VPos::Center)),
@@ -508,7 +541,7 @@ fn draw<DB: DrawingBackend>(
             if values.contains(&OFF) {
                 swatch(ly, palette::OFF)?;
                 text(
-                    &root,
+                    root,
                     "cells off the board",
                     (lx + sw + 10, ly + sw / 2),
                     font(LEGEND_PX).pos(Pos::new(HPos::Left, VPos::Center)),
@@ -517,7 +550,7 @@ fn draw<DB: DrawingBackend>(
             }
             if max >= 1 {
                 ly += 8;
-                text(&root, what, (lx, ly), font(LEGEND_PX))?;
+                text(root, what, (lx, ly), font(LEGEND_PX))?;
                 ly += 26;
                 // Vertical colour bar, value 1 at the bottom, max at the top.
                 let bar_h = (board - (ly - by0) - 20).clamp(60, 360);
@@ -526,12 +559,12 @@ fn draw<DB: DrawingBackend>(
                     // row i from the top
                     let t = 1.0 - (i as f64 + 0.5) / bar_h as f64;
                     let v = 1 + (t * (max - 1) as f64).round() as u32;
-                    rect(&root, lx, ly + i, bar_w, 1, ramp(v, max))?;
+                    rect(root, lx, ly + i, bar_w, 1, ramp(v, max))?;
                 }
-                rect(&root, lx - 1, ly - 1, bar_w + 2, 1, palette::FRAME)?;
-                rect(&root, lx - 1, ly + bar_h, bar_w + 2, 1, palette::FRAME)?;
-                rect(&root, lx - 1, ly - 1, 1, bar_h + 2, palette::FRAME)?;
-                rect(&root, lx + bar_w, ly - 1, 1, bar_h + 2, palette::FRAME)?;
+                rect(root, lx - 1, ly - 1, bar_w + 2, 1, palette::FRAME)?;
+                rect(root, lx - 1, ly + bar_h, bar_w + 2, 1, palette::FRAME)?;
+                rect(root, lx - 1, ly - 1, 1, bar_h + 2, palette::FRAME)?;
+                rect(root, lx + bar_w, ly - 1, 1, bar_h + 2, palette::FRAME)?;
                 let span = (max - 1).max(1) as f64;
                 let vstep = tick_step(bar_h as f64 / span, 28.0) as u32;
                 let mut marks: Vec<u32> = vec![1];
@@ -551,9 +584,9 @@ fn draw<DB: DrawingBackend>(
                 for v in marks {
                     let t = if max > 1 { (v - 1) as f64 / span } else { 0.5 };
                     let yy = ly + bar_h - 1 - (t * (bar_h - 1) as f64).round() as i32;
-                    rect(&root, lx + bar_w + 1, yy, 5, 1, palette::FRAME)?;
+                    rect(root, lx + bar_w + 1, yy, 5, 1, palette::FRAME)?;
                     text(
-                        &root,
+                        root,
                         &v.to_string(),
                         (lx + bar_w + 10, yy),
                         font(TICK_PX).pos(Pos::new(HPos::Left, VPos::Center)),
@@ -562,7 +595,7 @@ fn draw<DB: DrawingBackend>(
             }
         }
     }
-    root.present()
+    Ok(())
 }
 
 /// Render `p` to the bytes of a PNG or SVG file.
