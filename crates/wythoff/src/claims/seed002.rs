@@ -406,74 +406,12 @@ fn appendix(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<Claim
         // permutation of the multiset of differences floor(k s) - floor(k r)
         let ast: Vec<i128> = (0..=kk as i128 + 1).map(|k| r.floor_mul(k)).collect();
         let bst: Vec<i128> = (0..=kk as i128 + 1).map(|k| s.floor_mul(k)).collect();
-        {
-            let vmax = ast[kk] as usize;
-            let mut seen = vec![0u8; vmax + 1];
-            for k in 1..=kk {
-                for v in [ast[k], bst[k]] {
-                    if (v as usize) <= vmax {
-                        seen[v as usize] += 1;
-                    }
-                }
-            }
-            if let Some(v) = (1..=vmax).find(|&v| seen[v] != 1) {
-                bad[0].get_or_insert(format!(
-                    "p={p}: {v} is {} times a floor(k r) or floor(k s)",
-                    seen[v]
-                ));
-            }
-            // greedy: n = 1, 2, ...: if unassigned, pair n with n + (least unused difference)
-            let mut diffs: Vec<i128> = (1..=kk).map(|k| bst[k] - ast[k]).collect();
-            diffs.sort_unstable();
-            let mut g = vec![0i128; vmax + 1];
-            let mut next = 0usize;
-            for n in 1..=vmax {
-                if g[n] != 0 {
-                    continue;
-                }
-                let Some(&dd) = diffs.get(next) else { break };
-                next += 1;
-                let t = n + dd as usize;
-                if t <= vmax {
-                    if g[t] != 0 {
-                        bad[0].get_or_insert(format!(
-                            "p={p}: the greedy pairing of {n} hits the taken {t}"
-                        ));
-                        break;
-                    }
-                    g[n] = t as i128;
-                    g[t] = n as i128;
-                }
-            }
-            for k in 1..=kk {
-                let (a, b) = (ast[k] as usize, bst[k] as usize);
-                if b <= vmax && (g[a] != b as i128 || g[b] != a as i128) {
-                    bad[0].get_or_insert(format!(
-                        "p={p}, k={k}: tau({a}) = {b}, greedy gives {}",
-                        g[a]
-                    ));
-                    break;
-                }
-            }
+        if let Some(why) = involution_failure(p, kk, &ast, &bst) {
+            bad[0].get_or_insert(why);
         }
         // Lemma 1 (i): |M_p n [1, n]| = p n + eps, eps in 0..p
-        let diffs: Vec<i128> = (1..=kk).map(|k| bst[k] - ast[k]).collect();
-        let dmax = *diffs.last().unwrap();
-        let mut cnt = 0i128;
-        let mut it = 0usize;
-        for n in 1..dmax {
-            while it < diffs.len() && diffs[it] <= n {
-                cnt += 1;
-                it += 1;
-            }
-            let e = cnt - p * n;
-            if !(0..p).contains(&e) {
-                bad[1].get_or_insert(format!(
-                    "p={p}, n={n}: |M_p n [1,n]| = {cnt}, p n = {}",
-                    p * n
-                ));
-                break;
-            }
+        if let Some(why) = lemma_1_i_failure(p, kk, &ast, &bst) {
+            bad[1].get_or_insert(why);
         }
         let mut dev = 0i128;
         let mut first: Option<usize> = None;
@@ -553,9 +491,27 @@ fn appendix(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<Claim
         R(&format!("{src}, notation (7)"), g, "pi(n) = pi_(1,p)(n+p) - p is an involution without fixed points pairing A_pi with B_pi = pi(A_pi)", range.clone(), bad[6].take()),
         R(&format!("{src}, Corollary (11)"), g, "pi_(1,p)(n) in {floor(nL) + eps, floor(nl) + eps : eps in {-1, 0, 1, 2}}", range.clone(), bad[7].take()),
     ];
-    // the remark after the Main Theorem: is p - 1 best possible? Attained (so
-    // sharp) for p <= 4 in range (p = 4 first at k = 399187); for larger p it
-    // stays open in range.
+    out.push(sharpness_remark(src, g, &first_sharp, &max_dev, &range));
+    let refuted: Vec<String> = eps01.into_iter().flatten().collect();
+    out.push(R(
+        &format!("{src}, remark after Corollary (11) (eps in {{0, 1}})"),
+        g,
+        "the suggestion: pi_(1,p)(n) in {floor(nL) + eps, floor(nl) + eps : eps in {0, 1}}",
+        range,
+        (!refuted.is_empty()).then(|| format!("refuted: {}", refuted.join("; "))),
+    ));
+    out
+}
+
+/// The remark after the appendix's Main Theorem: is `p - 1` best possible? Attained (so
+/// sharp) for `p <= 4` in range (`p = 4` first at `k = 399187`); for larger `p` open in range.
+fn sharpness_remark(
+    src: &str,
+    g: &str,
+    first_sharp: &[Option<usize>],
+    max_dev: &[String],
+    range: &str,
+) -> ClaimReport {
     let attained: Vec<bool> = first_sharp.iter().map(|f| f.is_some()).collect();
     let where_: Vec<String> = first_sharp
         .iter()
@@ -568,7 +524,7 @@ fn appendix(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<Claim
         .filter(|(_, a)| !**a)
         .map(|(s, _)| s.clone())
         .collect();
-    out.push(R(
+    R(
         &format!("{src}, remark after the Main Theorem (p - 1 best possible?)"),
         g,
         &format!(
@@ -580,7 +536,7 @@ fn appendix(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<Claim
                 open.join(", ")
             }
         ),
-        range.clone(),
+        range.to_string(),
         (!attained.iter().take(4).all(|&a| a) || first_sharp[3] != Some(HEGARTY_P4_K_SHARP)).then(|| {
             format!(
                 "p - 1 is no longer attained for some p <= 4 (p = 4 expected first at k = {HEGARTY_P4_K_SHARP}, got {:?}): {}",
@@ -588,16 +544,83 @@ fn appendix(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<Claim
                 max_dev.join(", ")
             )
         }),
-    ));
-    let refuted: Vec<String> = eps01.into_iter().flatten().collect();
-    out.push(R(
-        &format!("{src}, remark after Corollary (11) (eps in {{0, 1}})"),
-        g,
-        "the suggestion: pi_(1,p)(n) in {floor(nL) + eps, floor(nl) + eps : eps in {0, 1}}",
-        range,
-        (!refuted.is_empty()).then(|| format!("refuted: {}", refuted.join("; "))),
-    ));
-    out
+    )
+}
+
+/// The appendix's Theorem for one `p` on `k <= kk`: `floor(k r)`, `floor(k s)` partition
+/// the numbers up to `floor(kk r)`, and `tau` equals the greedy pairing by the sorted
+/// differences; the first failure, worded.
+fn involution_failure(p: i128, kk: usize, ast: &[i128], bst: &[i128]) -> Option<String> {
+    let vmax = ast[kk] as usize;
+    let mut seen = vec![0u8; vmax + 1];
+    for k in 1..=kk {
+        for v in [ast[k], bst[k]] {
+            if (v as usize) <= vmax {
+                seen[v as usize] += 1;
+            }
+        }
+    }
+    if let Some(v) = (1..=vmax).find(|&v| seen[v] != 1) {
+        return Some(format!(
+            "p={p}: {v} is {} times a floor(k r) or floor(k s)",
+            seen[v]
+        ));
+    }
+    // greedy: n = 1, 2, ...: if unassigned, pair n with n + (least unused difference)
+    let mut diffs: Vec<i128> = (1..=kk).map(|k| bst[k] - ast[k]).collect();
+    diffs.sort_unstable();
+    let mut g = vec![0i128; vmax + 1];
+    let mut next = 0usize;
+    for n in 1..=vmax {
+        if g[n] != 0 {
+            continue;
+        }
+        let Some(&dd) = diffs.get(next) else { break };
+        next += 1;
+        let t = n + dd as usize;
+        if t <= vmax {
+            if g[t] != 0 {
+                return Some(format!(
+                    "p={p}: the greedy pairing of {n} hits the taken {t}"
+                ));
+            }
+            g[n] = t as i128;
+            g[t] = n as i128;
+        }
+    }
+    for k in 1..=kk {
+        let (a, b) = (ast[k] as usize, bst[k] as usize);
+        if b <= vmax && (g[a] != b as i128 || g[b] != a as i128) {
+            return Some(format!(
+                "p={p}, k={k}: tau({a}) = {b}, greedy gives {}",
+                g[a]
+            ));
+        }
+    }
+    None
+}
+
+/// Lemma 1 (i) for one `p`: `|M_p n [1, n]| = p n + eps` with `0 <= eps < p`, for `n`
+/// below the largest difference `floor(kk s) - floor(kk r)`; the first failure, worded.
+fn lemma_1_i_failure(p: i128, kk: usize, ast: &[i128], bst: &[i128]) -> Option<String> {
+    let diffs: Vec<i128> = (1..=kk).map(|k| bst[k] - ast[k]).collect();
+    let dmax = *diffs.last().unwrap();
+    let mut cnt = 0i128;
+    let mut it = 0usize;
+    for n in 1..dmax {
+        while it < diffs.len() && diffs[it] <= n {
+            cnt += 1;
+            it += 1;
+        }
+        let e = cnt - p * n;
+        if !(0..p).contains(&e) {
+            return Some(format!(
+                "p={p}, n={n}: |M_p n [1,n]| = {cnt}, p n = {}",
+                p * n
+            ));
+        }
+    }
+    None
 }
 
 #[cfg(test)]
