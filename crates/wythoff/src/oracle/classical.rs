@@ -309,6 +309,59 @@ pub fn no_oracle_reason(entry: &str, params: &Params, convention: Convention) ->
     })
 }
 
+/// One oracle whose every variant has the same P-set `set` (a closed form).
+fn one_set_oracle(
+    source: String,
+    rules: Vec<Rules>,
+    set: Arc<dyn PSet>,
+    pairs: PairGen,
+) -> Box<dyn Oracle> {
+    Box::new(SetOracle {
+        source,
+        method: Method::ClosedForm,
+        set: set.clone(),
+        variants: rules
+            .into_iter()
+            .map(|r| Variant {
+                rules: r,
+                set: set.clone(),
+            })
+            .collect(),
+        pairs,
+        limits: None,
+    })
+}
+
+/// The m-Wythoff Nim with the (l,p)-rook of seed 000 (Definition 4 (ii)), where Main
+/// Theorem 2.1 (ii) gives its P-positions.
+fn modulo_rook(m: u64, l: u64, p: u64, rules: Vec<Rules>) -> Option<Box<dyn Oracle>> {
+    if l == p || p == 1 {
+        // the (p,p)-rook (or a 1-rook) is the rook: m-Wythoff (Definition 4 (ii))
+        Some(beatty_oracle(
+            format!("seed 000, Definition 4 (ii): with l = p the game is m-Wythoff Nim (Fraenkel 1982), Beatty pair ({m}, 1)"),
+            rules,
+            m,
+            1,
+        ))
+    } else if l <= 1 && gcd(m, p) == 1 {
+        Some(beatty_oracle(
+            format!("seed 000, Main Theorem 2.1 (ii a): P(mWN^(p)) = {{a_i, b_i}} since gcd(m, p) = gcd({m}, {p}) = 1 (l = {l} reads as the p-rook)"),
+            rules,
+            m,
+            p,
+        ))
+    } else if l == m && p % m == 0 {
+        Some(beatty_oracle(
+            format!("seed 000, Main Theorem 2.1 (ii b): P(mWN^(m, mp')) = {{a_i, b_i}} with p' = p/m = {}, Beatty pair ({m}, {})", p / m, p / m),
+            rules,
+            m,
+            p / m,
+        ))
+    } else {
+        None
+    }
+}
+
 /// See the module documentation for the table of games.
 pub fn for_game(entry: &str, params: &Params, convention: Convention) -> Option<Box<dyn Oracle>> {
     if convention == Convention::Misere {
@@ -320,14 +373,12 @@ pub fn for_game(entry: &str, params: &Params, convention: Convention) -> Option<
     match entry {
         "nim" => {
             let set: Arc<dyn PSet> = Arc::new(NimSet);
-            Some(Box::new(SetOracle {
-                source: "Bouton 1901: P iff x = y".into(),
-                method: Method::ClosedForm,
-                set: set.clone(),
-                variants: rules.into_iter().map(|r| Variant { rules: r, set: set.clone() }).collect(),
-                pairs: PairGen::Nim,
-                limits: None,
-            }))
+            Some(one_set_oracle(
+                "Bouton 1901: P iff x = y".into(),
+                rules,
+                set,
+                PairGen::Nim,
+            ))
         }
         "wythoff" => Some(beatty_oracle(
             "Wythoff 1907: (floor(n phi), floor(n phi^2)); seed 000 equations (2)-(3) with m = p = 1".into(),
@@ -385,43 +436,17 @@ pub fn for_game(entry: &str, params: &Params, convention: Convention) -> Option<
         }
         "modulo-rook" => {
             let (m, l, p) = (get("m")?, get("l")?, get("p")?);
-            if l == p || p == 1 {
-                // the (p,p)-rook (or a 1-rook) is the rook: m-Wythoff (Definition 4 (ii))
-                Some(beatty_oracle(
-                    format!("seed 000, Definition 4 (ii): with l = p the game is m-Wythoff Nim (Fraenkel 1982), Beatty pair ({m}, 1)"),
-                    rules,
-                    m,
-                    1,
-                ))
-            } else if l <= 1 && gcd(m, p) == 1 {
-                Some(beatty_oracle(
-                    format!("seed 000, Main Theorem 2.1 (ii a): P(mWN^(p)) = {{a_i, b_i}} since gcd(m, p) = gcd({m}, {p}) = 1 (l = {l} reads as the p-rook)"),
-                    rules,
-                    m,
-                    p,
-                ))
-            } else if l == m && p % m == 0 {
-                Some(beatty_oracle(
-                    format!("seed 000, Main Theorem 2.1 (ii b): P(mWN^(m, mp')) = {{a_i, b_i}} with p' = p/m = {}, Beatty pair ({m}, {})", p / m, p / m),
-                    rules,
-                    m,
-                    p / m,
-                ))
-            } else {
-                None
-            }
+            modulo_rook(m, l, p, rules)
         }
         "shifted" => {
             let (m, p, l) = (get("m")?, get("p")?, get("l")?);
             let set: Arc<dyn PSet> = Arc::new(BeattySet::shifted(m, p, l));
-            Some(Box::new(SetOracle {
-                source: format!("seed 000, Main Theorem 2.1 (iii a), mirrored to fit the corner of Definition 4 (iiia): P(m x p WN_l) = {{(b_(ip+l), a_(ip+l)) : i >= 0}} u {{(a_(ip-l), b_(ip-l)) : i > 0}}, Beatty pair ({m}, {p}), l = {l}; pair(n) gives (a_n, b_n)"),
-                method: Method::ClosedForm,
-                set: set.clone(),
-                variants: rules.into_iter().map(|r| Variant { rules: r, set: set.clone() }).collect(),
-                pairs: PairGen::Beatty(Beatty::new(m, p)),
-                limits: None,
-            }))
+            Some(one_set_oracle(
+                format!("seed 000, Main Theorem 2.1 (iii a), mirrored to fit the corner of Definition 4 (iiia): P(m x p WN_l) = {{(b_(ip+l), a_(ip+l)) : i >= 0}} u {{(a_(ip-l), b_(ip-l)) : i > 0}}, Beatty pair ({m}, {p}), l = {l}; pair(n) gives (a_n, b_n)"),
+                rules,
+                set,
+                PairGen::Beatty(Beatty::new(m, p)),
+            ))
         }
         "choose-shift" => {
             let (m, p) = (get("m")?, get("p")?);
@@ -447,31 +472,27 @@ pub fn for_game(entry: &str, params: &Params, convention: Convention) -> Option<
             let m = get("m")?;
             let pairs = modular_pairs(m);
             let set: Arc<dyn PSet> = Arc::new(FiniteSet { pairs: pairs.clone() });
-            Some(Box::new(SetOracle {
-                source: format!(
+            Some(one_set_oracle(
+                format!(
                     "seed 001, Theorem 5 and Corollary 6: the Wythoff P-positions with smaller pile < {m}, {} of them",
                     2 * pairs.len() - 1
                 ),
-                method: Method::ClosedForm,
-                set: set.clone(),
-                variants: rules.into_iter().map(|r| Variant { rules: r, set: set.clone() }).collect(),
-                pairs: PairGen::Finite(pairs),
-                limits: None,
-            }))
+                rules,
+                set,
+                PairGen::Finite(pairs),
+            ))
         }
         "diagonal-blocking" => {
             let (p, m) = (get("p")?, get("m")?);
             if m % p == 0 {
                 let inner = BeattySet::symmetric(m / p, 1);
                 let set: Arc<dyn PSet> = Arc::new(Scaled { inner, q: p });
-                Some(Box::new(SetOracle {
-                    source: format!("seed 002, Proposition 1 and the remark after it: p | m, so the P-positions are (p a'_n + r, p b'_n + r), 0 <= r < p, with (a', b') the (1, m/p)-Wythoff pairs; p = {p}, m/p = {}", m / p),
-                    method: Method::ClosedForm,
-                    set: set.clone(),
-                    variants: rules.into_iter().map(|r| Variant { rules: r, set: set.clone() }).collect(),
-                    pairs: PairGen::Scaled(Beatty::new(m / p, 1), p),
-                    limits: None,
-                }))
+                Some(one_set_oracle(
+                    format!("seed 002, Proposition 1 and the remark after it: p | m, so the P-positions are (p a'_n + r, p b'_n + r), 0 <= r < p, with (a', b') the (1, m/p)-Wythoff pairs; p = {p}, m/p = {}", m / p),
+                    rules,
+                    set,
+                    PairGen::Scaled(Beatty::new(m / p, 1), p),
+                ))
             } else {
                 Some(recurrence_oracle(
                     format!("seed 002, Proposition 1 (a): a_n = mex{{a_i, b_i}}, b_n = a_n + floor(n/{p}) {m} (no Beatty form since {p} does not divide {m})"),
