@@ -60,37 +60,10 @@ fn named_table(name: &str, n: usize, c: Convention) -> Result<OutcomeTable, Stri
     solve::outcomes(&g.game.with_convention(c), n).map_err(|e| e.to_string())
 }
 
-/// Remarks 1-4 and 16.
-fn remarks(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<ClaimReport> {
-    let n = (cfg.board / 2).clamp(20, 200) as usize;
-    let range = format!("board {n}x{n}, both conventions");
-    let mut out = Vec::new();
-    // Remark 1: max(k, l) < s min(k, l) + t  <=>  |l - k| < (s - 1) min(k, l) + t, and the rules value
-    let mut bad = None;
-    for s in 1..=4u64 {
-        for t in 1..=4u64 {
-            let r = parse_game(&format!("restricted:s={s},t={t},h=all,v=all,d1=all,d2=all"))
-                .expect("valid")
-                .game;
-            let r = r.as_single().expect("single").clone();
-            for k in 1..60u64 {
-                for l in 1..60u64 {
-                    let lam = k.min(l);
-                    let a = k.max(l) < s * lam + t;
-                    let b = k.abs_diff(l) < (s - 1) * lam + t;
-                    if a != b || b != r.is_move(k, l) {
-                        bad.get_or_insert(format!(
-                            "s={s}, t={t}, (k, l) = ({k}, {l}): {a}, {b}, rules {}",
-                            r.is_move(k, l)
-                        ));
-                    }
-                }
-            }
-        }
-    }
-    out.push(R("seed 003, Remark 1", "restricted:s=1..4,t=1..4", "max(k,l) < s min(k,l) + t (Fraenkel) <=> |l-k| < (s-1) min(k,l) + t (Eq. (5)/(6)) <=> a move of the rules value", "k, l < 60".into(), bad));
-    // pairs of rule values that the remarks say are the same game
-    let mut pairs: Vec<(&str, String, String)> = Vec::new();
+/// The pairs of rule values that Remarks 2, 3, 4 and 16 say are the same game: (remark,
+/// game, the restricted game it is), a game given as `file:` is a rules file's text.
+fn remark_pairs() -> Vec<(&'static str, String, String)> {
+    let mut pairs: Vec<(&'static str, String, String)> = Vec::new();
     for s in 1..=3u64 {
         for t in 1..=3u64 {
             pairs.push((
@@ -156,6 +129,40 @@ fn remarks(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<ClaimR
         "file:name = \"even-odd nim\"\nh = \"even\"\nv = \"odd\"\n".into(),
         "even-odd:s=1,t=1".into(),
     ));
+    pairs
+}
+
+/// Remarks 1-4 and 16.
+fn remarks(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<ClaimReport> {
+    let n = (cfg.board / 2).clamp(20, 200) as usize;
+    let range = format!("board {n}x{n}, both conventions");
+    let mut out = Vec::new();
+    // Remark 1: max(k, l) < s min(k, l) + t  <=>  |l - k| < (s - 1) min(k, l) + t, and the rules value
+    let mut bad = None;
+    for s in 1..=4u64 {
+        for t in 1..=4u64 {
+            let r = parse_game(&format!("restricted:s={s},t={t},h=all,v=all,d1=all,d2=all"))
+                .expect("valid")
+                .game;
+            let r = r.as_single().expect("single").clone();
+            for k in 1..60u64 {
+                for l in 1..60u64 {
+                    let lam = k.min(l);
+                    let a = k.max(l) < s * lam + t;
+                    let b = k.abs_diff(l) < (s - 1) * lam + t;
+                    if a != b || b != r.is_move(k, l) {
+                        bad.get_or_insert(format!(
+                            "s={s}, t={t}, (k, l) = ({k}, {l}): {a}, {b}, rules {}",
+                            r.is_move(k, l)
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    out.push(R("seed 003, Remark 1", "restricted:s=1..4,t=1..4", "max(k,l) < s min(k,l) + t (Fraenkel) <=> |l-k| < (s-1) min(k,l) + t (Eq. (5)/(6)) <=> a move of the rules value", "k, l < 60".into(), bad));
+    // pairs of rule values that the remarks say are the same game
+    let pairs = remark_pairs();
     let total = pairs.len() as u64;
     let mut by_remark: std::collections::BTreeMap<&str, (usize, Option<String>)> =
         Default::default();
