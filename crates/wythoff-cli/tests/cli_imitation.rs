@@ -6,19 +6,10 @@ use std::process::Output;
 
 mod common;
 use common::wythoff;
+use common::wythoff_refused as refused;
 
 fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn refused(args: &[&str]) -> String {
-    let o = wythoff(args);
-    let err = String::from_utf8(o.stderr.clone()).unwrap();
-    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    assert!(err.starts_with("wythoff: error: "), "{args:?}: {err}");
-    assert!(!err.contains("panicked"), "{args:?}: {err}");
-    err
 }
 
 #[test]

@@ -5,6 +5,7 @@
 
 mod common;
 use common::wythoff;
+use common::wythoff_ok as levels;
 use std::process::Command;
 
 /// The positions `(x, y, g)` of the full table (`grundy --format csv`) with
@@ -29,17 +30,6 @@ fn filtered_table(game: &str, n: u64, a: u64, top: u64) -> Vec<(u64, u64, u64)> 
     }
     out.sort_unstable();
     out.into_iter().map(|(g, x, y)| (x, y, g)).collect()
-}
-
-fn levels(args: &[&str]) -> String {
-    let o = wythoff(args);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8(o.stdout).unwrap()
 }
 
 fn levels_csv(game: &str, n: u64, values: &str) -> Vec<(u64, u64, u64)> {

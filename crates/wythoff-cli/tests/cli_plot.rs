@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 mod common;
 use common::wythoff;
+use common::wythoff_refused as refused;
 
 fn tmp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("wythoff-plot-test-{}", std::process::id()));
@@ -151,16 +152,6 @@ fn large_board_is_merged_and_says_so() {
     assert!(texts.contains("each pixel block = 5×5 cells"), "{texts}");
     let (w, _, _) = decode_png(&plot(&["wythoff", "--max", "1000"], &tmp("large.png")));
     assert!(w >= 800);
-}
-
-fn refused(args: &[&str]) -> String {
-    let o = wythoff(args);
-    let err = String::from_utf8(o.stderr.clone()).unwrap();
-    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    assert!(err.starts_with("wythoff: error: "), "{args:?}: {err}");
-    assert!(!err.contains("panicked"), "{args:?}: {err}");
-    err
 }
 
 #[test]

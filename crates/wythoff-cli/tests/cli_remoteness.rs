@@ -4,18 +4,9 @@
 
 mod common;
 use common::wythoff;
+use common::wythoff_ok as stdout;
 use wythoff::catalogue::parse_game;
 use wythoff::solve::remoteness::reference;
-
-fn stdout(args: &[&str]) -> String {
-    let o = wythoff(args);
-    assert!(
-        o.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8(o.stdout).unwrap()
-}
 
 fn brute_csv(name: &str, misere: bool, n: usize) -> String {
     let mut g = parse_game(name).unwrap().game;

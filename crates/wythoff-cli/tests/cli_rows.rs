@@ -4,34 +4,8 @@
 //! `g`, equal to the whole table's; the refusals are one line and exit 2.
 
 mod common;
-use common::wythoff;
-use std::time::{Duration, Instant};
-
-fn ok(args: &[&str]) -> String {
-    let o = wythoff(args);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8(o.stdout).unwrap()
-}
-
-/// Exit 2, one line on stderr, quickly; the line.
-fn refused(args: &[&str]) -> String {
-    let t = Instant::now();
-    let o = wythoff(args);
-    assert!(
-        t.elapsed() < Duration::from_secs(1),
-        "{args:?}: slow refusal"
-    );
-    assert_eq!(o.status.code(), Some(2), "{args:?}");
-    assert!(o.stdout.is_empty(), "{args:?}: output on refusal");
-    let err = String::from_utf8(o.stderr).unwrap();
-    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-    err
-}
+use common::wythoff_ok as ok;
+use common::wythoff_refused as refused;
 
 fn rows_json(game: &str, max: &str) -> serde_json::Value {
     let j: serde_json::Value = serde_json::from_str(&ok(&[

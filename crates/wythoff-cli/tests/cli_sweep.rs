@@ -4,17 +4,8 @@
 use std::process::{Command, Output};
 
 mod common;
+use common::wythoff_ok as run_ok;
 use common::{random_below, wythoff};
-
-fn run_ok(args: &[&str]) -> String {
-    let o = wythoff(args);
-    assert!(
-        o.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8(o.stdout).unwrap()
-}
 
 fn records(text: &str) -> Vec<serde_json::Value> {
     text.lines()

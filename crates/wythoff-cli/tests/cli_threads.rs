@@ -3,16 +3,7 @@
 
 mod common;
 use common::wythoff;
-
-fn run_ok(args: &[&str]) -> String {
-    let o = wythoff(args);
-    assert!(
-        o.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8(o.stdout).unwrap()
-}
+use common::wythoff_ok as run_ok;
 
 #[test]
 fn grundy_hash_is_the_same_for_every_thread_count() {

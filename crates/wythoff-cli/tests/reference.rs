@@ -6,17 +6,7 @@
 use std::path::PathBuf;
 
 mod common;
-use common::wythoff;
-
-fn help(args: &[&str]) -> String {
-    let o = wythoff(args);
-    assert!(
-        o.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8(o.stdout).expect("help is UTF-8")
-}
+use common::wythoff_ok as help;
 
 /// The subcommands listed under `Commands:` in `wythoff --help`, in order.
 fn subcommands(top: &str) -> Vec<String> {

@@ -11,6 +11,33 @@ pub fn wythoff(args: &[&str]) -> Output {
         .expect("run wythoff")
 }
 
+/// `wythoff ARGS`'s standard output; a panic with its stderr unless it exits 0.
+#[allow(dead_code)]
+pub fn wythoff_ok(args: &[&str]) -> String {
+    let o = wythoff(args);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8(o.stdout).expect("the output is UTF-8")
+}
+
+/// `wythoff ARGS`'s one line on stderr, checked to be a refusal: exit 2, one line
+/// `wythoff: error: ...`, no panic.
+#[allow(dead_code)]
+pub fn wythoff_refused(args: &[&str]) -> String {
+    let o = wythoff(args);
+    let err = String::from_utf8(o.stderr.clone()).unwrap();
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(err.starts_with("wythoff: error: "), "{args:?}: {err}");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    assert!(o.stdout.is_empty(), "{args:?}: output on a refusal");
+    err
+}
+
 /// `wythoff ARGS`'s standard output as JSON (a panic with its stderr when it
 /// is not JSON).
 #[allow(dead_code)]
