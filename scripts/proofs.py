@@ -34,16 +34,6 @@ TIMEOUT = int(os.environ.get("PROOF_TIMEOUT", "300"))
 CONVENTIONS = {"normal": (False,), "misere": (True,)}.get(os.environ.get("PROOF_CONV", ""), (False, True))
 DOC = os.path.join(ROOT, "docs", "proofs.md")
 FILES = os.path.join(ROOT, "docs", "proofs")
-FOLDERS = [
-    "Automata Library",
-    "Command Files",
-    "Custom Bases",
-    "Macro Library",
-    "Morphism Library",
-    "Result",
-    "Transducer Library",
-    "Word Automata Library",
-]
 
 CATALOGUE = [
     "nim",
@@ -160,11 +150,11 @@ def prove_on(game, misere, board):
     if v["verdict"] != "proved":
         shutil.rmtree(out_dir, ignore_errors=True)
     else:
-        # git keeps no empty folder: mark the eight
-        for f in FOLDERS:
+        # git keeps no empty folder: mark the empty ones of the eight that
+        # `prove --emit` writes (the list is prove::files::WALNUT_FOLDERS)
+        for f in sorted(os.listdir(out_dir)):
             d = os.path.join(out_dir, f)
-            os.makedirs(d, exist_ok=True)
-            if not os.listdir(d):
+            if os.path.isdir(d) and not os.listdir(d):
                 open(os.path.join(d, ".keep"), "w").close()
         row["files"] = os.path.relpath(out_dir, os.path.dirname(DOC))
     return row
