@@ -121,6 +121,26 @@ fn worded(e: ProveError) -> anyhow::Error {
     }
 }
 
+/// `value` as pretty JSON (`--format json`), else as the text that `text` writes.
+fn print<T: serde::Serialize>(
+    out: &mut dyn Write,
+    format: ProveFormat,
+    value: &T,
+    text: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<()> {
+    if format == ProveFormat::Json {
+        // through a Value, as every JSON of `prove` is written (keys sorted)
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&serde_json::to_value(value)?)?
+        )?;
+    } else {
+        text(out)?;
+    }
+    Ok(())
+}
+
 pub fn run(a: Args) -> Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     if let Some(dir) = &a.recheck {
@@ -136,15 +156,9 @@ pub fn run(a: Args) -> Result<ExitCode> {
             }));
         }
         let r = wythoff_walnut::recheck(dir, &walnut, a.timeout).map_err(worded)?;
-        if a.format == ProveFormat::Json {
-            writeln!(
-                out,
-                "{}",
-                serde_json::to_string_pretty(&serde_json::to_value(&r)?)?
-            )?;
-        } else {
-            render::prove::recheck_text(&mut out, dir, &r)?;
-        }
+        print(&mut out, a.format, &r, |out| {
+            render::prove::recheck_text(out, dir, &r)
+        })?;
         let ok = !r.timed_out
             && r.errors.is_empty()
             && !r.statements.is_empty()
@@ -188,15 +202,9 @@ pub fn run(a: Args) -> Result<ExitCode> {
     if a.plan {
         let plan = prepare(&req, &mut |_, _| {}).map_err(worded)?;
         let sum = plan.summary(heap);
-        if a.format == ProveFormat::Json {
-            writeln!(
-                out,
-                "{}",
-                serde_json::to_string_pretty(&serde_json::to_value(&sum)?)?
-            )?;
-        } else {
-            render::prove::plan_text(&mut out, &sum)?;
-        }
+        print(&mut out, a.format, &sum, |out| {
+            render::prove::plan_text(out, &sum)
+        })?;
         return Ok(ExitCode::SUCCESS);
     }
     let mut walnut = Walnut::find().map_err(worded)?;
@@ -207,15 +215,9 @@ pub fn run(a: Args) -> Result<ExitCode> {
     }
     let run = wythoff_walnut::run(&plan, &walnut, a.emit.as_deref()).map_err(worded)?;
     let r = report(&plan, run.as_ref()).map_err(worded)?;
-    if a.format == ProveFormat::Json {
-        writeln!(
-            out,
-            "{}",
-            serde_json::to_string_pretty(&serde_json::to_value(&r)?)?
-        )?;
-    } else {
-        render::prove::text(&mut out, &r, a.emit.as_deref())?;
-    }
+    print(&mut out, a.format, &r, |out| {
+        render::prove::text(out, &r, a.emit.as_deref())
+    })?;
     Ok(if r.verdict == Verdict::Proved {
         ExitCode::SUCCESS
     } else {

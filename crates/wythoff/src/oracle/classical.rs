@@ -247,20 +247,7 @@ fn rules_of(entry: &str, params: &Params, convention: Convention) -> Option<Vec<
 
 fn beatty_oracle(source: String, rules: Vec<Rules>, m: u64, p: u64) -> Box<dyn Oracle> {
     let set: Arc<dyn PSet> = Arc::new(BeattySet::symmetric(m, p));
-    Box::new(SetOracle {
-        source,
-        method: Method::ClosedForm,
-        set: set.clone(),
-        variants: rules
-            .into_iter()
-            .map(|r| Variant {
-                rules: r,
-                set: set.clone(),
-            })
-            .collect(),
-        pairs: PairGen::Beatty(Beatty::new(m, p)),
-        limits: None,
-    })
+    one_set_oracle(source, rules, set, PairGen::Beatty(Beatty::new(m, p)))
 }
 
 fn recurrence_oracle(
