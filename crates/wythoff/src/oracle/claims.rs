@@ -702,6 +702,15 @@ fn classical(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<Clai
     out
 }
 
+/// The games of seed 000's Beatty-pair claims.
+const SEED000_GAMES: &[&str] = &[
+    "roob-blocking",
+    "modulo-rook",
+    "shifted",
+    "choose-shift",
+    "connell",
+];
+
 /// Every claim of this module.
 pub fn claims() -> Vec<Claim> {
     vec![
@@ -715,52 +724,28 @@ pub fn claims() -> Vec<Claim> {
         Claim {
             id: "s000-lemma-3.3-i-ii",
             scope: "m, p in 1..=6, every n < terms (default 100000)",
-            games: &[
-                "roob-blocking",
-                "modulo-rook",
-                "shifted",
-                "choose-shift",
-                "connell",
-            ],
+            games: SEED000_GAMES,
             source: "seed 000, Lemma 3.3 (i), (ii)",
             run: lemma_3_3,
         },
         Claim {
             id: "s000-thm-5.1",
             scope: "m, p in 1..=6, 1 <= n < terms (default 100000)",
-            games: &[
-                "roob-blocking",
-                "modulo-rook",
-                "shifted",
-                "choose-shift",
-                "connell",
-            ],
+            games: SEED000_GAMES,
             source: "seed 000, Theorem 5.1",
             run: theorem_5_1,
         },
         Claim {
             id: "s000-prop-5.2",
             scope: "m, p in 1..=6, n < min(terms, 200000)",
-            games: &[
-                "roob-blocking",
-                "modulo-rook",
-                "shifted",
-                "choose-shift",
-                "connell",
-            ],
+            games: SEED000_GAMES,
             source: "seed 000, Proposition 5.2 (i), (ii), (iii)",
             run: proposition_5_2,
         },
         Claim {
             id: "s000-thm-2.1-oracle",
             scope: "board N x N (default 200): mWN^p m,p <= 4; mWN^(p) m <= 5, p <= 6 coprime; mWN^(m,mq) m,q <= 3; m x p WN_l and m x p WN, m <= 3, p <= 4; WN^(p) p <= 6",
-            games: &[
-                "roob-blocking",
-                "modulo-rook",
-                "shifted",
-                "choose-shift",
-                "connell",
-            ],
+            games: SEED000_GAMES,
             source: "seed 000, Main Theorem 2.1",
             run: theorem_2_1,
         },
