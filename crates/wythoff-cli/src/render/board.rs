@@ -34,12 +34,7 @@ pub fn board(table: &OutcomeTable) -> Option<String> {
     let mut out = String::new();
     if n <= FULL_MAX {
         for y in (0..n).rev() {
-            let label = if y % step == 0 {
-                format!("{y:>width$} ┤")
-            } else {
-                format!("{:>width$} │", "")
-            };
-            out.push_str(&label);
+            out.push_str(&row_label(y, step, width));
             for x in 0..n {
                 out.push_str(match table.get(x, y) {
                     Some(Outcome::P) => "██",
@@ -111,12 +106,7 @@ pub fn position_board(
     let width = (n - 1).to_string().len();
     let mut out = String::new();
     for y in (0..n).rev() {
-        let label = if y % step == 0 {
-            format!("{y:>width$} ┤")
-        } else {
-            format!("{:>width$} │", "")
-        };
-        out.push_str(&label);
+        out.push_str(&row_label(y, step, width));
         for x in 0..n {
             out.push_str(if (x, y) == pos {
                 "██"
@@ -198,5 +188,15 @@ mod tests {
         assert_eq!(bottom[2], '▀');
         assert_eq!(bottom[1], ' ');
         assert!(board(&outcomes(&g.game, 65).unwrap()).is_none());
+    }
+}
+
+/// The label of row `y` in front of a board's cells: the number and a tick every
+/// `step` rows, else a bar, right-aligned to `width`.
+fn row_label(y: usize, step: usize, width: usize) -> String {
+    if y % step == 0 {
+        format!("{y:>width$} ┤")
+    } else {
+        format!("{:>width$} │", "")
     }
 }
