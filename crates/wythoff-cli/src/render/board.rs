@@ -148,6 +148,16 @@ fn axis(out: &mut String, n: usize, width: usize, step: usize, cw: usize) {
     out.push('\n');
 }
 
+/// The label of row `y` in front of a board's cells: the number and a tick every
+/// `step` rows, else a bar, right-aligned to `width`.
+fn row_label(y: usize, step: usize, width: usize) -> String {
+    if y % step == 0 {
+        format!("{y:>width$} ┤")
+    } else {
+        format!("{:>width$} │", "")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -188,15 +198,5 @@ mod tests {
         assert_eq!(bottom[2], '▀');
         assert_eq!(bottom[1], ' ');
         assert!(board(&outcomes(&g.game, 65).unwrap()).is_none());
-    }
-}
-
-/// The label of row `y` in front of a board's cells: the number and a tick every
-/// `step` rows, else a bar, right-aligned to `width`.
-fn row_label(y: usize, step: usize, width: usize) -> String {
-    if y % step == 0 {
-        format!("{y:>width$} ┤")
-    } else {
-        format!("{:>width$} │", "")
     }
 }

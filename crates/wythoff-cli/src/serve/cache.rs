@@ -221,13 +221,17 @@ impl Cache {
 mod tests {
     use super::*;
 
-    #[test]
-    fn same_key_one_computation_and_bounded_bytes() {
-        let rt = tokio::runtime::Builder::new_multi_thread()
+    fn runtime() -> tokio::runtime::Runtime {
+        tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .enable_time()
             .build()
-            .unwrap();
+            .unwrap()
+    }
+
+    #[test]
+    fn same_key_one_computation_and_bounded_bytes() {
+        let rt = runtime();
         rt.block_on(async {
             let cache = Arc::new(Cache::new(100));
             let mut tasks = Vec::new();
@@ -285,11 +289,7 @@ mod tests {
     fn work_whose_requests_have_gone_is_not_started_or_stops() {
         use std::sync::atomic::AtomicBool;
         use std::time::{Duration, Instant};
-        let rt = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .enable_time()
-            .build()
-            .unwrap();
+        let rt = runtime();
         rt.block_on(async {
             let cache = Arc::new(Cache::new(1 << 20));
             // a heavy computation running, reporting progress, its request gone
