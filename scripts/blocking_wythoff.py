@@ -210,7 +210,7 @@ def main():
         "of the line's P-positions takes per column `x`, per row `y`, per diagonal `y - x` "
         "(`{3}`: exactly 3 on every one).\n",
         "**Slope from covers**: where the covers determine the slope (module doc of "
-        "`crates/wythoff/src/patterns/rays.rs`): counting a band's points with `x <= X` by columns, rows "
+        "`crates/wythoff/src/patterns/rays/mod.rs`): counting a band's points with `x <= X` by columns, rows "
         "and diagonals gives `c = r alpha = e (alpha - 1)` for constant covers `c` (per column), `r` (per "
         "row), `e` (per diagonal); with `K` points per column and row together and `e` per diagonal, "
         "`e alpha^2 - K alpha - e = 0`. `K` or `e` of one line may be the union's (every line together) "

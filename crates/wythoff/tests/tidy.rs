@@ -8,7 +8,7 @@
 //! last six fails on the tree of 08e058b. `solve/` names no layer above it,
 //! and no kernel file names the selector, the costs, the stream or the
 //! wrappers: both fail on the tree of 24ee381 (doc links: `select.rs` to
-//! `crate::answer`; `linear.rs`, `residue.rs`, `grundy/lines.rs` to
+//! `crate::answer`; `linear.rs`, `residue.rs`, `grundy/lines/` to
 //! `crate::solve::cost`).
 
 use std::path::{Path, PathBuf};
