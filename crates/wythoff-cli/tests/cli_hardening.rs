@@ -2,7 +2,7 @@
 //! is one item of the issue, run through the built binary.
 
 mod common;
-use common::wythoff;
+use common::{wythoff, IMITATION_EXAMPLE_2};
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Output, Stdio};
 
@@ -255,40 +255,17 @@ fn dynamic_summary_hashes_the_classes() {
 
 #[test]
 fn negative_history_pile_says_what_is_wrong() {
+    // Example 2's `outcome ... --history`, then `-1,2` as its first or second step
     for args in [
-        &[
-            "outcome",
-            "imitation:p=2,m=1",
-            "0",
-            "1",
-            "--history",
-            "-1,2",
-        ][..],
-        &[
-            "outcome",
-            "imitation:p=2,m=1",
-            "0",
-            "1",
-            "--history",
-            "2,2",
-            "-1,2",
-        ][..],
+        [&IMITATION_EXAMPLE_2[..5], &["-1,2"]].concat(),
+        [&IMITATION_EXAMPLE_2[..6], &["-1,2"]].concat(),
     ] {
-        let e = refused(&wythoff(args), "--history -1,2");
+        let e = refused(&wythoff(&args), "--history -1,2");
         assert!(e.contains("`-1,2`") && e.contains("`-1`"), "{e}");
         assert!(e.contains("non-negative whole number"), "{e}");
     }
     // a good history still works with the flag before it
-    let o = wythoff(&[
-        "outcome",
-        "imitation:p=2,m=1",
-        "0",
-        "1",
-        "--history",
-        "2,2",
-        "1,2",
-        "1,1",
-    ]);
+    let o = wythoff(IMITATION_EXAMPLE_2);
     assert!(o.status.success(), "{}", stderr(&o));
 }
 

@@ -5,8 +5,8 @@
 use std::process::Output;
 
 mod common;
-use common::wythoff;
 use common::wythoff_refused as refused;
+use common::{wythoff, IMITATION_EXAMPLE_2};
 
 fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()
@@ -53,16 +53,7 @@ fn starting_p_positions_equal_diagonal_blocking() {
 #[test]
 fn outcome_with_history() {
     // Example 2: (2,2) -> (1,2) -> (1,1) -> (0,1) is P for Alice's opponent
-    let o = wythoff(&[
-        "outcome",
-        "imitation:p=2,m=1",
-        "0",
-        "1",
-        "--history",
-        "2,2",
-        "1,2",
-        "1,1",
-    ]);
+    let o = wythoff(IMITATION_EXAMPLE_2);
     assert!(o.status.success());
     assert_eq!(stdout(&o).lines().next(), Some("P"));
     // (1,2) as a starting position: N, the winning move is (1,1)
@@ -72,17 +63,7 @@ fn outcome_with_history() {
     assert_eq!(lines, vec!["N", "1,1"]);
     assert!(s.contains("dynamic"));
     // a history that ends with (X, Y) itself means the same game
-    let o = wythoff(&[
-        "outcome",
-        "imitation:p=2,m=1",
-        "0",
-        "1",
-        "--history",
-        "2,2",
-        "1,2",
-        "1,1",
-        "0,1",
-    ]);
+    let o = wythoff(&[IMITATION_EXAMPLE_2, &["0,1"]].concat());
     assert_eq!(stdout(&o).lines().next(), Some("P"));
     // after (2,2) -> (1,2): P
     let o = wythoff(&["outcome", "imitation:p=2,m=1", "1", "2", "--history", "2,2"]);

@@ -7,6 +7,8 @@
 //! Bounded for CI (default 48 command lines per property, a few seconds); run
 //! longer locally with `WYTHOFF_FUZZ_CASES=2000 cargo test -p wythoff-cli --test fuzz_cli`.
 
+mod common;
+use common::IMITATION_EXAMPLE_2;
 use proptest::prelude::*;
 use std::process::{Command, Output};
 
@@ -72,16 +74,7 @@ const LINES: &[&[&str]] = &[
     ],
     &["sequence", "{G}", "--terms", "5"],
     &["dynamic", "{G}", "--max", "5"],
-    &[
-        "outcome",
-        "imitation:p=2,m=1",
-        "0",
-        "1",
-        "--history",
-        "2,2",
-        "1,2",
-        "1,1",
-    ],
+    IMITATION_EXAMPLE_2,
 ];
 
 const GAMES: &[&str] = &[

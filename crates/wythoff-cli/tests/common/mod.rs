@@ -2,6 +2,20 @@
 
 use std::process::{Command, Output};
 
+/// Example 2 of the imitation paper: `outcome` at (0, 1) after the history
+/// (2,2) -> (1,2) -> (1,1), which is P for Alice's opponent.
+#[allow(dead_code)]
+pub const IMITATION_EXAMPLE_2: &[&str] = &[
+    "outcome",
+    "imitation:p=2,m=1",
+    "0",
+    "1",
+    "--history",
+    "2,2",
+    "1,2",
+    "1,1",
+];
+
 /// Run `wythoff` with `args`, capturing its output.
 #[allow(dead_code)]
 pub fn wythoff(args: &[&str]) -> Output {
