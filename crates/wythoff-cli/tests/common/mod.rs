@@ -16,6 +16,17 @@ pub const IMITATION_EXAMPLE_2: &[&str] = &[
     "1,1",
 ];
 
+/// The arguments `outcome GAME X Y --history STEPS...`.
+#[allow(dead_code)]
+pub fn outcome_history<'a>(
+    game: &'a str,
+    x: &'a str,
+    y: &'a str,
+    steps: &[&'a str],
+) -> Vec<&'a str> {
+    [&["outcome", game, x, y, "--history"][..], steps].concat()
+}
+
 /// Run `wythoff` with `args`, capturing its output.
 #[allow(dead_code)]
 pub fn wythoff(args: &[&str]) -> Output {
