@@ -7,6 +7,7 @@
 //! on a board. Tests that run Walnut skip without it (in CI a missing jar is a
 //! failure, as in cli_prove.rs).
 
+#[macro_use]
 mod common;
 use common::{walnut, walnut_alone};
 use std::path::{Path, PathBuf};
@@ -81,9 +82,7 @@ fn the_plan_states_the_closed_form() {
 /// carries the statement, the definitions and the verdict, the text says it.
 #[test]
 fn the_closed_forms_are_the_proved_sets() {
-    if walnut().is_none() {
-        return;
-    }
+    skip_without_walnut!();
     for (game, max) in GAMES {
         let v = json(&["prove", game, "--max", max, "--format", "json"]);
         assert_eq!(v["verdict"], "proved", "{game}: {v}");
@@ -155,9 +154,7 @@ fn swap_form(dir: &Path, ns: &str, form: &ClosedForm) {
 /// folder as emitted rechecks TRUE.
 #[test]
 fn a_mutant_closed_form_is_refuted() {
-    if walnut().is_none() {
-        return;
-    }
+    skip_without_walnut!();
     let mutants: [(&str, &str, usize, Family); 3] = [
         ("wythoff", "256", 0, Family::wythoff((1, 0), (1, 1))),
         (

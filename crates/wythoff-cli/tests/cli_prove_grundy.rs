@@ -3,6 +3,7 @@
 //! absent (a failure in CI, as cli_prove.rs's); the bad-input tests do not
 //! need it (the request is refused before Walnut is looked for).
 
+#[macro_use]
 mod common;
 use common::walnut;
 use std::process::Command;
@@ -15,9 +16,7 @@ use common::{wythoff as run, wythoff_json as json};
 /// proved in base 3; the emitted folder re-runs TRUE in Walnut alone.
 #[test]
 fn modular_three_is_proved_and_rechecked() {
-    if walnut().is_none() {
-        return;
-    }
+    skip_without_walnut!();
     let dir = std::env::temp_dir().join(format!("wythoff-grundy-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let d = dir.to_str().unwrap();
@@ -108,9 +107,7 @@ fn a_mutant_formula_is_refuted_with_a_witness() {
 /// A level set: m-Modular m = 2's levels 0..2, each proved in base 2.
 #[test]
 fn a_level_is_proved_with_the_levels_below() {
-    if walnut().is_none() {
-        return;
-    }
+    skip_without_walnut!();
     let v = json(&[
         "prove",
         "modular:m=2",

@@ -4,15 +4,12 @@
 //! in `prove` and in `sweep --prove` records. Tests that run Walnut skip
 //! without it (in CI a missing jar is a failure, as in cli_prove.rs).
 
+#[macro_use]
 mod common;
-use common::walnut;
+use common::wythoff as run;
 use std::process::{Command, Output};
 
 const BIN: &str = env!("CARGO_BIN_EXE_wythoff");
-
-fn run(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().expect("run wythoff")
-}
 
 fn json_of(out: &Output) -> serde_json::Value {
     let text = String::from_utf8_lossy(&out.stdout);
@@ -103,9 +100,7 @@ fn plan_without_walnut() {
 /// Before Walnut starts, one stderr line gives the same facts.
 #[test]
 fn line_before_walnut() {
-    if walnut().is_none() {
-        return;
-    }
+    skip_without_walnut!();
     let out = run(&["prove", "wythoff", "--max", "64", "--java-memory", "256M"]);
     assert_eq!(out.status.code(), Some(0));
     let err = String::from_utf8_lossy(&out.stderr);
@@ -124,9 +119,7 @@ fn line_before_walnut() {
 /// time-out); the same verdict in a proof sweep's record.
 #[test]
 fn out_of_memory_is_a_verdict() {
-    if walnut().is_none() {
-        return;
-    }
+    skip_without_walnut!();
     let args = OOM_GAME;
     let mut a = vec!["prove"];
     a.extend_from_slice(args);
@@ -164,9 +157,7 @@ const OOM_GAME: &[&str] = &["roob-blocking:m=2,p=3"];
 /// `reason`; the sweep itself succeeds.
 #[test]
 fn out_of_memory_in_a_sweep_record() {
-    if walnut().is_none() {
-        return;
-    }
+    skip_without_walnut!();
     let out = run(&[
         "sweep",
         "roob-blocking:m=2,p=3",
@@ -194,9 +185,7 @@ fn out_of_memory_in_a_sweep_record() {
 /// heap on k = 4, and past 60 s on k = 14).
 #[test]
 fn blocking_wythoff_k4_and_k14_are_proved() {
-    if walnut().is_none() {
-        return;
-    }
+    skip_without_walnut!();
     for (k, max, states, num) in [
         ("blocking-wythoff:k=4", "2048", 40, "msd_o1p2"),
         ("blocking-wythoff:k=14", "512", 189, "msd_2"),

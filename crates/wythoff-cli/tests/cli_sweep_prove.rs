@@ -4,6 +4,7 @@
 //! Skipped (saying so) without Java and the Walnut jar, failing under CI=true.
 //! Tiny families, one Java process at a time (`--threads 1`, one test at a time).
 
+#[macro_use]
 mod common;
 use common::{random_below, verdict_lines, walnut, walnut_alone, wythoff};
 use serde_json::Value;
@@ -157,9 +158,7 @@ fn sweep_to_file(args: &[&str], file: &Path) -> std::process::Child {
 /// records of other proof options are another sweep.
 #[test]
 fn killed_resumed_sharded_merged() {
-    if walnut().is_none() {
-        return;
-    }
+    skip_without_walnut!();
     let _t = turn();
     let dir = scratch("resume");
     let full = sweep(&[]);
@@ -259,9 +258,7 @@ fn killed_resumed_sharded_merged() {
 /// definitions unfinished at 1 s; m=1 now proves within 2 s).
 #[test]
 fn timeouts_are_verdicts() {
-    if walnut().is_none() {
-        return;
-    }
+    skip_without_walnut!();
     let _t = turn();
     let o = wythoff(&[
         "--threads",

@@ -143,6 +143,17 @@ pub fn walnut() -> Option<std::path::PathBuf> {
     }
 }
 
+/// Return from the calling test when Walnut is missing (`walnut`: a skip, said
+/// on stderr, or a failure in CI). The test file declares `#[macro_use] mod common;`.
+#[allow(unused_macros)]
+macro_rules! skip_without_walnut {
+    () => {
+        if $crate::common::walnut().is_none() {
+            return;
+        }
+    };
+}
+
 /// Run `load FILE;` in Walnut alone (WALNUT_HOME = `home`); its stdout.
 #[allow(dead_code)]
 pub fn walnut_alone(jar: &std::path::Path, home: &std::path::Path, file: &str) -> String {
