@@ -3,7 +3,7 @@
 
 #[macro_use]
 mod common;
-use common::{verdict_lines as verdicts, walnut, walnut_alone};
+use common::{statement, statements, verdict_lines as verdicts, walnut, walnut_alone};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
@@ -111,12 +111,7 @@ fn proves_the_papers_games() {
     assert_eq!(v["numeration"], "msd_fib");
     assert_eq!(v["convention"], "normal");
     // the winning moves Walnut built equal those `outcome` prints, at 10^30 too
-    let win = v["statements"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|s| s["name"] == "winning_moves")
-        .unwrap_or_else(|| panic!("{v}"));
+    let win = statement(&v, "winning_moves");
     assert!(win["positions"].as_u64().unwrap() > 576, "{v}");
     let v = assert_proved(&["wythoff", "--misere"], "256");
     assert_eq!(v["convention"], "misere");
@@ -135,9 +130,7 @@ fn proves_the_papers_games() {
     assert_eq!(v["statements"][0]["name"], "in_set_is_p");
     // and seed 000's Theorem 4.1 (i) about the graphs, which makes them the
     // paper's floor(n phi_mp / p), a_n + m n (all TRUE: assert_proved)
-    let names: Vec<&str> = v["statements"]
-        .as_array()
-        .unwrap()
+    let names: Vec<&str> = statements(&v)
         .iter()
         .map(|s| s["name"].as_str().unwrap())
         .collect();
@@ -243,9 +236,7 @@ fn a_flipped_cell_is_refuted_with_its_witness() {
         assert_eq!(v["witness"]["x"], x.parse::<u64>().unwrap(), "{v}");
         assert_eq!(v["witness"]["y"], y.parse::<u64>().unwrap(), "{v}");
         assert_eq!(v["witness"]["statement"], statement, "{v}");
-        let failed: Vec<&str> = v["statements"]
-            .as_array()
-            .unwrap()
+        let failed: Vec<&str> = statements(&v)
             .iter()
             .filter(|s| s["result"] == "FALSE")
             .map(|s| s["name"].as_str().unwrap())
@@ -313,9 +304,7 @@ fn emitted_files_rerun_and_representations_agree() {
         assert!(out.contains("macro comment"), "{out}");
         let got = verdicts(&out);
         // every statement but the winning moves' (checked here, below) is an eval
-        let evals = v["statements"]
-            .as_array()
-            .unwrap()
+        let evals = statements(&v)
             .iter()
             .filter(|s| s["name"] != "winning_moves")
             .count();
@@ -494,7 +483,7 @@ fn json_on_a_timeout() {
     let unfinished = v["unfinished"].as_array().unwrap();
     assert!(!unfinished.is_empty(), "{v}");
     assert!(unfinished.iter().any(|s| s == "stable"), "{v}");
-    for s in v["statements"].as_array().unwrap() {
+    for s in statements(&v) {
         assert!(s["result"] == "TRUE" || s["result"] == "FALSE", "{v}");
     }
     let out = prove("st-wythoff:s=2,t=1", "256", &["--timeout", "1"]);
@@ -647,12 +636,7 @@ fn false_side_statements_do_not_refute_a_proved_set() {
         .collect();
     assert!(side.contains(&"graph_a_nondecreasing"), "{v}");
     for core in ["stable", "absorbing", "no_terminal"] {
-        let st = v["statements"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|s| s["name"] == core)
-            .unwrap_or_else(|| panic!("{core}: {v}"));
+        let st = statement(&v, core);
         assert_eq!(st["result"], "TRUE", "{v}");
     }
     let text = String::from_utf8_lossy(&run(&["prove", game, "--misere"]).stdout).to_string();

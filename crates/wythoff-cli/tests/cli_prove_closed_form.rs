@@ -35,6 +35,14 @@ const GAMES: [(&str, &str); 4] = [
     ("blocking-wythoff:k=3", "128"),
 ];
 
+/// `prove GAME --max MAX --emit DIR --format json`'s JSON.
+fn prove_emit(game: &str, max: &str, dir: &Path) -> serde_json::Value {
+    let dir = dir.to_str().unwrap();
+    json(&[
+        "prove", game, "--max", max, "--emit", dir, "--format", "json",
+    ])
+}
+
 fn tmp(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("wythoff-cf-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
@@ -99,12 +107,7 @@ fn the_closed_forms_are_the_proved_sets() {
         let w = form.walnut(v["numeration"].as_str().unwrap()).unwrap();
         assert_eq!(cf["definitions"].as_str().unwrap(), w.commands, "{game}");
         assert_eq!(cf["form"].as_str().unwrap(), form.describe());
-        let st = v["statements"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|s| s["name"] == "closed_form")
-            .unwrap_or_else(|| panic!("{v}"));
+        let st = common::statement(&v, "closed_form");
         assert_eq!(st["result"], "TRUE");
         assert!(v.get("side_false").is_none(), "{v}");
     }
@@ -172,16 +175,7 @@ fn a_mutant_closed_form_is_refuted() {
     ];
     for (game, max, at, fam) in mutants {
         let dir = tmp(&game.replace([':', '='], "-"));
-        let v = json(&[
-            "prove",
-            game,
-            "--max",
-            max,
-            "--emit",
-            dir.to_str().unwrap(),
-            "--format",
-            "json",
-        ]);
+        let v = prove_emit(game, max, &dir);
         assert_eq!(v["closed_form"]["verdict"], "TRUE", "{game}: {v}");
         let ns = v["numeration"].as_str().unwrap();
         let re = run(&["prove", "--recheck", dir.to_str().unwrap()]);
@@ -212,16 +206,7 @@ fn the_walnut_formula_is_the_oracle_on_a_board() {
     };
     for (game, max) in GAMES {
         let dir = tmp(&format!("board-{}", game.replace([':', '='], "-")));
-        let v = json(&[
-            "prove",
-            game,
-            "--max",
-            max,
-            "--emit",
-            dir.to_str().unwrap(),
-            "--format",
-            "json",
-        ]);
+        let v = prove_emit(game, max, &dir);
         assert_eq!(v["verdict"], "proved", "{game}: {v}");
         let out = walnut_alone(&jar, &dir, "prove.txt");
         assert!(common::verdict_lines(&out).iter().all(|&t| t), "{out}");

@@ -77,6 +77,23 @@ pub fn wythoff_json(args: &[&str]) -> serde_json::Value {
     })
 }
 
+/// The statements of a `prove --format json` answer.
+#[allow(dead_code)]
+pub fn statements(v: &serde_json::Value) -> &Vec<serde_json::Value> {
+    v["statements"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no statements: {v}"))
+}
+
+/// The statement named `name` in a `prove --format json` answer.
+#[allow(dead_code)]
+pub fn statement<'a>(v: &'a serde_json::Value, name: &str) -> &'a serde_json::Value {
+    statements(v)
+        .iter()
+        .find(|s| s["name"] == name)
+        .unwrap_or_else(|| panic!("{name}: {v}"))
+}
+
 /// The cells of a text grid (`grundy`, `remoteness`, `dynamic`: x across, y up,
 /// origin lower left, rows `y │ cells`), indexed `[x][y]`; checks the labels.
 #[allow(dead_code)]
