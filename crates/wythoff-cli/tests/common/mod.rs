@@ -36,9 +36,8 @@ pub fn wythoff(args: &[&str]) -> Output {
         .expect("run wythoff")
 }
 
-/// `wythoff ARGS`'s standard output; a panic with its stderr unless it exits 0.
-#[allow(dead_code)]
-pub fn wythoff_ok(args: &[&str]) -> String {
+/// `wythoff ARGS`'s output, checked to exit 0 (a panic with its stderr if not).
+fn wythoff_exit_0(args: &[&str]) -> Output {
     let o = wythoff(args);
     assert_eq!(
         o.status.code(),
@@ -46,7 +45,24 @@ pub fn wythoff_ok(args: &[&str]) -> String {
         "{args:?}: {}",
         String::from_utf8_lossy(&o.stderr)
     );
-    String::from_utf8(o.stdout).expect("the output is UTF-8")
+    o
+}
+
+/// `wythoff ARGS`'s standard output; a panic with its stderr unless it exits 0.
+#[allow(dead_code)]
+pub fn wythoff_ok(args: &[&str]) -> String {
+    String::from_utf8(wythoff_exit_0(args).stdout).expect("the output is UTF-8")
+}
+
+/// `wythoff ARGS`'s standard output and standard error (both UTF-8); a panic
+/// with its stderr unless it exits 0.
+#[allow(dead_code)]
+pub fn wythoff_ok_with_stderr(args: &[&str]) -> (String, String) {
+    let o = wythoff_exit_0(args);
+    (
+        String::from_utf8(o.stdout).unwrap(),
+        String::from_utf8(o.stderr).unwrap(),
+    )
 }
 
 /// `wythoff ARGS`'s one line on stderr, checked to be a refusal: exit 2, one line
