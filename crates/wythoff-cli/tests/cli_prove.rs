@@ -444,9 +444,7 @@ fn bad_input_is_one_line() {
         "WALNUT_JAR",
         "/nonexistent/walnut.jar",
     );
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(err.lines().count(), 1, "{err}");
+    let err = common::one_stderr_line(&out, 2);
     assert!(err.contains("install_walnut.sh"), "{err}");
 }
 
@@ -456,13 +454,8 @@ fn bad_input_is_one_line() {
 fn missing_java_is_one_line() {
     skip_without_walnut!();
     let out = with_env(&["prove", "wythoff", "--max", "64"], "PATH", "/nonexistent");
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(
-        err.contains("java") && err.contains("install_walnut.sh"),
-        "{err}"
-    );
+    let err = common::one_stderr_line(&out, 2);
+    common::assert_says(&err, &["java", "install_walnut.sh"]);
 }
 
 /// Walnut past `--timeout`: the JSON still has a verdict, the statements that

@@ -92,9 +92,7 @@ fn plan_without_walnut() {
     assert!(v["estimate"].as_str().unwrap().contains("no automaton"));
     // bad input stays one line, exit 2
     let out = run(&["prove", "wythoff", "--plan", "--max", "5"]);
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(err.lines().count(), 1, "{err}");
+    common::one_stderr_line(&out, 2);
 }
 
 /// Before Walnut starts, one stderr line gives the same facts.
@@ -102,16 +100,14 @@ fn plan_without_walnut() {
 fn line_before_walnut() {
     skip_without_walnut!();
     let out = run(&["prove", "wythoff", "--max", "64", "--java-memory", "256M"]);
-    assert_eq!(out.status.code(), Some(0));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(
-        err.contains("Walnut starts on the")
-            && err.contains("msd_fib")
-            && err.contains("Java heap 256 MiB")
-            && err.contains("timeout 300 s"),
-        "{err}"
-    );
+    let err = common::one_stderr_line(&out, 0);
+    let facts = [
+        "Walnut starts on the",
+        "msd_fib",
+        "Java heap 256 MiB",
+        "timeout 300 s",
+    ];
+    common::assert_says(&err, &facts);
 }
 
 /// Java's OutOfMemoryError is a verdict: `Walnut out of memory`, the heap,
@@ -139,12 +135,14 @@ fn out_of_memory_is_a_verdict() {
     let out = run(&a);
     assert_eq!(out.status.code(), Some(1));
     let t = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        t.contains("Walnut out of memory")
-            && t.contains("Java ran out of memory after")
-            && t.contains("heap 64 MiB (-Xmx)")
-            && t.contains("stopped in `def "),
-        "{t}"
+    common::assert_says(
+        &t,
+        &[
+            "Walnut out of memory",
+            "Java ran out of memory after",
+            "heap 64 MiB (-Xmx)",
+            "stopped in `def ",
+        ],
     );
 }
 
@@ -174,10 +172,7 @@ fn out_of_memory_in_a_sweep_record() {
     let p = &v["proof"];
     assert_eq!(p["verdict"], "Walnut out of memory", "{v}");
     let why = p["reason"].as_str().unwrap();
-    assert!(
-        why.contains("heap 64 MiB") && why.contains("in_set_is_p"),
-        "{why}"
-    );
+    common::assert_says(why, &["heap 64 MiB", "in_set_is_p"]);
 }
 
 /// Blocking Wythoff Nim with k = 4 and k = 14: proved since "at least k

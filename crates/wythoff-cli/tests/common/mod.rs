@@ -79,6 +79,23 @@ pub fn wythoff_refused(args: &[&str]) -> String {
     err
 }
 
+/// Checks that `text` says each of `needles`.
+#[allow(dead_code)]
+pub fn assert_says(text: &str, needles: &[&str]) {
+    for n in needles {
+        assert!(text.contains(n), "{n:?} not in: {text}");
+    }
+}
+
+/// The standard error of `o`, checked to be one line, and its exit status `code`.
+#[allow(dead_code)]
+pub fn one_stderr_line(o: &Output, code: i32) -> String {
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(o.status.code(), Some(code), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    err
+}
+
 /// `wythoff ARGS`'s standard output as JSON (a panic with its stderr when it
 /// is not JSON).
 #[allow(dead_code)]
