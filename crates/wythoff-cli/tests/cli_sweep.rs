@@ -187,13 +187,7 @@ fn bad_input() {
         vec!["sweep", "--merge", "/nonexistent/file"],
         vec!["sweep"],
     ] {
-        let o = wythoff(&args);
-        assert_eq!(o.status.code(), Some(2), "{args:?}");
-        let e = String::from_utf8(o.stderr).unwrap();
-        assert!(
-            e.starts_with("wythoff: error: ") && e.lines().count() == 1,
-            "{args:?}: {e}"
-        );
+        common::wythoff_error_line(&args);
     }
 }
 

@@ -65,15 +65,29 @@ pub fn wythoff_ok_with_stderr(args: &[&str]) -> (String, String) {
     )
 }
 
+/// The stderr of `o`, the output of `wythoff ARGS`, checked to be one line
+/// `wythoff: error: ...` with exit 2.
+fn error_line(args: &[&str], o: &Output) -> String {
+    let err = String::from_utf8(o.stderr.clone()).unwrap();
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(err.starts_with("wythoff: error: "), "{args:?}: {err}");
+    err
+}
+
+/// `wythoff ARGS`'s stderr, checked to be one line `wythoff: error: ...` with
+/// exit 2 (`wythoff_refused` checks more).
+#[allow(dead_code)]
+pub fn wythoff_error_line(args: &[&str]) -> String {
+    error_line(args, &wythoff(args))
+}
+
 /// `wythoff ARGS`'s one line on stderr, checked to be a refusal: exit 2, one line
 /// `wythoff: error: ...`, no panic.
 #[allow(dead_code)]
 pub fn wythoff_refused(args: &[&str]) -> String {
     let o = wythoff(args);
-    let err = String::from_utf8(o.stderr.clone()).unwrap();
-    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    assert!(err.starts_with("wythoff: error: "), "{args:?}: {err}");
+    let err = error_line(args, &o);
     assert!(!err.contains("panicked"), "{args:?}: {err}");
     assert!(o.stdout.is_empty(), "{args:?}: output on a refusal");
     err
