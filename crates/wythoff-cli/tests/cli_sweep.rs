@@ -229,6 +229,12 @@ fn refused(o: &Output, words: &[&str]) {
     }
 }
 
+/// Checks that `o` exited 0 and wrote `want`.
+fn assert_wrote(o: Output, want: &[u8]) {
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(o.stdout, want);
+}
+
 fn merge(files: &[&std::path::Path], extra: &[&str]) -> Output {
     let mut a = vec!["sweep".to_string(), "--merge".to_string()];
     a.extend(files.iter().map(|p| p.to_str().unwrap().to_string()));
@@ -238,6 +244,15 @@ fn merge(files: &[&std::path::Path], extra: &[&str]) -> Output {
 }
 
 const SPEC: &str = "modulo-rook:m=1..2,l=0,p=1..3";
+
+/// SPEC's sweep on the board of 30 in two shards, written to `a.jsonl` and
+/// `b.jsonl` in `dir`: the two paths and the second shard's output.
+fn two_shards(dir: &std::path::Path) -> (std::path::PathBuf, std::path::PathBuf, Vec<u8>) {
+    let (a, b) = (dir.join("a.jsonl"), dir.join("b.jsonl"));
+    sweep_to(&a, &[SPEC, "--max", "30", "--shard", "1/2"]);
+    let body_b = sweep_to(&b, &[SPEC, "--max", "30", "--shard", "2/2"]);
+    (a, b, body_b)
+}
 
 #[test]
 fn every_record_carries_its_sweep() {
@@ -372,22 +387,15 @@ fn merge_refuses_other_sweeps_naming_the_file_and_the_field() {
         &["version", "the wythoff that made them"],
     );
     // the two halves merge
-    let o = merge(&[&b, &a], &[]);
-    assert!(o.status.success());
-    assert_eq!(
-        o.stdout,
-        run_ok(&["sweep", SPEC, "--max", "30"]).into_bytes()
-    );
+    let want = run_ok(&["sweep", SPEC, "--max", "30"]);
+    assert_wrote(merge(&[&b, &a], &[]), want.as_bytes());
     std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn merge_finds_missing_and_conflicting_records() {
     let dir = scratch("missing");
-    let a = dir.join("a.jsonl");
-    let b = dir.join("b.jsonl");
-    sweep_to(&a, &[SPEC, "--max", "30", "--shard", "1/2"]);
-    let body_b = sweep_to(&b, &[SPEC, "--max", "30", "--shard", "2/2"]);
+    let (a, b, body_b) = two_shards(&dir);
     // shard 2 of 2 missing: named
     refused(&merge(&[&a], &[]), &["3 of 6", "--shard 2/2", "--partial"]);
     // --partial: what is there, and the missing ones on stderr
@@ -418,9 +426,7 @@ fn merge_finds_missing_and_conflicting_records() {
     std::fs::write(&bad, changed).unwrap();
     refused(&merge(&[&a, &b, &bad], &[]), &["differs", "bad.jsonl"]);
     // the same records twice: accepted (the whole run and its shards)
-    let o = merge(&[&a, &whole, &b], &[]);
-    assert!(o.status.success());
-    assert_eq!(o.stdout, all);
+    assert_wrote(merge(&[&a, &whole, &b], &[]), &all);
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -468,9 +474,7 @@ fn an_edited_record_is_refused_by_merge_and_resume() {
         refused(&o, &["record 1", "edited"]);
         assert!(o.stdout.is_empty());
         // the file as written: merged and resumed unchanged
-        let o = merge(&[&whole], &[]);
-        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-        assert_eq!(String::from_utf8(o.stdout).unwrap(), body);
+        assert_wrote(merge(&[&whole], &[]), body.as_bytes());
     }
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -478,10 +482,7 @@ fn an_edited_record_is_refused_by_merge_and_resume() {
 #[test]
 fn merge_honours_format() {
     let dir = scratch("format");
-    let a = dir.join("a.jsonl");
-    let b = dir.join("b.jsonl");
-    sweep_to(&a, &[SPEC, "--max", "30", "--shard", "1/2"]);
-    sweep_to(&b, &[SPEC, "--max", "30", "--shard", "2/2"]);
+    let (a, b, _) = two_shards(&dir);
     for format in ["csv", "markdown", "json"] {
         let o = merge(&[&a, &b], &["--format", format]);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
@@ -548,8 +549,7 @@ fn merge_reads_are_bounded() {
         .stdin(std::fs::File::open(&a).unwrap())
         .output()
         .unwrap();
-    assert!(o.status.success());
-    assert_eq!(o.stdout, all);
+    assert_wrote(o, &all);
     std::fs::remove_dir_all(&dir).ok();
 }
 
