@@ -102,8 +102,7 @@ fn text_and_picture() {
     let t = String::from_utf8(o.stdout).unwrap();
     assert!(t.contains("only in A: 0\nonly in B: 0\n"), "{t}");
     assert!(t.contains("the P-sets are equal on the board"), "{t}");
-    let dir = std::env::temp_dir().join(format!("wythoff-compare-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_folder("wythoff-compare");
     let svg = dir.join("c.svg");
     let o = wythoff(&[
         "compare",

@@ -44,8 +44,7 @@ fn rules_file_refused(f: &std::path::Path, what: &str) -> String {
 }
 
 fn temp_file(name: &str, body: &[u8]) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("wythoff-hardening-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_folder("wythoff-hardening");
     let p = dir.join(name);
     std::fs::write(&p, body).unwrap();
     p

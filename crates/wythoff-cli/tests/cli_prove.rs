@@ -754,8 +754,7 @@ fn merge_and_resume_refuse_edited_proofs() {
         "l = 0 and l = 1 are one game: {}",
         lines[1]
     );
-    let dir = std::env::temp_dir().join(format!("wythoff-merge-proofs-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_folder("wythoff-merge-proofs");
     let write = |name: &str, recs: &[String]| {
         let p = dir.join(name);
         let text: String = recs.iter().map(|r| format!("{r}\n")).collect();

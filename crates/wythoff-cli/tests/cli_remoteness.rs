@@ -125,8 +125,7 @@ fn outcome_prints_remoteness() {
 
 #[test]
 fn plot_remoteness_heatmap() {
-    let dir = std::env::temp_dir().join(format!("wythoff-rem-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_folder("wythoff-rem");
     let f = dir.join("r.svg");
     let plot = |args: &[&str]| wythoff(&[&["plot"], args, &["-o", f.to_str().unwrap()]].concat());
     let o = plot(&["roob-blocking:m=2,p=3", "--max", "12", "--remoteness"]);

@@ -274,8 +274,7 @@ fn the_api_answers_as_the_cli_does() {
         assert_eq!(s.json(&path), cli, "{path}");
     }
     // a rules file: its text sent as rules= (the server reads no file)
-    let dir = std::env::temp_dir().join(format!("wythoff-serve-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_folder("wythoff-serve");
     let file = dir.join("mine.toml");
     let toml = "name = \"mine\"\nh = \"odd\"\nv = \"3:0+1\"\n[two-pile]\nd1 = \"all\"\nd2 = \"all\"\nrelation = \"band:2\"\n[corner]\nu = 2\nv = 1\n";
     std::fs::write(&file, toml).unwrap();

@@ -65,8 +65,7 @@ fn sweep_with_threads(args: &[&str], threads: &str) -> Vec<u8> {
 /// byte, in every format and whatever the thread count.
 #[test]
 fn shards_merge_byte_for_byte() {
-    let dir = std::env::temp_dir().join(format!("wythoff-sweep-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_folder("wythoff-sweep");
     let spec = "modulo-rook:m=1..4,l=0,p=1..6";
     for (format, max) in [("json", "600"), ("csv", "200"), ("markdown", "200")] {
         let base = ["sweep", spec, "--max", max, "--format", format];
@@ -197,8 +196,7 @@ fn bad_input() {
 // ---------------------------------------------------------------------------
 
 fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("wythoff-sweep-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_folder(&format!("wythoff-sweep-{name}"));
     dir
 }
 

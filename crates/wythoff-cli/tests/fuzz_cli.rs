@@ -152,8 +152,7 @@ fn run(args: &[String]) -> Output {
 }
 
 fn temp(name: &str, body: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("wythoff-fuzz-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_folder("wythoff-fuzz");
     let p = dir.join(name);
     std::fs::write(&p, body).unwrap();
     p.to_string_lossy().into_owned()

@@ -10,6 +10,7 @@
 //! `play` reads its moves from an empty stdin. `sweep` (its merge files and
 //! shards) is left to its own tests. Run longer with `WYTHOFF_FUZZ_CASES=2000`.
 
+mod common;
 use proptest::prelude::*;
 use std::io::Read;
 use std::process::{Command, Stdio};
@@ -185,8 +186,7 @@ proptest! {
                                toks in prop::collection::vec(0..TOKENS.len(), 0..7),
                                bytes in prop::collection::vec(any::<u8>(), 0..200),
                                file in any::<usize>()) {
-        let dir = std::env::temp_dir().join(format!("wythoff-fuzzc-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = common::temp_folder("wythoff-fuzzc");
         let mut args = vec![COMMANDS[cmd].to_string()];
         // `verify` alone runs every claim: keep it to one small filtered check
         if COMMANDS[cmd] == "verify" {

@@ -27,6 +27,14 @@ pub fn outcome_history<'a>(
     [&["outcome", game, x, y, "--history"][..], steps].concat()
 }
 
+/// The folder `PREFIX-PID` in the temporary directory, created.
+#[allow(dead_code)]
+pub fn temp_folder(prefix: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("{prefix}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 /// Run `wythoff` with `args`, capturing its output.
 #[allow(dead_code)]
 pub fn wythoff(args: &[&str]) -> Output {
