@@ -14,13 +14,6 @@ use std::process::{Command, Output};
 
 const BIN: &str = env!("CARGO_BIN_EXE_wythoff");
 
-fn cases() -> u32 {
-    std::env::var("WYTHOFF_FUZZ_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(48)
-}
-
 const TOKENS: &[&str] = &[
     "0",
     "1",
@@ -159,7 +152,7 @@ fn temp(name: &str, body: &str) -> String {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: cases(), failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: common::fuzz_cases(48), failure_persistence: None, ..ProptestConfig::default() })]
 
     /// A command line with one argument mutated (the game, a number, a flag value).
     #[test]

@@ -18,13 +18,6 @@ use std::time::{Duration, Instant};
 
 const BIN: &str = env!("CARGO_BIN_EXE_wythoff");
 
-fn cases() -> u32 {
-    std::env::var("WYTHOFF_FUZZ_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(40)
-}
-
 const COMMANDS: &[&str] = &[
     "games",
     "p-positions",
@@ -179,7 +172,7 @@ fn run_bounded(args: &[String], limit: Duration) -> Option<(Option<i32>, String)
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: cases(), failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: common::fuzz_cases(40), failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn random_argument_vectors(cmd in 0..COMMANDS.len(),

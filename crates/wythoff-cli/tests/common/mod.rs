@@ -27,6 +27,15 @@ pub fn outcome_history<'a>(
     [&["outcome", game, x, y, "--history"][..], steps].concat()
 }
 
+/// Cases per fuzzing property: `WYTHOFF_FUZZ_CASES`, else `default`.
+#[allow(dead_code)]
+pub fn fuzz_cases(default: u32) -> u32 {
+    std::env::var("WYTHOFF_FUZZ_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 /// The folder `PREFIX-PID` in the temporary directory, created.
 #[allow(dead_code)]
 pub fn temp_folder(prefix: &str) -> std::path::PathBuf {
