@@ -60,15 +60,10 @@ def main():
     vals = sorted(v for v, _, _ in FORMS)
     rat = sorted(v for v, t, _ in FORMS if "sqrt" not in t)
     exact = union_share(lo, hi, vals)
-    rng = random.Random(20261127)
-    hits = 0
-    for _ in range(draws):
-        s = rng.uniform(lo, hi)
-        i = bisect.bisect_left(vals, s - TOL)
-        hits += i < len(vals) and vals[i] < s + TOL
+    simulated = simulate(lo, hi, vals, TOL, draws)
     print(f"slopes in [{lo}, {hi}], tolerance {TOL}: {len([v for v in vals if lo <= v <= hi])} forms")
     print(f"  exact share covered: {exact:.4f} (rationals alone: {union_share(lo, hi, rat):.4f})")
-    print(f"  simulated: {hits / draws:.4f} of {draws} uniform slopes")
+    print(f"  simulated: {simulated:.4f} of {draws} uniform slopes")
 
 
 if __name__ == "__main__":

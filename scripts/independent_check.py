@@ -55,41 +55,42 @@ def moves_for(name, P):
         return mv, None, 1, none
     raise SystemExit(f"no independent model for {name}")
 
+def positions(N, off):
+    """The positions (x, y) of the board of N, row by row, without the removed corner."""
+    return ((x, y) for x in range(N) for y in range(N) if not off(x, y))
+
+def options(x, y, mv, off):
+    """The moves from (x, y): (x - k, y - l, k, l) for each legal (k, l)."""
+    return [(x - k, y - l, k, l) for k in range(x + 1) for l in range(y + 1)
+            if (k or l) and mv(k, l) and not off(x - k, y - l)]
+
 def solve(name, P, N, misere):
     mv, cls, p, off = moves_for(name, P)
     outcome = {}
-    for x in range(N):
-        for y in range(N):
-            if off(x, y):
-                continue
-            opts = [(x - k, y - l, k, l) for k in range(x + 1) for l in range(y + 1)
-                    if (k or l) and mv(k, l) and not off(x - k, y - l)]
-            pin = sum(1 for a, b, k, l in opts if outcome[(a, b)] == "P" and cls and cls(k, l))
-            pout = sum(1 for a, b, k, l in opts if outcome[(a, b)] == "P" and not (cls and cls(k, l)))
-            if misere and not opts:
-                res = "N"
-            elif pout > 0 or pin >= p:
-                res = "N"
-            elif misere and pin == len(opts) and cls:
-                res = "N"
-            else:
-                res = "P"
-            outcome[(x, y)] = res
+    for x, y in positions(N, off):
+        opts = options(x, y, mv, off)
+        pin = sum(1 for a, b, k, l in opts if outcome[(a, b)] == "P" and cls and cls(k, l))
+        pout = sum(1 for a, b, k, l in opts if outcome[(a, b)] == "P" and not (cls and cls(k, l)))
+        if misere and not opts:
+            res = "N"
+        elif pout > 0 or pin >= p:
+            res = "N"
+        elif misere and pin == len(opts) and cls:
+            res = "N"
+        else:
+            res = "P"
+        outcome[(x, y)] = res
     return sorted(k for k, v in outcome.items() if v == "P")
 
 def grundy(name, P, N):
     mv, cls, p, off = moves_for(name, P)
     G = {}
-    for x in range(N):
-        for y in range(N):
-            if off(x, y):
-                continue
-            seen = {G[(x - k, y - l)] for k in range(x + 1) for l in range(y + 1)
-                    if (k or l) and mv(k, l) and not off(x - k, y - l)}
-            g = 0
-            while g in seen:
-                g += 1
-            G[(x, y)] = g
+    for x, y in positions(N, off):
+        seen = {G[(a, b)] for a, b, _, _ in options(x, y, mv, off)}
+        g = 0
+        while g in seen:
+            g += 1
+        G[(x, y)] = g
     return "".join(",".join(str(G[(x, y)]) if (x, y) in G else "-" for y in range(N)) + "\n" for x in range(N))
 
 def choose_shift(P, N, misere):

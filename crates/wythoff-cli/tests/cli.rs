@@ -116,8 +116,7 @@ fn outcome_lines() {
 
 #[test]
 fn rules_file() {
-    let dir = std::env::temp_dir().join(format!("wythoff-cli-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_folder("wythoff-cli-test");
     let f = dir.join("g.toml");
     std::fs::write(&f, "[two-pile]\nrelation = \"diagonal\"\n").unwrap();
     let a = wythoff(&[

@@ -149,19 +149,12 @@ fn help_and_version_to_a_full_device_fail() {
 
 #[test]
 fn rules_file_names_are_escaped_in_headers() {
-    let dir = std::env::temp_dir().join(format!("wythoff-alone-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_folder("wythoff-alone");
     let p = dir.join("evil.toml");
     std::fs::write(&p, "name = \"evil\\nnot a comment \\u202e x\\u001b[2J\"\n").unwrap();
+    let p = p.to_str().unwrap();
     for fmt in ["text", "csv", "json"] {
-        let o = wythoff(&[
-            "p-positions",
-            p.to_str().unwrap(),
-            "--max",
-            "5",
-            "--format",
-            fmt,
-        ]);
+        let o = wythoff(&["p-positions", p, "--max", "5", "--format", fmt]);
         assert!(o.status.success());
         let out = String::from_utf8(o.stdout).unwrap();
         assert!(
@@ -173,7 +166,7 @@ fn rules_file_names_are_escaped_in_headers() {
             "{fmt}: {out}"
         );
     }
-    let o = wythoff(&["p-positions", p.to_str().unwrap(), "--max", "5"]);
+    let o = wythoff(&["p-positions", p, "--max", "5"]);
     let out = String::from_utf8(o.stdout).unwrap();
     assert!(
         out.contains("evil\\nnot a comment \\u{202e} x\\u{1b}[2J"),
@@ -183,30 +176,17 @@ fn rules_file_names_are_escaped_in_headers() {
 
 #[test]
 fn output_under_a_regular_file_is_named() {
-    let dir = std::env::temp_dir().join(format!("wythoff-alone-f-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_folder("wythoff-alone-f");
     let f = dir.join("file");
     std::fs::write(&f, "x").unwrap();
     let target = f.join("x.png");
-    let o = wythoff(&[
-        "plot",
-        "wythoff",
-        "--max",
-        "10",
-        "-o",
-        target.to_str().unwrap(),
-    ]);
-    one_error_line(&o, "is a file, not a folder");
-    let o = wythoff(&[
-        "compare",
-        "wythoff",
-        "nim",
-        "--max",
-        "10",
-        "-o",
-        target.to_str().unwrap(),
-    ]);
-    one_error_line(&o, "is a file, not a folder");
+    let t = target.to_str().unwrap();
+    for args in [
+        &["plot", "wythoff", "--max", "10", "-o", t][..],
+        &["compare", "wythoff", "nim", "--max", "10", "-o", t],
+    ] {
+        one_error_line(&wythoff(args), "is a file, not a folder");
+    }
 }
 
 #[test]

@@ -102,8 +102,7 @@ fn text_and_picture() {
     let t = String::from_utf8(o.stdout).unwrap();
     assert!(t.contains("only in A: 0\nonly in B: 0\n"), "{t}");
     assert!(t.contains("the P-sets are equal on the board"), "{t}");
-    let dir = std::env::temp_dir().join(format!("wythoff-compare-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_folder("wythoff-compare");
     let svg = dir.join("c.svg");
     let o = wythoff(&[
         "compare",
@@ -130,12 +129,6 @@ fn bad_input() {
         vec!["compare", "wythoff", "nim", "--max", "0"],
         vec!["compare", "wythoff", "nim", "--max", "10", "-o", "x.gif"],
     ] {
-        let o = wythoff(&args);
-        assert_eq!(o.status.code(), Some(2), "{args:?}");
-        let e = String::from_utf8(o.stderr).unwrap();
-        assert!(
-            e.starts_with("wythoff: error: ") && e.lines().count() == 1,
-            "{e}"
-        );
+        common::wythoff_error_line(&args);
     }
 }

@@ -2,7 +2,7 @@
 //! is one item of the issue, run through the built binary.
 
 mod common;
-use common::wythoff;
+use common::{wythoff, wythoff_ok, IMITATION_EXAMPLE_2};
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Output, Stdio};
 
@@ -24,9 +24,27 @@ fn refused(o: &Output, what: &str) -> String {
     err
 }
 
+/// Run `wythoff grundy SPEC --max 16384 --format summary EXTRA...` with
+/// `WYTHOFF_MEMORY_BUDGET` set to `budget`.
+fn big_grundy(spec: &str, extra: &[&str], budget: &str) -> Output {
+    Command::new(BIN)
+        .args(["grundy", spec, "--max", "16384", "--format", "summary"])
+        .args(extra)
+        .env("WYTHOFF_MEMORY_BUDGET", budget)
+        .output()
+        .unwrap()
+}
+
+/// `p-positions FILE --max 4`, checked to be refused; its error line.
+fn rules_file_refused(f: &std::path::Path, what: &str) -> String {
+    refused(
+        &wythoff(&["p-positions", f.to_str().unwrap(), "--max", "4"]),
+        what,
+    )
+}
+
 fn temp_file(name: &str, body: &[u8]) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("wythoff-hardening-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_folder("wythoff-hardening");
     let p = dir.join(name);
     std::fs::write(&p, body).unwrap();
     p
@@ -52,13 +70,12 @@ fn rook_with_huge_l_answers_instead_of_aborting() {
         assert!(o.status.success(), "{spec}: {}", stderr(&o));
         assert_eq!(stdout(&o), stdout(&want), "{spec}");
     }
-    let o = wythoff(&[
+    wythoff_ok(&[
         "p-positions",
         "restricted:s=1,t=1,h=rook(10000000000000,3)",
         "--max",
         "8",
     ]);
-    assert!(o.status.success(), "{}", stderr(&o));
     let f = temp_file("rook.toml", b"h = \"rook(10000000000000,3)\"\n");
     let o = wythoff(&["p-positions", f.to_str().unwrap(), "--max", "8"]);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -98,33 +115,21 @@ fn unbounded_and_oversized_files_are_refused() {
     let mut big = b"# comment\n".to_vec();
     big.resize(2 << 20, b' ');
     let f = temp_file("big.toml", &big);
-    let e = refused(
-        &wythoff(&["p-positions", f.to_str().unwrap(), "--max", "4"]),
-        "2 MiB rules file",
-    );
+    let e = rules_file_refused(&f, "2 MiB rules file");
     assert!(e.contains("allowed at most"), "{e}");
     let f = temp_file("bin.toml", b"h = \"odd\"\n\xff\xfe\n");
-    refused(
-        &wythoff(&["p-positions", f.to_str().unwrap(), "--max", "4"]),
-        "binary rules file",
-    );
+    rules_file_refused(&f, "binary rules file");
 }
 
 #[test]
 fn rules_file_errors_name_file_line_column_and_key() {
     let f = temp_file("corner.toml", b"name = \"x\"\n[corner]\nu = 2\n");
-    let e = refused(
-        &wythoff(&["p-positions", f.to_str().unwrap(), "--max", "4"]),
-        "missing v",
-    );
+    let e = rules_file_refused(&f, "missing v");
     assert!(e.contains("corner.toml"), "{e}");
     assert!(e.contains("`[corner]` (line 2)"), "{e}");
     assert!(e.contains("missing field `v`"), "{e}");
     let f = temp_file("syntax.toml", b"h = \"odd\"\nv = 3\n");
-    let e = refused(
-        &wythoff(&["p-positions", f.to_str().unwrap(), "--max", "4"]),
-        "v = 3",
-    );
+    let e = rules_file_refused(&f, "v = 3");
     assert!(e.contains("syntax.toml"), "{e}");
     assert!(e.contains("line 2, column 5 (`v = 3`)"), "{e}");
 }
@@ -175,11 +180,7 @@ fn closed_pipe_stops_at_once_with_exit_0() {
 
 #[test]
 fn memory_budget_from_the_environment_and_rlimit() {
-    let o = Command::new(BIN)
-        .args(["grundy", "wythoff", "--max", "16384", "--format", "summary"])
-        .env("WYTHOFF_MEMORY_BUDGET", "100000000")
-        .output()
-        .unwrap();
+    let o = big_grundy("wythoff", &[], "100000000");
     let e = refused(&o, "budget 100 MB");
     assert!(e.contains("memory"), "{e}");
     // under an address-space limit of 2 GB, big requests are refused with the estimate
@@ -255,40 +256,17 @@ fn dynamic_summary_hashes_the_classes() {
 
 #[test]
 fn negative_history_pile_says_what_is_wrong() {
+    // Example 2's `outcome ... --history`, then `-1,2` as its first or second step
     for args in [
-        &[
-            "outcome",
-            "imitation:p=2,m=1",
-            "0",
-            "1",
-            "--history",
-            "-1,2",
-        ][..],
-        &[
-            "outcome",
-            "imitation:p=2,m=1",
-            "0",
-            "1",
-            "--history",
-            "2,2",
-            "-1,2",
-        ][..],
+        [&IMITATION_EXAMPLE_2[..5], &["-1,2"]].concat(),
+        [&IMITATION_EXAMPLE_2[..6], &["-1,2"]].concat(),
     ] {
-        let e = refused(&wythoff(args), "--history -1,2");
+        let e = refused(&wythoff(&args), "--history -1,2");
         assert!(e.contains("`-1,2`") && e.contains("`-1`"), "{e}");
         assert!(e.contains("non-negative whole number"), "{e}");
     }
     // a good history still works with the flag before it
-    let o = wythoff(&[
-        "outcome",
-        "imitation:p=2,m=1",
-        "0",
-        "1",
-        "--history",
-        "2,2",
-        "1,2",
-        "1,1",
-    ]);
+    let o = wythoff(IMITATION_EXAMPLE_2);
     assert!(o.status.success(), "{}", stderr(&o));
 }
 
@@ -365,68 +343,30 @@ fn predictable_long_work_is_estimated_and_refused_without_force() {
     );
     // a Grundy table by the cubic kernels (a cone with an eventually periodic
     // set), when memory is not the limit
-    let o = Command::new(BIN)
-        .args([
-            "grundy",
-            "restricted:s=2,t=1,d1=min2",
-            "--max",
-            "16384",
-            "--format",
-            "summary",
-        ])
-        .env("WYTHOFF_MEMORY_BUDGET", "1000000000000")
-        .output()
-        .unwrap();
+    let o = big_grundy("restricted:s=2,t=1,d1=min2", &[], "1000000000000");
     let e = refused(&o, "grundy restricted:s=2,t=1,d1=min2 --max 16384");
     assert!(
         e.contains("the Grundy solver would take about") && e.contains("use --force"),
         "{e}"
     );
     // memory is checked first: --force cannot lift it
-    let o = Command::new(BIN)
-        .args([
-            "grundy",
-            "connell:p=64",
-            "--max",
-            "16384",
-            "--format",
-            "summary",
-            "--force",
-        ])
-        .env("WYTHOFF_MEMORY_BUDGET", "100000000")
-        .output()
-        .unwrap();
+    let o = big_grundy("connell:p=64", &["--force"], "100000000");
     let e = refused(&o, "grundy --force over the memory budget");
     assert!(e.contains("memory"), "{e}");
     // --force is accepted where it applies and changes nothing for short work
-    for (args, forced) in [
-        (
-            &["grundy", "wythoff", "--max", "6", "--format", "csv"][..],
-            &[
-                "grundy", "wythoff", "--max", "6", "--format", "csv", "--force",
-            ][..],
-        ),
-        (
-            &[
-                "p-positions",
-                "connell:p=3",
-                "--max",
-                "30",
-                "--format",
-                "csv",
-            ][..],
-            &[
-                "p-positions",
-                "connell:p=3",
-                "--max",
-                "30",
-                "--format",
-                "csv",
-                "--force",
-            ][..],
-        ),
+    for args in [
+        &["grundy", "wythoff", "--max", "6", "--format", "csv"][..],
+        &[
+            "p-positions",
+            "connell:p=3",
+            "--max",
+            "30",
+            "--format",
+            "csv",
+        ][..],
     ] {
-        let (a, b) = (wythoff(args), wythoff(forced));
+        let forced = [args, &["--force"]].concat();
+        let (a, b) = (wythoff(args), wythoff(&forced));
         assert!(a.status.success() && b.status.success(), "{}", stderr(&b));
         assert_eq!(stdout(&a), stdout(&b));
         assert!(!stdout(&a).is_empty());
@@ -441,24 +381,14 @@ fn predictable_long_work_is_estimated_and_refused_without_force() {
 #[test]
 fn huge_parameters_that_cost_nothing_answer_at_once() {
     // the issue's slow cases: each answers (exactly) instead of running for minutes
-    let o = wythoff(&[
-        "outcome",
-        "roob-blocking:m=1,p=1000000,l=1000000",
-        "4999",
-        "0",
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    let roob = "roob-blocking:m=1,p=1000000,l=1000000";
+    let out = wythoff_ok(&["outcome", roob, "4999", "0"]);
     // blocking threshold beyond the board: plain rook moves, (0,0) reachable
-    assert!(stdout(&o).starts_with("N\n0,0\n"), "{}", stdout(&o));
+    assert!(out.starts_with("N\n0,0\n"), "{out}");
     // a game with no moves at all: every position is P
-    let o = wythoff(&[
-        "outcome",
-        "restricted:s=1,t=1,h=max0,v=min1048576,d1=none,d2=all",
-        "4999",
-        "0",
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(stdout(&o).lines().next(), Some("P"));
+    let no_moves = "restricted:s=1,t=1,h=max0,v=min1048576,d1=none,d2=all";
+    let out = wythoff_ok(&["outcome", no_moves, "4999", "0"]);
+    assert_eq!(out.lines().next(), Some("P"));
     // 1000-digit piles through diagonal-blocking's oracle: (x, y) with x != y far
     // apart is N, with winning moves
     let x = "7".repeat(1000);
@@ -493,22 +423,8 @@ fn parameters_beyond_the_catalogue_limit_name_the_limit() {
     let e = refused(&wythoff(&["outcome", "modular:m=ten", "3", "5"]), "m=ten");
     assert!(e.contains("whole number"), "{e}");
     // `B^E` is a number: modular:m=10^2 is modular:m=100
-    let a = wythoff(&[
-        "p-positions",
-        "modular:m=10^2",
-        "--max",
-        "300",
-        "--format",
-        "csv",
-    ]);
-    let b = wythoff(&[
-        "p-positions",
-        "modular:m=100",
-        "--max",
-        "300",
-        "--format",
-        "csv",
-    ]);
+    let [a, b] = ["modular:m=10^2", "modular:m=100"]
+        .map(|spec| wythoff(&["p-positions", spec, "--max", "300", "--format", "csv"]));
     assert!(a.status.success(), "{}", stderr(&a));
     assert_eq!(stdout(&a), stdout(&b));
 }
@@ -531,14 +447,12 @@ fn every_text_grid_has_one_labelled_orientation() {
     assert_eq!(stdout(&o), want.join("\n") + "\n");
     // an asymmetric game: (x, y) = (0, 1) is a move away from (0, 0) only if
     // vertical moves exist; here only horizontal ones (v=none): g(0, y) = 0
-    let o = wythoff(&[
+    let cells = common::grid_cells(&wythoff_ok(&[
         "grundy",
         "restricted:s=1,t=1,v=none,d1=none,d2=none",
         "--max",
         "3",
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let cells = common::grid_cells(&stdout(&o));
+    ]));
     assert_eq!(cells[0], vec!["0", "0", "0"]);
     assert_eq!(cells[2], vec!["2", "2", "2"]);
     // dynamic and remoteness use the same grid

@@ -5,44 +5,35 @@
 use std::process::Output;
 
 mod common;
-use common::wythoff;
 use common::wythoff_refused as refused;
+use common::{outcome_history, wythoff, wythoff_ok, IMITATION_EXAMPLE_2};
+
+/// Imitation Nim with p = 2, m = 1, the game of Example 2.
+const P2M1: &str = "imitation:p=2,m=1";
 
 fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()
 }
 
+/// `p-positions SPEC --max MAX [--misere] --format csv`'s output (it must exit 0).
+fn p_positions_csv(spec: &str, max: &str, misere: bool) -> String {
+    let mut args = vec!["p-positions", spec, "--max", max];
+    if misere {
+        args.push("--misere");
+    }
+    args.extend(["--format", "csv"]);
+    wythoff_ok(&args)
+}
+
 #[test]
 fn starting_p_positions_equal_diagonal_blocking() {
     for (p, m) in [(1, 1), (2, 1), (3, 2), (2, 3)] {
-        let a = wythoff(&[
-            "p-positions",
-            &format!("imitation:p={p},m={m}"),
-            "--max",
-            "40",
-            "--format",
-            "csv",
-        ]);
-        let b = wythoff(&[
-            "p-positions",
-            &format!("diagonal-blocking:p={p},m={m}"),
-            "--max",
-            "40",
-            "--format",
-            "csv",
-        ]);
-        assert!(a.status.success() && b.status.success());
-        assert!(stdout(&a).lines().count() > 10);
-        assert_eq!(stdout(&a), stdout(&b), "p={p} m={m}");
+        let a = p_positions_csv(&format!("imitation:p={p},m={m}"), "40", false);
+        let b = p_positions_csv(&format!("diagonal-blocking:p={p},m={m}"), "40", false);
+        assert!(a.lines().count() > 10);
+        assert_eq!(a, b, "p={p} m={m}");
     }
-    let o = wythoff(&[
-        "p-positions",
-        "imitation:p=2,m=1",
-        "--max",
-        "4",
-        "--format",
-        "json",
-    ]);
+    let o = wythoff(&["p-positions", P2M1, "--max", "4", "--format", "json"]);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(
         v["p_positions"],
@@ -53,50 +44,28 @@ fn starting_p_positions_equal_diagonal_blocking() {
 #[test]
 fn outcome_with_history() {
     // Example 2: (2,2) -> (1,2) -> (1,1) -> (0,1) is P for Alice's opponent
-    let o = wythoff(&[
-        "outcome",
-        "imitation:p=2,m=1",
-        "0",
-        "1",
-        "--history",
-        "2,2",
-        "1,2",
-        "1,1",
-    ]);
+    let o = wythoff(IMITATION_EXAMPLE_2);
     assert!(o.status.success());
     assert_eq!(stdout(&o).lines().next(), Some("P"));
     // (1,2) as a starting position: N, the winning move is (1,1)
-    let o = wythoff(&["outcome", "imitation:p=2,m=1", "1", "2"]);
+    let o = wythoff(&["outcome", P2M1, "1", "2"]);
     let s = stdout(&o);
     let lines: Vec<&str> = s.lines().filter(|l| !l.starts_with('#')).collect();
     assert_eq!(lines, vec!["N", "1,1"]);
     assert!(s.contains("dynamic"));
     // a history that ends with (X, Y) itself means the same game
-    let o = wythoff(&[
-        "outcome",
-        "imitation:p=2,m=1",
-        "0",
-        "1",
-        "--history",
-        "2,2",
-        "1,2",
-        "1,1",
-        "0,1",
-    ]);
+    let o = wythoff(&[IMITATION_EXAMPLE_2, &["0,1"]].concat());
     assert_eq!(stdout(&o).lines().next(), Some("P"));
     // after (2,2) -> (1,2): P
-    let o = wythoff(&["outcome", "imitation:p=2,m=1", "1", "2", "--history", "2,2"]);
+    let o = wythoff(&["outcome", P2M1, "1", "2", "--history", "2,2"]);
     assert_eq!(stdout(&o).lines().next(), Some("P"));
     // Example 5: Bob's imitation (2,3) -> (2,1), Alice must take from the higher pile
-    let o = wythoff(&[
-        "outcome",
+    let o = wythoff(&outcome_history(
         "imitation:p=3,m=3",
         "2",
         "1",
-        "--history",
-        "3,3",
-        "2,3",
-    ]);
+        &["3,3", "2,3"],
+    ));
     let s = stdout(&o);
     let lines: Vec<&str> = s.lines().filter(|l| !l.starts_with('#')).collect();
     assert_eq!(lines[0], "N");
@@ -107,33 +76,19 @@ fn outcome_with_history() {
 #[test]
 fn illegal_histories_are_refused_naming_the_first_illegal_step() {
     // Bob's second consecutive imitation (Example 2)
-    let e = refused(&[
-        "outcome",
-        "imitation:p=2,m=1",
+    let e = refused(&outcome_history(
+        P2M1,
         "0",
         "0",
-        "--history",
-        "2,2",
-        "1,2",
-        "1,1",
-        "0,1",
-    ]);
+        &["2,2", "1,2", "1,1", "0,1"],
+    ));
     assert!(
         e.contains("step 4") && e.contains("(0, 1) -> (0, 0)"),
         "{e}"
     );
     assert!(e.contains("imitation"), "{e}");
     // not a Nim move: both piles change at step 2
-    let e = refused(&[
-        "outcome",
-        "imitation:p=2,m=1",
-        "0",
-        "0",
-        "--history",
-        "5,5",
-        "4,5",
-        "3,4",
-    ]);
+    let e = refused(&outcome_history(P2M1, "0", "0", &["5,5", "4,5", "3,4"]));
     assert!(
         e.contains("step 2") && e.contains("(4, 5) -> (3, 4)"),
         "{e}"
@@ -142,27 +97,20 @@ fn illegal_histories_are_refused_naming_the_first_illegal_step() {
     let e = refused(&["outcome", "imitation:p=1,m=1", "3", "3", "--history", "2,3"]);
     assert!(e.contains("step 1"), "{e}");
     // nothing removed
-    let e = refused(&[
-        "outcome",
+    let e = refused(&outcome_history(
         "imitation:p=1,m=1",
         "3",
         "3",
-        "--history",
-        "4,4",
-        "4,4",
-        "4,3",
-    ]);
+        &["4,4", "4,4", "4,3"],
+    ));
     assert!(e.contains("step 1") && e.contains("removes nothing"), "{e}");
     // p = 1, m = 2: the first m-imitation is already illegal
-    let e = refused(&[
-        "outcome",
+    let e = refused(&outcome_history(
         "imitation:p=1,m=2",
         "4",
         "5",
-        "--history",
-        "6,6",
-        "6,5",
-    ]);
+        &["6,6", "6,5"],
+    ));
     assert!(
         e.contains("step 2") && e.contains("(6, 5) -> (4, 5)"),
         "{e}"
@@ -173,30 +121,21 @@ fn illegal_histories_are_refused_naming_the_first_illegal_step() {
 #[test]
 fn bad_inputs() {
     refused(&["outcome", "wythoff", "1", "2", "--history", "3,2"]);
-    refused(&["outcome", "imitation:p=2,m=1", "1", "2", "--history", "3;2"]);
-    refused(&["outcome", "imitation:p=2,m=1", "1", "2", "--history", "3,x"]);
-    refused(&[
-        "outcome",
-        "imitation:p=2,m=1",
-        "1",
-        "2",
-        "--history",
-        "1,2,3",
-    ]);
-    refused(&["outcome", "imitation:p=2,m=1", "1", "2", "--history"]);
+    refused(&["outcome", P2M1, "1", "2", "--history", "3;2"]);
+    refused(&["outcome", P2M1, "1", "2", "--history", "3,x"]);
+    refused(&outcome_history(P2M1, "1", "2", &["1,2,3"]));
+    refused(&["outcome", P2M1, "1", "2", "--history"]);
     refused(&["outcome", "imitation:p=0,m=1", "1", "2"]);
-    refused(&["outcome", "imitation:p=2,m=1", "100000", "100000"]);
-    refused(&[
-        "outcome",
-        "imitation:p=2,m=1",
+    refused(&["outcome", P2M1, "100000", "100000"]);
+    refused(&outcome_history(
+        P2M1,
         "1",
         "2",
-        "--history",
-        "99999999999999999999999,1",
-    ]);
-    refused(&["p-positions", "imitation:p=2,m=1", "--max", "1000000"]);
+        &["99999999999999999999999,1"],
+    ));
+    refused(&["p-positions", P2M1, "--max", "1000000"]);
     refused(&["dynamic", "wythoff", "--max", "5"]);
-    refused(&["dynamic", "imitation:p=2,m=1", "--max", "0"]);
+    refused(&["dynamic", P2M1, "--max", "0"]);
 }
 
 #[test]
@@ -210,25 +149,11 @@ fn dynamic_classification() {
         .collect();
     // Proposition 0: (0,0), (1,2) non-dynamic P; (1,3), (0,y) dynamic; (2,2) N
     assert_eq!(rows, vec!["PDDD", "DNPD", "DPNN", "DDNN"]);
-    let o = wythoff(&[
-        "dynamic",
-        "imitation:p=2,m=1",
-        "--max",
-        "3",
-        "--format",
-        "csv",
-    ]);
+    let o = wythoff(&["dynamic", P2M1, "--max", "3", "--format", "csv"]);
     let s = stdout(&o);
     assert!(s.starts_with("x,y,class\n0,0,P\n"), "{s}");
     assert!(s.contains("\n1,2,D\n") && s.contains("\n2,2,N\n"), "{s}");
-    let o = wythoff(&[
-        "dynamic",
-        "imitation:p=2,m=1",
-        "--max",
-        "3",
-        "--format",
-        "json",
-    ]);
+    let o = wythoff(&["dynamic", P2M1, "--max", "3", "--format", "json"]);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["rows"][1], "DDD");
 }
@@ -296,16 +221,7 @@ fn dynamic_csv_matches_text() {
 fn misere_imitation() {
     use wythoff::imitation::{ImitationNim, ReferenceStateSolver};
     for (p, m) in [(1, 1), (2, 1), (3, 2), (2, 3)] {
-        let o = wythoff(&[
-            "p-positions",
-            &format!("imitation:p={p},m={m}"),
-            "--max",
-            "14",
-            "--misere",
-            "--format",
-            "csv",
-        ]);
-        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let got = p_positions_csv(&format!("imitation:p={p},m={m}"), "14", true);
         let rules = ImitationNim::new(p, m)
             .unwrap()
             .with_convention(wythoff::Convention::Misere);
@@ -319,22 +235,14 @@ fn misere_imitation() {
             )
             .map(|l| l + "\n")
             .collect();
-        assert_eq!(stdout(&o), want, "p={p} m={m}");
+        assert_eq!(got, want, "p={p} m={m}");
         assert!(!want.contains("\n0,0\n"), "(0, 0) is N in misère play");
     }
     // (0, 1) -> (0, 0) leaves the opponent without a move: he wins; so (0, 1) is P
-    let o = wythoff(&["outcome", "imitation:p=2,m=1", "0", "1", "--misere"]);
+    let o = wythoff(&["outcome", P2M1, "0", "1", "--misere"]);
     assert!(o.status.success());
     assert_eq!(stdout(&o).lines().next(), Some("P"));
-    let o = wythoff(&[
-        "outcome",
-        "imitation:p=2,m=1",
-        "0",
-        "2",
-        "--misere",
-        "--history",
-        "2,2",
-    ]);
+    let o = wythoff(&["outcome", P2M1, "0", "2", "--misere", "--history", "2,2"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }
 
@@ -343,20 +251,14 @@ fn misere_imitation() {
 /// cells `compare` lists as P in B are exactly `p-positions --misere`'s.
 #[test]
 fn compare_and_p_positions_agree_on_misere_imitation() {
-    for spec in ["imitation:p=2,m=1", "imitation:p=3,m=2"] {
-        let o = wythoff(&[
-            "p-positions",
-            spec,
-            "--max",
-            "20",
-            "--misere",
-            "--format",
-            "csv",
-        ]);
-        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-        let want: Vec<String> = stdout(&o).lines().skip(1).map(String::from).collect();
+    for spec in [P2M1, "imitation:p=3,m=2"] {
+        let want: Vec<String> = p_positions_csv(spec, "20", true)
+            .lines()
+            .skip(1)
+            .map(String::from)
+            .collect();
         assert!(!want.is_empty());
-        let o = wythoff(&[
+        let got: Vec<String> = wythoff_ok(&[
             "compare",
             "nim",
             &format!("{spec}@misere"),
@@ -364,16 +266,14 @@ fn compare_and_p_positions_agree_on_misere_imitation() {
             "20",
             "--format",
             "csv",
-        ]);
-        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-        let got: Vec<String> = stdout(&o)
-            .lines()
-            .skip(1)
-            .filter_map(|l| {
-                let (xy, side) = l.rsplit_once(',')?;
-                (side == "B" || side == "both").then(|| xy.to_string())
-            })
-            .collect();
+        ])
+        .lines()
+        .skip(1)
+        .filter_map(|l| {
+            let (xy, side) = l.rsplit_once(',')?;
+            (side == "B" || side == "both").then(|| xy.to_string())
+        })
+        .collect();
         assert_eq!(got, want, "{spec}");
     }
 }

@@ -51,6 +51,25 @@ fn numeration(folder: &str) -> Numeration {
     wythoff::proved::shipped()[i].numeration().clone()
 }
 
+/// Piles near 10^30, the rows where the proofs are asked for P-positions.
+const HUGE_XS: [&str; 3] = [
+    "1000000000000000000000000000000",
+    "1234567890123456789012345678901",
+    "999999999999999999999999999977",
+];
+
+/// `outcome GAME 10^30 7` answers and names the proof of GAME (normal play) on
+/// stderr, as an oracle's source is.
+fn names_its_proof(game: &str) {
+    let o = run(&["outcome", game, HUGE_XS[0], "7"]);
+    assert!(o.status.success());
+    let e = stderr(&o);
+    assert!(
+        e.contains(&format!("proved automaton: {game} (normal play)")),
+        "{e}"
+    );
+}
+
 fn outcome_json(game: &str, misere: bool, x: &Natural, y: &Natural) -> serde_json::Value {
     let (xs, ys) = (x.to_string(), y.to_string());
     let mut args = vec!["outcome", game, &xs, &ys, "--format", "json"];
@@ -68,11 +87,7 @@ fn huge_positions_are_answered_by_the_proof_they_name() {
         ("terminal-wythoff:l=2", false, "terminal-wythoff-l-2/normal"),
         ("blocking-wythoff:k=2", true, "blocking-wythoff-k-2/misere"),
     ] {
-        for x in [
-            "1000000000000000000000000000000",
-            "1234567890123456789012345678901",
-            "999999999999999999999999999977",
-        ] {
+        for x in HUGE_XS {
             let x = Natural::from_str(x).unwrap();
             let ys = partners(folder, &x);
             assert!(!ys.is_empty(), "{game}: a P-position in the row of {x}");
@@ -100,18 +115,7 @@ fn huge_positions_are_answered_by_the_proof_they_name() {
         }
     }
     // text: the proof is named on stderr, as an oracle's source is
-    let o = run(&[
-        "outcome",
-        "terminal-wythoff:l=2",
-        "1000000000000000000000000000000",
-        "7",
-    ]);
-    assert!(o.status.success());
-    assert!(
-        stderr(&o).contains("proved automaton: terminal-wythoff:l=2 (normal play)"),
-        "{}",
-        stderr(&o)
-    );
+    names_its_proof("terminal-wythoff:l=2");
 }
 
 /// Blocking Wythoff Nim k = 4 (40 states, Ostrowski of 1 + sqrt 2) and k = 14
@@ -151,11 +155,7 @@ fn blocking_wythoff_k4_and_k14_answer_from_their_proofs() {
                 );
             }
         }
-        for x in [
-            "1000000000000000000000000000000",
-            "1234567890123456789012345678901",
-            "999999999999999999999999999977",
-        ] {
+        for x in HUGE_XS {
             let x = Natural::from_str(x).unwrap();
             let ys = partners(folder, &x);
             assert!(!ys.is_empty(), "{game}: a P-position in the row of {x}");
@@ -176,13 +176,7 @@ fn blocking_wythoff_k4_and_k14_answer_from_their_proofs() {
             }
         }
         // the text names the proof on stderr
-        let o = run(&["outcome", game, "1000000000000000000000000000000", "7"]);
-        assert!(o.status.success());
-        assert!(
-            stderr(&o).contains(&format!("proved automaton: {game} (normal play)")),
-            "{}",
-            stderr(&o)
-        );
+        names_its_proof(game);
     }
 }
 
@@ -220,34 +214,17 @@ fn a_users_folder_answers_when_it_is_about_the_game() {
     assert!(o.status.success());
     assert_eq!(stdout(&o).lines().next(), Some("P"));
     // another game, the other convention, not a proof folder: one line, exit 2
-    for args in [
-        vec!["outcome", "terminal-wythoff:l=3", "1", "2", "--oracle", d],
-        vec![
-            "outcome",
-            "terminal-wythoff:l=2",
-            "1",
-            "2",
-            "--misere",
-            "--oracle",
-            d,
-        ],
-        vec![
-            "outcome",
-            "wythoff",
-            "1",
-            "2",
-            "--oracle",
-            "/nonexistent/folder",
-        ],
-        vec![
-            "outcome",
-            "wythoff",
-            "1",
-            "2",
-            "--oracle",
-            env!("CARGO_MANIFEST_DIR"),
-        ],
+    for (game, misere, folder) in [
+        ("terminal-wythoff:l=3", false, d),
+        ("terminal-wythoff:l=2", true, d),
+        ("wythoff", false, "/nonexistent/folder"),
+        ("wythoff", false, env!("CARGO_MANIFEST_DIR")),
     ] {
+        let mut args = vec!["outcome", game, "1", "2"];
+        if misere {
+            args.push("--misere");
+        }
+        args.extend(["--oracle", folder]);
         let o = run(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stdout(&o));
         let e = stderr(&o);
@@ -269,15 +246,12 @@ fn a_users_folder_answers_when_it_is_about_the_game() {
     // a damaged automaton: one line, exit 2
     let tmp = std::env::temp_dir().join(format!("wythoff-oracle-bad-{}", std::process::id()));
     copy_dir(&dir, &tmp);
+    let with_tmp_oracle = || {
+        let t = tmp.to_str().unwrap();
+        run(&["outcome", "terminal-wythoff:l=2", "1", "2", "--oracle", t])
+    };
     std::fs::write(tmp.join(PSET_FILE), "msd_fib msd_fib\n\n0 1\n0 0 -> 7\n").unwrap();
-    let o = run(&[
-        "outcome",
-        "terminal-wythoff:l=2",
-        "1",
-        "2",
-        "--oracle",
-        tmp.to_str().unwrap(),
-    ]);
+    let o = with_tmp_oracle();
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
     // a state number that would size a huge table: refused before it is read
@@ -286,14 +260,7 @@ fn a_users_folder_answers_when_it_is_about_the_game() {
         "msd_fib msd_fib\n\n0 1\n0 0 -> 0\n4000000000 1\n",
     )
     .unwrap();
-    let o = run(&[
-        "outcome",
-        "terminal-wythoff:l=2",
-        "1",
-        "2",
-        "--oracle",
-        tmp.to_str().unwrap(),
-    ]);
+    let o = with_tmp_oracle();
     assert_eq!(o.status.code(), Some(2));
     assert!(
         stderr(&o).contains("at most 100000 states"),
@@ -307,14 +274,7 @@ fn a_users_folder_answers_when_it_is_about_the_game() {
         tmp.join(PSET_FILE),
     )
     .unwrap();
-    let o = run(&[
-        "outcome",
-        "terminal-wythoff:l=2",
-        "1",
-        "2",
-        "--oracle",
-        tmp.to_str().unwrap(),
-    ]);
+    let o = with_tmp_oracle();
     assert_eq!(o.status.code(), Some(2));
     let e = stderr(&o);
     assert_eq!(e.lines().count(), 1, "{e}");

@@ -4,6 +4,29 @@
 mod common;
 use common::wythoff;
 
+/// `patterns GAME --max MAX EXTRA... --format json`: its exit code and JSON.
+fn patterns_json(game: &str, max: &str, extra: &[&str]) -> (Option<i32>, serde_json::Value) {
+    let args = [
+        &["patterns", game, "--max", max][..],
+        extra,
+        &["--format", "json"],
+    ]
+    .concat();
+    let o = wythoff(&args);
+    let v = serde_json::from_slice(&o.stdout).unwrap();
+    (o.status.code(), v)
+}
+
+/// The `rays` pattern of a `patterns` JSON answer.
+fn rays(v: &serde_json::Value) -> &serde_json::Value {
+    v["patterns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["kind"] == "rays")
+        .unwrap()
+}
+
 #[test]
 fn check_holds_exit_0_and_fails_exit_1() {
     let o = wythoff(&["patterns", "wythoff", "--max", "100", "--check", "400"]);
@@ -14,18 +37,8 @@ fn check_holds_exit_0_and_fails_exit_1() {
         "{s}"
     );
     assert!(s.contains("pairs 0 closed-form: holds on n < 153"), "{s}");
-    let o = wythoff(&[
-        "patterns",
-        "modulo-rook:m=2,l=0,p=4",
-        "--max",
-        "400",
-        "--check",
-        "1024",
-        "--format",
-        "json",
-    ]);
-    assert_eq!(o.status.code(), Some(1));
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let (code, v) = patterns_json("modulo-rook:m=2,l=0,p=4", "400", &["--check", "1024"]);
+    assert_eq!(code, Some(1));
     assert_eq!(v["max"], 400);
     assert_eq!(v["check"]["fitted_on"], 400);
     assert_eq!(v["check"]["max"], 1024);
@@ -34,8 +47,7 @@ fn check_holds_exit_0_and_fails_exit_1() {
     assert_eq!(beatty["holds"], false);
     assert!(beatty["failure"].as_str().unwrap().starts_with("n = "));
     // without --check, the json has no "check"
-    let o = wythoff(&["patterns", "wythoff", "--max", "100", "--format", "json"]);
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let (_, v) = patterns_json("wythoff", "100", &[]);
     assert!(v.get("check").is_none());
 }
 
@@ -81,13 +93,11 @@ fn no_pattern_says_why_the_pairs_reading_gave_up() {
             why.contains("too few pairs") && why.contains("b-order"),
             "{why}"
         );
-        let o = wythoff(&["patterns", g, "--max", n, "--format", "json"]);
-        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let (_, v) = patterns_json(g, n, &[]);
         assert_eq!(v["patterns"], serde_json::json!([]));
         assert_eq!(format!("why: {}", v["why_none"].as_str().unwrap()), why);
     }
-    let o = wythoff(&["patterns", g, "--max", "512", "--format", "json"]);
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let (_, v) = patterns_json(g, "512", &[]);
     assert_eq!(v["patterns"][0]["kind"], "pairs");
     assert!(v.get("why_none").is_none(), "{v}");
 }
@@ -97,22 +107,9 @@ fn no_pattern_says_why_the_pairs_reading_gave_up() {
 /// upper line's slope 5/2 derived from its covers (3 per column, 2 per diagonal).
 #[test]
 fn blocking_wythoff_k7_two_lines_of_slope_five_halves() {
-    let o = wythoff(&[
-        "patterns",
-        "blocking-wythoff:k=7",
-        "--max",
-        "1024",
-        "--format",
-        "json",
-    ]);
-    assert_eq!(o.status.code(), Some(0));
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    let rays = v["patterns"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["kind"] == "rays")
-        .unwrap();
+    let (code, v) = patterns_json("blocking-wythoff:k=7", "1024", &[]);
+    assert_eq!(code, Some(0));
+    let rays = rays(&v);
     let lines = rays["lines"].as_array().unwrap();
     assert_eq!(lines.len(), 2, "{rays}");
     let num = |s: &serde_json::Value| s.as_f64().unwrap();
@@ -136,21 +133,8 @@ fn blocking_wythoff_k7_two_lines_of_slope_five_halves() {
     );
     // on 4096 the two lines are one ray (slopes closer than 1/50 near x0 = 256),
     // split into two lines by their residuals
-    let o = wythoff(&[
-        "patterns",
-        "blocking-wythoff:k=7",
-        "--max",
-        "4096",
-        "--format",
-        "json",
-    ]);
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    let rays = v["patterns"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["kind"] == "rays")
-        .unwrap();
+    let (_, v) = patterns_json("blocking-wythoff:k=7", "4096", &[]);
+    let rays = self::rays(&v);
     assert_eq!(rays["slopes"].as_array().unwrap().len(), 1, "{rays}");
     let lines = rays["lines"].as_array().unwrap();
     assert_eq!(lines.len(), 2, "{rays}");

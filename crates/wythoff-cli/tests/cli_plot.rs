@@ -8,8 +8,7 @@ use common::wythoff;
 use common::wythoff_refused as refused;
 
 fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("wythoff-plot-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_folder("wythoff-plot-test");
     dir.join(name)
 }
 

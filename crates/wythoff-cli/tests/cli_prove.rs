@@ -1,14 +1,62 @@
 //! `wythoff prove`: verdicts decided by Walnut (the jar from scripts/install_walnut.sh).
 //! In CI (`CI=true`) a missing jar or java is a failure, not a skip.
 
+#[macro_use]
 mod common;
-use common::{verdict_lines as verdicts, walnut, walnut_alone};
+use common::{statement, statements, verdict_lines as verdicts, walnut, walnut_alone};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::{Command, Output, Stdio};
 
 const BIN: &str = env!("CARGO_BIN_EXE_wythoff");
 
 use common::{wythoff as run, wythoff_json as json};
+
+/// `wythoff prove GAME --max MAX EXTRA...`.
+fn prove(game: &str, max: &str, extra: &[&str]) -> Output {
+    run(&[&["prove", game, "--max", max][..], extra].concat())
+}
+
+/// `prove GAME --max MAX --format json EXTRA...`'s JSON.
+fn prove_json(game: &str, max: &str, extra: &[&str]) -> serde_json::Value {
+    json(
+        &[
+            &["prove", game, "--max", max, "--format", "json"][..],
+            extra,
+        ]
+        .concat(),
+    )
+}
+
+/// `wythoff sweep SPEC --prove --max 16 --prove-max PROVE_MAX EXTRA...`.
+fn sweep_prove(spec: &str, prove_max: &str, extra: &[&str]) -> Output {
+    let args = [
+        "sweep",
+        spec,
+        "--prove",
+        "--max",
+        "16",
+        "--prove-max",
+        prove_max,
+    ];
+    run(&[&args[..], extra].concat())
+}
+
+/// `wythoff ARGS` with the environment variable `key` set to `value`.
+fn with_env(args: &[&str], key: &str, value: &str) -> Output {
+    Command::new(BIN)
+        .args(args)
+        .env(key, value)
+        .output()
+        .unwrap()
+}
+
+/// Stderr of `out`, checked to exit with `code` and to say `needle`.
+fn failed_saying(out: &Output, code: i32, needle: &str) -> String {
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(out.status.code(), Some(code), "{needle}: {err}");
+    assert!(err.contains(needle), "{needle}: {err}");
+    err
+}
 
 fn assert_proved(game: &[&str], max: &str) -> serde_json::Value {
     let mut args = vec!["prove"];
@@ -58,19 +106,12 @@ fn assert_proved(game: &[&str], max: &str) -> serde_json::Value {
 
 #[test]
 fn proves_the_papers_games() {
-    if walnut().is_none() {
-        return;
-    }
+    skip_without_walnut!();
     let v = assert_proved(&["wythoff"], "256");
     assert_eq!(v["numeration"], "msd_fib");
     assert_eq!(v["convention"], "normal");
     // the winning moves Walnut built equal those `outcome` prints, at 10^30 too
-    let win = v["statements"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|s| s["name"] == "winning_moves")
-        .unwrap_or_else(|| panic!("{v}"));
+    let win = statement(&v, "winning_moves");
     assert!(win["positions"].as_u64().unwrap() > 576, "{v}");
     let v = assert_proved(&["wythoff", "--misere"], "256");
     assert_eq!(v["convention"], "misere");
@@ -89,9 +130,7 @@ fn proves_the_papers_games() {
     assert_eq!(v["statements"][0]["name"], "in_set_is_p");
     // and seed 000's Theorem 4.1 (i) about the graphs, which makes them the
     // paper's floor(n phi_mp / p), a_n + m n (all TRUE: assert_proved)
-    let names: Vec<&str> = v["statements"]
-        .as_array()
-        .unwrap()
+    let names: Vec<&str> = statements(&v)
         .iter()
         .map(|s| s["name"].as_str().unwrap())
         .collect();
@@ -116,23 +155,12 @@ fn proves_the_papers_games() {
 /// for skewed sets) proves the same theorem.
 #[test]
 fn proves_through_the_pairs_graphs() {
-    if walnut().is_none() {
-        return;
-    }
-    let v = json(&[
-        "prove",
-        "wythoff",
-        "--max",
-        "256",
-        "--format",
-        "json",
-        "--via-pairs",
-    ]);
+    skip_without_walnut!();
+    let v = prove_json("wythoff", "256", &["--via-pairs"]);
     assert_eq!(v["verdict"], "proved", "{v}");
     assert_eq!(v["numeration"], "msd_fib");
     let text =
-        String::from_utf8_lossy(&run(&["prove", "wythoff", "--max", "256", "--via-pairs"]).stdout)
-            .to_string();
+        String::from_utf8_lossy(&prove("wythoff", "256", &["--via-pairs"]).stdout).to_string();
     assert!(
         text.contains("n -> a_n") && text.contains("proved"),
         "{text}"
@@ -198,44 +226,24 @@ fn the_papers_formula_can_fail() {
 
 #[test]
 fn a_flipped_cell_is_refuted_with_its_witness() {
-    if walnut().is_none() {
-        return;
-    }
+    skip_without_walnut!();
     // (987, 1597) = (floor(610 phi), floor(610 phi) + 610) is a P-position, far
     // beyond the 256 board; (1000, 1618) is not
     for (cell, statement) in [("987,1597", "absorbing"), ("1000,1618", "stable")] {
-        let v = json(&[
-            "prove",
-            "wythoff",
-            "--max",
-            "256",
-            "--format",
-            "json",
-            "--flip-cell",
-            cell,
-        ]);
+        let v = prove_json("wythoff", "256", &["--flip-cell", cell]);
         assert_eq!(v["verdict"], "refuted", "{v}");
         let (x, y) = cell.split_once(',').unwrap();
         assert_eq!(v["witness"]["x"], x.parse::<u64>().unwrap(), "{v}");
         assert_eq!(v["witness"]["y"], y.parse::<u64>().unwrap(), "{v}");
         assert_eq!(v["witness"]["statement"], statement, "{v}");
-        let failed: Vec<&str> = v["statements"]
-            .as_array()
-            .unwrap()
+        let failed: Vec<&str> = statements(&v)
             .iter()
             .filter(|s| s["result"] == "FALSE")
             .map(|s| s["name"].as_str().unwrap())
             .collect();
         assert!(failed.contains(&statement), "{v}");
     }
-    let out = run(&[
-        "prove",
-        "wythoff",
-        "--max",
-        "256",
-        "--flip-cell",
-        "987,1597",
-    ]);
+    let out = prove("wythoff", "256", &["--flip-cell", "987,1597"]);
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
@@ -274,16 +282,7 @@ fn emitted_files_rerun_and_representations_agree() {
             game.replace([':', '='], "_")
         ));
         let _ = std::fs::remove_dir_all(&dir);
-        let v = json(&[
-            "prove",
-            game,
-            "--max",
-            "256",
-            "--format",
-            "json",
-            "--emit",
-            dir.to_str().unwrap(),
-        ]);
+        let v = prove_json(game, "256", &["--emit", dir.to_str().unwrap()]);
         assert_eq!(v["verdict"], "proved", "{v}");
         assert_eq!(v["numeration"], numeration);
         for f in [
@@ -305,9 +304,7 @@ fn emitted_files_rerun_and_representations_agree() {
         assert!(out.contains("macro comment"), "{out}");
         let got = verdicts(&out);
         // every statement but the winning moves' (checked here, below) is an eval
-        let evals = v["statements"]
-            .as_array()
-            .unwrap()
+        let evals = statements(&v)
             .iter()
             .filter(|s| s["name"] != "winning_moves")
             .count();
@@ -442,14 +439,12 @@ fn bad_input_is_one_line() {
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
         assert!(err.contains(needle), "{args:?}: {err}");
     }
-    let out = Command::new(BIN)
-        .args(["prove", "wythoff", "--max", "64"])
-        .env("WALNUT_JAR", "/nonexistent/walnut.jar")
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(err.lines().count(), 1, "{err}");
+    let out = with_env(
+        &["prove", "wythoff", "--max", "64"],
+        "WALNUT_JAR",
+        "/nonexistent/walnut.jar",
+    );
+    let err = common::one_stderr_line(&out, 2);
     assert!(err.contains("install_walnut.sh"), "{err}");
 }
 
@@ -457,40 +452,22 @@ fn bad_input_is_one_line() {
 /// solving: `Walnut::find` runs first).
 #[test]
 fn missing_java_is_one_line() {
-    if walnut().is_none() {
-        return;
-    }
-    let out = Command::new(BIN)
-        .args(["prove", "wythoff", "--max", "64"])
-        .env("PATH", "/nonexistent")
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(
-        err.contains("java") && err.contains("install_walnut.sh"),
-        "{err}"
-    );
+    skip_without_walnut!();
+    let out = with_env(&["prove", "wythoff", "--max", "64"], "PATH", "/nonexistent");
+    let err = common::one_stderr_line(&out, 2);
+    common::assert_says(&err, &["java", "install_walnut.sh"]);
 }
 
 /// Walnut past `--timeout`: the JSON still has a verdict, the statements that
 /// finished and those that did not; exit 1.
 #[test]
 fn json_on_a_timeout() {
-    if walnut().is_none() {
-        return;
-    }
-    let out = run(&[
-        "prove",
+    skip_without_walnut!();
+    let out = prove(
         "st-wythoff:s=2,t=1",
-        "--max",
         "256",
-        "--timeout",
-        "1",
-        "--format",
-        "json",
-    ]);
+        &["--timeout", "1", "--format", "json"],
+    );
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8_lossy(&out.stdout);
     let v: serde_json::Value =
@@ -499,17 +476,10 @@ fn json_on_a_timeout() {
     let unfinished = v["unfinished"].as_array().unwrap();
     assert!(!unfinished.is_empty(), "{v}");
     assert!(unfinished.iter().any(|s| s == "stable"), "{v}");
-    for s in v["statements"].as_array().unwrap() {
+    for s in statements(&v) {
         assert!(s["result"] == "TRUE" || s["result"] == "FALSE", "{v}");
     }
-    let out = run(&[
-        "prove",
-        "st-wythoff:s=2,t=1",
-        "--max",
-        "256",
-        "--timeout",
-        "1",
-    ]);
+    let out = prove("st-wythoff:s=2,t=1", "256", &["--timeout", "1"]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         text.contains("Walnut timed out") && text.contains("undecided"),
@@ -558,9 +528,7 @@ fn alive(pid: u32) -> bool {
 #[cfg(target_os = "linux")]
 #[test]
 fn killed_prove_leaves_no_java_nor_folder() {
-    if walnut().is_none() {
-        return;
-    }
+    skip_without_walnut!();
     for signal in ["TERM", "KILL"] {
         let tmp =
             std::env::temp_dir().join(format!("wythoff-kill-test-{}-{signal}", std::process::id()));
@@ -638,12 +606,8 @@ fn install_script_refuses_another_jar() {
         .env("WYTHOFF_CACHE", &cache)
         .output()
         .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(
-        err.contains("refused") && err.contains(wythoff_walnut::PINNED_JAR_SHA256),
-        "{err}"
-    );
+    let err = failed_saying(&out, 1, "refused");
+    assert!(err.contains(wythoff_walnut::PINNED_JAR_SHA256), "{err}");
     let _ = std::fs::remove_dir_all(&cache);
 }
 
@@ -653,9 +617,7 @@ fn install_script_refuses_another_jar() {
 /// FALSE side statements are said (`side_false`), in a sweep's record too.
 #[test]
 fn false_side_statements_do_not_refute_a_proved_set() {
-    if walnut().is_none() {
-        return;
-    }
+    skip_without_walnut!();
     let game = "modulo-rook:m=1,l=0,p=3";
     let v = json(&["prove", game, "--misere", "--format", "json"]);
     assert_eq!(v["verdict"], "proved", "{v}");
@@ -667,12 +629,7 @@ fn false_side_statements_do_not_refute_a_proved_set() {
         .collect();
     assert!(side.contains(&"graph_a_nondecreasing"), "{v}");
     for core in ["stable", "absorbing", "no_terminal"] {
-        let st = v["statements"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|s| s["name"] == core)
-            .unwrap_or_else(|| panic!("{core}: {v}"));
+        let st = statement(&v, core);
         assert_eq!(st["result"], "TRUE", "{v}");
     }
     let text = String::from_utf8_lossy(&run(&["prove", game, "--misere"]).stdout).to_string();
@@ -696,9 +653,7 @@ fn false_side_statements_do_not_refute_a_proved_set() {
 /// proved alone (no proof shared between different games).
 #[test]
 fn a_sweep_proves_what_prove_proves_game_by_game() {
-    if walnut().is_none() {
-        return;
-    }
+    skip_without_walnut!();
     let sweeps: [(&str, &[&str]); 5] = [
         ("modulo-rook:m=2,l=0..1,p=3", &["--misere"]),
         ("terminal-wythoff:l=0..3", &[]),
@@ -707,17 +662,7 @@ fn a_sweep_proves_what_prove_proves_game_by_game() {
         ("corner:m=1,p=1..2,u=0..1,v=1", &[]),
     ];
     for (spec, extra) in sweeps {
-        let mut args = vec![
-            "sweep",
-            spec,
-            "--prove",
-            "--max",
-            "16",
-            "--prove-max",
-            "256",
-        ];
-        args.extend_from_slice(extra);
-        let out = run(&args);
+        let out = sweep_prove(spec, "256", extra);
         assert!(
             out.status.success(),
             "{spec}: {}",
@@ -726,9 +671,7 @@ fn a_sweep_proves_what_prove_proves_game_by_game() {
         for line in String::from_utf8_lossy(&out.stdout).lines() {
             let rec: serde_json::Value = serde_json::from_str(line).unwrap();
             let game = rec["game"].as_str().unwrap();
-            let mut alone = vec!["prove", game, "--max", "256", "--format", "json"];
-            alone.extend_from_slice(extra);
-            let v = json(&alone);
+            let v = prove_json(game, "256", extra);
             assert_eq!(
                 rec["proof"]["verdict"], v["verdict"],
                 "{spec}: {game}: {rec} / {v}"
@@ -750,42 +693,16 @@ fn a_sweep_proves_what_prove_proves_game_by_game() {
 /// 1, said on stderr, no record carrying the error as a game's verdict.
 #[test]
 fn write_errors_fail_a_proof_sweep() {
-    if walnut().is_none() {
-        return;
-    }
+    skip_without_walnut!();
     if Path::new("/dev/full").exists() {
-        let out = run(&[
-            "sweep",
-            "wythoff",
-            "--prove",
-            "--max",
-            "16",
-            "--prove-max",
-            "64",
-            "--timings",
-            "/dev/full",
-        ]);
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(1), "{err}");
-        assert!(err.contains("--timings /dev/full"), "{err}");
+        let out = sweep_prove("wythoff", "64", &["--timings", "/dev/full"]);
+        failed_saying(&out, 1, "--timings /dev/full");
     }
     let dir = std::env::temp_dir().join(format!("wythoff-emit-file-{}", std::process::id()));
     std::fs::write(&dir, "a file, not a folder").unwrap();
-    let out = run(&[
-        "sweep",
-        "wythoff",
-        "--prove",
-        "--max",
-        "16",
-        "--prove-max",
-        "64",
-        "--emit",
-        dir.to_str().unwrap(),
-    ]);
-    let err = String::from_utf8_lossy(&out.stderr);
+    let out = sweep_prove("wythoff", "64", &["--emit", dir.to_str().unwrap()]);
     let records = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(err.contains("cannot create"), "{err}");
+    failed_saying(&out, 1, "cannot create");
     assert!(
         !records.contains("cannot create"),
         "an I/O error became a record: {records}"
@@ -797,20 +714,16 @@ fn write_errors_fail_a_proof_sweep() {
 /// the first game (it used to record "Walnut failed" for every game, exit 0).
 #[test]
 fn a_jar_that_is_not_walnut_is_refused_at_the_start() {
-    if walnut().is_none() {
-        return;
-    }
+    skip_without_walnut!();
     let fake = std::env::temp_dir().join(format!("wythoff-fake-jar-{}.jar", std::process::id()));
     std::fs::write(&fake, "not a jar").unwrap();
-    let out2 = Command::new(BIN)
-        .args(["sweep", "m-wythoff:m=1..2", "--prove", "--max", "16"])
-        .env("WALNUT_JAR", &fake)
-        .output()
-        .unwrap();
+    let out2 = with_env(
+        &["sweep", "m-wythoff:m=1..2", "--prove", "--max", "16"],
+        "WALNUT_JAR",
+        fake.to_str().unwrap(),
+    );
     let _ = std::fs::remove_file(&fake);
-    let err = String::from_utf8_lossy(&out2.stderr);
-    assert_eq!(out2.status.code(), Some(2), "{err}");
-    assert!(err.contains("not the pinned Walnut"), "{err}");
+    let err = failed_saying(&out2, 2, "not the pinned Walnut");
     assert!(
         out2.stdout.is_empty(),
         "no record: {}",
@@ -825,19 +738,9 @@ fn a_jar_that_is_not_walnut_is_refused_at_the_start() {
 /// records as written merge.
 #[test]
 fn merge_and_resume_refuse_edited_proofs() {
-    if walnut().is_none() {
-        return;
-    }
+    skip_without_walnut!();
     let spec = "modulo-rook:m=2,l=0..2,p=3";
-    let out = run(&[
-        "sweep",
-        spec,
-        "--prove",
-        "--max",
-        "16",
-        "--prove-max",
-        "256",
-    ]);
+    let out = sweep_prove(spec, "256", &[]);
     assert!(
         out.status.success(),
         "{}",
@@ -851,8 +754,7 @@ fn merge_and_resume_refuse_edited_proofs() {
         "l = 0 and l = 1 are one game: {}",
         lines[1]
     );
-    let dir = std::env::temp_dir().join(format!("wythoff-merge-proofs-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_folder("wythoff-merge-proofs");
     let write = |name: &str, recs: &[String]| {
         let p = dir.join(name);
         let text: String = recs.iter().map(|r| format!("{r}\n")).collect();
@@ -901,26 +803,10 @@ fn merge_and_resume_refuse_edited_proofs() {
         assert!(recs[i].contains(&from), "{from}: {}", recs[i]);
         recs[i] = recs[i].replacen(&from, &to, 1);
         let bad = write("bad.jsonl", &recs);
-        let out = run(&["sweep", "--merge", &bad]);
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{words}: {err}");
-        assert!(err.contains(words), "{words}: {err}");
+        let err = failed_saying(&run(&["sweep", "--merge", &bad]), 2, words);
         assert_eq!(err.lines().count(), 1, "{words}: {err}");
         // --resume reads the same records with the same check
-        let out = run(&[
-            "sweep",
-            spec,
-            "--prove",
-            "--max",
-            "16",
-            "--prove-max",
-            "256",
-            "--resume",
-            &bad,
-        ]);
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "--resume, {words}: {err}");
-        assert!(err.contains(words), "--resume, {words}: {err}");
+        failed_saying(&sweep_prove(spec, "256", &["--resume", &bad]), 2, words);
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -7,6 +7,7 @@
 //! on a board. Tests that run Walnut skip without it (in CI a missing jar is a
 //! failure, as in cli_prove.rs).
 
+#[macro_use]
 mod common;
 use common::{walnut, walnut_alone};
 use std::path::{Path, PathBuf};
@@ -33,6 +34,14 @@ const GAMES: [(&str, &str); 4] = [
     ("blocking-wythoff:k=2", "1024"),
     ("blocking-wythoff:k=3", "128"),
 ];
+
+/// `prove GAME --max MAX --emit DIR --format json`'s JSON.
+fn prove_emit(game: &str, max: &str, dir: &Path) -> serde_json::Value {
+    let dir = dir.to_str().unwrap();
+    json(&[
+        "prove", game, "--max", max, "--emit", dir, "--format", "json",
+    ])
+}
 
 fn tmp(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("wythoff-cf-{name}-{}", std::process::id()));
@@ -81,9 +90,7 @@ fn the_plan_states_the_closed_form() {
 /// carries the statement, the definitions and the verdict, the text says it.
 #[test]
 fn the_closed_forms_are_the_proved_sets() {
-    if walnut().is_none() {
-        return;
-    }
+    skip_without_walnut!();
     for (game, max) in GAMES {
         let v = json(&["prove", game, "--max", max, "--format", "json"]);
         assert_eq!(v["verdict"], "proved", "{game}: {v}");
@@ -100,12 +107,7 @@ fn the_closed_forms_are_the_proved_sets() {
         let w = form.walnut(v["numeration"].as_str().unwrap()).unwrap();
         assert_eq!(cf["definitions"].as_str().unwrap(), w.commands, "{game}");
         assert_eq!(cf["form"].as_str().unwrap(), form.describe());
-        let st = v["statements"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|s| s["name"] == "closed_form")
-            .unwrap_or_else(|| panic!("{v}"));
+        let st = common::statement(&v, "closed_form");
         assert_eq!(st["result"], "TRUE");
         assert!(v.get("side_false").is_none(), "{v}");
     }
@@ -155,9 +157,7 @@ fn swap_form(dir: &Path, ns: &str, form: &ClosedForm) {
 /// folder as emitted rechecks TRUE.
 #[test]
 fn a_mutant_closed_form_is_refuted() {
-    if walnut().is_none() {
-        return;
-    }
+    skip_without_walnut!();
     let mutants: [(&str, &str, usize, Family); 3] = [
         ("wythoff", "256", 0, Family::wythoff((1, 0), (1, 1))),
         (
@@ -175,16 +175,7 @@ fn a_mutant_closed_form_is_refuted() {
     ];
     for (game, max, at, fam) in mutants {
         let dir = tmp(&game.replace([':', '='], "-"));
-        let v = json(&[
-            "prove",
-            game,
-            "--max",
-            max,
-            "--emit",
-            dir.to_str().unwrap(),
-            "--format",
-            "json",
-        ]);
+        let v = prove_emit(game, max, &dir);
         assert_eq!(v["closed_form"]["verdict"], "TRUE", "{game}: {v}");
         let ns = v["numeration"].as_str().unwrap();
         let re = run(&["prove", "--recheck", dir.to_str().unwrap()]);
@@ -215,16 +206,7 @@ fn the_walnut_formula_is_the_oracle_on_a_board() {
     };
     for (game, max) in GAMES {
         let dir = tmp(&format!("board-{}", game.replace([':', '='], "-")));
-        let v = json(&[
-            "prove",
-            game,
-            "--max",
-            max,
-            "--emit",
-            dir.to_str().unwrap(),
-            "--format",
-            "json",
-        ]);
+        let v = prove_emit(game, max, &dir);
         assert_eq!(v["verdict"], "proved", "{game}: {v}");
         let out = walnut_alone(&jar, &dir, "prove.txt");
         assert!(common::verdict_lines(&out).iter().all(|&t| t), "{out}");

@@ -3,35 +3,35 @@
 //! absent (a failure in CI, as cli_prove.rs's); the bad-input tests do not
 //! need it (the request is refused before Walnut is looked for).
 
+#[macro_use]
 mod common;
-use common::walnut;
 use std::process::Command;
 
 const BIN: &str = env!("CARGO_BIN_EXE_wythoff");
 
 use common::{wythoff as run, wythoff_json as json};
 
+/// `prove GAME --grundy EXTRA... --format json`'s JSON.
+fn grundy_json(game: &str, extra: &[&str]) -> serde_json::Value {
+    json(
+        &[
+            &["prove", game, "--grundy"][..],
+            extra,
+            &["--format", "json"],
+        ]
+        .concat(),
+    )
+}
+
 /// Khovanova-Niu's m = 3 formula, G(3i+r, 3j+s) = 3(i+j) + (r+s mod 3):
 /// proved in base 3; the emitted folder re-runs TRUE in Walnut alone.
 #[test]
 fn modular_three_is_proved_and_rechecked() {
-    if walnut().is_none() {
-        return;
-    }
+    skip_without_walnut!();
     let dir = std::env::temp_dir().join(format!("wythoff-grundy-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let d = dir.to_str().unwrap();
-    let v = json(&[
-        "prove",
-        "modular:m=3",
-        "--grundy",
-        "--max",
-        "243",
-        "--emit",
-        d,
-        "--format",
-        "json",
-    ]);
+    let v = grundy_json("modular:m=3", &["--max", "243", "--emit", d]);
     assert_eq!(v["verdict"], "proved", "{v}");
     assert_eq!(v["grundy"], "function", "{v}");
     assert_eq!(v["numeration"], "msd_3", "{v}");
@@ -61,9 +61,7 @@ fn modular_three_is_proved_and_rechecked() {
 /// statements: refuted, with the smallest position where it fails.
 #[test]
 fn a_mutant_formula_is_refuted_with_a_witness() {
-    let Some(_) = walnut() else {
-        return;
-    };
+    skip_without_walnut!();
     let s = wythoff::subject::Subject::parse("modular:m=3", false).unwrap();
     let n = 81u64;
     let mut req = wythoff::prove::Request::new(s);
@@ -90,17 +88,7 @@ fn a_mutant_formula_is_refuted_with_a_witness() {
         .iter()
         .any(|s| s.name == "mex" && s.result == Some(false)));
     // the CLI's own mutant: one value of the table changed before guessing
-    let v = json(&[
-        "prove",
-        "modular:m=3",
-        "--grundy",
-        "--max",
-        "243",
-        "--flip-cell",
-        "0,0",
-        "--format",
-        "json",
-    ]);
+    let v = grundy_json("modular:m=3", &["--max", "243", "--flip-cell", "0,0"]);
     assert_eq!(v["verdict"], "refuted", "{v}");
     assert_eq!(v["witness"]["x"], 0, "{v}");
 }
@@ -108,20 +96,8 @@ fn a_mutant_formula_is_refuted_with_a_witness() {
 /// A level set: m-Modular m = 2's levels 0..2, each proved in base 2.
 #[test]
 fn a_level_is_proved_with_the_levels_below() {
-    if walnut().is_none() {
-        return;
-    }
-    let v = json(&[
-        "prove",
-        "modular:m=2",
-        "--grundy",
-        "--value",
-        "2",
-        "--max",
-        "256",
-        "--format",
-        "json",
-    ]);
+    skip_without_walnut!();
+    let v = grundy_json("modular:m=2", &["--value", "2", "--max", "256"]);
     assert_eq!(v["verdict"], "proved", "{v}");
     assert_eq!(v["grundy"], "level", "{v}");
     assert_eq!(v["value"], 2, "{v}");

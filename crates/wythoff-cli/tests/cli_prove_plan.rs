@@ -4,15 +4,12 @@
 //! in `prove` and in `sweep --prove` records. Tests that run Walnut skip
 //! without it (in CI a missing jar is a failure, as in cli_prove.rs).
 
+#[macro_use]
 mod common;
-use common::walnut;
+use common::wythoff as run;
 use std::process::{Command, Output};
 
 const BIN: &str = env!("CARGO_BIN_EXE_wythoff");
-
-fn run(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().expect("run wythoff")
-}
 
 fn json_of(out: &Output) -> serde_json::Value {
     let text = String::from_utf8_lossy(&out.stdout);
@@ -95,28 +92,22 @@ fn plan_without_walnut() {
     assert!(v["estimate"].as_str().unwrap().contains("no automaton"));
     // bad input stays one line, exit 2
     let out = run(&["prove", "wythoff", "--plan", "--max", "5"]);
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(err.lines().count(), 1, "{err}");
+    common::one_stderr_line(&out, 2);
 }
 
 /// Before Walnut starts, one stderr line gives the same facts.
 #[test]
 fn line_before_walnut() {
-    if walnut().is_none() {
-        return;
-    }
+    skip_without_walnut!();
     let out = run(&["prove", "wythoff", "--max", "64", "--java-memory", "256M"]);
-    assert_eq!(out.status.code(), Some(0));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(
-        err.contains("Walnut starts on the")
-            && err.contains("msd_fib")
-            && err.contains("Java heap 256 MiB")
-            && err.contains("timeout 300 s"),
-        "{err}"
-    );
+    let err = common::one_stderr_line(&out, 0);
+    let facts = [
+        "Walnut starts on the",
+        "msd_fib",
+        "Java heap 256 MiB",
+        "timeout 300 s",
+    ];
+    common::assert_says(&err, &facts);
 }
 
 /// Java's OutOfMemoryError is a verdict: `Walnut out of memory`, the heap,
@@ -124,9 +115,7 @@ fn line_before_walnut() {
 /// time-out); the same verdict in a proof sweep's record.
 #[test]
 fn out_of_memory_is_a_verdict() {
-    if walnut().is_none() {
-        return;
-    }
+    skip_without_walnut!();
     let args = OOM_GAME;
     let mut a = vec!["prove"];
     a.extend_from_slice(args);
@@ -146,12 +135,14 @@ fn out_of_memory_is_a_verdict() {
     let out = run(&a);
     assert_eq!(out.status.code(), Some(1));
     let t = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        t.contains("Walnut out of memory")
-            && t.contains("Java ran out of memory after")
-            && t.contains("heap 64 MiB (-Xmx)")
-            && t.contains("stopped in `def "),
-        "{t}"
+    common::assert_says(
+        &t,
+        &[
+            "Walnut out of memory",
+            "Java ran out of memory after",
+            "heap 64 MiB (-Xmx)",
+            "stopped in `def ",
+        ],
     );
 }
 
@@ -164,9 +155,7 @@ const OOM_GAME: &[&str] = &["roob-blocking:m=2,p=3"];
 /// `reason`; the sweep itself succeeds.
 #[test]
 fn out_of_memory_in_a_sweep_record() {
-    if walnut().is_none() {
-        return;
-    }
+    skip_without_walnut!();
     let out = run(&[
         "sweep",
         "roob-blocking:m=2,p=3",
@@ -183,10 +172,7 @@ fn out_of_memory_in_a_sweep_record() {
     let p = &v["proof"];
     assert_eq!(p["verdict"], "Walnut out of memory", "{v}");
     let why = p["reason"].as_str().unwrap();
-    assert!(
-        why.contains("heap 64 MiB") && why.contains("in_set_is_p"),
-        "{why}"
-    );
+    common::assert_says(why, &["heap 64 MiB", "in_set_is_p"]);
 }
 
 /// Blocking Wythoff Nim with k = 4 and k = 14: proved since "at least k
@@ -194,9 +180,7 @@ fn out_of_memory_in_a_sweep_record() {
 /// heap on k = 4, and past 60 s on k = 14).
 #[test]
 fn blocking_wythoff_k4_and_k14_are_proved() {
-    if walnut().is_none() {
-        return;
-    }
+    skip_without_walnut!();
     for (k, max, states, num) in [
         ("blocking-wythoff:k=4", "2048", 40, "msd_o1p2"),
         ("blocking-wythoff:k=14", "512", 189, "msd_2"),

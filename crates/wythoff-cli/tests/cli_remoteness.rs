@@ -8,6 +8,11 @@ use common::wythoff_ok as stdout;
 use wythoff::catalogue::parse_game;
 use wythoff::solve::remoteness::reference;
 
+/// `wythoff ARGS`'s standard output as JSON; it must exit 0.
+fn ok_json(args: &[&str]) -> serde_json::Value {
+    serde_json::from_str(&stdout(args)).unwrap()
+}
+
 fn brute_csv(name: &str, misere: bool, n: usize) -> String {
     let mut g = parse_game(name).unwrap().game;
     if misere {
@@ -53,48 +58,26 @@ fn formats_imitation_and_refusals() {
         "# Remoteness of nim (normal play); x = first pile across (left to right), y = second pile up (origin lower left)\n\
 y\n2 │ 1 3 4\n1 │ 1 2 3\n0 │ 0 1 1\n  └──────\n    0 1 2  x\n"
     );
-    let j: serde_json::Value = serde_json::from_str(&stdout(&[
-        "remoteness",
-        "nim",
-        "--max",
-        "3",
-        "--format",
-        "json",
-    ]))
-    .unwrap();
+    let j = ok_json(&["remoteness", "nim", "--max", "3", "--format", "json"]);
     assert_eq!(j["rows"][2][2], 4);
     assert_eq!(j["game"], "nim");
     assert_eq!(j["convention"], "normal play");
     // misère: the JSON says so (as p-positions does)
-    let j: serde_json::Value = serde_json::from_str(&stdout(&[
-        "remoteness",
-        "wythoff",
-        "--max",
-        "3",
-        "--misere",
-        "--format",
-        "json",
-    ]))
-    .unwrap();
+    let [j, pp] = ["remoteness", "p-positions"].map(|command| {
+        ok_json(&[
+            command, "wythoff", "--max", "3", "--misere", "--format", "json",
+        ])
+    });
     assert_eq!(j["convention"], "misère play", "{j}");
     assert_eq!(j["game"], "wythoff", "{j}");
-    let pp: serde_json::Value = serde_json::from_str(&stdout(&[
-        "p-positions",
-        "wythoff",
-        "--max",
-        "3",
-        "--misere",
-        "--format",
-        "json",
-    ]))
-    .unwrap();
     assert_eq!(j["convention"], pp["convention"]);
     let s = stdout(&["remoteness", "nim", "--max", "3", "--format", "summary"]);
     assert!(s.starts_with("9 "), "{s}");
     // Imitation Nim, misère: starting positions; (0, 0) is a win at once
+    let imitation = "imitation:p=2,m=1";
     let csv = stdout(&[
         "remoteness",
-        "imitation:p=2,m=1",
+        imitation,
         "--max",
         "4",
         "--misere",
@@ -106,16 +89,10 @@ y\n2 │ 1 3 4\n1 │ 1 2 3\n0 │ 0 1 1\n  └──────\n    0 1 2  x\
     stdout(&["remoteness", "choose-shift:m=1,p=3", "--max", "6"]);
     for bad in [
         vec!["remoteness", "nim", "--max", "3000"],
-        vec!["remoteness", "imitation:p=2,m=1", "--max", "500"],
+        vec!["remoteness", imitation, "--max", "500"],
         vec!["remoteness", "nim", "--max", "0"],
     ] {
-        let o = wythoff(&bad);
-        assert_eq!(o.status.code(), Some(2), "{bad:?}");
-        let e = String::from_utf8(o.stderr).unwrap();
-        assert!(
-            e.starts_with("wythoff: error: ") && e.lines().count() == 1,
-            "{e}"
-        );
+        common::wythoff_error_line(&bad);
     }
 }
 
@@ -148,32 +125,15 @@ fn outcome_prints_remoteness() {
 
 #[test]
 fn plot_remoteness_heatmap() {
-    let dir = std::env::temp_dir().join(format!("wythoff-rem-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_folder("wythoff-rem");
     let f = dir.join("r.svg");
-    let o = wythoff(&[
-        "plot",
-        "roob-blocking:m=2,p=3",
-        "--max",
-        "12",
-        "--remoteness",
-        "-o",
-        f.to_str().unwrap(),
-    ]);
+    let plot = |args: &[&str]| wythoff(&[&["plot"], args, &["-o", f.to_str().unwrap()]].concat());
+    let o = plot(&["roob-blocking:m=2,p=3", "--max", "12", "--remoteness"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let svg = std::fs::read_to_string(&f).unwrap();
     assert!(svg.contains("Remoteness of roob-blocking"), "title");
     assert!(!svg.contains("Grundy"), "a remoteness legend");
-    let o = wythoff(&[
-        "plot",
-        "wythoff",
-        "--max",
-        "5",
-        "--remoteness",
-        "--grundy",
-        "-o",
-        f.to_str().unwrap(),
-    ]);
+    let o = plot(&["wythoff", "--max", "5", "--remoteness", "--grundy"]);
     assert_eq!(o.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).unwrap();
 }

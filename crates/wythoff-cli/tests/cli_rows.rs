@@ -7,6 +7,11 @@ mod common;
 use common::wythoff_ok as ok;
 use common::wythoff_refused as refused;
 
+/// The arguments `sequence GAME --value VALUE --terms TERMS`.
+fn value_terms<'a>(game: &'a str, value: &'a str, terms: &'a str) -> [&'a str; 6] {
+    ["sequence", game, "--value", value, "--terms", terms]
+}
+
 fn rows_json(game: &str, max: &str) -> serde_json::Value {
     let j: serde_json::Value = serde_json::from_str(&ok(&[
         "patterns", game, "--max", max, "--grundy", "--format", "json",
@@ -119,65 +124,34 @@ fn value_pairs_equal_the_grundy_table() {
         pairs(&["sequence", "wythoff", "--terms", "50"])
     );
     // csv and summary
-    let csv = ok(&[
-        "sequence", "wythoff", "--value", "1", "--terms", "3", "--format", "csv",
-    ]);
+    let csv = ok(&[&value_terms("wythoff", "1", "3")[..], &["--format", "csv"]].concat());
     assert_eq!(csv, "n,a,b\n0,0,1\n1,2,2\n2,3,6\n");
 }
 
 #[test]
 fn value_refusals_are_one_line() {
     // no Grundy values (blocking)
-    let e = refused(&[
-        "sequence",
-        "roob-blocking:m=1,p=2",
-        "--value",
-        "1",
-        "--terms",
-        "5",
-    ]);
+    let e = refused(&value_terms("roob-blocking:m=1,p=2", "1", "5"));
     assert!(e.contains("Grundy"), "{e}");
     // m-Modular: no bound on a row's g-position
-    let e = refused(&["sequence", "modular:m=3", "--value", "1", "--terms", "5"]);
+    let e = refused(&value_terms("modular:m=3", "1", "5"));
     assert!(e.contains("unboundedly many columns"), "{e}");
     // a huge value: refused with the plan
-    let e = refused(&[
-        "sequence",
-        "wythoff",
-        "--value",
-        "1000000000",
-        "--terms",
-        "5",
-    ]);
+    let e = refused(&value_terms("wythoff", "1000000000", "5"));
     assert!(
         e.contains("--value 1000000000") && e.contains("level kernel"),
         "{e}"
     );
     assert!(e.contains("board of"), "{e}");
     // terms beyond the level kernel's largest board: at once
-    let e = refused(&[
-        "sequence",
-        "wythoff",
-        "--value",
-        "1",
-        "--terms",
-        "1099511627776",
-    ]);
+    let e = refused(&value_terms("wythoff", "1", "1099511627776"));
     assert!(e.contains("largest board"), "{e}");
     // not a number
-    let e = refused(&["sequence", "wythoff", "--value", "x", "--terms", "5"]);
+    let e = refused(&value_terms("wythoff", "x", "5"));
     assert!(e.contains("--value"), "{e}");
     // the plan says the same without work
-    let p: serde_json::Value = serde_json::from_str(&ok(&[
-        "sequence",
-        "wythoff",
-        "--value",
-        "1000000000",
-        "--terms",
-        "5",
-        "--plan",
-    ]))
-    .unwrap();
+    let plan = ok(&[&value_terms("wythoff", "1000000000", "5")[..], &["--plan"]].concat());
+    let p: serde_json::Value = serde_json::from_str(&plan).unwrap();
     assert!(
         p["refusal"].as_str().unwrap().contains("memory budget"),
         "{p}"

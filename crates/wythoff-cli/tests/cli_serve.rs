@@ -79,6 +79,18 @@ impl Server {
         serde_json::from_str(&body).unwrap_or_else(|e| panic!("{path}: {e}: {body}"))
     }
 
+    /// GET `path`, checked to be refused (400): the error its JSON says.
+    fn refused(&self, path: &str) -> String {
+        let (status, body) = self.get(path);
+        assert_eq!(status, 400, "{path}: {body}");
+        let v: Value =
+            serde_json::from_str(&body).unwrap_or_else(|e| panic!("{path}: {e}: {body}"));
+        v["error"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{path}: {body}"))
+            .to_string()
+    }
+
     fn solves(&self) -> u64 {
         self.json("/api/stats")["solves"].as_u64().unwrap()
     }
@@ -228,10 +240,7 @@ fn the_api_answers_as_the_cli_does() {
                         compared += 1;
                     }
                     Err(e) => {
-                        let (status, body) = s.get(&path);
-                        assert_eq!(status, 400, "{path}: {body}");
-                        let v: Value = serde_json::from_str(&body).unwrap();
-                        assert_eq!(v["error"], e.as_str(), "{path}");
+                        assert_eq!(s.refused(&path), e, "{path}");
                     }
                 }
             }
@@ -246,10 +255,7 @@ fn the_api_answers_as_the_cli_does() {
                 compared += 1;
             }
             Err(e) => {
-                let (status, body) = s.get(&path);
-                assert_eq!(status, 400, "{path}: {body}");
-                let v: Value = serde_json::from_str(&body).unwrap();
-                assert_eq!(v["error"], e.as_str(), "{path}");
+                assert_eq!(s.refused(&path), e, "{path}");
             }
         }
     }
@@ -268,8 +274,7 @@ fn the_api_answers_as_the_cli_does() {
         assert_eq!(s.json(&path), cli, "{path}");
     }
     // a rules file: its text sent as rules= (the server reads no file)
-    let dir = std::env::temp_dir().join(format!("wythoff-serve-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_folder("wythoff-serve");
     let file = dir.join("mine.toml");
     let toml = "name = \"mine\"\nh = \"odd\"\nv = \"3:0+1\"\n[two-pile]\nd1 = \"all\"\nd2 = \"all\"\nrelation = \"band:2\"\n[corner]\nu = 2\nv = 1\n";
     std::fs::write(&file, toml).unwrap();
@@ -330,10 +335,7 @@ fn the_api_answers_as_the_cli_does() {
         match cli_json(&args) {
             Ok(cli) => assert_eq!(s.json(&path), cli, "{path}"),
             Err(e) => {
-                let (status, body) = s.get(&path);
-                assert_eq!(status, 400, "{path}: {body}");
-                let v: Value = serde_json::from_str(&body).unwrap();
-                assert_eq!(v["error"], e.as_str(), "{path}");
+                assert_eq!(s.refused(&path), e, "{path}");
             }
         }
     }
@@ -476,10 +478,7 @@ fn bad_requests_get_400_or_404_and_the_server_keeps_answering() {
     ];
     assert!(bad.len() + not_found.len() >= 50);
     for path in &bad {
-        let (status, body) = s.get(path);
-        assert_eq!(status, 400, "{path}: {body}");
-        let v: Value = serde_json::from_str(&body).unwrap_or_else(|e| panic!("{path}: {e}"));
-        let msg = v["error"].as_str().unwrap();
+        let msg = s.refused(path);
         assert!(!msg.is_empty() && !msg.contains('\n'), "{path}: {msg}");
         assert!(msg.len() < 400, "{path}: {msg}");
         assert!(!msg.contains("panicked"), "{path}: {msg}");
@@ -855,10 +854,7 @@ fn one_answer_layer_for_the_cli_and_the_api() {
             "history and conjecture do not apply",
         ),
     ] {
-        let (status, body) = s.get(path);
-        assert_eq!(status, 400, "{path}: {body}");
-        let v: Value = serde_json::from_str(&body).unwrap();
-        let e = v["error"].as_str().unwrap();
+        let e = s.refused(path);
         assert!(e.contains(words), "{path}: {e}");
         assert!(!e.contains("--"), "a CLI flag in {path}: {e}");
     }

@@ -65,8 +65,7 @@ fn sweep_with_threads(args: &[&str], threads: &str) -> Vec<u8> {
 /// byte, in every format and whatever the thread count.
 #[test]
 fn shards_merge_byte_for_byte() {
-    let dir = std::env::temp_dir().join(format!("wythoff-sweep-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_folder("wythoff-sweep");
     let spec = "modulo-rook:m=1..4,l=0,p=1..6";
     for (format, max) in [("json", "600"), ("csv", "200"), ("markdown", "200")] {
         let base = ["sweep", spec, "--max", max, "--format", format];
@@ -187,13 +186,7 @@ fn bad_input() {
         vec!["sweep", "--merge", "/nonexistent/file"],
         vec!["sweep"],
     ] {
-        let o = wythoff(&args);
-        assert_eq!(o.status.code(), Some(2), "{args:?}");
-        let e = String::from_utf8(o.stderr).unwrap();
-        assert!(
-            e.starts_with("wythoff: error: ") && e.lines().count() == 1,
-            "{args:?}: {e}"
-        );
+        common::wythoff_error_line(&args);
     }
 }
 
@@ -203,8 +196,7 @@ fn bad_input() {
 // ---------------------------------------------------------------------------
 
 fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("wythoff-sweep-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_folder(&format!("wythoff-sweep-{name}"));
     dir
 }
 
@@ -235,6 +227,12 @@ fn refused(o: &Output, words: &[&str]) {
     }
 }
 
+/// Checks that `o` exited 0 and wrote `want`.
+fn assert_wrote(o: Output, want: &[u8]) {
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(o.stdout, want);
+}
+
 fn merge(files: &[&std::path::Path], extra: &[&str]) -> Output {
     let mut a = vec!["sweep".to_string(), "--merge".to_string()];
     a.extend(files.iter().map(|p| p.to_str().unwrap().to_string()));
@@ -244,6 +242,15 @@ fn merge(files: &[&std::path::Path], extra: &[&str]) -> Output {
 }
 
 const SPEC: &str = "modulo-rook:m=1..2,l=0,p=1..3";
+
+/// SPEC's sweep on the board of 30 in two shards, written to `a.jsonl` and
+/// `b.jsonl` in `dir`: the two paths and the second shard's output.
+fn two_shards(dir: &std::path::Path) -> (std::path::PathBuf, std::path::PathBuf, Vec<u8>) {
+    let (a, b) = (dir.join("a.jsonl"), dir.join("b.jsonl"));
+    sweep_to(&a, &[SPEC, "--max", "30", "--shard", "1/2"]);
+    let body_b = sweep_to(&b, &[SPEC, "--max", "30", "--shard", "2/2"]);
+    (a, b, body_b)
+}
 
 #[test]
 fn every_record_carries_its_sweep() {
@@ -378,22 +385,15 @@ fn merge_refuses_other_sweeps_naming_the_file_and_the_field() {
         &["version", "the wythoff that made them"],
     );
     // the two halves merge
-    let o = merge(&[&b, &a], &[]);
-    assert!(o.status.success());
-    assert_eq!(
-        o.stdout,
-        run_ok(&["sweep", SPEC, "--max", "30"]).into_bytes()
-    );
+    let want = run_ok(&["sweep", SPEC, "--max", "30"]);
+    assert_wrote(merge(&[&b, &a], &[]), want.as_bytes());
     std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn merge_finds_missing_and_conflicting_records() {
     let dir = scratch("missing");
-    let a = dir.join("a.jsonl");
-    let b = dir.join("b.jsonl");
-    sweep_to(&a, &[SPEC, "--max", "30", "--shard", "1/2"]);
-    let body_b = sweep_to(&b, &[SPEC, "--max", "30", "--shard", "2/2"]);
+    let (a, b, body_b) = two_shards(&dir);
     // shard 2 of 2 missing: named
     refused(&merge(&[&a], &[]), &["3 of 6", "--shard 2/2", "--partial"]);
     // --partial: what is there, and the missing ones on stderr
@@ -424,9 +424,7 @@ fn merge_finds_missing_and_conflicting_records() {
     std::fs::write(&bad, changed).unwrap();
     refused(&merge(&[&a, &b, &bad], &[]), &["differs", "bad.jsonl"]);
     // the same records twice: accepted (the whole run and its shards)
-    let o = merge(&[&a, &whole, &b], &[]);
-    assert!(o.status.success());
-    assert_eq!(o.stdout, all);
+    assert_wrote(merge(&[&a, &whole, &b], &[]), &all);
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -474,9 +472,7 @@ fn an_edited_record_is_refused_by_merge_and_resume() {
         refused(&o, &["record 1", "edited"]);
         assert!(o.stdout.is_empty());
         // the file as written: merged and resumed unchanged
-        let o = merge(&[&whole], &[]);
-        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-        assert_eq!(String::from_utf8(o.stdout).unwrap(), body);
+        assert_wrote(merge(&[&whole], &[]), body.as_bytes());
     }
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -484,10 +480,7 @@ fn an_edited_record_is_refused_by_merge_and_resume() {
 #[test]
 fn merge_honours_format() {
     let dir = scratch("format");
-    let a = dir.join("a.jsonl");
-    let b = dir.join("b.jsonl");
-    sweep_to(&a, &[SPEC, "--max", "30", "--shard", "1/2"]);
-    sweep_to(&b, &[SPEC, "--max", "30", "--shard", "2/2"]);
+    let (a, b, _) = two_shards(&dir);
     for format in ["csv", "markdown", "json"] {
         let o = merge(&[&a, &b], &["--format", format]);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
@@ -554,8 +547,7 @@ fn merge_reads_are_bounded() {
         .stdin(std::fs::File::open(&a).unwrap())
         .output()
         .unwrap();
-    assert!(o.status.success());
-    assert_eq!(o.stdout, all);
+    assert_wrote(o, &all);
     std::fs::remove_dir_all(&dir).ok();
 }
 

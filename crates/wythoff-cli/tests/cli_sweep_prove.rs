@@ -4,6 +4,7 @@
 //! Skipped (saying so) without Java and the Walnut jar, failing under CI=true.
 //! Tiny families, one Java process at a time (`--threads 1`, one test at a time).
 
+#[macro_use]
 mod common;
 use common::{random_below, verdict_lines, walnut, walnut_alone, wythoff};
 use serde_json::Value;
@@ -38,19 +39,21 @@ fn ok(o: Output, what: &str) -> Vec<u8> {
     o.stdout
 }
 
-fn sweep(extra: &[&str]) -> Vec<u8> {
-    let mut a = vec![
-        "--threads",
-        "1",
-        "sweep",
+/// The arguments `--threads 1 sweep SPEC --max 24 EXTRA...`.
+fn one_thread_sweep<'a>(spec: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    [&["--threads", "1", "sweep", spec, "--max", "24"][..], extra].concat()
+}
+
+/// The arguments of FAMILY's proof sweep, `--prove --timeout 60 EXTRA...`.
+fn prove_family<'a>(extra: &[&'a str]) -> Vec<&'a str> {
+    one_thread_sweep(
         FAMILY,
-        "--max",
-        "24",
-        "--prove",
-        "--timeout",
-        "60",
-    ];
-    a.extend_from_slice(extra);
+        &[&["--prove", "--timeout", "60"][..], extra].concat(),
+    )
+}
+
+fn sweep(extra: &[&str]) -> Vec<u8> {
+    let a = prove_family(extra);
     ok(wythoff(&a), &format!("{a:?}"))
 }
 
@@ -132,20 +135,8 @@ fn verdicts_shared_emitted_and_equal_to_prove() {
 }
 
 fn sweep_to_file(args: &[&str], file: &Path) -> std::process::Child {
-    let mut a = vec![
-        "--threads",
-        "1",
-        "sweep",
-        FAMILY,
-        "--max",
-        "24",
-        "--prove",
-        "--timeout",
-        "60",
-    ];
-    a.extend_from_slice(args);
     Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .args(a)
+        .args(prove_family(args))
         .stdout(std::fs::File::create(file).unwrap())
         .stderr(std::process::Stdio::null())
         .spawn()
@@ -157,9 +148,7 @@ fn sweep_to_file(args: &[&str], file: &Path) -> std::process::Child {
 /// records of other proof options are another sweep.
 #[test]
 fn killed_resumed_sharded_merged() {
-    if walnut().is_none() {
-        return;
-    }
+    skip_without_walnut!();
     let _t = turn();
     let dir = scratch("resume");
     let full = sweep(&[]);
@@ -203,50 +192,31 @@ fn killed_resumed_sharded_merged() {
     // shards merge to one run
     let s1 = dir.join("s1.jsonl");
     let s2 = dir.join("s2.jsonl");
+    let (p1, p2) = (s1.to_str().unwrap(), s2.to_str().unwrap());
     std::fs::write(&s1, sweep(&["--shard", "1/2"])).unwrap();
     std::fs::write(&s2, sweep(&["--shard", "2/2"])).unwrap();
-    let merged = ok(
-        wythoff(&[
-            "sweep",
-            "--merge",
-            s2.to_str().unwrap(),
-            s1.to_str().unwrap(),
-        ]),
-        "merge",
-    );
+    let merged = ok(wythoff(&["sweep", "--merge", p2, p1]), "merge");
     assert_eq!(merged, full);
     // a proof sweep is json only, also when merged
-    let o = wythoff(&["sweep", "--merge", s1.to_str().unwrap(), "--format", "csv"]);
+    let o = wythoff(&["sweep", "--merge", p1, "--format", "csv"]);
     assert_eq!(o.status.code(), Some(2));
     // another timeout: another sweep, for --merge and for --resume
     let other = String::from_utf8(std::fs::read(&s2).unwrap())
         .unwrap()
         .replace("timeout=60", "timeout=61");
     std::fs::write(&s2, other).unwrap();
-    let o = wythoff(&[
-        "sweep",
-        "--merge",
-        s1.to_str().unwrap(),
-        s2.to_str().unwrap(),
-    ]);
+    let o = wythoff(&["sweep", "--merge", p1, p2]);
     let e = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(2), "{e}");
     assert!(
         e.contains("another sweep") && e.contains("proof options"),
         "{e}"
     );
-    let mut c = sweep_to_file(&["--resume", s2.to_str().unwrap(), "--shard", "2/2"], &part);
+    let mut c = sweep_to_file(&["--resume", p2, "--shard", "2/2"], &part);
     assert!(!c.wait().unwrap().success());
     // a sweep without --prove is another sweep too
     let o = wythoff(&[
-        "sweep",
-        FAMILY,
-        "--max",
-        "24",
-        "--resume",
-        s1.to_str().unwrap(),
-        "--shard",
-        "1/2",
+        "sweep", FAMILY, "--max", "24", "--resume", p1, "--shard", "1/2",
     ]);
     let e = String::from_utf8_lossy(&o.stderr);
     assert!(e.contains("proof options"), "{e}");
@@ -259,21 +229,12 @@ fn killed_resumed_sharded_merged() {
 /// definitions unfinished at 1 s; m=1 now proves within 2 s).
 #[test]
 fn timeouts_are_verdicts() {
-    if walnut().is_none() {
-        return;
-    }
+    skip_without_walnut!();
     let _t = turn();
-    let o = wythoff(&[
-        "--threads",
-        "1",
-        "sweep",
+    let o = wythoff(&one_thread_sweep(
         "modulo-rook:m=2,l=0..1,p=3",
-        "--max",
-        "24",
-        "--prove",
-        "--timeout",
-        "1",
-    ]);
+        &["--prove", "--timeout", "1"],
+    ));
     let recs = records(&ok(o, "sweep"));
     assert_eq!(recs.len(), 2);
     assert_eq!(
@@ -309,37 +270,11 @@ fn timeouts_are_verdicts() {
 /// bound with the proofs, and the Java processes' memory; no Walnut needed.
 #[test]
 fn plan_counts_proofs() {
-    let out = ok(
-        wythoff(&[
-            "--threads",
-            "1",
-            "sweep",
-            FAMILY,
-            "--max",
-            "24",
-            "--prove",
-            "--plan",
-            "2",
-            "--timeout",
-            "10",
-        ]),
-        "plan",
-    );
+    let planned = one_thread_sweep(FAMILY, &["--prove", "--plan", "2", "--timeout", "10"]);
+    let out = ok(wythoff(&planned), "plan");
     let v: Value = serde_json::from_slice(&out).unwrap();
-    let plain: Value = serde_json::from_slice(&ok(
-        wythoff(&[
-            "--threads",
-            "1",
-            "sweep",
-            FAMILY,
-            "--max",
-            "24",
-            "--plan",
-            "2",
-        ]),
-        "plan",
-    ))
-    .unwrap();
+    let plain = ok(wythoff(&one_thread_sweep(FAMILY, &["--plan", "2"])), "plan");
+    let plain: Value = serde_json::from_slice(&plain).unwrap();
     for (k, s) in v.as_array().unwrap().iter().enumerate() {
         assert_eq!(s["games"], 2);
         assert_eq!(s["proofs"], 1, "{s}");

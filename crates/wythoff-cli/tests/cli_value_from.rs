@@ -6,20 +6,7 @@
 
 mod common;
 use common::wythoff;
-
-fn ok(args: &[&str]) -> (String, String) {
-    let o = wythoff(args);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    (
-        String::from_utf8(o.stdout).unwrap(),
-        String::from_utf8(o.stderr).unwrap(),
-    )
-}
+use common::wythoff_ok_with_stderr as ok;
 
 fn triples(text: &str) -> Vec<(u64, u64, u64)> {
     text.lines()

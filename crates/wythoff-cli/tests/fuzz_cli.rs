@@ -7,17 +7,12 @@
 //! Bounded for CI (default 48 command lines per property, a few seconds); run
 //! longer locally with `WYTHOFF_FUZZ_CASES=2000 cargo test -p wythoff-cli --test fuzz_cli`.
 
+mod common;
+use common::IMITATION_EXAMPLE_2;
 use proptest::prelude::*;
 use std::process::{Command, Output};
 
 const BIN: &str = env!("CARGO_BIN_EXE_wythoff");
-
-fn cases() -> u32 {
-    std::env::var("WYTHOFF_FUZZ_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(48)
-}
 
 const TOKENS: &[&str] = &[
     "0",
@@ -72,16 +67,7 @@ const LINES: &[&[&str]] = &[
     ],
     &["sequence", "{G}", "--terms", "5"],
     &["dynamic", "{G}", "--max", "5"],
-    &[
-        "outcome",
-        "imitation:p=2,m=1",
-        "0",
-        "1",
-        "--history",
-        "2,2",
-        "1,2",
-        "1,1",
-    ],
+    IMITATION_EXAMPLE_2,
 ];
 
 const GAMES: &[&str] = &[
@@ -159,15 +145,14 @@ fn run(args: &[String]) -> Output {
 }
 
 fn temp(name: &str, body: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("wythoff-fuzz-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_folder("wythoff-fuzz");
     let p = dir.join(name);
     std::fs::write(&p, body).unwrap();
     p.to_string_lossy().into_owned()
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: cases(), failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: common::fuzz_cases(48), failure_persistence: None, ..ProptestConfig::default() })]
 
     /// A command line with one argument mutated (the game, a number, a flag value).
     #[test]

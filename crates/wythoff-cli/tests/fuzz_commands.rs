@@ -10,19 +10,13 @@
 //! `play` reads its moves from an empty stdin. `sweep` (its merge files and
 //! shards) is left to its own tests. Run longer with `WYTHOFF_FUZZ_CASES=2000`.
 
+mod common;
 use proptest::prelude::*;
 use std::io::Read;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 const BIN: &str = env!("CARGO_BIN_EXE_wythoff");
-
-fn cases() -> u32 {
-    std::env::var("WYTHOFF_FUZZ_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(40)
-}
 
 const COMMANDS: &[&str] = &[
     "games",
@@ -178,15 +172,14 @@ fn run_bounded(args: &[String], limit: Duration) -> Option<(Option<i32>, String)
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: cases(), failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: common::fuzz_cases(40), failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn random_argument_vectors(cmd in 0..COMMANDS.len(),
                                toks in prop::collection::vec(0..TOKENS.len(), 0..7),
                                bytes in prop::collection::vec(any::<u8>(), 0..200),
                                file in any::<usize>()) {
-        let dir = std::env::temp_dir().join(format!("wythoff-fuzzc-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = common::temp_folder("wythoff-fuzzc");
         let mut args = vec![COMMANDS[cmd].to_string()];
         // `verify` alone runs every claim: keep it to one small filtered check
         if COMMANDS[cmd] == "verify" {

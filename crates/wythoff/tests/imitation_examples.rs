@@ -22,6 +22,16 @@ fn outcome(r: ImitationNim, h: &[(u64, u64)]) -> Outcome {
         .unwrap()
 }
 
+/// The positions the winning moves from `s` lead to.
+fn winning_targets(solver: &StateSolver, s: &State) -> Vec<(u64, u64)> {
+    solver
+        .winning_moves(s)
+        .unwrap()
+        .into_iter()
+        .map(|(_, t)| (t.x, t.y))
+        .collect()
+}
+
 fn options(r: ImitationNim, h: &[(u64, u64)]) -> Vec<(u64, u64)> {
     let s = r.replay(h).unwrap();
     let mut v: Vec<_> = r.moves(&s).into_iter().map(|(_, t)| (t.x, t.y)).collect();
@@ -52,13 +62,7 @@ fn example_1() {
     // (3,3) -> (1,3) loses (the opponent answers (1,2)); (2,3) -> (1,3) wins
     assert_eq!(outcome(r, &[(3, 3), (1, 3)]), Outcome::N);
     let s = r.replay(&[(3, 3), (1, 3)]).unwrap();
-    let wins: Vec<_> = StateSolver::new(r, 4)
-        .unwrap()
-        .winning_moves(&s)
-        .unwrap()
-        .into_iter()
-        .map(|(_, t)| (t.x, t.y))
-        .collect();
+    let wins = winning_targets(&StateSolver::new(r, 4).unwrap(), &s);
     assert!(wins.contains(&(1, 2)));
     assert_eq!(outcome(r, &[(2, 3), (1, 3)]), Outcome::P);
     let solver = StateSolver::new(r, 8).unwrap();
@@ -148,12 +152,7 @@ fn example_3() {
     let solver = StateSolver::new(r, 6).unwrap();
     assert_eq!(solver.classify(1, 2), PositionClass::N);
     for s in r.states_at(1, 2) {
-        let wins: Vec<_> = solver
-            .winning_moves(&s)
-            .unwrap()
-            .into_iter()
-            .map(|(_, t)| (t.x, t.y))
-            .collect();
+        let wins = winning_targets(&solver, &s);
         assert!(wins.contains(&(0, 2)), "{s}");
     }
     assert_eq!(solver.classify(1, 3), PositionClass::P);
@@ -201,12 +200,7 @@ fn example_4() {
     // (20, 27) is non-dynamic N, and (20,27) -> (17,27) wins after every history
     assert_eq!(solver.classify(20, 27), PositionClass::N);
     for s in r.states_at(20, 27) {
-        let wins: Vec<_> = solver
-            .winning_moves(&s)
-            .unwrap()
-            .into_iter()
-            .map(|(_, t)| (t.x, t.y))
-            .collect();
+        let wins = winning_targets(&solver, &s);
         assert!(wins.contains(&(17, 27)), "{s}");
     }
     // Bob takes from the pile of 17: Alice answers a (3,2)-Wythoff P-position

@@ -10,24 +10,26 @@ use wythoff::oracle::{self, Oracle};
 use wythoff::rules::{Convention, Game};
 use wythoff::solve;
 
+/// `ENTRY:A=a,B=b` for every `a` in `ar` and `b` in `br` (`b` the faster).
+fn grid(
+    entry: &str,
+    (a, ar): (&str, std::ops::RangeInclusive<u64>),
+    (b, br): (&str, std::ops::RangeInclusive<u64>),
+) -> Vec<String> {
+    ar.flat_map(|x| br.clone().map(move |y| format!("{entry}:{a}={x},{b}={y}")))
+        .collect()
+}
+
 fn games() -> Vec<String> {
     let mut g = vec!["nim".to_string(), "wythoff".to_string()];
     for m in 1..=6 {
         g.push(format!("m-wythoff:m={m}"));
     }
-    for s in 1..=3 {
-        for t in 1..=3 {
-            g.push(format!("st-wythoff:s={s},t={t}"));
-        }
-    }
+    g.extend(grid("st-wythoff", ("s", 1..=3), ("t", 1..=3)));
     for p in 1..=6 {
         g.push(format!("connell:p={p}"));
     }
-    for m in 1..=4 {
-        for p in 1..=4 {
-            g.push(format!("roob-blocking:m={m},p={p}"));
-        }
-    }
+    g.extend(grid("roob-blocking", ("m", 1..=4), ("p", 1..=4)));
     for m in 1..=5 {
         for p in 1..=6 {
             let mut ls: Vec<u64> = vec![0, 1, m, p];
@@ -51,11 +53,7 @@ fn games() -> Vec<String> {
     for m in 1..=12 {
         g.push(format!("modular:m={m}"));
     }
-    for p in 1..=4 {
-        for m in 1..=6 {
-            g.push(format!("diagonal-blocking:p={p},m={m}"));
-        }
-    }
+    g.extend(grid("diagonal-blocking", ("p", 1..=4), ("m", 1..=6)));
     g
 }
 

@@ -104,18 +104,9 @@ fn known_values() {
     assert_eq!((m.get(0, 0), m.get(0, 1)), (Some(0), Some(1)));
 }
 
-fn relation_strategy() -> impl Strategy<Value = Relation> {
-    prop_oneof![
-        Just(Relation::Diagonal),
-        (1u64..5).prop_map(|m| Relation::Band { m }),
-        (1u64..4, 1u64..4).prop_map(|(s, t)| Relation::Cone { s, t }),
-        (1u64..5).prop_map(|m| Relation::Congruent { m }),
-    ]
-}
-
 prop_compose! {
     fn rules_strategy()(h in any_set(), v in any_set(), d1 in any_set(), d2 in any_set(),
-        rel in relation_strategy(), two in any::<bool>(), block in 0u8..60, bl in 1u64..4, p in 1u64..4,
+        rel in strategies::any_relation(), two in any::<bool>(), block in 0u8..60, bl in 1u64..4, p in 1u64..4,
         cu in 0u64..3, cv in 0u64..3, misere in any::<bool>()) -> Rules {
         let mut b = Rules::builder().h(h).v(v);
         if two { b = b.two_pile(d1, d2, rel); }
@@ -236,30 +227,25 @@ proptest! {
 /// blocking.
 #[test]
 fn line_kernel_scope() {
-    for g in [
+    let outside = [
         "connell:p=3",
         "st-wythoff:s=2,t=1",
         "modular:m=3",
         "roob-blocking:m=2,p=3",
         "odd-odd:s=1,t=1",
-    ] {
-        let game = parse_game(g).unwrap().game;
-        assert!(
-            solve::remoteness::lines::scope(&game.variants()[0]).is_none(),
-            "{g}"
-        );
-    }
-    for g in [
+    ];
+    let inside = [
         "nim",
         "wythoff",
         "m-wythoff:m=3",
         "shifted:m=1,p=3,l=1",
         "corner:m=1,p=2,u=2,v=3",
-    ] {
-        let game = parse_game(g).unwrap().game;
-        assert!(
-            solve::remoteness::lines::scope(&game.variants()[0]).is_some(),
-            "{g}"
-        );
+    ];
+    for (games, in_scope) in [(outside, false), (inside, true)] {
+        for g in games {
+            let game = parse_game(g).unwrap().game;
+            let scope = solve::remoteness::lines::scope(&game.variants()[0]);
+            assert_eq!(scope.is_some(), in_scope, "{g}");
+        }
     }
 }

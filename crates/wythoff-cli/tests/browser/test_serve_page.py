@@ -124,6 +124,18 @@ def show(page, game, n=64, misere=False):
     )
 
 
+def click_cell(page, x, y):
+    page.mouse.click(**page.evaluate(f"() => window.wythoffCellCenter({x}, {y})"))
+
+
+def start_play(page, game, n, x, y):
+    """Show `game` on the board of `n`, start a game and pick (x, y) to start from."""
+    show(page, game, n)
+    page.click("#play-toggle")
+    click_cell(page, x, y)
+    page.wait_for_selector('#history[data-count="0"]')
+
+
 def hover(page, x, y):
     c = page.evaluate("([x, y]) => window.wythoffCellCenter(x, y)", [x, y])
     page.mouse.move(c["x"], c["y"])
@@ -203,12 +215,9 @@ def test_zoom_keeps_cells_where_they_are(page):
 
 
 def test_play_against_the_perfect_opponent(page):
-    show(page, "wythoff", 64)
-    page.click("#play-toggle")
     # (5, 3) is P: the human's move (to (5, 1)) loses, the computer wins back
-    page.mouse.click(**page.evaluate("() => window.wythoffCellCenter(5, 3)"))
-    page.wait_for_selector('#history[data-count="0"]')
-    page.mouse.click(**page.evaluate("() => window.wythoffCellCenter(5, 1)"))
+    start_play(page, "wythoff", 64, 5, 3)
+    click_cell(page, 5, 1)
     page.wait_for_selector('#history[data-count="2"]')
     a, b = page.get_attribute("#history", "data-position").split(",")
     o = cli_json("outcome", "wythoff", "5", "1")
@@ -220,7 +229,7 @@ def test_play_against_the_perfect_opponent(page):
     page.wait_for_selector('#history[data-count="0"]')
     assert page.get_attribute("#history", "data-position") == "5,3"
     # an illegal move is refused with the rule's words, as `play` says them
-    page.mouse.click(**page.evaluate("() => window.wythoffCellCenter(2, 1)"))
+    click_cell(page, 2, 1)
     page.wait_for_function("document.getElementById('status').textContent.includes('not a two-pile move')")
     page.click("#play-toggle")
 
@@ -238,14 +247,11 @@ def test_a_bad_game_shows_the_cli_error_line(page):
 
 
 def test_blocking_game_your_blocks_and_the_computers(page):
-    show(page, "diagonal-blocking:p=2,m=1", 32)
-    page.click("#play-toggle")
-    page.mouse.click(**page.evaluate("() => window.wythoffCellCenter(6, 9)"))
-    page.wait_for_selector('#history[data-count="0"]')
+    start_play(page, "diagonal-blocking:p=2,m=1", 32, 6, 9)
     assert page.is_visible("#blocks")
     # move to (4, 7) and block the diagonal option (3, 6)
     page.fill("#blocks", "3,6")
-    page.mouse.click(**page.evaluate("() => window.wythoffCellCenter(4, 7)"))
+    click_cell(page, 4, 7)
     page.wait_for_selector('#history[data-count="2"]')
     assert "(4, 7) you blocking 3,6" in page.inner_text("#history")
     a, b = page.get_attribute("#history", "data-position").split(",")
@@ -254,11 +260,8 @@ def test_blocking_game_your_blocks_and_the_computers(page):
 
 
 def test_play_imitation_nim_shows_the_history(page, server):
-    show(page, "imitation:p=2,m=1", 16)
-    page.click("#play-toggle")
-    page.mouse.click(**page.evaluate("() => window.wythoffCellCenter(4, 4)"))
-    page.wait_for_selector('#history[data-count="0"]')
-    page.mouse.click(**page.evaluate("() => window.wythoffCellCenter(3, 4)"))
+    start_play(page, "imitation:p=2,m=1", 16, 4, 4)
+    click_cell(page, 3, 4)
     page.wait_for_selector('#history[data-count="2"]')
     text = page.inner_text("#history")
     assert "1-imitation" in text and "runs: player to move" in text

@@ -2,6 +2,48 @@
 
 use std::process::{Command, Output};
 
+/// Example 2 of the imitation paper: `outcome` at (0, 1) after the history
+/// (2,2) -> (1,2) -> (1,1), which is P for Alice's opponent.
+#[allow(dead_code)]
+pub const IMITATION_EXAMPLE_2: &[&str] = &[
+    "outcome",
+    "imitation:p=2,m=1",
+    "0",
+    "1",
+    "--history",
+    "2,2",
+    "1,2",
+    "1,1",
+];
+
+/// The arguments `outcome GAME X Y --history STEPS...`.
+#[allow(dead_code)]
+pub fn outcome_history<'a>(
+    game: &'a str,
+    x: &'a str,
+    y: &'a str,
+    steps: &[&'a str],
+) -> Vec<&'a str> {
+    [&["outcome", game, x, y, "--history"][..], steps].concat()
+}
+
+/// Cases per fuzzing property: `WYTHOFF_FUZZ_CASES`, else `default`.
+#[allow(dead_code)]
+pub fn fuzz_cases(default: u32) -> u32 {
+    std::env::var("WYTHOFF_FUZZ_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// The folder `PREFIX-PID` in the temporary directory, created.
+#[allow(dead_code)]
+pub fn temp_folder(prefix: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("{prefix}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 /// Run `wythoff` with `args`, capturing its output.
 #[allow(dead_code)]
 pub fn wythoff(args: &[&str]) -> Output {
@@ -11,9 +53,8 @@ pub fn wythoff(args: &[&str]) -> Output {
         .expect("run wythoff")
 }
 
-/// `wythoff ARGS`'s standard output; a panic with its stderr unless it exits 0.
-#[allow(dead_code)]
-pub fn wythoff_ok(args: &[&str]) -> String {
+/// `wythoff ARGS`'s output, checked to exit 0 (a panic with its stderr if not).
+fn wythoff_exit_0(args: &[&str]) -> Output {
     let o = wythoff(args);
     assert_eq!(
         o.status.code(),
@@ -21,7 +62,41 @@ pub fn wythoff_ok(args: &[&str]) -> String {
         "{args:?}: {}",
         String::from_utf8_lossy(&o.stderr)
     );
-    String::from_utf8(o.stdout).expect("the output is UTF-8")
+    o
+}
+
+/// `wythoff ARGS`'s standard output; a panic with its stderr unless it exits 0.
+#[allow(dead_code)]
+pub fn wythoff_ok(args: &[&str]) -> String {
+    String::from_utf8(wythoff_exit_0(args).stdout).expect("the output is UTF-8")
+}
+
+/// `wythoff ARGS`'s standard output and standard error (both UTF-8); a panic
+/// with its stderr unless it exits 0.
+#[allow(dead_code)]
+pub fn wythoff_ok_with_stderr(args: &[&str]) -> (String, String) {
+    let o = wythoff_exit_0(args);
+    (
+        String::from_utf8(o.stdout).unwrap(),
+        String::from_utf8(o.stderr).unwrap(),
+    )
+}
+
+/// The stderr of `o`, the output of `wythoff ARGS`, checked to be one line
+/// `wythoff: error: ...` with exit 2.
+fn error_line(args: &[&str], o: &Output) -> String {
+    let err = String::from_utf8(o.stderr.clone()).unwrap();
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(err.starts_with("wythoff: error: "), "{args:?}: {err}");
+    err
+}
+
+/// `wythoff ARGS`'s stderr, checked to be one line `wythoff: error: ...` with
+/// exit 2 (`wythoff_refused` checks more).
+#[allow(dead_code)]
+pub fn wythoff_error_line(args: &[&str]) -> String {
+    error_line(args, &wythoff(args))
 }
 
 /// `wythoff ARGS`'s one line on stderr, checked to be a refusal: exit 2, one line
@@ -29,12 +104,26 @@ pub fn wythoff_ok(args: &[&str]) -> String {
 #[allow(dead_code)]
 pub fn wythoff_refused(args: &[&str]) -> String {
     let o = wythoff(args);
-    let err = String::from_utf8(o.stderr.clone()).unwrap();
-    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    assert!(err.starts_with("wythoff: error: "), "{args:?}: {err}");
+    let err = error_line(args, &o);
     assert!(!err.contains("panicked"), "{args:?}: {err}");
     assert!(o.stdout.is_empty(), "{args:?}: output on a refusal");
+    err
+}
+
+/// Checks that `text` says each of `needles`.
+#[allow(dead_code)]
+pub fn assert_says(text: &str, needles: &[&str]) {
+    for n in needles {
+        assert!(text.contains(n), "{n:?} not in: {text}");
+    }
+}
+
+/// The standard error of `o`, checked to be one line, and its exit status `code`.
+#[allow(dead_code)]
+pub fn one_stderr_line(o: &Output, code: i32) -> String {
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(o.status.code(), Some(code), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
     err
 }
 
@@ -50,6 +139,23 @@ pub fn wythoff_json(args: &[&str]) -> serde_json::Value {
             String::from_utf8_lossy(&out.stderr)
         )
     })
+}
+
+/// The statements of a `prove --format json` answer.
+#[allow(dead_code)]
+pub fn statements(v: &serde_json::Value) -> &Vec<serde_json::Value> {
+    v["statements"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no statements: {v}"))
+}
+
+/// The statement named `name` in a `prove --format json` answer.
+#[allow(dead_code)]
+pub fn statement<'a>(v: &'a serde_json::Value, name: &str) -> &'a serde_json::Value {
+    statements(v)
+        .iter()
+        .find(|s| s["name"] == name)
+        .unwrap_or_else(|| panic!("{name}: {v}"))
 }
 
 /// The cells of a text grid (`grundy`, `remoteness`, `dynamic`: x across, y up,
@@ -116,6 +222,17 @@ pub fn walnut() -> Option<std::path::PathBuf> {
             None
         }
     }
+}
+
+/// Return from the calling test when Walnut is missing (`walnut`: a skip, said
+/// on stderr, or a failure in CI). The test file declares `#[macro_use] mod common;`.
+#[allow(unused_macros)]
+macro_rules! skip_without_walnut {
+    () => {
+        if $crate::common::walnut().is_none() {
+            return;
+        }
+    };
 }
 
 /// Run `load FILE;` in Walnut alone (WALNUT_HOME = `home`); its stdout.

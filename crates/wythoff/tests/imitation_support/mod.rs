@@ -124,21 +124,7 @@ impl Brute {
     /// Is the last position of the (legal) game `h` a P-position for the player
     /// who just moved?
     pub fn is_p(&mut self, h: &[(u64, u64)]) -> bool {
-        let n = h.len();
-        let key = (
-            if n >= 2 { Some(h[n - 2]) } else { None },
-            h[n - 1],
-            if n >= 2 {
-                self.run_ending_at(h, n - 1)
-            } else {
-                0
-            },
-            if n >= 3 {
-                self.run_ending_at(h, n - 2)
-            } else {
-                0
-            },
-        );
+        let key = self.key(h);
         if let Some(&v) = self.memo.get(&key) {
             return v;
         }

@@ -77,7 +77,8 @@ pub fn corner_terminal() -> impl Strategy<Value = (u64, u64, Option<u64>)> {
     (0u64..4, 0u64..4, proptest::option::weighted(0.1, 0u64..6))
 }
 
-fn any_relation() -> impl Strategy<Value = wythoff::rules::Relation> {
+/// A two-pile relation of each kind: the diagonal, bands, cones and congruences.
+pub fn any_relation() -> impl Strategy<Value = wythoff::rules::Relation> {
     use wythoff::rules::Relation;
     prop_oneof![
         Just(Relation::Diagonal),
