@@ -259,10 +259,48 @@ def check_proofs():
         line = family_line(entry, counts)
         if line not in doc:
             bad.append(f"{name}: docs/open-problems.md lacks the line: {line}")
+    bad += walnut_line_differences(doc, index)
     for b in bad:
         print(b, file=sys.stderr)
     print(f"{len(index)} proof sweeps checked, {len(bad)} differences", file=sys.stderr)
     return 1 if bad else 0
+
+
+def walnut_lines(lines):
+    """(line number, spec, misere, problem) of every **Walnut, every game** line of the
+    document; `problem` is the seed 003 problem whose section holds it (or None)."""
+    problem = None
+    for i, line in enumerate(lines):
+        if line.startswith("### Problem "):
+            problem = int(line.split()[2])
+        elif line.startswith("## "):
+            problem = None
+        if line.startswith("- **Walnut, every game** (`wythoff sweep '"):
+            cmd = line.split("`")[1]
+            yield i, cmd.split("'")[1], "--misere" in cmd, problem
+
+
+def line_records(recs, spec, problem):
+    """The records a Walnut line counts: a seed 003 problem's own combinations."""
+    keep = PROBLEM_SELECT.get(problem) if spec == SEED003_ONE_PILE_AND_DIAGONAL else None
+    return [r for r in recs if keep(r)] if keep else recs
+
+
+def walnut_line_differences(doc, index):
+    """Every Walnut line whose counts differ from its records' (found by the index)."""
+    by_sweep = {(e["spec"], e["convention"] == "misere"): name for name, e in index.items()}
+    bad = []
+    for i, spec, misere, problem in walnut_lines(doc.split("\n")):
+        name = by_sweep.get((spec, misere))
+        if name is None:
+            continue
+        recs = load_records(os.path.join(PROOFS, name))
+        prf = {r["index"]: r["proof"] for r in recs}
+        n = Counter(proof_groups(line_records(recs, spec, problem), prf).values())
+        want = f"over the {sum(n.values())} distinct games: " + ", ".join(f"{v} {n.get(v, 0)}" for v in VERDICTS)
+        if want not in doc.split("\n")[i]:
+            bad.append(f"docs/open-problems.md line {i + 1} ({spec}, problem {problem}): not `{want}`")
+    return bad
 
 
 def family_line(entry, counts):
@@ -481,6 +519,15 @@ def table(header, rows):
     for r in rows:
         lines.append("| " + " | ".join(str(c).replace("|", "\\|") for c in r) + " |")
     return "\n".join(lines)
+
+
+# The combinations of the K, a, b sweep that each of seed 003's problems 25-27 reads
+# (their sections and their Walnut lines count these only).
+PROBLEM_SELECT = {
+    25: lambda r: p(r, "a") == 0 and p(r, "b") == 0,
+    26: lambda r: p(r, "a") == p(r, "b"),
+    27: lambda r: p(r, "a") != p(r, "b"),
+}
 
 
 def p(rec, k):
@@ -945,7 +992,7 @@ def seed003(doc):
             "S1 = S2 = D1 = D2 = Z_K^(0) (multiples of K). How to determine all P-positions "
             "under normal or misère play? K = 2 is Even-Even (Theorems 13, 14); can they be "
             "generalised to K >= 3?",
-            lambda r: p(r, "a") == 0 and p(r, "b") == 0,
+            PROBLEM_SELECT[25],
             lambda r: (p(r, "K"),),
             ["K"],
             [
@@ -964,7 +1011,7 @@ def seed003(doc):
             26,
             "S1 = S2 = D1 = D2 = Z_K^(r), r fixed. K = 2, r = 1 is Odd-Odd (Theorems 7, 9: "
             "normal play P = all (even, even)); generalise to K >= 3 and every r?",
-            lambda r: p(r, "a") == p(r, "b"),
+            PROBLEM_SELECT[26],
             lambda r: (p(r, "K"), p(r, "a")),
             ["K", "r"],
             [
@@ -983,7 +1030,7 @@ def seed003(doc):
             27,
             "S1 = D1 = Z_K^(r1), S2 = D2 = Z_K^(r2), r1 != r2. K = 2 (r1, r2) = (1, 0) is Odd-Even "
             "(Theorems 17-20); generalise to K >= 3?",
-            lambda r: p(r, "a") != p(r, "b"),
+            PROBLEM_SELECT[27],
             lambda r: (p(r, "K"), p(r, "a"), p(r, "b")),
             ["K", "r1", "r2"],
             [
@@ -1201,11 +1248,11 @@ def update_proofs():
             continue
         recs = load_records(path)
         prf = {r["index"]: r["proof"] for r in recs}
-        new = []
-        walnut_line(new, recs, spec, misere, prf)
-        head = f"- **Walnut, every game** (`wythoff sweep '{spec}' "
-        for i, line in enumerate(lines):
-            if line.startswith(head) and ("--misere" in line.split("`")[1]) == misere:
+        for i, line_spec, line_misere, problem in list(walnut_lines(lines)):
+            if (line_spec, line_misere) == (spec, misere):
+                # a problem's line counts the combinations that problem reads
+                new = []
+                walnut_line(new, line_records(recs, spec, problem), spec, misere, prf)
                 lines[i] = new[0].rstrip("\n")
     text = "\n".join(lines)
     s1 = []

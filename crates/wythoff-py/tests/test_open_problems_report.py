@@ -149,3 +149,40 @@ def test_a_changed_verdict_or_count_is_caught(op, tmp_path):
         assert op.check_proofs() == 1
     finally:
         op.PROOFS, op.PROOF_INDEX, op.DOC = saved
+
+
+def test_a_problem_line_counts_that_problems_combinations(op, tmp_path):
+    # in seed 003's problem sections, a Walnut line of the K, a, b sweep counts the
+    # combinations of its problem only (25: a = b = 0; 27: a != b), not the family
+    import gzip
+
+    spec = op.SEED003_ONE_PILE_AND_DIAGONAL
+    recs = [
+        {"index": 0, "params": {"a": 0, "b": 0}, "proof": {"verdict": "proved", "shared_with": None}},
+        {"index": 1, "params": {"a": 1, "b": 0}, "proof": {"verdict": "no automaton found", "shared_with": None}},
+        {"index": 2, "params": {"a": 0, "b": 1}, "proof": {"verdict": "no automaton found", "shared_with": 1}},
+    ]
+    proofs = tmp_path / "proofs"
+    proofs.mkdir()
+    name = "k.prove.jsonl.gz"
+    with gzip.open(proofs / name, "wt") as f:
+        f.writelines(json.dumps(r) + "\n" for r in recs)
+    entry = {"spec": spec, "convention": "normal", "combinations": 3, "verdicts": op.family_counts(recs)}
+    (proofs / "index.json").write_text(json.dumps({name: entry}))
+
+    def line(total, proved, none):
+        return (f"- **Walnut, every game** (`wythoff sweep '{spec}' --max 16 --prove`), over the {total} "
+                f"distinct games: proved {proved}, refuted 0, no automaton found {none}, Walnut timed out 0.")
+
+    doc = tmp_path / "doc.md"
+    saved = op.PROOFS, op.PROOF_INDEX, op.DOC
+    op.PROOFS, op.PROOF_INDEX, op.DOC = str(proofs), str(proofs / "index.json"), str(doc)
+    try:
+        right = [op.family_line(entry, entry["verdicts"]), "### Problem 25", line(1, 1, 0), "### Problem 27", line(1, 0, 1)]
+        doc.write_text("\n".join(right) + "\n")
+        assert op.check_proofs() == 0
+        # the family's counts written into problem 25's section are caught
+        doc.write_text("\n".join(right[:2] + [line(2, 1, 1)] + right[3:]) + "\n")
+        assert op.check_proofs() == 1
+    finally:
+        op.PROOFS, op.PROOF_INDEX, op.DOC = saved
