@@ -16,8 +16,8 @@
 use std::time::Instant;
 use wythoff::catalogue::parse_game;
 use wythoff::hash::Summary;
+use wythoff::mex_pairs::{self, SeqKind};
 use wythoff::rules::Rules;
-use wythoff::sequence::{self, SeqKind};
 use wythoff::solve::grundy::{lines, nim_like, region, union};
 use wythoff::solve::outcome::band;
 use wythoff::solve::{self, reference};
@@ -312,13 +312,13 @@ fn imitation_summary(p: u64, m: u64, n: u64, naive: bool) -> Summary {
 // ---- sequences -------------------------------------------------------------
 
 fn seq_kernel(kind: &SeqKind, terms: u64) -> Summary {
-    sequence::summary(kind, terms, &mut |_| {}).unwrap()
+    mex_pairs::summary(kind, terms, &mut |_| {}).unwrap()
 }
 
 /// The plain bitmap mex: a bitmap of every value used (a's and b's) and a mex
 /// pointer that walks over set bits.
 fn seq_plain(kind: &SeqKind, terms: u64) -> Summary {
-    let bound = sequence::max_value_bound(kind, terms).unwrap();
+    let bound = mex_pairs::max_value_bound(kind, terms).unwrap();
     let mut bm = vec![0u64; (bound / 64 + 2) as usize];
     let mut mex = 0u64;
     let mut s = Summary::new();
@@ -554,7 +554,7 @@ fn main() {
             ),
         ] {
             let k = time(|| seq_kernel(&kind, terms));
-            let k1 = time(|| sequence::summary_with(&kind, terms, false, &mut |_| {}).unwrap());
+            let k1 = time(|| mex_pairs::summary_with(&kind, terms, false, &mut |_| {}).unwrap());
             let b = time(|| seq_plain(&kind, terms));
             report(
                 &format!("sequence {name} terms={terms}"),

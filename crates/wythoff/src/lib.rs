@@ -13,7 +13,7 @@
 //!   chooses the kernel.
 //! - [`oracle`]: the published solutions on big integers.
 //! - [`imitation`]: (p,m)-Imitation Nim, the game with memory, and its state solvers.
-//! - [`sequence`]: the sequences `(a_n, b_n)` by mex kernels.
+//! - [`mex_pairs`]: the sequences `(a_n, b_n)` by mex kernels.
 //! - [`explain`]: the outcome of one position, its winning moves, and blocking.
 //!
 //! Questions (what the front ends call):
@@ -42,6 +42,7 @@ pub mod explain;
 pub mod hash;
 pub mod imitation;
 pub mod limits;
+pub mod mex_pairs;
 pub mod oracle;
 pub mod partition;
 pub mod patterns;
@@ -49,7 +50,6 @@ pub mod play;
 pub mod prove;
 pub mod proved;
 pub mod rules;
-pub mod sequence;
 pub mod sequences;
 pub mod sets;
 pub mod solve;

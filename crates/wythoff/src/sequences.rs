@@ -6,15 +6,15 @@
 
 use crate::error::{Arg, Message, SolveError};
 use crate::limits::{check_terms, MAX_ORACLE_TERMS};
+use crate::mex_pairs;
 use crate::oracle::{Natural, Oracle};
 use crate::rules::Convention;
-use crate::sequence;
 use crate::solve::{cost, human_bytes, memory_budget, stream};
 use crate::subject::Subject;
 
 /// How [`sequence`] answers: a kernel, or the oracle one term at a time.
 enum SeqEngine {
-    Kernel(sequence::SequenceSpec),
+    Kernel(mex_pairs::SequenceSpec),
     Oracle(Box<dyn Oracle>),
     /// No published solution: pairs read off a solved board
     /// ([`crate::patterns::read_pairs`]).
@@ -45,8 +45,8 @@ fn sequence_engine(
                 .misere_board(),
         ));
     }
-    if let Some(spec) = sequence::for_game(named)? {
-        let est = sequence::memory_estimate(&spec.kind, terms).unwrap_or(u64::MAX);
+    if let Some(spec) = mex_pairs::for_game(named)? {
+        let est = mex_pairs::memory_estimate(&spec.kind, terms).unwrap_or(u64::MAX);
         if est > memory_budget() {
             return Err(SolveError::ArgTooLarge(
                 Message::new().value(Arg::Terms, terms).text(format!(
@@ -137,7 +137,7 @@ fn sequence_within(
 ) -> Result<(), SolveError> {
     match sequence_engine(s, terms, work, progress)? {
         SeqEngine::Kernel(spec) => {
-            sequence::generate(&spec.kind, terms, &mut |d| progress(d, terms), |a, b| {
+            mex_pairs::generate(&spec.kind, terms, &mut |d| progress(d, terms), |a, b| {
                 sink(a, b)
             })
         }
@@ -224,7 +224,7 @@ pub fn sequence_summary(
 ) -> Result<crate::hash::Summary, SolveError> {
     match sequence_engine(s, terms, crate::board_pairs::READ_WORK, progress)? {
         SeqEngine::Kernel(spec) => {
-            sequence::summary(&spec.kind, terms, &mut |d| progress(d, terms))
+            mex_pairs::summary(&spec.kind, terms, &mut |d| progress(d, terms))
         }
         SeqEngine::Oracle(o) => {
             let mut h = crate::hash::Summary::new();
@@ -257,7 +257,7 @@ pub fn read_off_a_board(s: &Subject) -> bool {
         return false;
     };
     s.convention() != Convention::Misere
-        && matches!(sequence::for_game(named), Ok(None))
+        && matches!(mex_pairs::for_game(named), Ok(None))
         && pair_oracle(s).is_none()
 }
 
@@ -291,12 +291,12 @@ pub fn sequence_plan(s: &Subject, terms: u64) -> Result<SequencePlan, SolveError
         refusal,
     };
     let named_mex = match s.named.as_ref() {
-        Some(named) if s.convention() == Convention::Normal => sequence::for_game(named)?,
+        Some(named) if s.convention() == Convention::Normal => mex_pairs::for_game(named)?,
         _ => None,
     };
     if let Some(spec) = named_mex {
         // (the mex kernel's choice does no work: refused over the budget)
-        let est = sequence::memory_estimate(&spec.kind, terms).unwrap_or(u64::MAX);
+        let est = mex_pairs::memory_estimate(&spec.kind, terms).unwrap_or(u64::MAX);
         let refusal =
             sequence_engine(s, terms, crate::board_pairs::READ_WORK, &mut |_, _| {}).err();
         return Ok(plan(

@@ -1362,17 +1362,18 @@ const SEQUENCE_ENGINES: &[SequenceEngine] = &[
         min: 800,
     },
     SequenceEngine {
-        name: "sequence::Generator (mex kernels)",
+        name: "mex_pairs::Generator (mex kernels)",
         run: |c| {
             pair_game(c)?;
             let ng = c
                 .named
                 .as_ref()
                 .ok_or_else(|| Skip::from("not a catalogue game"))?;
-            let spec = wythoff::sequence::for_game(ng)
+            let spec = wythoff::mex_pairs::for_game(ng)
                 .map_err(|e| e.to_string())?
                 .ok_or_else(|| Skip::from("no mex kernel for this entry"))?;
-            let ps = wythoff::sequence::pairs(&spec.kind, c.n as u64).map_err(|e| e.to_string())?;
+            let ps =
+                wythoff::mex_pairs::pairs(&spec.kind, c.n as u64).map_err(|e| e.to_string())?;
             Ok(SeqAnswer::Pairs(ps))
         },
         min: 15,
@@ -1891,12 +1892,12 @@ fn the_sequence_kernels_equal_the_oracles_pairs() {
         "modular:m=7",
     ] {
         let g = parse_game(name).unwrap();
-        let spec = wythoff::sequence::for_game(&g).unwrap().unwrap();
+        let spec = wythoff::mex_pairs::for_game(&g).unwrap().unwrap();
         let Some(o) = wythoff::oracle::for_game(g.entry_name, &g.params, g.game.convention())
         else {
             continue;
         };
-        let pairs = wythoff::sequence::pairs(&spec.kind, 20_000).unwrap();
+        let pairs = wythoff::mex_pairs::pairs(&spec.kind, 20_000).unwrap();
         let mut any = false;
         for (n, &(a, b)) in pairs.iter().enumerate() {
             let Some(want) = o.pair(&Natural::from(n as u64)).unwrap() else {
