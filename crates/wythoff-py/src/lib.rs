@@ -140,6 +140,7 @@ fn _wythoff(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sweep_indices, m)?)?;
     m.add_function(wrap_pyfunction!(sweep_one, m)?)?;
     m.add_function(wrap_pyfunction!(sweep_identity, m)?)?;
+    m.add_function(wrap_pyfunction!(sweep_check, m)?)?;
     m.add_function(wrap_pyfunction!(sweep_lines, m)?)?;
     m.add_function(wrap_pyfunction!(walnut_check, m)?)?;
     m.add_function(wrap_pyfunction!(sweep_groups, m)?)?;

@@ -108,6 +108,28 @@ pub(crate) fn sweep_identity(
     Ok(id.json((1, 1)))
 }
 
+/// Refuse records gathered from a cluster (`lines[k]`, json, for combination
+/// `indices[k]`) that are not this sweep's: the library's check
+/// (`wythoff::sweep::check_gathered`), the one `--merge` and `--resume` make of
+/// a record's identity, number, game and parameters, and proof. ValueError
+/// naming the first record and what differs.
+#[pyfunction]
+#[pyo3(signature = (spec, max, misere, indices, lines, prove = None))]
+pub(crate) fn sweep_check(
+    spec: &str,
+    max: &Bound<'_, PyAny>,
+    misere: bool,
+    indices: Vec<u64>,
+    lines: Vec<String>,
+    prove: Option<String>,
+) -> PyResult<()> {
+    let max = board_side(max, "max")?;
+    let sp = wythoff::sweep::Spec::parse(spec).map_err(|e| to_py_err(e.into()))?;
+    let mut ours = wythoff::sweep::Identity::new(&sp, max, convention(misere));
+    ours.prove = prove;
+    wythoff::sweep::check_gathered(&ours, &sp, &indices, &lines).map_err(PyValueError::new_err)
+}
+
 /// The options of a proof sweep (`sweep --prove`'s), checked as the CLI checks them.
 pub(crate) fn proof_options(
     prove_max: Option<u64>,

@@ -74,3 +74,15 @@ def test_records_carry_the_sweep_identity_and_mixing_is_refused():
     assert json.loads(wythoff.sweep_identity(spec, max_, misere)) == ident
     with pytest.raises(ValueError, match="no sweep identity"):
         wythoff._check_records(spec, max_, misere, idx, [{"index": 0}] + recs[1:])
+    # what `sweep --merge` refuses (the library's one check): an edited record,
+    # whose game or parameters are not its combination's, and a proof in a
+    # sweep without --prove
+    for bad in (
+        dict(recs[1], game=recs[0]["game"]),
+        dict(recs[1], params=recs[0]["params"]),
+    ):
+        with pytest.raises(ValueError, match="an edited record"):
+            wythoff._check_records(spec, max_, misere, idx, recs[:1] + [bad] + recs[2:])
+    proved = dict(recs[0], proof={"verdict": "proved"})
+    with pytest.raises(ValueError, match="record 0"):
+        wythoff._check_records(spec, max_, misere, idx, [proved] + recs[1:])

@@ -49,6 +49,16 @@ def test_prove_sweep_here_and_on_dask_equals_the_cli(cli):
             wythoff._check_records(FAMILY, MAX, False, [r["index"] for r in want], want,
                                    prove=want[0]["sweep"]["prove"].replace("timeout=60",
                                                                            "timeout=61"))
+        # a proof shared with a later combination, or made by another jar: refused
+        # as `sweep --merge` refuses it (the library's one check)
+        idx = [r["index"] for r in want]
+        ident = want[0]["sweep"]["prove"]
+        later = [dict(want[0], proof=dict(want[0]["proof"], shared_with=3))] + want[1:]
+        with pytest.raises(ValueError, match="not an earlier one"):
+            wythoff._check_records(FAMILY, MAX, False, idx, later, prove=ident)
+        jar = [dict(want[0], proof=dict(want[0]["proof"], jar_sha256="0" * 64))] + want[1:]
+        with pytest.raises(ValueError, match="made by the jar"):
+            wythoff._check_records(FAMILY, MAX, False, idx, jar, prove=ident)
         # a worker without Walnut: refused at the start, named, before any game
         w = sorted(client.scheduler_info()["workers"])[0]
         client.run(_break_walnut, workers=[w])

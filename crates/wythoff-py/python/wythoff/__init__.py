@@ -17,6 +17,7 @@ from ._wythoff import (
     MAX_BOARD,
     Game,
     games,
+    sweep_check,
     sweep_identity,
     prove,
     sweep_indices,
@@ -118,36 +119,16 @@ def sweep(spec, max, client=None, misere=False, prove=False, prove_max=None, sta
 
 
 def _check_records(spec, max, misere, indices, records, prove=None):
-    """Refuse records gathered from a cluster that are not this sweep's: each
-    must carry the sweep's identity as this library writes it (`sweep`: spec,
-    game, board, convention, number of combinations, and the versions of the
-    tool and of the rules: a cluster running another version is refused, even
-    when all its records agree) and the combination number asked for. Raises
-    ValueError naming the first record and field that differ."""
-    if len(records) != len(indices):
-        raise ValueError(
-            f"sweep: {len(records)} records came back for {len(indices)} combinations")
-    ours = _json.loads(sweep_identity(spec, max, misere, prove))
-    for i, rec in zip(indices, records):
-        ident = rec.get("sweep") if isinstance(rec, dict) else None
-        if not isinstance(ident, dict):
-            raise ValueError(f"sweep: record {i} has no sweep identity")
-        for field in ("spec", "max", "convention", "game", "combinations"):
-            if ident.get(field) != ours[field]:
-                raise ValueError(
-                    f"sweep: record {i} is of another sweep: {field} "
-                    f"{ident.get(field)!r}, not {ours[field]!r}")
-        if ident.get("prove") != ours.get("prove"):
-            raise ValueError(
-                f"sweep: record {i} is of other proof options or another Walnut jar: prove "
-                f"{ident.get('prove')!r}, not {ours.get('prove')!r}")
-        for field in ("version", "rules", "shard"):
-            if ident.get(field) != ours[field]:
-                raise ValueError(
-                    f"sweep: record {i} was made by another version of wythoff: {field} "
-                    f"{ident.get(field)!r}, not {ours[field]!r} (mixed versions?)")
-        if rec.get("index") != i:
-            raise ValueError(f"sweep: record for combination {i} has index {rec.get('index')!r}")
+    """Refuse records gathered from a cluster that are not this sweep's, by the
+    library's check (`sweep_check`, the one `wythoff sweep --merge` and
+    `--resume` make): each must carry the sweep's identity as this library
+    writes it (spec, game, board, convention, number of combinations, the proof
+    options and jar, and the versions of the tool and of the rules: a cluster
+    running another version is refused, even when all its records agree), the
+    combination number asked for, that combination's game and parameters, and
+    in a proof sweep a proof made as the identity says. Raises ValueError
+    naming the first record and what differs."""
+    sweep_check(spec, max, misere, list(indices), [_json.dumps(r) for r in records], prove)
 
 
 __all__ = ["Game", "games", "verify", "sweep", "GRUNDY_OFF", "MAX_BOARD"]

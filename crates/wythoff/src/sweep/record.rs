@@ -190,6 +190,101 @@ pub fn check_record(
     Ok(())
 }
 
+/// Refuse records gathered from other processes (Python's `wythoff.sweep` on a
+/// cluster: one json record a line, `lines[k]` for combination `indices[k]`)
+/// that are not this sweep's, as `--merge` and `--resume` refuse them: each
+/// carries the sweep's identity `ours` (spec, game, board, convention, number
+/// of combinations; proof options and jar; version, rules and shard `1/1`: a
+/// cluster running another version is refused even when its records agree),
+/// the number asked for, that combination's game and parameters
+/// ([`check_record`]) and, in a proof sweep, a proof made as the identity says
+/// ([`crate::sweep_proof::check_proof`]). The error names the first record and
+/// what differs.
+pub fn check_gathered(
+    ours: &Identity,
+    spec: &Spec,
+    indices: &[u64],
+    lines: &[String],
+) -> Result<(), String> {
+    use serde_json::Value;
+    if lines.len() != indices.len() {
+        return Err(format!(
+            "sweep: {} records came back for {} combinations",
+            lines.len(),
+            indices.len()
+        ));
+    }
+    let text = |v: Option<&Value>| match v {
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Number(n)) => n.to_string(),
+        Some(Value::Null) | None => String::new(),
+        Some(other) => other.to_string(),
+    };
+    let keys = spec.key_names();
+    for (&i, line) in indices.iter().zip(lines) {
+        let v: Value = serde_json::from_str(line)
+            .map_err(|_| format!("sweep: record {i} is not a json record of `wythoff sweep`"))?;
+        let Some(id) = v.get("sweep").and_then(Value::as_object) else {
+            return Err(format!("sweep: record {i} has no sweep identity"));
+        };
+        let differs = |k: &str| {
+            let (theirs, want) = (text(id.get(k)), ours.field(k));
+            (theirs != want).then(|| format!("{k} `{theirs}`, not `{want}`"))
+        };
+        if let Some(d) = ["spec", "max", "convention", "game", "combinations"]
+            .iter()
+            .find_map(|k| differs(k))
+        {
+            return Err(format!("sweep: record {i} is of another sweep: {d}"));
+        }
+        if let Some(d) = differs("prove") {
+            return Err(format!(
+                "sweep: record {i} is of other proof options or another Walnut jar: {d}"
+            ));
+        }
+        let shard = text(id.get("shard"));
+        if let Some(d) = ["version", "rules"]
+            .iter()
+            .find_map(|k| differs(k))
+            .or_else(|| (shard != "1/1").then(|| format!("shard `{shard}`, not `1/1`")))
+        {
+            return Err(format!(
+                "sweep: record {i} was made by another version of wythoff: {d} (mixed versions?)"
+            ));
+        }
+        if v.get("index").and_then(Value::as_u64) != Some(i) {
+            return Err(format!(
+                "sweep: record for combination {i} has index {}",
+                v.get("index").map_or("none".to_string(), Value::to_string)
+            ));
+        }
+        let params = v.get("params").and_then(Value::as_object);
+        let values: Vec<String> = keys
+            .iter()
+            .map(|k| text(params.and_then(|p| p.get(*k))))
+            .collect();
+        check_record(
+            spec,
+            &ours.convention,
+            i,
+            &text(v.get("game")),
+            &text(v.get("convention")),
+            &values,
+        )
+        .map_err(|e| format!("sweep: {e}"))?;
+        let proof = match v.get("proof") {
+            None | Some(Value::Null) => None,
+            Some(p) => Some(
+                serde_json::from_value::<crate::sweep_proof::ProofRecord>(p.clone())
+                    .map_err(|_| format!("sweep: record {i}: its `proof` is not a proof record"))?,
+            ),
+        };
+        crate::sweep_proof::check_proof(spec, ours.prove.as_deref(), i, proof.as_ref())
+            .map_err(|e| format!("sweep: record {i}: {e}"))?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod record_tests {
     use super::*;
