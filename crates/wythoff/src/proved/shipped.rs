@@ -45,6 +45,11 @@ pub static SHIPPED: &[Shipped] = &[
         false,
         "blocking-wythoff-k-14/normal"
     ),
+    folder!(
+        "blocking-wythoff:k=14",
+        true,
+        "blocking-wythoff-k-14/misere"
+    ),
     folder!("connell:p=2", false, "connell-p-2/normal"),
     folder!("connell:p=2", true, "connell-p-2/misere"),
     folder!("connell:p=3", false, "connell-p-3/normal"),
