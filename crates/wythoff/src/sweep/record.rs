@@ -227,29 +227,27 @@ pub fn check_gathered(
         let Some(id) = v.get("sweep").and_then(Value::as_object) else {
             return Err(format!("sweep: record {i} has no sweep identity"));
         };
-        let differs = |k: &str| {
-            let (theirs, want) = (text(id.get(k)), ours.field(k));
-            (theirs != want).then(|| format!("{k} `{theirs}`, not `{want}`"))
-        };
-        if let Some(d) = ["spec", "max", "convention", "game", "combinations"]
-            .iter()
-            .find_map(|k| differs(k))
-        {
-            return Err(format!("sweep: record {i} is of another sweep: {d}"));
-        }
-        if let Some(d) = differs("prove") {
-            return Err(format!(
-                "sweep: record {i} is of other proof options or another Walnut jar: {d}"
-            ));
+        // every field of the identity, in the one list that names them
+        for (k, words) in IDENTITY_FIELDS {
+            let (theirs, want) = (text(id.get(*k)), ours.field(k));
+            if theirs == want {
+                continue;
+            }
+            let what = format!("{words} `{theirs}`, not `{want}`");
+            return Err(match *k {
+                "prove" => format!(
+                    "sweep: record {i} is of other proof options or another Walnut jar: {what}"
+                ),
+                "version" | "rules" => format!(
+                    "sweep: record {i} was made by another version of wythoff: {what} (mixed versions?)"
+                ),
+                _ => format!("sweep: record {i} is of another sweep: {what}"),
+            });
         }
         let shard = text(id.get("shard"));
-        if let Some(d) = ["version", "rules"]
-            .iter()
-            .find_map(|k| differs(k))
-            .or_else(|| (shard != "1/1").then(|| format!("shard `{shard}`, not `1/1`")))
-        {
+        if shard != "1/1" {
             return Err(format!(
-                "sweep: record {i} was made by another version of wythoff: {d} (mixed versions?)"
+                "sweep: record {i} was made by another version of wythoff: shard `{shard}`, not `1/1` (mixed versions?)"
             ));
         }
         if v.get("index").and_then(Value::as_u64) != Some(i) {
