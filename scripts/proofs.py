@@ -395,7 +395,16 @@ def main():
         "- nothing of our code beyond the emitted files: `wythoff prove --recheck DIR` (or `load "
         "prove.txt;` in Walnut with WALNUT_HOME=DIR) re-runs a proof in Walnut alone, and every "
         "statement's purpose is written above it in the file (the re-run copies the folder's inputs "
-        "only, never its results, and counts any error line Walnut prints, an exception included).\n",
+        "only, never its results, and counts any error line Walnut prints, an exception included);",
+
+        "- a folder is taken only as `prove` writes it: before Walnut runs, `--recheck` (and "
+        "`outcome --oracle`, and every shipped folder when it answers) writes the proof's statements "
+        "anew from the game's rules and refuses a `prove.txt` that does not begin with exactly them "
+        "(the game matched by the rules the statements spell, never by the name on the first line; "
+        "name a rules file with `wythoff prove RULES --recheck DIR`), that makes or answers anew "
+        "after them any name the proof makes or reads (`pset` above all: Walnut decides the very "
+        "`Automata Library/pset.txt` an oracle reads, and the recheck prints its sha256), or whose "
+        "Custom Bases are not wythoff's; reads are bounded (16 MiB a file, 16 Custom Bases files).\n",
         "The P-set automata of these folders ship with the library as exact oracles for piles of any "
         "size (`wythoff outcome` names the proof it rests on; `--oracle DIR` reads one's own): "
         "[oracles.md](oracles.md).\n",

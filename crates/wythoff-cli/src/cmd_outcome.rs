@@ -82,6 +82,13 @@ fn read_proof_folder(dir: &std::path::Path) -> anyhow::Result<Vec<(String, Strin
             })
             .collect();
         names.sort();
+        if names.len() > wythoff::proved::MAX_BASES {
+            anyhow::bail!(
+                "--oracle {shown}: its Custom Bases folder has {} files; a proof folder has at most {}",
+                names.len(),
+                wythoff::proved::MAX_BASES
+            );
+        }
         for n in names {
             let rel = format!("Custom Bases/{n}");
             let text = read(&rel)?;

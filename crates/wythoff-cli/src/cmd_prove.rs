@@ -53,7 +53,12 @@ pub struct Args {
     /// fresh copy of its inputs (never its results), and print each
     /// statement's answer (exit 0 when every one is TRUE and Walnut printed no
     /// error line, an exception on its standard error included).
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["game", "emit"])]
+    /// With GAME (a rules file too), the statements are checked against
+    /// GAME's rules; without it, against the catalogue game the folder's first
+    /// line names. A folder whose statements are not those `prove` writes for
+    /// the game (or that redefines an automaton it ships) is refused before
+    /// Walnut runs.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["emit"])]
     pub recheck: Option<PathBuf>,
     /// Seconds Walnut may take (each run).
     #[arg(long, default_value_t = wythoff::prove::request::DEFAULT_TIMEOUT)]
@@ -155,7 +160,13 @@ pub fn run(a: Args) -> Result<ExitCode> {
                 ),
             }));
         }
-        let r = wythoff_walnut::recheck(dir, &walnut, a.timeout).map_err(worded)?;
+        let subject = a
+            .game
+            .as_deref()
+            .map(|g| resolve(g, a.misere))
+            .transpose()?;
+        let r =
+            wythoff_walnut::recheck(dir, &walnut, a.timeout, subject.as_ref()).map_err(worded)?;
         print(&mut out, a.format, &r, |out| {
             render::prove::recheck_text(out, dir, &r)
         })?;

@@ -128,6 +128,7 @@ fn prove_err(e: wythoff::prove::ProveError) -> PyErr {
             PyRuntimeError::new_err(e.to_string())
         }
         ProveError::Io(why) => pyo3::exceptions::PyOSError::new_err(why),
+        ProveError::NotVouched(why) => PyValueError::new_err(why),
     }
 }
 

@@ -31,6 +31,8 @@ use wythoff::prove::report::needs_witness;
 use wythoff::prove::{
     prepare, report, ProofPlan, ProveError, Recheck, Report, Request, WalnutInfo, WalnutRun,
 };
+use wythoff::proved::check::{self, Checked};
+use wythoff::subject::Subject;
 
 pub mod sweep;
 
@@ -410,7 +412,8 @@ pub fn prove(req: &Request, emit: Option<&Path>) -> Result<Report, ProveError> {
 /// are copied to a fresh temporary folder, [`proof_inputs`]) in Walnut alone:
 /// each statement's answer, and the lines where Walnut printed an error (on
 /// its standard output outside any statement, or on its standard error: an
-/// exception, a parse error).
+/// exception, a parse error); and what the statements are about: the game,
+/// what is proved, and the automata files they read, with their sha256.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct RecheckReport {
     pub statements: Vec<Recheck>,
@@ -418,25 +421,177 @@ pub struct RecheckReport {
     pub timed_out: bool,
     pub walnut_version: String,
     pub walnut_sha256: String,
+    /// The game the statements were checked against (its text) and its convention.
+    pub game: String,
+    pub convention: String,
+    /// What the proof says, in words ([`ProofKind::describe`]).
+    pub proves: String,
+    /// The automata files the statements read, each with its sha256: the
+    /// very files Walnut decided about (an oracle reads `pset.txt`).
+    pub automata: Vec<(String, String)>,
 }
 
-/// Re-run `load prove.txt;` of the WALNUT_HOME `dir` with Walnut alone (none
-/// of this crate's reading of automata: only Walnut's TRUE and FALSE).
-pub fn recheck(dir: &Path, walnut: &Walnut, timeout: u64) -> Result<RecheckReport, ProveError> {
+/// The most bytes one file of a proof folder may hold, and all its inputs
+/// together; the most files a folder may have (each library counted).
+pub const MAX_FOLDER_FILE: u64 = 16 << 20;
+pub const MAX_FOLDER_BYTES: u64 = 256 << 20;
+pub const MAX_FOLDER_FILES: usize = 4096;
+
+/// Read the text file `path` of a proof folder, at most [`MAX_FOLDER_FILE`]
+/// bytes (a regular file: no device, no pipe).
+pub fn read_folder_file(path: &Path) -> Result<String, ProveError> {
+    let meta =
+        std::fs::metadata(path).map_err(io_err(format!("cannot read {}", path.display())))?;
+    if !meta.is_file() {
+        return Err(ProveError::NotVouched(format!(
+            "{} is not a regular file",
+            path.display()
+        )));
+    }
+    if meta.len() > MAX_FOLDER_FILE {
+        return Err(ProveError::NotVouched(format!(
+            "{} has {} bytes: a proof folder's file may have at most {} ({})",
+            path.display(),
+            meta.len(),
+            MAX_FOLDER_FILE,
+            wythoff::units::human_bytes(MAX_FOLDER_FILE)
+        )));
+    }
+    let mut text = String::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_FOLDER_FILE + 1).read_to_string(&mut text))
+        .map_err(io_err(format!("cannot read {}", path.display())))?;
+    if text.len() as u64 > MAX_FOLDER_FILE {
+        return Err(ProveError::NotVouched(format!(
+            "{} grew past {} bytes while read",
+            path.display(),
+            MAX_FOLDER_FILE
+        )));
+    }
+    Ok(text)
+}
+
+/// Check that the WALNUT_HOME `dir` is a proof folder wythoff vouches for: its
+/// `prove.txt` the statements `prove --emit` writes for `game` (or, when
+/// `None`, for the catalogue game its first line names), followed only by side
+/// statements of new names, its custom bases wythoff's
+/// ([`wythoff::proved::check::check_command`]). The game and what it checked.
+pub fn check_folder(dir: &Path, game: Option<&Subject>) -> Result<(Subject, Checked), ProveError> {
+    let shown = dir.display();
     let cmd = dir.join("Command Files").join(COMMAND_FILE);
     if !cmd.is_file() {
         return Err(ProveError::Walnut(format!(
-            "{} is not an emitted WALNUT_HOME: no {}",
-            dir.display(),
+            "{shown} is not an emitted WALNUT_HOME: no {}",
             cmd.display()
         )));
     }
-    let tmp = TempHome::new()?;
+    let text = read_folder_file(&cmd)?;
+    let line = check::first_line(&text).ok_or_else(|| {
+        ProveError::NotVouched(format!(
+            "{shown}: its prove.txt does not begin with the comment `wythoff prove --emit` writes (the game, the convention and what is proved): not a proof wythoff vouches for"
+        ))
+    })?;
+    let subject = match game {
+        Some(s) => s.clone(),
+        None => check::catalogue_subject(&line).ok_or_else(|| {
+            ProveError::NotVouched(format!(
+                "{shown}: its first line names `{}`, not a catalogue game: name the game it proves, `wythoff prove GAME --recheck DIR` (a rules file too), and its statements are checked against that game's rules",
+                wythoff::echo::shorten(&line.game)
+            ))
+        })?,
+    };
+    let mut bases = Vec::new();
+    let names = folder_files(dir, "Custom Bases")?;
+    if names.len() > wythoff::proved::MAX_BASES {
+        return Err(ProveError::NotVouched(format!(
+            "{shown}: its Custom Bases folder has {} files; a proof folder has at most {}",
+            names.len(),
+            wythoff::proved::MAX_BASES
+        )));
+    }
+    for name in names {
+        let rel = format!("Custom Bases/{name}");
+        bases.push((rel.clone(), read_folder_file(&dir.join(&rel))?));
+    }
+    let refs: Vec<(&str, &str)> = bases
+        .iter()
+        .map(|(p, t)| (p.as_str(), t.as_str()))
+        .collect();
+    let checked = check::check_command(&subject, &text, &refs).map_err(|why| {
+        ProveError::NotVouched(format!(
+            "{shown} is not a proof of {} ({}) that wythoff vouches for: {why}",
+            subject.label,
+            subject.convention_text()
+        ))
+    })?;
+    Ok((subject, checked))
+}
+
+/// The regular files of `dir/sub` (names, sorted; `.keep` left out), at most
+/// [`MAX_FOLDER_FILES`].
+fn folder_files(dir: &Path, sub: &str) -> Result<Vec<String>, ProveError> {
+    let mut v = Vec::new();
+    if let Ok(rd) = std::fs::read_dir(dir.join(sub)) {
+        for e in rd.flatten() {
+            if v.len() >= MAX_FOLDER_FILES {
+                return Err(ProveError::NotVouched(format!(
+                    "{} has more than {MAX_FOLDER_FILES} files",
+                    dir.join(sub).display()
+                )));
+            }
+            if e.path().is_file() {
+                let n = e.file_name().to_string_lossy().to_string();
+                if n != ".keep" {
+                    v.push(n);
+                }
+            }
+        }
+    }
+    v.sort();
+    Ok(v)
+}
+
+/// Re-run `load prove.txt;` of the WALNUT_HOME `dir` with Walnut alone (none
+/// of this crate's reading of automata: only Walnut's TRUE and FALSE), once
+/// [`check_folder`] has found its statements to be those `prove` writes for
+/// `game` (or the catalogue game its first line names).
+pub fn recheck(
+    dir: &Path,
+    walnut: &Walnut,
+    timeout: u64,
+    game: Option<&Subject>,
+) -> Result<RecheckReport, ProveError> {
+    let (subject, checked) = check_folder(dir, game)?;
     let inputs = proof_inputs(dir)?;
+    let mut automata = Vec::new();
+    for a in &checked.automata {
+        if !inputs.iter().any(|p| p == Path::new(a)) {
+            return Err(ProveError::NotVouched(format!(
+                "{}: its statements read `{a}`, which the folder does not ship",
+                dir.display()
+            )));
+        }
+        let text = read_folder_file(&dir.join(a))?;
+        automata.push((
+            a.clone(),
+            wythoff::proved::sha256::sha256_hex(text.as_bytes()),
+        ));
+    }
+    let tmp = TempHome::new()?;
     write_home(&tmp.dir, &[])?;
+    let mut total = 0u64;
     for rel in &inputs {
         let src = dir.join(rel);
-        std::fs::copy(&src, tmp.dir.join(rel))
+        let text = read_folder_file(&src)?;
+        total += text.len() as u64;
+        if total > MAX_FOLDER_BYTES {
+            return Err(ProveError::NotVouched(format!(
+                "{}: its inputs hold more than {} bytes",
+                dir.display(),
+                MAX_FOLDER_BYTES
+            )));
+        }
+        std::fs::write(tmp.dir.join(rel), text)
             .map_err(io_err(format!("cannot copy {}", src.display())))?;
     }
     let out = load(walnut, &tmp.dir, COMMAND_FILE, Duration::from_secs(timeout))?;
@@ -448,6 +603,10 @@ pub fn recheck(dir: &Path, walnut: &Walnut, timeout: u64) -> Result<RecheckRepor
         timed_out: out.timed_out,
         walnut_version: walnut.info.version.clone(),
         walnut_sha256: walnut.info.sha256.clone(),
+        game: subject.label.clone(),
+        convention: subject.convention_text(),
+        proves: checked.kind.describe(),
+        automata,
     })
 }
 
@@ -460,25 +619,12 @@ pub fn recheck(dir: &Path, walnut: &Walnut, timeout: u64) -> Result<RecheckRepor
 /// `msd_NAME` and `lsd_NAME` files in Custom Bases; `macro NAME`), so that a
 /// re-run never reads a stale result.
 pub fn proof_inputs(dir: &Path) -> Result<Vec<PathBuf>, ProveError> {
-    let files = |sub: &str| -> Vec<String> {
-        let mut v: Vec<String> = std::fs::read_dir(dir.join(sub))
-            .map(|rd| {
-                rd.flatten()
-                    .filter(|e| e.path().is_file())
-                    .map(|e| e.file_name().to_string_lossy().to_string())
-                    .filter(|n| n != ".keep")
-                    .collect()
-            })
-            .unwrap_or_default();
-        v.sort();
-        v
-    };
-    let commands = files("Command Files");
+    let files = |sub: &str| folder_files(dir, sub);
+    let commands = files("Command Files")?;
     let mut made: std::collections::BTreeSet<String> = Default::default();
     for c in &commands {
         let p = dir.join("Command Files").join(c);
-        let text =
-            std::fs::read_to_string(&p).map_err(io_err(format!("cannot read {}", p.display())))?;
+        let text = read_folder_file(&p)?;
         for line in text.lines() {
             let mut it = line.split_whitespace();
             let (Some(cmd), Some(name)) = (it.next(), it.next()) else {
@@ -508,7 +654,7 @@ pub fn proof_inputs(dir: &Path) -> Result<Vec<PathBuf>, ProveError> {
         if sub == "Command Files" || sub == "Result" {
             continue;
         }
-        for f in files(sub) {
+        for f in files(sub)? {
             if !made.contains(&f) {
                 out.push(Path::new(sub).join(f));
             }

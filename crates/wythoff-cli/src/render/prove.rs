@@ -225,6 +225,18 @@ pub fn recheck_text(
             ""
         }
     )?;
+    writeln!(
+        out,
+        "  the statements wythoff prove writes for {} ({}): {}, about {}",
+        r.game,
+        r.convention,
+        r.proves,
+        r.automata
+            .iter()
+            .map(|(p, h)| format!("{p} (sha256 {h})"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )?;
     for st in &r.statements {
         let res = match st.result {
             Some(true) => "TRUE".to_string(),

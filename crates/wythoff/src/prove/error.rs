@@ -68,6 +68,11 @@ pub enum ProveError {
     /// run's failure, never a verdict about the game.
     #[error("{0}")]
     Io(String),
+    /// A proof folder that a re-check or an oracle does not take: its
+    /// statements are not those `prove` writes for the game, it redefines an
+    /// automaton it ships, or a file is past the bounds on what is read.
+    #[error("{0}")]
+    NotVouched(String),
 }
 
 impl ProveError {

@@ -55,12 +55,7 @@ pub fn pairs_proof_files(
     let mut f = proof_files_with(
         s,
         &m.a.numeration,
-        &[(
-            AUTOMATON.to_string(),
-            format!(
-                "(E n ${GRAPH_A}(n,a) & ${GRAPH_B}(n,b)) | (E n ${GRAPH_A}(n,b) & ${GRAPH_B}(n,a))"
-            ),
-        )],
+        &[(AUTOMATON.to_string(), pairs_set_definition())],
         &[],
         &side,
     )?;
@@ -89,6 +84,10 @@ pub struct ProofFiles {
     /// The closed form of the game's formula oracle, compared by Walnut with
     /// the proved set (the side statement [`CLOSED_FORM`]), when it has one.
     pub closed_form: Option<ClosedFormSide>,
+    /// The length of `prove.txt`'s text up to the end of the last statement
+    /// that makes the proof (what follows: the papers' statements, the
+    /// winning moves, the closed form, none of them part of the proof).
+    pub core_end: usize,
 }
 
 /// The side statement "the closed form's set is the proved set".
@@ -280,9 +279,22 @@ fn proof_files_with(
         cmd.push_str(&format!("def {name} \"?{ns} {f}\":\n"));
     }
     let mut wit = comment("the positions (a, b) where each statement of prove.txt fails");
-    for st in formula.statements.iter().chain(more_core).chain(extras) {
+    let mut core_end = 0;
+    for (i, st) in formula
+        .statements
+        .iter()
+        .chain(more_core)
+        .chain(extras)
+        .enumerate()
+    {
+        if i == formula.statements.len() + more_core.len() {
+            core_end = cmd.len();
+        }
         eval(&mut cmd, st);
         wit.push_str(&format!("eval wit_{} \"?{ns} ~({})\";\n", st.name, st.body));
+    }
+    if extras.is_empty() {
+        core_end = cmd.len();
     }
     // the winning moves: moves into the proved set (without blocking, where a
     // move may be blocked, the option relation is `opt`)
@@ -315,7 +327,41 @@ fn proof_files_with(
         files,
         formula,
         closed_form: None,
+        core_end,
     })
+}
+
+/// The text of `prove.txt` up to its last statement that makes the proof, as
+/// [`proof_files`] writes it for a P-set automaton of `s` in `numeration`
+/// (`pairs`: as [`pairs_proof_files`] writes it, the set defined from the
+/// pairs' graphs), and the Custom Bases files it writes: what a proof folder
+/// must begin with and hold to be a proof about `s` ([`crate::proved::check`]).
+pub fn pset_core(
+    s: &Subject,
+    numeration: &Numeration,
+    pairs: bool,
+) -> Result<(String, Vec<(String, String)>), ProveError> {
+    let first: Vec<(String, String)> = if pairs {
+        vec![(AUTOMATON.to_string(), pairs_set_definition())]
+    } else {
+        Vec::new()
+    };
+    let f = proof_files_with(s, numeration, &first, &[], &[])?;
+    let mut cmd = String::new();
+    let mut bases = Vec::new();
+    for (path, text) in f.files {
+        if path == format!("Command Files/{COMMAND_FILE}") {
+            cmd = text[..f.core_end].to_string();
+        } else if path.starts_with("Custom Bases/") {
+            bases.push((path, text));
+        }
+    }
+    Ok((cmd, bases))
+}
+
+/// The P-set defined from the pairs' graphs (`pairs_proof_files`).
+fn pairs_set_definition() -> String {
+    format!("(E n ${GRAPH_A}(n,a) & ${GRAPH_B}(n,b)) | (E n ${GRAPH_A}(n,b) & ${GRAPH_B}(n,a))")
 }
 
 #[cfg(test)]

@@ -324,7 +324,23 @@ pub fn search(
 
 /// The files of a WALNUT_HOME deciding the Grundy statements of `model` for
 /// the game of `s`: the automata, `prove.txt` and `witness.txt`.
-pub fn grundy_files(s: &Subject, model: &GrundyModel) -> Result<ProofFiles, ProveError> {
+/// The command file of a Grundy proof of `s` in `num` (`level`: `None` for
+/// the relation G(x, y) = z, `Some(v)` for the level sets 0..=v), its
+/// witness file, and its definitions and statements: all that
+/// [`grundy_files`] writes but the automata.
+pub struct GrundyCommand {
+    pub cmd: String,
+    pub wit: String,
+    pub moves: Vec<(String, String)>,
+    pub defs: Vec<(String, String)>,
+    pub statements: Vec<Statement>,
+}
+
+pub fn grundy_command(
+    s: &Subject,
+    num: &Numeration,
+    level: Option<u32>,
+) -> Result<GrundyCommand, ProveError> {
     let cannot = |why: String| ProveError::CannotExpress {
         game: s.label.clone(),
         why,
@@ -341,7 +357,6 @@ pub fn grundy_files(s: &Subject, model: &GrundyModel) -> Result<ProofFiles, Prov
     if !moves.iter().any(|(n, _)| n == "opt") {
         return Err(cannot("no move relation to write".into()));
     }
-    let num = model.numeration();
     if matches!(num, Numeration::Fraenkel { .. }) {
         return Err(ProveError::bad(
             ProveArg::Numeration,
@@ -350,15 +365,15 @@ pub fn grundy_files(s: &Subject, model: &GrundyModel) -> Result<ProofFiles, Prov
         ));
     }
     let ns = num.walnut_name();
-    let (defs, statements) = match model {
-        GrundyModel::Function(_) => function_statements(),
-        GrundyModel::Levels { value, .. } => level_statements(*value),
+    let (defs, statements) = match level {
+        None => function_statements(),
+        Some(value) => level_statements(value),
     };
-    let what = match model {
-        GrundyModel::Function(_) => format!(
+    let what = match level {
+        None => format!(
             "the automaton {RELATION} (inputs x, y, z) is its Sprague-Grundy function, G(x, y) = z"
         ),
-        GrundyModel::Levels { value, .. } => format!(
+        Some(value) => format!(
             "the automata lev0..lev{value} (inputs x then y) are its level sets G = 0, ..., G = {value}"
         ),
     };
@@ -381,6 +396,30 @@ pub fn grundy_files(s: &Subject, model: &GrundyModel) -> Result<ProofFiles, Prov
         cmd.push_str(&format!("eval {} \"?{ns} A a,b {}\":\n", st.name, st.body));
         wit.push_str(&format!("eval wit_{} \"?{ns} ~({})\";\n", st.name, st.body));
     }
+    Ok(GrundyCommand {
+        cmd,
+        wit,
+        moves,
+        defs,
+        statements,
+    })
+}
+
+pub fn grundy_files(s: &Subject, model: &GrundyModel) -> Result<ProofFiles, ProveError> {
+    let num = model.numeration();
+    let ns = num.walnut_name();
+    let level = match model {
+        GrundyModel::Function(_) => None,
+        GrundyModel::Levels { value, .. } => Some(*value),
+    };
+    let GrundyCommand {
+        cmd,
+        wit,
+        moves,
+        defs,
+        statements,
+    } = grundy_command(s, num, level)?;
+    let core_end = cmd.len();
     let mut files = vec![
         (format!("Command Files/{COMMAND_FILE}"), cmd),
         (format!("Command Files/{WITNESS_FILE}"), wit),
@@ -411,6 +450,7 @@ pub fn grundy_files(s: &Subject, model: &GrundyModel) -> Result<ProofFiles, Prov
         core: names,
         winning: None,
         closed_form: None,
+        core_end,
         files,
         formula: RulesFormula {
             defs: moves.into_iter().chain(defs).collect(),

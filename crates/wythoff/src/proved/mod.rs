@@ -15,6 +15,7 @@
 //! names the proof it rests on ([`ProofSource`]). What a proved automaton does
 //! *not* give is the winning moves at huge piles: it decides membership only.
 
+pub mod check;
 pub mod sha256;
 pub mod shipped;
 
@@ -95,6 +96,10 @@ pub struct ProvedAutomaton {
     /// `next[state * radix^2 + dx * radix + dy]`, `u32::MAX` where the
     /// automaton has no transition (the word is rejected).
     next: Vec<u32>,
+    /// The command file and the Custom Bases files (path, text), checked
+    /// against what `prove --emit` writes for a game by [`Self::about`].
+    command: String,
+    bases: Vec<(String, String)>,
 }
 
 const DEAD: u32 = u32::MAX;
@@ -102,6 +107,10 @@ const DEAD: u32 = u32::MAX;
 /// The most states a proof folder's automaton may have (the shipped ones have
 /// at most a few hundred): its table is `states x radix^2` entries.
 pub const MAX_STATES: usize = 100_000;
+
+/// The most Custom Bases files a proof folder's reader takes (a proof's
+/// numeration needs two: its recogniser and its adder).
+pub const MAX_BASES: usize = 16;
 
 /// The hash of a proof folder's input files: the sha256 of the lines
 /// `SHA256  PATH` (each file's own sha256, two spaces, its path inside the
@@ -269,6 +278,12 @@ impl ProvedAutomaton {
             radix,
             accept: a.accept,
             next,
+            command: command.to_string(),
+            bases: files
+                .iter()
+                .filter(|(p, _)| p.starts_with("Custom Bases/"))
+                .map(|(p, t)| (p.to_string(), t.to_string()))
+                .collect(),
         })
     }
 
@@ -292,17 +307,16 @@ impl ProvedAutomaton {
         None
     }
 
-    /// Is the folder a proof about `s` (its game's text and convention, as
-    /// `prove --emit` writes them for `s`: the comparison is of the comments,
-    /// where `:` reads as a space)?
+    /// Is the folder a proof about `s`: its command file the statements
+    /// `prove --emit` writes for `s`'s rules and convention, about this
+    /// folder's `pset` ([`check::check_command`]; the game is matched by the
+    /// rules its statements spell, never by the name its first line gives)?
     pub fn is_about(&self, s: &Subject) -> bool {
-        let mine = folder_comment(&self.source.game, &self.source.convention);
-        mine == folder_comment(&s.label, &s.convention_text())
-            && self.source.convention == s.convention_text()
+        self.mismatch(s).is_none()
     }
 
-    /// The folder as a proof about `s`: its game named by `s`'s canonical text;
-    /// or why it is not about `s`, in one sentence.
+    /// The folder as a proof about `s`, its game named by `s`'s text; or why
+    /// it is not about `s`, in one sentence.
     pub fn about(mut self, s: &Subject) -> Result<ProvedAutomaton, String> {
         if let Some(why) = self.mismatch(s) {
             return Err(why);
@@ -313,16 +327,32 @@ impl ProvedAutomaton {
 
     /// Why the folder is not about `s`, in one sentence, or `None` when it is.
     pub fn mismatch(&self, s: &Subject) -> Option<String> {
-        (!self.is_about(s)).then(|| {
-            format!(
-                "the proof folder {} is about {} ({}), not {} ({})",
-                self.source.folder,
-                self.source.game,
-                self.source.convention,
-                s.label,
-                s.convention_text()
-            )
-        })
+        let bases: Vec<(&str, &str)> = self
+            .bases
+            .iter()
+            .map(|(p, t)| (p.as_str(), t.as_str()))
+            .collect();
+        let why = match check::check_command(s, &self.command, &bases) {
+            Ok(c) if c.kind != check::ProofKind::PSet => Some(format!(
+                "it proves that {}, not that its {AUTOMATON} is",
+                c.kind.describe()
+            )),
+            Ok(c) if c.numeration != self.numeration.walnut_name() => Some(format!(
+                "its statements read {}, its automaton {}",
+                c.numeration,
+                self.numeration.walnut_name()
+            )),
+            Ok(_) => None,
+            Err(e) => Some(e),
+        }?;
+        Some(format!(
+            "the proof folder {} is about {} ({}), not {} ({}): {why}",
+            self.source.folder,
+            self.source.game,
+            self.source.convention,
+            s.label,
+            s.convention_text()
+        ))
     }
 
     /// The numeration the automaton reads.
@@ -481,17 +511,18 @@ pub fn shipped() -> &'static [ProvedAutomaton] {
     })
 }
 
-/// The shipped proof about `s`, if any: its game's text and convention, and
-/// the game itself (a rules file that takes a catalogue game's name is not
-/// that game).
+/// The shipped proof about `s`, if any: the one whose game is `s`'s game, the
+/// same rule value in the same convention (a rules file that takes a
+/// catalogue game's name is not that game; one with the same rules is), and
+/// whose command file is what `prove --emit` writes for that game
+/// ([`check::check_command`], checked here for the one that answers).
 pub fn for_subject(s: &Subject) -> Option<&'static ProvedAutomaton> {
     shipped()
         .iter()
         .zip(shipped::SHIPPED)
-        .find(|(a, row)| {
-            a.is_about(s) && Subject::parse(row.game, row.misere).is_ok_and(|p| p.game == s.game)
-        })
+        .find(|(_, row)| Subject::parse(row.game, row.misere).is_ok_and(|p| p.game == s.game))
         .map(|(a, _)| a)
+        .filter(|a| a.is_about(s))
 }
 
 /// The first cell of the `n x n` board where the automaton and the P-positions
