@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::wythoff as run;
+use common::{copy_dir, wythoff as run};
 use malachite_nz::natural::Natural;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -300,17 +300,6 @@ fn a_users_folder_answers_when_it_is_about_the_game() {
     std::fs::remove_dir_all(&tmp).unwrap();
 }
 
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap().flatten() {
-        let (s, d) = (e.path(), to.join(e.file_name()));
-        if s.is_dir() {
-            copy_dir(&s, &d);
-        } else {
-            std::fs::copy(&s, &d).unwrap();
-        }
-    }
-}
 
 /// Shipped proofs whose re-run takes minutes (Fraenkel's numeration with
 /// s = 3: its adder's proof), re-run in CI or with WYTHOFF_SLOW_PROOFS set.
@@ -384,6 +373,17 @@ fn a_recheck_runs_on_the_inputs_only_and_counts_walnuts_exceptions() {
             && common::verdict_lines(&stale).iter().all(|&v| v),
         "the stale results would pass: {stale}"
     );
+    // an edited statement of the proof: refused before Walnut runs (exit 2)
+    let o = run(&["prove", "--recheck", tmp.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}{}", stdout(&o), stderr(&o));
+    assert!(stderr(&o).contains("line 5 reads"), "{}", stderr(&o));
+    // a side statement Walnut rejects after the proof: run on the inputs only,
+    // its exception counted (exit 1)
+    std::fs::write(
+        &cmd,
+        format!("{text}eval broken \"?msd_o1p2 ) A a,b $pset(a,b)\":\n"),
+    )
+    .unwrap();
     let o = run(&["prove", "--recheck", tmp.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
     let out = stdout(&o);

@@ -6,24 +6,13 @@
 #[macro_use]
 mod common;
 
-use common::{assert_says, one_stderr_line, temp_folder, wythoff};
+use common::{assert_says, copy_dir, one_stderr_line, temp_folder, wythoff};
 use std::path::{Path, PathBuf};
 
 fn proofs() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/proofs")
 }
 
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap().flatten() {
-        let (s, d) = (e.path(), to.join(e.file_name()));
-        if s.is_dir() {
-            copy_dir(&s, &d);
-        } else {
-            std::fs::copy(&s, &d).unwrap();
-        }
-    }
-}
 
 const PROVE: &str = "Command Files/prove.txt";
 

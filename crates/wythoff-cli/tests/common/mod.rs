@@ -284,3 +284,17 @@ pub fn random_below(n: u64) -> u64 {
     x ^= x >> 33;
     x % n.max(1)
 }
+
+/// Copy the folder `from` into `to` (created), files and subfolders.
+#[allow(dead_code)]
+pub fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap().flatten() {
+        let (s, d) = (e.path(), to.join(e.file_name()));
+        if s.is_dir() {
+            copy_dir(&s, &d);
+        } else {
+            std::fs::copy(&s, &d).unwrap();
+        }
+    }
+}
