@@ -259,6 +259,12 @@ pub fn run(a: Args) -> Result<ExitCode> {
         Some(k) => Some(k.reopen()?),
         None => None,
     };
+    // the kept records before the first one this run computes go out now,
+    // before any game: a run killed before its next record (a proof can take
+    // minutes) must not leave an output with fewer records than FILE had
+    if let Some(k) = &mut kept {
+        k.copy_until(plan.runnable_indices().first().copied(), &mut out)?;
+    }
     let mut bar = Bar::new("sweep");
     wythoff::sweep::run_with::<anyhow::Error>(
         &plan,
