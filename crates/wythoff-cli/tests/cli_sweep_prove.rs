@@ -223,6 +223,74 @@ fn killed_resumed_sharded_merged() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// Hostile round 5: proof records that contradict one another or the sweep
+/// were merged: a `shared_with` naming a record of another verdict, a
+/// dropped `shared_with` on a game already proved, a `proved` without its
+/// numeration. `--merge` and `--resume` refuse each (exit 2, one line).
+#[test]
+fn inconsistent_proof_records_are_refused_by_merge_and_resume() {
+    skip_without_walnut!();
+    let _t = turn();
+    let dir = scratch("inconsistent");
+    let full = String::from_utf8(sweep(&[])).unwrap();
+    let lines: Vec<&str> = full.lines().collect();
+    assert_eq!(lines.len(), 4);
+    assert!(lines[0].contains("\"verdict\":\"proved\""), "{}", lines[0]);
+    assert!(lines[2].contains("\"shared_with\":0"), "{}", lines[2]);
+    let edit = |line: usize, from: &str, to: &str| -> PathBuf {
+        let mut ls: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+        assert!(ls[line].contains(from), "{from} in {}", ls[line]);
+        ls[line] = ls[line].replacen(from, to, 1);
+        let f = dir.join(format!("edited-{line}-{}.jsonl", to.len()));
+        std::fs::write(&f, ls.join("\n") + "\n").unwrap();
+        f
+    };
+    let numeration = lines[0]
+        .split("\"numeration\":")
+        .nth(1)
+        .and_then(|r| r.split(',').next())
+        .unwrap()
+        .to_string();
+    for (file, words) in [
+        (
+            edit(2, "\"verdict\":\"proved\"", "\"verdict\":\"refuted\""),
+            &["line 3", "records of one game carry one proof"][..],
+        ),
+        (
+            edit(2, "\"shared_with\":0", "\"shared_with\":null"),
+            &["line 3", "`shared_with` 0 dropped"],
+        ),
+        (
+            edit(
+                0,
+                &format!("\"numeration\":{numeration}"),
+                "\"numeration\":null",
+            ),
+            &["line 1", "`proved` without a numeration"],
+        ),
+    ] {
+        let o = wythoff(&["sweep", "--merge", file.to_str().unwrap()]);
+        let e = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{e}");
+        assert_eq!(e.lines().count(), 1, "{e}");
+        for w in words {
+            assert!(e.contains(w), "`{w}` in {e}");
+        }
+        assert!(o.stdout.is_empty());
+        let o = wythoff(&prove_family(&["--resume", file.to_str().unwrap()]));
+        let e = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{e}");
+        assert!(e.contains(words[1]), "{e}");
+        assert!(o.stdout.is_empty());
+    }
+    // the file as written merges to itself
+    let whole = dir.join("whole.jsonl");
+    std::fs::write(&whole, &full).unwrap();
+    let o = wythoff(&["sweep", "--merge", whole.to_str().unwrap()]);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), full);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// Hostile round 5: `--resume` killed before its next new record (a proof
 /// can take minutes) left an output without the kept records, and
 /// docs/prove-slurm.sh then moved that output over its kept file and proved
