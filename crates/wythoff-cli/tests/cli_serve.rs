@@ -982,3 +982,66 @@ fn light_answers_do_not_queue_behind_outcomes_that_solve_boards() {
         let _ = h.join();
     }
 }
+
+/// Hostile round 5: below pile 5000 a game with a shipped proved automaton
+/// solved a board for one position (heavy: one at a time), so its answer
+/// waited behind every board ahead of it. Its automaton answers now, option
+/// by option, light. Ordering, not time: a heavy board holds the slot (its
+/// solve counted), and the light answer must come back while that board's
+/// request is still unanswered.
+#[test]
+fn proved_automata_answers_do_not_wait_for_the_board_slot() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    let s = Server::start();
+    let before = s.solves();
+    // a board of seconds (under the server's 10 s estimate)
+    let slow = "restricted:s=1,t=1,h=min24,v=min24,d1=none,d2=none";
+    let done = Arc::new(AtomicBool::new(false));
+    let heavy = {
+        let (addr, done) = (s.addr.clone(), done.clone());
+        let path = format!("/api/p-positions?game={}&max=4096", enc(slow));
+        std::thread::spawn(move || {
+            let req = format!("GET {path} HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n");
+            let got = exchange(&addr, req.as_bytes(), 300);
+            done.store(true, Ordering::SeqCst);
+            got
+        })
+    };
+    // the heavy board has its slot once its solve is counted
+    let mut polls = 0;
+    while s.solves() < before + 1 {
+        polls += 1;
+        assert!(polls < 3000, "the heavy board never started");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    // terminal-wythoff:l=2 has a shipped automaton and no oracle: below
+    // 5000 it solved a board of 4322 (heavy) for this position
+    let (status, body) = exchange(
+        &s.addr,
+        b"GET /api/outcome?game=terminal-wythoff:l=2&x=4321&y=4000 HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n",
+        300,
+    )
+    .expect("an answer");
+    assert_eq!(status, 200, "{body}");
+    assert!(
+        !done.load(Ordering::SeqCst),
+        "the automaton's answer came after the heavy board's: it waited for the board slot"
+    );
+    // the answer is the CLI's (outcome, winning moves, notes)
+    let got: Value = serde_json::from_str(&body).unwrap();
+    let cli = cli_json(&[
+        "outcome",
+        "terminal-wythoff:l=2",
+        "4321",
+        "4000",
+        "--format",
+        "json",
+    ])
+    .unwrap();
+    assert_eq!(got, cli);
+    // the heavy board was a real one (answered, not refused)
+    let (status, body) = heavy.join().unwrap().expect("the board's answer");
+    assert_eq!(status, 200, "{}", &body[..body.len().min(300)]);
+    drop(s);
+}

@@ -477,6 +477,38 @@ fn an_edited_record_is_refused_by_merge_and_resume() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// Hostile round 5: a json record whose own board (`max`) was edited, its
+/// sweep's identity kept, was merged and resumed as one of the sweep's.
+#[test]
+fn a_record_of_another_board_is_refused_by_merge_and_resume() {
+    let dir = scratch("board");
+    let whole = dir.join("whole.jsonl");
+    let body = String::from_utf8(sweep_to(&whole, &[SPEC, "--max", "30"])).unwrap();
+    let from = "\"convention\":\"normal\",\"max\":30,\"params\":{\"m\":1,\"l\":0,\"p\":2}";
+    assert!(body.contains(from), "{body}");
+    let edited = dir.join("edited.jsonl");
+    std::fs::write(
+        &edited,
+        body.replacen(from, &from.replace(":30,", ":16,"), 1),
+    )
+    .unwrap();
+    refused(
+        &merge(&[&edited], &[]),
+        &["line 2", "record 1", "board `16`", "30"],
+    );
+    let o = wythoff(&[
+        "sweep",
+        SPEC,
+        "--max",
+        "30",
+        "--resume",
+        edited.to_str().unwrap(),
+    ]);
+    refused(&o, &["line 2", "board `16`"]);
+    assert!(o.stdout.is_empty());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn merge_honours_format() {
     let dir = scratch("format");

@@ -223,6 +223,163 @@ fn killed_resumed_sharded_merged() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// Hostile round 5: proof records that contradict one another or the sweep
+/// were merged: a `shared_with` naming a record of another verdict, a
+/// dropped `shared_with` on a game already proved, a `proved` without its
+/// numeration. `--merge` and `--resume` refuse each (exit 2, one line).
+#[test]
+fn inconsistent_proof_records_are_refused_by_merge_and_resume() {
+    skip_without_walnut!();
+    let _t = turn();
+    let dir = scratch("inconsistent");
+    let full = String::from_utf8(sweep(&[])).unwrap();
+    let lines: Vec<&str> = full.lines().collect();
+    assert_eq!(lines.len(), 4);
+    assert!(lines[0].contains("\"verdict\":\"proved\""), "{}", lines[0]);
+    assert!(lines[2].contains("\"shared_with\":0"), "{}", lines[2]);
+    let edit = |line: usize, from: &str, to: &str| -> PathBuf {
+        let mut ls: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+        assert!(ls[line].contains(from), "{from} in {}", ls[line]);
+        ls[line] = ls[line].replacen(from, to, 1);
+        let f = dir.join(format!("edited-{line}-{}.jsonl", to.len()));
+        std::fs::write(&f, ls.join("\n") + "\n").unwrap();
+        f
+    };
+    let numeration = lines[0]
+        .split("\"numeration\":")
+        .nth(1)
+        .and_then(|r| r.split(',').next())
+        .unwrap()
+        .to_string();
+    for (file, words) in [
+        (
+            edit(2, "\"verdict\":\"proved\"", "\"verdict\":\"refuted\""),
+            &["line 3", "records of one game carry one proof"][..],
+        ),
+        (
+            edit(2, "\"shared_with\":0", "\"shared_with\":null"),
+            &["line 3", "`shared_with` 0 dropped"],
+        ),
+        (
+            edit(
+                0,
+                &format!("\"numeration\":{numeration}"),
+                "\"numeration\":null",
+            ),
+            &["line 1", "`proved` without a numeration"],
+        ),
+    ] {
+        let o = wythoff(&["sweep", "--merge", file.to_str().unwrap()]);
+        let e = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{e}");
+        assert_eq!(e.lines().count(), 1, "{e}");
+        for w in words {
+            assert!(e.contains(w), "`{w}` in {e}");
+        }
+        assert!(o.stdout.is_empty());
+        let o = wythoff(&prove_family(&["--resume", file.to_str().unwrap()]));
+        let e = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{e}");
+        assert!(e.contains(words[1]), "{e}");
+        assert!(o.stdout.is_empty());
+    }
+    // the file as written merges to itself
+    let whole = dir.join("whole.jsonl");
+    std::fs::write(&whole, &full).unwrap();
+    let o = wythoff(&["sweep", "--merge", whole.to_str().unwrap()]);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), full);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Hostile round 5: `--resume` killed before its next new record (a proof
+/// can take minutes) left an output without the kept records, and
+/// docs/prove-slurm.sh then moved that output over its kept file and proved
+/// the finished games again. Here the next record's proof never ends (a
+/// `java` that waits, first on the PATH): once it has started, the output
+/// holds every kept record; killed there, resuming the output still gives
+/// the bytes of one run.
+#[test]
+fn resume_writes_kept_records_before_its_next_game() {
+    skip_without_walnut!();
+    let _t = turn();
+    let dir = scratch("kept-first");
+    // two games, each proved by Walnut (shipped proofs: an automaton is found)
+    let spec = "terminal-wythoff:l=1..2";
+    let args = |extra: &[&str]| -> Vec<String> {
+        one_thread_sweep(spec, &[&["--prove", "--timeout", "60"][..], extra].concat())
+            .iter()
+            .map(|s| s.to_string())
+            .collect()
+    };
+    let full = ok(
+        Command::new(env!("CARGO_BIN_EXE_wythoff"))
+            .args(args(&[]))
+            .output()
+            .unwrap(),
+        "the whole sweep",
+    );
+    assert_eq!(records(&full).len(), 2);
+    let first = full.iter().position(|&b| b == b'\n').unwrap() + 1;
+    let part = dir.join("part.jsonl");
+    std::fs::write(&part, &full[..first]).unwrap();
+    // a java that marks its start and never finishes (killed with wythoff:
+    // the prover starts it with PDEATHSIG)
+    let bin = dir.join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let java = bin.join("java");
+    std::fs::write(
+        &java,
+        "#!/bin/sh\ntouch \"$WYTHOFF_TEST_MARK\"\nexec sleep 120\n",
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&java, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let mark = dir.join("java-started");
+    let out = dir.join("out.jsonl");
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wythoff"))
+        .args(args(&["--resume", part.to_str().unwrap()]))
+        .env("PATH", path)
+        .env("WYTHOFF_TEST_MARK", &mark)
+        .stdout(std::fs::File::create(&out).unwrap())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // wait (polling, bounded) until the next record's proof has started
+    let mut polls = 0;
+    while !mark.exists() {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the resumed sweep ended before its Java started"
+        );
+        polls += 1;
+        assert!(polls < 6000, "Java never started");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.kill().unwrap(); // SIGKILL, before its next record
+    child.wait().unwrap();
+    let cut = std::fs::read(&out).unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&cut),
+        String::from_utf8_lossy(&full[..first]),
+        "the output of a resumed sweep killed before its next record holds every kept record"
+    );
+    // and it resumes (real Java again) to the bytes of one run
+    let again = ok(
+        Command::new(env!("CARGO_BIN_EXE_wythoff"))
+            .args(args(&["--resume", out.to_str().unwrap()]))
+            .output()
+            .unwrap(),
+        "resumed again",
+    );
+    assert_eq!(again, full);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// A game Walnut does not finish within `--timeout` is recorded as such,
 /// as `prove` alone reports it, with the automaton it was deciding
 /// (modulo-rook:m=2,l=0,p=3: about 5 s of Walnut on an idle machine, its

@@ -78,7 +78,28 @@ impl Analysis {
 }
 
 fn analyse_rules(r: &Rules, index: usize, x: u64, y: u64) -> Result<VariantAnalysis, SolveError> {
+    if !r.on_board(x, y) {
+        return Ok(analyse_rules_by(r, index, x, y, &|_, _| false));
+    }
     let n = (x.max(y) + 1) as usize;
+    let g = Game::single(r.clone());
+    let table = solve::outcomes(&g, n)?;
+    Ok(analyse_rules_by(r, index, x, y, &|a, b| {
+        table.is_p(a as usize, b as usize)
+    }))
+}
+
+/// The analysis of `(x, y)` in the variant `r` (number `index`), the
+/// P-positions told by `is_p` (a solved board, or a proved automaton): the
+/// outcome, the P-options (winning moves), and blocking; one code for every
+/// source of P-positions, so that their answers are the same.
+fn analyse_rules_by(
+    r: &Rules,
+    index: usize,
+    x: u64,
+    y: u64,
+    is_p: &dyn Fn(u64, u64) -> bool,
+) -> VariantAnalysis {
     let mut va = VariantAnalysis {
         index,
         rules: r.describe(),
@@ -89,17 +110,15 @@ fn analyse_rules(r: &Rules, index: usize, x: u64, y: u64) -> Result<VariantAnaly
         terminal: false,
     };
     if !va.on_board {
-        return Ok(va);
+        return va;
     }
-    let g = Game::single(r.clone());
-    let table = solve::outcomes(&g, n)?;
-    let outcome = table.get(x as usize, y as usize).expect("on board");
+    let outcome = if is_p(x, y) { Outcome::P } else { Outcome::N };
     va.outcome = Some(outcome);
     let opts = r.options_fast(x, y);
     let p_opts: Vec<(u64, u64, bool)> = opts
         .iter()
         .copied()
-        .filter(|&(a, b, _)| table.is_p(a as usize, b as usize))
+        .filter(|&(a, b, _)| is_p(a, b))
         .collect();
     va.terminal = opts.is_empty();
     if outcome == Outcome::N {
@@ -135,7 +154,7 @@ fn analyse_rules(r: &Rules, index: usize, x: u64, y: u64) -> Result<VariantAnaly
             reason,
         });
     }
-    Ok(va)
+    va
 }
 
 /// Why blocking does or does not change the outcome of a position, in one
@@ -208,6 +227,86 @@ pub fn analyse(game: &Game, x: u64, y: u64) -> Result<Analysis, SolveError> {
     })
 }
 
+/// Analyse `(x, y)` as [`analyse`] does, the P-positions told by the proved
+/// automaton `a` of the game (no board: each option's membership, in time
+/// linear in its digits). A game of one variant only (a choice game's
+/// automaton is the game's, not each variant's).
+pub fn analyse_proved(
+    game: &Game,
+    a: &crate::proved::ProvedAutomaton,
+    x: u64,
+    y: u64,
+) -> Result<Analysis, SolveError> {
+    use crate::oracle::Natural;
+    let [r] = game.variants() else {
+        return Err(SolveError::Unsupported(
+            "a proved automaton answers a game of one variant".into(),
+        ));
+    };
+    if !game.on_some_board(x, y) {
+        return Err(SolveError::BadInput(format!(
+            "({x}, {y}) lies in the removed corner of every variant: it is not a position of this game"
+        )));
+    }
+    let va = analyse_rules_by(r, 0, x, y, &|p, q| {
+        a.is_p(&Natural::from(p), &Natural::from(q))
+    });
+    let outcome = if va.outcome == Some(Outcome::P) {
+        Outcome::P
+    } else {
+        Outcome::N
+    };
+    Ok(Analysis {
+        x,
+        y,
+        outcome,
+        variants: vec![va],
+    })
+}
+
+/// The most options a position `(x, y)` of `game` can have (every variant's
+/// one-pile moves and two-pile moves; a cone or congruence relation counted
+/// as every pair): what answering it from a proved automaton costs, in
+/// membership tests.
+pub fn option_bound(game: &Game, x: u64, y: u64) -> u128 {
+    let (x, y) = (x as u128, y as u128);
+    game.variants()
+        .iter()
+        .map(|r| {
+            let two = r.two_pile().map_or(0, |t| match t.relation.band_width() {
+                Some(w) => (2 * w as u128)
+                    .saturating_sub(1)
+                    .saturating_mul(x.min(y) + 1),
+                None => (x + 1) * (y + 1),
+            });
+            x + y + two
+        })
+        .sum()
+}
+
+/// Most options a position answered from a shipped proved automaton below
+/// the general solver's piles may have ([`option_bound`]): each is one
+/// membership test of a few microseconds, so that the answer is light (a
+/// few tens of milliseconds; docs/serve.md); beyond, the general solver.
+pub const PROVED_OPTIONS_LIMIT: u128 = 1 << 16;
+
+/// The shipped proved automaton that answers `(x, y)` of `s` below the
+/// general solver's piles, in place of the general solver's board: a game of
+/// one variant with a shipped proof ([`crate::proved::for_subject`]) and at
+/// most [`PROVED_OPTIONS_LIMIT`] options at `(x, y)`. Its answer is the
+/// general solver's (the automaton is the P-set, proved; the same code reads
+/// the options, [`analyse_proved`]), without solving a board.
+pub fn proved_below_limit(
+    s: &crate::subject::Subject,
+    x: u64,
+    y: u64,
+) -> Option<&'static crate::proved::ProvedAutomaton> {
+    if s.game.is_choice() || option_bound(&s.game, x, y) > PROVED_OPTIONS_LIMIT {
+        return None;
+    }
+    crate::proved::for_subject(s)
+}
+
 /// The engine that answers the position `(x, y)` of `s`: the one choice made
 /// for a position, which [`crate::answer::outcome`] (with its notes) and
 /// [`winning_moves`] (without) both follow. In order: the Imitation Nim state
@@ -215,6 +314,10 @@ pub fn analyse(game: &Game, x: u64, y: u64) -> Result<Analysis, SolveError> {
 /// solution), the general solver for piles below
 /// [`crate::limits::GENERAL_LIMIT`], a proved automaton shipped with the tool
 /// (`crate::proved`, outcome only) beyond; else an error worded here alone.
+/// Below the general solver's limit a game with a shipped proved automaton
+/// and few options at the position ([`proved_below_limit`]) is answered from
+/// the automaton, option by option, with the general solver's answer
+/// (`ProvedOptions`): no board.
 pub enum PositionEngine {
     Imitation {
         rules: crate::imitation::ImitationNim,
@@ -223,6 +326,11 @@ pub enum PositionEngine {
     },
     Oracle(Box<dyn crate::oracle::Oracle>),
     General {
+        x: u64,
+        y: u64,
+    },
+    ProvedOptions {
+        automaton: &'static crate::proved::ProvedAutomaton,
         x: u64,
         y: u64,
     },
@@ -249,7 +357,10 @@ pub fn position_engine(
     }
     match (u64::try_from(x), u64::try_from(y)) {
         (Ok(x), Ok(y)) if x < GENERAL_LIMIT && y < GENERAL_LIMIT => {
-            Ok(PositionEngine::General { x, y })
+            Ok(match proved_below_limit(s, x, y) {
+                Some(automaton) => PositionEngine::ProvedOptions { automaton, x, y },
+                None => PositionEngine::General { x, y },
+            })
         }
         _ => {
             if let Some(a) = crate::proved::for_subject(s) {
@@ -319,6 +430,10 @@ pub fn winning_moves(
         }
         PositionEngine::General { x, y } => {
             let an = analyse(&s.game, x, y)?;
+            Ok((an.outcome, an.all_winning_moves()))
+        }
+        PositionEngine::ProvedOptions { automaton, x, y } => {
+            let an = analyse_proved(&s.game, automaton, x, y)?;
             Ok((an.outcome, an.all_winning_moves()))
         }
         PositionEngine::Proved(a) => {

@@ -265,59 +265,178 @@ pub struct ProofRecord {
 
 /// The proof a record of combination `index` of `spec` may carry, checked
 /// against the sweep's `prove` identity (`None`: a sweep without `--prove`),
-/// for `--merge` and `--resume` (the CLI's and Python's): a proof sweep's
-/// record has a `proof`, made by the jar and Walnut version its identity
-/// names; a `shared_with` names an earlier combination of the same game
-/// ([`move_set_key`]); a sweep without `--prove` has no `proof`. The error is
-/// the end of a sentence about the record.
+/// alone ([`ProofCheck`] checks each record against the others too).
 pub fn check_proof(
     spec: &crate::sweep::Spec,
     prove: Option<&str>,
     index: u64,
     proof: Option<&ProofRecord>,
 ) -> Result<(), String> {
-    let (prove, proof) = match (prove, proof) {
-        (None, None) => return Ok(()),
-        (None, Some(_)) => return Err("a `proof` in the record of a sweep without --prove".into()),
-        (Some(_), None) => return Err("a record without `proof` in a proof sweep".into()),
-        (Some(i), Some(p)) => (i, p),
-    };
-    let field = |key: &str| {
-        prove
-            .split(',')
-            .find_map(|kv| kv.strip_prefix(key).and_then(|v| v.strip_prefix('=')))
-    };
-    if let Some(jar) = field("jar") {
-        if proof.jar_sha256 != jar {
-            return Err(format!(
-                "its proof was made by the jar {}, the sweep's is {jar}",
-                proof.jar_sha256
-            ));
+    ProofCheck::new(spec, prove).check(index, proof)
+}
+
+/// The proofs of a sweep's records read back (`--merge`, `--resume`, and
+/// Python's records gathered from a cluster: every front end through this one
+/// check), record by record in any order, each against the sweep's `prove`
+/// identity (`None`: a sweep without `--prove`) and against the records met
+/// before it. A proof sweep's record has a `proof`, made by the jar and
+/// Walnut version its identity names; `proved` comes with its numeration and
+/// states (and no witness); `shared_with` is exactly the first combination of
+/// the whole sweep with the same moves ([`move_set_key`]), absent when that is
+/// the record itself (a dropped `shared_with` is refused as well as a wrong
+/// one); and records of one game carry one proof (the same verdict,
+/// numeration, states, witness, Walnut). A sweep without `--prove` has no
+/// `proof`. Each error is the end of a sentence about the record.
+pub struct ProofCheck {
+    spec: crate::sweep::Spec,
+    prove: Option<String>,
+    /// The first combination of each move-set key among those scanned.
+    first: std::collections::HashMap<String, u64>,
+    /// The representative of combinations `0..reps.len()` (`None`: skipped
+    /// by the rules), scanned as far as a record needs.
+    reps: Vec<Option<u64>>,
+    /// The proof of each game met so far (by its representative), with the
+    /// record that carried it first; `shared_with` left out.
+    met: std::collections::HashMap<u64, (u64, ProofRecord)>,
+}
+
+impl ProofCheck {
+    pub fn new(spec: &crate::sweep::Spec, prove: Option<&str>) -> ProofCheck {
+        ProofCheck {
+            spec: spec.clone(),
+            prove: prove.map(str::to_string),
+            first: Default::default(),
+            reps: Vec::new(),
+            met: Default::default(),
         }
     }
-    if let Some(v) = field("walnut") {
-        if proof.walnut_version != v {
-            return Err(format!(
-                "its proof was made by Walnut {}, the sweep's is {v}",
-                proof.walnut_version
-            ));
+
+    /// The first combination of the sweep with the moves of combination
+    /// `index` (`None`: out of range or skipped by the rules).
+    fn representative(&mut self, index: u64) -> Option<u64> {
+        if index >= self.spec.total() {
+            return None;
+        }
+        while self.reps.len() as u64 <= index {
+            let i = self.reps.len() as u64;
+            let rep = match self.spec.combination(i).game {
+                Ok(g) => Some(*self.first.entry(move_set_key(&g.game)).or_insert(i)),
+                Err(_) => None,
+            };
+            self.reps.push(rep);
+        }
+        self.reps[index as usize]
+    }
+
+    /// Check the record of combination `index` carrying `proof`.
+    pub fn check(&mut self, index: u64, proof: Option<&ProofRecord>) -> Result<(), String> {
+        let (prove, proof) = match (self.prove.as_deref(), proof) {
+            (None, None) => return Ok(()),
+            (None, Some(_)) => {
+                return Err("a `proof` in the record of a sweep without --prove".into())
+            }
+            (Some(_), None) => return Err("a record without `proof` in a proof sweep".into()),
+            (Some(i), Some(p)) => (i, p),
+        };
+        let field = |key: &str| {
+            prove
+                .split(',')
+                .find_map(|kv| kv.strip_prefix(key).and_then(|v| v.strip_prefix('=')))
+        };
+        if let Some(jar) = field("jar") {
+            if proof.jar_sha256 != jar {
+                return Err(format!(
+                    "its proof was made by the jar {}, the sweep's is {jar}",
+                    proof.jar_sha256
+                ));
+            }
+        }
+        if let Some(v) = field("walnut") {
+            if proof.walnut_version != v {
+                return Err(format!(
+                    "its proof was made by Walnut {}, the sweep's is {v}",
+                    proof.walnut_version
+                ));
+            }
+        }
+        if proof.verdict == Verdict::Proved {
+            let missing: Vec<&str> = [
+                ("a numeration", proof.numeration.is_none()),
+                ("states", proof.states.is_none()),
+            ]
+            .iter()
+            .filter(|(_, m)| *m)
+            .map(|(w, _)| *w)
+            .collect();
+            if !missing.is_empty() {
+                return Err(format!(
+                    "its proof says `proved` without {}: not a record of a proof",
+                    missing.join(" or ")
+                ));
+            }
+            if proof.witness.is_some() {
+                return Err(
+                    "its proof says `proved` with a witness (a refuted proof's): not a record of a proof"
+                        .into(),
+                );
+            }
+        }
+        if let Some(j) = proof.shared_with {
+            if j >= index {
+                return Err(format!(
+                    "its proof is shared with combination {j}, not an earlier one"
+                ));
+            }
+        }
+        // out of range or skipped: refused where every number is checked
+        let Some(rep) = self.representative(index) else {
+            return Ok(());
+        };
+        match proof.shared_with {
+            Some(j) if j != rep => {
+                let other = self.representative(j);
+                return Err(if other == Some(rep) {
+                    format!(
+                        "its proof is shared with combination {j}, but the first combination of its game is {rep}"
+                    )
+                } else {
+                    format!("its proof is shared with combination {j}, which is another game")
+                });
+            }
+            None if rep != index => {
+                return Err(format!(
+                    "its proof is not shared, but combination {rep} has the same moves: its proof is that one's (`shared_with` {rep} dropped)"
+                ));
+            }
+            _ => {}
+        }
+        let mut own = proof.clone();
+        own.shared_with = None;
+        match self.met.get(&rep) {
+            Some((k, p)) if *p != own => Err(format!(
+                "its proof ({}) is not the one of combination {k} ({}), which is the same game (proof of combination {rep}): records of one game carry one proof; re-run the shards that made them",
+                summary(&own),
+                summary(p)
+            )),
+            Some(_) => Ok(()),
+            None => {
+                self.met.insert(rep, (index, own));
+                Ok(())
+            }
         }
     }
-    if let Some(j) = proof.shared_with {
-        if j >= index {
-            return Err(format!(
-                "its proof is shared with combination {j}, not an earlier one"
-            ));
-        }
-        let key = |i: u64| spec.combination(i).game.ok().map(|g| move_set_key(&g.game));
-        let (a, b) = (key(j), key(index));
-        if a.is_none() || a != b {
-            return Err(format!(
-                "its proof is shared with combination {j}, which is another game"
-            ));
-        }
+}
+
+/// A proof in a few words: verdict, numeration and states.
+fn summary(p: &ProofRecord) -> String {
+    let mut s = format!("`{}`", p.verdict.as_str());
+    if let Some(n) = &p.numeration {
+        s.push_str(&format!(", {}", crate::echo::shorten(n)));
     }
-    Ok(())
+    if let Some(k) = p.states {
+        s.push_str(&format!(", {k} states"));
+    }
+    s
 }
 
 /// The distinct games each of `shards` shards of `spec` proves (`sweep
@@ -771,6 +890,142 @@ mod tests {
         reps.sort_unstable();
         reps.dedup();
         assert_eq!(reps, [0, 4]);
+    }
+
+    /// FAMILY's records as a proof sweep writes them: 0 (K = 2) proved, 1
+    /// (K = 3) no automaton, 2 and 3 shared with 0 and 1.
+    fn family_proofs() -> (crate::sweep::Spec, Vec<ProofRecord>) {
+        let spec =
+            crate::sweep::Spec::parse("restricted:s=1,t=1..2,K=2..3,h=K:0,v=K:0,d1=K:0,d2=K:0")
+                .unwrap();
+        let proved = ProofRecord {
+            verdict: Verdict::Proved,
+            numeration: Some("msd_fib".into()),
+            states: Some(44),
+            witness: None,
+            reason: None,
+            walnut_version: "6.2".into(),
+            jar_sha256: "ab".into(),
+            shared_with: None,
+            side_false: Vec::new(),
+        };
+        let none = ProofRecord {
+            verdict: Verdict::NoAutomaton,
+            numeration: None,
+            states: None,
+            ..proved.clone()
+        };
+        let shared = |p: &ProofRecord, j| ProofRecord {
+            shared_with: Some(j),
+            ..p.clone()
+        };
+        let records = vec![
+            proved.clone(),
+            none.clone(),
+            shared(&proved, 0),
+            shared(&none, 1),
+        ];
+        (spec, records)
+    }
+
+    const PROVE: &str = "board=1024,walnut=6.2,jar=ab";
+
+    /// Check `records` (combination, proof) in this order with one checker.
+    fn check_all(spec: &crate::sweep::Spec, records: &[(u64, ProofRecord)]) -> Result<(), String> {
+        let mut c = ProofCheck::new(spec, Some(PROVE));
+        for (i, p) in records {
+            c.check(*i, Some(p))
+                .map_err(|e| format!("record {i}: {e}"))?;
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn consistent_proofs_pass_in_any_order() {
+        let (spec, recs) = family_proofs();
+        let mut all: Vec<(u64, ProofRecord)> = recs
+            .into_iter()
+            .enumerate()
+            .map(|(i, p)| (i as u64, p))
+            .collect();
+        assert_eq!(check_all(&spec, &all), Ok(()));
+        all.reverse();
+        assert_eq!(check_all(&spec, &all), Ok(()));
+        // a shard alone (2/2: combinations 1 and 3)
+        assert_eq!(check_all(&spec, &[all[2].clone(), all[0].clone()]), Ok(()));
+    }
+
+    /// Hostile round 5: a `shared_with` naming a record of another verdict, a
+    /// dropped `shared_with`, a `proved` without numeration or states were
+    /// merged.
+    #[test]
+    fn inconsistent_proofs_are_refused() {
+        let (spec, recs) = family_proofs();
+        let all = |edit: &dyn Fn(&mut Vec<ProofRecord>)| -> Vec<(u64, ProofRecord)> {
+            let mut r = recs.clone();
+            edit(&mut r);
+            r.into_iter()
+                .enumerate()
+                .map(|(i, p)| (i as u64, p))
+                .collect()
+        };
+        let refused = |records: Vec<(u64, ProofRecord)>, words: &str| {
+            for order in [false, true] {
+                let mut rs = records.clone();
+                if order {
+                    rs.reverse();
+                }
+                let e = check_all(&spec, &rs).expect_err(words);
+                assert!(e.contains(words), "{words}: {e}");
+            }
+        };
+        // 2 shares 0's proof but says another verdict
+        refused(
+            all(&|r| r[2].verdict = Verdict::Refuted),
+            "records of one game carry one proof",
+        );
+        refused(
+            all(&|r| r[2].states = Some(45)),
+            "records of one game carry one proof",
+        );
+        // 2's `shared_with` dropped (its game is 0's)
+        refused(all(&|r| r[2].shared_with = None), "`shared_with` 0 dropped");
+        // shared with another game
+        refused(all(&|r| r[2].shared_with = Some(1)), "another game");
+        // proved without numeration, without states, with a witness
+        refused(all(&|r| r[0].numeration = None), "without a numeration");
+        refused(all(&|r| r[0].states = None), "without states");
+        refused(
+            all(&|r| {
+                r[0].witness = Some(Witness {
+                    x: 1,
+                    y: 2,
+                    statement: "s".into(),
+                })
+            }),
+            "with a witness",
+        );
+        // shared with a later combination
+        refused(all(&|r| r[0].shared_with = Some(2)), "not an earlier one");
+    }
+
+    /// `shared_with` must name the first combination of its game, not any
+    /// combination of it.
+    #[test]
+    fn shared_with_names_the_first_of_its_game() {
+        // t = 1..3 with every set the multiples of 3: one game three times
+        let spec = crate::sweep::Spec::parse("restricted:s=1,t=1..3,K=3,h=K:0,v=K:0,d1=K:0,d2=K:0")
+            .unwrap();
+        let (_, recs) = family_proofs();
+        let p = recs[1].clone();
+        let shared = |j| ProofRecord {
+            shared_with: Some(j),
+            ..p.clone()
+        };
+        let good = [(0, p.clone()), (1, shared(0)), (2, shared(0))];
+        assert_eq!(check_all(&spec, &good), Ok(()));
+        let e = check_all(&spec, &[(0, p.clone()), (1, shared(0)), (2, shared(1))]).unwrap_err();
+        assert!(e.contains("the first combination of its game is 0"), "{e}");
     }
 
     #[test]

@@ -18,6 +18,7 @@ fn engine_name(e: &PositionEngine) -> &'static str {
         PositionEngine::Imitation { .. } => "imitation",
         PositionEngine::Oracle(_) => "oracle",
         PositionEngine::General { .. } => "general",
+        PositionEngine::ProvedOptions { .. } => "proved options",
         PositionEngine::Proved(_) => "proved",
     }
 }
@@ -34,9 +35,24 @@ fn answer_and_winning_moves_take_the_same_engine() {
             false,
             "12",
             "30",
+            "proved options",
+        ),
+        (
+            "restricted:s=2,t=3,h=5:3,v=5:3,d1=5:3,d2=5:3",
+            false,
+            "12",
+            "30",
             "general",
         ),
-        ("terminal-wythoff:l=2", false, "30", "41", "general"),
+        ("terminal-wythoff:l=2", false, "30", "41", "proved options"),
+        (
+            "terminal-wythoff:l=2",
+            false,
+            "4321",
+            "4000",
+            "proved options",
+        ),
+        ("terminal-wythoff:l=7", false, "30", "41", "general"),
         (
             "terminal-wythoff:l=2",
             false,
@@ -75,7 +91,9 @@ fn answer_and_winning_moves_take_the_same_engine() {
         }
         match want {
             "oracle" => assert!(a.oracle.is_some(), "{game}: the answer names its oracle"),
-            "general" | "imitation" => assert!(a.oracle.is_none() && a.proof.is_none(), "{game}"),
+            "general" | "imitation" | "proved options" => {
+                assert!(a.oracle.is_none() && a.proof.is_none(), "{game}")
+            }
             _ => {}
         }
     }
@@ -97,4 +115,49 @@ fn beyond_every_engine_both_refuse_in_the_same_words() {
         assert_eq!(a, w, "{game}");
         assert!(a.contains("too large"), "{a}");
     }
+}
+
+/// Hostile round 5: below the general solver's piles a game with a shipped
+/// proved automaton solved a board (heavy work in the server) for one
+/// position. The automaton answers there now, option by option, and its
+/// analysis (outcome, winning moves, terminal, blocking: every note) is the
+/// general solver's, for every shipped game of one variant without an
+/// oracle, on a grid of small positions and a few large ones.
+#[test]
+fn proved_options_answer_as_the_general_solver() {
+    use wythoff::proved::shipped::SHIPPED;
+    let mut compared = 0;
+    for row in SHIPPED {
+        let s = Subject::parse(row.game, row.misere).unwrap();
+        if s.oracle().is_some() || s.game.is_choice() {
+            continue;
+        }
+        let a = wythoff::proved::for_subject(&s)
+            .unwrap_or_else(|| panic!("{}: its shipped automaton", row.game));
+        let mut cells: Vec<(u64, u64)> = (0..=36u64)
+            .step_by(3)
+            .flat_map(|x| (0..=36u64).step_by(4).map(move |y| (x, y)))
+            .collect();
+        cells.extend([(1000, 1617), (2500, 37), (1999, 2003)]);
+        for (x, y) in cells {
+            if !s.game.on_some_board(x, y) {
+                continue;
+            }
+            if explain::option_bound(&s.game, x, y) > explain::PROVED_OPTIONS_LIMIT {
+                continue;
+            }
+            let general = explain::analyse(&s.game, x, y).unwrap();
+            let proved = explain::analyse_proved(&s.game, a, x, y).unwrap();
+            assert_eq!(
+                proved, general,
+                "{} ({}) at ({x}, {y})",
+                row.game, row.misere
+            );
+            // and the answer takes that engine
+            let e = explain::position_engine(&s, &Natural::from(x), &Natural::from(y)).unwrap();
+            assert_eq!(engine_name(&e), "proved options", "{} ({x}, {y})", row.game);
+            compared += 1;
+        }
+    }
+    assert!(compared > 2000, "{compared}");
 }

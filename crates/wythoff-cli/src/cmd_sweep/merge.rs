@@ -48,6 +48,8 @@ struct Merged {
     first: Option<(String, SweepFormat, Vec<String>, Identity)>,
     // the sweep of the first record, against which every record is checked
     first_spec: Option<Spec>,
+    // the proofs of every file's records, checked against one another
+    proofs: Option<wythoff::sweep_proof::ProofCheck>,
     // the shards seen, and whether every record carries one of them
     shards: Vec<(u64, u64)>,
 }
@@ -173,6 +175,10 @@ fn read_merge_file(path: &str, stdin_cap: u64, m: &mut Merged) -> Result<()> {
                 }
                 m.first = Some((shown.clone(), f, keys, p.identity.clone()));
                 m.first_spec = Spec::parse(&p.identity.spec).ok();
+                m.proofs = m
+                    .first_spec
+                    .as_ref()
+                    .map(|s| wythoff::sweep_proof::ProofCheck::new(s, p.identity.prove.as_deref()));
             }
             Some((n, _, keys, id)) => {
                 if let Some(d) = differs(id, &p.identity, n) {
@@ -185,22 +191,10 @@ fn read_merge_file(path: &str, stdin_cap: u64, m: &mut Merged) -> Result<()> {
             }
         }
         if let Some(spec) = &m.first_spec {
-            check_record(
-                spec,
-                &p.identity.convention,
-                f,
-                text,
-                p.index,
-                (&shown, line_no),
-            )?;
-            if f == SweepFormat::Json {
-                wythoff::sweep_proof::check_proof(
-                    spec,
-                    p.identity.prove.as_deref(),
-                    p.index,
-                    p.proof.as_ref(),
-                )
-                .map_err(|e| anyhow!("{shown} line {line_no}: {e}"))?;
+            check_record(spec, &p.identity, f, text, p.index, (&shown, line_no))?;
+            if let (SweepFormat::Json, Some(c)) = (f, &mut m.proofs) {
+                c.check(p.index, p.proof.as_ref())
+                    .map_err(|e| anyhow!("{shown} line {line_no}: {e}"))?;
             }
         }
         if !m.shards.contains(&p.shard) {

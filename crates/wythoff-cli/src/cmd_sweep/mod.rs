@@ -259,6 +259,12 @@ pub fn run(a: Args) -> Result<ExitCode> {
         Some(k) => Some(k.reopen()?),
         None => None,
     };
+    // the kept records before the first one this run computes go out now,
+    // before any game: a run killed before its next record (a proof can take
+    // minutes) must not leave an output with fewer records than FILE had
+    if let Some(k) = &mut kept {
+        k.copy_until(plan.runnable_indices().first().copied(), &mut out)?;
+    }
     let mut bar = Bar::new("sweep");
     wythoff::sweep::run_with::<anyhow::Error>(
         &plan,
@@ -572,23 +578,24 @@ fn differs(ours: &Identity, theirs: &Identity, other_name: &str) -> Option<Strin
         .map(|(what, a, b)| format!("another sweep: {what} `{b}`, where {other_name} has `{a}`"))
 }
 
-/// Refuse a record (`text`, numbered `index`, line `line_no` of `name`) whose
-/// game, convention or parameters are not those of combination `index` of
-/// `spec` (an edited record): merged or resumed, it would put one combination
-/// twice and leave another out. Numbers out of range or skipped by the rules
-/// are refused where every number is checked.
+/// Refuse a record (`text`, numbered `index`, line `line_no` of `name`) of
+/// the sweep `sweep` whose game, convention, parameters or board are not
+/// those of combination `index` of `spec` (an edited record): merged or
+/// resumed, it would put one combination twice and leave another out. Numbers
+/// out of range or skipped by the rules are refused where every number is
+/// checked.
 fn check_record(
     spec: &Spec,
-    convention: &str,
+    sweep: &Identity,
     format: SweepFormat,
     text: &str,
     index: u64,
     (name, line_no): (&str, u64),
 ) -> Result<()> {
     let keys = spec.key_names();
-    let (game, conv, values) = sweep::record_claims(format, text, &keys)
+    let claims = sweep::record_claims(format, text, &keys)
         .ok_or_else(|| anyhow!("{name} line {line_no}: not a record of `wythoff sweep`"))?;
-    wythoff::sweep::check_record(spec, convention, index, &game, &conv, &values)
+    wythoff::sweep::check_record(spec, sweep, index, &claims)
         .map_err(|e| anyhow!("{name} line {line_no}: {e}"))
 }
 

@@ -45,6 +45,9 @@ impl Resume {
         let mut line_no = 0u64;
         let spec = Spec::parse(&plan.identity.spec)
             .map_err(|e| anyhow!("the sweep's spec does not parse here: {e}"))?;
+        // every proof checked against the sweep and the records before it
+        let mut proof_check =
+            wythoff::sweep_proof::ProofCheck::new(&spec, plan.identity.prove.as_deref());
         loop {
             line_no += 1;
             match resources::read_line(&mut r, &mut buf, &name, line_no)? {
@@ -87,19 +90,15 @@ impl Resume {
             }
             check_record(
                 &spec,
-                &plan.identity.convention,
+                &plan.identity,
                 format,
                 text,
                 p.index,
                 (&name, line_no),
             )?;
-            wythoff::sweep_proof::check_proof(
-                &spec,
-                plan.identity.prove.as_deref(),
-                p.index,
-                p.proof.as_ref(),
-            )
-            .map_err(|e| anyhow!("{name} line {line_no}: {e}"))?;
+            proof_check
+                .check(p.index, p.proof.as_ref())
+                .map_err(|e| anyhow!("{name} line {line_no}: {e}"))?;
             if let Some(proof) = p.proof {
                 proofs.push((p.index, proof));
             }

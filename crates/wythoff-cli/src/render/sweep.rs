@@ -275,7 +275,7 @@ pub fn record_claims(
     format: SweepFormat,
     line: &str,
     keys: &[&str],
-) -> Option<(String, String, Vec<String>)> {
+) -> Option<wythoff::sweep::Claims> {
     match format {
         SweepFormat::Json => {
             let v: serde_json::Value = serde_json::from_str(line).ok()?;
@@ -291,11 +291,16 @@ pub fn record_claims(
                     _ => None,
                 })
                 .collect::<Option<Vec<String>>>()?;
-            Some((
-                v["game"].as_str()?.to_string(),
-                v["convention"].as_str()?.to_string(),
+            Some(wythoff::sweep::Claims {
+                game: v["game"].as_str()?.to_string(),
+                convention: v["convention"].as_str()?.to_string(),
+                max: Some(match &v["max"] {
+                    serde_json::Value::Number(n) => n.to_string(),
+                    serde_json::Value::String(s) => s.clone(),
+                    _ => String::new(),
+                }),
                 values,
-            ))
+            })
         }
         SweepFormat::Csv | SweepFormat::Markdown => {
             let cells = if format == SweepFormat::Csv {
@@ -304,7 +309,12 @@ pub fn record_claims(
                 split_md(line)?
             };
             let values = cells.get(3..3 + keys.len())?.to_vec();
-            Some((cells.get(1)?.clone(), cells.get(2)?.clone(), values))
+            Some(wythoff::sweep::Claims {
+                game: cells.get(1)?.clone(),
+                convention: cells.get(2)?.clone(),
+                max: None,
+                values,
+            })
         }
     }
 }

@@ -333,6 +333,15 @@ pub fn outcome(
         }
         crate::explain::PositionEngine::Proved(a) => return Ok(notes::outcome_proved(a, x, y)),
         crate::explain::PositionEngine::General { x, y } => (x, y),
+        // the general solver's answer, the P-positions read off the proved
+        // automaton instead of a board
+        crate::explain::PositionEngine::ProvedOptions { automaton, x, y } => {
+            let an = crate::explain::analyse_proved(&s.game, automaton, x, y)?;
+            let mut ans = notes::general(s, x, y, &an);
+            let (xn, yn) = (Natural::from(x), Natural::from(y));
+            ans.notes.extend(remoteness_notes(s, &xn, &yn)?);
+            return Ok(ans);
+        }
     };
     let an = analyse(&s.game, x, y)?;
     let mut ans = notes::general(s, x, y, &an);
@@ -398,8 +407,10 @@ pub fn remoteness_plan(s: &Subject, n: u64) -> Result<Option<select::RemotenessP
 pub enum PositionEngine {
     /// An exact oracle (or m-Modular Wythoff's characterisation): no board.
     Oracle,
-    /// A shipped proved automaton ([`crate::proved`]), for piles beyond the
-    /// general solver: no board, time linear in the piles' digits.
+    /// A shipped proved automaton ([`crate::proved`]): beyond the general
+    /// solver's piles, time linear in the piles' digits; below them
+    /// ([`crate::explain::proved_below_limit`]), a membership test per
+    /// option. No board.
     ProvedAutomaton,
     /// The Imitation Nim state solver on the board of side `n`.
     Imitation,
@@ -507,6 +518,25 @@ pub fn outcome_plan(spec: &GameSpec, x: &Natural, y: &Natural) -> Result<Positio
     }
     match side {
         Some(n) if n <= GENERAL_LIMIT => {
+            let (xs, ys) = (
+                u64::try_from(x).unwrap_or(u64::MAX),
+                u64::try_from(y).unwrap_or(u64::MAX),
+            );
+            if crate::explain::proved_below_limit(s, xs, ys).is_some() {
+                // no board: the options of (x, y), each a membership test
+                // (and the remoteness notes' table below 256, as the
+                // general solver's answer has them)
+                let (x, y) = (xs, ys);
+                let options = crate::explain::option_bound(&s.game, x, y);
+                let ps = options.saturating_mul(solve::cost::proved_automaton_ps(64));
+                return Ok(PositionPlan {
+                    engine: PositionEngine::ProvedAutomaton,
+                    n: 0,
+                    memory: u64::try_from(options.saturating_mul(24)).unwrap_or(u64::MAX)
+                        + n.saturating_mul(256),
+                    seconds: solve::cost::ps_seconds(ps),
+                });
+            }
             let p = select::p_positions_plan(&s.game, n);
             Ok(PositionPlan {
                 engine: PositionEngine::General(p.kernels),

@@ -146,21 +146,41 @@ pub(super) fn label_error(
     }
 }
 
-/// Refuse a record read back (`--merge`, `--resume`) that claims game `game`,
-/// convention `conv` and parameter values `values` (in the spec's key order)
-/// for combination `index` of `spec`, a sweep in `convention`, when these are
-/// not combination `index`'s (an edited record): merged or resumed, it would
-/// put one combination twice and leave another out. Numbers out of range or
-/// skipped by the rules pass here (they are refused where every number is
-/// checked). The front end parses its format and names the line.
+/// What a record read back says of itself (besides its number and its
+/// sweep's identity): its game, convention, board (json records carry `max`;
+/// csv and markdown rows have only the identity's), and its parameter values
+/// in the spec's key order, as text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Claims {
+    pub game: String,
+    pub convention: String,
+    pub max: Option<String>,
+    pub values: Vec<String>,
+}
+
+/// Refuse a record read back (`--merge`, `--resume`, Python's gathered
+/// records) of combination `index` of `spec`, in the sweep `sweep`, whose
+/// claims are not combination `index`'s (game, parameters, convention) or
+/// not the sweep's board (an edited record): merged or resumed, it would put
+/// one combination twice and leave another out, or mix boards. Numbers out
+/// of range or skipped by the rules pass here (they are refused where every
+/// number is checked). The front end parses its format and names the line.
 pub fn check_record(
     spec: &Spec,
-    convention: &str,
+    sweep: &Identity,
     index: u64,
-    game: &str,
-    conv: &str,
-    values: &[String],
+    claims: &Claims,
 ) -> Result<(), String> {
+    let convention = sweep.convention.as_str();
+    if let Some(m) = &claims.max {
+        if *m != sweep.max.to_string() {
+            return Err(format!(
+                "record {index} is of the board {}, but its sweep's board is {} (--max): an edited record; re-run its shard",
+                crate::echo::shorten(m),
+                sweep.max
+            ));
+        }
+    }
     if index >= spec.total() {
         return Ok(());
     }
@@ -177,7 +197,8 @@ pub fn check_record(
             .collect::<Vec<_>>()
             .join(",")
     };
-    if game != named.canonical || values != want || conv != convention {
+    let (game, conv, values) = (&claims.game, &claims.convention, &claims.values);
+    if *game != named.canonical || *values != want || conv != convention {
         return Err(format!(
             "record {index} says `{}` ({}, {}), but combination {index} of the sweep is `{}` ({}, {convention}): an edited record; re-run its shard",
             crate::echo::shorten(game).trim_matches('`'),
@@ -196,9 +217,9 @@ pub fn check_record(
 /// carries the sweep's identity `ours` (spec, game, board, convention, number
 /// of combinations; proof options and jar; version, rules and shard `1/1`: a
 /// cluster running another version is refused even when its records agree),
-/// the number asked for, that combination's game and parameters
+/// the number asked for, that combination's game, parameters and board
 /// ([`check_record`]) and, in a proof sweep, a proof made as the identity says
-/// ([`crate::sweep_proof::check_proof`]). The error names the first record and
+/// and consistent with the other records' ([`crate::sweep_proof::ProofCheck`]). The error names the first record and
 /// what differs.
 pub fn check_gathered(
     ours: &Identity,
@@ -221,6 +242,7 @@ pub fn check_gathered(
         Some(other) => other.to_string(),
     };
     let keys = spec.key_names();
+    let mut proofs = crate::sweep_proof::ProofCheck::new(spec, ours.prove.as_deref());
     for (&i, line) in indices.iter().zip(lines) {
         let v: Value = serde_json::from_str(line)
             .map_err(|_| format!("sweep: record {i} is not a json record of `wythoff sweep`"))?;
@@ -261,15 +283,13 @@ pub fn check_gathered(
             .iter()
             .map(|k| text(params.and_then(|p| p.get(*k))))
             .collect();
-        check_record(
-            spec,
-            &ours.convention,
-            i,
-            &text(v.get("game")),
-            &text(v.get("convention")),
-            &values,
-        )
-        .map_err(|e| format!("sweep: {e}"))?;
+        let claims = Claims {
+            game: text(v.get("game")),
+            convention: text(v.get("convention")),
+            max: Some(text(v.get("max"))),
+            values,
+        };
+        check_record(spec, ours, i, &claims).map_err(|e| format!("sweep: {e}"))?;
         let proof = match v.get("proof") {
             None | Some(Value::Null) => None,
             Some(p) => Some(
@@ -277,7 +297,8 @@ pub fn check_gathered(
                     .map_err(|_| format!("sweep: record {i}: its `proof` is not a proof record"))?,
             ),
         };
-        crate::sweep_proof::check_proof(spec, ours.prove.as_deref(), i, proof.as_ref())
+        proofs
+            .check(i, proof.as_ref())
             .map_err(|e| format!("sweep: record {i}: {e}"))?;
     }
     Ok(())
@@ -290,25 +311,79 @@ mod record_tests {
     #[test]
     fn an_edited_record_is_refused_where_it_is_read_back() {
         let spec = Spec::parse("modulo-rook:m=1..2,l=0,p=3").unwrap();
+        let id = Identity::new(&spec, 24, crate::rules::Convention::Normal);
         let c = spec.combination(1);
         let game = c.game.as_ref().unwrap().canonical.clone();
         let values: Vec<String> = c.params.iter().map(|(_, v)| v.to_string()).collect();
+        let claims = |game: &str, conv: &str, max: Option<&str>, values: &[String]| Claims {
+            game: game.into(),
+            convention: conv.into(),
+            max: max.map(str::to_string),
+            values: values.to_vec(),
+        };
+        let ok = claims(&game, "normal", Some("24"), &values);
+        assert_eq!(check_record(&spec, &id, 1, &ok), Ok(()));
+        // csv and markdown rows carry no board of their own
         assert_eq!(
-            check_record(&spec, "normal", 1, &game, "normal", &values),
+            check_record(&spec, &id, 1, &claims(&game, "normal", None, &values)),
             Ok(())
         );
         // another game, other values, another convention: each refused
         let other = spec.combination(0).game.unwrap().canonical;
-        let e = check_record(&spec, "normal", 1, &other, "normal", &values).unwrap_err();
+        let e = check_record(
+            &spec,
+            &id,
+            1,
+            &claims(&other, "normal", Some("24"), &values),
+        )
+        .unwrap_err();
         assert!(e.contains("an edited record"), "{e}");
         let mut wrong = values.clone();
         wrong[0] = "7".into();
-        assert!(check_record(&spec, "normal", 1, &game, "normal", &wrong).is_err());
-        assert!(check_record(&spec, "normal", 1, &game, "misere", &values).is_err());
+        assert!(check_record(&spec, &id, 1, &claims(&game, "normal", Some("24"), &wrong)).is_err());
+        assert!(
+            check_record(&spec, &id, 1, &claims(&game, "misere", Some("24"), &values)).is_err()
+        );
         // numbers out of range pass here (refused where every number is checked)
+        assert_eq!(check_record(&spec, &id, 99, &ok), Ok(()));
+    }
+
+    /// Hostile round 5: a record of another board size (its `max` edited, its
+    /// sweep's identity kept) was merged.
+    #[test]
+    fn a_record_of_another_board_is_refused() {
+        let spec = Spec::parse("modulo-rook:m=1..2,l=0,p=3").unwrap();
+        let id = Identity::new(&spec, 24, crate::rules::Convention::Normal);
+        let c = spec.combination(0);
+        let claims = |max: &str| Claims {
+            game: c.game.as_ref().unwrap().canonical.clone(),
+            convention: "normal".into(),
+            max: Some(max.into()),
+            values: c.params.iter().map(|(_, v)| v.to_string()).collect(),
+        };
+        assert_eq!(check_record(&spec, &id, 0, &claims("24")), Ok(()));
+        for other in ["16", "", "024", "x"] {
+            let e = check_record(&spec, &id, 0, &claims(other)).unwrap_err();
+            assert!(e.contains("board") && e.contains("24"), "{other}: {e}");
+        }
+        // and through the check of gathered records (Python's)
+        let r = record(
+            &c,
+            c.game.as_ref().unwrap(),
+            24,
+            crate::rules::Convention::Normal,
+            &id,
+            (1, 1),
+        )
+        .unwrap();
+        let line = r.json_line();
         assert_eq!(
-            check_record(&spec, "normal", 99, &game, "normal", &values),
+            check_gathered(&id, &spec, &[0], std::slice::from_ref(&line)),
             Ok(())
         );
+        let edited = line.replacen("\"max\":24", "\"max\":16", 1);
+        assert_ne!(edited, line);
+        let e = check_gathered(&id, &spec, &[0], &[edited]).unwrap_err();
+        assert!(e.contains("board"), "{e}");
     }
 }
