@@ -982,3 +982,33 @@ fn light_answers_do_not_queue_behind_outcomes_that_solve_boards() {
         let _ = h.join();
     }
 }
+
+/// Issue 53, defect 3: `modular:m=B^E` with a huge exponent computed the power
+/// in the request, before any bound, and the server died out of memory. `m` is
+/// bounded below 10^4096 from the sizes of `B` and `E` before the power: a 400
+/// naming the bound, at once, and the server keeps answering with its memory
+/// as it was.
+#[test]
+fn a_huge_modular_power_is_refused_before_it_is_computed() {
+    let s = Server::start();
+    let before = s.rss();
+    for m in ["99999999999999999999%5E99999", "2%5E20000", "10%5E4096"] {
+        let t = std::time::Instant::now();
+        let e = s.refused(&format!("/api/outcome?game=modular%3Am%3D{m}&x=3&y=5"));
+        assert!(
+            t.elapsed() < std::time::Duration::from_secs(5),
+            "{m}: {:?}",
+            t.elapsed()
+        );
+        assert!(
+            e.contains("too large") && e.contains("below 10^4096"),
+            "{m}: {e}"
+        );
+        assert!(!e.contains("--"), "a CLI flag in {m}: {e}");
+    }
+    assert!(s.rss() < before + (64 << 20), "{} -> {}", before, s.rss());
+    // below the bound: answered
+    let v = s.json("/api/outcome?game=modular%3Am%3D10%5E4095&x=3&y=5");
+    assert_eq!(v["outcome"], "P", "{v}");
+    s.stop();
+}
