@@ -110,7 +110,11 @@ fn prove<'py>(
     // Ctrl-C stops the search or kills Java, and the temporary WALNUT_HOME
     // is removed, before KeyboardInterrupt is raised (issue 53)
     let r = run_owned(py, move |c| {
-        Ok(wythoff_walnut::prove_checked(&req, emit.as_deref(), &|| check(c)))
+        Ok(wythoff_walnut::prove_checked(
+            &req,
+            emit.as_deref(),
+            &|| check(c),
+        ))
     })?
     .map_err(prove_err)?;
     let v = serde_json::to_value(&r).map_err(|e| PyRuntimeError::new_err(e.to_string()))?;

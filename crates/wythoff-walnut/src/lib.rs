@@ -475,7 +475,13 @@ pub fn recheck(dir: &Path, walnut: &Walnut, timeout: u64) -> Result<RecheckRepor
         std::fs::copy(&src, tmp.dir.join(rel))
             .map_err(io_err(format!("cannot copy {}", src.display())))?;
     }
-    let out = load(walnut, &tmp.dir, COMMAND_FILE, Duration::from_secs(timeout), &|| {})?;
+    let out = load(
+        walnut,
+        &tmp.dir,
+        COMMAND_FILE,
+        Duration::from_secs(timeout),
+        &|| {},
+    )?;
     let logs = read_logs(&tmp.dir);
     let (statements, errors) = wythoff::prove::report::recheck(&out.stdout, &out.stderr, &logs);
     Ok(RecheckReport {

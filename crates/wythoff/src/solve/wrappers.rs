@@ -685,7 +685,9 @@ impl Levels {
         let s = n.saturating_sub(1);
         let two = match levels::two_pile_index(r, n) {
             levels::TwoPileIndex::NoMoves => 0,
-            levels::TwoPileIndex::Band(w) => w.saturating_mul(2).saturating_sub(1).saturating_mul(s),
+            levels::TwoPileIndex::Band(w) => {
+                w.saturating_mul(2).saturating_sub(1).saturating_mul(s)
+            }
             levels::TwoPileIndex::Congruent(m) => s.saturating_mul(s / m.max(1) + 1),
             levels::TwoPileIndex::Scan => s.saturating_mul(s),
         };
