@@ -70,6 +70,31 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         }
         return run_levels(&a, values);
     }
+    run_table(a).map_err(values_hint)
+}
+
+/// The whole table's refusals (`--max` over its range, over the memory budget)
+/// point to `--values`, which lists a few values on boards up to 2^31 without
+/// the table (issue 53: `--max 1048576` pointed to `--format csv`, which was
+/// then refused for 1.1 TiB).
+fn values_hint(e: anyhow::Error) -> anyhow::Error {
+    use wythoff::SolveError;
+    let table = matches!(
+        e.downcast_ref::<SolveError>(),
+        Some(SolveError::OverMemory { .. } | SolveError::BoardOutOfRange { .. })
+    );
+    if table {
+        anyhow::anyhow!(
+            "{e:#}; or list the positions of a few values alone with --values A..G (level by \
+             level, no table: --max up to 2^31)"
+        )
+    } else {
+        e
+    }
+}
+
+/// `grundy` without `--values`: the whole table.
+fn run_table(a: Args) -> anyhow::Result<ExitCode> {
     answer::check_max(a.max)?;
     let g = a.resolve()?;
     if a.misere {
@@ -78,7 +103,9 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let plan = answer::grundy_plan(&g, a.max)?;
     let n = a.max as usize;
     // memory first (no --force lifts it), then time
-    if a.format == Format::Text {
+    // (a table over the budget is the solver's refusal, which points to
+    // --values: csv or json would not help)
+    if a.format == Format::Text && plan.memory <= solve::memory_budget() {
         render::grid::check(n)?;
     }
     if a.plan {
@@ -130,7 +157,9 @@ fn run_levels(a: &Args, values: (u64, u64)) -> anyhow::Result<ExitCode> {
     if a.plan {
         return render::plan(&answer::plan_grundy_levels(&g, a.max, values, bound)?);
     }
-    let plan = answer::grundy_levels_plan(&g, a.max, values.1)?;
+    // values above what the board holds: refused (or cut) before the plan
+    let top = answer::levels_values(&g, a.max, values)?.1;
+    let plan = answer::grundy_levels_plan(&g, a.max, top)?;
     crate::progress::admit(
         plan.admit(bound),
         &format!(

@@ -63,9 +63,9 @@ pub struct Args {
     /// Seconds Walnut may take (each run).
     #[arg(long, default_value_t = wythoff::prove::request::DEFAULT_TIMEOUT)]
     pub timeout: u64,
-    /// Java's heap for Walnut (-Xmx, e.g. 3G or 1536M; 64 MiB to 1 TiB).
-    /// Default: Java's own, a quarter of the machine's memory.
-    #[arg(long, value_name = "SIZE")]
+    /// Java's heap for Walnut (-Xmx, e.g. 3G or 1536M; 64 MiB to the machine's
+    /// memory, at most 1 TiB). Default: Java's own, a quarter of the machine's memory.
+    #[arg(long, value_name = "SIZE", allow_hyphen_values = true)]
     pub java_memory: Option<String>,
     #[arg(long, value_enum, default_value = "text")]
     pub format: ProveFormat,
@@ -198,12 +198,20 @@ pub fn run(a: Args) -> Result<ExitCode> {
     req.validate().map_err(worded)?;
     let heap = match &a.java_memory {
         Some(m) => {
-            let mib = crate::resources::parse_size(m)
-                .ok_or_else(|| anyhow!("--java-memory `{m}`: write a size such as 3G or 1536M"))?
-                >> 20;
-            if !(64..=1 << 20).contains(&mib) {
+            let shown = crate::game_arg::shorten(m);
+            let mib = crate::resources::parse_size(m).ok_or_else(|| {
+                anyhow!("--java-memory {shown}: write a size such as 3G or 1536M (64 MiB or more)")
+            })? >> 20;
+            // at most the machine's memory (a heap Java cannot have), and 1 TiB
+            let machine = crate::resources::machine_memory().map(|b| b >> 20);
+            let top = machine.map_or(1 << 20, |t| t.min(1 << 20));
+            if !(64..=top).contains(&mib) {
+                let most = match machine {
+                    Some(t) if t < 1 << 20 => format!("this machine's memory, {t} MiB"),
+                    _ => "1 TiB".to_string(),
+                };
                 return Err(anyhow!(
-                    "--java-memory {m}: allowed 64 MiB to 1 TiB (e.g. 3G)"
+                    "--java-memory {shown}: allowed 64 MiB to {most} (e.g. 3G)"
                 ));
             }
             Some(mib)

@@ -123,6 +123,43 @@ fn fail(msg: &str) -> ExitCode {
     ExitCode::from(2)
 }
 
+/// Flags that name the board side in other tools; ours is `--max N`.
+const BOARD_FLAG_GUESSES: &[&str] = &[
+    "--size", "--side", "--board", "--n", "-n", "--limit", "--max-n",
+];
+
+/// For an unknown flag that names the board side elsewhere (`--size`): the
+/// message `unexpected argument '--size': did you mean `--max N`...?` when
+/// the command takes `--max` (clap suggests only names spelt alike).
+fn board_flag_hint(e: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() != ErrorKind::UnknownArgument {
+        return None;
+    }
+    let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    let flag = arg.split('=').next().unwrap_or(arg);
+    if !BOARD_FLAG_GUESSES.contains(&flag) || e.get(ContextKind::SuggestedArg).is_some() {
+        return None;
+    }
+    // the command named on the line (its aliases included) takes --max
+    use clap::CommandFactory;
+    let cli = Cli::command();
+    let sub = std::env::args().skip(1).find_map(|a| {
+        cli.get_subcommands()
+            .find(|c| c.get_name() == a || c.get_all_aliases().any(|al| al == a))
+            .cloned()
+    })?;
+    let takes_max = sub.get_arguments().any(|a| a.get_long() == Some("max"));
+    takes_max.then(|| {
+        format!(
+            "unexpected argument '{flag}': did you mean `--max N` (the board side, \
+                 positions 0 <= x, y < N)?"
+        )
+    })
+}
+
 fn main() -> ExitCode {
     if resources::stdout_was_closed() {
         return fail("standard output is closed (`>&-`): nothing could be written");
@@ -163,7 +200,7 @@ fn main() -> ExitCode {
                         })
                         .filter(|l| !l.is_empty())
                         .collect();
-                    let msg = joined.join(" ");
+                    let msg = board_flag_hint(&e).unwrap_or_else(|| joined.join(" "));
                     fail(&format!(
                         "{} (see `wythoff --help`)",
                         msg.trim_start_matches("error: ")
@@ -193,22 +230,14 @@ fn main() -> ExitCode {
                     return ExitCode::SUCCESS;
                 }
             }
-            // this machine's files failing (a full disk) is the run's
-            // failure: said, exit 1 (bad input is 2)
-            let io = e.chain().any(|c| {
-                matches!(
-                    c.downcast_ref::<wythoff::SolveError>(),
-                    Some(wythoff::SolveError::Io(_))
-                ) || c.downcast_ref::<resources::RunIoError>().is_some()
-                    || c.downcast_ref::<std::io::Error>()
-                        .is_some_and(|io| io.kind() == std::io::ErrorKind::StorageFull)
-            });
-            let code = fail(&format!("{e:#}"));
-            if io {
-                ExitCode::from(1)
-            } else {
-                code
+            // this machine's files failing (a full disk, `> /dev/full`) is
+            // refused as bad input is: one line, exit 2 (exit 1 is `verify`'s
+            // "a claim failed", `check-table`'s "the table differs")
+            let bare_io = e.chain().count() == 1 && e.downcast_ref::<std::io::Error>().is_some();
+            if bare_io {
+                return fail(&format!("cannot write the output: {e:#}"));
             }
+            fail(&format!("{e:#}"))
         }
     }
 }

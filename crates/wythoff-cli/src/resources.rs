@@ -41,44 +41,25 @@ mod stdout_probe {
     static PROBE: extern "C" fn() = probe;
 }
 
-/// Set the library's memory budget from available memory, the cgroup limit
-/// (v2, then v1) and `RLIMIT_AS` (from `/proc/self/limits`). Unknown numbers are
-/// skipped; `WYTHOFF_MEMORY_BUDGET=BYTES` (or `512M`, `2G`, ...) overrides all of
-/// them, however small; a value that is not a size is an error (one line).
+/// Set the library's memory budget as every front end does
+/// (`wythoff::machine::memory_budget_from`: `WYTHOFF_MEMORY_BUDGET`, else
+/// available memory, the cgroup limit and `RLIMIT_AS`, read here); a variable
+/// that is not a size is an error (one line).
 pub fn init_memory_budget() -> Result<(), String> {
-    if let Some(v) = std::env::var_os("WYTHOFF_MEMORY_BUDGET") {
-        let text = v.to_string_lossy();
-        let b = parse_size(&text).ok_or_else(|| {
-            format!(
-                "WYTHOFF_MEMORY_BUDGET={} is not a memory size: allowed a whole number of \
-                 bytes from 1, optionally followed by K, M, G or T (powers of 1024), e.g. 2G",
-                crate::game_arg::shorten(&text)
-            )
-        })?;
-        wythoff::solve::set_memory_budget(b);
-        return Ok(());
-    }
-    let budget = wythoff::solve::budget_from_limits(mem_available(), cgroup_limit(), rlimit_as());
-    wythoff::solve::set_memory_budget(budget);
+    let env = std::env::var_os("WYTHOFF_MEMORY_BUDGET").map(|v| v.to_string_lossy().into_owned());
+    let b = wythoff::machine::memory_budget_from(env.as_deref(), &read_small)?;
+    wythoff::solve::set_memory_budget(b);
     Ok(())
 }
 
-/// `123`, `64K`, `512M`, `2G`, `1T` (also `KiB`, `MB`...: powers of 1024), at least 1.
+/// The machine's memory (`MemTotal`), in bytes.
+pub fn machine_memory() -> Option<u64> {
+    wythoff::machine::machine_memory(&read_small)
+}
+
+/// `123`, `64K`, `512M`, `2G`, `1T` (`wythoff::machine::parse_size`).
 pub fn parse_size(text: &str) -> Option<u64> {
-    let t = text.trim();
-    let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
-    let (num, unit) = t.split_at(digits);
-    let n: u64 = num.parse().ok()?;
-    let shift = match unit.trim().to_ascii_lowercase().as_str() {
-        "" | "b" => 0,
-        "k" | "kb" | "kib" => 10,
-        "m" | "mb" | "mib" => 20,
-        "g" | "gb" | "gib" => 30,
-        "t" | "tb" | "tib" => 40,
-        _ => return None,
-    };
-    let b = n.checked_mul(1u64 << shift)?;
-    (b >= 1).then_some(b)
+    wythoff::machine::parse_size(text)
 }
 
 /// Most worker threads a pool gets: four per core this process may use (at
@@ -126,69 +107,12 @@ pub fn start_thread_pool(requested: Option<usize>) -> Result<(), String> {
     })
 }
 
+/// A small file of the machine's (at most 64 KiB), for `wythoff::machine`.
 fn read_small(path: &str) -> Option<String> {
     let f = std::fs::File::open(path).ok()?;
     let mut s = String::new();
     f.take(1 << 16).read_to_string(&mut s).ok()?;
     Some(s)
-}
-
-/// `MemAvailable` of `/proc/meminfo`, in bytes.
-fn mem_available() -> Option<u64> {
-    parse_meminfo(&read_small("/proc/meminfo")?)
-}
-
-fn parse_meminfo(text: &str) -> Option<u64> {
-    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    kib.checked_mul(1024)
-}
-
-/// The memory limit of this process's cgroup (v2 `memory.max`, else v1
-/// `memory.limit_in_bytes`); `None` when unlimited or unknown.
-fn cgroup_limit() -> Option<u64> {
-    let own = read_small("/proc/self/cgroup").unwrap_or_default();
-    let mut candidates = Vec::new();
-    for line in own.lines() {
-        // v2: "0::/path"; v1: "N:memory:/path" (or a list containing memory)
-        let mut parts = line.splitn(3, ':');
-        let (_, ctrl, path) = (parts.next(), parts.next(), parts.next());
-        match (ctrl, path) {
-            (Some(""), Some(p)) => candidates.push(format!("/sys/fs/cgroup{p}/memory.max")),
-            (Some(c), Some(p)) if c.split(',').any(|x| x == "memory") => {
-                candidates.push(format!("/sys/fs/cgroup/memory{p}/memory.limit_in_bytes"))
-            }
-            _ => {}
-        }
-    }
-    candidates.push("/sys/fs/cgroup/memory.max".into());
-    candidates.push("/sys/fs/cgroup/memory/memory.limit_in_bytes".into());
-    candidates
-        .iter()
-        .filter_map(|p| read_small(p))
-        .filter_map(|t| parse_limit(&t))
-        .min()
-}
-
-/// A cgroup limit file: a number of bytes, or `max`; v1 writes "unlimited" as a
-/// number near 2^63.
-fn parse_limit(text: &str) -> Option<u64> {
-    let n: u64 = text.trim().parse().ok()?;
-    (n < 1 << 60).then_some(n)
-}
-
-/// The soft `RLIMIT_AS` (`Max address space` in `/proc/self/limits`), in bytes.
-fn rlimit_as() -> Option<u64> {
-    parse_limits(&read_small("/proc/self/limits")?)
-}
-
-fn parse_limits(text: &str) -> Option<u64> {
-    let line = text.lines().find(|l| l.starts_with("Max address space"))?;
-    let soft = line
-        .trim_start_matches("Max address space")
-        .split_whitespace()
-        .next()?;
-    soft.parse().ok()
 }
 
 /// Read a user's text file: a regular file of at most `cap` bytes (never reads
@@ -380,48 +304,11 @@ mod tests {
         assert!(e.to_string().contains("longer than"), "{e}");
         assert!(buf.len() <= MAX_LINE);
     }
-
-    #[test]
-    fn parses_machine_numbers() {
-        assert_eq!(
-            parse_meminfo("MemTotal: 100 kB\nMemAvailable:   2048 kB\n"),
-            Some(2 << 20)
-        );
-        assert_eq!(parse_limit("max\n"), None);
-        assert_eq!(parse_limit("9223372036854771712\n"), None);
-        assert_eq!(parse_limit("8589934592\n"), Some(8 << 30));
-        let limits = "Limit                     Soft Limit           Hard Limit           Units\n\
-Max address space         8192000000           unlimited            bytes\n";
-        assert_eq!(parse_limits(limits), Some(8_192_000_000));
-        let unl = "Max address space         unlimited            unlimited            bytes\n";
-        assert_eq!(parse_limits(unl), None);
-    }
-
-    #[test]
-    fn parses_memory_sizes() {
-        assert_eq!(parse_size("1"), Some(1));
-        assert_eq!(parse_size(" 100000000 "), Some(100_000_000));
-        assert_eq!(parse_size("512M"), Some(512 << 20));
-        assert_eq!(parse_size("2GiB"), Some(2 << 30));
-        assert_eq!(parse_size("3k"), Some(3 << 10));
-        for bad in [
-            "abc",
-            "",
-            "0",
-            "-1",
-            "1.5G",
-            "1X",
-            "99999999999999999999",
-            "20000000T",
-        ] {
-            assert_eq!(parse_size(bad), None, "{bad}");
-        }
-    }
 }
 
 /// A write to this machine's files failed during a run (a full disk under
-/// `--timings` or an output file): the run's failure, exit 1, never part of a
-/// record or an answer.
+/// `--timings` or an output file): the run's failure, one line and exit 2
+/// (issue 53: exit 1 is a failed claim), never part of a record or an answer.
 #[derive(Debug)]
 pub struct RunIoError(pub String);
 

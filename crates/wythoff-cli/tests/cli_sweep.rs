@@ -744,8 +744,8 @@ fn sweep_errors_are_one_line() {
     let o = wythoff(&["sweep", "rules.toml", "--max", "10"]);
     refused(&o, &["sweep takes a catalogue game", "rules file"]);
     // a failing sweep (its output cannot be written: a full device): one
-    // line, and exit 1, the run's failure (hostile round 4: an I/O error is
-    // never bad input)
+    // line, and exit 2 (issue 53: exit 1 is a failed claim; hostile round 4
+    // had made it 1)
     let o = Command::new(env!("CARGO_BIN_EXE_wythoff"))
         .args(["sweep", SPEC, "--max", "30"])
         .stdout(
@@ -757,7 +757,7 @@ fn sweep_errors_are_one_line() {
         .output()
         .unwrap();
     let e = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(1), "{e}");
+    assert_eq!(o.status.code(), Some(2), "{e}");
     assert!(
         e.starts_with("wythoff: error: ") && e.lines().count() == 1,
         "one line: {e}"

@@ -189,10 +189,12 @@ impl Game {
         let n = answer::parse_levels_max(&whole_text(n, "n")?).map_err(to_py_err)?;
         let s = self.s()?;
         let flat = run(py, |c| {
-            let plan = answer::grundy_levels_plan(s, n, range.1)?;
+            // values above what the board holds: refused (or cut) first
+            let top = answer::levels_values(s, n, range)?.1;
+            let plan = answer::grundy_levels_plan(s, n, top)?;
             // beside the kernel, the list held here: at most one position a
             // row and level (terminal sets aside), 12 bytes each
-            let need = (range.1 + 1)
+            let need = (top + 1)
                 .saturating_mul(n)
                 .saturating_mul(12)
                 .saturating_add(plan.memory);

@@ -10,6 +10,9 @@
 //! with the GIL released and checks for signals every 50 ms; on Ctrl-C the
 //! worker's progress callback unwinds with `wythoff::answer::Cancelled` and
 //! the call raises `KeyboardInterrupt`.
+//!
+//! The memory budget is set at import as the CLI sets it
+//! (`wythoff::machine::memory_budget_from`).
 
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::{
@@ -104,8 +107,14 @@ fn prove<'py>(
     // the Sprague-Grundy function (or the level `value`), as `prove --grundy`
     req.grundy = grundy;
     req.value = value;
-    let r = run_owned(py, move |_| {
-        Ok(wythoff_walnut::prove(&req, emit.as_deref()))
+    // Ctrl-C stops the search or kills Java, and the temporary WALNUT_HOME
+    // is removed, before KeyboardInterrupt is raised (issue 53)
+    let r = run_owned(py, move |c| {
+        Ok(wythoff_walnut::prove_checked(
+            &req,
+            emit.as_deref(),
+            &|| check(c),
+        ))
     })?
     .map_err(prove_err)?;
     let v = serde_json::to_value(&r).map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
@@ -132,8 +141,29 @@ fn prove_err(e: wythoff::prove::ProveError) -> PyErr {
     }
 }
 
+/// A small file of the machine's (at most 64 KiB), for `wythoff::machine`.
+fn read_small(path: &str) -> Option<String> {
+    use std::io::Read;
+    let f = std::fs::File::open(path).ok()?;
+    let mut s = String::new();
+    f.take(1 << 16).read_to_string(&mut s).ok()?;
+    Some(s)
+}
+
+/// The memory budget as the CLI sets it (`WYTHOFF_MEMORY_BUDGET`, else the
+/// available memory, the cgroup limit and `ulimit -v`), once, at import: a
+/// variable that is not a size fails the import with `ValueError`.
+fn init_memory_budget() -> PyResult<()> {
+    let env = std::env::var_os("WYTHOFF_MEMORY_BUDGET").map(|v| v.to_string_lossy().into_owned());
+    let b = wythoff::machine::memory_budget_from(env.as_deref(), &read_small)
+        .map_err(PyValueError::new_err)?;
+    wythoff::solve::set_memory_budget(b);
+    Ok(())
+}
+
 #[pymodule]
 fn _wythoff(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    init_memory_budget()?;
     m.add_class::<Game>()?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(verify, m)?)?;

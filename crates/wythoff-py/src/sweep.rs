@@ -207,7 +207,7 @@ pub(crate) fn sweep_groups(
     let max = board_side(max, "max")?;
     let sp = wythoff::sweep::Spec::parse(spec).map_err(|e| to_py_err(e.into()))?;
     let mut plan = wythoff::sweep::Plan::new(&sp, (1, 1), max, convention(misere));
-    plan.check(max, 1, wythoff::solve::DEFAULT_MEMORY_BUDGET)
+    plan.check(max, 1, wythoff::solve::memory_budget())
         .map_err(to_py_err)?;
     plan.group_distinct();
     let mut groups: Vec<Vec<u64>> = Vec::new();

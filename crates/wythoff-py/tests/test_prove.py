@@ -95,3 +95,53 @@ def test_prove_grundy_the_m3_formula():
     assert all(s["result"] == "TRUE" for s in d["statements"])
     with pytest.raises(ValueError, match="Grundy"):
         wythoff.prove("blocking-wythoff:k=2", grundy=True)
+
+
+PROVE_THEN_CTRL_C = """
+import signal
+signal.signal(signal.SIGINT, signal.default_int_handler)
+import wythoff
+print("start", flush=True)
+try:
+    wythoff.prove("wythoff", max=256)
+    print("finished", flush=True)
+except KeyboardInterrupt:
+    import glob, os, tempfile
+    left = glob.glob(os.path.join(tempfile.gettempdir(), "wythoff-prove-*"))
+    print("interrupted", len(left), flush=True)
+"""
+
+
+def test_ctrl_c_during_prove_leaves_no_walnut_folder(tmp_path):
+    """Issue 53, defect 12: a KeyboardInterrupt while Walnut ran left the
+    temporary WALNUT_HOME (`wythoff-prove-*`) in TMPDIR, and Java running, until
+    Walnut finished (or, past the interpreter's exit, until the guard process
+    removed it). SIGINT is sent once the folder exists (Walnut has started):
+    when KeyboardInterrupt reaches the caller the folder is gone, and nothing
+    is left after the child Python ends."""
+    import signal
+    import sys
+    import time
+
+    env = dict(os.environ, TMPDIR=str(tmp_path))
+    p = subprocess.Popen([sys.executable, "-c", PROVE_THEN_CTRL_C], stdout=subprocess.PIPE, text=True, env=env)
+    try:
+        assert p.stdout.readline().strip() == "start"
+        deadline = time.monotonic() + 60
+        while not list(tmp_path.glob("wythoff-prove-*")) and p.poll() is None:
+            assert time.monotonic() < deadline, "no Walnut folder within 60 s"
+            time.sleep(0.02)
+        # Java has the folder now: interrupt while it writes there
+        time.sleep(0.3)
+        p.send_signal(signal.SIGINT)
+        out, _ = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            p.kill()
+    # interrupted, and the folder already removed when the caller sees it
+    assert out.strip() == "interrupted 0", out
+    deadline = time.monotonic() + 10
+    while list(tmp_path.glob("wythoff-prove-*")) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    left = list(tmp_path.glob("wythoff-prove-*"))
+    assert not left, f"left behind after Ctrl-C: {left} ({out.strip()})"

@@ -233,7 +233,13 @@ struct Load {
 /// Run `load FILE;` in Walnut with WALNUT_HOME = `home`, bounded in time. Java
 /// runs in its own process group, killed whole at the bound, and (Linux) is
 /// sent `KILL` should the thread that started it die.
-fn load(walnut: &Walnut, home: &Path, file: &str, timeout: Duration) -> Result<Load, ProveError> {
+fn load(
+    walnut: &Walnut,
+    home: &Path,
+    file: &str,
+    timeout: Duration,
+    check: &dyn Fn(),
+) -> Result<Load, ProveError> {
     let mut cmd = Command::new("java");
     if let Some(m) = walnut.java_heap_mib {
         cmd.arg(format!("-Xmx{m}m"));
@@ -302,6 +308,12 @@ fn load(walnut: &Walnut, home: &Path, file: &str, timeout: Duration) -> Result<L
             timed_out = true;
             break;
         }
+        // the caller stops the run by unwinding from `check` (Python's
+        // Ctrl-C): java dies first, then the unwinding removes the folder
+        if let Err(stop) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(check)) {
+            kill_group(&mut child);
+            std::panic::resume_unwind(stop);
+        }
         std::thread::sleep(Duration::from_millis(20));
     }
     let seconds = start.elapsed().as_secs_f64();
@@ -353,6 +365,19 @@ pub fn run(
     walnut: &Walnut,
     emit: Option<&Path>,
 ) -> Result<Option<WalnutRun>, ProveError> {
+    run_checked(plan, walnut, emit, &|| {})
+}
+
+/// [`run`], calling `check` every 20 ms while Java runs: a `check` that
+/// unwinds (Python's Ctrl-C, `wythoff::answer::Cancelled`) kills Java and
+/// removes the temporary WALNUT_HOME before the unwinding leaves this call
+/// (issue 53: the folder stayed, and Java ran on, until Walnut finished).
+pub fn run_checked(
+    plan: &ProofPlan,
+    walnut: &Walnut,
+    emit: Option<&Path>,
+    check: &dyn Fn(),
+) -> Result<Option<WalnutRun>, ProveError> {
     let Some(strategy) = &plan.strategy else {
         return Ok(None);
     };
@@ -363,7 +388,7 @@ pub fn run(
     let home = tmp.dir.as_path();
     write_home(home, &strategy.files.files)?;
     let bound = Duration::from_secs(plan.timeout);
-    let main = load(walnut, home, COMMAND_FILE, bound)?;
+    let main = load(walnut, home, COMMAND_FILE, bound, check)?;
     let mut run = WalnutRun {
         walnut: walnut.info.clone(),
         timed_out: main.timed_out,
@@ -375,7 +400,7 @@ pub fn run(
         && !wythoff::prove::report::out_of_memory(&main.stderr)
         && needs_witness(plan, &main.stdout)
     {
-        let wit = load(walnut, home, WITNESS_FILE, bound)?;
+        let wit = load(walnut, home, WITNESS_FILE, bound, check)?;
         if !wit.timed_out {
             for name in &strategy.files.core {
                 let path = home.join("Result").join(format!("wit_{name}.txt"));
@@ -402,9 +427,20 @@ pub fn run(
 /// `prove` end to end: Walnut found (before any solving), the plan prepared,
 /// run, and reported.
 pub fn prove(req: &Request, emit: Option<&Path>) -> Result<Report, ProveError> {
+    prove_checked(req, emit, &|| {})
+}
+
+/// [`prove`], calling `check` at each progress report of the search and every
+/// 20 ms while Java runs ([`run_checked`]): a `check` that unwinds stops it,
+/// Java killed and the temporary folder removed on the way out.
+pub fn prove_checked(
+    req: &Request,
+    emit: Option<&Path>,
+    check: &dyn Fn(),
+) -> Result<Report, ProveError> {
     let walnut = Walnut::find()?;
-    let plan = prepare(req, &mut |_, _| {})?;
-    let run = run(&plan, &walnut, emit)?;
+    let plan = prepare(req, &mut |_, _| check())?;
+    let run = run_checked(&plan, &walnut, emit, check)?;
     report(&plan, run.as_ref())
 }
 
@@ -594,7 +630,13 @@ pub fn recheck(
         std::fs::write(tmp.dir.join(rel), text)
             .map_err(io_err(format!("cannot copy {}", src.display())))?;
     }
-    let out = load(walnut, &tmp.dir, COMMAND_FILE, Duration::from_secs(timeout))?;
+    let out = load(
+        walnut,
+        &tmp.dir,
+        COMMAND_FILE,
+        Duration::from_secs(timeout),
+        &|| {},
+    )?;
     let logs = read_logs(&tmp.dir);
     let (statements, errors) = wythoff::prove::report::recheck(&out.stdout, &out.stderr, &logs);
     Ok(RecheckReport {

@@ -42,6 +42,7 @@ pub mod explain;
 pub mod hash;
 pub mod imitation;
 pub mod limits;
+pub mod machine;
 pub mod mex_pairs;
 pub mod oracle;
 pub mod partition;

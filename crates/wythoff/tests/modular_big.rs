@@ -41,7 +41,7 @@ fn agrees_with_the_catalogue_for_small_m() {
 /// With `m` above both piles the game from `(x, y)` is Wythoff's.
 #[test]
 fn huge_m_is_wythoff_below_m() {
-    let m = parse("modular:m=10^30").unwrap();
+    let m = parse("modular:m=10^30").unwrap().unwrap();
     let g = Modular::new(m);
     let w = Subject::parse("wythoff", false).unwrap();
     for (x, y) in [

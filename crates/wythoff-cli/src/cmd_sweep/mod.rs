@@ -102,7 +102,12 @@ pub struct Args {
     pub emit: Option<PathBuf>,
     /// With --prove: Java's heap per Walnut process (-Xmx, e.g. 3G; default 3G).
     /// As many run at once as fit in the memory budget, at most the threads.
-    #[arg(long, requires = "prove", value_name = "SIZE")]
+    #[arg(
+        long,
+        requires = "prove",
+        value_name = "SIZE",
+        allow_hyphen_values = true
+    )]
     pub java_memory: Option<String>,
     /// With --prove: append one json line per game proved by this run (its
     /// seconds, Walnut's seconds, the verdict) to FILE; the records hold no time.
@@ -343,7 +348,7 @@ fn java_processes(
     })
 }
 
-/// A `--timings` write that failed makes the run fail (exit 1, said) once the
+/// A `--timings` write that failed makes the run fail (exit 2, said) once the
 /// records are written.
 fn timings_written(failure: &std::sync::Mutex<Option<String>>) -> Result<()> {
     let failed = failure.lock().unwrap_or_else(|e| e.into_inner()).take();
@@ -427,7 +432,7 @@ fn make_prover(
             let mut f = f.lock().unwrap_or_else(|e| e.into_inner());
             let line = serde_json::to_string(t).expect("timing serialises") + "\n";
             // a lost timing line changes no record, but the run has
-            // failed to do what it was asked: said at the end, exit 1
+            // failed to do what it was asked: said at the end, exit 2
             if let Err(e) = f.write_all(line.as_bytes()).and_then(|()| f.flush()) {
                 let mut first = failed.lock().unwrap_or_else(|e| e.into_inner());
                 first.get_or_insert_with(|| {

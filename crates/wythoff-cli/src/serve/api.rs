@@ -268,7 +268,8 @@ fn grundy_levels(q: &Query, values: (u64, u64)) -> Result<Job, String> {
             values.0, values.1
         ));
     }
-    answer::grundy_levels_plan(&g, n, values.1)
+    let top = answer::levels_values(&g, n, values).map_err(err)?.1;
+    answer::grundy_levels_plan(&g, n, top)
         .map_err(err)?
         .admit(bound())
         .map_err(err)?;

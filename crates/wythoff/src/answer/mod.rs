@@ -260,6 +260,38 @@ pub fn grundy_levels_plan(s: &Subject, n: u64, top: u64) -> Result<LevelsPlan, S
     })
 }
 
+/// The values `A..=G` asked of the level sets of `s` on the `n x n` board,
+/// checked against what the board can hold before any work: no position has a
+/// value above the number of its options ([`solve::wrappers::Levels::max_value`]),
+/// so `A` above that bound is refused at once, and `G` above it is cut to it
+/// (the levels above are empty: not computed). The board side and the level
+/// kernel's scope are [`grundy_levels_plan`]'s to check.
+pub fn levels_values(s: &Subject, n: u64, values: (u64, u64)) -> Result<(u64, u64), SolveError> {
+    check_levels_max(n)?;
+    let game = s.game.for_board(n);
+    let Some(r) = game.as_single() else {
+        return Ok(values);
+    };
+    if !solve::wrappers::LEVELS.applies(r) {
+        return Ok(values);
+    }
+    let most = solve::wrappers::LEVELS.max_value(r, n);
+    if values.0 > most {
+        return Err(SolveError::BadArg(
+            Message::new()
+                .value(Arg::Values, format!("`{}..{}`", values.0, values.1))
+                .text(format!(
+                    ": no position of the {n} x {n} board of {} has a value above {most} (a \
+                     value is at most the number of options of its position): ask for values \
+                     up to {most}, or a larger ",
+                    s.label
+                ))
+                .name(Arg::Max),
+        ));
+    }
+    Ok((values.0, values.1.min(most)))
+}
+
 /// The positions `(x, y)` of the `n x n` board with Grundy value `g` in
 /// `values.0..=values.1`, handed to `sink(g, x, y)` by `g`, then `x`, then
 /// `y`, computed level by level in `O(values.1 n)` memory (no table); refused
@@ -271,6 +303,7 @@ pub fn grundy_levels(
     progress: stream::Progress,
     sink: &mut dyn FnMut(u32, u32, u32),
 ) -> Result<(), SolveError> {
+    let values = levels_values(s, n, values)?;
     let plan = grundy_levels_plan(s, n, values.1)?;
     plan.admit(solve::cost::Bound::memory_only())?;
     let game = s.game.for_board(n);
@@ -586,9 +619,13 @@ pub struct LabelledOutcome {
 }
 
 /// `m` when the GAME text is `modular:m=M` with `M` beyond the catalogue's
-/// range (any size): [`outcome_huge_modular`] answers it, not [`outcome`].
-pub fn huge_modular(text: &str) -> Option<Natural> {
+/// range (below `10^4096`): [`outcome_huge_modular`] answers it, not
+/// [`outcome`]; `Err` for an `M` over that bound, refused before `B^E` is
+/// computed.
+pub fn huge_modular(text: &str) -> Result<Option<Natural>, RuleError> {
     oracle::modular_big::parse(text)
+        .transpose()
+        .map_err(RuleError::Param)
 }
 
 /// m-Modular Wythoff for an `m` beyond the catalogue's range: seed 001's
@@ -770,9 +807,11 @@ mod tests {
 
     #[test]
     fn huge_modular_is_decided_here() {
-        let m = huge_modular("modular:m=1000000000000000000000000000000").unwrap();
+        let m = huge_modular("modular:m=1000000000000000000000000000000")
+            .unwrap()
+            .unwrap();
         assert!(
-            huge_modular("modular:m=12").is_none(),
+            huge_modular("modular:m=12").unwrap().is_none(),
             "in the catalogue's range"
         );
         for misere in [false, true] {

@@ -284,6 +284,7 @@ pub fn plan_grundy_levels(
     values: (u64, u64),
     bound: Bound,
 ) -> Result<WorkPlan, SolveError> {
+    let values = super::levels_values(s, n, values)?;
     let p = grundy_levels_plan(s, n, values.1)?;
     let mut w = WorkPlan::new(Work::GrundyLevels, s, n, bound);
     w.terms = Some(values.1);

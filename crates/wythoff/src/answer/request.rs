@@ -23,13 +23,15 @@ pub enum GameSpec {
 
 impl GameSpec {
     /// Resolve GAME as [`Subject::from_arg`] does, except `modular:m=M` with `M`
-    /// beyond the catalogue's range ([`huge_modular`]).
+    /// beyond the catalogue's range ([`huge_modular`]; an `M` of more than 4096
+    /// digits is refused, before `B^E` is computed).
     pub fn from_arg<E>(
         text: &str,
         misere: bool,
         read_file: impl FnOnce(&str, u64) -> Result<String, E>,
     ) -> Result<GameSpec, GameArgError<E>> {
-        if let Some(m) = huge_modular(text) {
+        let huge = huge_modular(text).map_err(|error| GameArgError::Rules { path: None, error })?;
+        if let Some(m) = huge {
             let refused = match Subject::parse(text, misere) {
                 Err(e) => e,
                 Ok(s) => return Ok(GameSpec::Game(s)),

@@ -20,32 +20,77 @@
 use super::beatty::Beatty;
 use malachite_nz::natural::Natural;
 
+/// The most decimal digits of a huge `m` (`m < 10^MAX_M_DIGITS`), written out
+/// or as `B^E`: the answer writes `m` in full, and every Beatty evaluation
+/// works on numbers of its size.
+pub const MAX_M_DIGITS: u32 = 4096;
+
+/// Bits of `10^MAX_M_DIGITS`, rounded up: `2^MAX_M_BITS > 10^MAX_M_DIGITS`.
+const MAX_M_BITS: u64 = 13_607;
+
 /// `modular:m=M` (or an alias) with `M` digits or `B^E` larger than the
 /// catalogue allows; `None` for anything else (which the catalogue parses or
-/// refuses as usual).
-pub fn parse(text: &str) -> Option<Natural> {
+/// refuses as usual); `Some(Err)` for an `M` of more than [`MAX_M_DIGITS`]
+/// digits. The size of `B^E` is bounded from the bits of `B` and `E` before
+/// the power is computed: no power of more than about 27000 bits is ever built.
+pub fn parse(text: &str) -> Option<Result<Natural, String>> {
     let (name, rest) = text.split_once(':')?;
     let entry = crate::catalogue::entry(name)?;
     if entry.name != "modular" {
         return None;
     }
     let value = rest.strip_prefix("m=")?;
-    let digits =
-        |s: &str| !s.is_empty() && s.len() <= 4096 && s.bytes().all(|b| b.is_ascii_digit());
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let too_large = || {
+        let shown = crate::echo::shorten(value);
+        Err(format!(
+            "modular: parameter `m` = {shown} is too large: allowed below 10^{MAX_M_DIGITS} \
+             ({MAX_M_DIGITS} decimal digits, written out or as B^E) for one position, at \
+             most {} for every other question",
+            crate::catalogue::PARAM_MAX
+        ))
+    };
     let m: Natural = match value.split_once('^') {
-        None if digits(value) => value.parse().ok()?,
+        None if digits(value) => {
+            if value.trim_start_matches('0').len() > MAX_M_DIGITS as usize {
+                return Some(too_large());
+            }
+            value.parse().ok()?
+        }
         Some((b, e)) if digits(b) && digits(e) => {
             use malachite_base::num::arithmetic::traits::Pow;
+            use malachite_base::num::logic::traits::SignificantBits;
+            if b.trim_start_matches('0').len() > MAX_M_DIGITS as usize {
+                return Some(too_large());
+            }
             let b: Natural = b.parse().ok()?;
-            let e: u64 = e.parse().ok().filter(|&e| e <= 100_000)?;
             if b <= 1u32 {
                 return None;
             }
+            // b^e >= 2^((bits(b) - 1) e): over the bound before any power
+            let floor_bits = b.significant_bits() - 1;
+            let e: u64 = match e.trim_start_matches('0') {
+                "" => 0,
+                t if t.len() > 19 => return Some(too_large()),
+                t => t.parse().ok()?,
+            };
+            if floor_bits.checked_mul(e).is_none_or(|f| f >= MAX_M_BITS) {
+                return Some(too_large());
+            }
+            // now bits(b) e < MAX_M_BITS + e < 2 MAX_M_BITS + 1
             b.pow(e)
         }
         _ => return None,
     };
-    (m > crate::catalogue::PARAM_MAX).then_some(m)
+    if m > crate::catalogue::PARAM_MAX {
+        let limit = {
+            use malachite_base::num::arithmetic::traits::Pow;
+            Natural::from(10u32).pow(u64::from(MAX_M_DIGITS))
+        };
+        Some(if m < limit { Ok(m) } else { too_large() })
+    } else {
+        None
+    }
 }
 
 /// The game `modular:m=M` for one `M >= 1`.
@@ -134,16 +179,50 @@ mod tests {
 
     #[test]
     fn parses_only_what_the_catalogue_cannot() {
-        assert_eq!(parse("modular:m=10^30"), Some(Natural::from(10u32).pow(30)));
-        assert_eq!(
-            parse("m-modular:m=1000001"),
-            Some(Natural::from(1_000_001u32))
-        );
-        assert_eq!(parse("modular:m=1000000"), None);
-        assert_eq!(parse("modular:m=5"), None);
-        assert_eq!(parse("wythoff:m=10^30"), None);
-        assert_eq!(parse("modular:m=10^30,x=1"), None);
-        assert_eq!(parse("modular:m=1^99999999"), None);
-        assert_eq!(parse("modular:m=abc"), None);
+        let ok = |t: &str| parse(t).map(|r| r.unwrap());
+        assert_eq!(ok("modular:m=10^30"), Some(Natural::from(10u32).pow(30)));
+        assert_eq!(ok("m-modular:m=1000001"), Some(Natural::from(1_000_001u32)));
+        assert_eq!(ok("modular:m=1000000"), None);
+        assert_eq!(ok("modular:m=5"), None);
+        assert_eq!(ok("wythoff:m=10^30"), None);
+        assert_eq!(ok("modular:m=10^30,x=1"), None);
+        assert_eq!(ok("modular:m=1^99999999"), None);
+        assert_eq!(ok("modular:m=abc"), None);
+    }
+
+    /// issue 53, defect 3: `B^E` is bounded before the power is computed, at
+    /// `m < 10^4096` (a 4096-digit base to the 99999th power held 170 MB and
+    /// took the server down; its label alone was 400 million digits).
+    #[test]
+    fn a_huge_power_is_refused_before_it_is_computed() {
+        let refused = |t: &str| match parse(t) {
+            Some(Err(why)) => why,
+            other => panic!("{t}: {other:?}"),
+        };
+        let nines = "9".repeat(4096);
+        for t in [
+            format!("modular:m={nines}^99999"),
+            format!("modular:m={nines}^18446744073709551615"),
+            format!("modular:m=2^{}", "9".repeat(40)),
+            "modular:m=2^20000".to_string(),
+            "modular:m=10^4096".to_string(),
+            format!("modular:m=1{}", "0".repeat(4096)),
+        ] {
+            let why = refused(&t);
+            assert!(
+                why.contains("too large") && why.contains("10^4096"),
+                "{why}"
+            );
+            assert!(why.len() < 300, "one short line: {why}");
+        }
+        // the largest allowed: 4096 nines written out, and a power just below
+        let top = ok_m(&format!("modular:m={nines}"));
+        assert_eq!(top + Natural::from(1u32), Natural::from(10u32).pow(4096));
+        assert_eq!(ok_m("modular:m=10^4095"), Natural::from(10u32).pow(4095));
+        assert_eq!(ok_m("modular:m=2^13606"), Natural::from(2u32).pow(13606));
+    }
+
+    fn ok_m(t: &str) -> Natural {
+        parse(t).unwrap().unwrap()
     }
 }

@@ -675,6 +675,24 @@ impl Levels {
     pub fn memory(&self, r: &Rules, n: u64, top: u64) -> u64 {
         levels::memory_estimate(r, n, top)
     }
+    /// A bound on the largest Grundy value of `r` (cut to the board) on the
+    /// `n x n` board: a value is at most the number of options, and a position
+    /// has at most `2 (n - 1)` one-pile options and, by the two-pile index, none,
+    /// `(2 w - 1) (n - 1)` (a band of `w` diagonals), `(n - 1) ((n - 1) / m + 1)`
+    /// (a congruence modulo `m`) or `(n - 1)^2` two-pile options. Levels above
+    /// it are empty.
+    pub fn max_value(&self, r: &Rules, n: u64) -> u64 {
+        let s = n.saturating_sub(1);
+        let two = match levels::two_pile_index(r, n) {
+            levels::TwoPileIndex::NoMoves => 0,
+            levels::TwoPileIndex::Band(w) => {
+                w.saturating_mul(2).saturating_sub(1).saturating_mul(s)
+            }
+            levels::TwoPileIndex::Congruent(m) => s.saturating_mul(s / m.max(1) + 1),
+            levels::TwoPileIndex::Scan => s.saturating_mul(s),
+        };
+        s.saturating_mul(2).saturating_add(two)
+    }
     /// How level `g`'s two-pile options are found: `none`, `band`,
     /// `congruence` or `scan` (every position of the level so far; quadratic).
     pub fn index(&self, r: &Rules, n: u64) -> &'static str {
