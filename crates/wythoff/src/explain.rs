@@ -398,6 +398,39 @@ pub fn winning_moves(
     ),
     SolveError,
 > {
+    winning_moves_with(s, x, y, true)
+}
+
+/// [`winning_moves`], but never from a shipped proved automaton where the
+/// general solver can answer: what `prove` compares a new proof's winning
+/// moves with, so that the comparison stays independent of earlier proofs.
+pub fn winning_moves_unproved(
+    s: &crate::subject::Subject,
+    x: &crate::oracle::Natural,
+    y: &crate::oracle::Natural,
+) -> Result<
+    (
+        Outcome,
+        Vec<(crate::oracle::Natural, crate::oracle::Natural)>,
+    ),
+    SolveError,
+> {
+    winning_moves_with(s, x, y, false)
+}
+
+#[allow(clippy::type_complexity)]
+fn winning_moves_with(
+    s: &crate::subject::Subject,
+    x: &crate::oracle::Natural,
+    y: &crate::oracle::Natural,
+    proved: bool,
+) -> Result<
+    (
+        Outcome,
+        Vec<(crate::oracle::Natural, crate::oracle::Natural)>,
+    ),
+    SolveError,
+> {
     use crate::oracle::Natural;
     match position_engine(s, x, y)? {
         PositionEngine::Imitation { rules, x, y } => {
@@ -433,7 +466,11 @@ pub fn winning_moves(
             Ok((an.outcome, an.all_winning_moves()))
         }
         PositionEngine::ProvedOptions { automaton, x, y } => {
-            let an = analyse_proved(&s.game, automaton, x, y)?;
+            let an = if proved {
+                analyse_proved(&s.game, automaton, x, y)?
+            } else {
+                analyse(&s.game, x, y)?
+            };
             Ok((an.outcome, an.all_winning_moves()))
         }
         PositionEngine::Proved(a) => {
