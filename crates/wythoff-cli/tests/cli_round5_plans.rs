@@ -27,12 +27,17 @@ fn the_level_plan_counts_a_terminal_sets_cells() {
         ("terminal-wythoff:l=100", "256", "1..3"),
         ("wythoff", "256", "0..3"),
     ] {
-        let args = ["grundy", game, "--max", n, "--values", values, "--format", "csv"];
+        let args = [
+            "grundy", game, "--max", n, "--values", values, "--format", "csv",
+        ];
         let listed = wythoff_ok(&args).lines().count() as u64 - 1;
         let p = plan(&[game, "--max", n, "--values", values, "--format", "csv"]);
         let positions = p["positions"].as_u64().unwrap_or_else(|| panic!("{p}"));
         assert!(positions >= listed, "{args:?}: {positions} < {listed}");
-        assert!(positions <= 2 * listed, "{args:?}: {positions} > 2 x {listed}");
+        assert!(
+            positions <= 2 * listed,
+            "{args:?}: {positions} > 2 x {listed}"
+        );
     }
 }
 
@@ -51,7 +56,10 @@ fn writing_a_huge_level_zero_is_refused_for_time() {
         "csv",
     ]);
     assert_eq!(p["refused"]["reason"], "time", "{p}");
-    assert!(p["positions"].as_u64().unwrap() >= 245000 * 245001 / 2, "{p}");
+    assert!(
+        p["positions"].as_u64().unwrap() >= 245000 * 245001 / 2,
+        "{p}"
+    );
 }
 
 /// Item 5: the `scan` index tests each candidate against the level so far,
@@ -90,14 +98,22 @@ fn prove_grundy_is_admitted_before_the_guess() {
     assert!(o.stdout.is_empty(), "{args:?}");
     // the levels alone need far less: admitted under the same budget
     let o = with_budget(
-        &["prove", "wythoff", "--grundy", "--value", "1", "--max", "256", "--plan"],
+        &[
+            "prove", "wythoff", "--grundy", "--value", "1", "--max", "256", "--plan",
+        ],
         "64M",
     );
-    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     // the plan says what the guess costs
     let text = wythoff_ok(&["prove", "wythoff", "--grundy", "--max", "64", "--plan"]);
     assert!(
-        text.lines().any(|l| l.starts_with("  guess: ") && l.contains("before Walnut")),
+        text.lines()
+            .any(|l| l.starts_with("  guess: ") && l.contains("before Walnut")),
         "{text}"
     );
     // the guess on the largest board: gigabytes, said before any work

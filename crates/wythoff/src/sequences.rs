@@ -475,8 +475,9 @@ fn value_pairs_plan_rows(
         .and_then(|v| v.checked_add(1))
         .filter(|&n| n <= crate::limits::MAX_LEVELS_BOARD)
         .ok_or_else(too_large)?;
-    let levels = crate::solve::select::levels_plan(&s.game, n, (g, g), crate::solve::cost::Listing::COUNTED)
-        .map_err(|_| too_large())?;
+    let levels =
+        crate::solve::select::levels_plan(&s.game, n, (g, g), crate::solve::cost::Listing::COUNTED)
+            .map_err(|_| too_large())?;
     Ok(ValuePairsPlan {
         value: g,
         terms,

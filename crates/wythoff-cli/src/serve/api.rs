@@ -274,9 +274,13 @@ fn grundy_levels(q: &Query, values: (u64, u64)) -> Result<Job, String> {
     }
     // the body is held whole (and cached): `[x,y],` a position
     let digits = n.saturating_sub(1).max(1).ilog10() as u64 + 1;
-    let plan =
-        answer::grundy_levels_plan(&g, n, values, solve::cost::Listing::held_text(2 * digits + 3))
-            .map_err(err)?;
+    let plan = answer::grundy_levels_plan(
+        &g,
+        n,
+        values,
+        solve::cost::Listing::held_text(2 * digits + 3),
+    )
+    .map_err(err)?;
     if plan.positions > LEVELS_POSITIONS {
         return Err(format!(
             "values={}..{}: up to {} positions on this board (a terminal set's cells all have value 0): the server sends at most {LEVELS_POSITIONS} (use the command line, which writes them as they come)",

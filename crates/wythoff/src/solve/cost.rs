@@ -197,16 +197,10 @@ impl Listing {
         held: 0,
     };
     /// Hashed as it comes (summary).
-    pub const HASHED: Listing = Listing {
-        ps: 5_000,
-        held: 0,
-    };
+    pub const HASHED: Listing = Listing { ps: 5_000, held: 0 };
     /// Counted (text: the counts and a few positions a level; a kernel run
     /// whose caller admitted its listing already).
-    pub const COUNTED: Listing = Listing {
-        ps: 3_000,
-        held: 0,
-    };
+    pub const COUNTED: Listing = Listing { ps: 3_000, held: 0 };
     /// Written as text and held whole, `bytes` a position (the server's body).
     pub const fn held_text(bytes: u64) -> Listing {
         Listing {

@@ -617,8 +617,7 @@ const SCAN_PROBE_LEVELS: u64 = 16;
 fn scan_tests(r: &Rules, n: u64, top: u64) -> u128 {
     let probe_top = top.min(SCAN_PROBE_LEVELS - 1);
     let levels_scale = (top as f64 + 1.0) / (probe_top as f64 + 1.0);
-    let count =
-        |m: u64| grundy::levels::scan_tests(r, m, probe_top as u32).unwrap_or(0) as f64;
+    let count = |m: u64| grundy::levels::scan_tests(r, m, probe_top as u32).unwrap_or(0) as f64;
     let tests = if n <= SCAN_PROBE {
         count(n)
     } else {

@@ -109,7 +109,11 @@ pub fn terminal_cells(r: &Rules, n: u64) -> u64 {
     // rows 0..=last; row x holds min(l - x, n - 1) + 1 cells
     let last = l.min(n - 1);
     // the full rows: x <= l - (n - 1)
-    let full = if l + 1 >= n { (l + 2 - n).min(last + 1) } else { 0 };
+    let full = if l + 1 >= n {
+        (l + 2 - n).min(last + 1)
+    } else {
+        0
+    };
     let rest = last + 1 - full;
     // rows full..=last: l + 1 - x cells each
     let partial = rest * (l + 1) - (full + last) * rest / 2;
@@ -475,7 +479,10 @@ mod tests {
                         .filter(|p| p.0 as u64 >= values.0)
                         .count() as u64;
                     let bound = positions_bound(&r, n, values);
-                    assert!(bound >= listed, "l={l} n={n} {values:?}: {bound} < {listed}");
+                    assert!(
+                        bound >= listed,
+                        "l={l} n={n} {values:?}: {bound} < {listed}"
+                    );
                 }
             }
         }
