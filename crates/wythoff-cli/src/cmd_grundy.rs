@@ -154,12 +154,20 @@ fn run_table(a: Args) -> anyhow::Result<ExitCode> {
 fn run_levels(a: &Args, values: (u64, u64)) -> anyhow::Result<ExitCode> {
     let g = a.resolve()?;
     let bound = solve::cost::Bound::cli(a.force);
+    // every position is written, hashed or counted as it comes: none held
+    let listing = match a.format {
+        Format::Csv | Format::Json => solve::cost::Listing::WRITTEN,
+        Format::Summary => solve::cost::Listing::HASHED,
+        Format::Text => solve::cost::Listing::COUNTED,
+    };
     if a.plan {
-        return render::plan(&answer::plan_grundy_levels(&g, a.max, values, bound)?);
+        return render::plan(&answer::plan_grundy_levels(
+            &g, a.max, values, bound, listing,
+        )?);
     }
     // values above what the board holds: refused (or cut) before the plan
-    let top = answer::levels_values(&g, a.max, values)?.1;
-    let plan = answer::grundy_levels_plan(&g, a.max, top)?;
+    let values = answer::levels_values(&g, a.max, values)?;
+    let plan = answer::grundy_levels_plan(&g, a.max, values, listing)?;
     crate::progress::admit(
         plan.admit(bound),
         &format!(

@@ -86,6 +86,10 @@ pub struct Args {
     /// lies exactly when none of its options does).
     #[arg(long, value_name = "VALUE", requires = "grundy")]
     pub value: Option<u32>,
+    /// With --grundy: run a guess estimated beyond the time bound (10 minutes)
+    /// anyway (its memory is refused over the budget all the same).
+    #[arg(long, requires = "grundy")]
+    pub force: bool,
     /// For tests: flip the membership of one cell `X,Y` of the guessed automaton
     /// (with --grundy: the value of that cell plus one, before guessing).
     #[arg(long, hide = true, value_name = "X,Y")]
@@ -218,9 +222,17 @@ pub fn run(a: Args) -> Result<ExitCode> {
         }
         None => None,
     };
+    // --grundy: the table and the guess admitted before any solving, like
+    // every other command's work (issue 53)
+    let guess = if a.grundy {
+        guess_admitted(&req, a.force)?
+    } else {
+        None
+    };
     if a.plan {
         let plan = prepare(&req, &mut |_, _| {}).map_err(worded)?;
-        let sum = plan.summary(heap);
+        let mut sum = plan.summary(heap);
+        sum.guess = guess;
         print(&mut out, a.format, &sum, |out| {
             render::prove::plan_text(out, &sum)
         })?;
@@ -230,7 +242,9 @@ pub fn run(a: Args) -> Result<ExitCode> {
     walnut.java_heap_mib = heap;
     let plan = prepare(&req, &mut |_, _| {}).map_err(worded)?;
     if plan.strategy.is_some() {
-        eprintln!("{}", render::prove::plan_line(&plan.summary(heap)));
+        let mut sum = plan.summary(heap);
+        sum.guess = guess;
+        eprintln!("{}", render::prove::plan_line(&sum));
     }
     let run = wythoff_walnut::run(&plan, &walnut, a.emit.as_deref()).map_err(worded)?;
     let r = report(&plan, run.as_ref()).map_err(worded)?;
@@ -242,4 +256,26 @@ pub fn run(a: Args) -> Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// `prove --grundy`: the guess's plan ([`wythoff::prove::grundy::guess_plan`])
+/// admitted against the CLI's bound (memory, then time unless `force`), in
+/// words for the plan.
+fn guess_admitted(req: &Request, force: bool) -> Result<Option<String>> {
+    let Some(g) = wythoff::prove::grundy::guess_plan(
+        &req.subject,
+        req.max,
+        req.value,
+        req.numeration.is_some(),
+    ) else {
+        return Ok(None);
+    };
+    g.admit(wythoff::solve::cost::Bound::cli(force))?;
+    Ok(Some(format!(
+        "{} and {} before Walnut (the Grundy table of the board and the guess in up to {} numeration{})",
+        wythoff::solve::cost::human_seconds(g.seconds),
+        wythoff::solve::human_bytes(g.memory),
+        g.numerations,
+        if g.numerations == 1 { "" } else { "s" }
+    )))
 }

@@ -1058,3 +1058,24 @@ fn a_huge_modular_power_is_refused_before_it_is_computed() {
     assert_eq!(v["outcome"], "P", "{v}");
     s.stop();
 }
+
+/// Hostile round 5 (issue 53): a terminal set's level 0 holds every cell `x +
+/// y <= l` (8 million here, about 100 MB of JSON held whole, planned at 6 MiB
+/// and served before), and the level kernel's `scan` index (a cone `s >= 2`)
+/// was planned in milliseconds for minutes of work holding the board slot:
+/// both refused before any work; a small board of each is answered.
+#[test]
+fn level_sets_beyond_their_plan_are_refused_before_they_run() {
+    let s = Server::start();
+    let terminal = "terminal-wythoff%3Al%3D4000";
+    let err = s.refused(&format!("/api/grundy?game={terminal}&max=4096&values=0"));
+    assert!(err.contains("positions"), "{err}");
+    let cone = "st-wythoff%3As%3D2%2Ct%3D1";
+    let err = s.refused(&format!("/api/grundy?game={cone}&max=8192&values=0..4"));
+    assert!(err.contains("over the server's bound of 10 s"), "{err}");
+    let solves = s.solves();
+    assert_eq!(solves, 0, "refusals solve nothing");
+    s.json(&format!("/api/grundy?game={terminal}&max=256&values=0..1"));
+    s.json(&format!("/api/grundy?game={cone}&max=128&values=0..2"));
+    s.stop();
+}

@@ -190,24 +190,16 @@ impl Game {
         let s = self.s()?;
         let flat = run(py, |c| {
             // values above what the board holds: refused (or cut) first
-            let top = answer::levels_values(s, n, range)?.1;
-            let plan = answer::grundy_levels_plan(s, n, top)?;
-            // beside the kernel, the list held here: at most one position a
-            // row and level (terminal sets aside), 12 bytes each
-            let need = (top + 1)
-                .saturating_mul(n)
-                .saturating_mul(12)
-                .saturating_add(plan.memory);
-            let budget = wythoff::solve::memory_budget();
-            if need > budget {
-                return Err(SolveError::OverMemory {
-                    arg: wythoff::Arg::Max,
-                    n,
-                    what: Some("the Grundy level sets".into()),
-                    need,
-                    budget,
-                });
-            }
+            let range = answer::levels_values(s, n, range)?;
+            // beside the kernel, the list held here, 12 bytes a position (a
+            // terminal set's cells all in level 0: counted by the plan)
+            let plan = answer::grundy_levels_plan(
+                s,
+                n,
+                range,
+                wythoff::solve::cost::Listing::held(12),
+            )?;
+            plan.admit(wythoff::solve::cost::Bound::memory_only())?;
             let mut v: Vec<u32> = Vec::new();
             answer::grundy_levels(s, n, range, &mut |_, _| check(c), &mut |g, x, y| {
                 v.extend_from_slice(&[x, y, g])

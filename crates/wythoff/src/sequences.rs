@@ -405,7 +405,7 @@ const REACH_WORK: u64 = 1 << 28;
 fn value_rules(s: &Subject) -> Result<&crate::rules::Rules, SolveError> {
     use crate::solve::select::{levels_plan, NoLevels};
     // the level kernel's scope, as its plan says it (a board of 1)
-    match levels_plan(&s.game, 1, 0) {
+    match levels_plan(&s.game, 1, (0, 0), crate::solve::cost::Listing::COUNTED) {
         Err(NoLevels::NoGrundy(why)) => {
             return Err(SolveError::NoGrundy {
                 label: Some(s.label.clone()),
@@ -475,7 +475,9 @@ fn value_pairs_plan_rows(
         .and_then(|v| v.checked_add(1))
         .filter(|&n| n <= crate::limits::MAX_LEVELS_BOARD)
         .ok_or_else(too_large)?;
-    let levels = crate::solve::select::levels_plan(&s.game, n, g).map_err(|_| too_large())?;
+    let levels =
+        crate::solve::select::levels_plan(&s.game, n, (g, g), crate::solve::cost::Listing::COUNTED)
+            .map_err(|_| too_large())?;
     Ok(ValuePairsPlan {
         value: g,
         terms,

@@ -1263,7 +1263,12 @@ fn every_grundy_engine_equals_the_reference() {
         // may give up, rings too deep, and the plain one answers)
         let k = select::grundy_kernel(&r, c.n as u64, solve::memory_budget());
         // `grundy --values`: the level plan exactly where the kernel answers
-        let levels_plan = select::levels_plan(&c.game, c.n as u64, 3);
+        let levels_plan = select::levels_plan(
+            &c.game,
+            c.n as u64,
+            (0, 3),
+            wythoff::solve::cost::Listing::COUNTED,
+        );
         assert_eq!(levels_plan.is_ok(), levels::applies(&r), "{}", c.label);
         let answered = k.fallback().is_some()
             || wrappers::grundy(k)

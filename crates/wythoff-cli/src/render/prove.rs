@@ -285,6 +285,9 @@ pub fn plan_text(out: &mut dyn Write, sum: &PlanSummary) -> io::Result<()> {
         sum.game, sum.convention
     )?;
     writeln!(out, "  board: {} x {}", sum.board, sum.board)?;
+    if let Some(g) = &sum.guess {
+        writeln!(out, "  guess: {g}")?;
+    }
     match &sum.candidate {
         Some(c) => {
             writeln!(out, "  candidate: {c}, guessed from {}", sum.source)?;

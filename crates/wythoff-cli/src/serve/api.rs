@@ -256,6 +256,10 @@ pub const LEVELS_MAX: u64 = 1 << 16;
 
 /// Highest value `/api/grundy?values=A..G` lists (`G`).
 pub const LEVELS_TOP: u64 = 64;
+/// Most positions `/api/grundy?values=A..G` sends: one a row and level of its
+/// largest board (about 60 MB of JSON). A terminal set's level 0 holds every
+/// cell `x + y <= l` (issue 53: `l` near the board, gigabytes): refused over it.
+pub const LEVELS_POSITIONS: u64 = (LEVELS_TOP + 1) * LEVELS_MAX;
 
 /// `/api/grundy?game=G&max=N&values=A..G`: the positions of values `A..=G`,
 /// the JSON of `grundy --values A..G --format json` (level by level, no table).
@@ -268,11 +272,23 @@ fn grundy_levels(q: &Query, values: (u64, u64)) -> Result<Job, String> {
             values.0, values.1
         ));
     }
-    let top = answer::levels_values(&g, n, values).map_err(err)?.1;
-    answer::grundy_levels_plan(&g, n, top)
-        .map_err(err)?
-        .admit(bound())
-        .map_err(err)?;
+    let values = answer::levels_values(&g, n, values).map_err(err)?;
+    // the body is held whole (and cached): `[x,y],` a position
+    let digits = n.saturating_sub(1).max(1).ilog10() as u64 + 1;
+    let plan = answer::grundy_levels_plan(
+        &g,
+        n,
+        values,
+        solve::cost::Listing::held_text(2 * digits + 3),
+    )
+    .map_err(err)?;
+    if plan.positions > LEVELS_POSITIONS {
+        return Err(format!(
+            "values={}..{}: up to {} positions on this board (a terminal set's cells all have value 0): the server sends at most {LEVELS_POSITIONS} (use the command line, which writes them as they come)",
+            values.0, values.1, plan.positions
+        ));
+    }
+    plan.admit(bound()).map_err(err)?;
     Ok(Job {
         key: format!("{}\u{0}{}..{}", key("gv", q, &g, n), values.0, values.1),
         work: Box::new(move |stop| {

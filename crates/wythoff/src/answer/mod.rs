@@ -235,13 +235,20 @@ pub fn misere_grundy_table(
     solve::grundy_table_by(plan.kernel, r, n as usize, progress)
 }
 
-/// What the Grundy level sets of values `0..=top` of `s` on the `n x n` board
-/// cost ([`select::levels_plan`]), or why the level kernel does not answer:
-/// no Grundy values (blocking, memory, a choice), or one-pile moves of some
-/// lengths only (the whole table answers those).
-pub fn grundy_levels_plan(s: &Subject, n: u64, top: u64) -> Result<LevelsPlan, SolveError> {
+/// What the Grundy level sets of values `values.0..=values.1` of `s` on the
+/// `n x n` board cost, their positions taken as `listing` says (written,
+/// hashed, counted, held: [`solve::cost::Listing`]) ([`select::levels_plan`]),
+/// or why the level kernel does not answer: no Grundy values (blocking,
+/// memory, a choice), or one-pile moves of some lengths only (the whole table
+/// answers those).
+pub fn grundy_levels_plan(
+    s: &Subject,
+    n: u64,
+    values: (u64, u64),
+    listing: solve::cost::Listing,
+) -> Result<LevelsPlan, SolveError> {
     check_levels_max(n)?;
-    select::levels_plan(&s.game, n, top).map_err(|e| match e {
+    select::levels_plan(&s.game, n, values, listing).map_err(|e| match e {
         NoLevels::NoGrundy(why) => SolveError::NoGrundy {
             label: Some(s.label.clone()),
             why,
@@ -295,7 +302,8 @@ pub fn levels_values(s: &Subject, n: u64, values: (u64, u64)) -> Result<(u64, u6
 /// The positions `(x, y)` of the `n x n` board with Grundy value `g` in
 /// `values.0..=values.1`, handed to `sink(g, x, y)` by `g`, then `x`, then
 /// `y`, computed level by level in `O(values.1 n)` memory (no table); refused
-/// over the memory budget before any work.
+/// over the memory budget before any work (the kernel's memory: the caller
+/// admits what it holds of the positions, [`grundy_levels_plan`]).
 pub fn grundy_levels(
     s: &Subject,
     n: u64,
@@ -304,7 +312,7 @@ pub fn grundy_levels(
     sink: &mut dyn FnMut(u32, u32, u32),
 ) -> Result<(), SolveError> {
     let values = levels_values(s, n, values)?;
-    let plan = grundy_levels_plan(s, n, values.1)?;
+    let plan = grundy_levels_plan(s, n, values, solve::cost::Listing::COUNTED)?;
     plan.admit(solve::cost::Bound::memory_only())?;
     let game = s.game.for_board(n);
     let r = game.as_single().expect("checked by the plan");

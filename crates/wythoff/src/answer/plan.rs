@@ -50,6 +50,8 @@ pub struct WorkPlan {
     pub n: u64,
     /// `sequence`: the terms asked for (`grundy --values`: the largest value).
     pub terms: Option<u64>,
+    /// `grundy --values`: at most how many positions are listed.
+    pub positions: Option<u64>,
     /// The kernel that answers (several variants: their names joined by `+`,
     /// each once).
     pub kernel: String,
@@ -130,6 +132,9 @@ impl WorkPlan {
             };
             v[key] = json!(t);
         }
+        if let Some(p) = self.positions {
+            v["positions"] = json!(p);
+        }
         if !self.parts.is_empty() {
             v["parts"] = Value::Array(self.parts.iter().map(|p| p.json(word)).collect());
         }
@@ -142,6 +147,7 @@ impl WorkPlan {
             game: super::side_label(s),
             n,
             terms: None,
+            positions: None,
             kernel: String::new(),
             kernels: Vec::new(),
             complexity: String::new(),
@@ -277,22 +283,29 @@ pub fn plan_grundy(s: &Subject, n: u64, bound: Bound) -> Result<WorkPlan, SolveE
 }
 
 /// The plan of `grundy --values A..G` of `s` on the `n x n` board under
-/// `bound`: the level kernel, one thread, its rows streamed.
+/// `bound`: the level kernel, one thread, its positions taken as `listing`
+/// says (the CLI writes them as they come; `positions`: at most how many).
 pub fn plan_grundy_levels(
     s: &Subject,
     n: u64,
     values: (u64, u64),
     bound: Bound,
+    listing: cost::Listing,
 ) -> Result<WorkPlan, SolveError> {
     let values = super::levels_values(s, n, values)?;
-    let p = grundy_levels_plan(s, n, values.1)?;
+    let p = grundy_levels_plan(s, n, values, listing)?;
     let mut w = WorkPlan::new(Work::GrundyLevels, s, n, bound);
     w.terms = Some(values.1);
-    w.streams = true;
+    w.positions = Some(p.positions);
+    w.streams = listing.held == 0;
     w.refusal = p.admit(bound).err();
     w.fill(
         &[(select::LevelsPlan::NAME, p.complexity())],
-        (p.memory, p.memory),
+        (
+            p.memory,
+            p.kernel_memory
+                .saturating_add(p.positions.saturating_mul(listing.held)),
+        ),
         (p.millis as u128).saturating_mul(1_000_000_000),
         "the Grundy level kernel",
     );

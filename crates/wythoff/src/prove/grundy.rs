@@ -193,6 +193,78 @@ impl GrundyModel {
     }
 }
 
+/// Numerations [`grundy_candidates`] gives at most without `--numeration`
+/// for a plan (the fallbacks of [`candidates`]; a board's suggestions come
+/// before them and are usually among them; base `m` of m-Modular Wythoff one
+/// more).
+const PLANNED_NUMERATIONS: u64 = 7;
+
+/// What `prove --grundy` costs before Walnut runs (issue 53: the guess on the
+/// board of 4096 took gigabytes and minutes with no plan): the Grundy table of
+/// the board (its kernel's plan), the values and the guess in each numeration
+/// tried. Measured (one thread, load 7-8, `/usr/bin/time -v`, `prove wythoff
+/// --grundy --plan`): the whole function at 512 1.2 s and 59 MiB, at 1024 6.2
+/// s and 217 MiB, at 2048 30 s and 803 MiB (7 numerations, none found; about
+/// 200 bytes a cell, the guess's classes of one numeration at a time, and 1
+/// us a cell and numeration); Zeckendorf alone at 2048 8.6 s; the levels
+/// `0..=2` at 2048 0.5 s and 95 MiB (about 24 bytes a cell, 6 ns a cell,
+/// level and numeration).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct GuessPlan {
+    /// The board side.
+    pub n: u64,
+    /// The numerations the plan counts (the guess stops at the first found).
+    pub numerations: u64,
+    /// Estimated bytes allocated, what the budget is checked against.
+    pub memory: u64,
+    /// Estimated seconds of computation (one thread), the table's included.
+    pub seconds: u64,
+}
+
+impl GuessPlan {
+    /// Refuse it beyond `bound` ([`crate::solve::cost::admit`]).
+    pub fn admit(&self, bound: crate::solve::cost::Bound) -> Result<(), crate::SolveError> {
+        crate::solve::cost::admit(
+            "the Grundy guess of prove --grundy",
+            self.n,
+            self.memory,
+            self.seconds,
+            bound,
+        )
+    }
+}
+
+/// The plan of `prove --grundy` on the `n x n` board of `s`: the levels
+/// `0..=value` (`Some`) or the whole function, in one numeration (`one`: the
+/// request names it) or in those tried ([`PLANNED_NUMERATIONS`]). `None` for
+/// a game without Grundy values (the request's own refusal answers it).
+pub fn guess_plan(s: &Subject, n: u64, value: Option<u32>, one: bool) -> Option<GuessPlan> {
+    let table = crate::solve::select::grundy_plan(&s.game, n, crate::solve::memory_budget())?;
+    let congruent = s.game.as_single().and_then(|r| r.two_pile()).is_some_and(
+        |t| matches!(t.relation, MoveRelation::Congruent { m } if (3..=9).contains(&m)),
+    );
+    let numerations = if one {
+        1
+    } else {
+        PLANNED_NUMERATIONS + congruent as u64
+    };
+    let cells = (n as u128) * (n as u128);
+    let (bytes, ps) = match value {
+        None => (200u128, 1_000_000u128 * numerations as u128),
+        Some(g) => (24, 8_000 * (g as u128 + 1) * numerations as u128),
+    };
+    let memory = (table.memory as u128).saturating_add(cells * bytes);
+    let ps = (table.millis as u128)
+        .saturating_mul(1_000_000_000)
+        .saturating_add(cells.saturating_mul(ps));
+    Some(GuessPlan {
+        n,
+        numerations,
+        memory: u64::try_from(memory).unwrap_or(u64::MAX),
+        seconds: crate::solve::cost::ps_seconds(ps),
+    })
+}
+
 /// Why a game has no Grundy proof here: no Grundy values (the solver's
 /// wording), or a removed corner (its cells are not positions; not written).
 pub fn grundy_refusal(s: &Subject) -> Option<ProveError> {

@@ -150,6 +150,10 @@ pub struct PlanSummary {
     pub timeout: u64,
     /// Walnut's time and memory, as far as they can be told in advance.
     pub estimate: String,
+    /// `--grundy`: the guess's plan before Walnut (memory and seconds,
+    /// [`super::grundy::guess_plan`]), in words; set by the front end.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub guess: Option<String>,
 }
 
 impl ProofPlan {
@@ -190,6 +194,7 @@ impl ProofPlan {
             } else {
                 "nothing to run: no automaton found".to_string()
             },
+            guess: None,
         }
     }
 }

@@ -35,7 +35,7 @@
 //! blockable) is in no fast kernel's scope: the counters answer the outcomes and
 //! the plain kernel the Grundy values (a terminal set; blocking has none).
 
-use super::{cost, outcome_memory_estimate, wrappers, GrundyTable, OutcomeTable};
+use super::{cost, grundy, outcome_memory_estimate, wrappers, GrundyTable, OutcomeTable};
 use crate::rules::{Convention, Game, Rules};
 use crate::SolveError;
 
@@ -511,8 +511,14 @@ pub struct LevelsPlan {
     pub n: u64,
     /// The largest value listed.
     pub top: u64,
-    /// Estimated bytes allocated, what the budget is checked against.
+    /// At most how many positions are listed ([`grundy::levels::positions_bound`]:
+    /// a terminal set's cells all in level 0).
+    pub positions: u64,
+    /// Estimated bytes allocated, what the budget is checked against: the
+    /// kernel's, and the list the front end holds ([`cost::Listing`]).
     pub memory: u64,
+    /// The kernel's bytes alone (resident: the held list aside).
+    pub kernel_memory: u64,
     /// Estimated seconds of computation ([`cost`]).
     pub seconds: u64,
     /// The same estimate in milliseconds.
@@ -550,12 +556,21 @@ pub enum NoLevels {
     OnePileLengths,
 }
 
-/// The plan for the Grundy level sets `0..=top` of `game` on the `n x n` board,
-/// or why the level kernel does not answer it.
-pub fn levels_plan(game: &Game, n: u64, top: u64) -> Result<LevelsPlan, NoLevels> {
+/// The plan for the Grundy level sets `values.0..=values.1` of `game` on the
+/// `n x n` board, its positions taken by a front end as `listing` says (the
+/// kernel always builds the levels `0..=values.1`), or why the level kernel
+/// does not answer it. The `scan` index's tests are read off the boards of 128
+/// and 256 ([`scan_tests`]).
+pub fn levels_plan(
+    game: &Game,
+    n: u64,
+    values: (u64, u64),
+    listing: cost::Listing,
+) -> Result<LevelsPlan, NoLevels> {
     if let Some(why) = super::grundy_unsupported(game) {
         return Err(NoLevels::NoGrundy(why));
     }
+    let top = values.1;
     let game = game.for_board(n);
     let r = game
         .as_single()
@@ -564,15 +579,62 @@ pub fn levels_plan(game: &Game, n: u64, top: u64) -> Result<LevelsPlan, NoLevels
     if !w.applies(r) {
         return Err(NoLevels::OnePileLengths);
     }
-    let ps = w.cost(r, n, top);
+    let scan = if grundy::levels::two_pile_index(r, n) == grundy::levels::TwoPileIndex::Scan {
+        scan_tests(r, n, top)
+    } else {
+        0
+    };
+    let positions = grundy::levels::positions_bound(r, n, values);
+    let ps = w
+        .cost(r, n, top, scan)
+        .saturating_add((positions as u128).saturating_mul(listing.ps));
+    let kernel_memory = w.memory(r, n, top);
     Ok(LevelsPlan {
         n,
         top,
-        memory: w.memory(r, n, top),
+        positions,
+        memory: kernel_memory.saturating_add(cost::list_bytes(positions, listing.held)),
+        kernel_memory,
         seconds: cost::ps_seconds(ps),
         millis: cost::ps_millis(ps),
         index: w.index(r, n),
     })
+}
+
+/// Side of the larger board the `scan` index's tests are read off.
+const SCAN_PROBE: u64 = 256;
+/// Most levels a probe builds (more levels: scaled by their number).
+const SCAN_PROBE_LEVELS: u64 = 16;
+
+/// The options the `scan` index of the level kernel tests for the levels
+/// `0..=top` of `r` on the `n x n` board ([`grundy::levels::scan_tests`]):
+/// counted exactly up to the board of 256 (at most 16 levels, then scaled by
+/// the levels), else counted on the boards of 128 and 256 and extrapolated
+/// with the power of `n` they show (between 1 and 4: a cone `s >= 2` tests
+/// about `n^2` options a row, a restricted length set `n^2` to `n^3`). Issue
+/// 53: the former `n^2 / 12` picoseconds a row was 100-1400x low. A probe
+/// takes milliseconds (`st-wythoff:s=2,t=1`, 16 levels at 256: about 0.02 s).
+fn scan_tests(r: &Rules, n: u64, top: u64) -> u128 {
+    let probe_top = top.min(SCAN_PROBE_LEVELS - 1);
+    let levels_scale = (top as f64 + 1.0) / (probe_top as f64 + 1.0);
+    let count = |m: u64| grundy::levels::scan_tests(r, m, probe_top as u32).unwrap_or(0) as f64;
+    let tests = if n <= SCAN_PROBE {
+        count(n)
+    } else {
+        let (small, large) = (count(SCAN_PROBE / 2), count(SCAN_PROBE));
+        let power = if small > 0.0 && large > small {
+            (large / small).log2().clamp(1.0, 4.0)
+        } else {
+            3.0
+        };
+        large.max(1.0) * (n as f64 / SCAN_PROBE as f64).powf(power)
+    };
+    let total = tests * levels_scale;
+    if total >= u128::MAX as f64 {
+        u128::MAX
+    } else {
+        total as u128
+    }
 }
 
 /// The plan for the misère Grundy values of `game` (one game, misère play, no

@@ -594,11 +594,25 @@ impl GrundyWrapper for Region {
 /// terminal-wythoff:l=7, whose options are Wythoff's, ran 12x the flat rate at
 /// 4096 on the idle machine; 5x, 9x and 15x at 256, 512 and 1024 at a load of
 /// about 5).
+/// Picoseconds of the plain Grundy kernel: the options it visits, the
+/// one-pile ones and the two-pile ones of a band (counted as
+/// [`super::remoteness::work_estimate`] counts them) at 2.7 ns each, the
+/// two-pile ones of any other relation (counted as `n^2` a cell, several
+/// times those of a cone) at 0.7 ns; more beyond 512 (cache misses). Issue 53
+/// (one thread, load 7-9): the misère Grundy values of Wythoff at 256
+/// 0.12-0.18 s, at 512 1.16 s, at 1024 12.7 s (2.4 to 3.9 ns an option);
+/// `terminal-wythoff:l=10` at 256 0.12 s, at 512 1.10 s (the former 0.3 ns an
+/// option was 5-12x low); `restricted:s=2,t=1,d1=min2` at 256 2.97 s.
 fn plain_ps(r: &Rules, n: u64) -> u128 {
-    let r128 = (n / 128).max(1) as u128;
-    let miss = r128.pow(3).isqrt().isqrt().max(1);
-    super::remoteness::work_estimate(&Game::single(r.clone()), n)
-        .saturating_mul(300)
+    let r256 = (n / 256).max(1) as u128;
+    let miss = r256.pow(3).isqrt().isqrt().max(1);
+    let n = n as u128;
+    let two = r.two_pile().map_or(0, |t| match t.relation.band_width() {
+        Some(w) => n * (2 * w as u128 - 1).min(2 * n) * 2_700,
+        None => n * n * 700,
+    });
+    (n * n)
+        .saturating_mul((2 * n * 2_700).saturating_add(two))
         .saturating_mul(miss)
 }
 
@@ -706,7 +720,7 @@ impl Levels {
     /// The kernel's cost in words, by its [`Levels::index`].
     pub fn complexity(&self, index: &str) -> &'static str {
         match index {
-            "scan" => "O(v n^2): level by level, every candidate tested against the level so far (v levels)",
+            "scan" => "O(v n^3) here: level by level, every candidate tested against the level so far (v levels; the tests read off the boards of 128 and 256)",
             _ => "O(v n (v + w)): level by level, one scan a row over free columns (v levels, w diagonals of a band)",
         }
     }
@@ -714,28 +728,37 @@ impl Levels {
     /// `n x n` board: per level and row a leapfrog over a few free columns and
     /// unattacked diagonals, each candidate tested against the row's lower
     /// levels (a band of width `w` delays `w - 1` attacks a position); the
-    /// `scan` index tests every position of the level so far for each free
-    /// column instead. Measured (issue 41, this 2-core machine, loaded):
+    /// `scan` index tests the options of each candidate among the level's
+    /// positions so far instead: `scan_tests` of them ([`levels::scan_tests`],
+    /// read off small boards by [`select::levels_plan`]), at
+    /// [`Levels::SCAN_TEST_PS`] each; a terminal set's cells are all visited
+    /// in level 0. Measured (issue 41, this 2-core machine, loaded):
     /// `wythoff --values 0..16` at 2^20 2.0-2.4 s, at 2^24 33.5 s (117 ns a
-    /// level and row); `m-wythoff:m=3` at 2^20 1.05 s; `st-wythoff:s=2,t=1`
-    /// (scan) `--values 0..4` at 512 0.12 s, at 1024 0.44 s (86 us a row).
-    pub fn cost(&self, r: &Rules, n: u64, top: u64) -> u128 {
+    /// level and row); `m-wythoff:m=3` at 2^20 1.05 s; issue 53: the terminal
+    /// cells of `terminal-wythoff:l=16383` at 16384 (1.34e8 cells) 1.08 s of CPU
+    /// (8 ns a cell).
+    pub fn cost(&self, r: &Rules, n: u64, top: u64, scan_tests: u128) -> u128 {
         use levels::TwoPileIndex;
         let rows = (top as u128 + 1).saturating_mul(n as u128);
-        let n = n as u128;
-        let per_row: u128 = match levels::two_pile_index(r, n as u64) {
-            TwoPileIndex::NoMoves | TwoPileIndex::Congruent(_) => 60_000,
-            TwoPileIndex::Band(w) => 60_000 + 2_000 * w as u128,
-            TwoPileIndex::Scan => 60_000 + n * n / 12,
+        // a row: the leapfrog, and the row's lower levels (issue 53, one
+        // thread, levels 0..=16: wythoff at 2^20 125 ns a row, nim 94 ns,
+        // m-wythoff:m=3 48 ns, modular:m=5 at 2^18 34 ns)
+        let top = top as u128;
+        let per_row: u128 = match levels::two_pile_index(r, n) {
+            TwoPileIndex::NoMoves | TwoPileIndex::Scan => 60_000 + 2_000 * top,
+            TwoPileIndex::Congruent(_) => 16_000 + 1_000 * top,
+            TwoPileIndex::Band(1) => 60_000 + 4_000 * top,
+            // wider bands attack more diagonals a position: fewer candidates
+            TwoPileIndex::Band(w) => 20_000 + 1_500 * top + 2_000 * w as u128,
         };
-        // a terminal set's cells are all listed in level 0 (about 10 ns each)
-        let terminal = r.terminal().map_or(0, |t| {
-            let l = t.sum as u128 + 1;
-            (l * (l + 1) / 2).min(n * n)
-        });
-        rows.saturating_mul(per_row.saturating_add(4_000 * top as u128))
+        let terminal = levels::terminal_cells(r, n) as u128;
+        rows.saturating_mul(per_row)
             .saturating_add(terminal.saturating_mul(10_000))
+            .saturating_add(scan_tests.saturating_mul(Self::SCAN_TEST_PS))
     }
+    /// Picoseconds a candidate's option test of the `scan` index costs
+    /// ([`levels::scan_tests`]; `scripts/plan_check.py`, issue 53).
+    pub const SCAN_TEST_PS: u128 = 7_500;
     /// The positions of value `0..=top` to `sink(g, x, y)` by level, then row,
     /// then column; `None` out of its scope.
     pub fn stream(

@@ -33,6 +33,7 @@
 //! first cell with no option in the level. Output order: by level, then row `x`, then column `y`.
 
 use crate::rules::{Relation, Rules};
+use std::cell::Cell;
 
 /// No position of the level in this row.
 pub const NONE: u32 = u32::MAX;
@@ -94,6 +95,51 @@ pub fn memory_estimate(r: &Rules, n: u64, top: u64) -> u64 {
         .saturating_add(top.saturating_mul(4))
 }
 
+/// The on-board terminal cells of `r` (cut to the `n x n` board), the cells
+/// `x + y <= l` of its terminal set (a removed corner's cells counted too: an
+/// upper bound). They all have value 0: level 0 lists every one.
+pub fn terminal_cells(r: &Rules, n: u64) -> u64 {
+    let Some(t) = r.terminal() else {
+        return 0;
+    };
+    if n == 0 {
+        return 0;
+    }
+    let (l, n) = (t.sum as u128, n as u128);
+    // rows 0..=last; row x holds min(l - x, n - 1) + 1 cells
+    let last = l.min(n - 1);
+    // the full rows: x <= l - (n - 1)
+    let full = if l + 1 >= n {
+        (l + 2 - n).min(last + 1)
+    } else {
+        0
+    };
+    let rest = last + 1 - full;
+    // rows full..=last: l + 1 - x cells each
+    let partial = rest * (l + 1) - (full + last) * rest / 2;
+    u64::try_from(full * n + partial).unwrap_or(u64::MAX)
+}
+
+/// At most how many positions the levels `values.0..=values.1` of `r` (cut to
+/// the `n x n` board) hold: level 0 every terminal cell ([`terminal_cells`])
+/// and each level at most one non-terminal position a row ([`applies`]).
+pub fn positions_bound(r: &Rules, n: u64, values: (u64, u64)) -> u64 {
+    if values.0 > values.1 {
+        return 0;
+    }
+    let r = r.for_board(n.max(1));
+    let levels = (values.1 - values.0).saturating_add(1);
+    let terminal = if values.0 == 0 {
+        terminal_cells(&r, n)
+    } else {
+        0
+    };
+    levels
+        .saturating_mul(n)
+        .saturating_add(terminal)
+        .min(n.saturating_mul(n))
+}
+
 /// The next free column at or after `y` (path halving).
 #[inline]
 fn find(free: &mut [u32], mut y: usize) -> usize {
@@ -123,6 +169,8 @@ struct Index<'a> {
     /// Congruence: classes holding the level, and their largest least column.
     classes: u64,
     least_max: u32,
+    /// Scan: the options tested so far (what its cost grows with).
+    tests: Cell<u64>,
 }
 
 impl Index<'_> {
@@ -145,6 +193,7 @@ impl Index<'_> {
             pending,
             classes: 0,
             least_max: 0,
+            tests: Cell::new(0),
         };
         i.clear();
         i
@@ -240,8 +289,10 @@ impl Index<'_> {
                 least != NONE && (least as usize) < y
             }
             TwoPileIndex::Scan => {
-                let hit =
-                    |a: usize, b: usize| b < y && self.r.is_move((x - a) as u64, (y - b) as u64);
+                let hit = |a: usize, b: usize| {
+                    self.tests.set(self.tests.get() + 1);
+                    b < y && self.r.is_move((x - a) as u64, (y - b) as u64)
+                };
                 if (0..x).any(|a| ys[a] != NONE && hit(a, ys[a] as usize)) {
                     return true;
                 }
@@ -282,6 +333,25 @@ pub fn levels(
     progress: &mut dyn FnMut(u64, u64),
     sink: &mut dyn FnMut(u32, u32, u32),
 ) -> Option<()> {
+    run(r, n, top, progress, sink).map(|_| ())
+}
+
+/// The options the `scan` index ([`TwoPileIndex::Scan`]) tests for the levels
+/// `0..=top` of `r` on the `n x n` board (0 for the other indexes): what the
+/// kernel's time grows with there, read off small boards by the plan
+/// ([`crate::solve::select::levels_plan`]). `None` out of scope.
+pub fn scan_tests(r: &Rules, n: u64, top: u32) -> Option<u64> {
+    run(r, n, top, &mut |_, _| {}, &mut |_, _, _| {})
+}
+
+/// [`levels`], returning the options the `scan` index tested.
+fn run(
+    r: &Rules,
+    n: u64,
+    top: u32,
+    progress: &mut dyn FnMut(u64, u64),
+    sink: &mut dyn FnMut(u32, u32, u32),
+) -> Option<u64> {
     if !applies(r) || n == 0 || n > MAX_SIDE {
         return None;
     }
@@ -354,7 +424,7 @@ pub fn levels(
         levels.push(ys);
     }
     progress(total, total);
-    Some(())
+    Some(index.tests.get())
 }
 
 #[cfg(test)]
@@ -383,6 +453,39 @@ mod tests {
             .collect();
         out.sort_unstable();
         out
+    }
+
+    /// The plan's bound holds every position listed (terminal sets: level 0
+    /// holds a triangle of cells, not one a row), and is exact for level 0 of
+    /// a terminal set covering the board.
+    #[test]
+    fn positions_bound_holds_the_levels() {
+        let all = LengthSet::all;
+        for l in [0u64, 1, 3, 5, 6, 7, 8, 11, 12, 13, 40] {
+            let r = Rules::builder()
+                .two_pile(all(), all(), Relation::Diagonal)
+                .terminal(l)
+                .build()
+                .unwrap();
+            for n in [1u64, 2, 7, 8, 13] {
+                let cells = (0..n)
+                    .flat_map(|x| (0..n).map(move |y| (x, y)))
+                    .filter(|&(x, y)| x + y <= l)
+                    .count() as u64;
+                assert_eq!(terminal_cells(&r.for_board(n), n), cells, "l={l} n={n}");
+                for values in [(0, 0), (0, 2), (1, 3), (2, 2)] {
+                    let listed = collect(&r, n, values.1 as u32)
+                        .iter()
+                        .filter(|p| p.0 as u64 >= values.0)
+                        .count() as u64;
+                    let bound = positions_bound(&r, n, values);
+                    assert!(
+                        bound >= listed,
+                        "l={l} n={n} {values:?}: {bound} < {listed}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
