@@ -1,0 +1,27 @@
+//! One in-process target under AFL++ (coverage-guided): the target named by
+//! `WYTHOFF_FUZZ_TARGET`, each input checked as `wythoff-fuzz` checks it (a
+//! broken property, a refusal that is not clear, memory past the bound:
+//! a panic, which AFL++ keeps as a crash; time: AFL++'s `-t`).
+
+fn main() {
+    let name = std::env::var("WYTHOFF_FUZZ_TARGET").unwrap_or_default();
+    let mut all = wythoff_fuzz::targets::all();
+    let Some(i) = all.iter().position(|t| t.name() == name) else {
+        let known: Vec<&str> = all.iter().map(|t| t.name()).collect();
+        eprintln!(
+            "wythoff-fuzz-afl: WYTHOFF_FUZZ_TARGET=`{name}` is no in-process target (known: {})",
+            known.join(", ")
+        );
+        std::process::exit(2);
+    };
+    let mut target = all.swap_remove(i);
+    let limits = wythoff_fuzz::Limits::default();
+    wythoff::solve::set_memory_budget(256 << 20);
+    wythoff_fuzz::alloc::set_abort_at_hard_limit(true);
+    wythoff_fuzz::alloc::set_hard_limit(limits.hard_memory);
+    afl::fuzz!(|data: &[u8]| {
+        if let Err(what) = wythoff_fuzz::check_one(target.as_mut(), data, &limits) {
+            panic!("{}: {what}", target.name());
+        }
+    });
+}
