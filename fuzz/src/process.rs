@@ -504,6 +504,8 @@ fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
 
 /// Every target that runs the binary `bin`.
 pub fn all(bin: &Path) -> Vec<Box<dyn Target>> {
+    // the children run in scratch folders: the binary by its full path
+    let bin = &std::fs::canonicalize(bin).unwrap_or_else(|_| bin.to_path_buf());
     vec![
         Box::new(Serve::new(bin.to_path_buf())),
         Box::new(SweepFiles {
