@@ -14,14 +14,16 @@ fn main() {
         );
         std::process::exit(2);
     };
-    let mut target = all.swap_remove(i);
+    // a Mutex: what AFL++'s closure captures must be unwind-safe
+    let target = std::sync::Mutex::new(all.swap_remove(i));
     let limits = wythoff_fuzz::Limits::default();
     wythoff::solve::set_memory_budget(256 << 20);
     wythoff_fuzz::alloc::set_abort_at_hard_limit(true);
     wythoff_fuzz::alloc::set_hard_limit(limits.hard_memory);
     afl::fuzz!(|data: &[u8]| {
-        if let Err(what) = wythoff_fuzz::check_one(target.as_mut(), data, &limits) {
-            panic!("{}: {what}", target.name());
+        let mut t = target.lock().unwrap_or_else(|p| p.into_inner());
+        if let Err(what) = wythoff_fuzz::check_one(t.as_mut(), data, &limits) {
+            panic!("{}: {what}", t.name());
         }
     });
 }
