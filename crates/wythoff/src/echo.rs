@@ -56,10 +56,28 @@ pub fn shorten_path(path: &str) -> String {
     shorten(&format!("…{tail}"))
 }
 
+/// The most characters of a tidied message: user text whose backquotes pair
+/// with the message's own (`` a`b`c ``, repeated) escapes the cut of each
+/// word, so the whole is cut too, keeping its beginning (what is wrong) and
+/// its end (what is allowed).
+pub const MAX_MESSAGE: usize = 1000;
+
 /// Make an error line safe to print: control characters escaped, and each quoted
 /// (`` `...` ``) or unquoted word longer than a few dozen characters cut, with its
-/// length.
+/// length; at most [`MAX_MESSAGE`] characters.
 pub fn tidy_message(msg: &str) -> String {
+    let out = tidy_parts(msg);
+    let n = out.chars().count();
+    if n <= MAX_MESSAGE {
+        return out;
+    }
+    const END: usize = MAX_MESSAGE / 2;
+    let head: String = out.chars().take(MAX_MESSAGE - END - 40).collect();
+    let tail: String = out.chars().skip(n - END).collect();
+    format!("{head} … ({n} chars) … {tail}")
+}
+
+fn tidy_parts(msg: &str) -> String {
     let mut out = String::new();
     let mut rest = msg;
     // quoted segments first
@@ -137,5 +155,30 @@ mod tests {
             format!("`…{}/mygame.toml`", "d".repeat(20))
         );
         assert_eq!(tidy_message(&shorten_path(&p)), shorten_path(&p));
+    }
+
+    /// Found by the fuzz harness (`sets`, `sweep_spec`, `game`, `rules`,
+    /// `table`): user text full of backquotes pairs with the message's own, so
+    /// no word is long and none was cut: refusals of 10-60 thousand
+    /// characters. Cut as a whole now, its beginning and end kept.
+    #[test]
+    fn a_message_of_user_text_with_backquotes_is_cut_as_a_whole() {
+        let user = "s`t-".repeat(3000);
+        let m = tidy_message(&format!("unknown game `{user}`; known games: nim, wythoff"));
+        assert!(
+            m.chars().count() <= MAX_MESSAGE,
+            "{} chars",
+            m.chars().count()
+        );
+        assert!(m.starts_with("unknown game `s`"), "{m}");
+        assert!(m.ends_with("; known games: nim, wythoff"), "{m}");
+        assert!(
+            m.contains("(12033 chars)") || m.contains(" chars) … "),
+            "{m}"
+        );
+        assert_eq!(error_line(&m), m);
+        // a message of ordinary length is as it was
+        let ok = format!("unknown game `{}`; known: a", "s`t-".repeat(3));
+        assert_eq!(tidy_message(&ok), tidy_parts(&ok));
     }
 }

@@ -20,6 +20,7 @@ pub struct WalnutAutomaton {
 impl WalnutAutomaton {
     /// Parse Walnut's automaton file format.
     pub fn parse(text: &str) -> Result<WalnutAutomaton, String> {
+        let lines_in_file = text.lines().count();
         let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
         let first = lines.next().ok_or("empty automaton file")?;
         if first == "true" || first == "false" {
@@ -63,6 +64,14 @@ impl WalnutAutomaton {
                     .unwrap_or("0")
                     .parse()
                     .map_err(|_| format!("bad output in `{line}`"))?;
+                // every state is listed on a line of its own: a number past the
+                // file's lines names a state that is not there (and would
+                // size the tables: found by the fuzz harness)
+                if s >= lines_in_file {
+                    return Err(format!(
+                        "state {s} in a file of {lines_in_file} lines: states are numbered from 0, one a line"
+                    ));
+                }
                 if s >= accept.len() {
                     accept.resize(s + 1, false);
                     trans.resize(s + 1, Vec::new());
@@ -74,6 +83,10 @@ impl WalnutAutomaton {
         // a file Walnut did not finish (killed at the time bound) can name
         // states it never listed: refuse it rather than read a wrong automaton
         let states = accept.len();
+        if states == 0 {
+            // (read, it panicked at its first word: found by the fuzz harness)
+            return Err("no state after the inputs line (an unfinished file?)".into());
+        }
         for (s, ts) in trans.iter().enumerate() {
             for (digits, t) in ts {
                 if *t as usize >= states {
@@ -300,6 +313,30 @@ impl WalnutAutomaton {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Found by the fuzz harness (`walnut_automaton`): a state number of
+    /// 4294967295 sized the tables by it (gigabytes), one near 2^64 panicked.
+    #[test]
+    fn a_state_number_past_the_files_lines_is_refused() {
+        for s in ["4294967295", "18446744073709551614", "9"] {
+            let text = format!("msd_2 msd_2\n\n0 1\n0 0 -> 0\n\n{s} 0\n0 1 -> 0\n");
+            let e = WalnutAutomaton::parse(&text).unwrap_err();
+            assert!(
+                e.contains(&format!("state {s} in a file of 7 lines")),
+                "{e}"
+            );
+        }
+    }
+
+    /// Found by the fuzz harness (`walnut_automaton`): an inputs line and no
+    /// state was read, and the first word read panicked.
+    #[test]
+    fn a_file_without_states_is_refused() {
+        for text in ["truru", "msd_2 msd_2\n", "msd_2\n\n"] {
+            let e = WalnutAutomaton::parse(text).unwrap_err();
+            assert!(e.contains("no state"), "{e}");
+        }
+    }
 
     #[test]
     fn an_unfinished_automaton_file_is_refused_not_read() {
