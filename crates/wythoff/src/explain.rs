@@ -381,6 +381,12 @@ pub fn position_engine(
     }
 }
 
+/// An outcome and its winning moves (none for P).
+pub type OutcomeMoves = (
+    Outcome,
+    Vec<(crate::oracle::Natural, crate::oracle::Natural)>,
+);
+
 /// The outcome of `(x, y)` in `s` and its winning moves (the positions moved
 /// to, sorted, without repeats), without notes, by the engine
 /// [`position_engine`] picks (as `answer::outcome`). A proved automaton gives
@@ -391,13 +397,7 @@ pub fn winning_moves(
     s: &crate::subject::Subject,
     x: &crate::oracle::Natural,
     y: &crate::oracle::Natural,
-) -> Result<
-    (
-        Outcome,
-        Vec<(crate::oracle::Natural, crate::oracle::Natural)>,
-    ),
-    SolveError,
-> {
+) -> Result<OutcomeMoves, SolveError> {
     winning_moves_with(s, x, y, true)
 }
 
@@ -408,29 +408,16 @@ pub fn winning_moves_unproved(
     s: &crate::subject::Subject,
     x: &crate::oracle::Natural,
     y: &crate::oracle::Natural,
-) -> Result<
-    (
-        Outcome,
-        Vec<(crate::oracle::Natural, crate::oracle::Natural)>,
-    ),
-    SolveError,
-> {
+) -> Result<OutcomeMoves, SolveError> {
     winning_moves_with(s, x, y, false)
 }
 
-#[allow(clippy::type_complexity)]
 fn winning_moves_with(
     s: &crate::subject::Subject,
     x: &crate::oracle::Natural,
     y: &crate::oracle::Natural,
     proved: bool,
-) -> Result<
-    (
-        Outcome,
-        Vec<(crate::oracle::Natural, crate::oracle::Natural)>,
-    ),
-    SolveError,
-> {
+) -> Result<OutcomeMoves, SolveError> {
     use crate::oracle::Natural;
     match position_engine(s, x, y)? {
         PositionEngine::Imitation { rules, x, y } => {
