@@ -200,28 +200,11 @@ pub fn run(a: Args) -> Result<ExitCode> {
     };
     // the request and Walnut checked before any solving
     req.validate().map_err(worded)?;
-    let heap = match &a.java_memory {
-        Some(m) => {
-            let shown = crate::game_arg::shorten(m);
-            let mib = crate::resources::parse_size(m).ok_or_else(|| {
-                anyhow!("--java-memory {shown}: write a size such as 3G or 1536M (64 MiB or more)")
-            })? >> 20;
-            // at most the machine's memory (a heap Java cannot have), and 1 TiB
-            let machine = crate::resources::machine_memory().map(|b| b >> 20);
-            let top = machine.map_or(1 << 20, |t| t.min(1 << 20));
-            if !(64..=top).contains(&mib) {
-                let most = match machine {
-                    Some(t) if t < 1 << 20 => format!("this machine's memory, {t} MiB"),
-                    _ => "1 TiB".to_string(),
-                };
-                return Err(anyhow!(
-                    "--java-memory {shown}: allowed 64 MiB to {most} (e.g. 3G)"
-                ));
-            }
-            Some(mib)
-        }
-        None => None,
-    };
+    let heap = a
+        .java_memory
+        .as_deref()
+        .map(crate::resources::java_heap_mib)
+        .transpose()?;
     // --grundy: the table and the guess admitted before any solving, like
     // every other command's work (issue 53)
     let guess = if a.grundy {

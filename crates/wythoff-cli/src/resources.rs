@@ -319,3 +319,23 @@ impl std::fmt::Display for RunIoError {
 }
 
 impl std::error::Error for RunIoError {}
+
+/// `--java-memory SIZE` (of `prove` and `sweep --prove`) in MiB: a size such
+/// as 3G or 1536M, from 64 MiB to the machine's memory (a heap Java cannot
+/// have is refused) and at most 1 TiB.
+pub fn java_heap_mib(m: &str) -> anyhow::Result<u64> {
+    let shown = crate::game_arg::shorten(m);
+    let mib = parse_size(m).ok_or_else(|| {
+        anyhow::anyhow!("--java-memory {shown}: write a size such as 3G or 1536M (64 MiB or more)")
+    })? >> 20;
+    let machine = machine_memory().map(|b| b >> 20);
+    let top = machine.map_or(1 << 20, |t| t.min(1 << 20));
+    if !(64..=top).contains(&mib) {
+        let most = match machine {
+            Some(t) if t < 1 << 20 => format!("this machine's memory, {t} MiB"),
+            _ => "1 TiB".to_string(),
+        };
+        anyhow::bail!("--java-memory {shown}: allowed 64 MiB to {most} (e.g. 3G)");
+    }
+    Ok(mib)
+}

@@ -100,6 +100,21 @@ fn java_memory_is_bounded_by_the_machine() {
             &["--java-memory", "allowed 64 MiB to this machine's memory"],
         );
         assert!(err.contains(&format!("{t} MiB")), "{err}");
+        // sweep --prove takes the same bound
+        let err = wythoff_refused(&[
+            "sweep",
+            "wythoff",
+            "--max",
+            "16",
+            "--prove",
+            "--java-memory",
+            &over,
+            "--plan",
+        ]);
+        assert_says(
+            &err,
+            &["--java-memory", "allowed 64 MiB to this machine's memory"],
+        );
         // the machine's memory itself is allowed
         wythoff_ok(&[
             "prove",

@@ -129,9 +129,7 @@ fn proof_options(a: &Args) -> Result<wythoff_walnut::sweep::Options> {
     }
     o.numeration = a.numeration.clone();
     if let Some(m) = &a.java_memory {
-        let b = resources::parse_size(m)
-            .ok_or_else(|| anyhow!("--java-memory `{m}`: write a size such as 3G or 1536M"))?;
-        o.java_memory_mib = b >> 20;
+        o.java_memory_mib = resources::java_heap_mib(m)?;
     }
     o.emit = a.emit.clone();
     use wythoff_walnut::sweep::OptionError;
