@@ -607,7 +607,8 @@ fn error_of(body: &str) -> String {
 #[test]
 fn idle_and_slow_clients_do_not_make_the_server_unreachable() {
     use std::io::{Read, Write};
-        // under 128 open files, 200 clients that send nothing and one that sends
+    use std::time::{Duration, Instant};
+    // under 128 open files, 200 clients that send nothing and one that sends
     // half a request line
     let s = Server::start_with_files(128);
     let idle: Vec<std::net::TcpStream> = (0..200)
@@ -617,6 +618,7 @@ fn idle_and_slow_clients_do_not_make_the_server_unreachable() {
     slow.write_all(b"GET /api/stats HTTP/1.1\r\nhost:").unwrap();
     // a new client is answered: a JSON 503 while the bound is reached, then,
     // once the idle ones are closed (the header timeout), the answer itself
+    let t = Instant::now();
     let mut busy = 0;
     loop {
         let got = exchange(&s.addr, &request("GET", "/api/stats", ""), 5);
@@ -688,7 +690,8 @@ fn stalled_readers_of_a_large_answer_share_its_body() {
 #[test]
 fn requests_whose_clients_have_gone_are_not_computed() {
     use std::io::Write;
-        let s = Server::start();
+    use std::time::{Duration, Instant};
+    let s = Server::start();
     // heavy boards (seconds each, under the server's 10 s estimate: larger
     // minimum lengths are refused before they start), their clients gone at once
     for h in ["min24", "min20", "min16", "min12", "max8"] {
@@ -701,6 +704,7 @@ fn requests_whose_clients_have_gone_are_not_computed() {
     }
     std::thread::sleep(Duration::from_millis(500));
     // a trivial board waits behind none of them
+    let t = Instant::now();
     let got = exchange(
         &s.addr,
         &request("GET", "/api/p-positions?game=wythoff&max=10", ""),
@@ -708,6 +712,11 @@ fn requests_whose_clients_have_gone_are_not_computed() {
     );
     let (status, body) = got.expect("an answer");
     assert_eq!(status, 200, "{body}");
+    assert!(
+        t.elapsed() < Duration::from_secs(5),
+        "a trivial request waited {:?} behind abandoned ones",
+        t.elapsed()
+    );
     // each of the five was abandoned: stopped at its next progress report
     // (the one running when its client went) or never started (the ones
     // queued behind it). Measured here: 5 of 5, with the trivial answer
@@ -792,6 +801,7 @@ fn long_uris_and_other_methods_get_json_errors_and_long_rules_go_in_a_post() {
     .unwrap();
     assert_eq!(status, 400);
     // a body that stops arriving: a JSON 408 within the body timeout (10 s)
+    let t = std::time::Instant::now();
     let head = "POST /api/p-positions HTTP/1.1\r\nhost: x\r\nconnection: close\r\ncontent-type: application/x-www-form-urlencoded\r\ncontent-length: 100\r\n\r\ngame=wy";
     let (status, got) = exchange(addr, head.as_bytes(), 30).expect("an answer");
     assert_eq!(status, 408, "{got}");
@@ -866,6 +876,7 @@ fn heavy_work_is_refused_before_it_runs() {
         format!("/api/outcome?game={g}&x=4999&y=4998"),
         "/api/outcome?game=imitation%3Ap%3D1%2Cm%3D1&x=32766&y=32765".to_string(),
     ] {
+        let t = std::time::Instant::now();
         let (status, body) = s.get(&path);
         let took = t.elapsed();
         assert_eq!(status, 400, "{path}: {body}");
