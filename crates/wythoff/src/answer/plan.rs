@@ -236,13 +236,20 @@ pub fn plan_p_positions(
     if p.kernels.iter().any(|k| !k.streams()) {
         w.threads = outcome_threads(usize::try_from(n).unwrap_or(usize::MAX));
     }
-    // the P-positions the front end holds, 16 bytes each
-    let listed = if holds_list {
-        cost::list_bytes(select::p_positions_count(&s.game, n), 16)
+    // the P-positions the front end holds, 16 bytes each, and renders whole
+    let held = if holds_list {
+        select::p_positions_count(&s.game, n)
     } else {
         0
     };
-    let ps = (p.millis as u128).saturating_mul(1_000_000_000);
+    let listed = if holds_list {
+        cost::list_bytes(held, 16)
+    } else {
+        0
+    };
+    let ps = (p.millis as u128)
+        .saturating_mul(1_000_000_000)
+        .saturating_add((held as u128).saturating_mul(cost::HELD_P_POSITION_PS));
     w.fill(
         &outcome_kernels(&p.kernels),
         (

@@ -164,11 +164,19 @@ pub fn sequence_mex_ps(terms: u64) -> u128 {
     (terms as u128).saturating_mul(4_500)
 }
 
-/// Picoseconds of an oracle's `terms` pairs: about 40 ns a term
-/// (`sequence shifted:m=2,p=3,l=1 --terms 10^6`: 0.04 s).
+/// Picoseconds of an oracle's `terms` pairs: about 100 ns a term (issue 53
+/// at load 1-2, one thread: `sequence shifted:m=2,p=3,l=1` at 250000 terms
+/// 0.03 s, 500000 0.05-0.06 s, 10^6 0.11 s; the former 40 ns was 2-3x low).
 pub fn sequence_oracle_ps(terms: u64) -> u128 {
-    (terms as u128).saturating_mul(40_000)
+    (terms as u128).saturating_mul(100_000)
 }
+
+/// Picoseconds of each P-position a front end holds and renders whole
+/// (`p-positions --format text` or `json`, `compare`): about 60 ns (issue 53
+/// at load 1-2, one thread, `p-positions wythoff --max 2^20`, 1.3 million
+/// P-positions: summary 0.03-0.06 s, text 0.10-0.16 s, 54-77 ns each; `compare wythoff
+/// wythoff@misere` 0.15-0.24 s against the kernels' 0.08 s planned).
+pub const HELD_P_POSITION_PS: u128 = 60_000;
 
 /// Picoseconds of writing `terms` pairs as text (csv, text, b-file): about
 /// 25 ns a pair (`sequence wythoff --terms 2^24 --format csv`: 0.46 s).

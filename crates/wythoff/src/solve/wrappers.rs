@@ -21,10 +21,10 @@
 //!
 //! | kernel | work units | cost per unit | measured |
 //! |---|---|---|---|
-//! | streaming band kernel (`band`, P-positions) | `n` rows x (band width + 64) | 1.2 ns a word | `p-positions wythoff --max 16384`: 0.01 s |
+//! | streaming band kernel (`band`, P-positions) | `n` rows x (band width + 64) | 2 ns a word of the band, 4 ns a word of the row | `roob-blocking:m=2,p=12 --max 131072`: 2.14 s (issue 53) |
 //! | counters kernel (`outcome::counters`), per variant | `n^2` cells (x2 misère), plus the steps it tests one by one (a one-pile or band set's explicit part, `min256`: up to 256 a line) | 20 ns a cell, 5 ns a step | `p-positions connell:p=64 --max 16384`: 6.6 s (25 ns); `restricted:s=1,t=1,h=min256,v=min256,d1=none,d2=none` user CPU 1024: 1.82 s, 2048: 8.1 s, 4096: 31.6 s (about 4 ns a step, the sparse kernel's attempt included) |
-//! | sparse kernel (`outcome::sparse`), per variant | `n^2` cells; when the P-positions are dense ([`super::select`]'s probe) its attempt (1 ns a cell) and then the counters | 6 ns | `p-positions st-wythoff:s=2,t=1` |
-//! | remoteness, line kernel (`remoteness::lines`), per variant | `n^2` cells | 40 ns | `remoteness wythoff --max 2048`: 0.17 s |
+//! | sparse kernel (`outcome::sparse`), per variant | `n^2` cells; when the P-positions are dense ([`super::select`]'s probe) its attempt (1 ns a cell) and then the counters | 6 ns, and 20 ns x `n` a P-position (its attacks) | `p-positions st-wythoff:s=2,t=1` |
+//! | remoteness, line kernel (`remoteness::lines`), per variant | `n^2` cells | 25 ns | `remoteness wythoff --max 2048`: 0.09-0.10 s (issue 53) |
 //! | remoteness, every option visited (`remoteness::plain_table`) | options visited (`remoteness::work_estimate`) | 7.7 ns (130 million a second) | `WORK_LIMIT`: half a minute |
 //! | Grundy, tiled kernel (`grundy::nim_like`), one thread | cells searched (`n^2 / 2` with the stored triangle, else `n^2`) | 38 ns + 1.75 ps x `n` with the triangle, 40 ns + 2.5 ps x `n` without | `grundy wythoff --threads 1` (session 6): 4096 0.39 s (46 ns), 8192 1.73 s (51 ns), 16384 8.9 s (66 ns); whole board: 65536 826 s CPU on two threads (192 ns; session 6), 32768 229 s (213 ns; session 5's kernel); loaded machine |
 //! | Grundy, band and residue kernel (`grundy::lines`, tiled like `grundy::nim_like`) | cells searched | 56 ns + 7.35 ps x `n` | `m-wythoff:m=2 --max 4096 --threads 1`: 1.33x wythoff's time, `connell:p=2` 1.23x (loaded machine) |
@@ -173,15 +173,22 @@ impl OutcomeWrapper for Band {
     fn memory(&self, r: &Rules, n: u64) -> u64 {
         band::BandKernel::memory_estimate(n, band_width(r))
     }
-    /// A word of every diagonal of the band a row, 1.2 ns a word (issue 33's
-    /// plan check, one thread: m-wythoff:m=100 at 131072 30.3 s, 1.13 ns; m=65
-    /// at 65536 4.68 s; m=1000 at 16384 6.87 s; roob-blocking:m=2,p=12 at
-    /// 131072 0.65 s; `p-positions wythoff --max 1048576`: 29 s of CPU, 1.7 ns
-    /// a word; `compare wythoff wythoff@misere` 3.2 to 3.8 ns a word loaded).
+    /// A word of every diagonal of the band a row, 2 ns a word, and 4 ns a
+    /// word of the row itself (issue 33's plan check, one thread:
+    /// m-wythoff:m=100 at 131072 30.3 s, 1.13 ns; m=65 at 65536 4.68 s;
+    /// m=1000 at 16384 6.87 s; roob-blocking:m=2,p=12 at 131072 0.65 s).
+    /// Issue 53 at load 1-2 (2026-11-28): m-wythoff:m=100 at 32768 5.58 s, at
+    /// 65536 14.7 s (2.2 ns a word); m=65 at 65536 11.4 s (2.6 ns);
+    /// roob-blocking:m=2,p=12 (width 2) at 32768 0.14 s, 65536 0.55 s,
+    /// 131072 2.14 s (4.0 to 4.2 ns a word: the row's own words dominate).
     fn cost(&self, r: &Rules, n: u64) -> u128 {
         let w = band_width(r);
         let n = n as u128;
-        (n * n.div_ceil(64) * (w as u128).clamp(1, n)).saturating_mul(1_200)
+        let words = n * n.div_ceil(64);
+        words
+            .saturating_mul((w as u128).clamp(1, n))
+            .saturating_mul(2_000)
+            .saturating_add(words.saturating_mul(4_000))
     }
     fn table(&self, r: &Rules, n: usize, _: &mut dyn FnMut(u64)) -> Option<OutcomeTable> {
         band::outcomes(r, n)
@@ -234,6 +241,12 @@ impl OutcomeWrapper for Residue {
 /// within a few rows: odd-odd costs what the counters cost).
 const SPARSE_CELL_PS: u128 = 6_000;
 const SPARSE_GIVE_UP_PS: u128 = 1_000;
+/// Picoseconds of a P-position's attacks, a cell of the board's side each
+/// (issue 53 at load 1-2, one thread: restricted:s=2,t=1,h=odd,v=odd, a
+/// P-position a row, at 4096 0.48-0.51 s, at 8192 1.63-1.94 s: 22-25 ns an
+/// attack once the cells are counted; modular:m=5, 7 P-positions, at 8192
+/// 0.31 s, at 16384 1.21 s: the cells alone, 4.5 ns).
+const SPARSE_ATTACK_PS: u128 = 20_000;
 
 /// [`sparse`]: forward attacks from sparse P-positions; gives up when they
 /// are dense ([`select`]: then the counters).
@@ -266,7 +279,10 @@ impl OutcomeWrapper for Sparse {
             .min(allocated)
     }
     fn cost(&self, r: &Rules, n: u64) -> u128 {
-        cells(r, n).saturating_mul(SPARSE_CELL_PS)
+        let p = select::p_positions_count(&Game::single(r.clone()), n) as u128;
+        cells(r, n)
+            .saturating_mul(SPARSE_CELL_PS)
+            .saturating_add(p.saturating_mul(n as u128).saturating_mul(SPARSE_ATTACK_PS))
     }
     fn give_up_cost(&self, r: &Rules, n: u64) -> u128 {
         cells(r, n) * SPARSE_GIVE_UP_PS
@@ -809,9 +825,12 @@ impl RemotenessWrapper for RemotenessLines {
     fn applies(&self, r: &Rules) -> bool {
         super::remoteness::lines::scope(r).is_some()
     }
+    /// 25 ns a cell (issue 53 at load 1-2, one thread: `remoteness wythoff`
+    /// at 1024 0.02 s, at 2048 0.09-0.10 s, about 21 ns; was 40 ns, 1.9-2.8x
+    /// high).
     fn cost(&self, _r: &Rules, n: u64) -> u128 {
         let cells = (n as u128) * (n as u128);
-        cells.saturating_mul(40_000)
+        cells.saturating_mul(25_000)
     }
     fn table(&self, r: &Rules, n: usize) -> Option<super::remoteness::RemotenessTable> {
         super::remoteness::lines::table(r, n)
