@@ -234,8 +234,6 @@ fn bad_plans_exit_2_with_one_line() {
             "10",
             "--plan",
         ],
-        // the text grid's own limit comes first, as in the run
-        &["grundy", "wythoff", "--max", "1048576", "--plan"],
     ] {
         let o = wythoff(args);
         let err = String::from_utf8_lossy(&o.stderr);
@@ -243,4 +241,10 @@ fn bad_plans_exit_2_with_one_line() {
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
         assert!(o.stdout.is_empty(), "{args:?}");
     }
+    // a table over the memory budget: its plan says so (the run refuses it,
+    // pointing to --values, issue 53), before the text grid's own limit
+    let o = wythoff(&["grundy", "wythoff", "--max", "1048576", "--plan"]);
+    assert_eq!(o.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["refused"]["reason"], "memory", "{v}");
 }
