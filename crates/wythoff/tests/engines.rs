@@ -533,7 +533,12 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
                 let mut ok =
                     wythoff::answer::grundy_levels(&s, c.n as u64, (0, 0), &mut |_, _| {}, sink)
                         .map_err(|e| e.to_string());
-                if ok.is_ok() && top >= 1 {
+                // values above what the board can hold are refused at once
+                // (answer::levels_values, issue 53): no position there
+                let most = wythoff::answer::levels_values(&s, c.n as u64, (0, u64::MAX))
+                    .map(|v| v.1)
+                    .unwrap_or(u64::MAX);
+                if ok.is_ok() && top >= 1 && most >= 1 {
                     ok = wythoff::answer::grundy_levels(
                         &s,
                         c.n as u64,
