@@ -126,9 +126,12 @@ fn text_and_json_count_each_level() {
         assert_eq!(l["count"], count(g as u64) as u64);
         assert_eq!(l["positions"].as_array().unwrap().len(), count(g as u64));
     }
-    // a level with no position on the board is still written, empty
+    // a level with no position on the board is still written, empty; levels
+    // above what the board can hold (a value is at most its position's number
+    // of options: 2 here) are cut (issue 53)
     let text = levels(&["grundy", "nim", "--max", "2", "--values", "0..3"]);
-    assert!(text.contains("g = 3: 0 positions"), "{text}");
+    assert!(text.contains("g = 2: 0 positions"), "{text}");
+    assert!(!text.contains("g = 3"), "{text}");
 }
 
 #[test]

@@ -517,10 +517,15 @@ pub fn shipped() -> &'static [ProvedAutomaton] {
 /// whose command file is what `prove --emit` writes for that game
 /// ([`check::check_command`], checked here for the one that answers).
 pub fn for_subject(s: &Subject) -> Option<&'static ProvedAutomaton> {
-    shipped()
-        .iter()
-        .zip(shipped::SHIPPED)
-        .find(|(_, row)| Subject::parse(row.game, row.misere).is_ok_and(|p| p.game == s.game))
+    let same = |row: &shipped::Shipped| {
+        Subject::parse(row.game, row.misere).is_ok_and(|p| p.game == s.game)
+    };
+    // the folder of the game as named, else one of another name with its rules
+    // (modulo-rook:m=1,l=0,p=2 is connell:p=2)
+    let rows = || shipped().iter().zip(shipped::SHIPPED);
+    rows()
+        .find(|(_, row)| row.game == s.label && same(row))
+        .or_else(|| rows().find(|(_, row)| same(row)))
         .map(|(a, _)| a)
         .filter(|a| a.is_about(s))
 }

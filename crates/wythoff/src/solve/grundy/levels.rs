@@ -338,8 +338,8 @@ pub fn levels(
 
 /// The options the `scan` index ([`TwoPileIndex::Scan`]) tests for the levels
 /// `0..=top` of `r` on the `n x n` board (0 for the other indexes): what the
-/// kernel's time grows with there, read off small boards by the plan
-/// ([`crate::solve::select::levels_plan`]). `None` out of scope.
+/// kernel's time grows with there, read off small boards by the level plan.
+/// `None` out of scope.
 pub fn scan_tests(r: &Rules, n: u64, top: u32) -> Option<u64> {
     run(r, n, top, &mut |_, _| {}, &mut |_, _, _| {})
 }
