@@ -60,6 +60,13 @@ impl Drop for Scratch {
 /// Run the binary with `args` (standard input empty) under the bounds: the
 /// outcome by its exit, or what broke.
 fn run_cli(bin: &Path, args: &[String], cwd: &Path) -> Result<Outcome, Finding> {
+    // an argument with a NUL byte cannot reach a process (the OS reads argv as
+    // C strings): no user can pass it, so it is no input of the binary
+    if args.iter().any(|a| a.contains('\0')) {
+        return Ok(Outcome::Refused(
+            "an argument with a NUL byte cannot be passed to a process".into(),
+        ));
+    }
     let mut c = Command::new(bin);
     c.args(args)
         .current_dir(cwd)
