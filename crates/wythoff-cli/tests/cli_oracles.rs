@@ -300,7 +300,6 @@ fn a_users_folder_answers_when_it_is_about_the_game() {
     std::fs::remove_dir_all(&tmp).unwrap();
 }
 
-
 /// Shipped proofs whose re-run takes minutes (Fraenkel's numeration with
 /// s = 3: its adder's proof), re-run in CI or with WYTHOFF_SLOW_PROOFS set.
 const SLOW: &[&str] = &["st-wythoff-s-3-t-1/normal"];

@@ -13,7 +13,6 @@ fn proofs() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/proofs")
 }
 
-
 const PROVE: &str = "Command Files/prove.txt";
 
 /// A copy of connell:p=2's shipped folder (normal play) in `name`, its
