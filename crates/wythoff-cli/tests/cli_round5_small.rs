@@ -4,7 +4,6 @@
 
 mod common;
 use common::*;
-use std::process::Command;
 
 /// 3: `modular:m=B^E` with a huge exponent computed the power (and wrote it in
 /// full) before any bound: a 4096-digit base to the 99999th power held
@@ -43,16 +42,7 @@ fn a_full_output_device_is_exit_2() {
         &["grundy", "wythoff", "--max", "64", "--format", "csv"],
         &["verify", "wythoff", "--max", "20"],
     ] {
-        let o = Command::new(env!("CARGO_BIN_EXE_wythoff"))
-            .args(args)
-            .stdout(
-                std::fs::OpenOptions::new()
-                    .write(true)
-                    .open("/dev/full")
-                    .unwrap(),
-            )
-            .output()
-            .unwrap();
+        let o = common::wythoff_to_full_device(args);
         let err = one_stderr_line(&o, 2);
         assert_says(&err, &["wythoff: error: ", "No space left"]);
     }

@@ -746,16 +746,7 @@ fn sweep_errors_are_one_line() {
     // a failing sweep (its output cannot be written: a full device): one
     // line, and exit 2 (issue 53: exit 1 is a failed claim; hostile round 4
     // had made it 1)
-    let o = Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .args(["sweep", SPEC, "--max", "30"])
-        .stdout(
-            std::fs::OpenOptions::new()
-                .write(true)
-                .open("/dev/full")
-                .unwrap(),
-        )
-        .output()
-        .unwrap();
+    let o = common::wythoff_to_full_device(&["sweep", SPEC, "--max", "30"]);
     let e = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(2), "{e}");
     assert!(
