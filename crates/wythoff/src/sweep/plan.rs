@@ -32,7 +32,7 @@ fn game_cost(
     let solve_ps: u128 = game
         .variants()
         .iter()
-        .map(|r| crate::solve::select::sweep_solve_ps(&r.for_board(max), max))
+        .map(|r| crate::solve::plan::sweep_solve_ps(&r.for_board(max), max))
         .sum();
     let theorem = if matches!(game.memory(), crate::rules::Memory::None) {
         theorem_kind(named, convention)
@@ -65,7 +65,7 @@ fn game_cost(
         // the P-positions are dense, which the list below counts
         let banded = game.variants().iter().all(|r| {
             crate::solve::select::outcome_kernel(&r.for_board(max))
-                != crate::solve::select::OutcomeKernel::Counters
+                != crate::solve::OutcomeKernel::Counters
         });
         (
             if banded {
@@ -74,7 +74,7 @@ fn game_cost(
             } else {
                 crate::solve::outcome_memory_estimate(&game.for_board(max), max)
             },
-            crate::solve::select::p_positions_estimate(&game, max).saturating_mul(40),
+            crate::solve::probe::p_positions_estimate(&game, max).saturating_mul(40),
         )
     } else {
         (0, 0)
