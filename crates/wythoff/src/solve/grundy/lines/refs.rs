@@ -118,7 +118,15 @@ impl Pend {
     /// diagonal store `base <= n + w` and it holds `(2 n + 2 w) k` lines).
     #[inline(always)]
     pub(super) unsafe fn add(&self, y: usize) {
-        let g = *self.row.add(y);
+        self.add_value(y, *self.row.add(y));
+    }
+
+    /// Add the value `g` of the cell of column `y` to its line (nothing off
+    /// the board).
+    ///
+    /// SAFETY: as [`Pend::add`].
+    #[inline(always)]
+    pub(super) unsafe fn add_value(&self, y: usize, g: u32) {
         if g != GRUNDY_OFF {
             add_raw(
                 self.bits,

@@ -3,8 +3,7 @@
 //! workers share.
 
 use super::plan::{Dir, Plan};
-use super::refs::{add_raw, Pend};
-use crate::solve::table::GRUNDY_OFF;
+use super::refs::Pend;
 use crate::solve::wavefront::TILE_ROWS;
 
 /// A column or diagonal store of the tiled kernel. A diagonal store serves a
@@ -238,14 +237,6 @@ impl Pend {
         } else {
             *self.row.add(y)
         };
-        if g != GRUNDY_OFF {
-            add_raw(
-                self.bits,
-                self.mex,
-                self.count,
-                (y + self.base) * self.k + self.c,
-                g,
-            );
-        }
+        self.add_value(y, g);
     }
 }
