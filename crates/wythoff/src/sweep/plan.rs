@@ -27,7 +27,7 @@ fn game_cost(named: &NamedGame, max: u64, convention: crate::rules::Convention) 
     let solve_ps: u128 = game
         .variants()
         .iter()
-        .map(|r| crate::solve::select::sweep_solve_ps(&r.for_board(max), max))
+        .map(|r| crate::solve::plan::sweep_solve_ps(&r.for_board(max), max))
         .sum();
     let theorem = if matches!(game.memory(), crate::rules::Memory::None) {
         theorem_kind(named, convention)
@@ -60,7 +60,7 @@ fn game_cost(named: &NamedGame, max: u64, convention: crate::rules::Convention) 
         // the P-positions are dense, which the list below counts
         let banded = game.variants().iter().all(|r| {
             crate::solve::select::outcome_kernel(&r.for_board(max))
-                != crate::solve::select::OutcomeKernel::Counters
+                != crate::solve::OutcomeKernel::Counters
         });
         (
             if banded {
@@ -69,7 +69,7 @@ fn game_cost(named: &NamedGame, max: u64, convention: crate::rules::Convention) 
             } else {
                 crate::solve::outcome_memory_estimate(&game.for_board(max), max)
             },
-            crate::solve::select::p_positions_estimate(&game, max).saturating_mul(40),
+            crate::solve::probe::p_positions_estimate(&game, max).saturating_mul(40),
         )
     };
     let mem = board
