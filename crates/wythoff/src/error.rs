@@ -42,6 +42,11 @@ pub enum Arg {
     /// The first index of the pairs listed (`sequence --value g --from N`;
     /// Python's `n` of `Game.value_position`).
     From,
+    /// The Grundy rows asked (`rows --rows A..B`; Python's `rows`).
+    Rows,
+    /// The columns each Grundy row is computed over (`rows --columns Y`;
+    /// Python's `columns`).
+    Columns,
 }
 
 /// The board argument of the board errors ([`SolveError::BoardOutOfRange`], ...).
@@ -61,6 +66,8 @@ impl Arg {
             Arg::Values => "--values",
             Arg::Value => "--value",
             Arg::From => "--from",
+            Arg::Rows => "--rows",
+            Arg::Columns => "--columns",
         }
     }
 }

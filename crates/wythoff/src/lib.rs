@@ -32,6 +32,7 @@ pub mod answer;
 pub mod board;
 pub mod board_pairs;
 pub mod catalogue;
+pub mod certified_rows;
 pub mod claim;
 pub mod claims;
 pub mod compare;

@@ -45,9 +45,11 @@ use crate::solve::{self, human_bytes, memory_budget, stream, GrundyTable, Outcom
 use serde_json::json;
 use std::collections::BTreeSet;
 
+mod grundy_value;
 mod notes;
 mod plan;
 mod request;
+mod rows;
 mod verify;
 
 pub use crate::board::{game_board, game_p_positions, outcome_table};
@@ -55,9 +57,11 @@ pub use crate::limits::*;
 pub use crate::sequences::*;
 pub use crate::subject::*;
 pub use crate::value_from::*;
+pub use grundy_value::*;
 pub use notes::{remoteness_notes, REMOTENESS_LIMIT, REMOTENESS_WORK};
 pub use plan::*;
 pub use request::*;
+pub use rows::*;
 pub use verify::*;
 
 /// The payload of an unwind that a front end's progress callback starts to stop
