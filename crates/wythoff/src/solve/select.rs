@@ -18,6 +18,7 @@
 //!
 //! | kernel | answers | scope (from the rules value) | order |
 //! |---|---|---|---|
+//! | [`OutcomeKernel::Pass`] ([`super::outcome::pass`]) | outcomes of a game with a pass, from the outcomes of the game without it (by its own kernel) | a pass (and only a pass: every other kernel refuses one) | 1st |
 //! | [`OutcomeKernel::Linear`] ([`super::outcome::linear`]) | P-positions streamed, near-linear | one-pile moves of every length; two-pile moves of every length in a band (width <= 64) or a cone (`t <= 64`); one-pile blocking (`p <= 8`) or diagonal blocking; corner; misère | 1st |
 //! | [`OutcomeKernel::Band`] ([`super::outcome::band`]) | outcomes, P-positions streamed | one-pile moves of any length, a band of diagonals (width <= 4096) of any length, blocking, corner, misère | 2nd |
 //! | [`OutcomeKernel::Residue`] ([`super::outcome::residue`]) | P-positions streamed, bit-parallel rows | one-pile sets with threshold and period <= 256; two-pile moves of every length in a band (width <= 64); corner; misère on a full board; no blocking | 3rd |
@@ -42,6 +43,9 @@ use crate::SolveError;
 /// The outcome kernels, in the order they are tried.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum OutcomeKernel {
+    /// A game with a pass: the game without it by its own kernel, then the
+    /// pass (`outcome::pass`); no other kernel takes a pass.
+    Pass,
     /// Jumps over dead columns and attacked diagonals; near-linear; streams.
     Linear,
     /// Row bitsets for one-pile moves plus a band of diagonals; streams.
@@ -57,7 +61,8 @@ pub enum OutcomeKernel {
 
 impl OutcomeKernel {
     /// Every kernel, in the order they are tried.
-    pub const ORDER: [OutcomeKernel; 5] = [
+    pub const ORDER: [OutcomeKernel; 6] = [
+        OutcomeKernel::Pass,
         OutcomeKernel::Linear,
         OutcomeKernel::Band,
         OutcomeKernel::Residue,

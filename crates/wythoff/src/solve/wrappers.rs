@@ -32,7 +32,7 @@
 //! | Grundy, other kernels (`grundy::union`, `grundy::plain`) | `n^3` | 1 ns | `connell:p=64 --max 4096`: 18 s (0.26 ns); `corner:m=2,p=3,u=5,v=7 --max 2048`: 6.6 s (0.77 ns) |
 
 use super::grundy::{levels, lines, nim_like, plain, region, union};
-use super::outcome::{band, counters, linear, residue, sparse, RowKernel};
+use super::outcome::{band, counters, linear, pass, residue, sparse, RowKernel};
 use super::select::{self, GrundyKernel, OutcomeKernel, RemotenessKernel};
 use super::{outcome_threads, GrundyTable, OutcomeTable};
 use crate::rules::{Convention, Game, Rules};
@@ -93,6 +93,7 @@ pub trait OutcomeWrapper: Sync {
 /// The wrapper of an outcome kernel.
 pub fn outcome(kind: OutcomeKernel) -> &'static dyn OutcomeWrapper {
     match kind {
+        OutcomeKernel::Pass => &Pass,
         OutcomeKernel::Linear => &Linear,
         OutcomeKernel::Band => &Band,
         OutcomeKernel::Residue => &Residue,
@@ -308,8 +309,8 @@ impl OutcomeWrapper for Counters {
     fn complexity(&self) -> &'static str {
         "O(n^2 + n x explicit steps): prefix counts per line, every cell"
     }
-    fn applies(&self, _: &Rules) -> bool {
-        true
+    fn applies(&self, r: &Rules) -> bool {
+        !r.has_pass()
     }
     fn memory(&self, r: &Rules, n: u64) -> u64 {
         counters::memory_estimate(r, n, outcome_threads(side(n)))
@@ -343,7 +344,48 @@ impl OutcomeWrapper for Counters {
                 .saturating_mul(COUNTERS_STEP_PS)
     }
     fn table(&self, r: &Rules, n: usize, rows: &mut dyn FnMut(u64)) -> Option<OutcomeTable> {
-        Some(counters::outcomes_threads(r, n, outcome_threads(n), rows))
+        // a pass is the pass kernel's: never answered as if there were none
+        (!r.has_pass()).then(|| counters::outcomes_threads(r, n, outcome_threads(n), rows))
+    }
+}
+
+/// [`pass`]: a game with a pass, from the outcomes of the game without it.
+pub struct Pass;
+
+/// Picoseconds a cell of the pass kernel and a P-position it tests (measured
+/// in `outcome::pass`'s commit: see docs/performance.md).
+const PASS_CELL_PS: u128 = 30_000;
+const PASS_TEST_PS: u128 = 2_000;
+
+impl OutcomeWrapper for Pass {
+    fn name(&self) -> &'static str {
+        "pass"
+    }
+    fn complexity(&self) -> &'static str {
+        "the game without the pass by its own kernel, then O(n^2 + P^2) usually, O(n^2 P) at worst: each cell tests the P-positions on its lines, then all"
+    }
+    fn applies(&self, r: &Rules) -> bool {
+        pass::applies(r)
+    }
+    fn memory(&self, r: &Rules, n: u64) -> u64 {
+        let r0 = r.without_pass();
+        outcome(select::outcome_kernel(&r0))
+            .memory(&r0, n)
+            .saturating_add(pass::memory_estimate(n))
+    }
+    fn cost(&self, r: &Rules, n: u64) -> u128 {
+        let r0 = r.without_pass();
+        let p = select::p_positions_count(&Game::single(r0.clone()), n) as u128;
+        select::outcome_kernel_ps(select::outcome_kernel(&r0), &r0, n)
+            .saturating_add(cells(r, n).saturating_mul(PASS_CELL_PS))
+            .saturating_add(p.saturating_mul(p).saturating_mul(PASS_TEST_PS))
+    }
+    fn table(&self, r: &Rules, n: usize, rows: &mut dyn FnMut(u64)) -> Option<OutcomeTable> {
+        if !pass::applies(r) {
+            return None;
+        }
+        let without = select::outcome_table(&r.without_pass(), n, &mut |_| {});
+        pass::outcomes(r, &without, n, rows)
     }
 }
 
