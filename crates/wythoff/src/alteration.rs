@@ -347,8 +347,7 @@ pub fn measure(game: &Game, reference: Reference, n: u64) -> Result<(usize, usiz
         .as_single()
         .ok_or("a choice among variants: no single P-set recursion")?;
     let small = board_sets(game, r, reference, check_board(n)?, Solvers::Fast)?.differences();
-    let big =
-        board_sets(game, r, reference, check_board(2 * n)?, Solvers::Fast)?.differences();
+    let big = board_sets(game, r, reference, check_board(2 * n)?, Solvers::Fast)?.differences();
     let grows = big.iter().any(|&(x, y)| x >= n || y >= n);
     Ok((small.len(), big.len(), grows))
 }
