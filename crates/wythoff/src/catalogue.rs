@@ -77,7 +77,14 @@ const fn set(key: &'static str, default: &'static str, meaning: &'static str) ->
 pub struct Params {
     ints: BTreeMap<&'static str, u64>,
     sets: BTreeMap<&'static str, LengthSet>,
+    /// `pass=1`: the game with one pass ([`PASS_KEY`]); no entry's oracle or
+    /// sequence answers it.
+    pass: bool,
 }
+
+/// The key every entry takes: `pass=1` gives the game one pass
+/// ([`crate::rules::Rules::with_pass`]; docs/games.md, "A pass").
+pub const PASS_KEY: &str = "pass";
 
 impl Params {
     /// An integer parameter (present by construction).
@@ -94,6 +101,10 @@ impl Params {
     /// All integer parameters, in key order.
     pub fn ints(&self) -> &BTreeMap<&'static str, u64> {
         &self.ints
+    }
+    /// Was `pass=1` given?
+    pub fn pass(&self) -> bool {
+        self.pass
     }
 }
 
@@ -515,18 +526,15 @@ pub fn parse_game(text: &str) -> Result<NamedGame, RuleError> {
         known: known_names(),
     })?;
     let allowed = || {
-        if e.params.is_empty() {
-            "it takes no parameters".to_string()
-        } else {
-            format!(
-                "allowed: {}",
-                e.params
-                    .iter()
-                    .map(|p| p.key)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        }
+        format!(
+            "allowed: {}",
+            e.params
+                .iter()
+                .map(|p| p.key)
+                .chain([PASS_KEY])
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
     };
     let mut given: BTreeMap<&str, &str> = BTreeMap::new();
     if let Some(rest) = rest {
@@ -544,6 +552,23 @@ pub fn parse_game(text: &str) -> Result<NamedGame, RuleError> {
                 ))
             })?;
             let (k, v) = (k.trim(), v.trim());
+            if k == PASS_KEY {
+                if given.contains_key(k) {
+                    return Err(RuleError::Param(format!(
+                        "{}: parameter `{k}` given twice",
+                        e.name
+                    )));
+                }
+                if v != "0" && v != "1" {
+                    return Err(RuleError::Param(format!(
+                        "{}: parameter `pass` must be 0 (no pass) or 1 (one pass), got `{}`",
+                        e.name,
+                        short(v)
+                    )));
+                }
+                given.insert(k, v);
+                continue;
+            }
             if !e.params.iter().any(|p| p.key == k) {
                 return Err(RuleError::Param(format!(
                     "{}: unknown parameter `{k}`; {}",
@@ -627,7 +652,12 @@ pub fn parse_game(text: &str) -> Result<NamedGame, RuleError> {
             }
         }
     }
-    let game = (e.build)(&params)?;
+    let mut game = (e.build)(&params)?;
+    if given.get(PASS_KEY) == Some(&"1") {
+        game = game.with_pass()?;
+        params.pass = true;
+        canon.push(format!("{PASS_KEY}=1"));
+    }
     let canonical = if canon.is_empty() {
         e.name.to_string()
     } else {

@@ -166,6 +166,8 @@ pub enum NoGrundy {
     Misere,
     /// A memory rule.
     Memory,
+    /// A pass (its state is the position and whether the pass is still there).
+    Pass,
 }
 
 impl NoGrundy {
@@ -178,6 +180,7 @@ impl NoGrundy {
                 .text("Sprague-Grundy values are defined for normal play; misère outcomes are available with ")
                 .misere_board(),
             NoGrundy::Memory => Message::new().text("games with memory have no Sprague-Grundy values on positions alone"),
+            NoGrundy::Pass => Message::new().text("a game with a pass has no Sprague-Grundy values on positions alone: in a sum the one pass would be shared by the components, so a component's value is not a function of its position (its outcomes, P-positions and remoteness are available)"),
         }
     }
 }

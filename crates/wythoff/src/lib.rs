@@ -28,6 +28,7 @@
 //!
 //! The library does no I/O: the `wythoff` binary parses arguments and renders.
 
+pub mod alteration;
 pub mod answer;
 pub mod board;
 pub mod board_pairs;

@@ -304,6 +304,12 @@ pub struct Rules {
     terminal: Option<Terminal>,
     memory: Memory,
     convention: Convention,
+    /// One pass per game (Morrison, Friedman & Landsberg 2011; docs/games.md,
+    /// "A pass"): usable once by either player, never from a position without
+    /// another move; an option outside every block class. `false` is absent
+    /// from the serialised value, so games without a pass keep their value.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pass: bool,
 }
 
 impl Rules {
@@ -358,6 +364,27 @@ impl Rules {
             convention: c,
             ..self.clone()
         }
+    }
+    /// Does the game have the one pass (still available at the start)?
+    #[inline]
+    pub fn has_pass(&self) -> bool {
+        self.pass
+    }
+    /// The same rules without the pass: the game after the pass was used.
+    pub fn without_pass(&self) -> Rules {
+        Rules {
+            pass: false,
+            ..self.clone()
+        }
+    }
+    /// The same rules with the pass (refused with a memory rule: the pass is
+    /// defined on positions, a memory rule's state is the history).
+    pub fn with_pass(&self) -> Result<Rules, RuleError> {
+        check_pass(true, self.memory)?;
+        Ok(Rules {
+            pass: true,
+            ..self.clone()
+        })
     }
     /// The same rules on the `n x n` board (piles below `n`): length sets cut at
     /// `n` ([`LengthSet::for_board`]) and a one-pile blocking class of lengths
@@ -450,6 +477,9 @@ impl Rules {
         if let Memory::Imitation { p, m } = self.memory {
             s += &format!("; no {p} consecutive {m}-imitations");
         }
+        if self.pass {
+            s += "; one pass (either player, once, not from a position without moves)";
+        }
         s += &format!("; {}", self.convention);
         s
     }
@@ -466,6 +496,18 @@ pub struct RulesBuilder {
     terminal: Option<u64>,
     memory: Memory,
     convention: Convention,
+    pass: bool,
+}
+
+/// The pass's invariant: no pass with a memory rule.
+fn check_pass(pass: bool, memory: Memory) -> Result<(), RuleError> {
+    if pass && memory != Memory::None {
+        return Err(RuleError::Param(
+            "a pass is defined on games without a memory rule (Imitation Nim's state is its history): drop pass or the imitation rule"
+                .into(),
+        ));
+    }
+    Ok(())
 }
 
 impl Default for RulesBuilder {
@@ -479,6 +521,7 @@ impl Default for RulesBuilder {
             terminal: None,
             memory: Memory::None,
             convention: Convention::Normal,
+            pass: false,
         }
     }
 }
@@ -523,6 +566,11 @@ impl RulesBuilder {
         self.convention = c;
         self
     }
+    /// One pass per game (docs/games.md, "A pass").
+    pub fn pass(mut self, pass: bool) -> Self {
+        self.pass = pass;
+        self
+    }
     pub fn build(self) -> Result<Rules, RuleError> {
         if let Some(t) = &self.two {
             t.relation.validate()?;
@@ -559,6 +607,7 @@ impl RulesBuilder {
                 ));
             }
         }
+        check_pass(self.pass, self.memory)?;
         let corner = match self.corner {
             Some((u, v)) if u > 0 && v > 0 => Some(Corner { u, v }),
             _ => None,
@@ -572,6 +621,7 @@ impl RulesBuilder {
             terminal: self.terminal.map(|sum| Terminal { sum }),
             memory: self.memory,
             convention: self.convention,
+            pass: self.pass,
         })
     }
 }
@@ -595,12 +645,11 @@ impl Game {
         let first = variants
             .first()
             .ok_or_else(|| RuleError::Param("a choice needs at least one variant".into()))?;
-        if variants
-            .iter()
-            .any(|r| r.convention != first.convention || r.memory != first.memory)
-        {
+        if variants.iter().any(|r| {
+            r.convention != first.convention || r.memory != first.memory || r.pass != first.pass
+        }) {
             return Err(RuleError::Param(
-                "the variants of a choice must share convention and memory".into(),
+                "the variants of a choice must share convention, memory and pass".into(),
             ));
         }
         Ok(Game { variants })
@@ -633,6 +682,26 @@ impl Game {
     pub fn for_board(&self, n: u64) -> Game {
         Game {
             variants: self.variants.iter().map(|r| r.for_board(n)).collect(),
+        }
+    }
+    /// Does the game have a pass (every variant has it or none does)?
+    pub fn has_pass(&self) -> bool {
+        self.variants.iter().any(|r| r.pass)
+    }
+    /// Every variant with the pass ([`Rules::with_pass`]).
+    pub fn with_pass(&self) -> Result<Game, RuleError> {
+        Ok(Game {
+            variants: self
+                .variants
+                .iter()
+                .map(|r| r.with_pass())
+                .collect::<Result<_, _>>()?,
+        })
+    }
+    /// Every variant without the pass.
+    pub fn without_pass(&self) -> Game {
+        Game {
+            variants: self.variants.iter().map(|r| r.without_pass()).collect(),
         }
     }
     pub fn has_blocking(&self) -> bool {

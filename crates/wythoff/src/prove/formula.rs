@@ -3,8 +3,8 @@
 //! residues mod the period above it), the relation (diagonal, band, (s,t) cone,
 //! congruence), the removed corner, blocking of up to `p - 1` options of a class
 //! (one-pile, diagonal, or any option), the terminal set `x + y <= L` (no move
-//! from it), and both conventions. A game with memory (Imitation Nim) or a choice among
-//! variants is refused with the reason.
+//! from it), and both conventions. A game with memory (Imitation Nim), a pass or a
+//! choice among variants is refused with the reason.
 
 use crate::rules::{BlockClass, Blocking, Convention, Game, Memory, Relation, Rules};
 use crate::sets::LengthSet;
@@ -39,6 +39,15 @@ pub fn refusal(game: &Game) -> Option<String> {
             "Imitation Nim's legality depends on the previous moves (memory): a position's \
              outcome is not a property of the pair (x, y) alone, so no first-order statement \
              about a set of pairs expresses its rules"
+                .into(),
+        );
+    }
+    if game.has_pass() {
+        return Some(
+            "a game with a pass: its state is the position and whether the pass is still there, \
+             and a position with the pass is decided by the game without it, so its P-set is not \
+             the P-set of a move relation on pairs; no statement about one set of pairs written \
+             here expresses it (prove --alteration relates it to a known set)"
                 .into(),
         );
     }

@@ -115,7 +115,8 @@ pub const GRUNDY_OFF: u32 = u32::MAX;
 /// The common scope of the Grundy kernels: memoryless rules without blocking,
 /// in normal play (Sprague-Grundy values are defined there).
 pub(crate) fn has_grundy_values(r: &crate::rules::Rules) -> bool {
-    r.memory() == crate::rules::Memory::None
+    !r.has_pass()
+        && r.memory() == crate::rules::Memory::None
         && r.blocking().is_none()
         && r.convention() == crate::rules::Convention::Normal
 }
@@ -278,6 +279,9 @@ pub fn grundy_unsupported(game: &Game) -> Option<NoGrundy> {
     }
     if game.memory() != Memory::None {
         return Some(NoGrundy::Memory);
+    }
+    if game.has_pass() {
+        return Some(NoGrundy::Pass);
     }
     None
 }

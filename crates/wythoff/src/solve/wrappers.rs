@@ -35,7 +35,7 @@
 //! | Grundy, other kernels (`grundy::union`, `grundy::plain`) | `n^3` | 1 ns | `connell:p=64 --max 4096`: 18 s (0.26 ns); `corner:m=2,p=3,u=5,v=7 --max 2048`: 6.6 s (0.77 ns) |
 
 use super::grundy::{levels, lines, nim_like, plain, region, union};
-use super::outcome::{band, counters, linear, residue, sparse, RowKernel};
+use super::outcome::{band, counters, linear, pass, residue, sparse, RowKernel};
 use super::remoteness::{self as remoteness_kernels, RemotenessTable};
 use super::table::{outcome_threads, GrundyTable, OutcomeTable};
 use crate::rules::{Convention, Game, Rules};
@@ -45,6 +45,9 @@ use crate::rules::{Convention, Game, Rules};
 /// The outcome kernels, in the order they are tried.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum OutcomeKernel {
+    /// A game with a pass: the game without it by its own kernel, then the
+    /// pass (`outcome::pass`); no other kernel takes a pass.
+    Pass,
     /// Jumps over dead columns and attacked diagonals; near-linear; streams.
     Linear,
     /// Row bitsets for one-pile moves plus a band of diagonals; streams.
@@ -60,7 +63,8 @@ pub enum OutcomeKernel {
 
 impl OutcomeKernel {
     /// Every kernel, in the order they are tried.
-    pub const ORDER: [OutcomeKernel; 5] = [
+    pub const ORDER: [OutcomeKernel; 6] = [
+        OutcomeKernel::Pass,
         OutcomeKernel::Linear,
         OutcomeKernel::Band,
         OutcomeKernel::Residue,
@@ -220,6 +224,7 @@ pub trait OutcomeWrapper: Sync {
 /// The wrapper of an outcome kernel.
 pub fn outcome(kind: OutcomeKernel) -> &'static dyn OutcomeWrapper {
     match kind {
+        OutcomeKernel::Pass => &Pass,
         OutcomeKernel::Linear => &Linear,
         OutcomeKernel::Band => &Band,
         OutcomeKernel::Residue => &Residue,
@@ -435,8 +440,8 @@ impl OutcomeWrapper for Counters {
     fn complexity(&self) -> &'static str {
         "O(n^2 + n x explicit steps): prefix counts per line, every cell"
     }
-    fn applies(&self, _: &Rules) -> bool {
-        true
+    fn applies(&self, r: &Rules) -> bool {
+        !r.has_pass()
     }
     fn memory(&self, r: &Rules, n: u64) -> u64 {
         counters::memory_estimate(r, n, outcome_threads(side(n)))
@@ -470,7 +475,58 @@ impl OutcomeWrapper for Counters {
                 .saturating_mul(COUNTERS_STEP_PS)
     }
     fn table(&self, r: &Rules, n: usize, rows: &mut dyn FnMut(u64)) -> Option<OutcomeTable> {
-        Some(counters::outcomes_threads(r, n, outcome_threads(n), rows))
+        // a pass is the pass kernel's: never answered as if there were none
+        (!r.has_pass()).then(|| counters::outcomes_threads(r, n, outcome_threads(n), rows))
+    }
+}
+
+/// [`pass`]: a game with a pass, from the outcomes of the game without it.
+pub struct Pass;
+
+/// Picoseconds a cell of the pass kernel and a pair (P-position, P-position)
+/// it may test: estimates, not measured (the tests' boards of 512 take well
+/// under a second).
+const PASS_CELL_PS: u128 = 30_000;
+const PASS_TEST_PS: u128 = 2_000;
+
+/// The kernel of the game without the pass (the first in the order that takes it).
+fn without_pass_kernel(r0: &Rules) -> OutcomeKernel {
+    OutcomeKernel::ORDER
+        .into_iter()
+        .find(|&k| outcome(k).applies(r0))
+        .unwrap_or(OutcomeKernel::Counters)
+}
+
+impl OutcomeWrapper for Pass {
+    fn name(&self) -> &'static str {
+        "pass"
+    }
+    fn complexity(&self) -> &'static str {
+        "the game without the pass by its own kernel, then O(n^2 + P^2) usually, O(n^2 P) at worst: each cell tests the P-positions on its lines, then all"
+    }
+    fn applies(&self, r: &Rules) -> bool {
+        pass::applies(r)
+    }
+    fn memory(&self, r: &Rules, n: u64) -> u64 {
+        let r0 = r.without_pass();
+        outcome(without_pass_kernel(&r0))
+            .memory(&r0, n)
+            .saturating_add(pass::memory_estimate(n))
+    }
+    fn cost(&self, r: &Rules, n: u64, readings: &dyn Readings) -> u128 {
+        let r0 = r.without_pass();
+        let p = readings.p_positions(&r0, n) as u128;
+        outcome(without_pass_kernel(&r0))
+            .cost(&r0, n, readings)
+            .saturating_add(cells(r, n).saturating_mul(PASS_CELL_PS))
+            .saturating_add(p.saturating_mul(p).saturating_mul(PASS_TEST_PS))
+    }
+    fn table(&self, r: &Rules, n: usize, rows: &mut dyn FnMut(u64)) -> Option<OutcomeTable> {
+        if !pass::applies(r) {
+            return None;
+        }
+        let without = super::select::outcome_table(&r.without_pass(), n, &mut |_| {});
+        pass::outcomes(r, &without, n, rows)
     }
 }
 

@@ -71,6 +71,9 @@ pub fn outcomes_threads(
     threads: usize,
     progress: &mut dyn FnMut(u64),
 ) -> OutcomeTable {
+    // a pass is the pass kernel's (`outcome::pass`): its wrapper never calls
+    // this with one, and a table that ignored the pass would be wrong
+    assert!(!r.has_pass(), "the counters kernel has no pass");
     let misere = r.convention() == Convention::Misere;
     // Misère play needs option counts with blocking (all options may be blocked)
     // or a removed corner (options may leave the board); otherwise only whether

@@ -70,6 +70,9 @@ enum Class {
 /// matches: a new relation, class, memory rule or convention is a compile
 /// error here, not a silently wrong table.
 fn shape(r: &Rules) -> Option<(Two, Class, u64)> {
+    if r.has_pass() {
+        return None; // a pass: the pass kernel's (`outcome::pass`)
+    }
     match r.memory() {
         Memory::None => {}
         Memory::Imitation { .. } => return None,

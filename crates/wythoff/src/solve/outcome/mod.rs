@@ -51,6 +51,7 @@ macro_rules! row_kernel_entry_points {
 pub mod band;
 pub mod counters;
 pub mod linear;
+pub mod pass;
 pub mod residue;
 pub mod sparse;
 pub mod sparse_rect;

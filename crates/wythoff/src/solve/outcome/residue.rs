@@ -91,6 +91,9 @@ fn width(r: &Rules) -> Option<usize> {
 /// every length along a band of at most 64 diagonals; misère play only on a
 /// full board (no removed corner).
 pub fn applies(r: &Rules) -> bool {
+    if r.has_pass() {
+        return false; // a pass: the pass kernel's (`outcome::pass`)
+    }
     match r.memory() {
         Memory::None => {}
         Memory::Imitation { .. } => return false,

@@ -250,7 +250,8 @@ impl<'a> Attacks<'a> {
 /// at run time when the P-positions are too dense (a work budget).
 pub fn applies(r: &Rules) -> bool {
     let misere = r.convention() == Convention::Misere;
-    !(r.memory() != Memory::None
+    !(r.has_pass()
+        || r.memory() != Memory::None
         || r.blocking().is_some()
         || r.terminal().is_some()
         || (misere && r.corner().is_some()))

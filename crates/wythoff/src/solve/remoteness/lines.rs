@@ -24,7 +24,11 @@ use crate::rules::{Memory, Rules};
 /// Is the kernel defined for these rules? Returns the band width (`0`: no
 /// two-pile moves).
 pub fn scope(r: &Rules) -> Option<u64> {
-    if r.memory() != Memory::None || r.blocking().is_some() || r.terminal().is_some() {
+    if r.has_pass()
+        || r.memory() != Memory::None
+        || r.blocking().is_some()
+        || r.terminal().is_some()
+    {
         return None;
     }
     if !r.h().is_all() || !r.v().is_all() {
