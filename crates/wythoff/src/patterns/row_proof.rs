@@ -129,6 +129,12 @@ fn refusal_rules(r: &Rules) -> Option<String> {
         ));
     }
     if let Some(t) = r.two_pile() {
+        if matches!(t.relation, Relation::Ratio { .. } | Relation::Union(_)) {
+            return Some(format!(
+                "the row certificate is written for one diagonal, band, cone or congruence relation, not for {}",
+                t.relation.spec()
+            ));
+        }
         if !t.d2.is_finite() {
             if let Relation::Congruent { m } = t.relation {
                 return Some(format!(
@@ -154,7 +160,8 @@ fn lmax(r: &Rules, k: u64) -> Option<u64> {
         Relation::Band { m } => k.checked_add(m - 1),
         // l > k: l - k < (s - 1) k + t, so l < s k + t
         Relation::Cone { s, t } => s.checked_mul(k).and_then(|v| v.checked_add(t - 1)),
-        Relation::Congruent { .. } => None,
+        // out of the certificate's scope (refused above): unbounded
+        Relation::Congruent { .. } | Relation::Ratio { .. } | Relation::Union(_) => None,
     };
     match (by_set, by_rel) {
         (Some(a), Some(b)) => Some(a.min(b)),
@@ -164,11 +171,11 @@ fn lmax(r: &Rules, k: u64) -> Option<u64> {
 
 /// The smallest `l >= 1` of a two-pile move `(k, l)` the relation allows.
 fn lmin(r: &Rules, k: u64) -> u64 {
-    match r.two_pile().map(|t| t.relation) {
+    match r.two_pile().map(|t| &t.relation) {
         Some(Relation::Diagonal) => k,
         Some(Relation::Band { m }) => k.saturating_sub(m - 1).max(1),
         // l < k: k - l < (s - 1) l + t, so k < s l + t
-        Some(Relation::Cone { s, t }) if k >= t => (k - t) / s + 1,
+        Some(Relation::Cone { s, t }) if k >= *t => (k - t) / s + 1,
         _ => 1,
     }
 }

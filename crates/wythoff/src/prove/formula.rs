@@ -113,8 +113,8 @@ fn times(s: u64, v: &str) -> String {
     }
 }
 
-fn relation_formula(rel: Relation, k: &str, l: &str, fresh: &mut dyn FnMut() -> String) -> String {
-    match rel {
+fn relation_formula(rel: &Relation, k: &str, l: &str, fresh: &mut dyn FnMut() -> String) -> String {
+    match *rel {
         Relation::Diagonal => format!("{k}={l}"),
         Relation::Band { m } => format!("({k}<{l}+{m} & {l}<{k}+{m})"),
         Relation::Cone { s, t } => format!(
@@ -130,6 +130,25 @@ fn relation_formula(rel: Relation, k: &str, l: &str, fresh: &mut dyn FnMut() -> 
                 format!("(E {q} ({k}={l}+{m}*{q} | {l}={k}+{m}*{q}))")
             }
         }
+        // (k, l) = (p t, q t) or (q t, p t): a constant times t is first-order
+        Relation::Ratio { p, q } => {
+            let t = fresh();
+            format!(
+                "(E {t} (({k}={} & {l}={}) | ({k}={} & {l}={})))",
+                times(p, &t),
+                times(q, &t),
+                times(q, &t),
+                times(p, &t)
+            )
+        }
+        Relation::Union(ref parts) => format!(
+            "({})",
+            parts
+                .iter()
+                .map(|r| relation_formula(r, k, l, fresh))
+                .collect::<Vec<_>>()
+                .join(" | ")
+        ),
     }
 }
 
@@ -137,8 +156,8 @@ fn relation_formula(rel: Relation, k: &str, l: &str, fresh: &mut dyn FnMut() -> 
 /// written over the positions: the move vector `(k, l) = (a - c, b - d)`
 /// substituted into [`relation_formula`] (`k = l` is `a + d = b + c`, ...),
 /// so that no move vector is quantified beside the positions.
-fn relation_by_positions(rel: Relation, fresh: &mut dyn FnMut() -> String) -> String {
-    match rel {
+fn relation_by_positions(rel: &Relation, fresh: &mut dyn FnMut() -> String) -> String {
+    match *rel {
         Relation::Diagonal => "a+d=b+c".into(),
         Relation::Band { m } => format!("(a+d<b+c+{m} & b+c<a+d+{m})"),
         // l < s k + t: b - d < s (a - c) + t, i.e. b + s c < s a + d + t
@@ -157,6 +176,25 @@ fn relation_by_positions(rel: Relation, fresh: &mut dyn FnMut() -> String) -> St
                 format!("(E {q} (a+d=b+c+{m}*{q} | b+c=a+d+{m}*{q}))")
             }
         }
+        // a - c = p t and b - d = q t, or the mirror (c < a, d < b: t >= 1)
+        Relation::Ratio { p, q } => {
+            let t = fresh();
+            format!(
+                "(E {t} ((a=c+{} & b=d+{}) | (a=c+{} & b=d+{})))",
+                times(p, &t),
+                times(q, &t),
+                times(q, &t),
+                times(p, &t)
+            )
+        }
+        Relation::Union(ref parts) => format!(
+            "({})",
+            parts
+                .iter()
+                .map(|r| relation_by_positions(r, fresh))
+                .collect::<Vec<_>>()
+                .join(" | ")
+        ),
     }
 }
 
@@ -175,7 +213,7 @@ fn move_formula(r: &Rules, fresh: &mut dyn FnMut() -> String) -> String {
                 "(k>=1 & l>=1 & {} & {} & {})",
                 set_formula(&t.d1, "k", fresh),
                 set_formula(&t.d2, "l", fresh),
-                relation_formula(t.relation, "k", "l", fresh)
+                relation_formula(&t.relation, "k", "l", fresh)
             ));
         }
     }
@@ -442,7 +480,7 @@ fn moves_into_the_set(
             if !t.d2.is_all() {
                 parts.push(format!("(E l b=d+l & {})", set_formula(&t.d2, "l", fresh)));
             }
-            parts.push(relation_by_positions(t.relation, fresh));
+            parts.push(relation_by_positions(&t.relation, fresh));
             parts.push(onb("c", "d"));
             if r.terminal().is_some() {
                 parts.push(moves_from(r));
