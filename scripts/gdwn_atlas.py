@@ -3,6 +3,7 @@
 does `gdwn:p=P,q=Q` have exactly Wythoff's P-positions?
 
     scripts/gdwn_atlas.py run [path/to/wythoff]     compute docs/gdwn/atlas.jsonl
+    scripts/gdwn_atlas.py walnut [path/to/walnut.jar]  prove the pairs equal on the board
     scripts/gdwn_atlas.py doc                       regenerate the table in docs/gdwn.md
 
 `run`, for each pair, asks the binary (no game theory here):
@@ -12,10 +13,12 @@ does `gdwn:p=P,q=Q` have exactly Wythoff's P-positions?
      moves of that cell in GDWN (the cell is P in Wythoff; a move of the new family
      leads from it to a P-position of both games: every option of a cell comes before
      it in that order, so all its options agree);
-  3. where the board shows no difference, `wythoff prove gdwn:p=P,q=Q` (Walnut, one
-     at a time, with GDWN_TIMEOUT seconds and GDWN_HEAP heap): proved, refuted, or
-     not decided.
-Environment: GDWN_QMAX (default 50), GDWN_MAX (the board, default 1024), GDWN_TIMEOUT
+  3. where the board shows no difference, the verdict is "equal on the board".
+`walnut` then proves those pairs in one Walnut session (GDWN_HEAP heap, GDWN_TIMEOUT
+seconds for the whole session), one statement a pair (see `statement`), with the
+shipped proof folder of Wythoff (docs/proofs/wythoff/normal) for Wythoff's P-set.
+Environment: GDWN_QMAX (default 50), GDWN_MAX (the board, default 256), GDWN_BIG (the
+board tried where GDWN_MAX shows no difference, default 4096), GDWN_TIMEOUT
 (default 300), GDWN_HEAP (default 3G). Standard library only.
 """
 
@@ -28,11 +31,12 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-RECORDS = os.path.join(ROOT, "docs", "gdwn", "atlas.jsonl")
+RECORDS = os.environ.get("GDWN_RECORDS", os.path.join(ROOT, "docs", "gdwn", "atlas.jsonl"))
 DOC = os.path.join(ROOT, "docs", "gdwn.md")
 QMAX = int(os.environ.get("GDWN_QMAX", "50"))
-MAX = int(os.environ.get("GDWN_MAX", "1024"))
-TIMEOUT = int(os.environ.get("GDWN_TIMEOUT", "300"))
+MAX = int(os.environ.get("GDWN_MAX", "256"))
+BIG = int(os.environ.get("GDWN_BIG", "4096"))
+TIMEOUT = int(os.environ.get("GDWN_TIMEOUT", "1200"))
 HEAP = os.environ.get("GDWN_HEAP", "3G")
 
 
@@ -54,8 +58,13 @@ def run(binary):
     for p, q in pairs():
         game = f"gdwn:p={p},q={q}"
         rec = {"p": p, "q": q, "game": game, "max": MAX}
-        rc, so, se = call([binary, "compare", game, "wythoff", "--max", str(MAX),
-                           "--format", "json", "--first", "1"])
+        # the board MAX, and BIG where MAX shows no difference
+        for board in (MAX, BIG):
+            rec["max"] = board
+            rc, so, se = call([binary, "compare", game, "wythoff", "--max", str(board),
+                               "--format", "json", "--first", "1"])
+            if rc != 0 or not json.loads(so)["equal"]:
+                break
         if rc != 0:
             rec["verdict"] = "error"
             rec["error"] = se.strip()
@@ -67,7 +76,7 @@ def run(binary):
             x, y, side = c["first_differences"][0]
             rec["verdict"] = "differs"
             rec["first"] = {"x": x, "y": y, "p_in": "gdwn" if side == "A" else "wythoff"}
-            rc, so, se = call([binary, "outcome", game, f"{x},{y}", "--format", "json"])
+            rc, so, se = call([binary, "outcome", game, str(x), str(y), "--format", "json"])
             if rc == 0:
                 o = json.loads(so)
                 rec["first"]["gdwn_outcome"] = o.get("outcome")
@@ -75,17 +84,7 @@ def run(binary):
             else:
                 rec["first"]["outcome_error"] = se.strip()
         else:
-            t0 = time.time()
-            rc, so, se = call(["nice", "-n", "10", binary, "prove", game, "--format", "json",
-                               "--timeout", str(TIMEOUT), "--java-memory", HEAP])
-            rec["prove_seconds"] = round(time.time() - t0, 1)
-            try:
-                pr = json.loads(so)
-                rec["verdict"] = {"proved": "wythoff (proved)"}.get(pr.get("verdict"), "undecided")
-                rec["proof"] = {k: pr.get(k) for k in ("verdict", "numeration", "states", "walnut")}
-            except json.JSONDecodeError:
-                rec["verdict"] = "undecided"
-                rec["proof"] = {"rc": rc, "stderr": se.strip()[-400:]}
+            rec["verdict"] = "equal on the board"
         out.append(rec)
         print(json.dumps(rec), flush=True)
     with open(RECORDS, "w") as f:
@@ -93,15 +92,71 @@ def run(binary):
             f.write(json.dumps(rec, sort_keys=True) + "\n")
 
 
+WYTHOFF = os.path.join(ROOT, "docs", "proofs", "wythoff", "normal")
+
+
+# wdiff(k, l): two P-positions of Wythoff differ by (k, l), k, l >= 1
+WDIFF = 'def wdiff "?msd_fib E a,b,c,d $pset(a,b) & $pset(c,d) & a=c+k & b=d+l & k>=1 & l>=1":'
+
+
+def statement(p, q):
+    """No move (p t, q t) or (q t, p t) joins two P-positions of Wythoff. With Wythoff's
+    proved P-set `pset` (stable and absorbing for Wythoff's moves, all of which GDWN
+    has), this makes `pset` stable for GDWN's moves too: it is GDWN's P-set."""
+    t = lambda k: "t" if k == 1 else f"{k}*t"
+    return (f'eval gdwn_p{p}_q{q} "?msd_fib ~(E t,k,l t>=1 & '
+            f'((k={t(p)} & l={t(q)}) | (k={t(q)} & l={t(p)})) & $wdiff(k,l))":')
+
+
+def walnut(jar):
+    """One Walnut session over every pair that is equal on the board: the statement of
+    `statement`, in a copy of the shipped proof folder of Wythoff (its `pset`)."""
+    import shutil
+    import tempfile
+    recs = [json.loads(l) for l in open(RECORDS)]
+    # small constants first: Walnut's automata for k = p t grow with p
+    todo = sorted((r for r in recs if r["verdict"] == "equal on the board"),
+                  key=lambda r: (max(r["p"], r["q"]), r["p"]))
+    home = tempfile.mkdtemp(prefix="gdwn-walnut-")
+    shutil.copytree(WYTHOFF, home, dirs_exist_ok=True)
+    lines = ['macro comment "gdwn: no move (p t, q t) or (q t, p t) joins two P-positions of Wythoff";',
+             "ost fib [0] [1];", WDIFF]
+    lines += [statement(r["p"], r["q"]) for r in todo]
+    cmd = "\n".join(lines) + "\n"
+    os.makedirs(os.path.join(ROOT, "docs", "gdwn"), exist_ok=True)
+    with open(os.path.join(ROOT, "docs", "gdwn", "gdwn.txt"), "w") as f:
+        f.write(cmd)
+    with open(os.path.join(home, "Command Files", "gdwn.txt"), "w") as f:
+        f.write(cmd)
+    t0 = time.time()
+    try:
+        r = subprocess.run(["nice", "-n", "10", "java", f"-Xmx{HEAP.lower()}", "-jar", jar],
+                           input="load gdwn.txt;\nexit;\n", capture_output=True, text=True,
+                           cwd=home, timeout=TIMEOUT)
+        out = r.stdout
+    except subprocess.TimeoutExpired as e:
+        out = (e.stdout or b"").decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
+    seconds = round(time.time() - t0, 1)
+    # Walnut prints each statement's verdict as it finishes: TRUE or FALSE, in order
+    verdicts = re.findall(r"^(TRUE|FALSE)$", out, re.M)
+    for rec, v in zip(todo, verdicts):
+        rec["verdict"] = "wythoff (proved)" if v == "TRUE" else "refuted"
+        rec["walnut"] = {"statement": statement(rec["p"], rec["q"]), "answer": v,
+                         "file": "docs/gdwn/gdwn.txt", "session_seconds": seconds}
+    with open(RECORDS, "w") as f:
+        for rec in recs:
+            f.write(json.dumps(rec, sort_keys=True) + "\n")
+    print(f"{len(verdicts)} of {len(todo)} statements answered in {seconds} s")
+
+
 def move_text(rec):
     f = rec["first"]
     moves = f.get("winning_moves") or []
     texts = []
-    for m in moves:
-        to = m.get("to") if isinstance(m, dict) else m
+    for to in moves:
         if isinstance(to, list) and len(to) == 2:
-            dx, dy = f["x"] - to[0], f["y"] - to[1]
-            texts.append(f"→ ({to[0]}, {to[1]}) by ({dx}, {dy})")
+            tx, ty = int(to[0]), int(to[1])
+            texts.append(f"({tx}, {ty}), removing ({f['x'] - tx}, {f['y'] - ty})")
     return "; ".join(texts) if texts else "?"
 
 
@@ -128,9 +183,11 @@ def doc():
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 2 or sys.argv[1] not in ("run", "doc"):
+    if len(sys.argv) < 2 or sys.argv[1] not in ("run", "walnut", "doc"):
         sys.exit(__doc__)
-    if sys.argv[1] == "run":
+    if sys.argv[1] == "walnut":
+        walnut(sys.argv[2] if len(sys.argv) > 2 else os.path.expanduser("~/.cache/wythoff/walnut/walnut-6.2.jar"))
+    elif sys.argv[1] == "run":
         run(sys.argv[2] if len(sys.argv) > 2 else os.path.join(ROOT, "target", "release", "wythoff"))
     else:
         doc()

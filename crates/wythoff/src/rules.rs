@@ -813,6 +813,60 @@ mod tests {
     }
 
     #[test]
+    fn ratio_and_unions_parse_to_one_canonical_form() {
+        let r = |t: &str| Relation::parse(t);
+        assert_eq!(r("ratio:2:1").unwrap(), Relation::Ratio { p: 1, q: 2 });
+        assert!(r("ratio:3:3").is_err() && r("ratio:0:2").is_err() && r("ratio:1").is_err());
+        let u = Relation::Union(vec![Relation::Ratio { p: 1, q: 2 }, Relation::Diagonal])
+            .canonical()
+            .unwrap();
+        assert_eq!(r("diagonal + ratio:1:2").unwrap(), u);
+        assert_eq!(r("ratio:2:1+diagonal").unwrap(), u);
+        assert_eq!(r(&u.spec()).unwrap(), u);
+        assert_eq!(r("diagonal + diagonal").unwrap(), Relation::Diagonal);
+        for bad in ["diagonal +", "+ ratio:1:2", "diagonal + band:0", "diagonal ++ band:2"] {
+            assert!(r(bad).is_err(), "{bad}");
+        }
+        // the builder stores the canonical form
+        let b = Rules::builder()
+            .two_pile(
+                LengthSet::all(),
+                LengthSet::all(),
+                Relation::Union(vec![
+                    Relation::Ratio { p: 3, q: 2 },
+                    Relation::Union(vec![Relation::Diagonal, Relation::Ratio { p: 2, q: 3 }]),
+                ]),
+            )
+            .build()
+            .unwrap();
+        assert_eq!(
+            b.two_pile().unwrap().relation,
+            Relation::Union(vec![Relation::Ratio { p: 2, q: 3 }, Relation::Diagonal])
+                .canonical()
+                .unwrap()
+        );
+    }
+
+    #[test]
+    fn ratio_allows_its_moves_only() {
+        let rel = Relation::Ratio { p: 2, q: 3 };
+        for (k, l, want) in [
+            (2, 3, true),
+            (3, 2, true),
+            (4, 6, true),
+            (6, 4, true),
+            (2, 4, false),
+            (4, 3, false),
+            (6, 6, false),
+            (u64::MAX, u64::MAX, false),
+        ] {
+            assert_eq!(rel.allows(k, l), want, "({k}, {l})");
+        }
+        let m = u64::MAX / 3 * 3;
+        assert!(rel.allows(m / 3 * 2, m));
+    }
+
+    #[test]
     fn builder_refuses_invalid() {
         assert!(Rules::builder()
             .blocking(BlockClass::Diagonal, 0)

@@ -730,6 +730,29 @@ mod tests {
         assert_eq!(set_formula(&s, "k", &mut fresh), "((k>=1 & k<=3))");
     }
 
+    /// (p,q)-GDWN: the two-pile moves are the diagonal or the ratio, each a
+    /// constant times one quantified `t` (first-order).
+    #[test]
+    fn a_ratio_is_a_constant_times_t() {
+        let g = parse_game("gdwn:p=2,q=5").unwrap().game;
+        let f = rules_formula(&g, "S").unwrap();
+        let dmv = &f.defs.iter().find(|(n, _)| n == "dmv").unwrap().1;
+        assert!(
+            dmv.contains("((a=c+2*q1 & b=d+5*q1) | (a=c+5*q1 & b=d+2*q1))"),
+            "{dmv}"
+        );
+        assert!(dmv.contains("a+d=b+c"), "{dmv}");
+        let mut n = 0;
+        let mut fresh = || {
+            n += 1;
+            format!("t{n}")
+        };
+        assert_eq!(
+            relation_formula(&Relation::Ratio { p: 1, q: 3 }, "k", "l", &mut fresh),
+            "(E t1 ((k=t1 & l=3*t1) | (k=3*t1 & l=t1)))"
+        );
+    }
+
     #[test]
     fn refusals() {
         let g = parse_game("wythoff").unwrap().game;
