@@ -1268,7 +1268,7 @@ fn every_grundy_engine_equals_the_reference() {
         // may give up, rings too deep, and the plain one answers)
         let k = select::grundy_kernel(&r, c.n as u64, solve::memory_budget());
         // `grundy --values`: the level plan exactly where the kernel answers
-        let levels_plan = select::levels_plan(
+        let levels_plan = solve::plan::levels_plan(
             &c.game,
             c.n as u64,
             (0, 3),
@@ -1580,13 +1580,19 @@ const REMOTENESS_ENGINES: &[RemotenessEngine] = &[
         min: 110,
     },
     RemotenessEngine {
-        name: "remoteness::rules_table (picks the line kernel)",
-        run: |c| remoteness_per_variant(c, |r, n| Some(remoteness::rules_table(r, n)), ""),
+        name: "solve::rules_remoteness_table (picks the line kernel)",
+        run: |c| {
+            remoteness_per_variant(
+                c,
+                |r, n| Some(wythoff::solve::rules_remoteness_table(r, n)),
+                "",
+            )
+        },
         min: 650,
     },
     RemotenessEngine {
-        name: "solve::remoteness::remoteness (dispatcher)",
-        run: |c| remoteness::remoteness(&c.game, c.n).map_err(|e| e.to_string()),
+        name: "solve::remoteness_table (dispatcher)",
+        run: |c| wythoff::solve::remoteness_table(&c.game, c.n).map_err(|e| e.to_string()),
         min: 650,
     },
     RemotenessEngine {

@@ -1,7 +1,7 @@
 //! The plain reference: enumerate every option of every position
 //! with [`Rules::options`]. Every other solver is tested against this one.
 
-use super::{decide, GrundyTable, OutcomeTable, CELL_N, CELL_OFF, CELL_P, GRUNDY_OFF};
+use super::table::{decide, GrundyTable, OutcomeTable, CELL_N, CELL_OFF, CELL_P, GRUNDY_OFF};
 use crate::rules::Rules;
 
 pub fn outcomes(r: &Rules, n: usize) -> OutcomeTable {

@@ -12,13 +12,13 @@
 //! congruence relation of m-Modular Wythoff.
 //!
 //! The same counters, run over the "cell is on the board" indicator, count the
-//! options themselves, which misère play and blocking need (see [`crate::solve::decide`]).
+//! options themselves, which misère play and blocking need (see [`crate::solve::table::decide`]).
 
 use crate::rules::{Convention, Relation, Rules};
 use crate::solve::geometry::cone::ConeCounts;
 use crate::solve::geometry::families::{Family, LinePlan};
 use crate::solve::geometry::region::RegionCounts;
-use crate::solve::{
+use crate::solve::table::{
     atomic_bytes, decide, zeroed_atomic_u32, Outcome, OutcomeTable, CELL_N, CELL_OFF, CELL_P,
 };
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering};

@@ -22,7 +22,7 @@
 
 use crate::rules::{Convention, Memory, Relation, Rules};
 use crate::sets::{lcm, LengthSet};
-use crate::solve::{OutcomeTable, CELL_N, CELL_OFF, CELL_P};
+use crate::solve::table::{OutcomeTable, CELL_N, CELL_OFF, CELL_P};
 
 /// The two-pile lengths `l` allowed with first-pile length `k`, before the
 /// second-pile set: `l in [lo, hi]`, `l = k (mod g)` when `g > 1`.

@@ -33,7 +33,8 @@
 
 pub mod lines;
 
-use super::{require_memoryless, SolveError};
+use super::table::{require_memoryless, OutcomeTable, CELL_N, CELL_OFF, CELL_P};
+use crate::error::SolveError;
 use crate::error::{Arg, Message};
 use crate::rules::{Convention, Game, Rules};
 
@@ -236,29 +237,22 @@ impl RemotenessTable {
             .unwrap_or(0)
     }
     /// The outcome table the remotenesses imply (parity, [`loses`]).
-    pub fn outcomes(&self) -> super::OutcomeTable {
+    pub fn outcomes(&self) -> OutcomeTable {
         let cells = self
             .values
             .iter()
             .map(|&v| {
                 if v == REMOTENESS_OFF {
-                    super::CELL_OFF
+                    CELL_OFF
                 } else if loses(self.conv, v) {
-                    super::CELL_P
+                    CELL_P
                 } else {
-                    super::CELL_N
+                    CELL_N
                 }
             })
             .collect();
-        super::OutcomeTable::from_cells(self.n, cells)
+        OutcomeTable::from_cells(self.n, cells)
     }
-}
-
-/// The remoteness table of one set of rules (memoryless): the line kernel
-/// ([`lines`]) where it applies, else [`plain_table`] ([`super::select`]
-/// chooses, through [`super::wrappers`]).
-pub fn rules_table(r: &Rules, n: usize) -> RemotenessTable {
-    super::select::remoteness_table(r, n)
 }
 
 /// The remoteness table of one set of rules, every option of every position
@@ -309,40 +303,6 @@ pub fn combine_choice(conv: Convention, tables: &[RemotenessTable]) -> Remotenes
 /// Why a game has no remoteness table here, if it has none.
 pub fn unsupported(game: &Game) -> Option<String> {
     require_memoryless(game).err().map(|e| e.to_string())
-}
-
-/// The remoteness table of a memoryless game on the `n x n` board.
-pub fn remoteness(game: &Game, n: usize) -> Result<RemotenessTable, SolveError> {
-    check(game, n)?;
-    let tables: Vec<RemotenessTable> = game.variants().iter().map(|r| rules_table(r, n)).collect();
-    Ok(if tables.len() == 1 {
-        tables.into_iter().next().expect("one")
-    } else {
-        combine_choice(game.convention(), &tables)
-    })
-}
-
-/// The refusals of [`remoteness`], before any work: a game with memory, the
-/// side, and the options a plain table would visit ([`WORK_LIMIT`]).
-pub fn check(game: &Game, n: usize) -> Result<(), SolveError> {
-    require_memoryless(game)?;
-    check_side(n)?;
-    let lines = game
-        .variants()
-        .iter()
-        .all(|r| super::select::remoteness_kernel(r) == super::select::RemotenessKernel::Lines);
-    if !lines && work_estimate(game, n as u64) > WORK_LIMIT {
-        return Err(SolveError::ArgTooLarge(
-            Message::new()
-                .value(Arg::Max, n)
-                .text(format!(
-                    ": the remoteness table would visit about {} options (over {WORK_LIMIT}): use a smaller ",
-                    work_estimate(game, n as u64)
-                ))
-                .name(Arg::Max),
-        ));
-    }
-    Ok(())
 }
 
 pub(crate) fn check_side(n: usize) -> Result<(), SolveError> {

@@ -3,7 +3,8 @@
 //! workers share.
 
 use super::plan::{Dir, Plan};
-use super::refs::Pend;
+use super::refs::{add_raw, Pend};
+use crate::solve::table::GRUNDY_OFF;
 use crate::solve::wavefront::TILE_ROWS;
 
 /// A column or diagonal store of the tiled kernel. A diagonal store serves a
@@ -222,4 +223,29 @@ impl Board<'_> {
 /// read-back near the diagonal).
 pub(super) fn ring_rows(p: &Plan, threads: usize) -> usize {
     TILE_ROWS * (threads + 1) + p.tmax + p.width as usize + 2
+}
+
+impl Pend {
+    /// [`Pend::add`] for the tiled kernel: the cell's value from the board.
+    ///
+    /// SAFETY: as [`Pend::add`]; the cell `(xr, y)` is decided.
+    #[inline(always)]
+    pub(super) unsafe fn add_at(&self, b: &Board, y: usize) {
+        // row xr of the ring, or (symmetric board, left of the diagonal)
+        // column xr of row y
+        let g = if b.sym && y < self.xr {
+            b.val(self.xr, y)
+        } else {
+            *self.row.add(y)
+        };
+        if g != GRUNDY_OFF {
+            add_raw(
+                self.bits,
+                self.mex,
+                self.count,
+                (y + self.base) * self.k + self.c,
+                g,
+            );
+        }
+    }
 }
