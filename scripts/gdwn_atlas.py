@@ -4,6 +4,7 @@ does `gdwn:p=P,q=Q` have exactly Wythoff's P-positions?
 
     scripts/gdwn_atlas.py run [path/to/wythoff]     compute docs/gdwn/atlas.jsonl
     scripts/gdwn_atlas.py walnut [path/to/walnut.jar]  prove the pairs equal on the board
+    scripts/gdwn_atlas.py merge FILE...             join records of several runs
     scripts/gdwn_atlas.py doc                       regenerate the table in docs/gdwn.md
 
 `run`, for each pair, asks the binary (no game theory here):
@@ -41,7 +42,9 @@ HEAP = os.environ.get("GDWN_HEAP", "3G")
 
 
 def pairs():
-    for q in range(2, QMAX + 1):
+    # GDWN_QMIN, GDWN_DESC: a part of the pairs, for a second process (merged by `merge`)
+    qs = range(int(os.environ.get("GDWN_QMIN", "2")), QMAX + 1)
+    for q in (reversed(qs) if os.environ.get("GDWN_DESC") else qs):
         for p in range(1, q):
             if math.gcd(p, q) == 1:
                 yield p, q
@@ -149,6 +152,28 @@ def walnut(jar):
     print(f"{len(verdicts)} of {len(todo)} statements answered in {seconds} s")
 
 
+def merge(files):
+    """Join the records of several runs (parts of the pairs, a Walnut pass over some of
+    them) into RECORDS: one record a pair, a Walnut verdict kept over "equal on the
+    board", in the order of the pairs."""
+    best = {}
+    rank = {"error": 0, "equal on the board": 1, "differs": 2, "refuted": 2, "wythoff (proved)": 2}
+    for path in files:
+        for line in open(path):
+            line = line.strip()
+            if not line.startswith("{"):
+                continue
+            r = json.loads(line)
+            key = (r["p"], r["q"])
+            if key not in best or rank[r["verdict"]] >= rank[best[key]["verdict"]]:
+                best[key] = r
+    os.makedirs(os.path.dirname(RECORDS), exist_ok=True)
+    with open(RECORDS, "w") as f:
+        for key in sorted(best, key=lambda k: (k[1], k[0])):
+            f.write(json.dumps(best[key], sort_keys=True) + "\n")
+    print(f"{len(best)} pairs in {RECORDS}")
+
+
 def move_text(rec):
     f = rec["first"]
     moves = f.get("winning_moves") or []
@@ -170,12 +195,20 @@ def doc():
             rows.append(f"| {r['p']} | {r['q']} | differs | ({f['x']}, {f['y']}): P in {f['p_in']} | {move_text(r)} |")
         else:
             pr = r.get("proof", {})
-            rows.append(f"| {r['p']} | {r['q']} | {r['verdict']} | none on the {r['max']} board | {pr.get('verdict', '')} |")
+            w = r.get("walnut", {})
+            how = f"Walnut: {w['answer']}" if w else "no Walnut run in this session"
+            rows.append(f"| {r['p']} | {r['q']} | {r['verdict']} | none on the {r['max']} board | {how} |")
     counts = {}
     for r in recs:
         counts[r["verdict"]] = counts.get(r["verdict"], 0) + 1
     summary = ", ".join(f"{v}: {n}" for v, n in sorted(counts.items()))
     table = f"{len(recs)} coprime pairs; {summary}.\n\n" + "\n".join(rows) + "\n"
+    # the Walnut statements of every record that has one, in one command file
+    proved = [r for r in recs if "walnut" in r]
+    with open(os.path.join(ROOT, "docs", "gdwn", "gdwn.txt"), "w") as f:
+        f.write("\n".join(['macro comment "gdwn: no move (p t, q t) or (q t, p t) joins two '
+                           'P-positions of Wythoff; load in a copy of docs/proofs/wythoff/normal";',
+                           "ost fib [0] [1];", WDIFF] + [r["walnut"]["statement"] for r in proved]) + "\n")
     text = open(DOC).read()
     begin, end = "<!-- atlas table: scripts/gdwn_atlas.py doc -->\n", "<!-- end of the atlas table -->\n"
     i, j = text.index(begin) + len(begin), text.index(end)
@@ -183,9 +216,11 @@ def doc():
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 2 or sys.argv[1] not in ("run", "walnut", "doc"):
+    if len(sys.argv) < 2 or sys.argv[1] not in ("run", "walnut", "merge", "doc"):
         sys.exit(__doc__)
-    if sys.argv[1] == "walnut":
+    if sys.argv[1] == "merge":
+        merge(sys.argv[2:])
+    elif sys.argv[1] == "walnut":
         walnut(sys.argv[2] if len(sys.argv) > 2 else os.path.expanduser("~/.cache/wythoff/walnut/walnut-6.2.jar"))
     elif sys.argv[1] == "run":
         run(sys.argv[2] if len(sys.argv) > 2 else os.path.join(ROOT, "target", "release", "wythoff"))
