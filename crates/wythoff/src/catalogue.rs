@@ -467,6 +467,30 @@ pub static CATALOGUE: &[Entry] = &[
             )
         },
     },
+    Entry {
+        name: "gdwn",
+        aliases: &[],
+        params: &[
+            int("p", 1, "the extra moves (p t, q t) and (q t, p t), t >= 1; p < q"),
+            int("q", 2, "the extra moves' other factor; p < q, gcd(p, q) need not be 1"),
+        ],
+        source: "Larsson, A generalized diagonal Wythoff Nim, Integers 12 (2012) #G2",
+        notation: "(p,q)-GDWN",
+        known: "Wythoff's P-positions for some pairs (p, q); for (1, 2) not on two beams; a splitting classification conjectured (Larsson 2012); the split of (1,2)-GDWN proved (Larsson, J. Integer Seq. 17 (2014) 14.5.7). docs/gdwn.md",
+        build: |ps| {
+            let (p, q) = (ps.int("p"), ps.int("q"));
+            if p >= q {
+                return Err(RuleError::Param(format!(
+                    "gdwn needs p < q (got p = {p}, q = {q}): the moves (p t, q t) and (q t, p t) are one family, written with the smaller factor first; p = q adds only diagonal moves, which Wythoff has"
+                )));
+            }
+            single(nim_like().two_pile(
+                LengthSet::all(),
+                LengthSet::all(),
+                Relation::Union(vec![Relation::Diagonal, Relation::Ratio { p, q }]),
+            ))
+        },
+    },
 ];
 
 /// Look an entry up by name or alias.

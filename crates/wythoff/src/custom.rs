@@ -10,7 +10,8 @@
 //! [two-pile]                # two-pile moves (none when the table is absent)
 //! d1 = "all"                # lengths taken from the first pile
 //! d2 = "all"                # lengths taken from the second pile
-//! relation = "band:2"       # diagonal | band:M | cone:S:T | congruent:M
+//! relation = "band:2"       # diagonal | band:M | cone:S:T | congruent:M | ratio:P:Q,
+//!                           # or a union joined by `+`: "diagonal + ratio:1:2"
 //!
 //! [blocking]                # Muller twist (none when absent)
 //! class = "one-pile"        # one-pile (lengths >= min) | diagonal (k = l) | all

@@ -122,8 +122,8 @@ fn times(s: u64, v: &str) -> String {
     }
 }
 
-fn relation_formula(rel: Relation, k: &str, l: &str, fresh: &mut dyn FnMut() -> String) -> String {
-    match rel {
+fn relation_formula(rel: &Relation, k: &str, l: &str, fresh: &mut dyn FnMut() -> String) -> String {
+    match *rel {
         Relation::Diagonal => format!("{k}={l}"),
         Relation::Band { m } => format!("({k}<{l}+{m} & {l}<{k}+{m})"),
         Relation::Cone { s, t } => format!(
@@ -139,6 +139,25 @@ fn relation_formula(rel: Relation, k: &str, l: &str, fresh: &mut dyn FnMut() -> 
                 format!("(E {q} ({k}={l}+{m}*{q} | {l}={k}+{m}*{q}))")
             }
         }
+        // (k, l) = (p t, q t) or (q t, p t): a constant times t is first-order
+        Relation::Ratio { p, q } => {
+            let t = fresh();
+            format!(
+                "(E {t} (({k}={} & {l}={}) | ({k}={} & {l}={})))",
+                times(p, &t),
+                times(q, &t),
+                times(q, &t),
+                times(p, &t)
+            )
+        }
+        Relation::Union(ref parts) => format!(
+            "({})",
+            parts
+                .iter()
+                .map(|r| relation_formula(r, k, l, fresh))
+                .collect::<Vec<_>>()
+                .join(" | ")
+        ),
     }
 }
 
@@ -146,8 +165,8 @@ fn relation_formula(rel: Relation, k: &str, l: &str, fresh: &mut dyn FnMut() -> 
 /// written over the positions: the move vector `(k, l) = (a - c, b - d)`
 /// substituted into [`relation_formula`] (`k = l` is `a + d = b + c`, ...),
 /// so that no move vector is quantified beside the positions.
-fn relation_by_positions(rel: Relation, fresh: &mut dyn FnMut() -> String) -> String {
-    match rel {
+fn relation_by_positions(rel: &Relation, fresh: &mut dyn FnMut() -> String) -> String {
+    match *rel {
         Relation::Diagonal => "a+d=b+c".into(),
         Relation::Band { m } => format!("(a+d<b+c+{m} & b+c<a+d+{m})"),
         // l < s k + t: b - d < s (a - c) + t, i.e. b + s c < s a + d + t
@@ -166,6 +185,25 @@ fn relation_by_positions(rel: Relation, fresh: &mut dyn FnMut() -> String) -> St
                 format!("(E {q} (a+d=b+c+{m}*{q} | b+c=a+d+{m}*{q}))")
             }
         }
+        // a - c = p t and b - d = q t, or the mirror (c < a, d < b: t >= 1)
+        Relation::Ratio { p, q } => {
+            let t = fresh();
+            format!(
+                "(E {t} ((a=c+{} & b=d+{}) | (a=c+{} & b=d+{})))",
+                times(p, &t),
+                times(q, &t),
+                times(q, &t),
+                times(p, &t)
+            )
+        }
+        Relation::Union(ref parts) => format!(
+            "({})",
+            parts
+                .iter()
+                .map(|r| relation_by_positions(r, fresh))
+                .collect::<Vec<_>>()
+                .join(" | ")
+        ),
     }
 }
 
@@ -184,7 +222,7 @@ fn move_formula(r: &Rules, fresh: &mut dyn FnMut() -> String) -> String {
                 "(k>=1 & l>=1 & {} & {} & {})",
                 set_formula(&t.d1, "k", fresh),
                 set_formula(&t.d2, "l", fresh),
-                relation_formula(t.relation, "k", "l", fresh)
+                relation_formula(&t.relation, "k", "l", fresh)
             ));
         }
     }
@@ -451,7 +489,7 @@ fn moves_into_the_set(
             if !t.d2.is_all() {
                 parts.push(format!("(E l b=d+l & {})", set_formula(&t.d2, "l", fresh)));
             }
-            parts.push(relation_by_positions(t.relation, fresh));
+            parts.push(relation_by_positions(&t.relation, fresh));
             parts.push(onb("c", "d"));
             if r.terminal().is_some() {
                 parts.push(moves_from(r));
@@ -699,6 +737,29 @@ mod tests {
         );
         let s = LengthSet::parse("max3").unwrap();
         assert_eq!(set_formula(&s, "k", &mut fresh), "((k>=1 & k<=3))");
+    }
+
+    /// (p,q)-GDWN: the two-pile moves are the diagonal or the ratio, each a
+    /// constant times one quantified `t` (first-order).
+    #[test]
+    fn a_ratio_is_a_constant_times_t() {
+        let g = parse_game("gdwn:p=2,q=5").unwrap().game;
+        let f = rules_formula(&g, "S").unwrap();
+        let dmv = &f.defs.iter().find(|(n, _)| n == "dmv").unwrap().1;
+        assert!(
+            dmv.contains("((a=c+2*q1 & b=d+5*q1) | (a=c+5*q1 & b=d+2*q1))"),
+            "{dmv}"
+        );
+        assert!(dmv.contains("a+d=b+c"), "{dmv}");
+        let mut n = 0;
+        let mut fresh = || {
+            n += 1;
+            format!("t{n}")
+        };
+        assert_eq!(
+            relation_formula(&Relation::Ratio { p: 1, q: 3 }, "k", "l", &mut fresh),
+            "(E t1 ((k=t1 & l=3*t1) | (k=3*t1 & l=t1)))"
+        );
     }
 
     #[test]

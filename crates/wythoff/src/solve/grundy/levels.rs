@@ -68,10 +68,10 @@ pub fn two_pile_index(r: &Rules, n: u64) -> TwoPileIndex {
     if !(t.d1.is_all() && t.d2.is_all()) {
         return TwoPileIndex::Scan;
     }
-    match t.relation {
+    match &t.relation {
         // on the board |k - l| < n: a congruence modulo m >= n is the diagonal
-        Relation::Congruent { m } if m >= n => TwoPileIndex::Band(1),
-        Relation::Congruent { m } => TwoPileIndex::Congruent(m),
+        Relation::Congruent { m } if *m >= n => TwoPileIndex::Band(1),
+        Relation::Congruent { m } => TwoPileIndex::Congruent(*m),
         rel => match rel.band_width() {
             Some(w) => TwoPileIndex::Band(w.min(n.max(1))),
             None => TwoPileIndex::Scan,

@@ -67,6 +67,9 @@ pub fn refusal(r: &Rules) -> Option<String> {
     if r.blocking().is_some() {
         return Some("blocking: no Grundy values".into());
     }
+    if r.has_pass() {
+        return Some("a pass: a position's value depends on whether the pass is used, so no Grundy values".into());
+    }
     if r.corner().is_some() {
         return Some("a removed corner: the rows are not translation-invariant".into());
     }
@@ -80,6 +83,12 @@ pub fn refusal(r: &Rules) -> Option<String> {
         ));
     }
     if let Some(t) = r.two_pile() {
+        if matches!(t.relation, Relation::Ratio { .. } | Relation::Union(_)) {
+            return Some(format!(
+                "the row certificate is written for one diagonal, band, cone or congruence relation, not for {}",
+                t.relation.spec()
+            ));
+        }
         if !t.d2.is_finite() {
             if let Relation::Congruent { m } = t.relation {
                 return Some(format!(
@@ -105,7 +114,8 @@ pub fn lmax(r: &Rules, k: u64) -> Option<u64> {
         Relation::Band { m } => k.checked_add(m - 1),
         // l > k: l - k < (s - 1) k + t, so l < s k + t
         Relation::Cone { s, t } => s.checked_mul(k).and_then(|v| v.checked_add(t - 1)),
-        Relation::Congruent { .. } => None,
+        // out of the certificate's scope (refused above): unbounded
+        Relation::Congruent { .. } | Relation::Ratio { .. } | Relation::Union(_) => None,
     };
     match (by_set, by_rel) {
         (Some(a), Some(b)) => Some(a.min(b)),

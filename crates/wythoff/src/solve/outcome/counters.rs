@@ -181,7 +181,12 @@ pub fn memory_estimate(r: &Rules, n: u64, threads: usize) -> u64 {
         let region = r.two_pile().map_or(0, |t| match t.relation {
             Relation::Cone { s: 2.., .. } => 4 * (3 + 2 * classes),
             Relation::Congruent { .. } => 4 * classes,
-            Relation::Diagonal | Relation::Band { .. } | Relation::Cone { .. } => 0,
+            // a ratio's families read stepped arrays like the diagonals
+            Relation::Diagonal
+            | Relation::Band { .. }
+            | Relation::Cone { .. }
+            | Relation::Ratio { .. }
+            | Relation::Union(_) => 0,
         });
         return cells.saturating_mul(1 + (4 * dirs + region) * mult);
     }

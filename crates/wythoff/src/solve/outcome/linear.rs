@@ -104,7 +104,9 @@ fn shape(r: &Rules) -> Option<(Two, Class, u64)> {
                     }
                     Two::Cone(s as i64, t as i64)
                 }
-                Relation::Congruent { .. } => return None,
+                Relation::Congruent { .. } | Relation::Ratio { .. } | Relation::Union(_) => {
+                    return None
+                }
             }
         }
     };

@@ -79,7 +79,10 @@ fn width(r: &Rules) -> Option<usize> {
                 Relation::Diagonal => 1,
                 Relation::Band { m } => m,
                 Relation::Cone { s: 1, t } => t,
-                Relation::Cone { .. } | Relation::Congruent { .. } => return None,
+                Relation::Cone { .. }
+                | Relation::Congruent { .. }
+                | Relation::Ratio { .. }
+                | Relation::Union(_) => return None,
             };
             (w <= MAX_WIDTH).then_some(w as usize)
         }
