@@ -525,7 +525,17 @@ impl OutcomeWrapper for Pass {
         if !pass::applies(r) {
             return None;
         }
-        let without = super::select::outcome_table(&r.without_pass(), n, &mut |_| {});
+        // the game without the pass by its kernel, or that kernel's fallback
+        // where it gives up (no selector call: wrappers sit below it)
+        let r0 = r.without_pass();
+        let mut kernel = Some(without_pass_kernel(&r0));
+        let without = loop {
+            let k = kernel?;
+            if let Some(t) = outcome(k).table(&r0, n, &mut |_| {}) {
+                break t;
+            }
+            kernel = k.fallback();
+        };
         pass::outcomes(r, &without, n, rows)
     }
 }

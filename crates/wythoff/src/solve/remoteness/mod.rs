@@ -265,9 +265,7 @@ impl RemotenessTable {
 pub fn plain_table(r: &Rules, n: usize) -> RemotenessTable {
     let mut v = vec![REMOTENESS_OFF; n * n];
     let mut opts = Vec::new();
-    let without_pass = r
-        .has_pass()
-        .then(|| crate::solve::select::remoteness_table(&r.without_pass(), n));
+    let without_pass = r.has_pass().then(|| plain_table(&r.without_pass(), n));
     for x in 0..n {
         for y in 0..n {
             if !r.on_board(x as u64, y as u64) {
