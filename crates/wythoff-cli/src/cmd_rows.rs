@@ -53,7 +53,7 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         let admitted = plan.admit(bound);
         let v = serde_json::json!({
             "game": g.label,
-            "kernel": solve::grundy::rows::RowsPlan::NAME,
+            "kernel": answer::RowsPlan::NAME,
             "rows": [rows.0, rows.1],
             "rows_computed": plan.rows,
             "columns": plan.columns,

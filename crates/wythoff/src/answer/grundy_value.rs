@@ -150,7 +150,7 @@ pub fn grundy_value(
     if let (None, Some(xr)) = (&scope, row_u) {
         if xr < super::MAX_ROWS {
             if let Some(yc) = col_u.filter(|&c| c < kernel::MAX_COLUMNS) {
-                match kernel::plan(r, xr + 1, yc + 1) {
+                match crate::solve::plan::rows_plan(r, xr + 1, yc + 1) {
                     Ok(p) => match p.admit(bound) {
                         Ok(()) => {
                             let t = kernel::rows(r, xr + 1, yc + 1, &mut |_, _| {})
@@ -171,7 +171,7 @@ pub fn grundy_value(
                 }
             }
             if col_u.is_none_or(|c| c >= ROW_COLUMNS) {
-                match kernel::plan(r, xr + 1, ROW_COLUMNS) {
+                match crate::solve::plan::rows_plan(r, xr + 1, ROW_COLUMNS) {
                     Ok(p) if p.admit(bound).is_ok() => {
                         let t = kernel::rows(r, xr + 1, ROW_COLUMNS, &mut |_, _| {})
                             .map_err(|why| refuse(s, x, y, &why))?;
@@ -371,7 +371,7 @@ fn certified_upto(s: &Subject, xr: u64, bound: Bound) -> Result<Vec<CertifiedRow
             return Ok(t.rows[..=xr as usize].to_vec());
         }
     }
-    let plan = kernel::plan(r, xr + 1, ROW_COLUMNS)?;
+    let plan = crate::solve::plan::rows_plan(r, xr + 1, ROW_COLUMNS)?;
     plan.admit(bound).map_err(|e| e.to_string())?;
     let t = kernel::rows(r, xr + 1, ROW_COLUMNS, &mut |_, _| {})?;
     t.status()
@@ -450,7 +450,8 @@ fn move_to_value(
     }
     // below the preperiod: the row kernel over the preperiod's columns, once
     if pre > 0 {
-        let plan = kernel::plan(r, xr + 1, pre).map_err(|why| refuse(s, x, y, &why))?;
+        let plan =
+            crate::solve::plan::rows_plan(r, xr + 1, pre).map_err(|why| refuse(s, x, y, &why))?;
         plan.admit(bound).map_err(|e| {
             refuse(
                 s,

@@ -5,7 +5,8 @@
 
 use crate::error::{Arg, Message, SolveError};
 use crate::solve::cost::Bound;
-use crate::solve::grundy::rows::{self as kernel, RowStatus, RowsPlan, RowsTable};
+use crate::solve::grundy::rows::{self as kernel, RowStatus, RowsTable};
+pub use crate::solve::plan::RowsPlan;
 use crate::subject::Subject;
 
 /// Most rows one request computes (the plan's memory and time bound the rest).
@@ -153,7 +154,7 @@ pub fn rows_plan(s: &Subject, rows: (u64, u64), columns: u64) -> Result<RowsPlan
     let Some(r) = s.game.as_single() else {
         return Err(refused(s, "a choice of rule sets: no single row structure"));
     };
-    kernel::plan(r, rows.1 + 1, columns).map_err(|why| refused(s, &why))
+    crate::solve::plan::rows_plan(r, rows.1 + 1, columns).map_err(|why| refused(s, &why))
 }
 
 /// Rows `0..=rows.1` of `s` over `columns` columns, admitted against `bound`

@@ -8,7 +8,7 @@
 //! kernel's `scan` tests, the resident bytes of `--plan`.
 
 use super::cost;
-use super::grundy::levels;
+use super::grundy::{levels, rows};
 use super::probe::{dense, scan_tests, Probe};
 use super::run::{grundy_memory, grundy_table_memory, outcome_kernels, p_positions_memory};
 use super::select::{grundy_kernel, outcome_kernel, remoteness_kernel};
@@ -385,6 +385,87 @@ pub fn misere_grundy_plan(game: &Game, n: u64) -> Option<GrundyPlan> {
 /// whether it gives up: a sweep plans up to millions of games.
 pub fn sweep_solve_ps(r: &Rules, n: u64) -> u128 {
     wrappers::outcome(outcome_kernel(r)).cost(r, n, &Probe)
+}
+
+// The Grundy row kernel's plan (`solve/grundy/rows.rs`).
+
+/// Picoseconds a cell costs besides its earlier cells (the mex over the
+/// window, the state checks), and a cell of an earlier row read. Measured:
+/// see [`RowsPlan`] (`solve/grundy/rows.rs`: the kernel).
+pub const CELL_PS: u128 = 20_000;
+pub const PAIR_PS: u128 = 1_500;
+
+/// What rows `0..rows` over `columns` columns cost (one thread).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct RowsPlan {
+    /// Rows computed: `0..rows` (a row needs every row below it).
+    pub rows: u64,
+    pub columns: u64,
+    /// The largest window `c` (cells of earlier rows among a cell's options).
+    pub window: u64,
+    /// Cells of earlier rows read, over all rows and columns.
+    pub reads: u64,
+    /// Estimated bytes allocated ([`rows::memory_estimate`]).
+    pub memory: u64,
+    /// Estimated seconds of computation ([`CELL_PS`], [`PAIR_PS`]).
+    pub seconds: u64,
+    pub millis: u64,
+}
+
+impl RowsPlan {
+    /// The kernel's name in plans.
+    pub const NAME: &'static str = "rows";
+    /// Refuse it beyond `bound` ([`cost::admit`]; the board
+    /// argument named is the columns).
+    pub fn admit(&self, bound: cost::Bound) -> Result<(), crate::error::SolveError> {
+        cost::admit(
+            "the Grundy row kernel",
+            self.columns,
+            self.memory,
+            self.seconds,
+            bound,
+        )
+    }
+    /// The kernel's cost in words.
+    pub fn complexity(&self) -> &'static str {
+        "O(Y (R + sum of c_x)): row by row, each cell the mex of its row's window and c_x cells of earlier rows; O(R Y) memory"
+    }
+}
+
+/// The plan for rows `0..rows` of `r` over `columns` columns, or why the
+/// kernel does not apply ([`rows::refusal`], the windows, the columns' range).
+pub fn rows_plan(r: &Rules, rows: u64, columns: u64) -> Result<RowsPlan, String> {
+    if let Some(why) = rows::refusal(r) {
+        return Err(why);
+    }
+    if columns == 0 || columns > rows::MAX_COLUMNS {
+        return Err(format!("columns out of range 1..={}", rows::MAX_COLUMNS));
+    }
+    // the top row's window is the largest (a row reads every k <= x): checked first
+    rows::pairs(r, rows.saturating_sub(1), columns)?;
+    let w = rows::windows(r, rows, columns)?;
+    let window = w.iter().copied().max().unwrap_or(0);
+    if window > rows::MAX_WINDOW {
+        return Err(format!(
+            "a row reads {window} cells of earlier rows: over the kernel's window of {}",
+            rows::MAX_WINDOW
+        ));
+    }
+    let reads = w
+        .iter()
+        .fold(0u64, |a, &c| a.saturating_add(c.saturating_mul(columns)));
+    let ps = (rows as u128 * columns as u128)
+        .saturating_mul(CELL_PS)
+        .saturating_add((reads as u128).saturating_mul(PAIR_PS));
+    Ok(RowsPlan {
+        rows,
+        columns,
+        window,
+        reads,
+        memory: rows::memory_estimate(rows, columns, window),
+        seconds: cost::ps_seconds(ps),
+        millis: cost::ps_millis(ps),
+    })
 }
 
 #[cfg(test)]

@@ -30,7 +30,7 @@
 //! off the exact values. Both bounds are checked at every column (a failure is
 //! a bug, reported, never a wrong law).
 //!
-//! This is the argument of [`crate::patterns::row_proof`] (Dress, Flammenkamp
+//! This is the argument of `patterns/row_proof.rs` (Dress, Flammenkamp
 //! and Pink 1999; Landman 2002 give such finite-state machines), here with
 //! the rows kept as arrays so that the earlier rows' cells are read, not
 //! recomputed from their laws.
@@ -68,7 +68,10 @@ pub fn refusal(r: &Rules) -> Option<String> {
         return Some("blocking: no Grundy values".into());
     }
     if r.has_pass() {
-        return Some("a pass: a position's value depends on whether the pass is used, so no Grundy values".into());
+        return Some(
+            "a pass: a position's value depends on whether the pass is used, so no Grundy values"
+                .into(),
+        );
     }
     if r.corner().is_some() {
         return Some("a removed corner: the rows are not translation-invariant".into());
@@ -247,84 +250,6 @@ pub fn memory_estimate(rows: u64, columns: u64, c: u64) -> u64 {
     let used = columns.saturating_add(2 * c + 256) / 8;
     let prints = columns.saturating_mul(24);
     cells.saturating_add(used).saturating_add(prints)
-}
-
-/// Picoseconds a cell costs besides its earlier cells (the mex over the
-/// window, the state checks), and a cell of an earlier row read. Measured:
-/// see [`RowsPlan`].
-pub const CELL_PS: u128 = 20_000;
-pub const PAIR_PS: u128 = 1_500;
-
-/// What rows `0..rows` over `columns` columns cost (one thread).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct RowsPlan {
-    /// Rows computed: `0..rows` (a row needs every row below it).
-    pub rows: u64,
-    pub columns: u64,
-    /// The largest window `c` (cells of earlier rows among a cell's options).
-    pub window: u64,
-    /// Cells of earlier rows read, over all rows and columns.
-    pub reads: u64,
-    /// Estimated bytes allocated ([`memory_estimate`]).
-    pub memory: u64,
-    /// Estimated seconds of computation ([`CELL_PS`], [`PAIR_PS`]).
-    pub seconds: u64,
-    pub millis: u64,
-}
-
-impl RowsPlan {
-    /// The kernel's name in plans.
-    pub const NAME: &'static str = "rows";
-    /// Refuse it beyond `bound` ([`crate::solve::cost::admit`]; the board
-    /// argument named is the columns).
-    pub fn admit(&self, bound: crate::solve::cost::Bound) -> Result<(), crate::error::SolveError> {
-        crate::solve::cost::admit(
-            "the Grundy row kernel",
-            self.columns,
-            self.memory,
-            self.seconds,
-            bound,
-        )
-    }
-    /// The kernel's cost in words.
-    pub fn complexity(&self) -> &'static str {
-        "O(Y (R + sum of c_x)): row by row, each cell the mex of its row's window and c_x cells of earlier rows; O(R Y) memory"
-    }
-}
-
-/// The plan for rows `0..rows` of `r` over `columns` columns, or why the
-/// kernel does not apply ([`refusal`], the windows, the columns' range).
-pub fn plan(r: &Rules, rows: u64, columns: u64) -> Result<RowsPlan, String> {
-    if let Some(why) = refusal(r) {
-        return Err(why);
-    }
-    if columns == 0 || columns > MAX_COLUMNS {
-        return Err(format!("columns out of range 1..={MAX_COLUMNS}"));
-    }
-    // the top row's window is the largest (a row reads every k <= x): checked first
-    pairs(r, rows.saturating_sub(1), columns)?;
-    let w = windows(r, rows, columns)?;
-    let window = w.iter().copied().max().unwrap_or(0);
-    if window > MAX_WINDOW {
-        return Err(format!(
-            "a row reads {window} cells of earlier rows: over the kernel's window of {MAX_WINDOW}"
-        ));
-    }
-    let reads = w
-        .iter()
-        .fold(0u64, |a, &c| a.saturating_add(c.saturating_mul(columns)));
-    let ps = (rows as u128 * columns as u128)
-        .saturating_mul(CELL_PS)
-        .saturating_add((reads as u128).saturating_mul(PAIR_PS));
-    Ok(RowsPlan {
-        rows,
-        columns,
-        window,
-        reads,
-        memory: memory_estimate(rows, columns, window),
-        seconds: crate::solve::cost::ps_seconds(ps),
-        millis: crate::solve::cost::ps_millis(ps),
-    })
 }
 
 /// Rows `0..rows` of `r` over `columns` columns, each certified where it can
