@@ -657,7 +657,7 @@ mod tests {
         fn build(&self) -> Option<Rules> {
             let mut b = Rules::builder().h(self.h.clone()).v(self.v.clone());
             if let Some((d1, d2, r)) = &self.two {
-                b = b.two_pile(d1.clone(), d2.clone(), *r);
+                b = b.two_pile(d1.clone(), d2.clone(), r.clone());
             }
             if let Some((c, p)) = self.blocking {
                 b = b.blocking(c, p);

@@ -365,7 +365,7 @@ mod tests {
             for d1 in &sets {
                 for d2 in &sets {
                     let r = Rules::builder()
-                        .two_pile(d1.clone(), d2.clone(), rel)
+                        .two_pile(d1.clone(), d2.clone(), rel.clone())
                         .build()
                         .unwrap();
                     let mut rc = RegionCounts::new(&r, n).unwrap();
