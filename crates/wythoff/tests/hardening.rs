@@ -80,7 +80,7 @@ fn huge_relation_values_agree_with_reference() {
             for conv in [Convention::Normal, Convention::Misere] {
                 let r = Rules::builder()
                     .one_pile(if i == 0 { LengthSet::all() } else { d.clone() })
-                    .two_pile(d.clone(), d.clone(), rel)
+                    .two_pile(d.clone(), d.clone(), rel.clone())
                     .convention(conv)
                     .build()
                     .unwrap();
