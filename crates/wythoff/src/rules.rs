@@ -824,7 +824,12 @@ mod tests {
         assert_eq!(r("ratio:2:1+diagonal").unwrap(), u);
         assert_eq!(r(&u.spec()).unwrap(), u);
         assert_eq!(r("diagonal + diagonal").unwrap(), Relation::Diagonal);
-        for bad in ["diagonal +", "+ ratio:1:2", "diagonal + band:0", "diagonal ++ band:2"] {
+        for bad in [
+            "diagonal +",
+            "+ ratio:1:2",
+            "diagonal + band:0",
+            "diagonal ++ band:2",
+        ] {
             assert!(r(bad).is_err(), "{bad}");
         }
         // the builder stores the canonical form

@@ -90,8 +90,9 @@ pub fn any_relation() -> impl Strategy<Value = wythoff::rules::Relation> {
             .prop_map(|(p, q)| Relation::Ratio { p, q }),
         // a ratio joined to another relation (bands, cones and congruences
         // that overlap it; two ratios of one direction)
-        (0u8..6, 1u64..4, 1u64..4, 1u64..5, 1u64..7).prop_filter("p != q", |(_, _, _, p, q)| p != q).prop_map(
-            |(kind, a, b, p, q)| {
+        (0u8..6, 1u64..4, 1u64..4, 1u64..5, 1u64..7)
+            .prop_filter("p != q", |(_, _, _, p, q)| p != q)
+            .prop_map(|(kind, a, b, p, q)| {
                 let other = match kind {
                     0 => Relation::Diagonal,
                     1 => Relation::Band { m: a + 1 },
@@ -101,8 +102,7 @@ pub fn any_relation() -> impl Strategy<Value = wythoff::rules::Relation> {
                     _ => Relation::Ratio { p: a, q: a + b },
                 };
                 Relation::Union(vec![other, Relation::Ratio { p, q }])
-            }
-        ),
+            }),
     ]
 }
 

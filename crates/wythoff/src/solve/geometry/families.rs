@@ -234,8 +234,9 @@ fn ratio_families(
         let gs: Vec<u64> = parts
             .iter()
             .filter_map(|part| match *part {
-                Relation::Ratio { p, q } if (p / gcd(p, q), q / gcd(p, q)) == (a, b)
-                    || (q / gcd(p, q), p / gcd(p, q)) == (a, b) =>
+                Relation::Ratio { p, q }
+                    if (p / gcd(p, q), q / gcd(p, q)) == (a, b)
+                        || (q / gcd(p, q), p / gcd(p, q)) == (a, b) =>
                 {
                     Some(gcd(p, q))
                 }
