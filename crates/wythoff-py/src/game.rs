@@ -505,7 +505,8 @@ impl Game {
     }
 }
 
-/// A proved automaton's N answer: its winning moves are not computed.
+/// A proved automaton's N answer whose winning moves were not computed (an
+/// N-position has at least one winning move: an empty list means not computed).
 pub(crate) fn moves_not_computed(a: &answer::OutcomeAnswer) -> bool {
-    a.proof.is_some() && a.outcome == wythoff::Outcome::N
+    a.proof.is_some() && a.outcome == wythoff::Outcome::N && a.moves.is_empty()
 }

@@ -48,6 +48,7 @@ use std::collections::BTreeSet;
 mod notes;
 mod plan;
 mod request;
+mod row;
 mod verify;
 
 pub use crate::board::{game_board, game_p_positions, outcome_table};
@@ -58,6 +59,7 @@ pub use crate::value_from::*;
 pub use notes::{remoteness_notes, REMOTENESS_LIMIT, REMOTENESS_WORK};
 pub use plan::*;
 pub use request::*;
+pub use row::{p_positions_in_row, RowAnswer};
 pub use verify::*;
 
 /// The payload of an unwind that a front end's progress callback starts to stop
@@ -372,7 +374,7 @@ pub fn outcome(
             ans.notes.extend(remoteness_notes(s, x, y)?);
             return Ok(ans);
         }
-        crate::explain::PositionEngine::Proved(a) => return Ok(notes::outcome_proved(a, x, y)),
+        crate::explain::PositionEngine::Proved(a) => return Ok(notes::outcome_proved(s, a, x, y)),
         crate::explain::PositionEngine::General { x, y } => (x, y),
         // the general solver's answer, the P-positions read off the proved
         // automaton instead of a board
@@ -428,7 +430,7 @@ pub fn outcome_with_proof(
     Ok(LabelledOutcome {
         label: s.label.clone(),
         convention: s.convention_text(),
-        answer: notes::outcome_proved(&a, x, y),
+        answer: notes::outcome_proved(s, &a, x, y),
     })
 }
 

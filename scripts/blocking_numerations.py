@@ -1,0 +1,198 @@
+#!/usr/bin/env python3
+"""Blocking Wythoff Nim k = 5..20 in the numerations the data predicts (issue 51):
+per-k records in docs/blocking-wythoff-numerations/k-KK.json, and the section of
+docs/blocking-wythoff.md between the markers below, generated from them.
+
+    scripts/blocking_numerations.py run K [K ...] [--boards 512,1024,2048,4096]
+                                    [--states S] [--bin PATH]
+    scripts/blocking_numerations.py render
+
+`run` guesses, for each k and board, an automaton of the P-set with
+`wythoff prove blocking-wythoff:k=K --max N --plan --states S` (the guess alone,
+no Walnut): first in the seven default numerations, then in the Ostrowski
+numerations of the ray slopes `patterns` derives from the covers (prove adds
+them by itself when the defaults find nothing). For every numeration tried it
+records the Myhill-Nerode classes the guesser saw on each board (the count that
+passed the state bound `S` when none was found, the automaton's states when one
+was), and writes the record. A k whose guess succeeds is then proved by hand
+with `wythoff prove` (Walnut), and its record's `walnut` entry filled in with the
+command, the verdict and the peak memory (`/usr/bin/time -v`).
+
+`render` rewrites the marked section of docs/blocking-wythoff.md from the
+records (scripts/blocking_wythoff.py keeps the section as it is).
+Standard library only.
+"""
+
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RECORDS = os.path.join(ROOT, "docs", "blocking-wythoff-numerations")
+DOC = os.path.join(ROOT, "docs", "blocking-wythoff.md")
+BEGIN = "<!-- numerations: begin (scripts/blocking_numerations.py render) -->"
+END = "<!-- numerations: end -->"
+
+# "Ostrowski [0; 1, (2)]: none with at most 300 states (301 classes seen, 9 digits of data) [slope ...]"
+ATTEMPT = re.compile(
+    r"^(?P<num>.+?): (?:(?P<states>\d+) states|none with at most (?P<bound>\d+) states "
+    r"\((?P<classes>\d+) classes seen, (?P<digits>\d+) digits of data\))(?: \[(?P<origin>.*)\])?$"
+)
+
+
+def guess(binary, k, n, states):
+    cmd = [binary, "prove", f"blocking-wythoff:k={k}", "--max", str(n), "--plan",
+           "--states", str(states), "--format", "json"]
+    t0 = time.time()
+    p = subprocess.run(["nice", "-n", "10"] + cmd, capture_output=True, text=True)
+    secs = time.time() - t0
+    if p.returncode != 0:
+        return {"command": " ".join(cmd[1:]), "error": p.stderr.strip(), "seconds": round(secs, 1)}
+    j = json.loads(p.stdout)
+    return {"command": "wythoff " + " ".join(cmd[1:]), "seconds": round(secs, 1), "plan": j}
+
+
+def attempts_of(plan):
+    """The numerations tried, from the plan's `tried` lines."""
+    out = []
+    for line in plan.get("tried", []):
+        m = ATTEMPT.match(line)
+        if not m or line.startswith("graphs of"):
+            continue
+        out.append({
+            "numeration": m["num"],
+            "found_states": int(m["states"]) if m["states"] else None,
+            "classes": int(m["classes"]) if m["classes"] else int(m["states"]),
+            "digits": int(m["digits"]) if m["digits"] else None,
+            "origin": m["origin"],
+        })
+    return out
+
+
+def run(ks, boards, states, binary):
+    os.makedirs(RECORDS, exist_ok=True)
+    for k in ks:
+        path = os.path.join(RECORDS, f"k-{k:02d}.json")
+        rec = json.load(open(path)) if os.path.exists(path) else {"k": k}
+        rec["game"] = f"blocking-wythoff:k={k}"
+        rec["state_bound"] = states
+        rec.setdefault("boards", {})
+        for n in boards:
+            g = guess(binary, k, n, states)
+            entry = {"command": g["command"], "seconds": g["seconds"]}
+            if "error" in g:
+                entry["error"] = g["error"]
+            else:
+                plan = g["plan"]
+                entry["attempts"] = attempts_of(plan)
+                entry["found"] = plan.get("automaton") is not None or any(
+                    a["found_states"] for a in entry["attempts"])
+            rec["boards"][str(n)] = entry
+            print(f"k={k} N={n}: {g['seconds']} s, "
+                  f"{[(a['numeration'], a['classes'], a['found_states']) for a in entry.get('attempts', [])]}",
+                  file=sys.stderr, flush=True)
+            with open(path, "w") as f:
+                json.dump(rec, f, indent=1, sort_keys=True)
+                f.write("\n")
+
+
+def verdict(rec):
+    if rec.get("walnut"):
+        return rec["walnut"].get("verdict", "-")
+    found = [(int(n), a) for n, b in rec.get("boards", {}).items() for a in b.get("attempts", [])
+             if a["found_states"]]
+    if found:
+        n, a = min(found, key=lambda t: t[0])
+        return f"automaton guessed on {n} ({a['found_states']} states, {a['numeration']}); Walnut not run"
+    sizes = sorted(int(n) for n in rec.get("boards", {}))
+    return (f"no automaton found with at most {rec.get('state_bound')} states "
+            f"on boards {', '.join(map(str, sizes))} (a fact about this search, not about the game)")
+
+
+def render():
+    recs = [json.load(open(p)) for p in sorted(glob.glob(os.path.join(RECORDS, "k-*.json")))]
+    lines = [BEGIN, "## Numerations from the data (issue 51)", "",
+             "Generated by `scripts/blocking_numerations.py render` from the per-k records in "
+             "`docs/blocking-wythoff-numerations/` (do not edit by hand; each record holds the "
+             "exact commands). For each k and board N: every numeration `prove` tried (the seven "
+             "defaults, then the Ostrowski numerations of frac(alpha) and 1/alpha for every ray "
+             "slope alpha that `patterns` derives from the covers as a quadratic irrational), and "
+             "the Myhill-Nerode classes its guesser saw: the automaton's states where one agreed "
+             "with every cell, else the class count that first passed the state bound (a lower "
+             "bound on any automaton's states consistent with that board). Counts that keep "
+             "growing with the board are the evidence against an automaton in that numeration; "
+             "a count at the bound says only that the bound was passed.", ""]
+    for rec in recs:
+        boards = sorted(rec.get("boards", {}), key=int)
+        nums = []
+        for n in boards:
+            for a in rec["boards"][n].get("attempts", []):
+                if a["numeration"] not in [x[0] for x in nums]:
+                    nums.append((a["numeration"], a.get("origin")))
+        lines.append(f"### k = {rec['k']}")
+        lines.append("")
+        lines.append("| numeration | from | " + " | ".join(f"N = {n}" for n in boards) + " |")
+        lines.append("|---|---|" + "---|" * len(boards))
+        for num, origin in nums:
+            cells = []
+            for n in boards:
+                a = next((a for a in rec["boards"][n].get("attempts", []) if a["numeration"] == num), None)
+                if a is None:
+                    cells.append("-")
+                elif a["found_states"]:
+                    cells.append(f"**{a['found_states']} states**")
+                else:
+                    cells.append(f"> {rec['state_bound']} ({a['classes']})")
+            lines.append(f"| {num} | {origin or 'default'} | " + " | ".join(cells) + " |")
+        secs = ", ".join(f"{n}: {rec['boards'][n].get('seconds')} s" for n in boards)
+        lines.append("")
+        lines.append(f"Verdict: {verdict(rec)}. Guess time per board: {secs}.")
+        if rec.get("walnut"):
+            w = rec["walnut"]
+            lines.append("")
+            lines.append(f"Walnut: `{w.get('command')}`: {w.get('verdict')}, {w.get('wall')} wall, "
+                         f"peak memory {w.get('peak_memory')}.")
+        if rec.get("note"):
+            lines.append("")
+            lines.append(rec["note"])
+        lines.append("")
+    lines.append(END)
+    text = open(DOC).read() if os.path.exists(DOC) else ""
+    block = "\n".join(lines)
+    if BEGIN in text and END in text:
+        a, b = text.index(BEGIN), text.index(END) + len(END)
+        text = text[:a] + block + text[b:]
+    else:
+        text = text.rstrip("\n") + "\n\n" + block + "\n"
+    with open(DOC, "w") as f:
+        f.write(text)
+
+
+def main():
+    args = sys.argv[1:]
+    if not args or args[0] not in ("run", "render"):
+        print(__doc__, file=sys.stderr)
+        sys.exit(2)
+    if args[0] == "render":
+        render()
+        return
+    boards, states, binary, ks = [512, 1024, 2048, 4096], 300, os.path.join(ROOT, "target", "release", "wythoff"), []
+    it = iter(args[1:])
+    for a in it:
+        if a == "--boards":
+            boards = [int(x) for x in next(it).split(",")]
+        elif a == "--states":
+            states = int(next(it))
+        elif a == "--bin":
+            binary = next(it)
+        else:
+            ks.append(int(a))
+    run(ks, boards, states, binary)
+
+
+if __name__ == "__main__":
+    main()
