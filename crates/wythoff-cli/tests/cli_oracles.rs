@@ -131,7 +131,8 @@ fn huge_positions_are_answered_by_the_proof_they_name() {
                         }
                         for (a, b) in &m {
                             assert!(a <= &x && b <= &z, "{game}: ({a}, {b}) from ({x}, {z})");
-                            let p = partners(folder, a).contains(b) || partners(folder, b).contains(a);
+                            let p =
+                                partners(folder, a).contains(b) || partners(folder, b).contains(a);
                             assert!(p, "{game}: ({a}, {b}) is not P by the folder's automaton");
                         }
                     }

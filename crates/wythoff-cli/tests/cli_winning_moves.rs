@@ -154,9 +154,15 @@ fn blocking_wythoff_k4_at_30_digits_lists_its_winning_moves() {
         .filter(|&&(_, b)| b == 7)
         .map(|&(a, b)| (Natural::from(a), Natural::from(b)))
         .collect();
-    assert!(want.len() >= 4, "an N-position of k = 4 has at least 4 P-options");
+    assert!(
+        want.len() >= 4,
+        "an N-position of k = 4 has at least 4 P-options"
+    );
     assert_eq!(m, want);
-    assert!(board.iter().filter(|p| p.0 == 7 || p.1 == 7).all(|p| p.0 < 40 && p.1 < 40));
+    assert!(board
+        .iter()
+        .filter(|p| p.0 == 7 || p.1 == 7)
+        .all(|p| p.0 < 40 && p.1 < 40));
     // the whole row 7 from the automaton is the board's row 7, said complete
     let j = json_of(&[
         "p-positions",
@@ -215,7 +221,10 @@ fn blocking_wythoff_k4_huge_row_and_its_moves() {
     let (o, m) = moves("blocking-wythoff:k=4", &x, &z);
     assert_eq!(o, "N");
     for y in &ys {
-        assert!(m.contains(&(x.clone(), y.clone())), "({x}, {y}) missing: {m:?}");
+        assert!(
+            m.contains(&(x.clone(), y.clone())),
+            "({x}, {y}) missing: {m:?}"
+        );
     }
     for (p, q) in &m {
         assert!(wythoff_move(&x, &z, p, q), "({p}, {q}) is no move");

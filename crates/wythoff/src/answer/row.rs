@@ -88,7 +88,12 @@ pub fn p_positions_in_row(
                 ))
             })?,
         };
-        let found = a.search_line(&Coord::Fixed(x.clone()), &Coord::Below(bound), None, LIST_LIMIT);
+        let found = a.search_line(
+            &Coord::Fixed(x.clone()),
+            &Coord::Below(bound),
+            None,
+            LIST_LIMIT,
+        );
         let ys = found.positions.into_iter().map(|(_, y)| y).collect();
         let how = if below.is_some() {
             "searched below the bound given"

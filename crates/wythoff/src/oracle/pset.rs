@@ -753,7 +753,10 @@ impl<S: PSet + ?Sized> super::Oracle for RulesSetOracle<S> {
         x: &Natural,
         lt: Option<&Natural>,
     ) -> Result<Option<Vec<Natural>>, SolveError> {
-        Ok(Some(self.set.col(x, &lt.cloned().unwrap_or_else(|| whole_line(x)))?))
+        Ok(Some(
+            self.set
+                .col(x, &lt.cloned().unwrap_or_else(|| whole_line(x)))?,
+        ))
     }
 }
 

@@ -123,9 +123,7 @@ impl Numeration {
         } else if let Some(o) = rest.strip_prefix('o') {
             let (pre, per) = o.split_once('p')?;
             let digits = |s: &str| -> Option<Vec<u64>> {
-                s.chars()
-                    .map(|c| c.to_digit(10).map(u64::from))
-                    .collect()
+                s.chars().map(|c| c.to_digit(10).map(u64::from)).collect()
             };
             let mut pre_q = vec![0];
             pre_q.extend(digits(pre)?);

@@ -257,15 +257,19 @@ impl ProvedAutomaton {
                 let cb = choices(&fb, c.rb);
                 for (da, ra2) in &ca {
                     for (db, rb2) in &cb {
-                        let t = self.next[c.state as usize * r * r + *da as usize * r + *db as usize];
+                        let t =
+                            self.next[c.state as usize * r * r + *da as usize * r + *db as usize];
                         if t == DEAD || !live[t as usize] {
                             continue;
                         }
                         let d2 = if diff.is_some() {
                             let d = &cur.integers[c.d as usize];
-                            let shift = (Integer::from(*db) - Integer::from(*da)) * Integer::from(wj.clone());
+                            let shift = (Integer::from(*db) - Integer::from(*da))
+                                * Integer::from(wj.clone());
                             let d2 = d - shift;
-                            let lo = ra2.clone().map_or(Integer::from(0u32), |v| -Integer::from(v));
+                            let lo = ra2
+                                .clone()
+                                .map_or(Integer::from(0u32), |v| -Integer::from(v));
                             let hi = rb2.clone().map_or(Integer::from(0u32), Integer::from);
                             if !(lo < d2 && d2 < hi) {
                                 continue;
@@ -599,17 +603,36 @@ mod tests {
         for a in shipped() {
             let p = |x: u64, y: u64| a.is_p(&nat(x), &nat(y));
             for fixed in 0..14u64 {
-                let row = a.search_line(&Coord::Fixed(nat(fixed)), &Coord::Below(nat(90)), None, 1000);
-                let want: Vec<(Natural, Natural)> =
-                    (0..90).filter(|&y| p(fixed, y)).map(|y| (nat(fixed), nat(y))).collect();
+                let row = a.search_line(
+                    &Coord::Fixed(nat(fixed)),
+                    &Coord::Below(nat(90)),
+                    None,
+                    1000,
+                );
+                let want: Vec<(Natural, Natural)> = (0..90)
+                    .filter(|&y| p(fixed, y))
+                    .map(|y| (nat(fixed), nat(y)))
+                    .collect();
                 assert_eq!(row.positions, want, "{} row {fixed}", a.source.folder);
                 assert_eq!(row.count, nat(want.len() as u64));
-                let col = a.search_line(&Coord::Below(nat(90)), &Coord::Fixed(nat(fixed)), None, 1000);
-                let want: Vec<(Natural, Natural)> =
-                    (0..90).filter(|&x| p(x, fixed)).map(|x| (nat(x), nat(fixed))).collect();
+                let col = a.search_line(
+                    &Coord::Below(nat(90)),
+                    &Coord::Fixed(nat(fixed)),
+                    None,
+                    1000,
+                );
+                let want: Vec<(Natural, Natural)> = (0..90)
+                    .filter(|&x| p(x, fixed))
+                    .map(|x| (nat(x), nat(fixed)))
+                    .collect();
                 assert_eq!(col.positions, want, "{} column {fixed}", a.source.folder);
                 if let Some(b) = a.row_bound(&nat(fixed), false) {
-                    let whole = a.search_line(&Coord::Fixed(nat(fixed)), &Coord::Below(b.clone()), None, 100_000);
+                    let whole = a.search_line(
+                        &Coord::Fixed(nat(fixed)),
+                        &Coord::Below(b.clone()),
+                        None,
+                        100_000,
+                    );
                     let top = 600u64;
                     let seen: Vec<u64> = (0..top).filter(|&y| p(fixed, y)).collect();
                     let got: Vec<u64> = whole
@@ -618,7 +641,11 @@ mod tests {
                         .map(|(_, y)| u64::try_from(y).unwrap())
                         .filter(|&y| y < top)
                         .collect();
-                    assert_eq!(got, seen, "{} whole row {fixed} (bound {b})", a.source.folder);
+                    assert_eq!(
+                        got, seen,
+                        "{} whole row {fixed} (bound {b})",
+                        a.source.folder
+                    );
                     for (x, y) in &whole.positions {
                         assert!(a.is_p(x, y));
                     }
