@@ -193,8 +193,12 @@ impl Game {
             let range = answer::levels_values(s, n, range)?;
             // beside the kernel, the list held here, 12 bytes a position (a
             // terminal set's cells all in level 0: counted by the plan)
-            let plan =
-                answer::grundy_levels_plan(s, n, range, wythoff::solve::cost::Listing::held(12))?;
+            let plan = answer::grundy_levels_plan(
+                s,
+                n,
+                range,
+                wythoff::solve::cost::Listing::held(12),
+            )?;
             plan.admit(wythoff::solve::cost::Bound::memory_only())?;
             let mut v: Vec<u32> = Vec::new();
             answer::grundy_levels(s, n, range, &mut |_, _| check(c), &mut |g, x, y| {
