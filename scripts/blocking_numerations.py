@@ -109,8 +109,16 @@ def verdict(rec):
         n, a = min(found, key=lambda t: t[0])
         return f"automaton guessed on {n} ({a['found_states']} states, {a['numeration']}); Walnut not run"
     sizes = sorted(int(n) for n in rec.get("boards", {}))
-    return (f"no automaton found with at most {rec.get('state_bound')} states "
-            f"on boards {', '.join(map(str, sizes))} (a fact about this search, not about the game)")
+    top = rec["boards"][str(sizes[-1])].get("attempts", [])
+    short = [a["numeration"] for a in top if a["classes"] <= rec.get("state_bound", 0)]
+    past = [a["numeration"] for a in top if a["classes"] > rec.get("state_bound", 0)]
+    text = (f"no automaton found on boards {', '.join(map(str, sizes))} (a fact about this "
+            f"search, not about the game): more than {rec.get('state_bound')} classes in "
+            f"{len(past)} numeration(s) on the {sizes[-1]} board")
+    if short:
+        text += (f"; undecided in {', '.join(short)} (the {sizes[-1]} board holds too few digits "
+                 f"in it for the table to close)")
+    return text
 
 
 def render():
@@ -121,11 +129,13 @@ def render():
              "exact commands). For each k and board N: every numeration `prove` tried (the seven "
              "defaults, then the Ostrowski numerations of frac(alpha) and 1/alpha for every ray "
              "slope alpha that `patterns` derives from the covers as a quadratic irrational), and "
-             "the Myhill-Nerode classes its guesser saw: the automaton's states where one agreed "
-             "with every cell, else the class count that first passed the state bound (a lower "
-             "bound on any automaton's states consistent with that board). Counts that keep "
-             "growing with the board are the evidence against an automaton in that numeration; "
-             "a count at the bound says only that the bound was passed.", ""]
+             "what its Myhill-Nerode guesser saw: **S states** where an automaton agreed with "
+             "every cell; `> B` where the classes passed the state bound B (no automaton of at "
+             "most B states fits that board); `C (d d.)` where the guesser saw C classes on the "
+             "d digits of data the board holds in that numeration and its table never became "
+             "closed and consistent: the board is too short in that numeration to decide "
+             "(neither found nor excluded). Counts that keep growing with the board are the "
+             "evidence against a small automaton; `> B` on every board says only that B was passed.", ""]
     for rec in recs:
         boards = sorted(rec.get("boards", {}), key=int)
         nums = []
@@ -145,8 +155,10 @@ def render():
                     cells.append("-")
                 elif a["found_states"]:
                     cells.append(f"**{a['found_states']} states**")
+                elif a["classes"] > rec["state_bound"]:
+                    cells.append(f"> {rec['state_bound']}")
                 else:
-                    cells.append(f"> {rec['state_bound']} ({a['classes']})")
+                    cells.append(f"{a['classes']} ({a['digits']} d.)")
             lines.append(f"| {num} | {origin or 'default'} | " + " | ".join(cells) + " |")
         secs = ", ".join(f"{n}: {rec['boards'][n].get('seconds')} s" for n in boards)
         lines.append("")

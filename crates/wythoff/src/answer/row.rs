@@ -98,13 +98,13 @@ pub fn p_positions_in_row(
         let how = if below.is_some() {
             "searched below the bound given"
         } else {
-            "the whole row: the automaton bounds its y (crate::proved::lines)"
+            "the whole row, its y bounded by the automaton"
         };
         return Ok(answer(
             ys,
             found.count,
             format!(
-                "proved automaton, a search over its states with x fixed ({how}): {}",
+                "a search over the states of the {} with x fixed ({how})",
                 a.source.line()
             ),
         ));
