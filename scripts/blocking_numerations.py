@@ -5,6 +5,7 @@ docs/blocking-wythoff.md between the markers below, generated from them.
 
     scripts/blocking_numerations.py run K [K ...] [--boards 512,1024,2048,4096]
                                     [--states S] [--bin PATH]
+    scripts/blocking_numerations.py growth K NUM [NUM ...] [--boards ...] [--states S]
     scripts/blocking_numerations.py render
 
 `run` guesses, for each k and board, an automaton of the P-set with
@@ -17,6 +18,10 @@ passed the state bound `S` when none was found, the automaton's states when one
 was), and writes the record. A k whose guess succeeds is then proved by hand
 with `wythoff prove` (Walnut), and its record's `walnut` entry filled in with the
 command, the verdict and the peak memory (`/usr/bin/time -v`).
+
+`growth` re-runs the guess for one k in the numerations named (`--numeration NUM`,
+e.g. base:2, zeckendorf) with a larger state bound (default 3000), to see whether the
+class count keeps growing with the board; the counts go to the record's `growth`.
 
 `render` rewrites the marked section of docs/blocking-wythoff.md from the
 records (scripts/blocking_wythoff.py keeps the section as it is).
@@ -100,6 +105,33 @@ def run(ks, boards, states, binary):
                 f.write("\n")
 
 
+def growth(k, nums, boards, states, binary):
+    path = os.path.join(RECORDS, f"k-{k:02d}.json")
+    rec = json.load(open(path)) if os.path.exists(path) else {"k": k}
+    g = rec.setdefault("growth", {"state_bound": states, "counts": {}})
+    g["state_bound"] = states
+    for num in nums:
+        for n in boards:
+            cmd = [binary, "prove", f"blocking-wythoff:k={k}", "--max", str(n), "--plan",
+                   "--states", str(states), "--numeration", num, "--format", "json"]
+            t0 = time.time()
+            p = subprocess.run(["nice", "-n", "10"] + cmd, capture_output=True, text=True)
+            secs = round(time.time() - t0, 1)
+            if p.returncode != 0:
+                print(f"k={k} {num} N={n}: {p.stderr.strip()}", file=sys.stderr)
+                continue
+            att = attempts_of(json.loads(p.stdout))
+            a = att[0] if att else None
+            g["counts"].setdefault(num, {})[str(n)] = {
+                "classes": a["classes"] if a else None, "digits": a["digits"] if a else None,
+                "found_states": a["found_states"] if a else None, "seconds": secs,
+                "command": "wythoff " + " ".join(cmd[1:])}
+            print(f"k={k} {num} N={n}: {a} {secs} s", file=sys.stderr, flush=True)
+            with open(path, "w") as f:
+                json.dump(rec, f, indent=1, sort_keys=True)
+                f.write("\n")
+
+
 def verdict(rec):
     if rec.get("walnut"):
         return rec["walnut"].get("verdict", "-")
@@ -143,7 +175,7 @@ def render():
             for a in rec["boards"][n].get("attempts", []):
                 if a["numeration"] not in [x[0] for x in nums]:
                     nums.append((a["numeration"], a.get("origin")))
-        lines.append(f"### k = {rec['k']}")
+        lines.append(f"### k = {rec['k']}" + (" (misère play)" if "misère" in rec.get("game", "") else ""))
         lines.append("")
         lines.append("| numeration | from | " + " | ".join(f"N = {n}" for n in boards) + " |")
         lines.append("|---|---|" + "---|" * len(boards))
@@ -160,9 +192,20 @@ def render():
                 else:
                     cells.append(f"{a['classes']} ({a['digits']} d.)")
             lines.append(f"| {num} | {origin or 'default'} | " + " | ".join(cells) + " |")
-        secs = ", ".join(f"{n}: {rec['boards'][n].get('seconds')} s" for n in boards)
+        secs = ", ".join(f"{n}: {rec['boards'][n].get('seconds') or rec['boards'][n].get('wall')} s"
+                         for n in boards)
         lines.append("")
         lines.append(f"Verdict: {verdict(rec)}. Guess time per board: {secs}.")
+        if rec.get("growth", {}).get("counts"):
+            g = rec["growth"]
+            lines.append("")
+            lines.append(f"Class counts with a state bound of {g['state_bound']} (`growth`): " + "; ".join(
+                f"{num}: " + ", ".join(
+                    f"N = {n}: " + (f"**{c['found_states']} states**" if c.get("found_states") else
+                                    (f"> {g['state_bound']}" if (c.get("classes") or 0) > g["state_bound"]
+                                     else f"{c.get('classes')} ({c.get('digits')} d.)"))
+                    for n, c in sorted(counts.items(), key=lambda t: int(t[0])))
+                for num, counts in g["counts"].items()) + ".")
         if rec.get("walnut"):
             w = rec["walnut"]
             lines.append("")
@@ -186,13 +229,14 @@ def render():
 
 def main():
     args = sys.argv[1:]
-    if not args or args[0] not in ("run", "render"):
+    if not args or args[0] not in ("run", "render", "growth"):
         print(__doc__, file=sys.stderr)
         sys.exit(2)
     if args[0] == "render":
         render()
         return
-    boards, states, binary, ks = [512, 1024, 2048, 4096], 300, os.path.join(ROOT, "target", "release", "wythoff"), []
+    boards, states, binary = [512, 1024, 2048, 4096], None, os.path.join(ROOT, "target", "release", "wythoff")
+    ks, nums = [], []
     it = iter(args[1:])
     for a in it:
         if a == "--boards":
@@ -201,10 +245,14 @@ def main():
             states = int(next(it))
         elif a == "--bin":
             binary = next(it)
-        else:
+        elif a.isdigit():
             ks.append(int(a))
-    run(ks, boards, states, binary)
-
+        else:
+            nums.append(a)
+    if args[0] == "growth":
+        growth(ks[0], nums, boards, states or 3000, binary)
+        return
+    run(ks, boards, states or 300, binary)
 
 if __name__ == "__main__":
     main()
