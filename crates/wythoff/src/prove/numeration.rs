@@ -745,6 +745,51 @@ mod tests {
         assert_eq!(continued_fraction(0, 4, 1), None);
     }
 
+    /// The numerations of derived slopes: `frac:` and `inv:` of `(P + sqrt D) / Q`,
+    /// long names for quotients above 9, Walnut names read back, bounds refused.
+    #[test]
+    fn numerations_of_derived_slopes() {
+        // k = 5: (2 + sqrt 29) / 5 = [1; (2, 10, 2, 1, 1)]
+        let f = Numeration::parse("frac:(2+sqrt29)/5").unwrap();
+        assert_eq!(f, Numeration::ostrowski(vec![0], vec![2, 10, 2, 1, 1]));
+        assert_eq!(f.walnut_name(), "msd_oxp2_10_2_1_1");
+        assert_eq!(
+            f.walnut_definition().unwrap(),
+            "ost oxp2_10_2_1_1 [0] [2 10 2 1 1];"
+        );
+        assert_eq!(Numeration::parse("msd_oxp2_10_2_1_1").unwrap(), f);
+        assert_eq!(Numeration::parse(" frac: ( 2 + sqrt 29 ) / 5 ").unwrap(), f);
+        // 1 / alpha = [0; 1, 2, 10, 2, 1, 1, ...] = [0; (1, 2, 10, 2, 1)]
+        let i = Numeration::parse("inv:(2+sqrt29)/5").unwrap();
+        assert_eq!(i, Numeration::ostrowski(vec![0], vec![1, 2, 10, 2, 1]));
+        // 1 + sqrt 2: frac and 1/alpha are both [0; (2)], named as before
+        assert_eq!(
+            Numeration::parse("frac:1+sqrt2").unwrap().walnut_name(),
+            "msd_op2"
+        );
+        assert!(Numeration::parse("inv:1+sqrt2").is_err());
+        // the old short names still read back (shipped proofs use msd_o1p2)
+        assert_eq!(
+            Numeration::parse("msd_o1p2").unwrap(),
+            Numeration::ostrowski(vec![0, 1], vec![2])
+        );
+        assert_eq!(Numeration::parse("msd_2").unwrap(), Numeration::Base(2));
+        for bad in [
+            "frac:(1+sqrt4)/1",      // a square: rational
+            "frac:(0+sqrt2)/2",      // below 1
+            "frac:2+sqrtx",          // not a number
+            "frac:(17+sqrt4514)/65", // a partial quotient 134
+            "msd_oxp2_0",            // a zero quotient
+            "msd_o1",                // no period
+            "ost:0;17",              // above 16
+        ] {
+            let e = Numeration::parse(bad).unwrap_err();
+            assert!(e.0.contains("allowed:"), "{bad}: {e}");
+        }
+        // the weights of a quotient above 9 (q_(n+1) = a_(n+1) q_n + q_(n-1))
+        assert_eq!(f.weights(1000), vec![1, 2, 21, 44, 65, 109, 283, 2939]);
+    }
+
     #[test]
     fn beatty_candidates() {
         let (pre, per) = phi_m(3).unwrap();

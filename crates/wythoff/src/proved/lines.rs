@@ -675,8 +675,8 @@ mod tests {
         for (a, row) in shipped().iter().zip(SHIPPED) {
             let s = Subject::parse(row.game, row.misere).unwrap();
             let rules = s.game.as_single().unwrap();
-            for x in 0..20u64 {
-                for y in 0..20u64 {
+            for x in 0..16u64 {
+                for y in 0..16u64 {
                     if !s.game.on_some_board(x, y) {
                         continue;
                     }
