@@ -475,9 +475,41 @@ def main():
     if cf:
         doc.append("")
         doc.extend(cf)
+    doc.append("")
+    doc.extend(ALTERATION.rstrip("\n").split("\n"))
     doc.extend(kept_sections())
     with open(DOC, "w") as f:
         f.write("\n".join(doc).rstrip() + "\n")
+
+
+ALTERATION = """## Finite alterations: a P-set equal to a known set except on a finite set
+
+`wythoff::alteration` (issue 50) proves, from one board, "the P-set `A` of a game equals the set `S` except on the finite set `D`, at **every** position". No Walnut: the argument below is checked by a finite computation, and it is refused wherever it does not apply.
+
+**Recursions.** Both sets satisfy, over the same moves, `x in X` iff `beta_X(x)` and no option of `x` is in `X`. The pairs written:
+
+- a game with a pass, normal play, against `S = {G = 1}`, the level set of the Sprague-Grundy function `G` of the game without the pass: `beta_A(x)` = "`x` has no move, or `G(x) != 0`" (from `x` with a move the pass wins exactly when `x` is P without the pass, i.e. `G(x) = 0`); `beta_S(x)` = "`G(x) >= 1`" (`G(x) = 1` iff `G(x) >= 1` and no option has value 1);
+- a game in misère play against `S` = its P-set in normal play: `beta_A(x)` = "`x` has a move", `beta_S(x)` = true.
+
+In both, `beta_A` and `beta_S` differ exactly on `E`, the positions without a move.
+
+**Scope** (refused otherwise, with the reason): one set of rules, no memory, no blocking, no removed corner, no terminal set; one-pile moves of every length on both piles; two-pile moves none, or `k = l` of every length (Nim and Wythoff). There `E = {(0, 0)}`, and every cell of a row, column or diagonal that lies on the board `[0, n)^2` is reached by one move from every cell of the same line beyond the board. Other references are refused: `{G = g}` with `g >= 2` (the recursions differ on `{1 <= G < g}`, infinite) and the P-set without the pass (they differ at every P-position with a move).
+
+**The check** on the board `n`: solve `A` and `S` there exactly (moves only decrease piles); `D_n` = the cells where they differ; for each cell `d` of `D_n` and each line through `d` in a move direction (its row, its column, and with diagonal moves its diagonal), a cell of `A` and a cell of `S` on that line, on the board (the *witnesses*). If one line has none, the check refuses.
+
+**The theorem**: then `A xor S = D_n` at every position. *Proof.* On the board they agree by construction. Otherwise take a position `x` off the board in `A xor S` with `x_1 + x_2` smallest. `x` is not `(0, 0)`, so `beta_A(x) = beta_S(x)`; as `x` is in exactly one of `A`, `S`, "some option in `A`" and "some option in `S`" differ, so some option `y` of `x` is in `A xor S` (if none were, `x`'s options would meet `A` exactly where they meet `S`). `y` has a smaller sum, so it is on the board (minimality): `y` is in `D_n`, and `x` lies beyond the board on a line through `y` in the direction of the move `x -> y`. The witnesses of that line are options of `x`: one is in `A`, so `x` is not in `A`; one is in `S`, so `x` is not in `S`. That contradicts `x in A xor S`. ∎
+
+**Results** (`cargo test -p wythoff --lib alteration`, boards 64 and 48, re-checked alone with the reference solvers, every option enumerated):
+
+| game | S | D | board |
+|---|---|---|---|
+| `wythoff:pass=1` | `{G = 1}` of Wythoff | 14 cells: `(0,0)` (G = 0); `(1,3) (3,1) (2,5) (5,2) (6,7) (7,6)` (G = 4, in A only); `(0,1) (1,0) (2,2) (3,6) (6,3) (5,7) (7,5)` (G = 1, in S only) | 64 (every board 1..=16 that proves anything proves this set; boards 1 and 7 refuse: tested) |
+| `wythoff`, misère | Wythoff's P-set | 6 cells: `(0,0) (0,1) (1,0) (1,2) (2,1) (2,2)` | 48 |
+
+Miyadera, Manabe and Fukui (arXiv 1711.04960; its abstract, read at arcxiv.org/abs/1711.04960, says: for `(x, y, 1)` with `x <= 9` or `y - x <= 9`, `(x, y, 1)` is P iff the Grundy number of `(x, y, 0)` is 1) and a third-party summary of a later version (arxivlens.com: P-set `T0 ∪ T1 ∪ B − A`, `B` 6 cells of `{G = 4}`, `A` 7 cells) were read; the paper's full text was not read. The 6 cells of `G = 4` and the 7 removed cells of `G = 1` found here agree with the summary's sizes; the abstract's "iff" does not hold at the 14 cells above (all with `x <= 9`), so its convention or statement differs from ours in a way not read.
+
+A certificate is data (`alteration::Certificate`, serde): the game's rule value, `S`, the board, `D` and the witnesses. `alteration::recheck` verifies one alone: the same rule value, the scope, the board solved again (the reference solvers up to 96), `D` exactly the board's differences, every line witnessed. The mutants (a cell of `D` added, dropped or moved, a witness moved off its set, a witness dropped, another game) are refused (`every_mutant_certificate_is_refused`); with the witness check removed, the board 1 "proves" `D = {(0, 0)}` (`every_board_proves_the_same_set_or_refuses` fails: checked by planting it).
+"""
 
 
 # sections of docs/proofs.md written by hand (the runs of `prove --grundy`):

@@ -26,9 +26,20 @@ use wythoff::solve;
 pub struct Args {
     /// The game: `name` or `name:key=value,...`, or a TOML rules file.
     pub game: String,
+    /// One position's first pile (with Y, instead of --max): its Grundy value
+    /// alone, exact at any size where a certified row, the row kernel or a
+    /// board knows it (JSON: `value` and its `basis`).
+    #[arg(allow_hyphen_values = true, requires = "y", conflicts_with_all = ["max", "values", "misere"])]
+    pub x: Option<String>,
+    /// One position's second pile.
+    #[arg(allow_hyphen_values = true)]
+    pub y: Option<String>,
     /// Board size: positions 0 <= x, y < N (up to 2^20; with --values up to 2^31).
-    #[arg(long, value_parser = parse_levels_max, allow_hyphen_values = true)]
-    pub max: u64,
+    #[arg(long, value_parser = parse_levels_max, allow_hyphen_values = true, required_unless_present = "x")]
+    pub max: Option<u64>,
+    /// `--max` once read (set by `run`).
+    #[arg(skip)]
+    pub max_value: u64,
     /// List only the positions of values A to G (both included), `A..G` or one
     /// value `G`, computed level by level in O(G N) memory (no N x N table):
     /// csv `x,y,g` lines by g, then x, then y. Games with one-pile moves of every
@@ -60,7 +71,13 @@ impl Args {
     }
 }
 
-pub fn run(a: Args) -> anyhow::Result<ExitCode> {
+pub fn run(mut a: Args) -> anyhow::Result<ExitCode> {
+    if let (Some(x), Some(y)) = (&a.x, &a.y) {
+        return run_position(&a, x, y);
+    }
+    // clap: --max is required without X Y
+    let max = a.max.expect("--max or X Y");
+    a.max_value = max;
     if let Some(values) = &a.values {
         let values = answer::parse_values(values)?;
         if a.misere {
@@ -95,13 +112,13 @@ fn values_hint(e: anyhow::Error) -> anyhow::Error {
 
 /// `grundy` without `--values`: the whole table.
 fn run_table(a: Args) -> anyhow::Result<ExitCode> {
-    answer::check_max(a.max)?;
+    answer::check_max(a.max_value)?;
     let g = a.resolve()?;
     if a.misere {
         return run_misere(&a, &g);
     }
-    let plan = answer::grundy_plan(&g, a.max)?;
-    let n = a.max as usize;
+    let plan = answer::grundy_plan(&g, a.max_value)?;
+    let n = a.max_value as usize;
     // memory first (no --force lifts it), then time
     // (a table over the budget is the solver's refusal, which points to
     // --values: csv or json would not help)
@@ -111,7 +128,7 @@ fn run_table(a: Args) -> anyhow::Result<ExitCode> {
     if a.plan {
         return render::plan(&answer::plan_grundy(
             &g,
-            a.max,
+            a.max_value,
             solve::cost::Bound::cli(a.force),
         )?);
     }
@@ -134,14 +151,14 @@ fn run_table(a: Args) -> anyhow::Result<ExitCode> {
     let mut bar = Bar::new("grundy");
     if !plan.streams() && a.format != Format::Summary && a.format != Format::Csv {
         // solved into a table anyway: render it, no second pass
-        let table = answer::grundy_table(&g, a.max, &mut |d, t| bar.set(d, t))?;
+        let table = answer::grundy_table(&g, a.max_value, &mut |d, t| bar.set(d, t))?;
         bar.finish();
         render::grundy(&mut out, a.format, &g.label, &table)?;
         out.flush()?;
         return Ok(ExitCode::SUCCESS);
     }
     let mut w = render::GrundyRows::begin(&mut out, a.format, &g.label, n);
-    answer::grundy(&g, a.max, &mut |d, t| bar.set(d, t), &mut |_, row| {
+    answer::grundy(&g, a.max_value, &mut |d, t| bar.set(d, t), &mut |_, row| {
         w.row(row)
     })?;
     bar.finish();
@@ -162,26 +179,30 @@ fn run_levels(a: &Args, values: (u64, u64)) -> anyhow::Result<ExitCode> {
     };
     if a.plan {
         return render::plan(&answer::plan_grundy_levels(
-            &g, a.max, values, bound, listing,
+            &g,
+            a.max_value,
+            values,
+            bound,
+            listing,
         )?);
     }
     // values above what the board holds: refused (or cut) before the plan
-    let values = answer::levels_values(&g, a.max, values)?;
-    let plan = answer::grundy_levels_plan(&g, a.max, values, listing)?;
+    let values = answer::levels_values(&g, a.max_value, values)?;
+    let plan = answer::grundy_levels_plan(&g, a.max_value, values, listing)?;
     crate::progress::admit(
         plan.admit(bound),
         &format!(
             "grundy {} --max {} --values {}..{}",
-            g.label, a.max, values.0, values.1
+            g.label, a.max_value, values.0, values.1
         ),
         plan.seconds,
     )?;
     let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     let mut bar = Bar::new("grundy levels");
-    let mut w = render::levels::Levels::begin(&mut out, a.format, &g.label, a.max, values);
+    let mut w = render::levels::Levels::begin(&mut out, a.format, &g.label, a.max_value, values);
     answer::grundy_levels(
         &g,
-        a.max,
+        a.max_value,
         values,
         &mut |d, t| bar.set(d, t),
         &mut |v, x, y| w.position(v, x, y),
@@ -194,15 +215,15 @@ fn run_levels(a: &Args, values: (u64, u64)) -> anyhow::Result<ExitCode> {
 
 /// `grundy --misere`: the misère Grundy values of the one game, as a table.
 fn run_misere(a: &Args, g: &crate::game_arg::GameArg) -> anyhow::Result<ExitCode> {
-    let n = a.max as usize;
-    let plan = answer::misere_grundy_plan(g, a.max)?;
+    let n = a.max_value as usize;
+    let plan = answer::misere_grundy_plan(g, a.max_value)?;
     if a.format == Format::Text {
         render::grid::check(n)?;
     }
     if a.plan {
         return render::plan(&answer::plan_grundy(
             g,
-            a.max,
+            a.max_value,
             solve::cost::Bound::cli(a.force),
         )?);
     }
@@ -212,10 +233,45 @@ fn run_misere(a: &Args, g: &crate::game_arg::GameArg) -> anyhow::Result<ExitCode
         plan.seconds,
     )?;
     let mut bar = Bar::new("grundy --misere");
-    let table = answer::misere_grundy_table(g, a.max, &mut |d, t| bar.set(d, t))?;
+    let table = answer::misere_grundy_table(g, a.max_value, &mut |d, t| bar.set(d, t))?;
     bar.finish();
     let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     render::misere_grundy(&mut out, a.format, &g.label, &table)?;
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `grundy GAME X Y`: one position's value (text: the value alone on the first
+/// line, then `# ` notes; json: `value` and `basis`).
+fn run_position(a: &Args, x: &str, y: &str) -> anyhow::Result<ExitCode> {
+    let g = a.resolve()?;
+    let (xn, yn) = (answer::parse_pile(x, "X")?, answer::parse_pile(y, "Y")?);
+    let v = answer::grundy_value(&g, &xn, &yn, solve::cost::Bound::cli(a.force))?;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    match a.format {
+        Format::Json => writeln!(out, "{}", v.json(&g.label, &xn, &yn))?,
+        _ => {
+            writeln!(out, "{}", v.value)?;
+            match &v.basis {
+                answer::Basis::CertifiedRow {
+                    row,
+                    preperiod,
+                    period,
+                    saltus,
+                    certificate,
+                    y0,
+                } => writeln!(
+                    out,
+                    "# from certified row {row} ({certificate}): G({row}, y + {period}) = G({row}, y) + {saltus} for y >= {preperiod}; y = {y0} (mod {period})"
+                )?,
+                answer::Basis::Rows { row, columns } => writeln!(
+                    out,
+                    "# computed by the row kernel (rows 0..={row} over {columns} columns)"
+                )?,
+                answer::Basis::Board { n } => writeln!(out, "# computed on the {n} x {n} board")?,
+            }
+        }
+    }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
 }

@@ -13,8 +13,10 @@ mod cmd_play;
 mod cmd_plot;
 mod cmd_prove;
 mod cmd_remoteness;
+mod cmd_rows;
 mod cmd_sequence;
 mod cmd_serve;
+mod cmd_sum;
 mod cmd_sweep;
 mod cmd_verify;
 mod game_arg;
@@ -81,6 +83,12 @@ enum Cmd {
     /// periodic sets, pairs of sequences (difference, mex, multiplicity, Beatty),
     /// and with --grundy the additive periodicity of Grundy rows.
     Patterns(cmd_patterns::Args),
+    /// Grundy rows A..B, each with its law (preperiod, period, saltus) and
+    /// whether the row certificate proves it (the state repeat), in O(B Y) memory.
+    Rows(cmd_rows::Args),
+    /// The disjunctive sum of positions `GAME X Y ...` (Nim heaps: `nim X 0`):
+    /// outcome, Grundy value (XOR) and a winning move.
+    Sum(cmd_sum::Args),
     /// Remoteness table: moves to the end with the fastest win / longest defence.
     Remoteness(cmd_remoteness::Args),
     /// Play against a perfect opponent (a terminal, or one move per line on stdin).
@@ -108,6 +116,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Cmd::Compare(a) => cmd_compare::run(a),
         Cmd::Sweep(a) => cmd_sweep::run(a),
         Cmd::Patterns(a) => cmd_patterns::run(a),
+        Cmd::Rows(a) => cmd_rows::run(a),
+        Cmd::Sum(a) => cmd_sum::run(a),
         Cmd::Remoteness(a) => cmd_remoteness::run(a),
         Cmd::Play(a) => cmd_play::run(a),
         Cmd::Prove(a) => cmd_prove::run(a),

@@ -49,6 +49,8 @@ pub(crate) fn py_param(a: wythoff::Arg) -> &'static str {
         wythoff::Arg::Values => "values",
         wythoff::Arg::Value => "value",
         wythoff::Arg::From => "n",
+        wythoff::Arg::Rows => "rows",
+        wythoff::Arg::Columns => "columns",
     }
 }
 

@@ -29,6 +29,7 @@ GAMES = [
     "even-odd:s=2,t=1",
     "blocking-wythoff:k=3",
     "terminal-wythoff:l=2",
+    "gdwn:p=1,q=2",
 ]
 CASES = [(g, m) for g in GAMES for m in (False, True)]
 N = 23

@@ -98,7 +98,7 @@ pub fn read_within(
     // b-order: the square boards of `read_pairs`, from side 4 terms + 64 (the
     // first one at least), estimated before any work
     let n0 = (terms.saturating_mul(4).saturating_add(64)).min(MAX_TERMS);
-    let first = crate::solve::select::p_positions_plan(game, n0).seconds;
+    let first = crate::solve::plan::p_positions_plan(game, n0).seconds;
     if first > work / UNITS_PER_SECOND && !force {
         return Err(SolveError::ArgTooLarge(Message::new().value(Arg::Terms, terms).text(format!(
             ": the board of side {n0} this game is read off would take {} of computation, over the bound of {}: use fewer terms",
@@ -140,12 +140,12 @@ fn linear_read(
     loop {
         if n > LINEAR_MAX_BOARD
             || crate::solve::select::outcome_kernel(&r.for_board(n))
-                != crate::solve::select::OutcomeKernel::Linear
+                != crate::solve::OutcomeKernel::Linear
         {
             return None;
         }
         let one = Game::single(r.clone());
-        let plan = crate::solve::select::p_positions_plan(&one, n);
+        let plan = crate::solve::plan::p_positions_plan(&one, n);
         if plan.memory > budget || plan.seconds > work / UNITS_PER_SECOND {
             return None;
         }
@@ -378,12 +378,12 @@ pub fn plan(game: &Game, terms: u64) -> Result<Plan, SolveError> {
         let n = terms.saturating_mul(4).saturating_add(64);
         if n <= LINEAR_MAX_BOARD
             && crate::solve::select::outcome_kernel(&r.for_board(n))
-                == crate::solve::select::OutcomeKernel::Linear
+                == crate::solve::OutcomeKernel::Linear
         {
             // streamed by the near-linear kernel (`linear_read`)
             // the board's P-positions are held twice (and mirrored) to be read
-            let p = crate::solve::select::p_positions_plan(game, n);
-            let count = solve::select::p_positions_count(game, n);
+            let p = crate::solve::plan::p_positions_plan(game, n);
+            let count = solve::probe::p_positions_count(game, n);
             let lists = cost::list_bytes(count, 16).saturating_add(count.saturating_mul(16));
             // and sorted twice, about 100 ns a P-position (roob-blocking:m=2,
             // p=3,l=1 --terms 2^18: 0.12 s of CPU, the board 0.04 s)
@@ -407,8 +407,8 @@ pub fn plan(game: &Game, terms: u64) -> Result<Plan, SolveError> {
         kernel: cost::SequenceKernel::SquareBoard,
         rows: n,
         cols: n,
-        seconds: crate::solve::select::p_positions_plan(game, n).seconds,
-        millis: crate::solve::select::p_positions_plan(game, n).millis,
+        seconds: crate::solve::plan::p_positions_plan(game, n).seconds,
+        millis: crate::solve::plan::p_positions_plan(game, n).millis,
         bytes: solve::outcome_memory_estimate(game, n),
     };
     let n0 = (terms.saturating_mul(4).saturating_add(64)).min(MAX_TERMS);

@@ -77,7 +77,14 @@ const fn set(key: &'static str, default: &'static str, meaning: &'static str) ->
 pub struct Params {
     ints: BTreeMap<&'static str, u64>,
     sets: BTreeMap<&'static str, LengthSet>,
+    /// `pass=1`: the game with one pass ([`PASS_KEY`]); no entry's oracle or
+    /// sequence answers it.
+    pass: bool,
 }
+
+/// The key every entry takes: `pass=1` gives the game one pass
+/// ([`crate::rules::Rules::with_pass`]; docs/games.md, "A pass").
+pub const PASS_KEY: &str = "pass";
 
 impl Params {
     /// An integer parameter (present by construction).
@@ -94,6 +101,10 @@ impl Params {
     /// All integer parameters, in key order.
     pub fn ints(&self) -> &BTreeMap<&'static str, u64> {
         &self.ints
+    }
+    /// Was `pass=1` given?
+    pub fn pass(&self) -> bool {
+        self.pass
     }
 }
 
@@ -456,6 +467,30 @@ pub static CATALOGUE: &[Entry] = &[
             )
         },
     },
+    Entry {
+        name: "gdwn",
+        aliases: &[],
+        params: &[
+            int("p", 1, "the extra moves (p t, q t) and (q t, p t), t >= 1; p < q"),
+            int("q", 2, "the extra moves' other factor; p < q, gcd(p, q) need not be 1"),
+        ],
+        source: "Larsson, A generalized diagonal Wythoff Nim, Integers 12 (2012) #G2",
+        notation: "(p,q)-GDWN",
+        known: "Wythoff's P-positions for some pairs (p, q); for (1, 2) not on two beams; a splitting classification conjectured (Larsson 2012); the split of (1,2)-GDWN proved (Larsson, J. Integer Seq. 17 (2014) 14.5.7). docs/gdwn.md",
+        build: |ps| {
+            let (p, q) = (ps.int("p"), ps.int("q"));
+            if p >= q {
+                return Err(RuleError::Param(format!(
+                    "gdwn needs p < q (got p = {p}, q = {q}): the moves (p t, q t) and (q t, p t) are one family, written with the smaller factor first; p = q adds only diagonal moves, which Wythoff has"
+                )));
+            }
+            single(nim_like().two_pile(
+                LengthSet::all(),
+                LengthSet::all(),
+                Relation::Union(vec![Relation::Diagonal, Relation::Ratio { p, q }]),
+            ))
+        },
+    },
 ];
 
 /// Look an entry up by name or alias.
@@ -515,18 +550,15 @@ pub fn parse_game(text: &str) -> Result<NamedGame, RuleError> {
         known: known_names(),
     })?;
     let allowed = || {
-        if e.params.is_empty() {
-            "it takes no parameters".to_string()
-        } else {
-            format!(
-                "allowed: {}",
-                e.params
-                    .iter()
-                    .map(|p| p.key)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        }
+        format!(
+            "allowed: {}",
+            e.params
+                .iter()
+                .map(|p| p.key)
+                .chain([PASS_KEY])
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
     };
     let mut given: BTreeMap<&str, &str> = BTreeMap::new();
     if let Some(rest) = rest {
@@ -544,6 +576,23 @@ pub fn parse_game(text: &str) -> Result<NamedGame, RuleError> {
                 ))
             })?;
             let (k, v) = (k.trim(), v.trim());
+            if k == PASS_KEY {
+                if given.contains_key(k) {
+                    return Err(RuleError::Param(format!(
+                        "{}: parameter `{k}` given twice",
+                        e.name
+                    )));
+                }
+                if v != "0" && v != "1" {
+                    return Err(RuleError::Param(format!(
+                        "{}: parameter `pass` must be 0 (no pass) or 1 (one pass), got `{}`",
+                        e.name,
+                        short(v)
+                    )));
+                }
+                given.insert(k, v);
+                continue;
+            }
             if !e.params.iter().any(|p| p.key == k) {
                 return Err(RuleError::Param(format!(
                     "{}: unknown parameter `{k}`; {}",
@@ -627,7 +676,12 @@ pub fn parse_game(text: &str) -> Result<NamedGame, RuleError> {
             }
         }
     }
-    let game = (e.build)(&params)?;
+    let mut game = (e.build)(&params)?;
+    if given.get(PASS_KEY) == Some(&"1") {
+        game = game.with_pass()?;
+        params.pass = true;
+        canon.push(format!("{PASS_KEY}=1"));
+    }
     let canonical = if canon.is_empty() {
         e.name.to_string()
     } else {

@@ -202,12 +202,12 @@ mod tests {
 }
 
 /// Estimated seconds for [`p_positions`] of both games on the `n x n` board:
-/// the sum of their plans ([`crate::solve::select::p_positions_plan`], the
+/// the sum of their plans ([`crate::solve::plan::p_positions_plan`], the
 /// costs of [`crate::solve::cost`]; `compare wythoff wythoff@misere` at 100000
 /// and 200000: 1.17 s and 4.04 s).
 pub fn seconds(a: &Game, b: &Game, n: u64) -> u64 {
     [a, b]
         .iter()
-        .map(|g| crate::solve::select::p_positions_plan(g, n).seconds)
+        .map(|g| crate::solve::plan::p_positions_plan(g, n).seconds)
         .fold(0u64, u64::saturating_add)
 }

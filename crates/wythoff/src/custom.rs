@@ -10,7 +10,8 @@
 //! [two-pile]                # two-pile moves (none when the table is absent)
 //! d1 = "all"                # lengths taken from the first pile
 //! d2 = "all"                # lengths taken from the second pile
-//! relation = "band:2"       # diagonal | band:M | cone:S:T | congruent:M
+//! relation = "band:2"       # diagonal | band:M | cone:S:T | congruent:M | ratio:P:Q,
+//!                           # or a union joined by `+`: "diagonal + ratio:1:2"
 //!
 //! [blocking]                # Muller twist (none when absent)
 //! class = "one-pile"        # one-pile (lengths >= min) | diagonal (k = l) | all
@@ -23,6 +24,10 @@
 //!
 //! [terminal]                # no move from the positions with x + y <= sum
 //! sum = 4
+//!
+//! [pass]                    # one pass per game (none when absent): usable once by
+//! count = 1                 # either player, never from a position without another
+//!                           # move; `count` may be omitted, only 1 is allowed
 //!
 //! [[variant]]               # optional: the second player chooses one of several
 //! corner = { u = 0, v = 0 } # variants before play; each variant table overrides
@@ -63,6 +68,13 @@ struct TerminalSpec {
     sum: u64,
 }
 
+/// `[pass]`: one pass per game (docs/games.md, "A pass").
+#[derive(Deserialize, Clone, Copy)]
+#[serde(deny_unknown_fields)]
+struct PassSpec {
+    count: Option<u64>,
+}
+
 #[derive(Deserialize, Default, Clone)]
 #[serde(deny_unknown_fields)]
 struct VariantSpec {
@@ -89,6 +101,7 @@ struct FileSpec {
     blocking: Option<BlockingSpec>,
     corner: Option<CornerSpec>,
     terminal: Option<TerminalSpec>,
+    pass: Option<PassSpec>,
     variant: Option<Vec<VariantSpec>>,
 }
 
@@ -227,7 +240,7 @@ fn line_col(text: &str, at: usize) -> (usize, usize, &str) {
 /// A serde message that names one of this module's types (`expected struct
 /// TerminalSpec`) in the words of the file: the table to write and its keys.
 fn table_words(msg: &str) -> String {
-    const TABLES: [(&str, &str); 6] = [
+    const TABLES: [(&str, &str); 7] = [
         (
             "TwoPileSpec",
             "a table `[two-pile]` with `relation` (and `d1`, `d2`)",
@@ -238,6 +251,7 @@ fn table_words(msg: &str) -> String {
         ),
         ("CornerSpec", "a table `[corner]` with `u` and `v`"),
         ("TerminalSpec", "a table `[terminal]` with `sum`"),
+        ("PassSpec", "a table `[pass]` (optional key `count = 1`)"),
         ("VariantSpec", "a table `[[variant]]`"),
         ("FileSpec", "a rules file"),
     ];
@@ -279,6 +293,17 @@ pub fn parse_rules_file(text: &str) -> Result<(String, Game), RuleError> {
                 .map(|v| build(&merged(&base, v), conv))
                 .collect::<Result<_, _>>()?,
         )?,
+    };
+    let game = match spec.pass {
+        None => game,
+        Some(PassSpec {
+            count: None | Some(1),
+        }) => game.with_pass()?,
+        Some(PassSpec { count: Some(c) }) => {
+            return Err(RuleError::Param(format!(
+                "rules file, [pass]: count = {c}: a game has one pass (count = 1, or omit count)"
+            )))
+        }
     };
     Ok((name, game))
 }

@@ -42,6 +42,11 @@ pub enum Arg {
     /// The first index of the pairs listed (`sequence --value g --from N`;
     /// Python's `n` of `Game.value_position`).
     From,
+    /// The Grundy rows asked (`rows --rows A..B`; Python's `rows`).
+    Rows,
+    /// The columns each Grundy row is computed over (`rows --columns Y`;
+    /// Python's `columns`).
+    Columns,
 }
 
 /// The board argument of the board errors ([`SolveError::BoardOutOfRange`], ...).
@@ -61,6 +66,8 @@ impl Arg {
             Arg::Values => "--values",
             Arg::Value => "--value",
             Arg::From => "--from",
+            Arg::Rows => "--rows",
+            Arg::Columns => "--columns",
         }
     }
 }
@@ -159,6 +166,8 @@ pub enum NoGrundy {
     Misere,
     /// A memory rule.
     Memory,
+    /// A pass (its state is the position and whether the pass is still there).
+    Pass,
 }
 
 impl NoGrundy {
@@ -171,6 +180,7 @@ impl NoGrundy {
                 .text("Sprague-Grundy values are defined for normal play; misère outcomes are available with ")
                 .misere_board(),
             NoGrundy::Memory => Message::new().text("games with memory have no Sprague-Grundy values on positions alone"),
+            NoGrundy::Pass => Message::new().text("a game with a pass has no Sprague-Grundy values on positions alone: in a sum the one pass would be shared by the components, so a component's value is not a function of its position (its outcomes, P-positions and remoteness are available)"),
         }
     }
 }

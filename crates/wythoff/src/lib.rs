@@ -28,10 +28,12 @@
 //!
 //! The library does no I/O: the `wythoff` binary parses arguments and renders.
 
+pub mod alteration;
 pub mod answer;
 pub mod board;
 pub mod board_pairs;
 pub mod catalogue;
+pub mod certified_rows;
 pub mod claim;
 pub mod claims;
 pub mod compare;

@@ -53,6 +53,10 @@ pub fn for_game(g: &NamedGame) -> Result<Option<SequenceSpec>, SolveError> {
             "sequences are defined for normal play only".into(),
         ));
     }
+    if g.game.has_pass() {
+        // a pass: the entry's sequences are those of the game without it
+        return Ok(None);
+    }
     let ps = &g.params;
     let int = |k: &str| ps.ints().get(k).copied();
     let spec = |kind: SeqKind, source: &str| {

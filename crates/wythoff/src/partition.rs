@@ -81,6 +81,9 @@ impl Partition {
 
 /// The `(m, p)` of seed 000's shading for a game, if it has one.
 pub fn seed000_params(g: &NamedGame) -> Option<(u64, u64)> {
+    if g.game.has_pass() {
+        return None; // seed 000's shading is of the games without a pass
+    }
     let ints = g.params.ints();
     let get = |k: &str| ints.get(k).copied();
     match g.entry_name {

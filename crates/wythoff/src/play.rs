@@ -118,7 +118,7 @@ impl Session {
                     )));
                 }
                 Kind::Plain {
-                    table: remoteness::rules_table(rules, side as usize),
+                    table: crate::solve::rules_remoteness_table(rules, side as usize),
                     rules: Box::new(rules.clone()),
                 }
             }

@@ -31,7 +31,11 @@ impl fmt::Display for Convention {
 }
 
 /// The relation a two-pile move `(k, l)`, `k, l >= 1`, must satisfy.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// Not `Copy` (a union holds its parts); a value inside a [`Rules`] is in
+/// canonical form ([`Relation::canonical`]): ratios with `p < q`, unions flat,
+/// without repeats, in one order, of at least two parts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Relation {
     /// `k = l` (Wythoff).
     Diagonal,
@@ -41,6 +45,14 @@ pub enum Relation {
     Cone { s: u64, t: u64 },
     /// `k = l (mod m)` (m-Modular Wythoff, seed 001). `m >= 1`.
     Congruent { m: u64 },
+    /// `(k, l) = (p t, q t)` or `(q t, p t)` for some `t >= 1`: the moves along
+    /// one fixed ratio (Larsson, A generalized diagonal Wythoff Nim, 2012).
+    /// `1 <= p`, `p != q`; canonical with `p < q`. Not coprime is allowed:
+    /// with `g = gcd(p, q)` these are the moves of `(p/g, q/g)` whose `t` is a
+    /// multiple of `g`.
+    Ratio { p: u64, q: u64 },
+    /// A move of any of the parts (at least two, none a union).
+    Union(Vec<Relation>),
 }
 
 impl Relation {
@@ -48,13 +60,15 @@ impl Relation {
     #[inline]
     pub fn allows(&self, k: u64, l: u64) -> bool {
         let diff = k.abs_diff(l);
-        match *self {
+        match self {
             Relation::Diagonal => diff == 0,
-            Relation::Band { m } => diff < m,
+            Relation::Band { m } => diff < *m,
             Relation::Cone { s, t } => {
-                (diff as u128) < (s as u128 - 1) * (k.min(l) as u128) + t as u128
+                (diff as u128) < (*s as u128 - 1) * (k.min(l) as u128) + *t as u128
             }
             Relation::Congruent { m } => diff % m == 0,
+            Relation::Ratio { p, q } => ratio_allows(*p, *q, k, l),
+            Relation::Union(parts) => parts.iter().any(|r| r.allows(k, l)),
         }
     }
     /// The relation as a band of diagonals `|l - k| < width`, when it is one.
@@ -63,29 +77,98 @@ impl Relation {
             Relation::Diagonal => Some(1),
             Relation::Band { m } => Some(m),
             Relation::Cone { s: 1, t } => Some(t),
-            Relation::Cone { .. } | Relation::Congruent { .. } => None,
+            Relation::Cone { .. }
+            | Relation::Congruent { .. }
+            | Relation::Ratio { .. }
+            | Relation::Union(_) => None,
+        }
+    }
+    /// The parts of a union, or the relation itself.
+    pub fn parts(&self) -> &[Relation] {
+        match self {
+            Relation::Union(parts) => parts,
+            r => std::slice::from_ref(r),
         }
     }
     fn validate(&self) -> Result<(), RuleError> {
         let zero = |what: &str| Err(RuleError::Param(format!("{what} must be at least 1")));
-        match *self {
+        match self {
             Relation::Band { m: 0 } => zero("band width m"),
             Relation::Cone { s: 0, .. } => zero("cone parameter s"),
             Relation::Cone { t: 0, .. } => zero("cone parameter t"),
             Relation::Congruent { m: 0 } => zero("modulus m"),
+            Relation::Ratio { p: 0, .. } | Relation::Ratio { q: 0, .. } => {
+                zero("ratio parameters p and q")
+            }
+            Relation::Ratio { p, q } if p == q => Err(RuleError::Param(format!(
+                "ratio:{p}:{q}: p and q must differ (the moves (p t, p t) lie on the diagonal; \
+                 write `diagonal`, or `congruent:M` for other diagonal families)"
+            ))),
+            Relation::Union(parts) => {
+                if parts.is_empty() {
+                    return Err(RuleError::Param("a union of relations needs a part".into()));
+                }
+                parts.iter().try_for_each(|r| r.validate())
+            }
             Relation::Diagonal
             | Relation::Band { .. }
             | Relation::Cone { .. }
-            | Relation::Congruent { .. } => Ok(()),
+            | Relation::Congruent { .. }
+            | Relation::Ratio { .. } => Ok(()),
         }
     }
-    /// Parse `diagonal`, `band:M`, `cone:S:T`, `congruent:M`.
+    /// The canonical form (validated): a ratio with `p < q`; a union
+    /// flattened, without repeated parts, ordered, and a union of one part is
+    /// that part. Two relations with the same canonical form are written the
+    /// same way in every key.
+    pub fn canonical(&self) -> Result<Relation, RuleError> {
+        self.validate()?;
+        Ok(match self {
+            Relation::Ratio { p, q } => Relation::Ratio {
+                p: *p.min(q),
+                q: *p.max(q),
+            },
+            Relation::Union(parts) => {
+                let mut flat: Vec<Relation> = Vec::new();
+                for r in parts {
+                    for part in r.canonical()?.parts() {
+                        if !flat.contains(part) {
+                            flat.push(part.clone());
+                        }
+                    }
+                }
+                flat.sort_by_key(|r| r.to_string());
+                if flat.len() == 1 {
+                    flat.pop().expect("one part")
+                } else {
+                    Relation::Union(flat)
+                }
+            }
+            r => r.clone(),
+        })
+    }
+    /// Parse `diagonal`, `band:M`, `cone:S:T`, `congruent:M`, `ratio:P:Q`, or a
+    /// union of these joined by `+` (`diagonal + ratio:1:2`).
     pub fn parse(text: &str) -> Result<Self, RuleError> {
         let bad = || {
             RuleError::Param(format!(
-                "malformed relation `{text}`: allowed diagonal, band:M, cone:S:T, congruent:M"
+                "malformed relation `{text}`: allowed diagonal, band:M, cone:S:T, congruent:M, \
+                 ratio:P:Q, or a union of them joined by `+`"
             ))
         };
+        if text.contains('+') {
+            let parts = text
+                .split('+')
+                .map(|part| {
+                    if part.trim().is_empty() {
+                        Err(bad())
+                    } else {
+                        Relation::parse(part)
+                    }
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            return Relation::Union(parts).canonical();
+        }
         let parts: Vec<&str> = text.trim().split(':').collect();
         let num = |s: &str| s.parse::<u64>().map_err(|_| bad());
         let r = match parts.as_slice() {
@@ -96,20 +179,51 @@ impl Relation {
                 t: num(t)?,
             },
             ["congruent", m] => Relation::Congruent { m: num(m)? },
+            ["ratio", p, q] => Relation::Ratio {
+                p: num(p)?,
+                q: num(q)?,
+            },
             _ => return Err(bad()),
         };
-        r.validate()?;
-        Ok(r)
+        r.canonical()
     }
+    /// The text [`Relation::parse`] reads back.
+    pub fn spec(&self) -> String {
+        match self {
+            Relation::Diagonal => "diagonal".into(),
+            Relation::Band { m } => format!("band:{m}"),
+            Relation::Cone { s, t } => format!("cone:{s}:{t}"),
+            Relation::Congruent { m } => format!("congruent:{m}"),
+            Relation::Ratio { p, q } => format!("ratio:{p}:{q}"),
+            Relation::Union(parts) => parts
+                .iter()
+                .map(|r| r.spec())
+                .collect::<Vec<_>>()
+                .join(" + "),
+        }
+    }
+}
+
+/// `(k, l)` is `(p t, q t)` or `(q t, p t)` for some `t >= 1` (no overflow: by
+/// division).
+#[inline]
+fn ratio_allows(p: u64, q: u64, k: u64, l: u64) -> bool {
+    let along = |a: u64, b: u64, p: u64, q: u64| a % p == 0 && b % q == 0 && a / p == b / q;
+    k >= 1 && (along(k, l, p, q) || along(k, l, q, p))
 }
 
 impl fmt::Display for Relation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
+        match self {
             Relation::Diagonal => write!(f, "k = l"),
             Relation::Band { m } => write!(f, "|k - l| < {m}"),
             Relation::Cone { s, t } => write!(f, "|l - k| < ({s}-1) min(k,l) + {t}"),
             Relation::Congruent { m } => write!(f, "k = l (mod {m})"),
+            Relation::Ratio { p, q } => write!(f, "(k, l) = ({p}t, {q}t) or ({q}t, {p}t)"),
+            Relation::Union(parts) => {
+                let texts: Vec<String> = parts.iter().map(|r| r.to_string()).collect();
+                write!(f, "{}", texts.join(" or "))
+            }
         }
     }
 }
@@ -304,6 +418,12 @@ pub struct Rules {
     terminal: Option<Terminal>,
     memory: Memory,
     convention: Convention,
+    /// One pass per game (Morrison, Friedman & Landsberg 2011; docs/games.md,
+    /// "A pass"): usable once by either player, never from a position without
+    /// another move; an option outside every block class. `false` is absent
+    /// from the serialised value, so games without a pass keep their value.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pass: bool,
 }
 
 impl Rules {
@@ -359,6 +479,27 @@ impl Rules {
             ..self.clone()
         }
     }
+    /// Does the game have the one pass (still available at the start)?
+    #[inline]
+    pub fn has_pass(&self) -> bool {
+        self.pass
+    }
+    /// The same rules without the pass: the game after the pass was used.
+    pub fn without_pass(&self) -> Rules {
+        Rules {
+            pass: false,
+            ..self.clone()
+        }
+    }
+    /// The same rules with the pass (refused with a memory rule: the pass is
+    /// defined on positions, a memory rule's state is the history).
+    pub fn with_pass(&self) -> Result<Rules, RuleError> {
+        check_pass(true, self.memory)?;
+        Ok(Rules {
+            pass: true,
+            ..self.clone()
+        })
+    }
     /// The same rules on the `n x n` board (piles below `n`): length sets cut at
     /// `n` ([`LengthSet::for_board`]) and a one-pile blocking class of lengths
     /// `>= l` with `l > n` moved to `n` (empty on the board either way). Every
@@ -374,9 +515,9 @@ impl Rules {
                 d2: t.d2.for_board(n),
                 // `|k - l| < n` for every move on the board: a wider band is
                 // the same moves (and would size the band kernel's rows)
-                relation: match t.relation {
-                    Relation::Band { m } => Relation::Band { m: m.min(n) },
-                    r => r,
+                relation: match &t.relation {
+                    Relation::Band { m } => Relation::Band { m: (*m).min(n) },
+                    r => r.clone(),
                 },
             }),
             blocking: self.blocking.map(|b| Blocking {
@@ -450,6 +591,9 @@ impl Rules {
         if let Memory::Imitation { p, m } = self.memory {
             s += &format!("; no {p} consecutive {m}-imitations");
         }
+        if self.pass {
+            s += "; one pass (either player, once, not from a position without moves)";
+        }
         s += &format!("; {}", self.convention);
         s
     }
@@ -466,6 +610,18 @@ pub struct RulesBuilder {
     terminal: Option<u64>,
     memory: Memory,
     convention: Convention,
+    pass: bool,
+}
+
+/// The pass's invariant: no pass with a memory rule.
+fn check_pass(pass: bool, memory: Memory) -> Result<(), RuleError> {
+    if pass && memory != Memory::None {
+        return Err(RuleError::Param(
+            "a pass is defined on games without a memory rule (Imitation Nim's state is its history): drop pass or the imitation rule"
+                .into(),
+        ));
+    }
+    Ok(())
 }
 
 impl Default for RulesBuilder {
@@ -479,6 +635,7 @@ impl Default for RulesBuilder {
             terminal: None,
             memory: Memory::None,
             convention: Convention::Normal,
+            pass: false,
         }
     }
 }
@@ -523,9 +680,15 @@ impl RulesBuilder {
         self.convention = c;
         self
     }
+    /// One pass per game (docs/games.md, "A pass").
+    pub fn pass(mut self, pass: bool) -> Self {
+        self.pass = pass;
+        self
+    }
     pub fn build(self) -> Result<Rules, RuleError> {
-        if let Some(t) = &self.two {
-            t.relation.validate()?;
+        let mut two = self.two;
+        if let Some(t) = &mut two {
+            t.relation = t.relation.canonical()?;
         }
         let blocking = match self.blocking {
             None => None,
@@ -548,7 +711,7 @@ impl RulesBuilder {
                     "imitation parameters p and m must be at least 1".into(),
                 ));
             }
-            if self.two.is_some()
+            if two.is_some()
                 || blocking.is_some()
                 || self.corner.is_some()
                 || self.terminal.is_some()
@@ -559,6 +722,7 @@ impl RulesBuilder {
                 ));
             }
         }
+        check_pass(self.pass, self.memory)?;
         let corner = match self.corner {
             Some((u, v)) if u > 0 && v > 0 => Some(Corner { u, v }),
             _ => None,
@@ -566,12 +730,13 @@ impl RulesBuilder {
         Ok(Rules {
             h: self.h,
             v: self.v,
-            two: self.two,
+            two,
             blocking,
             corner,
             terminal: self.terminal.map(|sum| Terminal { sum }),
             memory: self.memory,
             convention: self.convention,
+            pass: self.pass,
         })
     }
 }
@@ -595,12 +760,11 @@ impl Game {
         let first = variants
             .first()
             .ok_or_else(|| RuleError::Param("a choice needs at least one variant".into()))?;
-        if variants
-            .iter()
-            .any(|r| r.convention != first.convention || r.memory != first.memory)
-        {
+        if variants.iter().any(|r| {
+            r.convention != first.convention || r.memory != first.memory || r.pass != first.pass
+        }) {
             return Err(RuleError::Param(
-                "the variants of a choice must share convention and memory".into(),
+                "the variants of a choice must share convention, memory and pass".into(),
             ));
         }
         Ok(Game { variants })
@@ -633,6 +797,26 @@ impl Game {
     pub fn for_board(&self, n: u64) -> Game {
         Game {
             variants: self.variants.iter().map(|r| r.for_board(n)).collect(),
+        }
+    }
+    /// Does the game have a pass (every variant has it or none does)?
+    pub fn has_pass(&self) -> bool {
+        self.variants.iter().any(|r| r.pass)
+    }
+    /// Every variant with the pass ([`Rules::with_pass`]).
+    pub fn with_pass(&self) -> Result<Game, RuleError> {
+        Ok(Game {
+            variants: self
+                .variants
+                .iter()
+                .map(|r| r.with_pass())
+                .collect::<Result<_, _>>()?,
+        })
+    }
+    /// Every variant without the pass.
+    pub fn without_pass(&self) -> Game {
+        Game {
+            variants: self.variants.iter().map(|r| r.without_pass()).collect(),
         }
     }
     pub fn has_blocking(&self) -> bool {
@@ -695,6 +879,60 @@ mod tests {
         // (2,1)-Wythoff: max < 2 min + 1
         assert!(Relation::Cone { s: 2, t: 1 }.allows(3, 6));
         assert!(!Relation::Cone { s: 2, t: 1 }.allows(3, 7));
+    }
+
+    #[test]
+    fn ratio_and_unions_parse_to_one_canonical_form() {
+        let r = |t: &str| Relation::parse(t);
+        assert_eq!(r("ratio:2:1").unwrap(), Relation::Ratio { p: 1, q: 2 });
+        assert!(r("ratio:3:3").is_err() && r("ratio:0:2").is_err() && r("ratio:1").is_err());
+        let u = Relation::Union(vec![Relation::Ratio { p: 1, q: 2 }, Relation::Diagonal])
+            .canonical()
+            .unwrap();
+        assert_eq!(r("diagonal + ratio:1:2").unwrap(), u);
+        assert_eq!(r("ratio:2:1+diagonal").unwrap(), u);
+        assert_eq!(r(&u.spec()).unwrap(), u);
+        assert_eq!(r("diagonal + diagonal").unwrap(), Relation::Diagonal);
+        for bad in ["diagonal +", "+ ratio:1:2", "diagonal + band:0", "diagonal ++ band:2"] {
+            assert!(r(bad).is_err(), "{bad}");
+        }
+        // the builder stores the canonical form
+        let b = Rules::builder()
+            .two_pile(
+                LengthSet::all(),
+                LengthSet::all(),
+                Relation::Union(vec![
+                    Relation::Ratio { p: 3, q: 2 },
+                    Relation::Union(vec![Relation::Diagonal, Relation::Ratio { p: 2, q: 3 }]),
+                ]),
+            )
+            .build()
+            .unwrap();
+        assert_eq!(
+            b.two_pile().unwrap().relation,
+            Relation::Union(vec![Relation::Ratio { p: 2, q: 3 }, Relation::Diagonal])
+                .canonical()
+                .unwrap()
+        );
+    }
+
+    #[test]
+    fn ratio_allows_its_moves_only() {
+        let rel = Relation::Ratio { p: 2, q: 3 };
+        for (k, l, want) in [
+            (2, 3, true),
+            (3, 2, true),
+            (4, 6, true),
+            (6, 4, true),
+            (2, 4, false),
+            (4, 3, false),
+            (6, 6, false),
+            (u64::MAX, u64::MAX, false),
+        ] {
+            assert_eq!(rel.allows(k, l), want, "({k}, {l})");
+        }
+        let m = u64::MAX / 3 * 3;
+        assert!(rel.allows(m / 3 * 2, m));
     }
 
     #[test]

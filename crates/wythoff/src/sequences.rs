@@ -354,7 +354,7 @@ pub struct ValuePairsPlan {
     /// (`g + c_{rows - 1} < board`, [`crate::patterns::row_proof::reach`]).
     pub rows: u64,
     /// The level kernel's plan: the levels `0..=g` on the `board x board` board.
-    pub levels: crate::solve::select::LevelsPlan,
+    pub levels: crate::solve::plan::LevelsPlan,
 }
 
 impl ValuePairsPlan {
@@ -403,7 +403,7 @@ const REACH_WORK: u64 = 1 << 28;
 /// level kernel's scope (one-pile moves of every length on both piles), each
 /// earlier row reached at a bounded set of columns, symmetric rules.
 fn value_rules(s: &Subject) -> Result<&crate::rules::Rules, SolveError> {
-    use crate::solve::select::{levels_plan, NoLevels};
+    use crate::solve::plan::{levels_plan, NoLevels};
     // the level kernel's scope, as its plan says it (a board of 1)
     match levels_plan(&s.game, 1, (0, 0), crate::solve::cost::Listing::COUNTED) {
         Err(NoLevels::NoGrundy(why)) => {
@@ -476,7 +476,7 @@ fn value_pairs_plan_rows(
         .filter(|&n| n <= crate::limits::MAX_LEVELS_BOARD)
         .ok_or_else(too_large)?;
     let levels =
-        crate::solve::select::levels_plan(&s.game, n, (g, g), crate::solve::cost::Listing::COUNTED)
+        crate::solve::plan::levels_plan(&s.game, n, (g, g), crate::solve::cost::Listing::COUNTED)
             .map_err(|_| too_large())?;
     Ok(ValuePairsPlan {
         value: g,

@@ -56,7 +56,7 @@ impl Subject {
         Ok(Subject {
             label: ng.canonical.clone(),
             game: with_misere(ng.game.clone(), misere),
-            named: Some(ng),
+            named: catalogue_entry(ng),
         })
     }
     /// The subject of a catalogue game as a sweep holds it (its game in the
@@ -68,7 +68,7 @@ impl Subject {
         Subject {
             label: ng.canonical.clone(),
             game: ng.game.clone(),
-            named: Some(NamedGame {
+            named: catalogue_entry(NamedGame {
                 game: ng.game.with_convention(Convention::Normal),
                 ..ng.clone()
             }),
@@ -181,6 +181,14 @@ impl Subject {
         let ng = self.named.as_ref()?;
         oracle::for_game(ng.entry_name, &ng.params, self.convention())
     }
+}
+
+/// The catalogue entry a subject keeps: none for a game with a pass, so that
+/// no reader of an entry (oracles, sequences, partitions, theorems) answers
+/// for the game without it; the rule value alone decides (docs/games.md, "A
+/// pass").
+fn catalogue_entry(ng: NamedGame) -> Option<NamedGame> {
+    (!ng.game.has_pass()).then_some(ng)
 }
 
 fn with_misere(game: Game, misere: bool) -> Game {

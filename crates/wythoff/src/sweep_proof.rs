@@ -84,16 +84,20 @@ fn pair_at_offset(
 }
 
 /// The two-pile moves as an exact text.
-fn two_pile_key(d1: &LengthSet, d2: &LengthSet, relation: Relation) -> String {
+fn two_pile_key(d1: &LengthSet, d2: &LengthSet, relation: &Relation) -> String {
     if d1.is_empty() || d2.is_empty() {
         return "none".into();
     }
-    let (s, t) = match relation {
+    let (s, t) = match *relation {
         Relation::Diagonal => (1, 1),
         Relation::Band { m } => (1, m),
         Relation::Cone { s, t } => (s, t),
         Relation::Congruent { m } => {
             return format!("{};{};congruent:{m}", set_key(d1), set_key(d2));
+        }
+        // canonical in the rule value: written as it parses
+        Relation::Ratio { .. } | Relation::Union(_) => {
+            return format!("{};{};{}", set_key(d1), set_key(d2), relation.spec());
         }
     };
     // the moves with min(k, l) = m (in one set) and the other s m + j (in the
@@ -125,7 +129,7 @@ fn rules_key(r: &Rules) -> String {
     let mut v = serde_json::to_value(r).expect("a rule value serialises");
     canonical_sets(&mut v);
     let two = match r.two_pile() {
-        Some(tp) => two_pile_key(&tp.d1, &tp.d2, tp.relation),
+        Some(tp) => two_pile_key(&tp.d1, &tp.d2, &tp.relation),
         None => "none".into(),
     };
     match &mut v {

@@ -129,6 +129,15 @@ fn memoryless(c: &Case) -> Result<(), Skip> {
     }
 }
 
+/// The counters kernel has no pass (the pass kernel answers those: its
+/// wrapper's `table` refuses, and a direct call panics rather than ignore it).
+fn no_pass(c: &Case) -> Result<(), Skip> {
+    if c.game.has_pass() {
+        return Err("a pass (the pass kernel's)".into());
+    }
+    Ok(())
+}
+
 fn rows_to_list(
     run: impl FnOnce(&mut dyn FnMut(u64, &[u32])) -> Result<(), Skip>,
 ) -> Result<Answer, Skip> {
@@ -229,6 +238,7 @@ const OUTCOME_ENGINES: &[OutcomeEngine] = &[
         name: "counters, 1 thread",
         run: |c| {
             memoryless(c)?;
+            no_pass(c)?;
             per_variant(c, "", |r, n| Some(counters::outcomes(r, n)))
         },
         min: 1500,
@@ -237,6 +247,7 @@ const OUTCOME_ENGINES: &[OutcomeEngine] = &[
         name: "counters, 2 threads",
         run: |c| {
             memoryless(c)?;
+            no_pass(c)?;
             per_variant(c, "", |r, n| {
                 Some(counters::outcomes_threads(r, n, 2, &mut |_| {}))
             })
@@ -247,6 +258,7 @@ const OUTCOME_ENGINES: &[OutcomeEngine] = &[
         name: "counters, 3 threads",
         run: |c| {
             memoryless(c)?;
+            no_pass(c)?;
             per_variant(c, "", |r, n| {
                 Some(counters::outcomes_threads(r, n, 3, &mut |_| {}))
             })
@@ -257,6 +269,7 @@ const OUTCOME_ENGINES: &[OutcomeEngine] = &[
         name: "counters, 5 threads",
         run: |c| {
             memoryless(c)?;
+            no_pass(c)?;
             per_variant(c, "", |r, n| {
                 Some(counters::outcomes_threads(r, n, 5, &mut |_| {}))
             })
@@ -1124,6 +1137,23 @@ fn cases() -> Vec<Case> {
         strategies::nim_like_rules(),
         1..30,
     );
+    // a pass on random rules of every kind (blocking, corner, terminal set,
+    // both conventions): the pass kernel through the dispatchers, the
+    // reference's pass, the remoteness reference's state (position, pass)
+    let with_pass = |r: Rules| r.with_pass().ok();
+    let pass = strategies::any_rules().prop_filter_map("a memory rule has no pass", with_pass);
+    random_cases(&mut out, r, "rules with a pass", 120, pass, 1..22);
+    let pass_misere = strategies::any_rules()
+        .prop_filter_map("a memory rule has no pass", with_pass)
+        .prop_map(|r| r.with_convention(Convention::Misere));
+    random_cases(
+        &mut out,
+        r,
+        "rules with a pass, misère",
+        60,
+        pass_misere,
+        1..22,
+    );
     out
 }
 
@@ -1268,7 +1298,7 @@ fn every_grundy_engine_equals_the_reference() {
         // may give up, rings too deep, and the plain one answers)
         let k = select::grundy_kernel(&r, c.n as u64, solve::memory_budget());
         // `grundy --values`: the level plan exactly where the kernel answers
-        let levels_plan = select::levels_plan(
+        let levels_plan = solve::plan::levels_plan(
             &c.game,
             c.n as u64,
             (0, 3),
@@ -1580,13 +1610,19 @@ const REMOTENESS_ENGINES: &[RemotenessEngine] = &[
         min: 110,
     },
     RemotenessEngine {
-        name: "remoteness::rules_table (picks the line kernel)",
-        run: |c| remoteness_per_variant(c, |r, n| Some(remoteness::rules_table(r, n)), ""),
+        name: "solve::rules_remoteness_table (picks the line kernel)",
+        run: |c| {
+            remoteness_per_variant(
+                c,
+                |r, n| Some(wythoff::solve::rules_remoteness_table(r, n)),
+                "",
+            )
+        },
         min: 650,
     },
     RemotenessEngine {
-        name: "solve::remoteness::remoteness (dispatcher)",
-        run: |c| remoteness::remoteness(&c.game, c.n).map_err(|e| e.to_string()),
+        name: "solve::remoteness_table (dispatcher)",
+        run: |c| wythoff::solve::remoteness_table(&c.game, c.n).map_err(|e| e.to_string()),
         min: 650,
     },
     RemotenessEngine {

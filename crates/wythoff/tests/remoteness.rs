@@ -40,7 +40,7 @@ const GAMES: &[&str] = &[
 /// The table of `r` against the reference on the board `n`, and the outcome
 /// its parity implies against the reference outcome solver.
 fn check_rules(r: &Rules, n: usize) -> Result<(), String> {
-    let t = remoteness::rules_table(r, n);
+    let t = wythoff::solve::rules_remoteness_table(r, n);
     let b = remoteness::reference::table(r, n);
     let o = solve::reference::outcomes(r, n);
     for x in 0..n {
@@ -74,7 +74,7 @@ fn catalogue_remoteness_equals_brute_force() {
                 check_rules(r, n).unwrap_or_else(|e| panic!("{name} {c:?}: {e}"));
             }
             // the game's table (choice games combined) implies the game's outcomes
-            let t = remoteness::remoteness(&g, n).unwrap();
+            let t = wythoff::solve::remoteness_table(&g, n).unwrap();
             assert_eq!(
                 t.outcomes(),
                 solve::outcomes(&g, n).unwrap(),
@@ -89,17 +89,17 @@ fn catalogue_remoteness_equals_brute_force() {
 #[test]
 fn known_values() {
     let g = parse_game("nim").unwrap().game;
-    let t = remoteness::remoteness(&g, 6).unwrap();
+    let t = wythoff::solve::remoteness_table(&g, 6).unwrap();
     assert_eq!(t.get(3, 3), Some(4 - 0 * 4 + 2)); // (3,3): the loser drags it out: 6 moves
     assert_eq!(t.get(0, 5), Some(1));
     assert_eq!(t.get(2, 5), Some(1 + 4));
     let g = parse_game("wythoff").unwrap().game;
-    let t = remoteness::remoteness(&g, 4).unwrap();
+    let t = wythoff::solve::remoteness_table(&g, 4).unwrap();
     assert_eq!(
         (t.get(0, 0), t.get(1, 1), t.get(1, 2)),
         (Some(0), Some(1), Some(2))
     );
-    let m = remoteness::remoteness(&g.with_convention(Convention::Misere), 4).unwrap();
+    let m = wythoff::solve::remoteness_table(&g.with_convention(Convention::Misere), 4).unwrap();
     // misère: (0, 0) the mover wins at once; (0, 1) must move to (0, 0) and lose
     assert_eq!((m.get(0, 0), m.get(0, 1)), (Some(0), Some(1)));
 }
@@ -134,7 +134,7 @@ fn blocked_states_equal_brute_force() {
             let g = parse_game(name).unwrap().game.with_convention(c);
             let r = g.as_single().unwrap();
             let n = 6;
-            let t = remoteness::rules_table(r, n);
+            let t = wythoff::solve::rules_remoteness_table(r, n);
             for x in 0..n as u64 {
                 for y in 0..n as u64 {
                     let opts = r.options(x, y);
@@ -188,8 +188,8 @@ fn imitation_remoteness_equals_history_search() {
 #[test]
 fn games_with_memory_are_sent_to_the_state_search() {
     let g: Game = parse_game("imitation:p=2,m=1").unwrap().game;
-    assert!(remoteness::remoteness(&g, 5).is_err());
-    assert!(remoteness::remoteness(&parse_game("nim").unwrap().game, 5000).is_err());
+    assert!(wythoff::solve::remoteness_table(&g, 5).is_err());
+    assert!(wythoff::solve::remoteness_table(&parse_game("nim").unwrap().game, 5000).is_err());
 }
 
 prop_compose! {

@@ -9,7 +9,10 @@
 //! and no kernel file names the selector, the costs, the stream or the
 //! wrappers: both fail on the tree of 24ee381 (doc links: `select.rs` to
 //! `crate::answer`; `linear.rs`, `residue.rs`, `grundy/lines/` to
-//! `crate::solve::cost`).
+//! `crate::solve::cost`). `solve/` is a tree whose layers point down (no
+//! circle of imports between its files; kernels, `table.rs` and `wrappers.rs`
+//! name no `select`/`run`/`stream`/`probe`/`plan`, `select.rs` no
+//! `run`/`stream`/`probe`/`plan`): both fail on the tree of 89c5b78.
 
 use std::path::{Path, PathBuf};
 
@@ -397,6 +400,7 @@ const ABOVE_ENGINES: &[&str] = &[
     "crate::board",
     "crate::board_pairs",
     "crate::sequences",
+    "crate::limits",
 ];
 
 /// Lines of the files under `dir` (at least `min` files) that name a module of
@@ -473,6 +477,359 @@ fn kernel_files_import_no_selector() {
     assert!(
         found.is_empty(),
         "kernel files naming the selector, the costs, the stream or the wrappers:\n{}",
+        found.join("\n")
+    );
+}
+
+// ---------------------------------------------------------------- solve/ as a tree
+
+/// The module path of a file under `crates/wythoff/src` (`solve/run.rs`:
+/// `solve::run`; `solve/grundy/mod.rs`: `solve::grundy`).
+fn module_of(src: &Path, f: &Path) -> Vec<String> {
+    let rel = f.strip_prefix(src).unwrap();
+    let mut segs: Vec<String> = rel
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().to_string())
+        .collect();
+    let last = segs.pop().unwrap();
+    let stem = last.strip_suffix(".rs").unwrap().to_string();
+    if stem != "mod" && stem != "lib" {
+        segs.push(stem);
+    }
+    segs
+}
+
+/// The file of a module path, if it has one.
+fn file_of(src: &Path, module: &[String]) -> Option<PathBuf> {
+    if module.is_empty() {
+        return Some(src.join("lib.rs"));
+    }
+    let base = module.iter().fold(src.to_path_buf(), |p, s| p.join(s));
+    let flat = base.with_extension("rs");
+    if flat.is_file() {
+        return Some(flat);
+    }
+    let folder = base.join("mod.rs");
+    folder.is_file().then_some(folder)
+}
+
+/// `text` without comments (line comments; doc comments are no imports).
+fn code_only(text: &str) -> String {
+    text.lines()
+        .map(|l| match l.find("//") {
+            Some(i) => &l[..i],
+            None => l,
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The paths a `use` tree names, braces expanded (`a::{b, c::{d}}`: `a::b`,
+/// `a::c::d`; a renaming `x as y` is `x`).
+fn expand_use(tree: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut it = tree.split_whitespace();
+    while let Some(w) = it.next() {
+        if w == "as" {
+            // the new name, and what follows it glued to it (`y,` `y}`)
+            let rest = it.next().unwrap_or("");
+            words.push(rest.trim_start_matches(|c: char| c.is_ascii_alphanumeric() || c == '_'));
+        } else {
+            words.push(w);
+        }
+    }
+    let tree: String = words.concat();
+    let Some(open) = tree.find('{') else {
+        return vec![tree];
+    };
+    let prefix = &tree[..open];
+    let inner = &tree[open + 1..tree.rfind('}').unwrap_or(tree.len())];
+    let (mut parts, mut depth, mut start) = (Vec::new(), 0, 0);
+    for (i, c) in inner.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(&inner[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&inner[start..]);
+    parts
+        .into_iter()
+        .filter(|p| !p.is_empty())
+        .flat_map(|p| {
+            expand_use(p)
+                .into_iter()
+                .map(|q| format!("{prefix}{q}"))
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// Every path a file names: its `use` trees (a line that starts with `use`,
+/// `pub use`, `pub(crate) use` or `pub(super) use`, to its `;`), and the
+/// `crate::`, `super::`, `self::` paths written in its code.
+fn named_paths(text: &str) -> Vec<String> {
+    let code = code_only(text);
+    let mut out = Vec::new();
+    let mut other = String::new();
+    let mut pending: Option<String> = None;
+    for line in code.lines() {
+        if let Some(p) = pending.as_mut() {
+            p.push_str(line);
+        } else {
+            let t = line.trim_start();
+            let t = t
+                .strip_prefix("pub(crate) ")
+                .or_else(|| t.strip_prefix("pub(super) "))
+                .or_else(|| t.strip_prefix("pub "))
+                .unwrap_or(t);
+            match t.strip_prefix("use ") {
+                Some(rest) => pending = Some(rest.to_string()),
+                None => {
+                    other.push_str(line);
+                    other.push('\n');
+                    continue;
+                }
+            }
+        }
+        let p = pending.take().unwrap();
+        match p.find(';') {
+            Some(e) => {
+                out.extend(expand_use(&p[..e]));
+                other.push_str(&p[e + 1..]);
+                other.push('\n');
+            }
+            None => pending = Some(p),
+        }
+    }
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == ':';
+    for start in ["crate::", "super::", "self::"] {
+        for (i, _) in other.match_indices(start) {
+            if other[..i]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':')
+            {
+                continue;
+            }
+            let len = other[i..]
+                .find(|c: char| !ident(c))
+                .unwrap_or(other.len() - i);
+            out.push(other[i..i + len].trim_end_matches(':').to_string());
+        }
+    }
+    out
+}
+
+/// The file a path named in the module `from` leads to: the deepest module of
+/// the path that has a file; a name a `mod.rs` hands on (`pub use child::x`)
+/// leads to the child that defines it.
+fn target_of(src: &Path, from: &[String], path: &str, reexports: &ReExports) -> Option<PathBuf> {
+    let mut segs: Vec<&str> = path.split("::").filter(|s| !s.is_empty()).collect();
+    let mut module: Vec<String> = match segs.first()? {
+        &"crate" => {
+            segs.remove(0);
+            Vec::new()
+        }
+        &"self" => {
+            segs.remove(0);
+            from.to_vec()
+        }
+        &"super" => {
+            let mut m = from.to_vec();
+            while segs.first() == Some(&"super") {
+                segs.remove(0);
+                m.pop();
+            }
+            m
+        }
+        _ => return None,
+    };
+    let mut i = 0;
+    while i < segs.len() {
+        let mut next = module.clone();
+        next.push(segs[i].to_string());
+        if file_of(src, &next).is_none() {
+            break;
+        }
+        module = next;
+        i += 1;
+    }
+    if let Some(name) = segs.get(i) {
+        if let Some(child) = reexports.get(&(module.clone(), name.to_string())) {
+            return Some(child.clone());
+        }
+    }
+    file_of(src, &module)
+}
+
+type ReExports = std::collections::HashMap<(Vec<String>, String), PathBuf>;
+
+/// The import graph of the files under `solve/` (edges between them only; a
+/// folder's `mod.rs` naming its own children is a declaration, not an edge),
+/// with the files that tie each edge.
+fn solve_graph(src: &Path) -> Vec<(PathBuf, PathBuf)> {
+    let mut files = Vec::new();
+    rust_files(&src.join("solve"), &mut files);
+    files.sort();
+    // what each mod.rs hands on: `pub use child::{a, b}` -> the child's file
+    let mut reexports = ReExports::new();
+    for f in files.iter().filter(|f| f.ends_with("mod.rs")) {
+        let module = module_of(src, f);
+        let code = code_only(&std::fs::read_to_string(f).unwrap());
+        for stmt in code.split(';') {
+            let s = stmt.trim();
+            let Some(tree) = s
+                .strip_prefix("pub use ")
+                .or_else(|| s.strip_prefix("pub(crate) use "))
+            else {
+                continue;
+            };
+            for p in expand_use(tree) {
+                let segs: Vec<&str> = p.split("::").collect();
+                if segs.len() == 2 {
+                    let mut child = module.clone();
+                    child.push(segs[0].to_string());
+                    if let Some(file) = file_of(src, &child) {
+                        reexports.insert((module.clone(), segs[1].to_string()), file);
+                    }
+                }
+            }
+        }
+    }
+    let solve_dir = src.join("solve");
+    let mut edges = Vec::new();
+    for f in &files {
+        let module = module_of(src, f);
+        let folder = f.parent().unwrap();
+        let is_mod = f.ends_with("mod.rs");
+        let text = std::fs::read_to_string(f).unwrap();
+        for p in named_paths(&text) {
+            let Some(t) = target_of(src, &module, &p, &reexports) else {
+                continue;
+            };
+            if &t == f || !t.starts_with(&solve_dir) {
+                continue;
+            }
+            if is_mod && t.starts_with(folder) {
+                continue;
+            }
+            edges.push((f.clone(), t));
+        }
+    }
+    edges.sort();
+    edges.dedup();
+    edges
+}
+
+/// A circle of the graph, if it has one (depth-first search).
+fn a_circle(edges: &[(PathBuf, PathBuf)]) -> Option<Vec<PathBuf>> {
+    use std::collections::BTreeMap;
+    let mut next: BTreeMap<&PathBuf, Vec<&PathBuf>> = BTreeMap::new();
+    for (a, b) in edges {
+        next.entry(a).or_default().push(b);
+    }
+    // 0 unseen, 1 on the stack, 2 done
+    let mut state: BTreeMap<&PathBuf, u8> = BTreeMap::new();
+    fn visit<'a>(
+        v: &'a PathBuf,
+        next: &BTreeMap<&'a PathBuf, Vec<&'a PathBuf>>,
+        state: &mut BTreeMap<&'a PathBuf, u8>,
+        stack: &mut Vec<&'a PathBuf>,
+    ) -> Option<Vec<PathBuf>> {
+        state.insert(v, 1);
+        stack.push(v);
+        for &w in next.get(v).map(|x| x.as_slice()).unwrap_or(&[]) {
+            match state.get(w).copied().unwrap_or(0) {
+                1 => {
+                    let i = stack.iter().position(|&s| s == w).unwrap();
+                    return Some(stack[i..].iter().map(|p| (*p).clone()).collect());
+                }
+                0 => {
+                    if let Some(c) = visit(w, next, state, stack) {
+                        return Some(c);
+                    }
+                }
+                _ => {}
+            }
+        }
+        stack.pop();
+        state.insert(v, 2);
+        None
+    }
+    let starts: Vec<&PathBuf> = next.keys().copied().collect();
+    for v in starts {
+        if state.get(v).copied().unwrap_or(0) == 0 {
+            let mut stack = Vec::new();
+            if let Some(c) = visit(v, &next, &mut state, &mut stack) {
+                return Some(c);
+            }
+        }
+    }
+    None
+}
+
+/// `solve/` is a tree: no circle of imports between its files (read off the
+/// `use` lines and the `crate::`/`super::` paths of the code; a name a
+/// `mod.rs` hands on counts as an import of the child that defines it). The
+/// layers: table <- kernels <- wrappers <- select <- run, stream <- probe <-
+/// plan. Fails on the tree of 89c5b78 (select -> stream -> select, the
+/// 11-file circle).
+#[test]
+fn solve_has_no_import_circle() {
+    let src = crates().join("wythoff/src");
+    let edges = solve_graph(&src);
+    assert!(edges.len() > 40, "{} edges", edges.len());
+    if let Some(c) = a_circle(&edges) {
+        let names: Vec<String> = c
+            .iter()
+            .map(|p| p.strip_prefix(&src).unwrap().display().to_string())
+            .collect();
+        panic!("an import circle in solve/: {}", names.join(" -> "));
+    }
+}
+
+/// The layers of `solve/` point down: the kernels (under `outcome/`,
+/// `grundy/`, `remoteness/`), `table.rs` and `wrappers.rs` name none of
+/// `select`, `run`, `stream`, `probe`, `plan`; `select.rs` names none of `run`,
+/// `stream`, `probe`, `plan`.
+#[test]
+fn solve_layers_point_down() {
+    let src = crates().join("wythoff/src");
+    let solve = src.join("solve");
+    let edges = solve_graph(&src);
+    let upper = |t: &Path, names: &[&str]| {
+        names
+            .iter()
+            .any(|n| t == solve.join(format!("{n}.rs")).as_path())
+    };
+    let mut found = Vec::new();
+    for (a, b) in &edges {
+        let kernel = ["outcome", "grundy", "remoteness", "geometry"]
+            .iter()
+            .any(|k| a.starts_with(solve.join(k)))
+            || a.ends_with("solve/table.rs")
+            || a.ends_with("solve/wrappers.rs")
+            || a.ends_with("solve/wavefront.rs")
+            || a.ends_with("solve/reference.rs");
+        let bad = if kernel {
+            upper(b, &["select", "run", "stream", "probe", "plan"])
+        } else if a.ends_with("solve/select.rs") {
+            upper(b, &["run", "stream", "probe", "plan"])
+        } else {
+            false
+        };
+        if bad {
+            found.push(format!("{} -> {}", a.display(), b.display()));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "a layer of solve/ imports one above it:\n{}",
         found.join("\n")
     );
 }

@@ -143,6 +143,8 @@ fn param(a: wythoff::Arg) -> &'static str {
         wythoff::Arg::Values => "values",
         wythoff::Arg::Value => "value",
         wythoff::Arg::From => "from",
+        wythoff::Arg::Rows => "rows",
+        wythoff::Arg::Columns => "columns",
     }
 }
 

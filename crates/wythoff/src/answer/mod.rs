@@ -40,15 +40,17 @@ use crate::explain::analyse;
 use crate::imitation::{Clause, ImitationNim, PositionClass, StateSolver, Theorem1};
 use crate::oracle::{self, Natural, Oracle};
 use crate::rules::{Convention, Game};
-use crate::solve::select::{self, GrundyPlan, LevelsPlan, NoLevels, PPositionsPlan};
+use crate::solve::plan::{GrundyPlan, LevelsPlan, NoLevels, PPositionsPlan};
 use crate::solve::{self, human_bytes, memory_budget, stream, GrundyTable, Outcome};
 use serde_json::json;
 use std::collections::BTreeSet;
 
+mod grundy_value;
 mod notes;
 mod plan;
 mod request;
 mod row;
+mod rows;
 mod verify;
 
 pub use crate::board::{game_board, game_p_positions, outcome_table};
@@ -56,10 +58,12 @@ pub use crate::limits::*;
 pub use crate::sequences::*;
 pub use crate::subject::*;
 pub use crate::value_from::*;
+pub use grundy_value::*;
 pub use notes::{remoteness_notes, REMOTENESS_LIMIT, REMOTENESS_WORK};
 pub use plan::*;
 pub use request::*;
 pub use row::{p_positions_in_row, RowAnswer};
+pub use rows::*;
 pub use verify::*;
 
 /// The payload of an unwind that a front end's progress callback starts to stop
@@ -68,14 +72,14 @@ pub use verify::*;
 pub struct Cancelled;
 
 /// What listing the P-positions of `s` on the `n x n` board costs and which
-/// kernels run ([`select::p_positions_plan`]); `None` for a game with memory
+/// kernels run ([`solve::plan::p_positions_plan`]); `None` for a game with memory
 /// (Imitation Nim: the exact state solver answers, with its own limits).
 pub fn p_positions_plan(s: &Subject, n: u64) -> Result<Option<PPositionsPlan>, SolveError> {
     check_max(n)?;
     if s.imitation()?.is_some() {
         return Ok(None);
     }
-    Ok(Some(select::p_positions_plan(&s.game, n)))
+    Ok(Some(solve::plan::p_positions_plan(&s.game, n)))
 }
 
 /// The P-positions on the `n x n` board, streamed: `sink(x, ys)` once per row
@@ -111,7 +115,7 @@ pub fn p_positions_with_board(
 /// The P-positions on the `n x n` board as a list, in csv order (sorted by x, then y).
 ///
 /// The list is the front end's memory, beside the board's: refused before the
-/// solve where its estimate ([`select::p_positions_count`], as the plan counts
+/// solve where its estimate ([`solve::probe::p_positions_count`], as the plan counts
 /// it) is over the memory budget, and during it where the list outgrows the
 /// budget or an allocation fails (an error, never an abort).
 pub fn p_positions_list(
@@ -130,7 +134,7 @@ pub fn p_positions_list(
         budget,
     };
     if n > 2048 && s.game.memory() == crate::rules::Memory::None {
-        let listed = solve::cost::list_bytes(solve::select::p_positions_count(&s.game, n), 16);
+        let listed = solve::cost::list_bytes(solve::probe::p_positions_count(&s.game, n), 16);
         if listed > budget {
             return Err(over(listed));
         }
@@ -162,11 +166,11 @@ pub fn grundy_check(s: &Subject) -> Result<(), SolveError> {
 }
 
 /// What the Grundy values of `s` on the `n x n` board cost and which kernel
-/// computes them ([`select::grundy_plan`], with the process's memory budget).
+/// computes them ([`solve::plan::grundy_plan`], with the process's memory budget).
 pub fn grundy_plan(s: &Subject, n: u64) -> Result<GrundyPlan, SolveError> {
     grundy_check(s)?;
     check_max(n)?;
-    Ok(select::grundy_plan(&s.game, n, memory_budget()).expect("checked by grundy_check"))
+    Ok(solve::plan::grundy_plan(&s.game, n, memory_budget()).expect("checked by grundy_check"))
 }
 
 /// The Grundy values on the `n x n` board, streamed row by row: `sink(x, row)`,
@@ -202,11 +206,11 @@ pub fn grundy_table(
 
 /// What the misère Grundy values of `s` (a game in misère play: a position
 /// without options has value 1, every other the mex of its options) on the
-/// `n x n` board cost ([`select::misere_grundy_plan`]: the plain kernel), or
+/// `n x n` board cost ([`solve::plan::misere_grundy_plan`]: the plain kernel), or
 /// why the game has none (a choice, blocking, memory).
 pub fn misere_grundy_plan(s: &Subject, n: u64) -> Result<GrundyPlan, SolveError> {
     check_max(n)?;
-    select::misere_grundy_plan(&s.game, n).ok_or_else(|| {
+    solve::plan::misere_grundy_plan(&s.game, n).ok_or_else(|| {
         // the games without Grundy values have none in misère play either
         let normal = Subject {
             game: s.game.with_convention(Convention::Normal),
@@ -239,7 +243,7 @@ pub fn misere_grundy_table(
 
 /// What the Grundy level sets of values `values.0..=values.1` of `s` on the
 /// `n x n` board cost, their positions taken as `listing` says (written,
-/// hashed, counted, held: [`solve::cost::Listing`]) ([`select::levels_plan`]),
+/// hashed, counted, held: [`solve::cost::Listing`]) ([`solve::plan::levels_plan`]),
 /// or why the level kernel does not answer: no Grundy values (blocking,
 /// memory, a choice), or one-pile moves of some lengths only (the whole table
 /// answers those).
@@ -250,7 +254,7 @@ pub fn grundy_levels_plan(
     listing: solve::cost::Listing,
 ) -> Result<LevelsPlan, SolveError> {
     check_levels_max(n)?;
-    select::levels_plan(&s.game, n, values, listing).map_err(|e| match e {
+    solve::plan::levels_plan(&s.game, n, values, listing).map_err(|e| match e {
         NoLevels::NoGrundy(why) => SolveError::NoGrundy {
             label: Some(s.label.clone()),
             why,
@@ -435,14 +439,17 @@ pub fn outcome_with_proof(
 }
 
 /// What the remoteness table of `s` on the `n x n` board costs
-/// ([`select::remoteness_plan`]); `None` for a game with memory (Imitation
+/// ([`solve::plan::remoteness_plan`]); `None` for a game with memory (Imitation
 /// Nim: its state graph, with its own limit on the side).
-pub fn remoteness_plan(s: &Subject, n: u64) -> Result<Option<select::RemotenessPlan>, SolveError> {
+pub fn remoteness_plan(
+    s: &Subject,
+    n: u64,
+) -> Result<Option<solve::plan::RemotenessPlan>, SolveError> {
     check_max(n)?;
     if s.imitation()?.is_some() {
         return Ok(None);
     }
-    Ok(Some(select::remoteness_plan(&s.game, n)))
+    Ok(Some(solve::plan::remoteness_plan(&s.game, n)))
 }
 
 /// Which engine answers one position, and what it costs before it runs.
@@ -458,7 +465,7 @@ pub enum PositionEngine {
     /// The Imitation Nim state solver on the board of side `n`.
     Imitation,
     /// The general solver (explanations included) on the board of side `n`.
-    General(Vec<select::OutcomeKernel>),
+    General(Vec<solve::OutcomeKernel>),
     /// Piles too large for any engine: refused when asked, at no cost.
     Refused,
 }
@@ -580,7 +587,7 @@ pub fn outcome_plan(spec: &GameSpec, x: &Natural, y: &Natural) -> Result<Positio
                     seconds: solve::cost::ps_seconds(ps),
                 });
             }
-            let p = select::p_positions_plan(&s.game, n);
+            let p = solve::plan::p_positions_plan(&s.game, n);
             Ok(PositionPlan {
                 engine: PositionEngine::General(p.kernels),
                 n,
@@ -615,7 +622,7 @@ pub fn remoteness_table(
 ) -> Result<crate::solve::remoteness::RemotenessTable, SolveError> {
     Ok(match ImitationNim::from_game(&s.game) {
         Some(r) => crate::imitation::remoteness::start_table(r, n)?,
-        None => crate::solve::remoteness::remoteness(&s.game, n as usize)?,
+        None => crate::solve::remoteness_table(&s.game, n as usize)?,
     })
 }
 

@@ -107,7 +107,7 @@ pub fn remoteness_notes(s: &Subject, x: &Natural, y: &Natural) -> Result<Vec<Str
     if rem::work_estimate(&s.game, n as u64) > REMOTENESS_WORK {
         return Ok(vec!["remoteness: not computed (the table below max(X, Y) + 1 is too much work here; see `wythoff remoteness`)".into()]);
     }
-    let t = rem::remoteness(&s.game, n)?;
+    let t = crate::solve::remoteness_table(&s.game, n)?;
     let Some(r) = t.get(x as usize, y as usize) else {
         return Ok(vec![]);
     };

@@ -11,7 +11,7 @@ use crate::error::SolveError;
 use crate::imitation::StateSolver;
 use crate::limits::check_max;
 use crate::solve::cost::{self, Bound};
-use crate::solve::{human_bytes, outcome_threads, select};
+use crate::solve::{self, human_bytes, outcome_threads};
 use serde_json::{json, Value};
 
 /// The work a plan is for.
@@ -193,7 +193,7 @@ impl WorkPlan {
     }
 }
 
-fn outcome_kernels(ks: &[select::OutcomeKernel]) -> Vec<(&'static str, &'static str)> {
+fn outcome_kernels(ks: &[solve::OutcomeKernel]) -> Vec<(&'static str, &'static str)> {
     ks.iter().map(|k| (k.name(), k.complexity())).collect()
 }
 
@@ -238,7 +238,7 @@ pub fn plan_p_positions(
     }
     // the P-positions the front end holds, 16 bytes each, and renders whole
     let held = if holds_list {
-        select::p_positions_count(&s.game, n)
+        solve::probe::p_positions_count(&s.game, n)
     } else {
         0
     };
@@ -254,7 +254,7 @@ pub fn plan_p_positions(
         &outcome_kernels(&p.kernels),
         (
             p.memory.saturating_add(listed),
-            select::p_positions_resident(&s.game, n, &p).saturating_add(listed),
+            solve::plan::p_positions_resident(&s.game, n, &p).saturating_add(listed),
         ),
         ps,
         "the outcome solver",
@@ -281,7 +281,7 @@ pub fn plan_grundy(s: &Subject, n: u64, bound: Bound) -> Result<WorkPlan, SolveE
     w.refusal = p.admit(bound).err();
     w.fill(
         &[(p.kernel.name(), p.kernel.complexity())],
-        (p.memory, select::grundy_resident(&s.game, n, &p)),
+        (p.memory, solve::plan::grundy_resident(&s.game, n, &p)),
         (p.millis as u128).saturating_mul(1_000_000_000),
         "the Grundy solver",
     );
@@ -307,7 +307,7 @@ pub fn plan_grundy_levels(
     w.streams = listing.held == 0;
     w.refusal = p.admit(bound).err();
     w.fill(
-        &[(select::LevelsPlan::NAME, p.complexity())],
+        &[(solve::plan::LevelsPlan::NAME, p.complexity())],
         (
             p.memory,
             p.kernel_memory
@@ -320,7 +320,7 @@ pub fn plan_grundy_levels(
 }
 
 /// The plan of `remoteness` of `s` on the `n x n` board under `bound`: the
-/// table's own refusals ([`crate::solve::remoteness::check`]: the side, the
+/// table's own refusals ([`crate::solve::remoteness_check`]: the side, the
 /// options a plain table visits), then `bound`.
 pub fn plan_remoteness(s: &Subject, n: u64, bound: Bound) -> Result<WorkPlan, SolveError> {
     let mut w = WorkPlan::new(Work::Remoteness, s, n, bound);
@@ -348,7 +348,7 @@ pub fn plan_remoteness(s: &Subject, n: u64, bound: Bound) -> Result<WorkPlan, So
         .iter()
         .map(|k| (k.name(), k.complexity()))
         .collect();
-    w.refusal = crate::solve::remoteness::check(&s.game, usize::try_from(n).unwrap_or(usize::MAX))
+    w.refusal = crate::solve::remoteness_check(&s.game, usize::try_from(n).unwrap_or(usize::MAX))
         .err()
         .or_else(|| p.admit(bound).err());
     w.fill(
@@ -410,7 +410,7 @@ pub fn plan_compare(
     let mut w = WorkPlan::new(Work::Compare, a, n, bound);
     w.game = format!("{} vs {}", pa.game, pb.game);
     let count = |s: &Subject| match s.imitation() {
-        Ok(None) => select::p_positions_count(&s.game, n),
+        Ok(None) => solve::probe::p_positions_count(&s.game, n),
         _ => 2 * n,
     };
     // the first list is held while the second board is solved; then both

@@ -34,6 +34,7 @@ const CROSS_CHECK_GAMES: &[&str] = &[
     "even-odd:s=1,t=1",
     "blocking-wythoff:k=3",
     "terminal-wythoff:l=2",
+    "gdwn:p=1,q=2",
 ];
 
 /// The claims of this module, for [`crate::claims::verify::registry`].
@@ -41,7 +42,7 @@ pub fn claims() -> Vec<Claim> {
     vec![
         Claim {
             id: "solvers-vs-reference",
-            scope: "21 catalogue games, both conventions, board clamp(N/5, 16, 120) (default 40)",
+            scope: "22 catalogue games, both conventions, board clamp(N/5, 16, 120) (default 40)",
             games: &[
                 "nim",
                 "wythoff",
@@ -62,6 +63,7 @@ pub fn claims() -> Vec<Claim> {
                 "even-odd",
                 "blocking-wythoff",
                 "terminal-wythoff",
+                "gdwn",
             ],
             source: "docs/games.md section 8 (1): general solvers",
             run: fast_vs_reference,

@@ -20,7 +20,7 @@
 //! compare with the proved automaton, the side statement `closed_form`).
 
 use super::beatty::Beatty;
-use super::closed_form::{ClosedForm, Family};
+use super::closed_form::{blocking_wythoff as closed_form, ClosedForm};
 use super::pset::{PSet, Pos};
 use super::Oracle;
 use crate::catalogue::{Params, LARSSON_2011};
@@ -38,31 +38,6 @@ pub struct BlockingWythoffSet {
     bt: Beatty,
     /// The families, as data ([`closed_form`]): membership.
     form: ClosedForm,
-}
-
-/// The P-set of `blocking-wythoff:k=K`, `K` in 2..=3, as families (each with
-/// its mirror images): the oracle's membership, and the closed form `prove`
-/// has Walnut compare with the proved automaton.
-pub fn closed_form(k: u64) -> Option<ClosedForm> {
-    let families = match k {
-        // (0, 0); (n, 2n + 1); (2 A_m + 2, 2 B_m + 2)
-        2 => vec![
-            Family::linear((0, 0), (0, 0)),
-            Family::linear((1, 0), (2, 1)),
-            Family::wythoff((2, 2), (2, 2)),
-        ],
-        // (0, 0); (n, 2n + 1); (n, 2n + 2)
-        3 => vec![
-            Family::linear((0, 0), (0, 0)),
-            Family::linear((1, 0), (2, 1)),
-            Family::linear((1, 0), (2, 2)),
-        ],
-        _ => return None,
-    };
-    Some(ClosedForm {
-        source: format!("{LARSSON_2011} (k = {k})"),
-        families,
-    })
 }
 
 fn nat(v: u64) -> Natural {

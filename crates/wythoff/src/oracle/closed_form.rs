@@ -20,7 +20,7 @@
 //! numeration Walnut ships.
 
 use super::beatty::Beatty;
-use crate::catalogue::Params;
+use crate::catalogue::{Params, LARSSON_2011};
 use crate::rules::Convention;
 use malachite_nz::natural::Natural;
 
@@ -223,6 +223,31 @@ pub fn wythoff() -> ClosedForm {
     }
 }
 
+/// The P-set of `blocking-wythoff:k=K`, `K` in 2..=3, as families (each with
+/// its mirror images): the oracle's membership, and the closed form `prove`
+/// has Walnut compare with the proved automaton.
+pub fn blocking_wythoff(k: u64) -> Option<ClosedForm> {
+    let families = match k {
+        // (0, 0); (n, 2n + 1); (2 A_m + 2, 2 B_m + 2)
+        2 => vec![
+            Family::linear((0, 0), (0, 0)),
+            Family::linear((1, 0), (2, 1)),
+            Family::wythoff((2, 2), (2, 2)),
+        ],
+        // (0, 0); (n, 2n + 1); (n, 2n + 2)
+        3 => vec![
+            Family::linear((0, 0), (0, 0)),
+            Family::linear((1, 0), (2, 1)),
+            Family::linear((1, 0), (2, 2)),
+        ],
+        _ => return None,
+    };
+    Some(ClosedForm {
+        source: format!("{LARSSON_2011} (k = {k})"),
+        families,
+    })
+}
+
 /// The closed form of a catalogue game's oracle, where it is a union of such
 /// families: Nim, Wythoff (and the family members that are Wythoff's game),
 /// Blocking Wythoff Nim with k = 2, 3 (normal play; misère play has no
@@ -240,7 +265,7 @@ pub fn for_game(entry: &str, params: &Params, convention: Convention) -> Option<
         ("wythoff", _, _) | ("blocking-wythoff", Some(1), _) | ("terminal-wythoff", _, Some(0)) => {
             Some(wythoff())
         }
-        ("blocking-wythoff", Some(&k), _) => super::blocking::closed_form(k),
+        ("blocking-wythoff", Some(&k), _) => blocking_wythoff(k),
         _ => None,
     }
 }
@@ -347,7 +372,7 @@ mod tests {
 
     #[test]
     fn walnut_text_of_the_forms() {
-        let k3 = super::super::blocking::closed_form(3).unwrap();
+        let k3 = blocking_wythoff(3).unwrap();
         let w = k3.walnut("msd_2").unwrap();
         assert_eq!(
             w.formula,

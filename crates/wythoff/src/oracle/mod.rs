@@ -129,6 +129,10 @@ pub fn for_game(entry: &str, params: &Params, convention: Convention) -> Option<
     // the members of a family that are Wythoff's game itself: blocking of one
     // option (k = 1: nothing is blocked) and the terminal set x + y <= 0 (the
     // origin, which has no move anyway)
+    if params.pass() {
+        // a game with a pass has no published oracle (docs/games.md, "A pass")
+        return None;
+    }
     let ints = params.ints();
     let is_wythoff = match entry {
         "blocking-wythoff" => ints.get("k") == Some(&1),

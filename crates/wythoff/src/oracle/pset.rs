@@ -601,6 +601,17 @@ fn relation_allows(rel: &Relation, k: &Natural, l: &Natural) -> bool {
             diff < mn * Natural::from(s - 1) + Natural::from(t)
         }
         Relation::Congruent { m } => Beatty::residue(&diff, m) == 0,
+        // (k, l) = (p t, q t) or (q t, p t), t >= 1
+        Relation::Ratio { p, q } => {
+            let along = |a: &Natural, b: &Natural, p: u64, q: u64| {
+                let (p, q) = (Natural::from(p), Natural::from(q));
+                let (ta, ra) = (a / &p, a % &p);
+                let (tb, rb) = (b / &q, b % &q);
+                ra == 0u32 && rb == 0u32 && ta == tb && ta > 0u32
+            };
+            along(k, l, p, q) || along(k, l, q, p)
+        }
+        Relation::Union(ref parts) => parts.iter().any(|r| relation_allows(r, k, l)),
     }
 }
 
@@ -693,9 +704,9 @@ pub fn p_options<S: PSet + ?Sized>(
                 }
                 None => None,
             };
-            let two = match (listed, t.relation) {
+            let two = match (listed, &t.relation) {
                 (Some(v), _) => v,
-                (None, Relation::Congruent { m }) => set.below_congruent(x, y, m)?,
+                (None, Relation::Congruent { m }) => set.below_congruent(x, y, *m)?,
                 (None, _) => set.below(x, y)?,
             };
             cands.extend(two.into_iter().filter(|(a, b)| a < x && b < y));

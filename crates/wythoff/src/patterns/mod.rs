@@ -367,7 +367,7 @@ pub fn read_pairs_with_progress(
     let mut spent: Option<u64> = None;
     loop {
         crate::solve::check_board(game, n as u64, budget)?;
-        let planned = crate::solve::select::p_positions_plan(game, n as u64).millis;
+        let planned = crate::solve::plan::p_positions_plan(game, n as u64).millis;
         if let Some(spent) = spent {
             if spent.saturating_add(planned) > seconds.saturating_mul(1000) {
                 return Err(SolveError::ArgTooLarge(Message::new().value(Arg::Terms, terms).text(format!(

@@ -45,7 +45,9 @@
 //! The certificate computes every value from the rules alone (no board): the
 //! tests compare it with the solvers on boards far longer than the repeats.
 
-use crate::rules::{Convention, Game, Memory, Relation, Rules};
+#[cfg(test)]
+use crate::rules::Convention;
+use crate::rules::{Game, Rules};
 use std::collections::HashMap;
 
 /// Default bound on the columns the certificate computes for one row.
@@ -107,70 +109,17 @@ pub fn refusal(game: &Game) -> Option<String> {
 }
 
 fn refusal_rules(r: &Rules) -> Option<String> {
-    if r.convention() == Convention::Misere {
-        return Some("misère play: the certificate is for normal-play Grundy values".into());
-    }
-    if r.memory() != Memory::None {
-        return Some("a game with memory has no Grundy values".into());
-    }
-    if r.blocking().is_some() {
-        return Some("blocking: no Grundy values".into());
-    }
-    if r.corner().is_some() {
-        return Some("a removed corner: the rows are not translation-invariant".into());
-    }
-    if r.terminal().is_some() {
-        return Some("a terminal set: its rows are not injective".into());
-    }
-    if !r.v().is_all() {
-        return Some(format!(
-            "one-pile moves on the second pile are not of every length ({}): rows need not be injective",
-            r.v().spec()
-        ));
-    }
-    if let Some(t) = r.two_pile() {
-        if !t.d2.is_finite() {
-            if let Relation::Congruent { m } = t.relation {
-                return Some(format!(
-                    "two-pile moves (k, l) with k = l (mod {m}) reach row x - k at every column y - l, l = k (mod {m}): unboundedly many columns of each earlier row, so no finite state"
-                ));
-            }
-        }
-    }
-    None
+    crate::solve::grundy::rows::refusal(r)
 }
 
 /// The largest `l` of a two-pile move `(k, l)` (`None`: unbounded).
 fn lmax(r: &Rules, k: u64) -> Option<u64> {
-    let Some(t) = r.two_pile() else {
-        return Some(0);
-    };
-    if !t.d1.contains(k) {
-        return Some(0);
-    }
-    let by_set = t.d2.is_finite().then(|| t.d2.threshold());
-    let by_rel = match t.relation {
-        Relation::Diagonal => Some(k),
-        Relation::Band { m } => k.checked_add(m - 1),
-        // l > k: l - k < (s - 1) k + t, so l < s k + t
-        Relation::Cone { s, t } => s.checked_mul(k).and_then(|v| v.checked_add(t - 1)),
-        Relation::Congruent { .. } => None,
-    };
-    match (by_set, by_rel) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    }
+    crate::solve::grundy::rows::lmax(r, k)
 }
 
 /// The smallest `l >= 1` of a two-pile move `(k, l)` the relation allows.
 fn lmin(r: &Rules, k: u64) -> u64 {
-    match r.two_pile().map(|t| t.relation) {
-        Some(Relation::Diagonal) => k,
-        Some(Relation::Band { m }) => k.saturating_sub(m - 1).max(1),
-        // l < k: k - l < (s - 1) l + t, so k < s l + t
-        Some(Relation::Cone { s, t }) if k >= t => (k - t) / s + 1,
-        _ => 1,
-    }
+    crate::solve::grundy::rows::lmin(r, k)
 }
 
 /// `c_x`: the number of cells of the rows below `x` among the options of a
@@ -420,6 +369,36 @@ mod tests {
         assert!(agree_with_solver("m-wythoff:m=2", 5, 2048) >= 4);
         assert!(agree_with_solver("nim", 6, 512) == 6);
         assert!(agree_with_solver("st-wythoff:s=2,t=1", 4, 2048) >= 3);
+    }
+
+    #[test]
+    fn the_row_kernel_certifies_the_same_laws() {
+        // solve::grundy::rows keeps the rows as arrays; the laws are the same
+        for (name, n) in [("wythoff", 20), ("m-wythoff:m=2", 6), ("nim", 8)] {
+            let g = game(name);
+            let here = certify(&g, n, DEFAULT_MAX_COLUMNS);
+            let t = crate::solve::grundy::rows::rows(
+                g.as_single().unwrap(),
+                n as u64,
+                1 << 14,
+                &mut |_, _| {},
+            )
+            .unwrap();
+            let mut proved = 0;
+            for (a, b) in here.iter().zip(t.status()) {
+                let a = a
+                    .proved()
+                    .map(|p| (p.x, p.preperiod, p.period, p.saltus as u64, p.window));
+                let b = b
+                    .law()
+                    .map(|l| (l.row, l.preperiod, l.period, l.saltus, l.window));
+                if b.is_some() {
+                    assert_eq!(a, b, "{name}");
+                    proved += 1;
+                }
+            }
+            assert!(proved >= n - 1, "{name}: {proved} rows proved");
+        }
     }
 
     #[test]

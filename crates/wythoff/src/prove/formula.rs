@@ -3,8 +3,8 @@
 //! residues mod the period above it), the relation (diagonal, band, (s,t) cone,
 //! congruence), the removed corner, blocking of up to `p - 1` options of a class
 //! (one-pile, diagonal, or any option), the terminal set `x + y <= L` (no move
-//! from it), and both conventions. A game with memory (Imitation Nim) or a choice among
-//! variants is refused with the reason.
+//! from it), and both conventions. A game with memory (Imitation Nim), a pass or a
+//! choice among variants is refused with the reason.
 
 use crate::rules::{BlockClass, Blocking, Convention, Game, Memory, Relation, Rules};
 use crate::sets::LengthSet;
@@ -39,6 +39,15 @@ pub fn refusal(game: &Game) -> Option<String> {
             "Imitation Nim's legality depends on the previous moves (memory): a position's \
              outcome is not a property of the pair (x, y) alone, so no first-order statement \
              about a set of pairs expresses its rules"
+                .into(),
+        );
+    }
+    if game.has_pass() {
+        return Some(
+            "a game with a pass: its state is the position and whether the pass is still there, \
+             and a position with the pass is decided by the game without it, so its P-set is not \
+             the P-set of a move relation on pairs; no statement about one set of pairs written \
+             here expresses it (prove --alteration relates it to a known set)"
                 .into(),
         );
     }
@@ -113,8 +122,8 @@ fn times(s: u64, v: &str) -> String {
     }
 }
 
-fn relation_formula(rel: Relation, k: &str, l: &str, fresh: &mut dyn FnMut() -> String) -> String {
-    match rel {
+fn relation_formula(rel: &Relation, k: &str, l: &str, fresh: &mut dyn FnMut() -> String) -> String {
+    match *rel {
         Relation::Diagonal => format!("{k}={l}"),
         Relation::Band { m } => format!("({k}<{l}+{m} & {l}<{k}+{m})"),
         Relation::Cone { s, t } => format!(
@@ -130,6 +139,25 @@ fn relation_formula(rel: Relation, k: &str, l: &str, fresh: &mut dyn FnMut() -> 
                 format!("(E {q} ({k}={l}+{m}*{q} | {l}={k}+{m}*{q}))")
             }
         }
+        // (k, l) = (p t, q t) or (q t, p t): a constant times t is first-order
+        Relation::Ratio { p, q } => {
+            let t = fresh();
+            format!(
+                "(E {t} (({k}={} & {l}={}) | ({k}={} & {l}={})))",
+                times(p, &t),
+                times(q, &t),
+                times(q, &t),
+                times(p, &t)
+            )
+        }
+        Relation::Union(ref parts) => format!(
+            "({})",
+            parts
+                .iter()
+                .map(|r| relation_formula(r, k, l, fresh))
+                .collect::<Vec<_>>()
+                .join(" | ")
+        ),
     }
 }
 
@@ -137,8 +165,8 @@ fn relation_formula(rel: Relation, k: &str, l: &str, fresh: &mut dyn FnMut() -> 
 /// written over the positions: the move vector `(k, l) = (a - c, b - d)`
 /// substituted into [`relation_formula`] (`k = l` is `a + d = b + c`, ...),
 /// so that no move vector is quantified beside the positions.
-fn relation_by_positions(rel: Relation, fresh: &mut dyn FnMut() -> String) -> String {
-    match rel {
+fn relation_by_positions(rel: &Relation, fresh: &mut dyn FnMut() -> String) -> String {
+    match *rel {
         Relation::Diagonal => "a+d=b+c".into(),
         Relation::Band { m } => format!("(a+d<b+c+{m} & b+c<a+d+{m})"),
         // l < s k + t: b - d < s (a - c) + t, i.e. b + s c < s a + d + t
@@ -157,6 +185,25 @@ fn relation_by_positions(rel: Relation, fresh: &mut dyn FnMut() -> String) -> St
                 format!("(E {q} (a+d=b+c+{m}*{q} | b+c=a+d+{m}*{q}))")
             }
         }
+        // a - c = p t and b - d = q t, or the mirror (c < a, d < b: t >= 1)
+        Relation::Ratio { p, q } => {
+            let t = fresh();
+            format!(
+                "(E {t} ((a=c+{} & b=d+{}) | (a=c+{} & b=d+{})))",
+                times(p, &t),
+                times(q, &t),
+                times(q, &t),
+                times(p, &t)
+            )
+        }
+        Relation::Union(ref parts) => format!(
+            "({})",
+            parts
+                .iter()
+                .map(|r| relation_by_positions(r, fresh))
+                .collect::<Vec<_>>()
+                .join(" | ")
+        ),
     }
 }
 
@@ -175,7 +222,7 @@ fn move_formula(r: &Rules, fresh: &mut dyn FnMut() -> String) -> String {
                 "(k>=1 & l>=1 & {} & {} & {})",
                 set_formula(&t.d1, "k", fresh),
                 set_formula(&t.d2, "l", fresh),
-                relation_formula(t.relation, "k", "l", fresh)
+                relation_formula(&t.relation, "k", "l", fresh)
             ));
         }
     }
@@ -442,7 +489,7 @@ fn moves_into_the_set(
             if !t.d2.is_all() {
                 parts.push(format!("(E l b=d+l & {})", set_formula(&t.d2, "l", fresh)));
             }
-            parts.push(relation_by_positions(t.relation, fresh));
+            parts.push(relation_by_positions(&t.relation, fresh));
             parts.push(onb("c", "d"));
             if r.terminal().is_some() {
                 parts.push(moves_from(r));
@@ -690,6 +737,29 @@ mod tests {
         );
         let s = LengthSet::parse("max3").unwrap();
         assert_eq!(set_formula(&s, "k", &mut fresh), "((k>=1 & k<=3))");
+    }
+
+    /// (p,q)-GDWN: the two-pile moves are the diagonal or the ratio, each a
+    /// constant times one quantified `t` (first-order).
+    #[test]
+    fn a_ratio_is_a_constant_times_t() {
+        let g = parse_game("gdwn:p=2,q=5").unwrap().game;
+        let f = rules_formula(&g, "S").unwrap();
+        let dmv = &f.defs.iter().find(|(n, _)| n == "dmv").unwrap().1;
+        assert!(
+            dmv.contains("((a=c+2*q1 & b=d+5*q1) | (a=c+5*q1 & b=d+2*q1))"),
+            "{dmv}"
+        );
+        assert!(dmv.contains("a+d=b+c"), "{dmv}");
+        let mut n = 0;
+        let mut fresh = || {
+            n += 1;
+            format!("t{n}")
+        };
+        assert_eq!(
+            relation_formula(&Relation::Ratio { p: 1, q: 3 }, "k", "l", &mut fresh),
+            "(E t1 ((k=t1 & l=3*t1) | (k=3*t1 & l=t1)))"
+        );
     }
 
     #[test]

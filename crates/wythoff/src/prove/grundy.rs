@@ -239,7 +239,7 @@ impl GuessPlan {
 /// request names it) or in those tried ([`PLANNED_NUMERATIONS`]). `None` for
 /// a game without Grundy values (the request's own refusal answers it).
 pub fn guess_plan(s: &Subject, n: u64, value: Option<u32>, one: bool) -> Option<GuessPlan> {
-    let table = crate::solve::select::grundy_plan(&s.game, n, crate::solve::memory_budget())?;
+    let table = crate::solve::plan::grundy_plan(&s.game, n, crate::solve::memory_budget())?;
     let congruent = s.game.as_single().and_then(|r| r.two_pile()).is_some_and(
         |t| matches!(t.relation, MoveRelation::Congruent { m } if (3..=9).contains(&m)),
     );

@@ -20,7 +20,7 @@
 //! | `verify --max N` (N >= 200) | `N^3` | 550 ns (4.4 s at 200) | `verify`: 4.4 s; `verify --max 400`: 30.5 s |
 
 use crate::error::Arg;
-use crate::SolveError;
+use crate::error::SolveError;
 
 /// The largest work a front end admits: bytes of memory and seconds of
 /// computation. The CLI's is the process's memory budget and
@@ -37,7 +37,7 @@ impl Bound {
     /// time bound when `force`.
     pub fn cli(force: bool) -> Bound {
         Bound {
-            memory: super::memory_budget(),
+            memory: super::table::memory_budget(),
             seconds: if force { u64::MAX } else { TIME_BOUND_SECONDS },
         }
     }
@@ -45,7 +45,7 @@ impl Bound {
     /// bound their time).
     pub fn memory_only() -> Bound {
         Bound {
-            memory: super::memory_budget(),
+            memory: super::table::memory_budget(),
             seconds: u64::MAX,
         }
     }

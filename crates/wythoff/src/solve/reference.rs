@@ -1,10 +1,16 @@
 //! The plain reference: enumerate every option of every position
 //! with [`Rules::options`]. Every other solver is tested against this one.
 
-use super::{decide, GrundyTable, OutcomeTable, CELL_N, CELL_OFF, CELL_P, GRUNDY_OFF};
+use super::table::{decide, GrundyTable, OutcomeTable, CELL_N, CELL_OFF, CELL_P, GRUNDY_OFF};
 use crate::rules::Rules;
 
+///
+/// With a pass ([`Rules::has_pass`]): the game without the pass first (this
+/// same reference), then the pass as one more option of every position that
+/// has an option, outside every block class, P exactly when the position is P
+/// without the pass (docs/games.md, "A pass").
 pub fn outcomes(r: &Rules, n: usize) -> OutcomeTable {
+    let without_pass = r.has_pass().then(|| outcomes(&r.without_pass(), n));
     let mut t = OutcomeTable::new(n);
     for x in 0..n {
         for y in 0..n {
@@ -22,6 +28,10 @@ pub fn outcomes(r: &Rules, n: usize) -> OutcomeTable {
                     p_out += p;
                     o_out += 1;
                 }
+            }
+            if let (Some(t0), true) = (&without_pass, o_out + o_in > 0) {
+                p_out += t0.is_p(x, y) as u64;
+                o_out += 1;
             }
             let c = match decide(r, p_out, p_in, o_out, o_in) {
                 super::Outcome::P => CELL_P,

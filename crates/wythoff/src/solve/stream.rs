@@ -1,30 +1,25 @@
 //! Streaming entry points: P-positions and Grundy rows are handed to a sink in
 //! sorted (row-major) order as they are found, so a caller that only writes or
 //! hashes them never holds an `n x n` table. [`select`] picks the kernel and
-//! says whether it streams natively in `O(n)` memory (the band kernel; the
+//! its wrapper says whether it streams natively in `O(n)` memory (the band kernel; the
 //! nim-like, lines and region Grundy kernels); other games are solved by the
-//! table dispatchers and then streamed. Every entry point checks the plan's
-//! memory first and refuses, with the estimate, what does not fit the budget.
+//! table dispatchers ([`super::run`]) and then streamed. Every entry point
+//! checks the memory a plan reports ([`super::run`]'s estimates) first and refuses, with the estimate, what does not fit the budget.
 
-use super::{
-    check_board, grundy_unsupported, memory_budget, outcome_memory_estimate, require_memoryless,
-    SolveError,
+use super::run::{check_board, grundy_memory, outcome_kernels, p_positions_memory};
+use super::select;
+use super::table::{
+    grundy_unsupported, memory_budget, outcome_threads, over_memory, require_memoryless,
 };
-use super::{select, wrappers};
-use crate::error::{Arg, Message};
+use super::wrappers;
+use crate::error::{Arg, Message, SolveError};
 use crate::rules::Game;
 
 /// Progress: `(rows_done, rows_total)`.
 pub type Progress<'a> = &'a mut dyn FnMut(u64, u64);
 
-/// Bytes needed to list the P-positions of `game` on the `n x n` board
-/// ([`select::p_positions_plan`]).
-pub fn p_positions_memory_estimate(game: &Game, n: u64) -> u64 {
-    select::p_positions_plan(game, n).memory
-}
-
 fn refuse(what: &str, n: u64, est: u64) -> SolveError {
-    super::over_memory(n as usize, what, est)
+    over_memory(n as usize, what, est)
 }
 
 /// Stream the P-positions of `game` on the `n x n` board: `sink(x, ys)` once per
@@ -42,16 +37,17 @@ pub fn p_positions(
         ));
     }
     let game = &game.for_board(n as u64);
-    let plan = select::p_positions_plan(game, n as u64);
-    if plan.memory > memory_budget() {
-        return Err(refuse("the outcome solver", n as u64, plan.memory));
+    let kernels = outcome_kernels(game);
+    let memory = p_positions_memory(game, n as u64, &kernels);
+    if memory > memory_budget() {
+        return Err(refuse("the outcome solver", n as u64, memory));
     }
     let total = n as u64;
-    if plan.streams() {
+    if kernels.iter().all(|&k| k.streams()) {
         let mut ks: Vec<_> = game
             .variants()
             .iter()
-            .zip(&plan.kernels)
+            .zip(&kernels)
             .map(|(r, &k)| wrappers::outcome(k).rows(r, n).expect("checked"))
             .collect();
         let mut merged: Vec<u32> = Vec::new();
@@ -76,7 +72,7 @@ pub fn p_positions(
     }
     check_board(game, n as u64, memory_budget())?;
     progress(0, total);
-    let t = super::outcomes_with_progress(game, n, progress)?;
+    let t = super::run::outcomes_with_progress(game, n, progress)?;
     let mut row = Vec::new();
     for x in 0..n {
         row.clear();
@@ -85,16 +81,6 @@ pub fn p_positions(
     }
     progress(total, total);
     Ok(())
-}
-
-/// Bytes needed for the Grundy values of `game` on the `n x n` board, streamed
-/// ([`select::grundy_plan`]; the outcome table's estimate for a game without
-/// Grundy values).
-pub fn grundy_memory_estimate(game: &Game, n: u64) -> u64 {
-    match select::grundy_plan(game, n, memory_budget()) {
-        Some(p) => p.memory,
-        None => outcome_memory_estimate(game, n),
-    }
 }
 
 /// Stream the Grundy values of `game` row by row: `sink(x, values)`, with
@@ -114,21 +100,22 @@ pub fn grundy(
         ));
     }
     let game = &game.for_board(n as u64);
-    let plan = select::grundy_plan(game, n as u64, memory_budget()).expect("has Grundy values");
-    if plan.memory > memory_budget() {
-        return Err(refuse("the Grundy solver", n as u64, plan.memory));
-    }
     let r = game.as_single().expect("checked by grundy_unsupported");
+    let kernel = select::grundy_kernel(r, n as u64, memory_budget());
+    let memory = grundy_memory(game, r, n as u64, kernel);
+    if memory > memory_budget() {
+        return Err(refuse("the Grundy solver", n as u64, memory));
+    }
     let total = n as u64;
-    if plan.streams() {
-        wrappers::grundy(plan.kernel)
-            .stream(r, n, plan.threads, &mut |d| progress(d, total), sink)
+    let w = wrappers::grundy(kernel);
+    if w.streams() {
+        w.stream(r, n, w.threads(n), &mut |d| progress(d, total), sink)
             .expect("applies");
         return Ok(());
     }
     // a table kernel: the table dispatcher (its checks, its fallback), then the rows
     progress(0, total);
-    let t = super::grundy_with_progress(game, n, progress)?;
+    let t = super::run::grundy_with_progress(game, n, progress)?;
     for x in 0..n {
         sink(x as u64, &t.values()[x * n..(x + 1) * n]);
     }
@@ -139,7 +126,7 @@ pub fn grundy(
 /// Workers of the Grundy row pipeline on the `n x n` board: the threads of
 /// rayon's pool (the CLI's `--threads`, Python's and rayon's defaults alike),
 /// at most one per 64 rows, one below 256 rows or on a pool thread already
-/// (`verify`, `sweep`: [`super::outcome_threads`]). The values do not depend on it.
+/// (`verify`, `sweep`: [`outcome_threads`]). The values do not depend on it.
 pub fn grundy_threads(n: usize) -> usize {
-    super::outcome_threads(n)
+    outcome_threads(n)
 }

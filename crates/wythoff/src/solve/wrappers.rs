@@ -2,18 +2,21 @@
 //! each kernel, in one place, its scope test (delegated to the kernel's file),
 //! the bytes it allocates and those it keeps resident, its cost (the
 //! picosecond rates, with the measurements behind them), its workers, its whole
-//! table (`None`: the kernel gave up) and its rows handed to a sink.
-//! [`super::select`] orders the kernels, applies the budget and owns every
-//! fallback (sparse gives up: the counters; union gives up: plain); the
-//! dispatchers ([`super::outcomes_with_progress`], [`super::grundy_table_by`],
-//! [`super::stream`], [`super::remoteness::rules_table`]) run what it chose
-//! through [`outcome`], [`grundy`] and [`remoteness`], with no match on a
-//! kernel of their own.
+//! table (`None`: the kernel gave up) and its rows handed to a sink. The
+//! kernel enums live here too, with the outcome kernels' order
+//! ([`OutcomeKernel::ORDER`]) and every fallback (sparse gives up: the
+//! counters; union gives up: plain; the remoteness lines: plain).
+//! [`super::select`] picks a kernel and runs the fallbacks; the dispatchers
+//! ([`super::run`], [`super::stream`]) run what it chose through [`outcome`],
+//! [`grundy`] and [`remoteness`], with no match on a kernel of their own. This
+//! file imports the kernels and [`super::table`], nothing above them: what an
+//! estimate reads off small boards comes in through [`Readings`].
 //!
-//! A new kernel: its file (under `outcome/`, `grundy/` or `remoteness/`), its
-//! wrapper here (a zero-sized struct, the trait, a line of [`outcome`] /
-//! [`grundy`] / [`remoteness`]), and its variant and place in the order in
-//! `select.rs`.
+//! A new kernel: its file (under `outcome/`, `grundy/` or `remoteness/`, with
+//! its `mod` line), its wrapper here (a zero-sized struct, the trait, its
+//! variant and place in the enum's order, a line of [`outcome`] / [`grundy`] /
+//! [`remoteness`]); a Grundy kernel also takes its place in
+//! [`super::select::grundy_kernel`]'s chain.
 //!
 //! The rates are measured user CPU times of the release build on the project's
 //! machine (2 cores, shared; docs/guide.md, Limits), rounded up: estimates, off
@@ -23,7 +26,7 @@
 //! |---|---|---|---|
 //! | streaming band kernel (`band`, P-positions) | `n` rows x (band width + 64) | 2 ns a word of the band, 4 ns a word of the row | `roob-blocking:m=2,p=12 --max 131072`: 2.14 s (issue 53) |
 //! | counters kernel (`outcome::counters`), per variant | `n^2` cells (x2 misère), plus the steps it tests one by one (a one-pile or band set's explicit part, `min256`: up to 256 a line) | 20 ns a cell, 5 ns a step | `p-positions connell:p=64 --max 16384`: 6.6 s (25 ns); `restricted:s=1,t=1,h=min256,v=min256,d1=none,d2=none` user CPU 1024: 1.82 s, 2048: 8.1 s, 4096: 31.6 s (about 4 ns a step, the sparse kernel's attempt included) |
-//! | sparse kernel (`outcome::sparse`), per variant | `n^2` cells; when the P-positions are dense ([`super::select`]'s probe) its attempt (1 ns a cell) and then the counters | 6 ns, and 20 ns x `n` a P-position (its attacks) | `p-positions st-wythoff:s=2,t=1` |
+//! | sparse kernel (`outcome::sparse`), per variant | `n^2` cells; when the P-positions are dense ([`super::probe::dense`]) its attempt (1 ns a cell) and then the counters | 6 ns, and 20 ns x `n` a P-position (its attacks) | `p-positions st-wythoff:s=2,t=1` |
 //! | remoteness, line kernel (`remoteness::lines`), per variant | `n^2` cells | 25 ns | `remoteness wythoff --max 2048`: 0.09-0.10 s (issue 53) |
 //! | remoteness, every option visited (`remoteness::plain_table`) | options visited (`remoteness::work_estimate`) | 7.7 ns (130 million a second) | `WORK_LIMIT`: half a minute |
 //! | Grundy, tiled kernel (`grundy::nim_like`), one thread | cells searched (`n^2 / 2` with the stored triangle, else `n^2`) | 38 ns + 1.75 ps x `n` with the triangle, 40 ns + 2.5 ps x `n` without | `grundy wythoff --threads 1` (session 6): 4096 0.39 s (46 ns), 8192 1.73 s (51 ns), 16384 8.9 s (66 ns); whole board: 65536 826 s CPU on two threads (192 ns; session 6), 32768 229 s (213 ns; session 5's kernel); loaded machine |
@@ -32,10 +35,138 @@
 //! | Grundy, other kernels (`grundy::union`, `grundy::plain`) | `n^3` | 1 ns | `connell:p=64 --max 4096`: 18 s (0.26 ns); `corner:m=2,p=3,u=5,v=7 --max 2048`: 6.6 s (0.77 ns) |
 
 use super::grundy::{levels, lines, nim_like, plain, region, union};
-use super::outcome::{band, counters, linear, residue, sparse, RowKernel};
-use super::select::{self, GrundyKernel, OutcomeKernel, RemotenessKernel};
-use super::{outcome_threads, GrundyTable, OutcomeTable};
+use super::outcome::{band, counters, linear, pass, residue, sparse, RowKernel};
+use super::remoteness::{self as remoteness_kernels, RemotenessTable};
+use super::table::{outcome_threads, GrundyTable, OutcomeTable};
 use crate::rules::{Convention, Game, Rules};
+
+// ---------------------------------------------------------------- the kernels
+
+/// The outcome kernels, in the order they are tried.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum OutcomeKernel {
+    /// A game with a pass: the game without it by its own kernel, then the
+    /// pass (`outcome::pass`); no other kernel takes a pass.
+    Pass,
+    /// Jumps over dead columns and attacked diagonals; near-linear; streams.
+    Linear,
+    /// Row bitsets for one-pile moves plus a band of diagonals; streams.
+    Band,
+    /// Bit-parallel rows for eventually periodic one-pile sets; streams.
+    Residue,
+    /// Forward attacks from sparse P-positions; falls back to the counters
+    /// when the P-positions are dense.
+    Sparse,
+    /// The general counter solver (any memoryless rules).
+    Counters,
+}
+
+impl OutcomeKernel {
+    /// Every kernel, in the order they are tried.
+    pub const ORDER: [OutcomeKernel; 6] = [
+        OutcomeKernel::Pass,
+        OutcomeKernel::Linear,
+        OutcomeKernel::Band,
+        OutcomeKernel::Residue,
+        OutcomeKernel::Sparse,
+        OutcomeKernel::Counters,
+    ];
+    /// Does the kernel hand the P-positions over row by row in `O(n)` memory?
+    pub fn streams(self) -> bool {
+        outcome(self).streams()
+    }
+    pub fn name(self) -> &'static str {
+        outcome(self).name()
+    }
+    /// The kernel's cost on the `n x n` board, in words (its wrapper has the rates).
+    pub fn complexity(self) -> &'static str {
+        outcome(self).complexity()
+    }
+    /// The kernel that answers when this one gives up: the sparse kernel gives
+    /// up when the P-positions are dense, then the counters answer.
+    pub fn fallback(self) -> Option<OutcomeKernel> {
+        match self {
+            OutcomeKernel::Sparse => Some(OutcomeKernel::Counters),
+            _ => None,
+        }
+    }
+}
+
+/// The Grundy kernels, in the order they are tried.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum GrundyKernel {
+    /// Nim / Wythoff-like (`grundy::nim_like`): tiled line bitsets; streams.
+    NimLike,
+    /// Bands and residue classes (`grundy::lines`); streams.
+    Lines,
+    /// Cone and congruence with purely periodic sets (`grundy::region`); streams.
+    Region,
+    /// Stepped unions of value bitsets (`grundy::union`); a table.
+    Union,
+    /// Every option visited (`grundy`); a table.
+    Plain,
+}
+
+impl GrundyKernel {
+    pub fn name(self) -> &'static str {
+        grundy(self).name()
+    }
+    /// The kernel's cost on the `n x n` board, in words (its wrapper has the rates).
+    pub fn complexity(self) -> &'static str {
+        grundy(self).complexity()
+    }
+    /// Does the kernel hand rows over as it goes (`O(n)` rows of output memory),
+    /// rather than fill a whole table first?
+    pub fn streams(self) -> bool {
+        grundy(self).streams()
+    }
+    /// The kernel that answers when this one gives up: the union kernel gives
+    /// up when its rings would be too deep, then the plain one answers.
+    pub fn fallback(self) -> Option<GrundyKernel> {
+        match self {
+            GrundyKernel::Union => Some(GrundyKernel::Plain),
+            _ => None,
+        }
+    }
+}
+
+/// The remoteness kernels, in the order they are tried.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum RemotenessKernel {
+    /// Whole line prefixes (`remoteness::lines`): `O(w)` a cell.
+    Lines,
+    /// Every option visited (`remoteness::plain_table`).
+    Plain,
+}
+
+impl RemotenessKernel {
+    pub fn name(self) -> &'static str {
+        remoteness(self).name()
+    }
+    /// The kernel's cost on the `n x n` board, in words (its wrapper has the rates).
+    pub fn complexity(self) -> &'static str {
+        remoteness(self).complexity()
+    }
+    /// The kernel that answers when this one gives up (the line kernel: plain).
+    pub fn fallback(self) -> Option<RemotenessKernel> {
+        match self {
+            RemotenessKernel::Lines => Some(RemotenessKernel::Plain),
+            RemotenessKernel::Plain => None,
+        }
+    }
+}
+
+/// What an estimate reads off small boards solved ([`super::probe`] solves
+/// them, [`super::plan`] hands them over): the wrappers price a kernel whose
+/// cost depends on the answer (the sparse kernel's attacks, the lines
+/// kernel's value bitsets) through this, and so import no dispatcher.
+pub trait Readings {
+    /// The number of P-positions of `r` (cut to the board) on the `n x n` board.
+    fn p_positions(&self, r: &Rules, n: u64) -> u64;
+    /// The largest Grundy value of `r` (cut to the board) on the `n x n`
+    /// board, estimated; `None` where there is no estimate (the bound holds).
+    fn grundy_values(&self, r: &Rules, n: u64) -> Option<u64>;
+}
 
 /// The board side as `usize` (saturating), for the workers' count.
 fn side(n: u64) -> usize {
@@ -71,12 +202,12 @@ pub trait OutcomeWrapper: Sync {
     fn memory(&self, r: &Rules, n: u64) -> u64;
     /// Peak resident bytes of the `allocated` bytes (zeroed memory is resident
     /// only where written).
-    fn resident(&self, _r: &Rules, _n: u64, allocated: u64) -> u64 {
+    fn resident(&self, _r: &Rules, _n: u64, allocated: u64, _: &dyn Readings) -> u64 {
         allocated
     }
     /// Picoseconds on the `n x n` board (the kernel's own rate).
-    fn cost(&self, r: &Rules, n: u64) -> u128;
-    /// Picoseconds of an attempt that gives up (then [`select`]'s fallback runs).
+    fn cost(&self, r: &Rules, n: u64, readings: &dyn Readings) -> u128;
+    /// Picoseconds of an attempt that gives up (then [`super::select`] runs its fallback).
     fn give_up_cost(&self, _r: &Rules, _n: u64) -> u128 {
         0
     }
@@ -93,6 +224,7 @@ pub trait OutcomeWrapper: Sync {
 /// The wrapper of an outcome kernel.
 pub fn outcome(kind: OutcomeKernel) -> &'static dyn OutcomeWrapper {
     match kind {
+        OutcomeKernel::Pass => &Pass,
         OutcomeKernel::Linear => &Linear,
         OutcomeKernel::Band => &Band,
         OutcomeKernel::Residue => &Residue,
@@ -123,7 +255,7 @@ impl OutcomeWrapper for Linear {
     /// Without two-pile moves its diagonal arrays (9 bytes a diagonal, `2n` of
     /// them) are never written (issue 33's plan check at `2^20`: nim 8 MiB
     /// resident of 30 MiB allocated).
-    fn resident(&self, r: &Rules, n: u64, allocated: u64) -> u64 {
+    fn resident(&self, r: &Rules, n: u64, allocated: u64, _: &dyn Readings) -> u64 {
         if r.two_pile().is_none() {
             allocated.saturating_sub(n.saturating_mul(18))
         } else {
@@ -136,7 +268,7 @@ impl OutcomeWrapper for Linear {
     /// st-wythoff:s=2,t=1 0.68 s (earlier: 0.10 to 0.24 s at `2^20` for
     /// wythoff, m-wythoff, roob-blocking, diagonal-blocking, corner; st-wythoff
     /// s=2,t=1 2.9 s, s=3,t=2 1.8 s).
-    fn cost(&self, r: &Rules, n: u64) -> u128 {
+    fn cost(&self, r: &Rules, n: u64, _: &dyn Readings) -> u128 {
         let per_row = if linear::has_cone(r) { 800_000 } else { 40_000 };
         (n as u128).saturating_mul(per_row)
     }
@@ -181,7 +313,7 @@ impl OutcomeWrapper for Band {
     /// 65536 14.7 s (2.2 ns a word); m=65 at 65536 11.4 s (2.6 ns);
     /// roob-blocking:m=2,p=12 (width 2) at 32768 0.14 s, 65536 0.55 s,
     /// 131072 2.14 s (4.0 to 4.2 ns a word: the row's own words dominate).
-    fn cost(&self, r: &Rules, n: u64) -> u128 {
+    fn cost(&self, r: &Rules, n: u64, _: &dyn Readings) -> u128 {
         let w = band_width(r);
         let n = n as u128;
         let words = n * n.div_ceil(64);
@@ -222,7 +354,7 @@ impl OutcomeWrapper for Residue {
     /// (issue 33's plan check, one thread: connell:p=3 at 131072 8.5 s,
     /// modulo-rook:m=2,l=0,p=4 3.5 s; at 32768 connell:p=2 0.71 s, p=5 0.35 s,
     /// modulo-rook:m=3,l=2,p=5 0.27 s, m=1,l=0,p=3 0.52 s).
-    fn cost(&self, r: &Rules, n: u64) -> u128 {
+    fn cost(&self, r: &Rules, n: u64, _: &dyn Readings) -> u128 {
         let n = n as u128;
         let passes = residue::row_passes(r) as u128;
         (n * n.div_ceil(64) * passes).saturating_mul(1_000) + (n * n).saturating_mul(400)
@@ -249,7 +381,7 @@ const SPARSE_GIVE_UP_PS: u128 = 1_000;
 const SPARSE_ATTACK_PS: u128 = 20_000;
 
 /// [`sparse`]: forward attacks from sparse P-positions; gives up when they
-/// are dense ([`select`]: then the counters).
+/// are dense ([`OutcomeKernel::fallback`]: then the counters).
 pub struct Sparse;
 
 impl OutcomeWrapper for Sparse {
@@ -270,16 +402,16 @@ impl OutcomeWrapper for Sparse {
     /// (issue 33's plan check: modular:m=5 at 16384 3 MiB (7 P-positions),
     /// restricted:s=2,t=1,h=odd,v=odd at 4096 and 8192 11 and 22 MiB (4095 and
     /// 8191), h=2:0,v=2:0 at 8192 27 MiB (6925)).
-    fn resident(&self, r: &Rules, n: u64, allocated: u64) -> u64 {
-        let p = select::p_positions_count(&Game::single(r.clone()), n);
+    fn resident(&self, r: &Rules, n: u64, allocated: u64, readings: &dyn Readings) -> u64 {
+        let p = readings.p_positions(r, n);
         let table = n.saturating_mul(n).min(p.saturating_mul(4096));
         table
             .saturating_add(super::cost::list_bytes(p, 8))
             .saturating_add(n.saturating_mul(16))
             .min(allocated)
     }
-    fn cost(&self, r: &Rules, n: u64) -> u128 {
-        let p = select::p_positions_count(&Game::single(r.clone()), n) as u128;
+    fn cost(&self, r: &Rules, n: u64, readings: &dyn Readings) -> u128 {
+        let p = readings.p_positions(r, n) as u128;
         cells(r, n)
             .saturating_mul(SPARSE_CELL_PS)
             .saturating_add(p.saturating_mul(n as u128).saturating_mul(SPARSE_ATTACK_PS))
@@ -308,8 +440,8 @@ impl OutcomeWrapper for Counters {
     fn complexity(&self) -> &'static str {
         "O(n^2 + n x explicit steps): prefix counts per line, every cell"
     }
-    fn applies(&self, _: &Rules) -> bool {
-        true
+    fn applies(&self, r: &Rules) -> bool {
+        !r.has_pass()
     }
     fn memory(&self, r: &Rules, n: u64) -> u64 {
         counters::memory_estimate(r, n, outcome_threads(side(n)))
@@ -317,7 +449,7 @@ impl OutcomeWrapper for Counters {
     /// Every cell, plus the steps of each line family it tests one by one
     /// (`1..=threshold` of a one-pile set, or of the two sets of a band of
     /// diagonals), which is what a set like `min256` costs.
-    fn cost(&self, r: &Rules, n: u64) -> u128 {
+    fn cost(&self, r: &Rules, n: u64, _: &dyn Readings) -> u128 {
         let cells = cells(r, n);
         // sum over the rows x < n of the steps tested at distance x, times n
         let line = |tex: u64| -> u128 {
@@ -343,7 +475,58 @@ impl OutcomeWrapper for Counters {
                 .saturating_mul(COUNTERS_STEP_PS)
     }
     fn table(&self, r: &Rules, n: usize, rows: &mut dyn FnMut(u64)) -> Option<OutcomeTable> {
-        Some(counters::outcomes_threads(r, n, outcome_threads(n), rows))
+        // a pass is the pass kernel's: never answered as if there were none
+        (!r.has_pass()).then(|| counters::outcomes_threads(r, n, outcome_threads(n), rows))
+    }
+}
+
+/// [`pass`]: a game with a pass, from the outcomes of the game without it.
+pub struct Pass;
+
+/// Picoseconds a cell of the pass kernel and a pair (P-position, P-position)
+/// it may test: estimates, not measured (the tests' boards of 512 take well
+/// under a second).
+const PASS_CELL_PS: u128 = 30_000;
+const PASS_TEST_PS: u128 = 2_000;
+
+/// The kernel of the game without the pass (the first in the order that takes it).
+fn without_pass_kernel(r0: &Rules) -> OutcomeKernel {
+    OutcomeKernel::ORDER
+        .into_iter()
+        .find(|&k| outcome(k).applies(r0))
+        .unwrap_or(OutcomeKernel::Counters)
+}
+
+impl OutcomeWrapper for Pass {
+    fn name(&self) -> &'static str {
+        "pass"
+    }
+    fn complexity(&self) -> &'static str {
+        "the game without the pass by its own kernel, then O(n^2 + P^2) usually, O(n^2 P) at worst: each cell tests the P-positions on its lines, then all"
+    }
+    fn applies(&self, r: &Rules) -> bool {
+        pass::applies(r)
+    }
+    fn memory(&self, r: &Rules, n: u64) -> u64 {
+        let r0 = r.without_pass();
+        outcome(without_pass_kernel(&r0))
+            .memory(&r0, n)
+            .saturating_add(pass::memory_estimate(n))
+    }
+    fn cost(&self, r: &Rules, n: u64, readings: &dyn Readings) -> u128 {
+        let r0 = r.without_pass();
+        let p = readings.p_positions(&r0, n) as u128;
+        outcome(without_pass_kernel(&r0))
+            .cost(&r0, n, readings)
+            .saturating_add(cells(r, n).saturating_mul(PASS_CELL_PS))
+            .saturating_add(p.saturating_mul(p).saturating_mul(PASS_TEST_PS))
+    }
+    fn table(&self, r: &Rules, n: usize, rows: &mut dyn FnMut(u64)) -> Option<OutcomeTable> {
+        if !pass::applies(r) {
+            return None;
+        }
+        let without = super::select::outcome_table(&r.without_pass(), n, &mut |_| {});
+        pass::outcomes(r, &without, n, rows)
     }
 }
 
@@ -371,7 +554,7 @@ pub trait GrundyWrapper: Sync {
         None
     }
     /// Peak resident bytes of the `allocated` bytes.
-    fn resident(&self, _r: &Rules, _n: u64, allocated: u64) -> u64 {
+    fn resident(&self, _r: &Rules, _n: u64, allocated: u64, _: &dyn Readings) -> u64 {
         allocated
     }
     /// Picoseconds on one thread on the `n x n` board.
@@ -387,7 +570,7 @@ pub trait GrundyWrapper: Sync {
     /// The whole table, `progress(rows_done)`; `None` when the kernel gives up
     /// (or `r` is out of its scope).
     fn table(&self, r: &Rules, n: usize, progress: &mut dyn FnMut(u64)) -> Option<GrundyTable>;
-    /// The rows in order to `sink(x, values)` ([`super::GRUNDY_OFF`] off the
+    /// The rows in order to `sink(x, values)` ([`super::table::GRUNDY_OFF`] off the
     /// board) on `threads` workers; a kernel that does not stream fills its
     /// table first.
     fn stream(
@@ -466,7 +649,7 @@ impl GrundyWrapper for NimLike {
     /// Its value bitsets are allocated for the bound on the values and touched
     /// up to the largest value reached: about two thirds (issue 33's plan
     /// check, one thread, 8192: wythoff 78 MiB of 127 planned).
-    fn resident(&self, _r: &Rules, _n: u64, allocated: u64) -> u64 {
+    fn resident(&self, _r: &Rules, _n: u64, allocated: u64, _: &dyn Readings) -> u64 {
         allocated / 3 * 2
     }
     /// The tiled kernel searches `y >= x` only when it keeps the triangle; a
@@ -521,10 +704,11 @@ impl GrundyWrapper for Lines {
         Some("the Grundy line kernel")
     }
     /// Its value bitsets for the values read off the board of 512
-    /// ([`select::grundy_values_estimate`]; corner:m=2,p=3,u=5,v=7 at 4096
+    /// ([`Readings::grundy_values`]: [`super::probe`]; corner:m=2,p=3,u=5,v=7 at 4096
     /// reaches 2n of a bound of 13n, 46 MiB of 206 planned).
-    fn resident(&self, r: &Rules, n: u64, allocated: u64) -> u64 {
-        select::grundy_values_estimate(r, n)
+    fn resident(&self, r: &Rules, n: u64, allocated: u64, readings: &dyn Readings) -> u64 {
+        readings
+            .grundy_values(r, n)
             .and_then(|v| lines::memory_estimate_values(r, n, v))
             .map_or(allocated, |b| b.min(allocated))
     }
@@ -554,7 +738,7 @@ impl GrundyWrapper for Lines {
 }
 
 /// [`region`]: cone and congruence with purely periodic sets; streams (when
-/// its memory fits the budget: [`select`]).
+/// its memory fits the budget: [`super::select::grundy_kernel`]).
 pub struct Region;
 
 impl GrundyWrapper for Region {
@@ -633,7 +817,7 @@ fn plain_ps(r: &Rules, n: u64) -> u128 {
 }
 
 /// [`union`]: stepped unions of value bitsets; a table; gives up when its
-/// rings would be too deep ([`select`]: then plain).
+/// rings would be too deep ([`GrundyKernel::fallback`]: then plain).
 pub struct Union;
 
 impl GrundyWrapper for Union {
@@ -688,7 +872,7 @@ impl GrundyWrapper for Plain {
 
 /// [`levels`]: the level sets of the values `0..=top` alone (`grundy
 /// --values`), `O(top n)` memory, one thread; its own request
-/// ([`select::levels_plan`]), not in the order.
+/// ([`super::plan::levels_plan`]), not in the order.
 pub struct Levels;
 
 /// The level kernel's wrapper.
@@ -746,7 +930,7 @@ impl Levels {
     /// levels (a band of width `w` delays `w - 1` attacks a position); the
     /// `scan` index tests the options of each candidate among the level's
     /// positions so far instead: `scan_tests` of them ([`levels::scan_tests`],
-    /// read off small boards by [`select::levels_plan`]), at
+    /// read off small boards by [`super::probe::scan_tests`]), at
     /// [`Levels::SCAN_TEST_PS`] each; a terminal set's cells are all visited
     /// in level 0. Measured (issue 41, this 2-core machine, loaded):
     /// `wythoff --values 0..16` at 2^20 2.0-2.4 s, at 2^24 33.5 s (117 ns a
@@ -800,8 +984,13 @@ pub trait RemotenessWrapper: Sync {
     fn applies(&self, r: &Rules) -> bool;
     /// Picoseconds on the `n x n` board.
     fn cost(&self, r: &Rules, n: u64) -> u128;
+    /// Does it visit every option of every position (then its work is
+    /// bounded: [`super::remoteness::WORK_LIMIT`])?
+    fn visits_every_option(&self) -> bool {
+        false
+    }
     /// The table; `None` when the kernel gives up (or `r` is out of its scope).
-    fn table(&self, r: &Rules, n: usize) -> Option<super::remoteness::RemotenessTable>;
+    fn table(&self, r: &Rules, n: usize) -> Option<RemotenessTable>;
 }
 
 /// The wrapper of a remoteness kernel.
@@ -823,7 +1012,7 @@ impl RemotenessWrapper for RemotenessLines {
         "O(n^2 w): whole line prefixes, w the lines a cell reads"
     }
     fn applies(&self, r: &Rules) -> bool {
-        super::remoteness::lines::scope(r).is_some()
+        remoteness_kernels::lines::scope(r).is_some()
     }
     /// 25 ns a cell (issue 53 at load 1-2, one thread: `remoteness wythoff`
     /// at 1024 0.02 s, at 2048 0.09-0.10 s, about 21 ns; was 40 ns, 1.9-2.8x
@@ -832,8 +1021,8 @@ impl RemotenessWrapper for RemotenessLines {
         let cells = (n as u128) * (n as u128);
         cells.saturating_mul(25_000)
     }
-    fn table(&self, r: &Rules, n: usize) -> Option<super::remoteness::RemotenessTable> {
-        super::remoteness::lines::table(r, n)
+    fn table(&self, r: &Rules, n: usize) -> Option<RemotenessTable> {
+        remoteness_kernels::lines::table(r, n)
     }
 }
 
@@ -850,10 +1039,13 @@ impl RemotenessWrapper for RemotenessPlain {
     fn applies(&self, _: &Rules) -> bool {
         true
     }
-    fn cost(&self, r: &Rules, n: u64) -> u128 {
-        super::remoteness::work_estimate(&Game::single(r.clone()), n).saturating_mul(7_700)
+    fn visits_every_option(&self) -> bool {
+        true
     }
-    fn table(&self, r: &Rules, n: usize) -> Option<super::remoteness::RemotenessTable> {
-        Some(super::remoteness::plain_table(r, n))
+    fn cost(&self, r: &Rules, n: u64) -> u128 {
+        remoteness_kernels::work_estimate(&Game::single(r.clone()), n).saturating_mul(7_700)
+    }
+    fn table(&self, r: &Rules, n: usize) -> Option<RemotenessTable> {
+        Some(remoteness_kernels::plain_table(r, n))
     }
 }

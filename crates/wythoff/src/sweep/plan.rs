@@ -16,12 +16,7 @@ pub(super) const PER_INDEX_MEMORY: u64 = 8;
 /// estimated CPU picoseconds and peak bytes. `patterns` solves the board and
 /// reads its structure; where a paper states something the board is solved a
 /// second time and compared with the statement on every cell.
-fn game_cost(
-    named: &NamedGame,
-    max: u64,
-    convention: crate::rules::Convention,
-    exact_memory: bool,
-) -> (u128, u64) {
+fn game_cost(named: &NamedGame, max: u64, convention: crate::rules::Convention) -> (u128, u64) {
     let game = named.game.with_convention(convention);
     let n = max as u128;
     // the solve, per variant by the kernel the library picks (twice in misère
@@ -32,7 +27,7 @@ fn game_cost(
     let solve_ps: u128 = game
         .variants()
         .iter()
-        .map(|r| crate::solve::select::sweep_solve_ps(&r.for_board(max), max))
+        .map(|r| crate::solve::plan::sweep_solve_ps(&r.for_board(max), max))
         .sum();
     let theorem = if matches!(game.memory(), crate::rules::Memory::None) {
         theorem_kind(named, convention)
@@ -58,14 +53,14 @@ fn game_cost(
     // solves it: a threshold of 10^6 costs nothing on a board of 600), and the
     // P-positions `patterns` lists, about 40 bytes each (odd-odd misère at
     // 1500: 562 500 of them, 21 MiB a game)
-    let (board, listed) = if exact_memory {
+    let (board, listed) = {
         // the band and sparse kernels fill the table (a byte a cell) with
         // O(n) more (the solver's own estimate is the general kernel's, 5-15
         // bytes a cell); the sparse one falls back on the general kernel when
         // the P-positions are dense, which the list below counts
         let banded = game.variants().iter().all(|r| {
             crate::solve::select::outcome_kernel(&r.for_board(max))
-                != crate::solve::select::OutcomeKernel::Counters
+                != crate::solve::OutcomeKernel::Counters
         });
         (
             if banded {
@@ -74,10 +69,8 @@ fn game_cost(
             } else {
                 crate::solve::outcome_memory_estimate(&game.for_board(max), max)
             },
-            crate::solve::select::p_positions_estimate(&game, max).saturating_mul(40),
+            crate::solve::probe::p_positions_estimate(&game, max).saturating_mul(40),
         )
-    } else {
-        (0, 0)
     };
     let mem = board
         .saturating_mul(if theorem { 3 } else { 2 })
@@ -86,10 +79,12 @@ fn game_cost(
     (ps, mem)
 }
 
-/// The solver's memory estimate costs `O(n)` per game: a shard's plan takes
-/// it for every `stride`-th game (at most about 1024 per shard), the largest
-/// of them standing for the shard (the games of one sweep share the board).
-fn memory_stride(spec: &Spec, shards: u64) -> u64 {
+/// The cost model of a game runs the solver's probes (small boards solved:
+/// milliseconds a game; 72,000 games costed one by one took over 6 minutes):
+/// a shard's plan costs every `stride`-th game (at most about 1024 per
+/// shard), each standing for the games up to the next one, and the largest
+/// memory of them for the shard (the games of one sweep share the board).
+fn cost_stride(spec: &Spec, shards: u64) -> u64 {
     (spec.total() / shards.max(1) / 1024).max(1)
 }
 
@@ -152,6 +147,25 @@ pub struct ShardCost {
 }
 
 impl ShardCost {
+    /// Count one game of the shard: every `stride`-th is costed by the model
+    /// ([`game_cost`], see [`cost_stride`]) and `sampled` keeps its time;
+    /// the games between two costed ones count at that time.
+    fn add_game(
+        &mut self,
+        g: &NamedGame,
+        max: u64,
+        convention: crate::rules::Convention,
+        stride: u64,
+        sampled: &mut u128,
+    ) {
+        if self.games % stride == 0 {
+            let (ps, mem) = game_cost(g, max, convention);
+            *sampled = ps;
+            self.per_game_memory = self.per_game_memory.max(mem);
+        }
+        self.games += 1;
+        self.cpu_ps = self.cpu_ps.saturating_add(*sampled);
+    }
     /// Estimated wall seconds on `threads` workers (at least 1): the
     /// enumeration, then the games' CPU time spread evenly over the workers (at
     /// most one per game).
@@ -245,15 +259,12 @@ impl Plan {
     ) -> Plan {
         let mut indices = Vec::new();
         let mut cost = ShardCost::default();
-        let stride = memory_stride(spec, shard.1);
+        let stride = cost_stride(spec, shard.1);
+        let mut sampled = 0u128;
         let (skipped_total, skip_reasons, enumerate_ps) = walk(spec, &mut |i, g| {
             if i % shard.1 == shard.0 - 1 {
                 indices.push(i);
-                let exact = cost.games % stride == 0;
-                let (ps, mem) = game_cost(g, max, convention, exact);
-                cost.games += 1;
-                cost.cpu_ps = cost.cpu_ps.saturating_add(ps);
-                cost.per_game_memory = cost.per_game_memory.max(mem);
+                cost.add_game(g, max, convention, stride, &mut sampled);
             }
         });
         cost.enumerate_ps = enumerate_ps;
@@ -408,15 +419,12 @@ pub fn shard_costs(
 ) -> (Vec<ShardCost>, u64, Vec<String>) {
     let t = shards.max(1);
     let mut out = vec![ShardCost::default(); t.min(spec.total().max(1)) as usize];
-    let stride = memory_stride(spec, t);
+    let stride = cost_stride(spec, t);
+    let mut sampled = vec![0u128; out.len()];
     let (skipped, reasons, enumerate_ps) = walk(spec, &mut |i, g| {
         let k = (i % t) as usize;
         if let Some(c) = out.get_mut(k) {
-            let exact = c.games % stride == 0;
-            let (ps, mem) = game_cost(g, max, convention, exact);
-            c.games += 1;
-            c.cpu_ps = c.cpu_ps.saturating_add(ps);
-            c.per_game_memory = c.per_game_memory.max(mem);
+            c.add_game(g, max, convention, stride, &mut sampled[k]);
         }
     });
     out.resize(t as usize, ShardCost::default());

@@ -85,6 +85,24 @@ pub fn any_relation() -> impl Strategy<Value = wythoff::rules::Relation> {
         (1u64..5).prop_map(|m| Relation::Band { m }),
         (1u64..4, 1u64..4).prop_map(|(s, t)| Relation::Cone { s, t }),
         (1u64..5).prop_map(|m| Relation::Congruent { m }),
+        (1u64..5, 1u64..7)
+            .prop_filter("p != q", |(p, q)| p != q)
+            .prop_map(|(p, q)| Relation::Ratio { p, q }),
+        // a ratio joined to another relation (bands, cones and congruences
+        // that overlap it; two ratios of one direction)
+        (0u8..6, 1u64..4, 1u64..4, 1u64..5, 1u64..7).prop_filter("p != q", |(_, _, _, p, q)| p != q).prop_map(
+            |(kind, a, b, p, q)| {
+                let other = match kind {
+                    0 => Relation::Diagonal,
+                    1 => Relation::Band { m: a + 1 },
+                    2 => Relation::Cone { s: a, t: b },
+                    3 => Relation::Congruent { m: a + 1 },
+                    4 => Relation::Ratio { p: 2 * p, q: 2 * q },
+                    _ => Relation::Ratio { p: a, q: a + b },
+                };
+                Relation::Union(vec![other, Relation::Ratio { p, q }])
+            }
+        ),
     ]
 }
 

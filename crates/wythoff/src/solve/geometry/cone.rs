@@ -28,7 +28,7 @@
 
 use crate::rules::{Relation, Rules};
 use crate::sets::lcm;
-use crate::solve::zeroed_atomic_u32;
+use crate::solve::table::zeroed_atomic_u32;
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
 /// The cone counter for one board.

@@ -6,7 +6,7 @@
 //! reads), not inside one kernel's file.
 
 use crate::rules::{ClassSteps, MoveFamily, Relation, Rules};
-use crate::sets::{lcm, LengthSet};
+use crate::sets::{gcd, lcm, LengthSet};
 
 impl Rules {
     /// The options of `(x, y)` as `(x', y', in_block_class)`, by line families:
@@ -85,10 +85,14 @@ fn one_pile_family(
 /// Smallest `k >= 1` with `l = k + d >= 1` and `relation(k, k + d)`, if any step
 /// of offset `d` is allowed at all. For the relations of the model the allowed
 /// steps of one offset form a ray `k >= kmin`.
-fn diagonal_kmin(rel: Relation, d: i64) -> Option<u64> {
+fn diagonal_kmin(rel: &Relation, d: i64) -> Option<u64> {
     let base = if d >= 0 { 1 } else { (1 - d) as u64 };
     let ad = d.unsigned_abs();
-    match rel {
+    match *rel {
+        // the ratio's moves are families of their own ([`ratio_families`])
+        Relation::Ratio { .. } => None,
+        // the union's diagonal parts: the smallest step of any (each a ray)
+        Relation::Union(ref parts) => parts.iter().filter_map(|p| diagonal_kmin(p, d)).min(),
         Relation::Diagonal => (d == 0).then_some(1),
         Relation::Band { m } => (ad < m).then_some(base),
         Relation::Congruent { m } => (ad % m == 0).then_some(base),
@@ -141,7 +145,7 @@ pub(crate) fn families(r: &Rules, n: usize) -> (Vec<Family>, Vec<(usize, usize, 
         let prefix = pid(1, 1, period);
         let nn = n as i64;
         for d in -(nn - 1)..=(nn - 1) {
-            let Some(kmin) = diagonal_kmin(two.relation, d) else {
+            let Some(kmin) = diagonal_kmin(&two.relation, d) else {
                 continue;
             };
             if kmin as i64 > nn {
@@ -182,6 +186,9 @@ pub(crate) fn families(r: &Rules, n: usize) -> (Vec<Family>, Vec<(usize, usize, 
             });
         }
     }
+    if let Some(two) = r.two_pile() {
+        ratio_families(r, two, n, &mut fams, &mut pid);
+    }
     for f in &mut fams {
         let (lo, k) = (f.kmin.max(f.tex + 1), f.period);
         f.first_steps = f
@@ -191,6 +198,132 @@ pub(crate) fn families(r: &Rules, n: usize) -> (Vec<Family>, Vec<(usize, usize, 
             .collect();
     }
     (fams, prefixes)
+}
+
+/// The families of a relation's ratio parts `(p t, q t)`, `(q t, p t)`: one
+/// family a direction `(a, b) = (p, q) / gcd` (two ratios of one direction
+/// share it), steps `k` (the move `(k a, k b)`) allowed when some ratio's
+/// `gcd` divides `k`, `k a` is in `d1`, `k b` in `d2`, and no diagonal part of
+/// the relation already allows the move (that family counts it; a cell is
+/// never counted twice). The steps are eventually periodic: beyond the sets'
+/// thresholds, a band's and a cone's reach, with period the lcm of the sets'
+/// periods, the gcds and the moduli; found by testing one period. A cone that
+/// holds the whole direction leaves no step.
+fn ratio_families(
+    r: &Rules,
+    two: &crate::rules::TwoPile,
+    n: usize,
+    fams: &mut Vec<Family>,
+    pid: &mut dyn FnMut(usize, usize, u64) -> usize,
+) {
+    let parts = two.relation.parts();
+    let mut dirs: Vec<(u64, u64)> = Vec::new();
+    for part in parts {
+        if let Relation::Ratio { p, q } = *part {
+            let g = gcd(p, q);
+            for dir in [(p / g, q / g), (q / g, p / g)] {
+                if !dirs.contains(&dir) {
+                    dirs.push(dir);
+                }
+            }
+        }
+    }
+    let nn = n as u64;
+    for (a, b) in dirs {
+        // every ratio of this direction, by its gcd
+        let gs: Vec<u64> = parts
+            .iter()
+            .filter_map(|part| match *part {
+                Relation::Ratio { p, q } if (p / gcd(p, q), q / gcd(p, q)) == (a, b)
+                    || (q / gcd(p, q), p / gcd(p, q)) == (a, b) =>
+                {
+                    Some(gcd(p, q))
+                }
+                _ => None,
+            })
+            .collect();
+        let others: Vec<Relation> = parts
+            .iter()
+            .filter(|part| !matches!(part, Relation::Ratio { .. }))
+            .cloned()
+            .collect();
+        let (d1, d2) = (two.d1.clone(), two.d2.clone());
+        let member = {
+            let (gs, others, d1, d2) = (gs.clone(), others.clone(), d1.clone(), d2.clone());
+            move |k: u64| {
+                let (Some(ka), Some(kb)) = (k.checked_mul(a), k.checked_mul(b)) else {
+                    return false;
+                };
+                k >= 1
+                    && gs.iter().any(|g| k % g == 0)
+                    && d1.contains(ka)
+                    && d2.contains(kb)
+                    && !others.iter().any(|o| o.allows(ka, kb))
+            }
+        };
+        // beyond `tex` the steps are periodic with `period` (None: test every
+        // step of the board)
+        let mut period: Option<u64> = Some(lcm(two.d1.period(), two.d2.period()));
+        let mut tex = (two.d1.threshold() / a).max(two.d2.threshold() / b) + 1;
+        for g in &gs {
+            period = period.map(|k| lcm(k, *g));
+        }
+        let diff = a.abs_diff(b);
+        let small = a.min(b);
+        for o in &others {
+            match *o {
+                // a, b coprime and different: never on the diagonal
+                Relation::Diagonal => {}
+                // |a - b| k < m: the first steps
+                Relation::Band { m } => tex = tex.max(m / diff + 1),
+                // |a - b| k < (s - 1) min k + t
+                Relation::Cone { s, t } => {
+                    let slope = (s - 1).saturating_mul(small);
+                    if diff <= slope {
+                        // every step is the cone's
+                        period = Some(1);
+                        tex = 0;
+                        break;
+                    }
+                    tex = tex.max(t / (diff - slope) + 1);
+                }
+                Relation::Congruent { m } => period = period.map(|k| lcm(k, m)),
+                Relation::Ratio { .. } | Relation::Union(_) => {}
+            }
+        }
+        let (tex, period) = match period {
+            Some(k) if k <= 1 << 12 && tex <= nn => (tex, k),
+            _ => (nn, 1),
+        };
+        let residues: Vec<u64> = (0..period)
+            .filter(|&res| {
+                // the step of class `res` in the first period beyond `tex`
+                let k = tex + 1 + (res + period - (tex + 1) % period) % period;
+                member(k)
+            })
+            .collect();
+        if residues.is_empty() && (1..=tex.min(nn)).all(|k| !member(k)) {
+            continue;
+        }
+        let class = r.blocking().map(|bl| bl.class);
+        let in_class = move |k: u64| class.is_some_and(|c| c.contains(k * a, k * b));
+        let (dx, dy) = (a as usize, b as usize);
+        fams.push(Family {
+            dx,
+            dy,
+            d: 0,
+            kmin: 1,
+            tex,
+            period,
+            first_steps: Vec::new(),
+            residues,
+            member: Box::new(member),
+            // the existing classes hold all or none of one direction
+            periodic_in_class: in_class(1),
+            in_class: Box::new(in_class),
+            prefix: pid(dx, dy, period),
+        });
+    }
 }
 
 /// The line families of `r` and their stepped arrays, planned for a ring of rows.
@@ -253,7 +386,9 @@ impl Family {
         let kmax = match (self.dx, self.dy) {
             (1, 0) => ox as u64,
             (0, 1) => oy as u64,
-            _ => ox.min(oy) as u64,
+            (1, 1) => ox.min(oy) as u64,
+            // a ratio's direction
+            (dx, dy) => (ox / dx).min(oy / dy) as u64,
         };
         (self.kmin <= kmax).then_some((ox, oy, kmax))
     }

@@ -55,11 +55,11 @@ pub(crate) struct RegionCounts {
     mask: usize,
 }
 
-fn in_region(rel: Relation, k: i64, l: i64) -> bool {
+fn in_region(rel: &Relation, k: i64, l: i64) -> bool {
     if k < 1 || l < 1 {
         return false;
     }
-    match rel {
+    match *rel {
         Relation::Cone { s, t } => {
             let (s, t) = (s as i64, t as i64);
             l <= s * k + t - 1 && k <= s * l + t - 1
@@ -93,7 +93,7 @@ fn finite_parts(
     v2: (usize, usize),
     bound: usize,
 ) -> (Vec<(usize, usize)>, Vec<(usize, usize)>) {
-    let inr = |k: i64, l: i64| in_region(rel, k, l);
+    let inr = |k: i64, l: i64| in_region(&rel, k, l);
     let (a1, b1, a2, b2) = (v1.0 as i64, v1.1 as i64, v2.0 as i64, v2.1 as i64);
     let (mut e, mut f) = (Vec::new(), Vec::new());
     for k in 1..=bound as i64 {
@@ -134,7 +134,7 @@ impl RegionShape {
         let two = r.two_pile()?;
         // a class that splits the two-pile moves by offset is not one region
         r.two_pile_in_class()?;
-        let (v1, v2, bound) = decomposition(two.relation)?;
+        let (v1, v2, bound) = decomposition(two.relation.clone())?;
         let periodic = |s: &LengthSet| s.threshold() == 0;
         if !periodic(&two.d1) || !periodic(&two.d2) {
             return None;
@@ -142,7 +142,7 @@ impl RegionShape {
         let (k1, k2) = (two.d1.period() as usize, two.d2.period() as usize);
         let classes = k1 * k2;
         let class_of = |k: usize, l: usize| (k % k1) * k2 + l % k2;
-        let (e_all, f_all) = finite_parts(two.relation, v1, v2, bound);
+        let (e_all, f_all) = finite_parts(two.relation.clone(), v1, v2, bound);
         let per_class = |all: &[(usize, usize)]| {
             (0..classes)
                 .map(|c| {
@@ -322,9 +322,9 @@ mod tests {
             rels.push(Relation::Congruent { m });
         }
         for rel in rels {
-            let (v1, v2, bound) = decomposition(rel).unwrap();
-            let (e, f) = finite_parts(rel, v1, v2, bound);
-            let inr = |k: i64, l: i64| in_region(rel, k, l) as i64;
+            let (v1, v2, bound) = decomposition(rel.clone()).unwrap();
+            let (e, f) = finite_parts(rel.clone(), v1, v2, bound);
+            let inr = |k: i64, l: i64| in_region(&rel, k, l) as i64;
             let big = 6 * bound as i64;
             for k in -3..big {
                 for l in -3..big {

@@ -37,8 +37,9 @@ use std::cell::Cell;
 
 /// No position of the level in this row.
 pub const NONE: u32 = u32::MAX;
-/// Largest board side (coordinates are `u32`, [`NONE`] reserved).
-pub const MAX_SIDE: u64 = crate::limits::MAX_LEVELS_BOARD;
+/// Largest board side (coordinates are `u32`, [`NONE`] reserved): the bound
+/// of `grundy --values` (`crate::limits::MAX_LEVELS_BOARD` hands it on).
+pub const MAX_SIDE: u64 = 1 << 31;
 
 /// How level `g`'s two-pile options of a candidate are tested.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,7 +57,7 @@ pub enum TwoPileIndex {
 /// Is the level kernel exact for `r` (Grundy values, one-pile moves of every
 /// length on both piles)?
 pub fn applies(r: &Rules) -> bool {
-    crate::solve::has_grundy_values(r) && r.h().is_all() && r.v().is_all()
+    crate::solve::table::has_grundy_values(r) && r.h().is_all() && r.v().is_all()
 }
 
 /// The two-pile index of `r` (cut to the board) on the `n x n` board.
@@ -67,10 +68,10 @@ pub fn two_pile_index(r: &Rules, n: u64) -> TwoPileIndex {
     if !(t.d1.is_all() && t.d2.is_all()) {
         return TwoPileIndex::Scan;
     }
-    match t.relation {
+    match &t.relation {
         // on the board |k - l| < n: a congruence modulo m >= n is the diagonal
-        Relation::Congruent { m } if m >= n => TwoPileIndex::Band(1),
-        Relation::Congruent { m } => TwoPileIndex::Congruent(m),
+        Relation::Congruent { m } if *m >= n => TwoPileIndex::Band(1),
+        Relation::Congruent { m } => TwoPileIndex::Congruent(*m),
         rel => match rel.band_width() {
             Some(w) => TwoPileIndex::Band(w.min(n.max(1))),
             None => TwoPileIndex::Scan,

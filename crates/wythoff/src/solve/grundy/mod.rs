@@ -9,6 +9,8 @@
 //! - [`union`]: band / cone / congruence with eventually periodic sets; a table.
 //! - [`levels`]: the level sets `0..=top` alone (`grundy --values`), one-pile
 //!   moves of every length; `O(top n)` memory.
+//! - [`rows`]: rows `0..R` over `Y` columns, each certified additively periodic
+//!   (the row certificate), `O(R Y)` memory (`wythoff rows`).
 //! - [`plain`]: any rule with Grundy values, options enumerated along the counter
 //!   solver's line families (the last choice).
 
@@ -17,4 +19,5 @@ pub mod lines;
 pub mod nim_like;
 pub mod plain;
 pub mod region;
+pub mod rows;
 pub mod union;

@@ -34,7 +34,7 @@ use crate::solve::wavefront::{
 
 /// Is `r` in the scope of the kernel?
 pub fn applies(r: &Rules) -> bool {
-    crate::solve::fast_grundy_scope(r)
+    crate::solve::table::fast_grundy_scope(r)
         && r.h().is_all()
         && r.v().is_all()
         && r.two_pile().map_or(true, |t| {

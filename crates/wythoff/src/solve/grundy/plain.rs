@@ -7,7 +7,7 @@
 
 use crate::rules::Rules;
 use crate::solve::geometry::families::families;
-use crate::solve::{GrundyTable, GRUNDY_OFF};
+use crate::solve::table::{GrundyTable, GRUNDY_OFF};
 
 /// Bytes needed for a Grundy table of side `n`.
 pub fn memory_estimate(_r: &Rules, n: u64) -> u64 {

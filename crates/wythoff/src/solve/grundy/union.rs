@@ -27,14 +27,14 @@
 use crate::rules::{Relation, Rules};
 use crate::solve::geometry::families::LinePlan;
 use crate::solve::geometry::region::RegionShape;
-use crate::solve::{GrundyTable, GRUNDY_OFF};
+use crate::solve::table::{GrundyTable, GRUNDY_OFF};
 
 /// Largest ring depth (rows) this kernel accepts; beyond it the plain solver runs.
 const MAX_DEPTH: usize = 256;
 
 /// Is `r` in the scope of the kernel?
 pub fn applies(r: &Rules) -> bool {
-    crate::solve::fast_grundy_scope(r)
+    crate::solve::table::fast_grundy_scope(r)
         && r.two_pile().map_or(true, |t| match t.relation {
             Relation::Diagonal | Relation::Band { .. } => true,
             _ => RegionShape::new(r).is_some(),

@@ -78,7 +78,12 @@ pub fn applies(r: &Rules) -> bool {
 
 /// The band width of `r` when `r` is in the kernel's scope.
 fn band_width_in_scope(r: &Rules) -> Option<usize> {
-    if r.memory() != Memory::None || r.terminal().is_some() || !r.h().is_all() || !r.v().is_all() {
+    if r.has_pass()
+        || r.memory() != Memory::None
+        || r.terminal().is_some()
+        || !r.h().is_all()
+        || !r.v().is_all()
+    {
         return None;
     }
     let w = match r.two_pile() {

@@ -12,13 +12,13 @@
 //! congruence relation of m-Modular Wythoff.
 //!
 //! The same counters, run over the "cell is on the board" indicator, count the
-//! options themselves, which misère play and blocking need (see [`crate::solve::decide`]).
+//! options themselves, which misère play and blocking need (see [`crate::solve::table::decide`]).
 
 use crate::rules::{Convention, Relation, Rules};
 use crate::solve::geometry::cone::ConeCounts;
 use crate::solve::geometry::families::{Family, LinePlan};
 use crate::solve::geometry::region::RegionCounts;
-use crate::solve::{
+use crate::solve::table::{
     atomic_bytes, decide, zeroed_atomic_u32, Outcome, OutcomeTable, CELL_N, CELL_OFF, CELL_P,
 };
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering};
@@ -71,6 +71,9 @@ pub fn outcomes_threads(
     threads: usize,
     progress: &mut dyn FnMut(u64),
 ) -> OutcomeTable {
+    // a pass is the pass kernel's (`outcome::pass`): its wrapper never calls
+    // this with one, and a table that ignored the pass would be wrong
+    assert!(!r.has_pass(), "the counters kernel has no pass");
     let misere = r.convention() == Convention::Misere;
     // Misère play needs option counts with blocking (all options may be blocked)
     // or a removed corner (options may leave the board); otherwise only whether
@@ -178,7 +181,12 @@ pub fn memory_estimate(r: &Rules, n: u64, threads: usize) -> u64 {
         let region = r.two_pile().map_or(0, |t| match t.relation {
             Relation::Cone { s: 2.., .. } => 4 * (3 + 2 * classes),
             Relation::Congruent { .. } => 4 * classes,
-            Relation::Diagonal | Relation::Band { .. } | Relation::Cone { .. } => 0,
+            // a ratio's families read stepped arrays like the diagonals
+            Relation::Diagonal
+            | Relation::Band { .. }
+            | Relation::Cone { .. }
+            | Relation::Ratio { .. }
+            | Relation::Union(_) => 0,
         });
         return cells.saturating_mul(1 + (4 * dirs + region) * mult);
     }

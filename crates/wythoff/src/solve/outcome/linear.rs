@@ -70,6 +70,9 @@ enum Class {
 /// matches: a new relation, class, memory rule or convention is a compile
 /// error here, not a silently wrong table.
 fn shape(r: &Rules) -> Option<(Two, Class, u64)> {
+    if r.has_pass() {
+        return None; // a pass: the pass kernel's (`outcome::pass`)
+    }
     match r.memory() {
         Memory::None => {}
         Memory::Imitation { .. } => return None,
@@ -101,7 +104,9 @@ fn shape(r: &Rules) -> Option<(Two, Class, u64)> {
                     }
                     Two::Cone(s as i64, t as i64)
                 }
-                Relation::Congruent { .. } => return None,
+                Relation::Congruent { .. } | Relation::Ratio { .. } | Relation::Union(_) => {
+                    return None
+                }
             }
         }
     };

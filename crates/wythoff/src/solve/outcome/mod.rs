@@ -20,7 +20,7 @@
 macro_rules! row_kernel_entry_points {
     ($k:ident, $every:expr, $v:ident) => {
         /// The outcome table by the kernel (`None` when `r` is out of its scope).
-        pub fn outcomes(r: &Rules, n: usize) -> Option<crate::solve::OutcomeTable> {
+        pub fn outcomes(r: &Rules, n: usize) -> Option<crate::solve::table::OutcomeTable> {
             Some(super::table_of($k::new(r, n)?, n))
         }
 
@@ -51,6 +51,7 @@ macro_rules! row_kernel_entry_points {
 pub mod band;
 pub mod counters;
 pub mod linear;
+pub mod pass;
 pub mod residue;
 pub mod sparse;
 pub mod sparse_rect;
@@ -66,8 +67,8 @@ pub trait RowKernel {
 }
 
 /// The outcome table of the `n x n` board from a row kernel.
-pub(crate) fn table_of(mut k: impl RowKernel, n: usize) -> crate::solve::OutcomeTable {
-    use crate::solve::{CELL_N, CELL_OFF, CELL_P};
+pub(crate) fn table_of(mut k: impl RowKernel, n: usize) -> crate::solve::table::OutcomeTable {
+    use crate::solve::table::{CELL_N, CELL_OFF, CELL_P};
     let mut cells = vec![CELL_N; n * n];
     for x in 0..n {
         for &y in k.next_row() {
@@ -80,7 +81,7 @@ pub(crate) fn table_of(mut k: impl RowKernel, n: usize) -> crate::solve::Outcome
             }
         }
     }
-    crate::solve::OutcomeTable::from_cells(n, cells)
+    crate::solve::table::OutcomeTable::from_cells(n, cells)
 }
 
 /// Stream the rows of a row kernel on the `n x n` board: `sink(x, ys)`, and

@@ -79,7 +79,10 @@ fn width(r: &Rules) -> Option<usize> {
                 Relation::Diagonal => 1,
                 Relation::Band { m } => m,
                 Relation::Cone { s: 1, t } => t,
-                Relation::Cone { .. } | Relation::Congruent { .. } => return None,
+                Relation::Cone { .. }
+                | Relation::Congruent { .. }
+                | Relation::Ratio { .. }
+                | Relation::Union(_) => return None,
             };
             (w <= MAX_WIDTH).then_some(w as usize)
         }
@@ -91,6 +94,9 @@ fn width(r: &Rules) -> Option<usize> {
 /// every length along a band of at most 64 diagonals; misère play only on a
 /// full board (no removed corner).
 pub fn applies(r: &Rules) -> bool {
+    if r.has_pass() {
+        return false; // a pass: the pass kernel's (`outcome::pass`)
+    }
     match r.memory() {
         Memory::None => {}
         Memory::Imitation { .. } => return false,

@@ -22,13 +22,13 @@
 
 use crate::rules::{Convention, Memory, Relation, Rules};
 use crate::sets::{lcm, LengthSet};
-use crate::solve::{OutcomeTable, CELL_N, CELL_OFF, CELL_P};
+use crate::solve::table::{OutcomeTable, CELL_N, CELL_OFF, CELL_P};
 
 /// The two-pile lengths `l` allowed with first-pile length `k`, before the
 /// second-pile set: `l in [lo, hi]`, `l = k (mod g)` when `g > 1`.
 #[inline]
-pub(super) fn l_range(rel: Relation, k: u64) -> (u64, u64, u64) {
-    match rel {
+pub(super) fn l_range(rel: &Relation, k: u64) -> (u64, u64, u64) {
+    match *rel {
         Relation::Diagonal => (k, k, 1),
         Relation::Band { m } => (k.saturating_sub(m - 1).max(1), k.saturating_add(m - 1), 1),
         Relation::Cone { s, t } => {
@@ -38,6 +38,35 @@ pub(super) fn l_range(rel: Relation, k: u64) -> (u64, u64, u64) {
             (lo.max(1), hi, 1)
         }
         Relation::Congruent { m } => (1, u64::MAX, m),
+        // no range: the ratio's points and a union's parts are in `l_ranges`
+        Relation::Ratio { .. } | Relation::Union(_) => (1, 0, 1),
+    }
+}
+
+/// Every `(lo, hi, stride)` of [`l_range`] for the relation's parts: a ratio
+/// `(p t, q t)` gives the points `l = k q / p` and `l = k p / q` where they are
+/// whole. Parts may overlap: the kernel asks only whether a cell is attacked.
+#[inline]
+pub(super) fn l_ranges(rel: &Relation, k: u64, f: &mut impl FnMut(u64, u64, u64)) {
+    match rel {
+        Relation::Ratio { p, q } => {
+            for (a, b) in [(*p, *q), (*q, *p)] {
+                if k % a == 0 {
+                    if let Some(l) = (k / a).checked_mul(b) {
+                        f(l, l, 1);
+                    }
+                }
+            }
+        }
+        Relation::Union(parts) => {
+            for part in parts {
+                l_ranges(part, k, f);
+            }
+        }
+        r => {
+            let (lo, hi, gg) = l_range(r, k);
+            f(lo, hi, gg);
+        }
     }
 }
 
@@ -129,10 +158,13 @@ impl<'a> Attacks<'a> {
         let two = r.two_pile();
         // two-pile stride: lcm of the second set's period and the congruence modulus
         let (t2, k2, r2) = two.map_or((0, 1, vec![]), |t| periodic(&t.d2));
-        let g = match two.map(|t| t.relation) {
-            Some(Relation::Congruent { m }) => m,
-            _ => 1,
-        };
+        // every congruence of the relation's parts (a union may hold several)
+        let g = two.map_or(1, |t| {
+            t.relation.parts().iter().fold(1, |g, part| match part {
+                Relation::Congruent { m } => lcm(g, *m),
+                _ => g,
+            })
+        });
         let stride2 = lcm(k2, g);
         let (tv, kv, rv) = periodic(r.v());
         if stride2 > 4096 {
@@ -184,40 +216,41 @@ impl<'a> Attacks<'a> {
             if !t.d1.contains(k) {
                 continue;
             }
-            let (lo, hi, gg) = l_range(t.relation, k);
-            let room = (cols as u64 - 1).saturating_sub(y0); // l <= room stays in the row
-            let hi = hi.min(room);
-            if lo > hi {
-                continue;
-            }
-            // explicit part of d2: l <= t2
-            let ex_hi = hi.min(self.t2);
-            if lo <= ex_hi {
-                for l in lo..=ex_hi {
-                    if t.d2.contains(l) && (gg == 1 || l % gg == k % gg) {
-                        a2.add_point((y0 + l) as usize);
+            l_ranges(&t.relation, k, &mut |lo, hi, gg| {
+                let room = (cols as u64 - 1).saturating_sub(y0); // l <= room stays in the row
+                let hi = hi.min(room);
+                if lo > hi {
+                    return;
+                }
+                // explicit part of d2: l <= t2
+                let ex_hi = hi.min(self.t2);
+                if lo <= ex_hi {
+                    for l in lo..=ex_hi {
+                        if t.d2.contains(l) && (gg == 1 || l % gg == k % gg) {
+                            a2.add_point((y0 + l) as usize);
+                        }
+                    }
+                    work += ex_hi - lo + 1;
+                }
+                // periodic part: l in [max(lo, t2 + 1), hi], l = c (mod stride2)
+                let plo = lo.max(self.t2 + 1);
+                if plo <= hi {
+                    // the congruence allows only the classes c = k (mod g): visit
+                    // those alone (stride2 / g of them), not all stride2 classes
+                    let stride2 = self.stride2;
+                    let (c0, step) = if gg > 1 { (k % gg, gg) } else { (0, 1) };
+                    for c in (c0..stride2).step_by(step as usize) {
+                        work += 1;
+                        if !self.in_d2[c as usize] {
+                            continue;
+                        }
+                        let first = plo + (c + stride2 - plo % stride2) % stride2;
+                        if first <= hi {
+                            a2.add_range((y0 + first) as usize, (y0 + hi) as usize);
+                        }
                     }
                 }
-                work += ex_hi - lo + 1;
-            }
-            // periodic part: l in [max(lo, t2 + 1), hi], l = c (mod stride2)
-            let plo = lo.max(self.t2 + 1);
-            if plo <= hi {
-                // the congruence allows only the classes c = k (mod g): visit
-                // those alone (stride2 / g of them), not all stride2 classes
-                let stride2 = self.stride2;
-                let (c0, step) = if gg > 1 { (k % gg, gg) } else { (0, 1) };
-                for c in (c0..stride2).step_by(step as usize) {
-                    work += 1;
-                    if !self.in_d2[c as usize] {
-                        continue;
-                    }
-                    let first = plo + (c + stride2 - plo % stride2) % stride2;
-                    if first <= hi {
-                        a2.add_range((y0 + first) as usize, (y0 + hi) as usize);
-                    }
-                }
-            }
+            });
         }
         work
     }
@@ -250,7 +283,8 @@ impl<'a> Attacks<'a> {
 /// at run time when the P-positions are too dense (a work budget).
 pub fn applies(r: &Rules) -> bool {
     let misere = r.convention() == Convention::Misere;
-    !(r.memory() != Memory::None
+    !(r.has_pass()
+        || r.memory() != Memory::None
         || r.blocking().is_some()
         || r.terminal().is_some()
         || (misere && r.corner().is_some()))

@@ -16,7 +16,8 @@ use crate::rules::{Convention, Memory, Rules};
 
 /// Is the kernel defined for these rules?
 pub fn in_scope(r: &Rules) -> bool {
-    r.memory() == Memory::None
+    !r.has_pass()
+        && r.memory() == Memory::None
         && r.blocking().is_none()
         && r.terminal().is_none()
         && r.convention() == Convention::Normal

@@ -15,7 +15,7 @@
 //! remoteness: scalars along the row, one pair per column, and one pair per
 //! cell for the diagonals (the prefix up to that cell). A cell costs
 //! `O(2w + 1)` instead of the `O(n w)` options the plain table
-//! ([`super::rules_table`]) visits. Checked against that table and
+//! ([`crate::solve::rules_remoteness_table`]) visits. Checked against that table and
 //! the reference [`super::reference`] by `tests/remoteness.rs`.
 
 use super::{loses, RemotenessTable, REMOTENESS_OFF};
@@ -24,7 +24,11 @@ use crate::rules::{Memory, Rules};
 /// Is the kernel defined for these rules? Returns the band width (`0`: no
 /// two-pile moves).
 pub fn scope(r: &Rules) -> Option<u64> {
-    if r.memory() != Memory::None || r.blocking().is_some() || r.terminal().is_some() {
+    if r.has_pass()
+        || r.memory() != Memory::None
+        || r.blocking().is_some()
+        || r.terminal().is_some()
+    {
         return None;
     }
     if !r.h().is_all() || !r.v().is_all() {

@@ -33,7 +33,8 @@
 
 pub mod lines;
 
-use super::{require_memoryless, SolveError};
+use super::table::{require_memoryless, OutcomeTable, CELL_N, CELL_OFF, CELL_P};
+use crate::error::SolveError;
 use crate::error::{Arg, Message};
 use crate::rules::{Convention, Game, Rules};
 
@@ -236,36 +237,37 @@ impl RemotenessTable {
             .unwrap_or(0)
     }
     /// The outcome table the remotenesses imply (parity, [`loses`]).
-    pub fn outcomes(&self) -> super::OutcomeTable {
+    pub fn outcomes(&self) -> OutcomeTable {
         let cells = self
             .values
             .iter()
             .map(|&v| {
                 if v == REMOTENESS_OFF {
-                    super::CELL_OFF
+                    CELL_OFF
                 } else if loses(self.conv, v) {
-                    super::CELL_P
+                    CELL_P
                 } else {
-                    super::CELL_N
+                    CELL_N
                 }
             })
             .collect();
-        super::OutcomeTable::from_cells(self.n, cells)
+        OutcomeTable::from_cells(self.n, cells)
     }
-}
-
-/// The remoteness table of one set of rules (memoryless): the line kernel
-/// ([`lines`]) where it applies, else [`plain_table`] ([`super::select`]
-/// chooses, through [`super::wrappers`]).
-pub fn rules_table(r: &Rules, n: usize) -> RemotenessTable {
-    super::select::remoteness_table(r, n)
 }
 
 /// The remoteness table of one set of rules, every option of every position
 /// visited (the line kernel's check).
+///
+/// With a pass ([`Rules::has_pass`]), the state is the position and the pass:
+/// a position with an option has the pass as one more option, outside every
+/// block class, whose remoteness is the position's in the game without the
+/// pass (docs/games.md, "A pass").
 pub fn plain_table(r: &Rules, n: usize) -> RemotenessTable {
     let mut v = vec![REMOTENESS_OFF; n * n];
     let mut opts = Vec::new();
+    let without_pass = r
+        .has_pass()
+        .then(|| crate::solve::select::remoteness_table(&r.without_pass(), n));
     for x in 0..n {
         for y in 0..n {
             if !r.on_board(x as u64, y as u64) {
@@ -278,6 +280,12 @@ pub fn plain_table(r: &Rules, n: usize) -> RemotenessTable {
                     in_class,
                 })
             });
+            if let (Some(t0), false) = (&without_pass, opts.is_empty()) {
+                opts.push(Opt {
+                    r: t0.values[x * n + y],
+                    in_class: false,
+                });
+            }
             v[x * n + y] = position_value(r, &opts);
         }
     }
@@ -311,40 +319,6 @@ pub fn unsupported(game: &Game) -> Option<String> {
     require_memoryless(game).err().map(|e| e.to_string())
 }
 
-/// The remoteness table of a memoryless game on the `n x n` board.
-pub fn remoteness(game: &Game, n: usize) -> Result<RemotenessTable, SolveError> {
-    check(game, n)?;
-    let tables: Vec<RemotenessTable> = game.variants().iter().map(|r| rules_table(r, n)).collect();
-    Ok(if tables.len() == 1 {
-        tables.into_iter().next().expect("one")
-    } else {
-        combine_choice(game.convention(), &tables)
-    })
-}
-
-/// The refusals of [`remoteness`], before any work: a game with memory, the
-/// side, and the options a plain table would visit ([`WORK_LIMIT`]).
-pub fn check(game: &Game, n: usize) -> Result<(), SolveError> {
-    require_memoryless(game)?;
-    check_side(n)?;
-    let lines = game
-        .variants()
-        .iter()
-        .all(|r| super::select::remoteness_kernel(r) == super::select::RemotenessKernel::Lines);
-    if !lines && work_estimate(game, n as u64) > WORK_LIMIT {
-        return Err(SolveError::ArgTooLarge(
-            Message::new()
-                .value(Arg::Max, n)
-                .text(format!(
-                    ": the remoteness table would visit about {} options (over {WORK_LIMIT}): use a smaller ",
-                    work_estimate(game, n as u64)
-                ))
-                .name(Arg::Max),
-        ));
-    }
-    Ok(())
-}
-
 pub(crate) fn check_side(n: usize) -> Result<(), SolveError> {
     if n == 0 {
         return Err(SolveError::BadArg(
@@ -371,10 +345,25 @@ pub mod reference {
     /// `(mover wins, remoteness)`.
     type Val = (bool, u32);
 
-    struct Search<'a> {
-        r: &'a Rules,
+    struct Search {
+        r: Rules,
         memo: HashMap<(u64, u64, Vec<(u64, u64)>), Val>,
         pos: HashMap<(u64, u64), Val>,
+        /// With a pass: the game after it (the state's second part).
+        without: Option<Box<Search>>,
+    }
+
+    impl Search {
+        fn new(r: &Rules) -> Search {
+            Search {
+                r: r.clone(),
+                memo: HashMap::new(),
+                pos: HashMap::new(),
+                without: r
+                    .has_pass()
+                    .then(|| Box::new(Search::new(&r.without_pass()))),
+            }
+        }
     }
 
     fn subsets(items: &[(u64, u64)], max: usize) -> Vec<Vec<(u64, u64)>> {
@@ -394,24 +383,27 @@ pub mod reference {
         out
     }
 
-    impl Search<'_> {
+    impl Search {
         fn state(&mut self, x: u64, y: u64, blocked: Vec<(u64, u64)>) -> Val {
             let key = (x, y, blocked);
             if let Some(&v) = self.memo.get(&key) {
                 return v;
             }
             let misere = self.r.convention() == Convention::Misere;
-            let avail: Vec<(u64, u64)> = self
-                .r
-                .options(x, y)
-                .into_iter()
-                .map(|(a, b, _)| (a, b))
+            let options = self.r.options(x, y);
+            let avail: Vec<(u64, u64)> = options
+                .iter()
+                .map(|&(a, b, _)| (a, b))
                 .filter(|t| !key.2.contains(t))
                 .collect();
-            let v = if avail.is_empty() {
+            let mut kids: Vec<Val> = avail.iter().map(|&(a, b)| self.position(a, b)).collect();
+            // the pass: never blocked, legal where the position has an option
+            if let (Some(w), false) = (self.without.as_mut(), options.is_empty()) {
+                kids.push(w.position(x, y));
+            }
+            let v = if kids.is_empty() {
                 (misere, 0)
             } else {
-                let kids: Vec<Val> = avail.iter().map(|&(a, b)| self.position(a, b)).collect();
                 match kids.iter().filter(|k| !k.0).map(|k| k.1).min() {
                     Some(r) => (true, r + 1),
                     None => (
@@ -459,11 +451,7 @@ pub mod reference {
 
     /// `(mover wins, remoteness)` of every cell, `None` off the board.
     pub fn table(r: &Rules, n: usize) -> Vec<Option<(bool, u32)>> {
-        let mut s = Search {
-            r,
-            memo: HashMap::new(),
-            pos: HashMap::new(),
-        };
+        let mut s = Search::new(r);
         let mut out = Vec::with_capacity(n * n);
         for x in 0..n as u64 {
             for y in 0..n as u64 {
@@ -475,11 +463,7 @@ pub mod reference {
 
     /// The remoteness of the state `(x, y)` with `blocked` unavailable.
     pub fn state(r: &Rules, x: u64, y: u64, blocked: &[(u64, u64)]) -> (bool, u32) {
-        let mut s = Search {
-            r,
-            memo: HashMap::new(),
-            pos: HashMap::new(),
-        };
+        let mut s = Search::new(r);
         s.state(x, y, blocked.to_vec())
     }
 }

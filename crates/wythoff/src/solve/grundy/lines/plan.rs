@@ -62,7 +62,7 @@ pub(super) struct Plan {
 
 impl Plan {
     pub(super) fn new(r: &Rules) -> Option<Plan> {
-        if !crate::solve::fast_grundy_scope(r) {
+        if !crate::solve::table::fast_grundy_scope(r) {
             return None;
         }
         let mut p = Plan {

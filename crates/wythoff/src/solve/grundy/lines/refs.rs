@@ -2,9 +2,8 @@
 //! of the column ([`Ref`]), the mex search over them ([`scan_any`]), and the
 //! cells of earlier rows still to be added to the stores ([`Pend`]).
 
-use super::stores::Board;
+use crate::solve::table::GRUNDY_OFF;
 use crate::solve::wavefront::{first_free, BLOCK_BITS, BLOCK_WORDS};
-use crate::solve::GRUNDY_OFF;
 
 /// One bitset a cell ORs, as a function of the column `y` within a row: for
 /// the column and diagonal families the line advances linearly with `y`; the
@@ -119,32 +118,15 @@ impl Pend {
     /// diagonal store `base <= n + w` and it holds `(2 n + 2 w) k` lines).
     #[inline(always)]
     pub(super) unsafe fn add(&self, y: usize) {
-        let g = *self.row.add(y);
-        if g != GRUNDY_OFF {
-            add_raw(
-                self.bits,
-                self.mex,
-                self.count,
-                (y + self.base) * self.k + self.c,
-                g,
-            );
-        }
+        self.add_value(y, *self.row.add(y));
     }
-}
 
-impl Pend {
-    /// [`Pend::add`] for the tiled kernel: the cell's value from the board.
+    /// Add the value `g` of the cell of column `y` to its line (nothing off
+    /// the board).
     ///
-    /// SAFETY: as [`Pend::add`]; the cell `(xr, y)` is decided.
+    /// SAFETY: as [`Pend::add`].
     #[inline(always)]
-    pub(super) unsafe fn add_at(&self, b: &Board, y: usize) {
-        // row xr of the ring, or (symmetric board, left of the diagonal)
-        // column xr of row y
-        let g = if b.sym && y < self.xr {
-            b.val(self.xr, y)
-        } else {
-            *self.row.add(y)
-        };
+    pub(super) unsafe fn add_value(&self, y: usize, g: u32) {
         if g != GRUNDY_OFF {
             add_raw(
                 self.bits,

@@ -4,8 +4,8 @@
 use super::plan::{Dir, Plan};
 use super::refs::{add_raw, scan_any, Pend, Ref};
 use crate::rules::Rules;
+use crate::solve::table::GRUNDY_OFF;
 use crate::solve::wavefront::{block_count, Lines, Tab, BLOCK_WORDS};
-use crate::solve::GRUNDY_OFF;
 
 /// The row kernel: the values of [`stream_threads`](super::stream_threads),
 /// computed row after row on one thread (the plain order that the tiled

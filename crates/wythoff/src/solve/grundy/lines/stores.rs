@@ -223,3 +223,20 @@ impl Board<'_> {
 pub(super) fn ring_rows(p: &Plan, threads: usize) -> usize {
     TILE_ROWS * (threads + 1) + p.tmax + p.width as usize + 2
 }
+
+impl Pend {
+    /// [`Pend::add`] for the tiled kernel: the cell's value from the board.
+    ///
+    /// SAFETY: as [`Pend::add`]; the cell `(xr, y)` is decided.
+    #[inline(always)]
+    pub(super) unsafe fn add_at(&self, b: &Board, y: usize) {
+        // row xr of the ring, or (symmetric board, left of the diagonal)
+        // column xr of row y
+        let g = if b.sym && y < self.xr {
+            b.val(self.xr, y)
+        } else {
+            *self.row.add(y)
+        };
+        self.add_value(y, g);
+    }
+}

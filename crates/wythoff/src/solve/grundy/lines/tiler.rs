@@ -6,10 +6,10 @@ use super::plan::{Dir, Plan};
 use super::refs::{add_raw, scan_any, Pend, Ref};
 use super::stores::{ring_rows, skew, Board, RawStore, TStore};
 use crate::rules::Rules;
+use crate::solve::table::GRUNDY_OFF;
 use crate::solve::wavefront::{
     block_count, wavefront, Lines, Stripe, StripeWorker, BLOCK_WORDS, TILE_ROWS,
 };
-use crate::solve::GRUNDY_OFF;
 
 /// One worker of the tiled kernel: the row stores of its stripe's rows and
 /// the per-row scratch.

@@ -102,7 +102,7 @@ pub fn memory_estimate(r: &Rules, n: u64) -> Option<u64> {
     // the rows in flight on the workers (rayon's pool, as `stream` sizes
     // them): their row-prefix stores, ring rows and rows waiting to be
     // handed over
-    let flight = (crate::solve::outcome_threads(n.min(usize::MAX as u64) as usize)
+    let flight = (crate::solve::table::outcome_threads(n.min(usize::MAX as u64) as usize)
         * stripe_rows(&p, w as usize)) as u64;
     let trails: u64 = p.trails.iter().map(|t| t.modulus as u64).sum();
     Some(

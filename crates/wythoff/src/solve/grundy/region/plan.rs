@@ -106,7 +106,7 @@ fn two_move(r: &Rules, a: u64, b: u64) -> bool {
 
 impl Plan {
     pub(super) fn new(r: &Rules) -> Option<Plan> {
-        if !crate::solve::fast_grundy_scope(r) {
+        if !crate::solve::table::fast_grundy_scope(r) {
             return None;
         }
         let two = r.two_pile()?;

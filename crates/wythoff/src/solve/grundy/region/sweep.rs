@@ -5,8 +5,8 @@
 use super::plan::{Kind, Plan, Src, Trail};
 use super::store::{or_window, Raw, Store};
 use crate::rules::Rules;
+use crate::solve::table::GRUNDY_OFF;
 use crate::solve::wavefront::Tab;
-use crate::solve::GRUNDY_OFF;
 
 /// A source's set as the sweep moves along a row: the set at column `y` is
 /// `set0 + y dset` plus, for a class that cycles with `y` (modulus `m > 0`),

@@ -9,8 +9,8 @@ use super::plan::Plan;
 use super::store::Store;
 use super::sweep::{Ctx, Row, TabRaw};
 use crate::rules::Rules;
+use crate::solve::table::GRUNDY_OFF;
 use crate::solve::wavefront::Tab;
-use crate::solve::GRUNDY_OFF;
 
 /// Why a stripe stopped early.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
