@@ -125,7 +125,7 @@ pub fn lmax(r: &Rules, k: u64) -> Option<u64> {
 
 /// The smallest `l >= 1` of a two-pile move `(k, l)` the relation allows.
 pub fn lmin(r: &Rules, k: u64) -> u64 {
-    match r.two_pile().map(|t| t.relation) {
+    match r.two_pile().map(|t| t.relation.clone()) {
         Some(Relation::Diagonal) => k,
         Some(Relation::Band { m }) => k.saturating_sub(m - 1).max(1),
         // l < k: k - l < (s - 1) l + t, so k < s l + t
