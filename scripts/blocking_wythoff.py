@@ -10,7 +10,8 @@ Environment: RAYS_MAX (board side for the rays, default 4096), PROVE_MAX (board 
 automaton is guessed from, default 512), PROVE_TIMEOUT (seconds Walnut may take,
 default 30), PROVE=keep (do not run prove: keep the prove and prove (s) cells of
 the document's table as they are, rows edited by hand included). The section
-"## k = 4 and k = 14 proved" of the document is kept as it is (written by hand).
+"## k = 4 and k = 14 proved" of the document is kept as it is (written by hand), and
+so is the block scripts/blocking_numerations.py renders (between its markers).
 Standard library only.
 """
 
@@ -94,6 +95,17 @@ def old_doc():
         nxt = rest.find("\n## ", 1)
         section = rest if nxt < 0 else rest[:nxt + 1]
     return cells, section.rstrip("\n")
+
+
+def numerations_block():
+    """The block scripts/blocking_numerations.py renders, kept as it is."""
+    if not os.path.exists(DOC):
+        return ""
+    text = open(DOC).read()
+    begin, end = "<!-- numerations: begin", "<!-- numerations: end -->"
+    if begin not in text or end not in text:
+        return ""
+    return text[text.index(begin):text.index(end) + len(end)]
 
 
 def cover_cell(c):
@@ -254,6 +266,9 @@ def main():
     if section:
         doc += ["", section]
     doc += ["", chance_section(derived)]
+    numerations = numerations_block()
+    if numerations:
+        doc += ["", numerations]
     with open(DOC, "w") as f:
         f.write("\n".join(doc) + "\n")
 

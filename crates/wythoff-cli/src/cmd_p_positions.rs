@@ -1,4 +1,9 @@
 //! `wythoff p-positions GAME --max N [--misere] [--format text|csv|json|summary]`
+//! `wythoff p-positions GAME --row X [--below Y] [--misere] [--format text|csv|json]`
+//!
+//! With `--row X`: the P-positions `(X, y)` of one row at any size, from the
+//! game's exact oracle or its shipped proved automaton
+//! (`wythoff::answer::p_positions_in_row`); no board.
 //!
 //! The P-positions are streamed from the solver in sorted order: `csv` and
 //! `summary` never hold them all (`summary` prints `<count> <hash>`, see
@@ -12,11 +17,28 @@ use std::process::ExitCode;
 use wythoff::answer;
 use wythoff::solve;
 
-/// `p-positions`' arguments: a board, and `--force`.
+/// `p-positions`' arguments: a board (or one row), and `--force`.
 #[derive(clap::Args)]
 pub struct Args {
-    #[command(flatten)]
-    pub board: BoardArgs,
+    /// The game: `name` or `name:key=value,...`, or a TOML rules file.
+    pub game: String,
+    /// Board size: positions 0 <= x, y < N.
+    #[arg(long, value_parser = crate::game_arg::parse_max, allow_hyphen_values = true, required_unless_present = "row", conflicts_with = "row")]
+    pub max: Option<u64>,
+    /// Misère play (the player who cannot move wins).
+    #[arg(long)]
+    pub misere: bool,
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+    /// List the P-positions (X, y) of row X instead of a board, at any size
+    /// (decimal digits): from the game's exact oracle, or from its shipped proved
+    /// automaton by a search over its states with X fixed.
+    #[arg(long, value_name = "X", allow_hyphen_values = true)]
+    pub row: Option<String>,
+    /// With --row: only the y below Y (default: the whole row, where the oracle's
+    /// law or the automaton bounds it).
+    #[arg(long, value_name = "Y", requires = "row", allow_hyphen_values = true)]
+    pub below: Option<String>,
     /// Run work estimated beyond the time bound (10 minutes) anyway.
     #[arg(long)]
     pub force: bool,
@@ -26,7 +48,15 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let a = args.board;
+    if let Some(row) = &args.row {
+        return run_row(&args, row);
+    }
+    let a = BoardArgs {
+        game: args.game.clone(),
+        max: args.max.expect("clap: --max or --row"),
+        misere: args.misere,
+        format: args.format,
+    };
     let g = a.resolve()?;
     if args.plan {
         let holds = matches!(a.format, Format::Text | Format::Json);
@@ -104,6 +134,57 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 &ps,
                 board.as_deref(),
             )?;
+        }
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--row X [--below Y]`: the P-positions of one row.
+fn run_row(args: &Args, row: &str) -> anyhow::Result<ExitCode> {
+    use std::str::FromStr;
+    let g = crate::game_arg::resolve(&args.game, args.misere)?;
+    let x = wythoff::oracle::Natural::from_str(&crate::game_arg::parse_pile(row, "--row")?)
+        .map_err(|_| anyhow::anyhow!("--row: not a whole number"))?;
+    let below = match &args.below {
+        Some(b) => Some(
+            wythoff::oracle::Natural::from_str(&crate::game_arg::parse_pile(b, "--below")?)
+                .map_err(|_| anyhow::anyhow!("--below: not a whole number"))?,
+        ),
+        None => None,
+    };
+    let ans = answer::p_positions_in_row(&g, &x, below.as_ref())?;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    match args.format {
+        Format::Json => writeln!(out, "{}", serde_json::to_string_pretty(&ans.json())?)?,
+        Format::Csv => {
+            writeln!(out, "x,y")?;
+            for y in &ans.ys {
+                writeln!(out, "{},{y}", ans.x)?;
+            }
+        }
+        Format::Text | Format::Summary => {
+            let range = match &ans.below {
+                Some(b) => format!("y < {b}"),
+                None => "the whole row".to_string(),
+            };
+            writeln!(
+                out,
+                "# {} ({}): P-positions (x, y) of row x = {}, {range}: {}{}",
+                ans.label,
+                ans.convention,
+                ans.x,
+                ans.count,
+                if ans.complete() {
+                    String::new()
+                } else {
+                    format!(", the first {} listed", ans.ys.len())
+                }
+            )?;
+            writeln!(out, "# {}", ans.basis)?;
+            for y in &ans.ys {
+                writeln!(out, "{} {y}", ans.x)?;
+            }
         }
     }
     out.flush()?;

@@ -36,10 +36,15 @@ pub struct Args {
     #[arg(long, default_value_t = plan::DEFAULT_BOARD, value_parser = parse_board, allow_hyphen_values = true)]
     pub max: u64,
     /// The numeration to use: base:K (2 to 9), zeckendorf, ost:A0,A1,...;P1,P2,...
-    /// (an Ostrowski numeration: preperiod from a_0 = 0, then the period), or
-    /// fraenkel:S,T (Fraenkel's numeration of (s,t)-Wythoff, S + T <= 9)
+    /// (an Ostrowski numeration: preperiod from a_0 = 0, then the period; quotients
+    /// 1 to 16, at most 24 in each part), frac:(P+sqrtD)/Q or inv:(P+sqrtD)/Q (the
+    /// Ostrowski numeration of frac(alpha) or 1/alpha, alpha = (P + sqrt D)/Q > 1: a
+    /// slope `patterns` derives, e.g. frac:(2+sqrt29)/5), fraenkel:S,T (Fraenkel's
+    /// numeration of (s,t)-Wythoff, S + T <= 9), or a Walnut name that prove writes
+    /// (msd_2, msd_fib, msd_o1p2, msd_oxp1_2_10_2_1, msd_fs2t1)
     /// (default: those the board's patterns suggest, then base 2, Zeckendorf,
-    /// base 3 and a few Ostrowski numerations).
+    /// base 3 and a few Ostrowski numerations; when none gives an automaton,
+    /// the Ostrowski numerations of the ray slopes derived from the board's covers).
     #[arg(long, value_name = "SPEC")]
     pub numeration: Option<String>,
     /// The most states an automaton may have.

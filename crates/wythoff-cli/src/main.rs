@@ -50,7 +50,7 @@ enum Cmd {
     /// List the catalogue: every named game, its parameters and its source
     /// (the rules, conventions and papers in full: docs/games.md).
     Games(cmd_games::Args),
-    /// Every P-position (x, y) with 0 <= x, y < N, sorted by x then y.
+    /// Every P-position (x, y) with 0 <= x, y < N, sorted by x then y; with --row X, those of row X at any size.
     #[command(name = "p-positions", alias = "p")]
     PPositions(cmd_p_positions::Args),
     /// The Sprague-Grundy table (no blocking, no memory); --values A..G: only the positions of those values, no table; --misere: the misère Grundy values of the game alone

@@ -213,8 +213,8 @@ impl Game {
     /// The outcome of (x, y): `("P" | "N", [(x1, y1), ...])`, the winning moves
     /// (positions moved to) for N, as Python ints of any size (exact oracles
     /// answer huge positions); `None` in place of the list where a proved
-    /// automaton answered an N-position (membership only: its winning moves are
-    /// not computed). `history`: games with memory only, the positions before
+    /// automaton answered an N-position and its winning moves could not be
+    /// computed (a choice game, moves reaching unboundedly many diagonals). `history`: games with memory only, the positions before
     /// (x, y), oldest first (the first is the starting one).
     #[pyo3(signature = (x, y, history = None))]
     fn outcome<'py>(
@@ -238,6 +238,32 @@ impl Game {
             py,
             [a.outcome.to_string().into_pyobject(py)?.into_any(), moves],
         )
+    }
+
+    /// The P-positions (x, y) of row x, at any size: a list of (x, y) tuples of
+    /// Python ints, sorted, with y < below (None: the whole row, where the
+    /// game's exact oracle or its shipped proved automaton bounds it), as
+    /// `wythoff p-positions GAME --row X [--below Y]`. ValueError where no
+    /// oracle or proved automaton answers rows.
+    #[pyo3(signature = (x, below = None))]
+    fn p_positions_row<'py>(
+        &self,
+        py: Python<'py>,
+        x: &Bound<'py, PyAny>,
+        below: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let xs = answer::parse_pile(&whole_text(x, "x")?, "x").map_err(to_py_err)?;
+        let bs = match below {
+            Some(b) => Some(answer::parse_pile(&whole_text(b, "below")?, "below").map_err(to_py_err)?),
+            None => None,
+        };
+        let s = self.s()?.clone();
+        let ans = run_owned(py, move |_| answer::p_positions_in_row(&s, &xs, bs.as_ref()))?;
+        let out = PyList::empty(py);
+        for y in &ans.ys {
+            out.append((py_int(py, &ans.x)?, py_int(py, y)?))?;
+        }
+        Ok(out)
     }
 
     /// `outcome` with its explanations: a dict with `outcome`, `moves` (None
@@ -505,7 +531,8 @@ impl Game {
     }
 }
 
-/// A proved automaton's N answer: its winning moves are not computed.
+/// A proved automaton's N answer whose winning moves were not computed (an
+/// N-position has at least one winning move: an empty list means not computed).
 pub(crate) fn moves_not_computed(a: &answer::OutcomeAnswer) -> bool {
-    a.proof.is_some() && a.outcome == wythoff::Outcome::N
+    a.proof.is_some() && a.outcome == wythoff::Outcome::N && a.moves.is_empty()
 }

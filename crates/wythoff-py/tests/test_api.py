@@ -193,9 +193,9 @@ def test_huge_modular_answers_as_the_cli(cli):
 
 def test_proved_automaton_answers_as_the_cli(cli):
     """Beyond the general solver, a shipped proved automaton answers through
-    the same call (`answer::outcome_of`): the outcome as the CLI gives it, the
-    winning moves None (not computed, never guessed), the proof named as
-    `outcome --format json` names it."""
+    the same call (`answer::outcome_of`): the outcome and the winning moves as
+    the CLI gives them (found by the search over the automaton's states), the
+    proof named as `outcome --format json` names it."""
     import json
 
     x = 10**30
@@ -211,9 +211,16 @@ def test_proved_automaton_answers_as_the_cli(cli):
             assert d["proof"] == want["proof"]
             assert d["notes"] == want["notes"]
             if o == "N":
-                assert moves is None and d["moves"] is None
+                want_moves = [tuple(int(v) for v in m) for m in want["winning_moves"]]
+                assert moves == want_moves and want_moves
             else:
                 assert moves == [] and d["moves"] == []
+    # the P-positions of a huge row, as `p-positions --row` lists them
+    g = wythoff.Game("blocking-wythoff:k=4")
+    want = json.loads(cli.out("p-positions", "blocking-wythoff:k=4", "--row", x, "--format", "json"))
+    row = g.p_positions_row(x)
+    assert row == [(int(a), int(b)) for a, b in want["p_positions"]] and len(row) == 4
+    assert g.p_positions_row(x, below=row[1][1]) == row[:1]
     # below the general solver's limit: the general solver, its moves listed
     o, moves = wythoff.Game("terminal-wythoff:l=2").outcome(7, 4)
     assert isinstance(moves, list) and wythoff.Game("terminal-wythoff:l=2").explain(7, 4)["proof"] is None

@@ -381,6 +381,27 @@ pub fn position_engine(
     }
 }
 
+/// The P-options of `(x, y)` from a proved automaton at any size
+/// ([`crate::proved::lines::p_options`]: the P-positions on its row, column and
+/// the diagonals its moves reach, found by a search over the automaton's
+/// states with one input fixed, each checked as a legal move of the game's
+/// rules), with their blocking class. Refused for a choice game and for
+/// two-pile moves that reach unboundedly many diagonals.
+pub fn proved_p_options(
+    s: &crate::subject::Subject,
+    a: &crate::proved::ProvedAutomaton,
+    x: &crate::oracle::Natural,
+    y: &crate::oracle::Natural,
+) -> Result<Vec<(crate::oracle::Natural, crate::oracle::Natural, bool)>, SolveError> {
+    let rules = s.game.as_single().ok_or_else(|| {
+        SolveError::Unsupported(format!(
+            "{} is a choice of games: the proved automaton's P-options are listed for one set of rules",
+            s.label
+        ))
+    })?;
+    crate::proved::lines::p_options(a, rules, x, y)
+}
+
 /// An outcome and its winning moves (none for P).
 pub type OutcomeMoves = (
     Outcome,
@@ -390,8 +411,7 @@ pub type OutcomeMoves = (
 /// The outcome of `(x, y)` in `s` and its winning moves (the positions moved
 /// to, sorted, without repeats), without notes, by the engine
 /// [`position_engine`] picks (as `answer::outcome`). A proved automaton gives
-/// the outcome only: for an N-position there it is
-/// [`SolveError::Unsupported`]. A cell of a removed corner is
+/// them by [`proved_p_options`] (an error where that search is refused). A cell of a removed corner is
 /// [`SolveError::BadInput`].
 pub fn winning_moves(
     s: &crate::subject::Subject,
@@ -464,11 +484,11 @@ fn winning_moves_with(
             if a.is_p(x, y) {
                 Ok((Outcome::P, Vec::new()))
             } else {
-                Err(SolveError::Unsupported(format!(
-                    "({x}, {y}) is an N-position of {} by its proved automaton, which gives outcomes only: its winning moves are not known past the general solver's piles (below {})",
-                    s.label,
-                    crate::limits::GENERAL_LIMIT
-                )))
+                let moves = proved_p_options(s, a, x, y)?
+                    .into_iter()
+                    .map(|(p, q, _)| (p, q))
+                    .collect();
+                Ok((Outcome::N, moves))
             }
         }
     }

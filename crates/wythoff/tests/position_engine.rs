@@ -79,7 +79,8 @@ fn answer_and_winning_moves_take_the_same_engine() {
                 assert_eq!(o, a.outcome, "{game} ({x}, {y})");
                 assert_eq!(moves, a.moves, "{game} ({x}, {y})");
             }
-            // a proved automaton gives no winning moves of an N-position
+            // a proved automaton whose line search is refused (a choice game,
+            // cone moves) gives no winning moves of an N-position
             Err(e) => {
                 assert_eq!(want, "proved", "{game}: {e}");
                 assert_eq!(a.outcome, wythoff::solve::Outcome::N);

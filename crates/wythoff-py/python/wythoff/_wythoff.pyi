@@ -54,6 +54,9 @@ class Game:
         self, x: int, y: int, history: Optional[Sequence[Tuple[int, int]]] = None
     ) -> Tuple[str, List[Tuple[int, int]]]:
         """("P" | "N", winning moves as (x, y) Python ints of any size)."""
+    def p_positions_row(self, x: int, below: Optional[int] = None) -> List[Tuple[int, int]]:
+        """The P-positions (x, y) of row x at any size, y < below (None: the whole row),
+        from the game's exact oracle or its shipped proved automaton (`p-positions --row`)."""
     def explain(
         self, x: int, y: int, history: Optional[Sequence[Tuple[int, int]]] = None
     ) -> Dict[str, Any]:

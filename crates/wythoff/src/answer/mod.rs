@@ -49,6 +49,7 @@ mod grundy_value;
 mod notes;
 mod plan;
 mod request;
+mod row;
 mod rows;
 mod verify;
 
@@ -61,6 +62,7 @@ pub use grundy_value::*;
 pub use notes::{remoteness_notes, REMOTENESS_LIMIT, REMOTENESS_WORK};
 pub use plan::*;
 pub use request::*;
+pub use row::{p_positions_in_row, RowAnswer};
 pub use rows::*;
 pub use verify::*;
 
@@ -376,7 +378,7 @@ pub fn outcome(
             ans.notes.extend(remoteness_notes(s, x, y)?);
             return Ok(ans);
         }
-        crate::explain::PositionEngine::Proved(a) => return Ok(notes::outcome_proved(a, x, y)),
+        crate::explain::PositionEngine::Proved(a) => return Ok(notes::outcome_proved(s, a, x, y)),
         crate::explain::PositionEngine::General { x, y } => (x, y),
         // the general solver's answer, the P-positions read off the proved
         // automaton instead of a board
@@ -432,7 +434,7 @@ pub fn outcome_with_proof(
     Ok(LabelledOutcome {
         label: s.label.clone(),
         convention: s.convention_text(),
-        answer: notes::outcome_proved(&a, x, y),
+        answer: notes::outcome_proved(s, &a, x, y),
     })
 }
 

@@ -363,10 +363,15 @@ pub(super) fn outcome_imitation(
     Ok(ans)
 }
 
-/// The answer of a proved automaton ([`crate::proved`]): the outcome and the
-/// proof it rests on; no winning moves (the automaton decides membership only,
-/// and an N answer says so rather than guess them).
+/// The answer of a proved automaton ([`crate::proved`]): the outcome, the
+/// proof it rests on, and for an N-position its winning moves, the P-options
+/// found on its row, column and diagonals by the search over the automaton's
+/// states ([`crate::explain::proved_p_options`]); where that search is refused
+/// (a choice game, cone moves, more than its list limit) the answer says the
+/// moves are not computed, and why. A blocking game's P-options are listed by
+/// class, as the oracle path does.
 pub(super) fn outcome_proved(
+    s: &Subject,
     a: &crate::proved::ProvedAutomaton,
     x: &Natural,
     y: &Natural,
@@ -378,14 +383,58 @@ pub(super) fn outcome_proved(
         a.source.numeration_text,
         if p { "accepts" } else { "rejects" }
     )];
+    let mut moves = Vec::new();
     if !p {
-        notes.push(format!(
-            "winning moves: not computed (the proved automaton decides membership only; the general solver lists them for piles below {GENERAL_LIMIT})"
-        ));
+        match crate::explain::proved_p_options(s, a, x, y) {
+            Ok(options) => {
+                notes.push(
+                    "winning moves: the P-positions on the row, the column and the diagonals a move reaches, found by a search over the proved automaton's states with one input fixed (exact), each a legal move of the game's rules".to_string(),
+                );
+                if let Some(b) = s.game.variants()[0].blocking() {
+                    let list = |inside: bool| {
+                        let v: Vec<String> = options
+                            .iter()
+                            .filter(|o| o.2 == inside)
+                            .map(|(a, b, _)| format!("{a},{b}"))
+                            .collect();
+                        if v.is_empty() {
+                            "none".to_string()
+                        } else {
+                            v.join(" ")
+                        }
+                    };
+                    let n_in = options.iter().filter(|o| o.2).count() as u64;
+                    let n_out = options.len() as u64 - n_in;
+                    let reason = crate::explain::blocking_reason(
+                        &b,
+                        s.convention() == Convention::Misere,
+                        n_in,
+                        n_out,
+                        None,
+                    );
+                    notes.extend(blocking_notes(
+                        "",
+                        b.p,
+                        &b.class.to_string(),
+                        list(true),
+                        list(false),
+                        &reason,
+                    ));
+                    notes.push(format!(
+                        "with blocking, every P-option listed is a winning move unless the opponent blocked it: the opponent blocks up to {} of them, so at least one listed move stays open",
+                        b.p - 1
+                    ));
+                }
+                moves = options.into_iter().map(|(a, b, _)| (a, b)).collect();
+                moves.sort();
+                moves.dedup();
+            }
+            Err(e) => notes.push(format!("winning moves: not computed ({e})")),
+        }
     }
     OutcomeAnswer {
         outcome: if p { Outcome::P } else { Outcome::N },
-        moves: Vec::new(),
+        moves,
         notes,
         oracle: Some(a.source.line()),
         proof: Some(a.source.clone()),

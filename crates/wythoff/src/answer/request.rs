@@ -159,11 +159,11 @@ impl LabelledOutcome {
             "outcome": self.answer.outcome.to_string(), "winning_moves": moves,
             "notes": self.answer.notes,
         });
-        // a proved automaton's answer names its proof; its winning moves are
-        // not computed (null, not an empty list)
+        // a proved automaton's answer names its proof; winning moves it could
+        // not compute are null, not an empty list (an N-position has at least one)
         if let Some(p) = &self.answer.proof {
             v["proof"] = json!(p);
-            if self.answer.outcome == Outcome::N {
+            if self.answer.outcome == Outcome::N && self.answer.moves.is_empty() {
                 v["winning_moves"] = serde_json::Value::Null;
             }
         }

@@ -113,6 +113,23 @@ impl Oracle for SetOracle {
         out.dedup();
         Ok(out)
     }
+    fn row_positions(
+        &self,
+        x: &Natural,
+        lt: Option<&Natural>,
+    ) -> Result<Option<Vec<Natural>>, SolveError> {
+        // one set of rules: its set's column query (a choice game's P-set is
+        // not one set of pairs)
+        match self.variants.as_slice() {
+            [v] => {
+                let lt = lt.cloned().unwrap_or_else(|| super::pset::whole_line(x));
+                let mut ys = v.set.col(x, &lt)?;
+                ys.retain(|y| super::pset::BigRules(&v.rules).on_board(x, y));
+                Ok(Some(ys))
+            }
+            _ => Ok(None),
+        }
+    }
     fn winning_moves_by_variant(
         &self,
         x: &Natural,

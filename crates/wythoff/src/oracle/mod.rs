@@ -103,6 +103,15 @@ pub trait Oracle: Send + Sync {
         }
         Ok(Some(out))
     }
+    /// Every `y < lt` with `(x, y)` a P-position (the row of `x`), sorted; with
+    /// `lt = None` the whole row. `Ok(None)` when the oracle has no row query.
+    fn row_positions(
+        &self,
+        _x: &Natural,
+        _lt: Option<&Natural>,
+    ) -> Result<Option<Vec<Natural>>, SolveError> {
+        Ok(None)
+    }
     /// What the oracle cannot answer, in one line (e.g. the reach of a recurrence).
     fn limits(&self) -> Option<String> {
         None

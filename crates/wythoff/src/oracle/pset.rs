@@ -759,4 +759,22 @@ impl<S: PSet + ?Sized> super::Oracle for RulesSetOracle<S> {
     fn pair(&self, n: &Natural) -> Result<Option<(Natural, Natural)>, SolveError> {
         Ok(self.set.pair(n))
     }
+    fn row_positions(
+        &self,
+        x: &Natural,
+        lt: Option<&Natural>,
+    ) -> Result<Option<Vec<Natural>>, SolveError> {
+        Ok(Some(
+            self.set
+                .col(x, &lt.cloned().unwrap_or_else(|| whole_line(x)))?,
+        ))
+    }
+}
+
+/// A bound above every partner of `x` in the P-sets here: a [`PSet`] lists a
+/// row's partners from its law (finitely many, each within a fixed multiple
+/// of `x` plus a constant) and only then drops those at or above the bound, so
+/// this bound, `2^64 (x + 1)`, keeps them all.
+pub fn whole_line(x: &Natural) -> Natural {
+    (x + Natural::from(1u32)) << 64u32
 }

@@ -54,8 +54,18 @@ impl fmt::Display for NumerationError {
 /// The forms a numeration's text may take.
 pub const NUMERATION_FORMS: &str = "base:K (2 <= K <= 9), zeckendorf (or fib), \
      ost:A0,A1,...;P1,P2,... (an Ostrowski numeration: the continued fraction's preperiod, \
-     a_0 = 0 first, then its period; partial quotients 1 to 9, at most 8 of each), \
-     fraenkel:S,T (Fraenkel's numeration of (s,t)-Wythoff, 1 <= S, T and S + T <= 9)";
+     a_0 = 0 first, then its period; partial quotients 1 to 16, at most 24 of each), \
+     frac:(P+sqrtD)/Q and inv:(P+sqrtD)/Q (the Ostrowski numeration of the fractional part \
+     of alpha = (P + sqrt D) / Q, or of 1 / alpha, alpha > 1, D not a square: the slopes \
+     `patterns` derives, e.g. frac:(2+sqrt29)/5), \
+     fraenkel:S,T (Fraenkel's numeration of (s,t)-Wythoff, 1 <= S, T and S + T <= 9), \
+     or a Walnut name prove writes (msd_2, msd_fib, msd_o1p2, msd_oxp1_2_10_2_1, msd_fs2t1)";
+
+/// The largest partial quotient of an Ostrowski numeration `prove` takes (its
+/// digits run to it: the guesser reads `(a + 1)^2` letters per step).
+pub const MAX_QUOTIENT: u64 = 16;
+/// The most partial quotients in the preperiod (after `a_0`) and in the period.
+pub const MAX_TERMS: usize = 24;
 
 impl Numeration {
     /// Zeckendorf (Fibonacci) numeration, Walnut's `msd_fib`.
@@ -67,20 +77,129 @@ impl Numeration {
         }
     }
     /// The Ostrowski numeration of `[0; pre[1..], (period)]`, named after its
-    /// partial quotients (`ost_0_2_1` for `[0; 2, 1, 1, ...]`).
+    /// partial quotients: `o1p2` for `[0; 1, (2)]` when every quotient is a
+    /// single digit, else `ox` and the quotients joined by `_`, the period
+    /// after `p` (`oxp1_2_10_2_1` for `[0; (1, 2, 10, 2, 1)]`).
     pub fn ostrowski(pre: Vec<u64>, period: Vec<u64>) -> Numeration {
         if pre == [0] && period == [1] {
             return Numeration::zeckendorf();
         }
-        let mut name = String::from("o");
-        for a in &pre[1..] {
-            name.push_str(&format!("{a}"));
-        }
-        name.push('p');
-        for a in &period {
-            name.push_str(&format!("{a}"));
-        }
+        let join = |v: &[u64], sep: &str| {
+            v.iter()
+                .map(|a| a.to_string())
+                .collect::<Vec<_>>()
+                .join(sep)
+        };
+        let short = pre[1..].iter().chain(&period).all(|&a| a <= 9);
+        let name = if short {
+            format!("o{}p{}", join(&pre[1..], ""), join(&period, ""))
+        } else {
+            format!("ox{}p{}", join(&pre[1..], "_"), join(&period, "_"))
+        };
         Numeration::Ostrowski { name, pre, period }
+    }
+    /// The numeration of a Walnut name as `prove` writes them (`msd_2`,
+    /// `msd_fib`, `msd_o1p2`, `msd_oxp1_2_10_2_1`, `msd_fs2t1`), or `None`.
+    pub fn from_walnut_name(name: &str) -> Option<Numeration> {
+        let rest = name.strip_prefix("msd_")?;
+        let num = if rest == "fib" {
+            Numeration::zeckendorf()
+        } else if rest.len() == 1 && rest.chars().all(|c| c.is_ascii_digit()) {
+            Numeration::parse(&format!("base:{rest}")).ok()?
+        } else if let Some(st) = rest.strip_prefix("fs") {
+            let (s, t) = st.split_once('t')?;
+            Numeration::parse(&format!("fraenkel:{s},{t}")).ok()?
+        } else if let Some(o) = rest.strip_prefix("ox") {
+            let (pre, per) = o.split_once('p')?;
+            let list = |s: &str| -> Option<Vec<u64>> {
+                if s.is_empty() {
+                    return Some(Vec::new());
+                }
+                s.split('_').map(|a| a.parse::<u64>().ok()).collect()
+            };
+            let mut pre_q = vec![0];
+            pre_q.extend(list(pre)?);
+            Numeration::ostrowski(pre_q, list(per)?)
+        } else if let Some(o) = rest.strip_prefix('o') {
+            let (pre, per) = o.split_once('p')?;
+            let digits = |s: &str| -> Option<Vec<u64>> {
+                s.chars().map(|c| c.to_digit(10).map(u64::from)).collect()
+            };
+            let mut pre_q = vec![0];
+            pre_q.extend(digits(pre)?);
+            Numeration::ostrowski(pre_q, digits(per)?)
+        } else {
+            return None;
+        };
+        if let Numeration::Ostrowski { pre, period, .. } = &num {
+            Self::check_ostrowski(pre, period).ok()?;
+        }
+        (num.walnut_name() == name).then_some(num)
+    }
+    /// The bounds [`parse`](Self::parse) puts on an Ostrowski numeration.
+    fn check_ostrowski(pre: &[u64], period: &[u64]) -> Result<(), &'static str> {
+        if pre.first() != Some(&0) {
+            return Err("the preperiod must start with a_0 = 0");
+        }
+        if pre.len() > MAX_TERMS + 1 || period.is_empty() || period.len() > MAX_TERMS {
+            return Err("at most 24 partial quotients after a_0 in each part, and a period");
+        }
+        if pre[1..]
+            .iter()
+            .chain(period)
+            .any(|&a| !(1..=MAX_QUOTIENT).contains(&a))
+        {
+            return Err("partial quotients after a_0 must be from 1 to 16");
+        }
+        Ok(())
+    }
+    /// The Ostrowski numerations of a quadratic irrational `alpha = (p + sqrt d) / q`
+    /// (`alpha > 1`): of `frac(alpha)` and of `1 / alpha` ([`beatty_numerations`]),
+    /// those within [`MAX_QUOTIENT`] and [`MAX_TERMS`]. `None` when `d` is a
+    /// square, `alpha <= 1`, or the numbers are too large.
+    pub fn of_quadratic(p: i64, d: u64, q: i64) -> Option<Vec<Numeration>> {
+        let (pre, per) = continued_fraction(p, d, q)?;
+        if pre[0] < 1 {
+            return None;
+        }
+        Some(
+            beatty_numerations(&pre, &per)
+                .into_iter()
+                .filter(|n| match n {
+                    Numeration::Ostrowski { pre, period, .. } => {
+                        Self::check_ostrowski(pre, period).is_ok()
+                    }
+                    _ => true,
+                })
+                .collect(),
+        )
+    }
+    /// `(P+sqrtD)/Q`, `(P-sqrtD)/Q`, `(sqrtD)/Q`, `sqrtD` (spaces ignored) as `(p, d, q)`
+    /// with the sign of the root folded into `q` (`(P - sqrt D)/Q = (-P + sqrt D)/(-Q)`).
+    fn parse_quadratic(text: &str) -> Option<(i64, u64, i64)> {
+        let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        let (num, q) = match t.rsplit_once('/') {
+            Some((n, q)) => (n.to_string(), q.parse::<i64>().ok()?),
+            None => (t.clone(), 1),
+        };
+        let num = num
+            .strip_prefix('(')
+            .and_then(|n| n.strip_suffix(')'))
+            .unwrap_or(&num);
+        let (p, sign, d) = if let Some(d) = num.strip_prefix("sqrt") {
+            (0i64, 1i64, d)
+        } else if let Some((p, d)) = num.split_once("+sqrt") {
+            (p.parse::<i64>().ok()?, 1, d)
+        } else if let Some((p, d)) = num.split_once("-sqrt") {
+            (p.parse::<i64>().ok()?, -1, d)
+        } else {
+            return None;
+        };
+        let d = d.parse::<u64>().ok()?;
+        if q == 0 || d > 1 << 40 || p.unsigned_abs() > 1 << 40 || q.unsigned_abs() > 1 << 40 {
+            return None;
+        }
+        Some(if sign > 0 { (p, d, q) } else { (-p, d, -q) })
     }
     /// Parse `base:K`, `zeckendorf`, `fib`, `ost:A0,A1;P1,P2`.
     pub fn parse(text: &str) -> Result<Numeration, NumerationError> {
@@ -89,7 +208,10 @@ impl Numeration {
         if t == "zeckendorf" || t == "fib" || t == "msd_fib" {
             return Ok(Numeration::zeckendorf());
         }
-        if let Some(k) = t.strip_prefix("base:").or_else(|| t.strip_prefix("msd_")) {
+        if let Some(k) = t.strip_prefix("base:").or_else(|| {
+            t.strip_prefix("msd_")
+                .filter(|r| r.chars().all(|c| c.is_ascii_digit()))
+        }) {
             let k: u32 = k
                 .parse()
                 .map_err(|_| bad("the base is not a whole number"))?;
@@ -111,6 +233,30 @@ impl Numeration {
             }
             return Ok(Numeration::Fraenkel { s, t: tt });
         }
+        for (prefix, inverse) in [("frac:", false), ("inv:", true)] {
+            if let Some(rest) = t.strip_prefix(prefix) {
+                let (p, d, q) = Self::parse_quadratic(rest)
+                    .ok_or_else(|| bad("write the number as (P+sqrtD)/Q, e.g. (2+sqrt29)/5"))?;
+                let list = Self::of_quadratic(p, d, q).ok_or_else(|| {
+                    bad("the number must be a quadratic irrational above 1 (D not a square)")
+                })?;
+                // of_quadratic: frac(alpha) first, then 1/alpha when it differs
+                let (pre, per) = continued_fraction(p, d, q).expect("checked by of_quadratic");
+                let all = beatty_numerations(&pre, &per);
+                let want = if inverse { all.get(1) } else { all.first() };
+                return match want {
+                    Some(n) if list.contains(n) => Ok(n.clone()),
+                    Some(_) => Err(bad(
+                        "its continued fraction has a partial quotient above 16 or more than 24 terms in a part",
+                    )),
+                    None => Err(bad("1/alpha gives the same numeration as frac(alpha) here: use frac:")),
+                };
+            }
+        }
+        if t.starts_with("msd_") {
+            return Numeration::from_walnut_name(t)
+                .ok_or_else(|| bad("not a Walnut name prove writes"));
+        }
         if let Some(rest) = t.strip_prefix("ost:") {
             let (pre, per) = rest
                 .split_once(';')
@@ -126,21 +272,7 @@ impl Numeration {
             };
             let pre = list(pre)?;
             let period = list(per)?;
-            if pre.first() != Some(&0) {
-                return Err(bad("the preperiod must start with a_0 = 0"));
-            }
-            if pre.len() > 9 || period.is_empty() || period.len() > 8 {
-                return Err(bad(
-                    "at most 8 partial quotients after a_0 in each part, and a period",
-                ));
-            }
-            if pre[1..]
-                .iter()
-                .chain(&period)
-                .any(|&a| !(1..=9).contains(&a))
-            {
-                return Err(bad("partial quotients after a_0 must be from 1 to 9"));
-            }
+            Self::check_ostrowski(&pre, &period).map_err(bad)?;
             return Ok(Numeration::ostrowski(pre, period));
         }
         Err(bad("unknown form"))
@@ -611,6 +743,51 @@ mod tests {
         }
         assert!((v - x).abs() < 1e-6, "{v} {x}");
         assert_eq!(continued_fraction(0, 4, 1), None);
+    }
+
+    /// The numerations of derived slopes: `frac:` and `inv:` of `(P + sqrt D) / Q`,
+    /// long names for quotients above 9, Walnut names read back, bounds refused.
+    #[test]
+    fn numerations_of_derived_slopes() {
+        // k = 5: (2 + sqrt 29) / 5 = [1; (2, 10, 2, 1, 1)]
+        let f = Numeration::parse("frac:(2+sqrt29)/5").unwrap();
+        assert_eq!(f, Numeration::ostrowski(vec![0], vec![2, 10, 2, 1, 1]));
+        assert_eq!(f.walnut_name(), "msd_oxp2_10_2_1_1");
+        assert_eq!(
+            f.walnut_definition().unwrap(),
+            "ost oxp2_10_2_1_1 [0] [2 10 2 1 1];"
+        );
+        assert_eq!(Numeration::parse("msd_oxp2_10_2_1_1").unwrap(), f);
+        assert_eq!(Numeration::parse(" frac: ( 2 + sqrt 29 ) / 5 ").unwrap(), f);
+        // 1 / alpha = [0; 1, 2, 10, 2, 1, 1, ...] = [0; (1, 2, 10, 2, 1)]
+        let i = Numeration::parse("inv:(2+sqrt29)/5").unwrap();
+        assert_eq!(i, Numeration::ostrowski(vec![0], vec![1, 2, 10, 2, 1]));
+        // 1 + sqrt 2: frac and 1/alpha are both [0; (2)], named as before
+        assert_eq!(
+            Numeration::parse("frac:1+sqrt2").unwrap().walnut_name(),
+            "msd_op2"
+        );
+        assert!(Numeration::parse("inv:1+sqrt2").is_err());
+        // the old short names still read back (shipped proofs use msd_o1p2)
+        assert_eq!(
+            Numeration::parse("msd_o1p2").unwrap(),
+            Numeration::ostrowski(vec![0, 1], vec![2])
+        );
+        assert_eq!(Numeration::parse("msd_2").unwrap(), Numeration::Base(2));
+        for bad in [
+            "frac:(1+sqrt4)/1",      // a square: rational
+            "frac:(0+sqrt2)/2",      // below 1
+            "frac:2+sqrtx",          // not a number
+            "frac:(17+sqrt4514)/65", // a partial quotient 134
+            "msd_oxp2_0",            // a zero quotient
+            "msd_o1",                // no period
+            "ost:0;17",              // above 16
+        ] {
+            let e = Numeration::parse(bad).unwrap_err();
+            assert!(e.0.contains("allowed:"), "{bad}: {e}");
+        }
+        // the weights of a quotient above 9 (q_(n+1) = a_(n+1) q_n + q_(n-1))
+        assert_eq!(f.weights(1000), vec![1, 2, 21, 44, 65, 109, 283, 2939]);
     }
 
     #[test]

@@ -118,6 +118,7 @@ pub(crate) fn search_pairs(
                             largest,
                             digits,
                             max_states,
+                            origin: None,
                         });
                         false
                     }
@@ -191,6 +192,7 @@ fn search_whole(
                     largest: aa.states() + ab.states(),
                     digits: 0,
                     max_states,
+                    origin: None,
                 });
                 return Ok((
                     Some(PairsModel {
@@ -212,6 +214,7 @@ fn search_whole(
                 largest,
                 digits,
                 max_states,
+                origin: None,
             }),
             _ => {}
         }

@@ -30,11 +30,19 @@ pub struct Attempt {
     pub digits: usize,
     /// The bound on the states.
     pub max_states: usize,
+    /// Where the numeration came from when not one of the defaults: the ray
+    /// slope `patterns` derives from the board's covers.
+    pub origin: Option<String>,
 }
 
 impl Attempt {
     pub fn describe(&self) -> String {
-        match self.states {
+        let origin = self
+            .origin
+            .as_ref()
+            .map(|o| format!(" [{o}]"))
+            .unwrap_or_default();
+        let text = match self.states {
             Some(s) => format!("{}: {s} states", self.numeration.describe()),
             None => format!(
                 "{}: none with at most {} states ({} classes seen, {} digits of data)",
@@ -43,7 +51,8 @@ impl Attempt {
                 self.largest,
                 self.digits
             ),
-        }
+        };
+        format!("{text}{origin}")
     }
 }
 
@@ -130,6 +139,39 @@ pub fn candidates(board: &Board) -> Vec<Numeration> {
     out
 }
 
+/// The numerations the board's rays suggest, tried after the defaults: for
+/// every line whose slope `alpha` `patterns` derives from its covers as a
+/// quadratic irrational `(a + b sqrt d) / c` ([`crate::patterns::rays`]), the
+/// Ostrowski numerations of `frac(alpha)` and of `1 / alpha`
+/// ([`Numeration::of_quadratic`]: eventually periodic continued fractions,
+/// quotients up to [`super::numeration::MAX_QUOTIENT`]), each with the slope it
+/// came from. Rational slopes suggest none. Read on the whole board.
+pub fn derived_numerations(board: &Board) -> Vec<(Numeration, String)> {
+    let mut out: Vec<(Numeration, String)> = Vec::new();
+    let Some(rays) = crate::patterns::rays::find(board) else {
+        return out;
+    };
+    for line in &rays.lines {
+        let Some(f) = &line.closed_form else {
+            continue;
+        };
+        if f.b == 0 {
+            continue;
+        }
+        // (a + b sqrt d) / c = (a + sqrt(b^2 d)) / c, b > 0
+        let Some(d) = f.b.checked_mul(f.b).and_then(|b2| b2.checked_mul(f.d)) else {
+            continue;
+        };
+        let Ok(d) = u64::try_from(d) else { continue };
+        for n in Numeration::of_quadratic(f.a, d, f.c).unwrap_or_default() {
+            if !out.iter().any(|(m, _)| *m == n) {
+                out.push((n, format!("slope {} derived from covers", f.text)));
+            }
+        }
+    }
+    out
+}
+
 /// The numeration the rules themselves suggest, tried last (the board's
 /// suggestions keep their order): Fraenkel's for the (s,t) cone of
 /// (s,t)-Wythoff with `s >= 2` (its misère board shows no Beatty pairs to
@@ -175,8 +217,45 @@ pub(crate) fn search(
         None => with_rules(s, candidates(&board_of(&cells, n))),
     };
     let mut attempts = Vec::new();
-    for num in list {
-        match guess(&num, max as u32, &member, max_states) {
+    let found = try_numerations(
+        list.into_iter().map(|n| (n, None)),
+        max,
+        &member,
+        max_states,
+        &mut attempts,
+    );
+    let found = match (found, only) {
+        (Some(a), _) => Some(a),
+        // the defaults found nothing: the numerations of the rays' slopes
+        (None, None) => {
+            let tried: Vec<Numeration> = attempts.iter().map(|a| a.numeration.clone()).collect();
+            let derived = derived_numerations(&board_of(&cells, n))
+                .into_iter()
+                .filter(|(num, _)| !tried.contains(num))
+                .map(|(num, o)| (num, Some(o)));
+            try_numerations(derived, max, &member, max_states, &mut attempts)
+        }
+        (None, Some(_)) => None,
+    };
+    Ok(Search {
+        automaton: found,
+        attempts,
+        board: max,
+        row_count: row_count(&cells, n),
+    })
+}
+
+/// Guess in each numeration in turn, recording the attempts, until one gives
+/// an automaton agreeing with every cell.
+fn try_numerations(
+    list: impl Iterator<Item = (Numeration, Option<String>)>,
+    max: u64,
+    member: &dyn Fn(u32, u32) -> bool,
+    max_states: usize,
+    attempts: &mut Vec<Attempt>,
+) -> Option<Automaton> {
+    for (num, origin) in list {
+        match guess(&num, max as u32, member, max_states) {
             Guess::Found { automaton, .. } => {
                 attempts.push(Attempt {
                     numeration: num,
@@ -184,13 +263,9 @@ pub(crate) fn search(
                     largest: automaton.states(),
                     digits: 0,
                     max_states,
+                    origin,
                 });
-                return Ok(Search {
-                    automaton: Some(automaton),
-                    attempts,
-                    board: max,
-                    row_count: row_count(&cells, n),
-                });
+                return Some(automaton);
             }
             Guess::NotFound { largest, digits } => attempts.push(Attempt {
                 numeration: num,
@@ -198,15 +273,11 @@ pub(crate) fn search(
                 largest,
                 digits,
                 max_states,
+                origin,
             }),
         }
     }
-    Ok(Search {
-        automaton: None,
-        attempts,
-        board: max,
-        row_count: row_count(&cells, n),
-    })
+    None
 }
 
 /// The `n x n` board `cells` (row-major, `true` = P) as a [`Board`].

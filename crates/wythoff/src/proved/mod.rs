@@ -12,10 +12,13 @@
 //! The library ships the proofs of `docs/proofs` ([`shipped`], as text embedded
 //! with `include_str!`); a front end hands the texts of a user's own folder to
 //! [`ProvedAutomaton::from_files`] (the library reads no file). Every answer
-//! names the proof it rests on ([`ProofSource`]). What a proved automaton does
-//! *not* give is the winning moves at huge piles: it decides membership only.
+//! names the proof it rests on ([`ProofSource`]). The P-positions on a row,
+//! a column or a diagonal, and so the winning moves at huge piles, come from a
+//! digit-by-digit search over the automaton's states with one input fixed
+//! ([`lines`]).
 
 pub mod check;
+pub mod lines;
 pub mod sha256;
 pub mod shipped;
 
@@ -142,37 +145,11 @@ pub fn folder_comment(label: &str, convention: &str) -> String {
 fn numeration_of(name: &str, command: &str) -> Result<Numeration, String> {
     let unknown = || {
         format!(
-            "unknown numeration `{name}` (known: msd_2 to msd_9, msd_fib, msd_oAp.. as prove names Ostrowski numerations, msd_fsStT)"
+            "unknown numeration `{name}` (known: msd_2 to msd_9, msd_fib, msd_oAp.. and msd_oxA_B..pC_D.. as prove names Ostrowski numerations, msd_fsStT)"
         )
     };
     let rest = name.strip_prefix("msd_").ok_or_else(unknown)?;
-    let num = if rest == "fib" {
-        Numeration::zeckendorf()
-    } else if rest.len() == 1 && rest.chars().all(|c| c.is_ascii_digit()) {
-        Numeration::parse(name).map_err(|e| format!("`{name}`: {e}"))?
-    } else if let Some(st) = rest.strip_prefix("fs") {
-        let (s, t) = st.split_once('t').ok_or_else(unknown)?;
-        Numeration::parse(&format!("fraenkel:{s},{t}")).map_err(|e| format!("`{name}`: {e}"))?
-    } else if let Some(o) = rest.strip_prefix('o') {
-        let (pre, per) = o.split_once('p').ok_or_else(unknown)?;
-        let digits = |s: &str| -> Result<Vec<u64>, String> {
-            s.chars()
-                .map(|c| match c.to_digit(10) {
-                    Some(d @ 1..=9) => Ok(d as u64),
-                    _ => Err(unknown()),
-                })
-                .collect()
-        };
-        let mut pre_q = vec![0];
-        pre_q.extend(digits(pre)?);
-        let period = digits(per)?;
-        if period.is_empty() {
-            return Err(unknown());
-        }
-        Numeration::ostrowski(pre_q, period)
-    } else {
-        return Err(unknown());
-    };
+    let num = Numeration::from_walnut_name(name).ok_or_else(unknown)?;
     if num.walnut_name() != name {
         return Err(unknown());
     }
