@@ -372,9 +372,10 @@ pub fn position_engine(
                 .and_then(|ng| {
                     crate::oracle::no_oracle_reason(ng.entry_name, &ng.params, s.convention())
                 })
-                .unwrap_or_else(|| "it has no exact oracle".into());
+                .map(|why| format!(": {why}"))
+                .unwrap_or_default();
             Err(SolveError::Unsupported(format!(
-                "({x}, {y}) is too large for the general solver (piles below {GENERAL_LIMIT}), and {} has no exact oracle: {why}",
+                "({x}, {y}) is too large for the general solver (piles below {GENERAL_LIMIT}), and {} has no exact oracle{why}",
                 s.label
             )))
         }
