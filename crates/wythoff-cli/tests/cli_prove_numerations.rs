@@ -10,9 +10,7 @@ use common::wythoff as run;
 
 #[test]
 fn derived_slope_numerations_by_name() {
-    for (spec, want) in [
-        ("frac:(2+sqrt29)/5", "Ostrowski [0; (2, 10, 2, 1, 1)]"),
-    ] {
+    for (spec, want) in [("frac:(2+sqrt29)/5", "Ostrowski [0; (2, 10, 2, 1, 1)]")] {
         let o = run(&[
             "prove",
             "blocking-wythoff:k=5",
