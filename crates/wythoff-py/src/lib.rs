@@ -121,6 +121,35 @@ fn prove<'py>(
     json_to_py(py, &v)
 }
 
+/// `wythoff sum`: the disjunctive sum of positions, each `(game, x, y)` (a
+/// Nim heap: `("nim", x, 0)`), piles of any size; the dict of `wythoff sum
+/// --format json` (`outcome` "N" or "P", `value`, `move`, `components`).
+/// Each component's Grundy value must be known exactly (a certified row, the
+/// row kernel, a board); misère sums, blocking and memory are refused
+/// (ValueError, the library's reason).
+#[pyfunction]
+#[pyo3(signature = (parts, misere = false))]
+fn sum<'py>(
+    py: Python<'py>,
+    parts: Vec<(String, Bound<'py, PyAny>, Bound<'py, PyAny>)>,
+    misere: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let mut v = Vec::with_capacity(parts.len());
+    for (game, x, y) in &parts {
+        let s = Subject::from_arg(game, misere, read_rules_file).map_err(|e| match e {
+            GameArgError::Read { error, .. } => error,
+            GameArgError::Rules { error, .. } => to_py_err(error.into()),
+        })?;
+        let x = answer::parse_pile(&whole_text(x, "x")?, "x").map_err(to_py_err)?;
+        let y = answer::parse_pile(&whole_text(y, "y")?, "y").map_err(to_py_err)?;
+        v.push((s, x, y));
+    }
+    let a = run(py, |_| {
+        answer::sum(&v, wythoff::solve::cost::Bound::memory_only())
+    })?;
+    json_to_py(py, &a.json())
+}
+
 /// `prove`'s errors by variant: a bad argument (worded with the parameter's
 /// name) or rules the statements cannot express are `ValueError`, Walnut
 /// missing or failing `RuntimeError`, this machine's files failing `OSError`,
@@ -168,6 +197,7 @@ fn _wythoff(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(verify, m)?)?;
     m.add_function(wrap_pyfunction!(prove, m)?)?;
+    m.add_function(wrap_pyfunction!(sum, m)?)?;
     m.add_function(wrap_pyfunction!(sweep_indices, m)?)?;
     m.add_function(wrap_pyfunction!(sweep_one, m)?)?;
     m.add_function(wrap_pyfunction!(sweep_identity, m)?)?;

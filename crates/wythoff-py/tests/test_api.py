@@ -498,3 +498,24 @@ def test_an_index_that_raises_its_own_error_is_not_hidden():
         g.outcome(Bad(), 3)
     with pytest.raises(ValueError, match="not a whole number"):
         g.outcome(2.5, 3)
+
+
+def test_sums_answer_as_the_cli_does(cli):
+    # Nim heaps 3, 5, 6: 3 ^ 5 ^ 6 = 0, a P-position, no winning move
+    r = wythoff.sum([("nim", 3, 0), ("nim", 5, 0), ("nim", 6, 0)])
+    assert r["outcome"] == "P" and int(r["value"]) == 0 and r["move"] is None
+    # Wythoff (1, 2) is a P-position (value 0): with a heap of 1 the sum is N,
+    # and the winning move empties the heap
+    r = wythoff.sum([("wythoff", 1, 2), ("nim", 1, 0)])
+    assert r["outcome"] == "N" and int(r["value"]) == 1
+    assert r["move"]["component"] == 1
+    # a 1000-digit pile: the same dict as `wythoff sum --format json`
+    big = 10**999
+    r = wythoff.sum([("wythoff", 2, big), ("nim", big, 0)])
+    want = json.loads(
+        cli.out("sum", "wythoff", 2, big, "nim", big, 0, "--format", "json")
+    )
+    assert r == want
+    # misère sums are refused (misère Grundy values do not add)
+    with pytest.raises(ValueError):
+        wythoff.sum([("nim", 1, 0)], misere=True)

@@ -26,6 +26,7 @@ from ._wythoff import (
     sweep_groups,
     sweep_prove_group,
     sweep_prove_lines,
+    sum,
     verify,
     walnut_check,
 )
@@ -131,5 +132,5 @@ def _check_records(spec, max, misere, indices, records, prove=None):
     sweep_check(spec, max, misere, list(indices), [_json.dumps(r) for r in records], prove)
 
 
-__all__ = ["Game", "games", "verify", "sweep", "GRUNDY_OFF", "MAX_BOARD"]
+__all__ = ["Game", "games", "verify", "sum", "sweep", "GRUNDY_OFF", "MAX_BOARD"]
 __version__ = "0.1.0"

@@ -74,6 +74,9 @@ class Game:
     def patterns(self, n: Optional[int] = None, grundy: bool = False) -> Dict[str, Any]:
         """The structure of the board (as `wythoff patterns --format json`)."""
 
+def sum(parts: Sequence[Tuple[str, int, int]], misere: bool = False) -> Dict[str, Any]:
+    """The disjunctive sum of positions (game, x, y); a Nim heap is ("nim", x, 0)."""
+
 def games() -> List[Dict[str, Any]]:
     """The catalogue, as `wythoff games --format json`."""
 
