@@ -72,6 +72,11 @@ impl Args {
 }
 
 pub fn run(mut a: Args) -> anyhow::Result<ExitCode> {
+    // X takes hyphens (a negative pile gets the tool's message): a board flag
+    // of other tools (`grundy wythoff --size 10`) lands there
+    if let Some(hint) = a.x.as_deref().and_then(crate::positional_board_flag) {
+        anyhow::bail!(hint);
+    }
     if let (Some(x), Some(y)) = (&a.x, &a.y) {
         return run_position(&a, x, y);
     }

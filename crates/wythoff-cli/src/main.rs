@@ -162,12 +162,23 @@ fn board_flag_hint(e: &clap::Error) -> Option<String> {
             .cloned()
     })?;
     let takes_max = sub.get_arguments().any(|a| a.get_long() == Some("max"));
-    takes_max.then(|| {
-        format!(
-            "unexpected argument '{flag}': did you mean `--max N` (the board side, \
-                 positions 0 <= x, y < N)?"
-        )
-    })
+    takes_max.then(|| max_hint(flag))
+}
+
+/// The message for a board-side flag of other tools (`--size`) given to a
+/// command that takes `--max`.
+pub(crate) fn max_hint(flag: &str) -> String {
+    format!(
+        "unexpected argument '{flag}': did you mean `--max N` (the board side, \
+             positions 0 <= x, y < N)?"
+    )
+}
+
+/// `Some(message)` when `arg` (a positional argument that takes hyphens, as
+/// `grundy`'s X) is a board-side flag of other tools (`--size`, `--size=10`).
+pub(crate) fn positional_board_flag(arg: &str) -> Option<String> {
+    let flag = arg.split('=').next().unwrap_or(arg);
+    BOARD_FLAG_GUESSES.contains(&flag).then(|| max_hint(flag))
 }
 
 fn main() -> ExitCode {

@@ -183,6 +183,8 @@ const GAMES: &[&str] = &[
     "even-odd:s=1,t=1",
     "blocking-wythoff:k=3",
     "terminal-wythoff:l=2",
+    "gdwn:p=1,q=2",
+    "wythoff:pass=1",
 ];
 
 #[test]
