@@ -21,6 +21,12 @@ if [ ! -x "$BUILD_VENV/bin/maturin" ]; then
   "$BUILD_VENV/bin/pip" install "${PIP_FLAGS[@]}" "maturin>=1.5,<2"
 fi
 rm -rf target/wheels
+# the package is a workspace of its own (crates/wythoff-py): built into the
+# repository's target folder, it reuses the dependencies that `cargo test
+# --release --workspace` has just compiled (malachite, serde, rayon, ...);
+# the library itself is compiled again (its dependency set differs). Measured
+# 2026-11-28: 1 min 38 s warm this way.
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$PWD/target}"
 "$BUILD_VENV/bin/maturin" build --release --quiet \
   -m crates/wythoff-py/Cargo.toml -o target/wheels
 WHEELS=(target/wheels/wythoff-*.whl)
