@@ -159,6 +159,40 @@ fn blocking_notes(
     ]
 }
 
+/// The blocking notes of a position's P-options (each `(x, y, inside the
+/// blocked class)`): the two lists and the blocking rule in words.
+fn p_option_notes(
+    s: &Subject,
+    b: &crate::rules::Blocking,
+    options: &[(crate::oracle::Natural, crate::oracle::Natural, bool)],
+) -> Vec<String> {
+    let list = |inside: bool| {
+        let v: Vec<String> = options
+            .iter()
+            .filter(|o| o.2 == inside)
+            .map(|(a, b, _)| format!("{a},{b}"))
+            .collect();
+        if v.is_empty() {
+            "none".to_string()
+        } else {
+            v.join(" ")
+        }
+    };
+    let n_in = options.iter().filter(|o| o.2).count() as u64;
+    let n_out = options.len() as u64 - n_in;
+    let reason =
+        crate::explain::blocking_reason(b, s.convention() == Convention::Misere, n_in, n_out, None);
+    blocking_notes(
+        "",
+        b.p,
+        &b.class.to_string(),
+        list(true),
+        list(false),
+        &reason,
+    )
+    .to_vec()
+}
+
 /// The oracle path: exact big-integer answers from a published solution, with
 /// the same moves and notes as the general path.
 pub(super) fn outcome_oracle(
@@ -208,35 +242,7 @@ pub(super) fn outcome_oracle(
         notes.push(CHOICE_NOTE.to_string());
     }
     if let Some(b) = blocking {
-        let list = |inside: bool| {
-            let v: Vec<String> = options
-                .iter()
-                .filter(|o| o.2 == inside)
-                .map(|(a, b, _)| format!("{a},{b}"))
-                .collect();
-            if v.is_empty() {
-                "none".to_string()
-            } else {
-                v.join(" ")
-            }
-        };
-        let n_in = options.iter().filter(|o| o.2).count() as u64;
-        let n_out = options.len() as u64 - n_in;
-        let reason = crate::explain::blocking_reason(
-            &b,
-            s.convention() == Convention::Misere,
-            n_in,
-            n_out,
-            None,
-        );
-        notes.extend(blocking_notes(
-            "",
-            b.p,
-            &b.class.to_string(),
-            list(true),
-            list(false),
-            &reason,
-        ));
+        notes.extend(p_option_notes(s, &b, &options));
     }
     let method = match o.method() {
         oracle::Method::ClosedForm => "closed form",
@@ -391,35 +397,7 @@ pub(super) fn outcome_proved(
                     "winning moves: the P-positions on the row, the column and the diagonals a move reaches, found by a search over the proved automaton's states with one input fixed (exact), each a legal move of the game's rules".to_string(),
                 );
                 if let Some(b) = s.game.variants()[0].blocking() {
-                    let list = |inside: bool| {
-                        let v: Vec<String> = options
-                            .iter()
-                            .filter(|o| o.2 == inside)
-                            .map(|(a, b, _)| format!("{a},{b}"))
-                            .collect();
-                        if v.is_empty() {
-                            "none".to_string()
-                        } else {
-                            v.join(" ")
-                        }
-                    };
-                    let n_in = options.iter().filter(|o| o.2).count() as u64;
-                    let n_out = options.len() as u64 - n_in;
-                    let reason = crate::explain::blocking_reason(
-                        &b,
-                        s.convention() == Convention::Misere,
-                        n_in,
-                        n_out,
-                        None,
-                    );
-                    notes.extend(blocking_notes(
-                        "",
-                        b.p,
-                        &b.class.to_string(),
-                        list(true),
-                        list(false),
-                        &reason,
-                    ));
+                    notes.extend(p_option_notes(s, &b, &options));
                     notes.push(format!(
                         "with blocking, every P-option listed is a winning move unless the opponent blocked it: the opponent blocks up to {} of them, so at least one listed move stays open",
                         b.p - 1
