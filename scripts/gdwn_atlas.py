@@ -39,6 +39,9 @@ MAX = int(os.environ.get("GDWN_MAX", "256"))
 BIG = int(os.environ.get("GDWN_BIG", "4096"))
 TIMEOUT = int(os.environ.get("GDWN_TIMEOUT", "1200"))
 HEAP = os.environ.get("GDWN_HEAP", "3G")
+# the command file a `walnut` pass writes (relative to the repository): a later pass over
+# the pairs left open writes its own file, so the earlier file still holds its statements
+WALNUT_FILE = os.environ.get("GDWN_FILE", "docs/gdwn/gdwn.txt")
 
 
 def pairs():
@@ -127,7 +130,7 @@ def walnut(jar):
     lines += [statement(r["p"], r["q"]) for r in todo]
     cmd = "\n".join(lines) + "\n"
     os.makedirs(os.path.join(ROOT, "docs", "gdwn"), exist_ok=True)
-    with open(os.path.join(ROOT, "docs", "gdwn", "gdwn.txt"), "w") as f:
+    with open(os.path.join(ROOT, WALNUT_FILE), "w") as f:
         f.write(cmd)
     with open(os.path.join(home, "Command Files", "gdwn.txt"), "w") as f:
         f.write(cmd)
@@ -145,7 +148,7 @@ def walnut(jar):
     for rec, v in zip(todo, verdicts):
         rec["verdict"] = "wythoff (proved)" if v == "TRUE" else "refuted"
         rec["walnut"] = {"statement": statement(rec["p"], rec["q"]), "answer": v,
-                         "file": "docs/gdwn/gdwn.txt", "session_seconds": seconds}
+                         "file": WALNUT_FILE, "session_seconds": seconds}
     with open(RECORDS, "w") as f:
         for rec in recs:
             f.write(json.dumps(rec, sort_keys=True) + "\n")
@@ -205,7 +208,7 @@ def doc():
     table = f"{len(recs)} coprime pairs; {summary}.\n\n" + "\n".join(rows) + "\n"
     # the Walnut statements of every record that has one, in one command file
     proved = [r for r in recs if "walnut" in r]
-    with open(os.path.join(ROOT, "docs", "gdwn", "gdwn.txt"), "w") as f:
+    with open(os.path.join(ROOT, WALNUT_FILE), "w") as f:
         f.write("\n".join(['macro comment "gdwn: no move (p t, q t) or (q t, p t) joins two '
                            'P-positions of Wythoff; load in a copy of docs/proofs/wythoff/normal";',
                            "ost fib [0] [1];", WDIFF] + [r["walnut"]["statement"] for r in proved]) + "\n")
