@@ -39,8 +39,9 @@ MAX = int(os.environ.get("GDWN_MAX", "256"))
 BIG = int(os.environ.get("GDWN_BIG", "4096"))
 TIMEOUT = int(os.environ.get("GDWN_TIMEOUT", "1200"))
 HEAP = os.environ.get("GDWN_HEAP", "3G")
-# the command file a `walnut` pass writes (relative to the repository): a later pass over
-# the pairs left open writes its own file, so the earlier file still holds its statements
+# the command file a `walnut` pass writes (relative to the repository; a pass over the
+# pairs left open may write a scratch file); `doc` writes every proved pair's statement
+# into docs/gdwn/gdwn.txt, the file the records name
 WALNUT_FILE = os.environ.get("GDWN_FILE", "docs/gdwn/gdwn.txt")
 
 
@@ -148,7 +149,7 @@ def walnut(jar):
     for rec, v in zip(todo, verdicts):
         rec["verdict"] = "wythoff (proved)" if v == "TRUE" else "refuted"
         rec["walnut"] = {"statement": statement(rec["p"], rec["q"]), "answer": v,
-                         "file": WALNUT_FILE, "session_seconds": seconds}
+                         "file": "docs/gdwn/gdwn.txt", "session_seconds": seconds}
     with open(RECORDS, "w") as f:
         for rec in recs:
             f.write(json.dumps(rec, sort_keys=True) + "\n")
@@ -208,7 +209,7 @@ def doc():
     table = f"{len(recs)} coprime pairs; {summary}.\n\n" + "\n".join(rows) + "\n"
     # the Walnut statements of every record that has one, in one command file
     proved = [r for r in recs if "walnut" in r]
-    with open(os.path.join(ROOT, WALNUT_FILE), "w") as f:
+    with open(os.path.join(ROOT, "docs", "gdwn", "gdwn.txt"), "w") as f:
         f.write("\n".join(['macro comment "gdwn: no move (p t, q t) or (q t, p t) joins two '
                            'P-positions of Wythoff; load in a copy of docs/proofs/wythoff/normal";',
                            "ost fib [0] [1];", WDIFF] + [r["walnut"]["statement"] for r in proved]) + "\n")
