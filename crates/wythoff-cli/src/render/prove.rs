@@ -64,9 +64,10 @@ pub fn text(out: &mut dyn Write, r: &Report, emit: Option<&std::path::Path>) -> 
         )?;
     }
     side_statements_text(out, r)?;
+    let peak = peak_words(r.walnut_peak_bytes);
     writeln!(
         out,
-        "  Walnut: {:.3} s computing (definitions and statements), {:.1} s wall (Java's start included)",
+        "  Walnut: {:.3} s computing (definitions and statements), {:.1} s wall (Java's start included){peak}",
         r.walnut_seconds, r.wall_seconds
     )?;
     if let Some(w) = &r.witness {
@@ -253,7 +254,21 @@ pub fn recheck_text(
             writeln!(out, "  Walnut error: {e}")?;
         }
     }
+    writeln!(
+        out,
+        "  Walnut: {:.1} s wall (Java's start included){}",
+        r.wall_seconds,
+        peak_words(r.peak_bytes)
+    )?;
     Ok(())
+}
+
+/// ", Java's peak memory N MiB" where the runner read it.
+fn peak_words(bytes: Option<u64>) -> String {
+    match bytes {
+        Some(b) => format!(", Java's peak memory {} MiB", b.div_ceil(1 << 20)),
+        None => String::new(),
+    }
 }
 
 fn heap_words(sum: &PlanSummary) -> String {
