@@ -108,7 +108,7 @@ pub struct Args {
     #[arg(long, value_name = "PARAM", conflicts_with_all = ["recheck", "emit", "grundy", "misere", "via_pairs", "flip_cell"])]
     pub family: Option<String>,
     /// With --family: how many values of the parameter (16 to 1024; each
-    /// member is solved on the board of 3 x --up-to).
+    /// member is solved on the board of 4 x --up-to).
     #[arg(long, value_name = "M", default_value_t = 256, requires = "family")]
     pub up_to: u64,
     /// For tests: flip the membership of one cell `X,Y` of the guessed automaton

@@ -229,7 +229,7 @@ fn family_guess_and_its_refusals() {
     let v = json_of(&out);
     assert_eq!(
         (v["first"].as_u64(), v["board"].as_u64()),
-        (Some(0), Some(96))
+        (Some(0), Some(128))
     );
     let tries = v["tries"].as_array().unwrap();
     let names: Vec<&str> = tries
@@ -255,7 +255,7 @@ fn family_guess_and_its_refusals() {
         .unwrap();
     let text = String::from_utf8_lossy(&plan.stdout);
     assert!(
-        plan.status.success() && text.contains("1536 x 1536 board") && text.contains("estimated"),
+        plan.status.success() && text.contains("2048 x 2048 board") && text.contains("estimated"),
         "{text}"
     );
     for (args, says) in [

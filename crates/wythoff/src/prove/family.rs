@@ -20,7 +20,7 @@ use crate::catalogue::{entry, parse_game, ParamKind};
 use crate::solve::cost::{admit, Bound, PROCESS_BYTES};
 
 /// The largest number of members (`--up-to`): the tables of `M` boards of
-/// side `3 M` one after another, and the guess over `M x M` arguments.
+/// side `4 M` one after another, and the guess over `M x M` arguments.
 pub const MAX_FAMILY: u64 = 1024;
 /// The smallest `--up-to`: below it the guesser has too few digits of data.
 pub const MIN_FAMILY: u64 = 16;
@@ -28,7 +28,7 @@ pub const MIN_FAMILY: u64 = 16;
 pub const FAMILY_MAX_STATES: usize = 4096;
 
 /// What to guess: the members `PARAM = lo .. lo + up_to - 1` of `family`
-/// (catalogue text, its other parameters fixed), each on the board `3 up_to`.
+/// (catalogue text, its other parameters fixed), each on the board `4 up_to`.
 #[derive(Clone, Debug)]
 pub struct FamilyRequest {
     pub family: String,
@@ -175,7 +175,7 @@ impl FamilyRequest {
     /// guesser, [`super::grundy::GuessPlan`]).
     pub fn plan(&self) -> Result<FamilyPlan, ProveError> {
         let first = self.first()?;
-        let board = 3 * self.up_to;
+        let board = 4 * self.up_to;
         let last = parse_game(&self.member(first + self.up_to - 1))
             .map_err(|e| ProveError::bad(ProveArg::Family, &self.family, e.to_string()))?;
         let one = crate::solve::plan::p_positions_plan(&last.game, board);
@@ -247,7 +247,7 @@ pub fn family_values(
             let top = (0..n).rev().find(|&y| t.is_p(x, y)).ok_or_else(|| {
                 ProveError::CannotExpress {
                     game: text.clone(),
-                    why: format!("row {x} has no P-position below {n}: the family's rows do not fit the board of 3 x --up-to"),
+                    why: format!("row {x} has no P-position below {n}: the family's rows do not fit the board of 4 x --up-to"),
                 }
             })?;
             // the largest P-position of a row must lie well inside the board:
@@ -367,6 +367,6 @@ mod tests {
             Bound::unbounded(),
             &mut |_, _| {},
         );
-        assert!(rep.is_ok_and(|r| r.tries.len() == 3 && r.board == 48));
+        assert!(rep.is_ok_and(|r| r.tries.len() == 3 && r.board == 64));
     }
 }
