@@ -22,6 +22,7 @@ pub mod alteration;
 pub mod automaton;
 pub mod custom;
 pub mod error;
+pub mod family;
 pub mod files;
 pub mod formula;
 pub mod grundy;
