@@ -2,6 +2,9 @@
 //! [--format text|json]`: guess the automaton of the P-set from a solved board,
 //! write the rules as first-order statements, and let Walnut decide them;
 //! `wythoff prove --recheck DIR`: re-run an emitted WALNUT_HOME in Walnut alone.
+//! `wythoff prove GAME --alteration REF [--max N] [--emit DIR]`: the P-set
+//! equals a known set except on a finite set D (no Walnut); `--recheck DIR`
+//! of its folder re-checks the certificate alone.
 //!
 //! This file parses the arguments, calls the library's pipeline
 //! ([`wythoff::prove::prepare`], [`wythoff_walnut::run`],
@@ -14,6 +17,7 @@ use anyhow::{anyhow, Result};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use wythoff::prove::alteration;
 use wythoff::prove::plan::{self, MAX_PROVE_BOARD};
 use wythoff::prove::{prepare, report, ProveError, Request, Verdict};
 use wythoff_walnut::Walnut;
@@ -32,9 +36,10 @@ pub struct Args {
     /// Misère play (the player who cannot move wins).
     #[arg(long)]
     pub misere: bool,
-    /// The board the automaton is guessed from: positions 0 <= x, y < N (16 to 4096).
-    #[arg(long, default_value_t = plan::DEFAULT_BOARD, value_parser = parse_board, allow_hyphen_values = true)]
-    pub max: u64,
+    /// The board the automaton is guessed from: positions 0 <= x, y < N (16 to 4096;
+    /// default 1024). With --alteration, the board of the check (1 to 4096; default 64).
+    #[arg(long, value_parser = parse_board, allow_hyphen_values = true)]
+    pub max: Option<u64>,
     /// The numeration to use: base:K (2 to 9), zeckendorf, ost:A0,A1,...;P1,P2,...
     /// (an Ostrowski numeration: preperiod from a_0 = 0, then the period; quotients
     /// 1 to 16, at most 24 in each part), frac:(P+sqrtD)/Q or inv:(P+sqrtD)/Q (the
@@ -51,7 +56,8 @@ pub struct Args {
     #[arg(long, default_value_t = plan::DEFAULT_MAX_STATES)]
     pub states: usize,
     /// Also write a complete WALNUT_HOME here (the eight folders; `load prove.txt;`
-    /// in Walnut re-runs the proof, or `wythoff prove --recheck DIR`).
+    /// in Walnut re-runs the proof, or `wythoff prove --recheck DIR`). With
+    /// --alteration: the certificate, DIR/alteration.json.
     #[arg(long, value_name = "DIR")]
     pub emit: Option<PathBuf>,
     /// Re-run the WALNUT_HOME DIR (written by `--emit`) in Walnut alone, on a
@@ -62,7 +68,9 @@ pub struct Args {
     /// GAME's rules; without it, against the catalogue game the folder's first
     /// line names. A folder whose statements are not those `prove` writes for
     /// the game (or that redefines an automaton it ships) is refused before
-    /// Walnut runs.
+    /// Walnut runs. A folder of `--alteration` (DIR/alteration.json) is
+    /// re-checked without Walnut: the board solved again from the rules, D
+    /// and every witness checked (exit 0; a certificate that fails: exit 2).
     #[arg(long, value_name = "DIR", conflicts_with_all = ["emit"])]
     pub recheck: Option<PathBuf>,
     /// Seconds Walnut may take (each run).
@@ -95,6 +103,18 @@ pub struct Args {
     /// anyway (its memory is refused over the budget all the same).
     #[arg(long, requires = "grundy")]
     pub force: bool,
+    /// Prove that the P-set equals a known set S except on a finite set D, at
+    /// every position, from one board and an argument on the lines through D
+    /// (docs/proofs.md, "Finite alterations"; no Walnut). REF: grundy=1 (S =
+    /// the level set {G = 1} of the game without the pass, for a game with a
+    /// pass in normal play), normal (S = the P-set in normal play, for
+    /// --misere) or without-pass (S = the P-set of the game without the pass:
+    /// always refused, they differ on an infinite set). Nim or Wythoff moves
+    /// only (one-pile moves of every length, diagonal moves of every length or
+    /// none); elsewhere refused with the reason. Prints the theorem, D, the
+    /// board and the witnesses (exit 0 proved, 1 not proved on the board).
+    #[arg(long, value_name = "REF", conflicts_with_all = ["grundy", "numeration", "via_pairs", "flip_cell", "plan", "recheck", "family"])]
+    pub alteration: Option<String>,
     /// Guess one automaton for a whole catalogue family instead of one game:
     /// GAME's parameter PARAM runs over its first --up-to values (from the
     /// catalogue's minimum), and the data is, for each value v and pile x
@@ -174,6 +194,9 @@ fn print<T: serde::Serialize>(
 pub fn run(a: Args) -> Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     if let Some(dir) = &a.recheck {
+        if dir.join(alteration::FILE).exists() {
+            return recheck_alteration(&a, dir);
+        }
         let walnut = Walnut::find().map_err(worded)?;
         if a.timeout == 0 || a.timeout > wythoff::prove::request::MAX_TIMEOUT {
             return Err(worded(ProveError::BadArg {
@@ -210,9 +233,12 @@ pub fn run(a: Args) -> Result<ExitCode> {
         return family(&a, game, param, &mut out);
     }
     let subject = resolve(game, a.misere)?;
+    if let Some(spec) = &a.alteration {
+        return prove_alteration(&a, &subject, spec);
+    }
     let flip = a.flip_cell.as_deref().map(parse_cell).transpose()?;
     let req = Request {
-        max: a.max,
+        max: a.max.unwrap_or(plan::DEFAULT_BOARD),
         numeration: a.numeration.clone(),
         states: a.states,
         timeout: a.timeout,
@@ -332,4 +358,79 @@ fn guess_admitted(req: &Request, force: bool) -> Result<Option<String>> {
         g.numerations,
         if g.numerations == 1 { "" } else { "s" }
     )))
+}
+
+/// `prove GAME --alteration REF`: refused (exit 2) where the argument does
+/// not apply; else the check on the board, the report, and with `--emit DIR`
+/// the certificate folder (exit 0 proved, 1 not proved on the board).
+fn prove_alteration(a: &Args, subject: &wythoff::answer::Subject, spec: &str) -> Result<ExitCode> {
+    let shown = crate::game_arg::shorten(spec);
+    let reference =
+        alteration::parse_reference(spec).map_err(|e| anyhow!("--alteration {shown}: {e}"))?;
+    if let Some(why) = alteration::refusal(subject, reference) {
+        return Err(anyhow!(
+            "--alteration {shown} does not apply to {} ({}): {why}",
+            subject.label,
+            subject.convention_text()
+        ));
+    }
+    let n = a.max.unwrap_or(alteration::DEFAULT_BOARD);
+    if !(1..=wythoff::alteration::MAX_BOARD).contains(&n) {
+        return Err(anyhow!(
+            "--max {n}: with --alteration, allowed 1 to {}",
+            wythoff::alteration::MAX_BOARD
+        ));
+    }
+    if let Some(dir) = &a.emit {
+        if dir.exists() && !dir.is_dir() {
+            return Err(anyhow!("--emit {}: a file, not a folder", dir.display()));
+        }
+    }
+    alteration::admit(
+        subject,
+        reference,
+        n,
+        wythoff::solve::cost::Bound::cli(false),
+    )?;
+    let (r, folder) = alteration::prove(subject, reference, n)
+        .map_err(|e| anyhow!("--alteration {shown}: {e}"))?;
+    let written = match (&a.emit, &folder) {
+        (Some(dir), Some(f)) => {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| anyhow!("--emit {}: cannot create the folder: {e}", dir.display()))?;
+            let path = dir.join(alteration::FILE);
+            std::fs::write(&path, alteration::folder_text(f))
+                .map_err(|e| anyhow!("cannot write {}: {e}", path.display()))?;
+            Some(dir.as_path())
+        }
+        _ => None,
+    };
+    let mut out = std::io::stdout().lock();
+    print(&mut out, a.format, &r, |out| {
+        render::prove::alteration_text(out, &r, written, None)
+    })?;
+    Ok(if folder.is_some() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// `prove --recheck DIR` of a `--alteration` folder: the certificate
+/// re-checked alone (no Walnut); a certificate that fails is refused (exit 2).
+fn recheck_alteration(a: &Args, dir: &std::path::Path) -> Result<ExitCode> {
+    let path = dir.join(alteration::FILE);
+    let text = wythoff_walnut::read_folder_file(&path).map_err(worded)?;
+    let subject = a
+        .game
+        .as_deref()
+        .map(|g| resolve(g, a.misere))
+        .transpose()?;
+    let r = alteration::recheck(&text, subject.as_ref())
+        .map_err(|e| anyhow!("{}: refused: {e}", path.display()))?;
+    let mut out = std::io::stdout().lock();
+    print(&mut out, a.format, &r, |out| {
+        render::prove::alteration_text(out, &r, None, Some(dir))
+    })?;
+    Ok(ExitCode::SUCCESS)
 }

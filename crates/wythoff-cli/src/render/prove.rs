@@ -335,6 +335,70 @@ fn stopped_in(out: &mut dyn Write, r: &Report) -> std::io::Result<()> {
     Ok(())
 }
 
+/// `prove --alteration` (and the re-check of its folder) as text: the
+/// verdict, the theorem, D, the board, the witnesses, the folder.
+pub fn alteration_text(
+    out: &mut dyn Write,
+    r: &wythoff::prove::alteration::AlterationReport,
+    emit: Option<&std::path::Path>,
+    rechecked: Option<&std::path::Path>,
+) -> io::Result<()> {
+    use wythoff::prove::alteration::AlterationVerdict;
+    let verdict = match r.verdict {
+        AlterationVerdict::Proved => "proved",
+        AlterationVerdict::NotProved => "not proved",
+    };
+    let convention = if r.convention == "misere" {
+        "misère play"
+    } else {
+        "normal play"
+    };
+    if let Some(dir) = rechecked {
+        writeln!(
+            out,
+            "{}: the finite-alteration certificate re-checked alone (the board solved again from the rules with {})",
+            dir.display(),
+            r.rechecked_with.unwrap_or("the solvers")
+        )?;
+    }
+    writeln!(
+        out,
+        "{} ({convention}) against {} (--alteration {}): {verdict}",
+        r.game, r.reference, r.alteration
+    )?;
+    if let Some(why) = &r.reason {
+        writeln!(out, "  {why}")?;
+        return Ok(());
+    }
+    writeln!(out, "  theorem: {}", r.theorem)?;
+    let cells: Vec<String> = r
+        .differences
+        .iter()
+        .map(|(x, y)| format!("({x}, {y})"))
+        .collect();
+    writeln!(
+        out,
+        "  D ({} cell{}): {}",
+        cells.len(),
+        if cells.len() == 1 { "" } else { "s" },
+        cells.join(" ")
+    )?;
+    writeln!(
+        out,
+        "  checked on the board {0} x {0} (0 <= x, y < {0}), with {1} line witnesses: on every line through D in a move direction, a P-position and a cell of the set it is compared with (docs/proofs.md, \"Finite alterations\")",
+        r.board, r.witnesses
+    )?;
+    if let Some(dir) = emit {
+        writeln!(
+            out,
+            "  certificate: {} (re-check alone: wythoff prove --recheck {})",
+            dir.join(wythoff::prove::alteration::FILE).display(),
+            dir.display()
+        )?;
+    }
+    Ok(())
+}
+
 /// `prove GAME --family PARAM --plan` in words.
 pub fn family_plan_text(
     out: &mut dyn Write,

@@ -18,6 +18,7 @@
 //! (the relation G(x, y) = z) or its level sets, decided through the mex
 //! property on the same move relation.
 
+pub mod alteration;
 pub mod automaton;
 pub mod custom;
 pub mod error;
