@@ -15,6 +15,7 @@ pub(super) fn general(s: &Subject, x: u64, y: u64, an: &Analysis) -> OutcomeAnsw
         notes: Vec::new(),
         oracle: None,
         proof: None,
+        grundy: None,
     };
     // in a choice game the winning move depends on the variant picked: list
     // every move that wins in some variant (per-variant lists follow as notes)
@@ -216,6 +217,7 @@ pub(super) fn outcome_oracle(
         notes: Vec::new(),
         oracle: None,
         proof: None,
+        grundy: None,
     };
     if !p {
         let mut moves: Vec<(Natural, Natural)> = by_variant
@@ -279,6 +281,7 @@ pub(super) fn outcome_imitation(
         notes: Vec::new(),
         oracle: None,
         proof: None,
+        grundy: None,
     };
     if o == Outcome::N {
         ans.moves = wins
@@ -416,5 +419,6 @@ pub(super) fn outcome_proved(
         notes,
         oracle: Some(a.source.line()),
         proof: Some(a.source.clone()),
+        grundy: None,
     }
 }
