@@ -95,6 +95,22 @@ pub struct Args {
     /// anyway (its memory is refused over the budget all the same).
     #[arg(long, requires = "grundy")]
     pub force: bool,
+    /// Guess one automaton for a whole catalogue family instead of one game:
+    /// GAME's parameter PARAM runs over its first --up-to values (from the
+    /// catalogue's minimum), and the data is, for each value v and pile x
+    /// below --up-to, the largest y with (x, y) a P-position (first-order
+    /// definable from the P-set with v free, so an automaton of the relation
+    /// (v, x, y) in P would give one of it). Prints, for each numeration
+    /// (--numeration, or Zeckendorf, base 2 and base 3), the automaton's
+    /// states or the classes of prefixes told apart: classes growing with
+    /// --up-to are evidence against an automaton in that numeration. Walnut
+    /// is not run.
+    #[arg(long, value_name = "PARAM", conflicts_with_all = ["recheck", "emit", "grundy", "misere", "via_pairs", "flip_cell"])]
+    pub family: Option<String>,
+    /// With --family: how many values of the parameter (16 to 1024; each
+    /// member is solved on the board of 3 x --up-to).
+    #[arg(long, value_name = "M", default_value_t = 256, requires = "family")]
+    pub up_to: u64,
     /// For tests: flip the membership of one cell `X,Y` of the guessed automaton
     /// (with --grundy: the value of that cell plus one, before guessing).
     #[arg(long, hide = true, value_name = "X,Y")]
@@ -190,6 +206,9 @@ pub fn run(a: Args) -> Result<ExitCode> {
         });
     }
     let game = a.game.as_deref().expect("clap: GAME or --recheck");
+    if let Some(param) = &a.family {
+        return family(&a, game, param, &mut out);
+    }
     let subject = resolve(game, a.misere)?;
     let flip = a.flip_cell.as_deref().map(parse_cell).transpose()?;
     let req = Request {
@@ -244,6 +263,53 @@ pub fn run(a: Args) -> Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// `prove GAME --family PARAM --up-to M`: the plan, or the guess in each
+/// numeration ([`wythoff::prove::family`]).
+fn family(a: &Args, game: &str, param: &str, out: &mut dyn Write) -> Result<ExitCode> {
+    use wythoff::prove::family::{guess_family, FamilyRequest};
+    let numerations = match &a.numeration {
+        Some(t) => vec![wythoff::prove::numeration::Numeration::parse(t)
+            .map_err(|e| anyhow!("--numeration {t}: {e}"))?],
+        None => FamilyRequest::default_numerations(),
+    };
+    let states = if a.states == plan::DEFAULT_MAX_STATES {
+        wythoff::prove::family::FAMILY_MAX_STATES
+    } else {
+        a.states
+    };
+    let req = FamilyRequest {
+        family: game.to_string(),
+        param: param.to_string(),
+        up_to: a.up_to,
+        numerations,
+        max_states: states,
+    };
+    let fplan = req.plan().map_err(worded)?;
+    let bound = wythoff::solve::cost::Bound::cli(false);
+    if a.plan {
+        print(out, a.format, &fplan, |out| {
+            render::prove::family_plan_text(out, &req, &fplan)
+        })?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    crate::progress::admit(
+        wythoff::solve::cost::admit(
+            "the family's boards and guesses",
+            fplan.board,
+            fplan.memory,
+            fplan.seconds,
+            bound,
+        ),
+        &format!("prove {game} --family {param} --up-to {}", a.up_to),
+        fplan.seconds,
+    )?;
+    let mut bar = crate::progress::Bar::new("members");
+    let r = guess_family(&req, bound, &mut |d, t| bar.set(d, t)).map_err(worded)?;
+    bar.finish();
+    print(out, a.format, &r, |out| render::prove::family_text(out, &r))?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `prove --grundy`: the guess's plan ([`wythoff::prove::grundy::guess_plan`])

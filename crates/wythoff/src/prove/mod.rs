@@ -21,6 +21,7 @@
 pub mod automaton;
 pub mod custom;
 pub mod error;
+pub mod family;
 pub mod files;
 pub mod formula;
 pub mod grundy;
