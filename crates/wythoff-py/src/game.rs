@@ -255,7 +255,7 @@ impl Game {
             .map_err(to_py_err)?;
         let columns = match columns {
             Some(c) => answer::parse_columns(&whole_text(c, "columns")?).map_err(to_py_err)?,
-            None => wythoff::solve::grundy::rows::DEFAULT_COLUMNS,
+            None => answer::DEFAULT_ROW_COLUMNS,
         };
         let s = self.s()?.clone();
         let report = run_owned(py, move |_| {
