@@ -571,7 +571,8 @@ fn expand_use(tree: &str) -> Vec<String> {
 
 /// Every path a file names: its `use` trees (a line that starts with `use`,
 /// `pub use`, `pub(crate) use` or `pub(super) use`, to its `;`), and the
-/// `crate::`, `super::`, `self::` paths written in its code.
+/// `crate::`, `super::`, `self::` paths written in its code, and those that
+/// start with a lowercase name (a child module, when [`target_of`] finds it).
 fn named_paths(text: &str) -> Vec<String> {
     let code = code_only(text);
     let mut out = Vec::new();
@@ -607,6 +608,24 @@ fn named_paths(text: &str) -> Vec<String> {
         }
     }
     let ident = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == ':';
+    // a path that starts with a plain name (`blocking::for_game`): relative to
+    // the module, if that name is a child module (`target_of` decides)
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    for (i, _) in other.match_indices("::") {
+        let head = &other[..i];
+        let start = head.rfind(|c: char| !word(c)).map_or(0, |j| j + 1);
+        if start == i
+            || head[..start].ends_with(':')
+            || !head[start..].starts_with(|c: char| c.is_ascii_lowercase())
+            || ["crate", "super", "self"].contains(&&head[start..])
+        {
+            continue;
+        }
+        let len = other[start..]
+            .find(|c: char| !ident(c))
+            .unwrap_or(other.len() - start);
+        out.push(other[start..start + len].trim_end_matches(':').to_string());
+    }
     for start in ["crate::", "super::", "self::"] {
         for (i, _) in other.match_indices(start) {
             if other[..i]
@@ -647,7 +666,13 @@ fn target_of(src: &Path, from: &[String], path: &str, reexports: &ReExports) -> 
             }
             m
         }
-        _ => return None,
+        // a path relative to `from`: one of its own child modules
+        first => {
+            let mut child = from.to_vec();
+            child.push(first.to_string());
+            file_of(src, &child)?;
+            from.to_vec()
+        }
     };
     let mut i = 0;
     while i < segs.len() {
@@ -952,6 +977,71 @@ fn engines_import_no_dispatcher() {
     assert!(
         found.is_empty(),
         "an engine imports a dispatcher or a claim:\n{}",
+        found.join("\n")
+    );
+}
+
+/// The strongly connected parts (more than one file) of a graph.
+fn strong_parts(edges: &[(PathBuf, PathBuf)]) -> Vec<Vec<PathBuf>> {
+    use std::collections::{BTreeMap, BTreeSet};
+    let mut next: BTreeMap<&PathBuf, Vec<&PathBuf>> = BTreeMap::new();
+    for (a, b) in edges {
+        next.entry(a).or_default().push(b);
+    }
+    let reach = |v: &PathBuf| {
+        let mut seen: BTreeSet<&PathBuf> = BTreeSet::new();
+        let mut todo = vec![v];
+        while let Some(x) = todo.pop() {
+            for &w in next.get(x).map(|x| x.as_slice()).unwrap_or(&[]) {
+                if seen.insert(w) {
+                    todo.push(w);
+                }
+            }
+        }
+        seen
+    };
+    let reaches: BTreeMap<&PathBuf, BTreeSet<&PathBuf>> =
+        next.keys().map(|&v| (v, reach(v))).collect();
+    let mut parts: BTreeSet<Vec<PathBuf>> = BTreeSet::new();
+    for (&v, r) in &reaches {
+        let part: Vec<PathBuf> = r
+            .iter()
+            .filter(|w| reaches.get(*w).is_some_and(|rw| rw.contains(v)))
+            .map(|w| (*w).clone())
+            .collect();
+        if part.len() > 1 {
+            parts.insert(part);
+        }
+    }
+    parts.into_iter().collect()
+}
+
+/// No import circle in the library crate: none at all once a folder's
+/// `mod.rs` naming its own descendants is read as a declaration; and, with
+/// those edges counted, a circle only between a folder's `mod.rs` and files of
+/// its own folder (never through a file of another folder). Shown failing on
+/// a planted circle (`units.rs` naming `crate::echo::escape`, which names
+/// `crate::units`).
+#[test]
+fn the_library_has_no_import_circle() {
+    let src = crates().join("wythoff/src");
+    let edges = import_graph(&src, "", false);
+    assert!(edges.len() > 400, "{} edges", edges.len());
+    if let Some(c) = a_circle(&edges) {
+        panic!("an import circle in the library: {}", shown(&src, &c));
+    }
+    let mut found = Vec::new();
+    for part in strong_parts(&import_graph(&src, "", true)) {
+        let one_folder = part.iter().any(|m| {
+            m.ends_with("mod.rs") && part.iter().all(|f| f.starts_with(m.parent().unwrap()))
+        });
+        if !one_folder {
+            found.push(shown(&src, &part));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "import circles through files of different folders:\n{}",
         found.join("\n")
     );
 }
