@@ -4,6 +4,8 @@ does `gdwn:p=P,q=Q` have exactly Wythoff's P-positions?
 
     scripts/gdwn_atlas.py run [path/to/wythoff]     compute docs/gdwn/atlas.jsonl
     scripts/gdwn_atlas.py walnut [path/to/walnut.jar]  prove the pairs equal on the board
+    scripts/gdwn_atlas.py witness [path/to/wythoff] the first differing cell of each pair
+                                                    Walnut refuted (boards 2048, 4096, ...)
     scripts/gdwn_atlas.py merge FILE...             join records of several runs
     scripts/gdwn_atlas.py doc                       regenerate the table in docs/gdwn.md
 
@@ -59,6 +61,50 @@ def call(args):
     return r.returncode, r.stdout, r.stderr
 
 
+def record_difference(binary, rec, c):
+    """Fill `rec` from `compare`'s JSON `c`: the counts, and where the P-sets differ,
+    the first differing cell and GDWN's winning moves there. False when equal."""
+    rec["only_gdwn"], rec["only_wythoff"] = c["only_a"], c["only_b"]
+    if c["equal"]:
+        return False
+    x, y, side = c["first_differences"][0]
+    rec["verdict"] = "differs"
+    rec["first"] = {"x": x, "y": y, "p_in": "gdwn" if side == "A" else "wythoff"}
+    rc, so, se = call([binary, "outcome", rec["game"], str(x), str(y), "--format", "json"])
+    if rc == 0:
+        o = json.loads(so)
+        rec["first"]["gdwn_outcome"] = o.get("outcome")
+        rec["first"]["winning_moves"] = o.get("winning_moves")
+    else:
+        rec["first"]["outcome_error"] = se.strip()
+    return True
+
+
+def witness(binary):
+    """Each pair Walnut refuted (equal on its board, FALSE in Walnut): `compare` on
+    boards 2048, 4096, ... (up to 16384) until the first differing cell shows."""
+    recs = [json.loads(l) for l in open(RECORDS)]
+    for rec in recs:
+        if rec["verdict"] != "refuted":
+            continue
+        board = 2 * rec["max"]
+        while board <= 16384:
+            rc, so, se = call([binary, "compare", rec["game"], "wythoff", "--max", str(board),
+                               "--format", "json", "--first", "1"])
+            if rc != 0:
+                sys.exit(f"{rec['game']}: {se.strip()}")
+            if record_difference(binary, rec, json.loads(so)):
+                rec["note"] = (f"no difference on the {rec['max']} board; Walnut's FALSE sent it to "
+                               f"`compare --max {board}` (scripts/gdwn_atlas.py witness)")
+                rec["max"] = board
+                break
+            board *= 2
+        print(json.dumps(rec), flush=True)
+    with open(RECORDS, "w") as f:
+        for rec in recs:
+            f.write(json.dumps(rec, sort_keys=True) + "\n")
+
+
 def run(binary):
     os.makedirs(os.path.dirname(RECORDS), exist_ok=True)
     out = []
@@ -77,20 +123,7 @@ def run(binary):
             rec["error"] = se.strip()
             out.append(rec)
             continue
-        c = json.loads(so)
-        rec["only_gdwn"], rec["only_wythoff"] = c["only_a"], c["only_b"]
-        if not c["equal"]:
-            x, y, side = c["first_differences"][0]
-            rec["verdict"] = "differs"
-            rec["first"] = {"x": x, "y": y, "p_in": "gdwn" if side == "A" else "wythoff"}
-            rc, so, se = call([binary, "outcome", game, str(x), str(y), "--format", "json"])
-            if rc == 0:
-                o = json.loads(so)
-                rec["first"]["gdwn_outcome"] = o.get("outcome")
-                rec["first"]["winning_moves"] = o.get("winning_moves")
-            else:
-                rec["first"]["outcome_error"] = se.strip()
-        else:
+        if not record_difference(binary, rec, json.loads(so)):
             rec["verdict"] = "equal on the board"
         out.append(rec)
         print(json.dumps(rec), flush=True)
@@ -220,13 +253,14 @@ def doc():
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 2 or sys.argv[1] not in ("run", "walnut", "merge", "doc"):
+    if len(sys.argv) < 2 or sys.argv[1] not in ("run", "walnut", "witness", "merge", "doc"):
         sys.exit(__doc__)
     if sys.argv[1] == "merge":
         merge(sys.argv[2:])
     elif sys.argv[1] == "walnut":
         walnut(sys.argv[2] if len(sys.argv) > 2 else os.path.expanduser("~/.cache/wythoff/walnut/walnut-6.2.jar"))
-    elif sys.argv[1] == "run":
-        run(sys.argv[2] if len(sys.argv) > 2 else os.path.join(ROOT, "target", "release", "wythoff"))
+    elif sys.argv[1] in ("run", "witness"):
+        binary = sys.argv[2] if len(sys.argv) > 2 else os.path.join(ROOT, "target", "release", "wythoff")
+        (run if sys.argv[1] == "run" else witness)(binary)
     else:
         doc()

@@ -1,5 +1,6 @@
 //! `wythoff outcome GAME X Y [--misere]`: first line `P` or `N`; for N the
-//! winning moves follow, one `x,y` per line; explanations follow as `# ` lines.
+//! winning moves follow, one `x,y` per line (and `pass` when passing wins, in a
+//! game with a pass not yet used); explanations follow as `# ` lines.
 
 use crate::game_arg::resolve_spec;
 use std::io::Write;
@@ -19,7 +20,8 @@ pub struct Args {
     /// Misère play (the player who cannot move wins).
     #[arg(long)]
     misere: bool,
-    /// Output format: text (`P`/`N`, moves `x,y`, `# ` notes) or json.
+    /// Output format: text (`P`/`N`, moves `x,y` and `pass` when passing wins, `# ` notes) or
+    /// json (`winning_pass` for a game with a pass).
     #[arg(long, value_enum, default_value = "text")]
     format: OutcomeFormat,
     /// Games with memory (Imitation Nim): the positions before (X, Y), oldest
@@ -141,6 +143,9 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
             writeln!(out, "{}", l.answer.outcome)?;
             for (a, b) in &l.answer.moves {
                 writeln!(out, "{a},{b}")?;
+            }
+            if l.answer.pass == Some(true) {
+                writeln!(out, "pass")?;
             }
             for n in &l.answer.notes {
                 writeln!(out, "# {n}")?;

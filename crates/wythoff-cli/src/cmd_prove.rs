@@ -2,6 +2,9 @@
 //! [--format text|json]`: guess the automaton of the P-set from a solved board,
 //! write the rules as first-order statements, and let Walnut decide them;
 //! `wythoff prove --recheck DIR`: re-run an emitted WALNUT_HOME in Walnut alone.
+//! `wythoff prove GAME --alteration REF [--max N] [--emit DIR]`: the P-set
+//! equals a known set except on a finite set D (no Walnut); `--recheck DIR`
+//! of its folder re-checks the certificate alone.
 //!
 //! This file parses the arguments, calls the library's pipeline
 //! ([`wythoff::prove::prepare`], [`wythoff_walnut::run`],
@@ -14,6 +17,7 @@ use anyhow::{anyhow, Result};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use wythoff::prove::alteration;
 use wythoff::prove::plan::{self, MAX_PROVE_BOARD};
 use wythoff::prove::{prepare, report, ProveError, Request, Verdict};
 use wythoff_walnut::Walnut;
@@ -32,9 +36,10 @@ pub struct Args {
     /// Misère play (the player who cannot move wins).
     #[arg(long)]
     pub misere: bool,
-    /// The board the automaton is guessed from: positions 0 <= x, y < N (16 to 4096).
-    #[arg(long, default_value_t = plan::DEFAULT_BOARD, value_parser = parse_board, allow_hyphen_values = true)]
-    pub max: u64,
+    /// The board the automaton is guessed from: positions 0 <= x, y < N (16 to 4096;
+    /// default 1024). With --alteration, the board of the check (1 to 4096; default 64).
+    #[arg(long, value_parser = parse_board, allow_hyphen_values = true)]
+    pub max: Option<u64>,
     /// The numeration to use: base:K (2 to 9), zeckendorf, ost:A0,A1,...;P1,P2,...
     /// (an Ostrowski numeration: preperiod from a_0 = 0, then the period; quotients
     /// 1 to 16, at most 24 in each part), frac:(P+sqrtD)/Q or inv:(P+sqrtD)/Q (the
@@ -51,7 +56,8 @@ pub struct Args {
     #[arg(long, default_value_t = plan::DEFAULT_MAX_STATES)]
     pub states: usize,
     /// Also write a complete WALNUT_HOME here (the eight folders; `load prove.txt;`
-    /// in Walnut re-runs the proof, or `wythoff prove --recheck DIR`).
+    /// in Walnut re-runs the proof, or `wythoff prove --recheck DIR`). With
+    /// --alteration: the certificate, DIR/alteration.json.
     #[arg(long, value_name = "DIR")]
     pub emit: Option<PathBuf>,
     /// Re-run the WALNUT_HOME DIR (written by `--emit`) in Walnut alone, on a
@@ -62,7 +68,9 @@ pub struct Args {
     /// GAME's rules; without it, against the catalogue game the folder's first
     /// line names. A folder whose statements are not those `prove` writes for
     /// the game (or that redefines an automaton it ships) is refused before
-    /// Walnut runs.
+    /// Walnut runs. A folder of `--alteration` (DIR/alteration.json) is
+    /// re-checked without Walnut: the board solved again from the rules, D
+    /// and every witness checked (exit 0; a certificate that fails: exit 2).
     #[arg(long, value_name = "DIR", conflicts_with_all = ["emit"])]
     pub recheck: Option<PathBuf>,
     /// Seconds Walnut may take (each run).
@@ -95,6 +103,34 @@ pub struct Args {
     /// anyway (its memory is refused over the budget all the same).
     #[arg(long, requires = "grundy")]
     pub force: bool,
+    /// Prove that the P-set equals a known set S except on a finite set D, at
+    /// every position, from one board and an argument on the lines through D
+    /// (docs/proofs.md, "Finite alterations"; no Walnut). REF: grundy=1 (S =
+    /// the level set {G = 1} of the game without the pass, for a game with a
+    /// pass in normal play), normal (S = the P-set in normal play, for
+    /// --misere) or without-pass (S = the P-set of the game without the pass:
+    /// always refused, they differ on an infinite set). Nim or Wythoff moves
+    /// only (one-pile moves of every length, diagonal moves of every length or
+    /// none); elsewhere refused with the reason. Prints the theorem, D, the
+    /// board and the witnesses (exit 0 proved, 1 not proved on the board).
+    #[arg(long, value_name = "REF", conflicts_with_all = ["grundy", "numeration", "via_pairs", "flip_cell", "plan", "recheck", "family"])]
+    pub alteration: Option<String>,
+    /// Guess one automaton for a whole catalogue family instead of one game:
+    /// GAME's parameter PARAM runs over its first --up-to values (from the
+    /// catalogue's minimum), and the data is, for each value v and pile x
+    /// below --up-to, the largest y with (x, y) a P-position (first-order
+    /// definable from the P-set with v free, so an automaton of the relation
+    /// (v, x, y) in P would give one of it). Prints, for each numeration
+    /// (--numeration, or Zeckendorf, base 2 and base 3), the automaton's
+    /// states or the classes of prefixes told apart: classes growing with
+    /// --up-to are evidence against an automaton in that numeration. Walnut
+    /// is not run.
+    #[arg(long, value_name = "PARAM", conflicts_with_all = ["recheck", "emit", "grundy", "misere", "via_pairs", "flip_cell"])]
+    pub family: Option<String>,
+    /// With --family: how many values of the parameter (16 to 1024; each
+    /// member is solved on the board of 4 x --up-to).
+    #[arg(long, value_name = "M", default_value_t = 256, requires = "family")]
+    pub up_to: u64,
     /// For tests: flip the membership of one cell `X,Y` of the guessed automaton
     /// (with --grundy: the value of that cell plus one, before guessing).
     #[arg(long, hide = true, value_name = "X,Y")]
@@ -158,6 +194,9 @@ fn print<T: serde::Serialize>(
 pub fn run(a: Args) -> Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     if let Some(dir) = &a.recheck {
+        if dir.join(alteration::FILE).exists() {
+            return recheck_alteration(&a, dir);
+        }
         let walnut = Walnut::find().map_err(worded)?;
         if a.timeout == 0 || a.timeout > wythoff::prove::request::MAX_TIMEOUT {
             return Err(worded(ProveError::BadArg {
@@ -190,10 +229,16 @@ pub fn run(a: Args) -> Result<ExitCode> {
         });
     }
     let game = a.game.as_deref().expect("clap: GAME or --recheck");
+    if let Some(param) = &a.family {
+        return family(&a, game, param, &mut out);
+    }
     let subject = resolve(game, a.misere)?;
+    if let Some(spec) = &a.alteration {
+        return prove_alteration(&a, &subject, spec);
+    }
     let flip = a.flip_cell.as_deref().map(parse_cell).transpose()?;
     let req = Request {
-        max: a.max,
+        max: a.max.unwrap_or(plan::DEFAULT_BOARD),
         numeration: a.numeration.clone(),
         states: a.states,
         timeout: a.timeout,
@@ -246,6 +291,53 @@ pub fn run(a: Args) -> Result<ExitCode> {
     })
 }
 
+/// `prove GAME --family PARAM --up-to M`: the plan, or the guess in each
+/// numeration ([`wythoff::prove::family`]).
+fn family(a: &Args, game: &str, param: &str, out: &mut dyn Write) -> Result<ExitCode> {
+    use wythoff::prove::family::{guess_family, FamilyRequest};
+    let numerations = match &a.numeration {
+        Some(t) => vec![wythoff::prove::numeration::Numeration::parse(t)
+            .map_err(|e| anyhow!("--numeration {t}: {e}"))?],
+        None => FamilyRequest::default_numerations(),
+    };
+    let states = if a.states == plan::DEFAULT_MAX_STATES {
+        wythoff::prove::family::FAMILY_MAX_STATES
+    } else {
+        a.states
+    };
+    let req = FamilyRequest {
+        family: game.to_string(),
+        param: param.to_string(),
+        up_to: a.up_to,
+        numerations,
+        max_states: states,
+    };
+    let fplan = req.plan().map_err(worded)?;
+    let bound = wythoff::solve::cost::Bound::cli(false);
+    if a.plan {
+        print(out, a.format, &fplan, |out| {
+            render::prove::family_plan_text(out, &req, &fplan)
+        })?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    crate::progress::admit(
+        wythoff::solve::cost::admit(
+            "the family's boards and guesses",
+            fplan.board,
+            fplan.memory,
+            fplan.seconds,
+            bound,
+        ),
+        &format!("prove {game} --family {param} --up-to {}", a.up_to),
+        fplan.seconds,
+    )?;
+    let mut bar = crate::progress::Bar::new("members");
+    let r = guess_family(&req, bound, &mut |d, t| bar.set(d, t)).map_err(worded)?;
+    bar.finish();
+    print(out, a.format, &r, |out| render::prove::family_text(out, &r))?;
+    Ok(ExitCode::SUCCESS)
+}
+
 /// `prove --grundy`: the guess's plan ([`wythoff::prove::grundy::guess_plan`])
 /// admitted against the CLI's bound (memory, then time unless `force`), in
 /// words for the plan.
@@ -266,4 +358,79 @@ fn guess_admitted(req: &Request, force: bool) -> Result<Option<String>> {
         g.numerations,
         if g.numerations == 1 { "" } else { "s" }
     )))
+}
+
+/// `prove GAME --alteration REF`: refused (exit 2) where the argument does
+/// not apply; else the check on the board, the report, and with `--emit DIR`
+/// the certificate folder (exit 0 proved, 1 not proved on the board).
+fn prove_alteration(a: &Args, subject: &wythoff::answer::Subject, spec: &str) -> Result<ExitCode> {
+    let shown = crate::game_arg::shorten(spec);
+    let reference =
+        alteration::parse_reference(spec).map_err(|e| anyhow!("--alteration {shown}: {e}"))?;
+    if let Some(why) = alteration::refusal(subject, reference) {
+        return Err(anyhow!(
+            "--alteration {shown} does not apply to {} ({}): {why}",
+            subject.label,
+            subject.convention_text()
+        ));
+    }
+    let n = a.max.unwrap_or(alteration::DEFAULT_BOARD);
+    if !(1..=wythoff::alteration::MAX_BOARD).contains(&n) {
+        return Err(anyhow!(
+            "--max {n}: with --alteration, allowed 1 to {}",
+            wythoff::alteration::MAX_BOARD
+        ));
+    }
+    if let Some(dir) = &a.emit {
+        if dir.exists() && !dir.is_dir() {
+            return Err(anyhow!("--emit {}: a file, not a folder", dir.display()));
+        }
+    }
+    alteration::admit(
+        subject,
+        reference,
+        n,
+        wythoff::solve::cost::Bound::cli(false),
+    )?;
+    let (r, folder) = alteration::prove(subject, reference, n)
+        .map_err(|e| anyhow!("--alteration {shown}: {e}"))?;
+    let written = match (&a.emit, &folder) {
+        (Some(dir), Some(f)) => {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| anyhow!("--emit {}: cannot create the folder: {e}", dir.display()))?;
+            let path = dir.join(alteration::FILE);
+            std::fs::write(&path, alteration::folder_text(f))
+                .map_err(|e| anyhow!("cannot write {}: {e}", path.display()))?;
+            Some(dir.as_path())
+        }
+        _ => None,
+    };
+    let mut out = std::io::stdout().lock();
+    print(&mut out, a.format, &r, |out| {
+        render::prove::alteration_text(out, &r, written, None)
+    })?;
+    Ok(if folder.is_some() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// `prove --recheck DIR` of a `--alteration` folder: the certificate
+/// re-checked alone (no Walnut); a certificate that fails is refused (exit 2).
+fn recheck_alteration(a: &Args, dir: &std::path::Path) -> Result<ExitCode> {
+    let path = dir.join(alteration::FILE);
+    let text = wythoff_walnut::read_folder_file(&path).map_err(worded)?;
+    let subject = a
+        .game
+        .as_deref()
+        .map(|g| resolve(g, a.misere))
+        .transpose()?;
+    let r = alteration::recheck(&text, subject.as_ref())
+        .map_err(|e| anyhow!("{}: refused: {e}", path.display()))?;
+    let mut out = std::io::stdout().lock();
+    print(&mut out, a.format, &r, |out| {
+        render::prove::alteration_text(out, &r, None, Some(dir))
+    })?;
+    Ok(ExitCode::SUCCESS)
 }

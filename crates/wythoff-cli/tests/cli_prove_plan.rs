@@ -202,3 +202,81 @@ fn blocking_wythoff_k4_and_k14_are_proved() {
         assert_eq!(v["numeration"], num, "{k}: {v}");
     }
 }
+
+/// `prove GAME --family PARAM` (issue 51 item 2): the plan, the guess in each
+/// numeration with its class count (no Walnut), and the refusals, each one
+/// line with exit 2.
+#[test]
+fn family_guess_and_its_refusals() {
+    let out = Command::new(BIN)
+        .args([
+            "prove",
+            "terminal-wythoff",
+            "--family",
+            "l",
+            "--up-to",
+            "32",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = json_of(&out);
+    assert_eq!(
+        (v["first"].as_u64(), v["board"].as_u64()),
+        (Some(0), Some(128))
+    );
+    let tries = v["tries"].as_array().unwrap();
+    let names: Vec<&str> = tries
+        .iter()
+        .map(|t| t["numeration"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["msd_fib", "msd_2", "msd_3"]);
+    // no automaton on 32 members; the classes are the evidence
+    assert!(tries
+        .iter()
+        .all(|t| t["states"].is_null() && t["classes"].as_u64() > Some(10)));
+    let plan = Command::new(BIN)
+        .args([
+            "prove",
+            "terminal-wythoff",
+            "--family",
+            "l",
+            "--up-to",
+            "512",
+            "--plan",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&plan.stdout);
+    assert!(
+        plan.status.success() && text.contains("2048 x 2048 board") && text.contains("estimated"),
+        "{text}"
+    );
+    for (args, says) in [
+        (
+            vec!["terminal-wythoff", "--family", "k"],
+            "--family k: terminal-wythoff has no such parameter",
+        ),
+        (vec!["terminal-wythoff:l=3", "--family", "l"], "fixes it"),
+        (
+            vec!["terminal-wythoff", "--family", "l", "--up-to", "5000"],
+            "--up-to 5000: allowed 16 to 1024",
+        ),
+        (vec!["m-wythoff", "--family", "m", "--up-to", "32"], "edge"),
+        (
+            vec!["terminal-wythoff", "--family", "l", "--grundy"],
+            "cannot be used with",
+        ),
+    ] {
+        let out = Command::new(BIN).arg("prove").args(&args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}

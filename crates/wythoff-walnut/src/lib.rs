@@ -228,6 +228,42 @@ struct Load {
     stderr: String,
     timed_out: bool,
     seconds: f64,
+    /// Java's peak resident memory in bytes ([`PeakMemory`]); `None` where the
+    /// system does not say (not Linux).
+    peak_bytes: Option<u64>,
+}
+
+/// Java's peak resident memory, read while it runs: the kernel's high-water
+/// mark of the process (`VmHWM` in `/proc/PID/status`, Linux), read at every
+/// poll of [`load`] (20 ms); the mark only grows, so the last reading before
+/// Java exits is its peak, less whatever it added in its last 20 ms.
+struct PeakMemory {
+    pid: u32,
+    bytes: Option<u64>,
+}
+
+impl PeakMemory {
+    fn new(pid: u32) -> PeakMemory {
+        PeakMemory { pid, bytes: None }
+    }
+    fn sample(&mut self) {
+        #[cfg(target_os = "linux")]
+        if let Ok(status) = std::fs::read_to_string(format!("/proc/{}/status", self.pid)) {
+            if let Some(kib) = vm_hwm_kib(&status) {
+                self.bytes = Some(self.bytes.unwrap_or(0).max(kib.saturating_mul(1024)));
+            }
+        }
+    }
+}
+
+/// The `VmHWM:` line of a `/proc/PID/status` text, in KiB.
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
+fn vm_hwm_kib(status: &str) -> Option<u64> {
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|rest| rest.trim().strip_suffix("kB"))
+        .and_then(|n| n.trim().parse().ok())
 }
 
 /// Run `load FILE;` in Walnut with WALNUT_HOME = `home`, bounded in time. Java
@@ -297,7 +333,9 @@ fn load(
     });
     let start = Instant::now();
     let mut timed_out = false;
+    let mut peak = PeakMemory::new(child.id());
     loop {
+        peak.sample();
         match child.try_wait() {
             Ok(Some(_)) => break,
             Ok(None) => {}
@@ -322,6 +360,7 @@ fn load(
         stderr: err_reader.join().unwrap_or_default(),
         timed_out,
         seconds,
+        peak_bytes: peak.bytes,
     })
 }
 
@@ -393,6 +432,7 @@ pub fn run_checked(
         walnut: walnut.info.clone(),
         timed_out: main.timed_out,
         wall_seconds: main.seconds,
+        peak_bytes: main.peak_bytes,
         java_heap_mib: walnut.java_heap_mib,
         ..WalnutRun::default()
     };
@@ -465,6 +505,11 @@ pub struct RecheckReport {
     /// The automata files the statements read, each with its sha256: the
     /// very files Walnut decided about (an oracle reads `pset.txt`).
     pub automata: Vec<(String, String)>,
+    /// Seconds from Java's start to its end, and its peak resident memory in
+    /// bytes (`None` where the system does not say).
+    pub wall_seconds: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub peak_bytes: Option<u64>,
 }
 
 /// The most bytes one file of a proof folder may hold, and all its inputs
@@ -649,6 +694,8 @@ pub fn recheck(
         convention: subject.convention_text(),
         proves: checked.kind.describe(),
         automata,
+        wall_seconds: out.seconds,
+        peak_bytes: out.peak_bytes,
     })
 }
 
@@ -703,4 +750,25 @@ pub fn proof_inputs(dir: &Path) -> Result<Vec<PathBuf>, ProveError> {
         }
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod peak_tests {
+    use super::vm_hwm_kib;
+
+    #[test]
+    fn the_high_water_mark_is_read_from_the_status_text() {
+        let status = "Name:\tjava\nVmPeak:\t 9000 kB\nVmHWM:\t  123456 kB\nVmRSS:\t 100 kB\n";
+        assert_eq!(vm_hwm_kib(status), Some(123456));
+        assert_eq!(vm_hwm_kib("Name:\tjava\nVmRSS:\t 100 kB\n"), None);
+        assert_eq!(vm_hwm_kib("VmHWM:\t12 MB\n"), None);
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn this_process_has_a_peak() {
+        let mut p = super::PeakMemory::new(std::process::id());
+        p.sample();
+        assert!(p.bytes.is_some_and(|b| b > 0));
+    }
 }

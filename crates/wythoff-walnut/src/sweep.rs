@@ -132,6 +132,8 @@ pub fn flag(arg: ProveArg) -> &'static str {
         ProveArg::Timeout => "--timeout",
         ProveArg::Flip => "--flip-cell",
         ProveArg::Value => "--value",
+        ProveArg::Family => "--family",
+        ProveArg::UpTo => "--up-to",
     }
 }
 

@@ -36,6 +36,9 @@ pub struct VariantAnalysis {
     pub blocking: Option<BlockingInfo>,
     /// Misère: the position has no option and so is won by the player to move.
     pub terminal: bool,
+    /// A game with a pass not yet used, N: passing wins (the position has a
+    /// move and is P in the game without the pass, where the pass leaves it).
+    pub pass_wins: bool,
 }
 
 /// The analysis of a position in a game.
@@ -84,9 +87,14 @@ fn analyse_rules(r: &Rules, index: usize, x: u64, y: u64) -> Result<VariantAnaly
     let n = (x.max(y) + 1) as usize;
     let g = Game::single(r.clone());
     let table = solve::outcomes(&g, n)?;
-    Ok(analyse_rules_by(r, index, x, y, &|a, b| {
-        table.is_p(a as usize, b as usize)
-    }))
+    let mut va = analyse_rules_by(r, index, x, y, &|a, b| table.is_p(a as usize, b as usize));
+    // the pass moves to (x, y) in the game without it (never from a position
+    // without another move)
+    if r.has_pass() && va.outcome == Some(Outcome::N) && !va.terminal {
+        let without = solve::outcomes(&Game::single(r.without_pass()), n)?;
+        va.pass_wins = without.is_p(x as usize, y as usize);
+    }
+    Ok(va)
 }
 
 /// The analysis of `(x, y)` in the variant `r` (number `index`), the
@@ -108,6 +116,7 @@ fn analyse_rules_by(
         winning_moves: Vec::new(),
         blocking: None,
         terminal: false,
+        pass_wins: false,
     };
     if !va.on_board {
         return va;

@@ -100,3 +100,96 @@ fn parameters_are_checked() {
     let e = parse_game("gdwn:p=3,q=2").err().unwrap().to_string();
     assert!(e.contains("p < q"), "{e}");
 }
+
+/// Wythoff's P-positions `(x, y)`, `x <= y`, with `y < n`, by the mex rule
+/// (`a_k` the least number not yet used, `b_k = a_k + k`), not the library's.
+fn wythoff_pairs(n: usize) -> std::collections::HashSet<(u64, u64)> {
+    let mut used = vec![false; 2 * n + 2];
+    let mut out = std::collections::HashSet::new();
+    let mut a = 0usize;
+    for k in 0.. {
+        while used[a] {
+            a += 1;
+        }
+        let b = a + k;
+        if b >= n {
+            break;
+        }
+        used[a] = true;
+        used[b] = true;
+        out.insert((a as u64, b as u64));
+    }
+    out
+}
+
+/// The atlas (docs/gdwn/atlas.jsonl, docs/gdwn.md): every coprime pair with
+/// `q <= 50` once, each "differs" record with a witness that refutes
+/// "GDWN's P-set is Wythoff's" by itself (two P-positions of Wythoff joined by
+/// a move `(p t, q t)` or `(q t, p t)`: Wythoff's P-set is then not stable for
+/// GDWN's moves), and each "wythoff (proved)" record's statement in the
+/// command file docs/gdwn/gdwn.txt. A record edited to another pair, cell or
+/// move fails here.
+#[test]
+fn every_atlas_record_carries_its_evidence() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let text = std::fs::read_to_string(root.join("docs/gdwn/atlas.jsonl")).unwrap();
+    let walnut = std::fs::read_to_string(root.join("docs/gdwn/gdwn.txt")).unwrap();
+    let pset = wythoff_pairs(1 << 15);
+    let is_p = |x: u64, y: u64| pset.contains(&(x.min(y), x.max(y)));
+    let mut seen = std::collections::BTreeSet::new();
+    let (mut differ, mut proved) = (0, 0);
+    for line in text.lines() {
+        let r: serde_json::Value = serde_json::from_str(line).unwrap();
+        let (p, q) = (r["p"].as_u64().unwrap(), r["q"].as_u64().unwrap());
+        assert!(p < q && q <= 50, "{line}");
+        assert_eq!(gcd(p, q), 1, "{line}");
+        assert!(seen.insert((p, q)), "({p}, {q}) twice");
+        match r["verdict"].as_str().unwrap() {
+            "differs" => {
+                differ += 1;
+                let f = &r["first"];
+                let (x, y) = (f["x"].as_u64().unwrap(), f["y"].as_u64().unwrap());
+                // the witness: the cell is Wythoff's P-position and a move of
+                // the new family leads to another one
+                assert_eq!(f["p_in"], "wythoff", "({p}, {q})");
+                assert!(
+                    is_p(x, y),
+                    "({p}, {q}): ({x}, {y}) is not Wythoff's P-position"
+                );
+                // GDWN's winning moves there, as the positions they lead to
+                let joined = f["winning_moves"].as_array().unwrap().iter().any(|m| {
+                    let tx: u64 = m[0].as_str().unwrap().parse().unwrap();
+                    let ty: u64 = m[1].as_str().unwrap().parse().unwrap();
+                    let (dx, dy) = (x.wrapping_sub(tx), y.wrapping_sub(ty));
+                    let along = |a: u64, b: u64| dx > 0 && dx % a == 0 && dy == dx / a * b;
+                    tx <= x && ty <= y && (along(p, q) || along(q, p)) && is_p(tx, ty)
+                });
+                assert!(joined, "({p}, {q}): no move of the new family from ({x}, {y}) to a P-position of Wythoff");
+            }
+            "wythoff (proved)" => {
+                proved += 1;
+                let st = r["walnut"]["statement"].as_str().unwrap();
+                assert_eq!(r["walnut"]["answer"], "TRUE", "({p}, {q})");
+                assert!(st.starts_with(&format!("eval gdwn_p{p}_q{q} ")), "{st}");
+                assert!(
+                    walnut.lines().any(|l| l == st),
+                    "({p}, {q}): not in gdwn.txt"
+                );
+            }
+            other => panic!("({p}, {q}): verdict {other} (every pair is decided)"),
+        }
+    }
+    let coprime = (2..=50u64)
+        .map(|q| (1..q).filter(|&p| gcd(p, q) == 1).count())
+        .sum::<usize>();
+    assert_eq!(seen.len(), coprime);
+    assert_eq!(differ + proved, coprime);
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}

@@ -64,9 +64,10 @@ pub fn text(out: &mut dyn Write, r: &Report, emit: Option<&std::path::Path>) -> 
         )?;
     }
     side_statements_text(out, r)?;
+    let peak = peak_words(r.walnut_peak_bytes);
     writeln!(
         out,
-        "  Walnut: {:.3} s computing (definitions and statements), {:.1} s wall (Java's start included)",
+        "  Walnut: {:.3} s computing (definitions and statements), {:.1} s wall (Java's start included){peak}",
         r.walnut_seconds, r.wall_seconds
     )?;
     if let Some(w) = &r.witness {
@@ -253,7 +254,21 @@ pub fn recheck_text(
             writeln!(out, "  Walnut error: {e}")?;
         }
     }
+    writeln!(
+        out,
+        "  Walnut: {:.1} s wall (Java's start included){}",
+        r.wall_seconds,
+        peak_words(r.peak_bytes)
+    )?;
     Ok(())
+}
+
+/// ", Java's peak memory N MiB" where the runner read it.
+fn peak_words(bytes: Option<u64>) -> String {
+    match bytes {
+        Some(b) => format!(", Java's peak memory {} MiB", b.div_ceil(1 << 20)),
+        None => String::new(),
+    }
 }
 
 fn heap_words(sum: &PlanSummary) -> String {
@@ -318,4 +333,130 @@ fn stopped_in(out: &mut dyn Write, r: &Report) -> std::io::Result<()> {
         )?;
     }
     Ok(())
+}
+
+/// `prove --alteration` (and the re-check of its folder) as text: the
+/// verdict, the theorem, D, the board, the witnesses, the folder.
+pub fn alteration_text(
+    out: &mut dyn Write,
+    r: &wythoff::prove::alteration::AlterationReport,
+    emit: Option<&std::path::Path>,
+    rechecked: Option<&std::path::Path>,
+) -> io::Result<()> {
+    use wythoff::prove::alteration::AlterationVerdict;
+    let verdict = match r.verdict {
+        AlterationVerdict::Proved => "proved",
+        AlterationVerdict::NotProved => "not proved",
+    };
+    let convention = if r.convention == "misere" {
+        "misère play"
+    } else {
+        "normal play"
+    };
+    if let Some(dir) = rechecked {
+        writeln!(
+            out,
+            "{}: the finite-alteration certificate re-checked alone (the board solved again from the rules with {})",
+            dir.display(),
+            r.rechecked_with.unwrap_or("the solvers")
+        )?;
+    }
+    writeln!(
+        out,
+        "{} ({convention}) against {} (--alteration {}): {verdict}",
+        r.game, r.reference, r.alteration
+    )?;
+    if let Some(why) = &r.reason {
+        writeln!(out, "  {why}")?;
+        return Ok(());
+    }
+    writeln!(out, "  theorem: {}", r.theorem)?;
+    let cells: Vec<String> = r
+        .differences
+        .iter()
+        .map(|(x, y)| format!("({x}, {y})"))
+        .collect();
+    writeln!(
+        out,
+        "  D ({} cell{}): {}",
+        cells.len(),
+        if cells.len() == 1 { "" } else { "s" },
+        cells.join(" ")
+    )?;
+    writeln!(
+        out,
+        "  checked on the board {0} x {0} (0 <= x, y < {0}), with {1} line witnesses: on every line through D in a move direction, a P-position and a cell of the set it is compared with (docs/proofs.md, \"Finite alterations\")",
+        r.board, r.witnesses
+    )?;
+    if let Some(dir) = emit {
+        writeln!(
+            out,
+            "  certificate: {} (re-check alone: wythoff prove --recheck {})",
+            dir.join(wythoff::prove::alteration::FILE).display(),
+            dir.display()
+        )?;
+    }
+    Ok(())
+}
+
+/// `prove GAME --family PARAM --plan` in words.
+pub fn family_plan_text(
+    out: &mut dyn Write,
+    req: &wythoff::prove::family::FamilyRequest,
+    p: &wythoff::prove::family::FamilyPlan,
+) -> io::Result<()> {
+    writeln!(
+        out,
+        "{} over {} = its first {} values: the plan of `prove --family`",
+        req.family, req.param, p.members
+    )?;
+    writeln!(
+        out,
+        "  each member solved on the {} x {} board",
+        p.board, p.board
+    )?;
+    writeln!(
+        out,
+        "  estimated: {} of computation, {} at the peak (one thread; Walnut is not run)",
+        wythoff::solve::cost::human_seconds(p.seconds),
+        wythoff::solve::human_bytes(p.memory)
+    )
+}
+
+/// `prove GAME --family PARAM` in words: one line a numeration.
+pub fn family_text(
+    out: &mut dyn Write,
+    r: &wythoff::prove::family::FamilyReport,
+) -> io::Result<()> {
+    writeln!(
+        out,
+        "{} over {} = {}..{}: is (v, x, y) in P automatic?",
+        r.family,
+        r.param,
+        r.first,
+        r.first + r.up_to - 1
+    )?;
+    writeln!(
+        out,
+        "  the data: for each value v and pile x below {}, the largest y with (x, y) a P-position (each member solved on the {} board)",
+        r.up_to, r.board
+    )?;
+    for t in &r.tries {
+        match t.states {
+            Some(s) => writeln!(
+                out,
+                "  {}: an automaton of {s} states agrees with the data (a candidate: the statements with {} free are not written by this version)",
+                t.words, r.param
+            )?,
+            None => writeln!(
+                out,
+                "  {}: none with at most {} states; {} classes of prefixes told apart ({} digits of data)",
+                t.words, r.max_states, t.classes, t.digits
+            )?,
+        }
+    }
+    writeln!(
+        out,
+        "  classes that grow with --up-to are evidence against an automaton in that numeration; no automaton found is a fact about this search, not about the game"
+    )
 }

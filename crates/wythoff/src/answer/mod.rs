@@ -347,6 +347,10 @@ pub struct OutcomeAnswer {
     /// When a proved automaton answered ([`crate::proved`]): the proof it rests
     /// on. Its N answers carry no winning moves (membership only; a note says so).
     pub proof: Option<crate::proved::ProofSource>,
+    /// A game with a pass not yet used: `Some(true)` when passing wins (N,
+    /// and the position is P in the game without the pass); `None` for a
+    /// game without a pass.
+    pub pass: Option<bool>,
 }
 
 /// The outcome of `(x, y)` with its winning moves. Games with memory: after
@@ -699,6 +703,7 @@ pub fn outcome_huge_modular(
             notes: Vec::new(),
             oracle: Some(source),
             proof: None,
+            pass: None,
         },
     })
 }

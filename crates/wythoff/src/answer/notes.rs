@@ -15,10 +15,20 @@ pub(super) fn general(s: &Subject, x: u64, y: u64, an: &Analysis) -> OutcomeAnsw
         notes: Vec::new(),
         oracle: None,
         proof: None,
+        pass: None,
     };
     // in a choice game the winning move depends on the variant picked: list
     // every move that wins in some variant (per-variant lists follow as notes)
     ans.moves = an.all_winning_moves();
+    if s.game.has_pass() {
+        let wins = an.outcome == Outcome::N && an.variants.iter().any(|v| v.pass_wins);
+        ans.pass = Some(wins);
+        if wins {
+            ans.notes.push(format!(
+                "winning move pass: ({x}, {y}) is a P-position of the game without the pass, where passing leaves the opponent"
+            ));
+        }
+    }
     let notes = &mut ans.notes;
     for v in &an.variants {
         let tag = if choice {
@@ -216,6 +226,7 @@ pub(super) fn outcome_oracle(
         notes: Vec::new(),
         oracle: None,
         proof: None,
+        pass: None,
     };
     if !p {
         let mut moves: Vec<(Natural, Natural)> = by_variant
@@ -279,6 +290,7 @@ pub(super) fn outcome_imitation(
         notes: Vec::new(),
         oracle: None,
         proof: None,
+        pass: None,
     };
     if o == Outcome::N {
         ans.moves = wins
@@ -416,5 +428,6 @@ pub(super) fn outcome_proved(
         notes,
         oracle: Some(a.source.line()),
         proof: Some(a.source.clone()),
+        pass: None,
     }
 }

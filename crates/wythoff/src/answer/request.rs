@@ -159,6 +159,10 @@ impl LabelledOutcome {
             "outcome": self.answer.outcome.to_string(), "winning_moves": moves,
             "notes": self.answer.notes,
         });
+        // a game with a pass not yet used: does passing win?
+        if let Some(p) = self.answer.pass {
+            v["winning_pass"] = json!(p);
+        }
         // a proved automaton's answer names its proof; winning moves it could
         // not compute are null, not an empty list (an N-position has at least one)
         if let Some(p) = &self.answer.proof {

@@ -206,4 +206,3 @@ pub fn claims() -> Vec<Claim> {
         run: run_claims,
     }]
 }
-

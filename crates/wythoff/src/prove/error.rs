@@ -20,6 +20,10 @@ pub enum ProveArg {
     Flip,
     /// The Grundy level asked for (`--value`).
     Value,
+    /// The family's game and parameter (`--family`).
+    Family,
+    /// The family's number of members (`--up-to`).
+    UpTo,
 }
 
 impl ProveArg {
@@ -33,6 +37,8 @@ impl ProveArg {
             ProveArg::Timeout => "timeout",
             ProveArg::Flip => "flip_cell",
             ProveArg::Value => "value",
+            ProveArg::Family => "family",
+            ProveArg::UpTo => "up_to",
         }
     }
 }

@@ -18,9 +18,11 @@
 //! (the relation G(x, y) = z) or its level sets, decided through the mex
 //! property on the same move relation.
 
+pub mod alteration;
 pub mod automaton;
 pub mod custom;
 pub mod error;
+pub mod family;
 pub mod files;
 pub mod formula;
 pub mod grundy;

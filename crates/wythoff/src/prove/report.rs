@@ -37,6 +37,9 @@ pub struct WalnutRun {
     pub witnesses: Vec<(String, String)>,
     /// Seconds from Java's start to its end.
     pub wall_seconds: f64,
+    /// Java's peak resident memory in bytes, as the runner sampled it (`None`
+    /// where the system does not say).
+    pub peak_bytes: Option<u64>,
     /// Walnut's standard error for `load prove.txt;` (at most 1 MiB): where
     /// Java says it ran out of memory ([`out_of_memory`]).
     pub stderr: String,
@@ -262,6 +265,10 @@ pub struct Report {
     pub walnut_seconds: f64,
     #[serde(skip)]
     pub wall_seconds: f64,
+    /// Java's peak resident memory for `load prove.txt;` (bytes), when known:
+    /// what a plan of heap for a longer run of the same kind starts from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub walnut_peak_bytes: Option<u64>,
     /// The papers' complementarity count, when stated.
     #[serde(skip)]
     pub row_count: Option<u64>,
@@ -306,6 +313,7 @@ pub fn report(plan: &ProofPlan, run: Option<&WalnutRun>) -> Result<Report, Prove
         .filter(|(n, _)| !n.starts_with("wit_"))
         .fold(0.0, |t, l| t + l.1);
     rep.wall_seconds = run.wall_seconds;
+    rep.walnut_peak_bytes = run.peak_bytes;
     let commands = parse_commands(&run.stdout);
     rep.definitions = commands
         .iter()
@@ -434,6 +442,7 @@ fn blank_report(plan: &ProofPlan, run: Option<&WalnutRun>) -> Report {
         model: String::new(),
         walnut_seconds: 0.0,
         wall_seconds: 0.0,
+        walnut_peak_bytes: None,
         row_count: plan.row_count,
         tried: plan.tried.clone(),
         max: plan.max,

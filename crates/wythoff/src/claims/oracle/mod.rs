@@ -12,10 +12,10 @@
 pub mod blocking;
 pub mod seed003;
 
-use crate::oracle::beatty::Beatty;
-use crate::oracle::classical::modular_pairs;
 use crate::catalogue::parse_game;
 use crate::claim::{Claim, ClaimReport, VerifyConfig};
+use crate::oracle::beatty::Beatty;
+use crate::oracle::classical::modular_pairs;
 use crate::rules::Convention;
 use crate::sets::gcd;
 use crate::solve;
