@@ -118,7 +118,7 @@ fn read_small(path: &str) -> Option<String> {
 /// Read a user's text file: a regular file of at most `cap` bytes (never reads
 /// more than `cap + 1` bytes, so `/dev/zero` or a FIFO cannot hold us).
 pub fn read_text_file(path: &str, what: &str, cap: u64) -> anyhow::Result<String> {
-    let shown = crate::game_arg::shorten_path(path);
+    let shown = wythoff::echo::shorten_path(path);
     let meta = std::fs::metadata(path).with_context(|| format!("cannot read {what} {shown}"))?;
     if !meta.is_file() {
         bail!("{what} {shown} is not a regular file");
@@ -163,7 +163,7 @@ pub fn open_input(path: &str, what: &str) -> anyhow::Result<Input> {
     if path == "-" {
         return Ok(Input::Stdin);
     }
-    let shown = crate::game_arg::shorten_path(path);
+    let shown = wythoff::echo::shorten_path(path);
     let meta = std::fs::metadata(path).with_context(|| format!("cannot read {what} {shown}"))?;
     if !meta.is_file() {
         use std::os::unix::fs::FileTypeExt;
@@ -324,7 +324,7 @@ impl std::error::Error for RunIoError {}
 /// as 3G or 1536M, from 64 MiB to the machine's memory (a heap Java cannot
 /// have is refused) and at most 1 TiB.
 pub fn java_heap_mib(m: &str) -> anyhow::Result<u64> {
-    let shown = crate::game_arg::shorten(m);
+    let shown = wythoff::echo::shorten(m);
     let mib = parse_size(m).ok_or_else(|| {
         anyhow::anyhow!("--java-memory {shown}: write a size such as 3G or 1536M (64 MiB or more)")
     })? >> 20;

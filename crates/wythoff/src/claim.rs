@@ -1,8 +1,7 @@
 //! The types of a checked claim of a paper, a leaf: [`Claim`] (what `wythoff
 //! verify` runs), [`ClaimReport`] (one PASS/FAIL line) and [`VerifyConfig`] (how
-//! far to check). The engines that carry their own claims (`oracle::claims`,
-//! `oracle::blocking`, `oracle::seed003`, `imitation`) name these types and
-//! nothing of `crate::claims`, whose registry collects them.
+//! far to check). Every claim module lives under `crate::claims`, whose
+//! registry collects them; the engines carry no claim.
 
 /// How far to check. The default is the default `wythoff verify` run (a few
 /// seconds); `--max N` sets `board`, and `terms` grows with it. Every claim

@@ -58,7 +58,6 @@ pub mod sets;
 pub mod solve;
 pub mod subject;
 pub mod sweep;
-pub mod sweep_proof;
 pub mod table_check;
 pub mod units;
 pub mod value_from;
@@ -69,3 +68,6 @@ pub use claims::{coverage, verify};
 pub use error::{Arg, BoardArg, Message, NoGrundy, RuleError, SolveError, Wording};
 pub use rules::{Convention, Game, Rules};
 pub use solve::{Outcome, OutcomeTable};
+/// `sweep --prove` without I/O, at the path the front ends name
+/// (`wythoff::sweep_proof`); it lives in [`sweep::proof`].
+pub use sweep::proof as sweep_proof;

@@ -3,10 +3,8 @@
 //! boards the reference solver cannot reach.
 
 use proptest::prelude::*;
-use wythoff::imitation::{
-    check_classification, check_corollary1, check_theorem1, ImitationNim, ReferenceStateSolver,
-    StateSolver,
-};
+use wythoff::claims::imitation::{check_classification, check_corollary1, check_theorem1};
+use wythoff::imitation::{ImitationNim, ReferenceStateSolver, StateSolver};
 use wythoff::Convention;
 
 /// Every query of the fast solver equals the reference one's on the board `n`.
@@ -166,9 +164,9 @@ fn theorem1_and_classification_at_200() {
 fn large_boards() {
     for (p, m) in [(1, 1), (2, 1), (3, 2), (4, 3)] {
         let solver = StateSolver::new(ImitationNim::new(p, m).unwrap(), 4096).unwrap();
-        let r = wythoff::imitation::classification_report(&solver);
+        let r = wythoff::claims::imitation::classification_report(&solver);
         assert!(r.passed, "{r:?}");
-        let r = wythoff::imitation::corollary1_report(&solver);
+        let r = wythoff::claims::imitation::corollary1_report(&solver);
         assert!(r.passed, "{r:?}");
     }
     for (p, m) in [(2, 1), (3, 2)] {

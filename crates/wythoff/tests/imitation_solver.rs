@@ -5,10 +5,8 @@
 mod imitation_support;
 
 use imitation_support::Brute;
-use wythoff::imitation::{
-    check_classification, check_corollary1, check_theorem1, ImitationNim, Pile,
-    ReferenceStateSolver, State, StateSolver, Window,
-};
+use wythoff::claims::imitation::{check_classification, check_corollary1, check_theorem1};
+use wythoff::imitation::{ImitationNim, Pile, ReferenceStateSolver, State, StateSolver, Window};
 use wythoff::solve::Outcome;
 use wythoff::Convention;
 

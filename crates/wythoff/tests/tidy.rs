@@ -571,7 +571,8 @@ fn expand_use(tree: &str) -> Vec<String> {
 
 /// Every path a file names: its `use` trees (a line that starts with `use`,
 /// `pub use`, `pub(crate) use` or `pub(super) use`, to its `;`), and the
-/// `crate::`, `super::`, `self::` paths written in its code.
+/// `crate::`, `super::`, `self::` paths written in its code, and those that
+/// start with a lowercase name (a child module, when [`target_of`] finds it).
 fn named_paths(text: &str) -> Vec<String> {
     let code = code_only(text);
     let mut out = Vec::new();
@@ -607,6 +608,24 @@ fn named_paths(text: &str) -> Vec<String> {
         }
     }
     let ident = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == ':';
+    // a path that starts with a plain name (`blocking::for_game`): relative to
+    // the module, if that name is a child module (`target_of` decides)
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    for (i, _) in other.match_indices("::") {
+        let head = &other[..i];
+        let start = head.rfind(|c: char| !word(c)).map_or(0, |j| j + 1);
+        if start == i
+            || head[..start].ends_with(':')
+            || !head[start..].starts_with(|c: char| c.is_ascii_lowercase())
+            || ["crate", "super", "self"].contains(&&head[start..])
+        {
+            continue;
+        }
+        let len = other[start..]
+            .find(|c: char| !ident(c))
+            .unwrap_or(other.len() - start);
+        out.push(other[start..start + len].trim_end_matches(':').to_string());
+    }
     for start in ["crate::", "super::", "self::"] {
         for (i, _) in other.match_indices(start) {
             if other[..i]
@@ -647,7 +666,13 @@ fn target_of(src: &Path, from: &[String], path: &str, reexports: &ReExports) -> 
             }
             m
         }
-        _ => return None,
+        // a path relative to `from`: one of its own child modules
+        first => {
+            let mut child = from.to_vec();
+            child.push(first.to_string());
+            file_of(src, &child)?;
+            from.to_vec()
+        }
     };
     let mut i = 0;
     while i < segs.len() {
@@ -669,53 +694,119 @@ fn target_of(src: &Path, from: &[String], path: &str, reexports: &ReExports) -> 
 
 type ReExports = std::collections::HashMap<(Vec<String>, String), PathBuf>;
 
-/// The import graph of the files under `solve/` (edges between them only; a
-/// folder's `mod.rs` naming its own children is a declaration, not an edge),
-/// with the files that tie each edge.
-fn solve_graph(src: &Path) -> Vec<(PathBuf, PathBuf)> {
-    let mut files = Vec::new();
-    rust_files(&src.join("solve"), &mut files);
-    files.sort();
-    // what each mod.rs hands on: `pub use child::{a, b}` -> the child's file
+/// The code of `text` outside its inline `#[cfg(test)] mod NAME { .. }`
+/// blocks, and each such block as `(NAME, code)`. An inline test module is a
+/// module of its own that nothing imports, so it closes no circle: the import
+/// graph leaves it out (a test may check across layers).
+fn split_test_modules(text: &str) -> (String, Vec<(String, String)>) {
+    let code = code_only(text);
+    let lines: Vec<&str> = code.lines().collect();
+    let (mut outer, mut inner) = (String::new(), Vec::new());
+    let mut i = 0;
+    while i < lines.len() {
+        let next = lines.get(i + 1).map(|l| l.trim()).unwrap_or("");
+        let name = next
+            .strip_prefix("pub(crate) ")
+            .unwrap_or(next)
+            .strip_prefix("mod ")
+            .and_then(|r| r.strip_suffix('{'))
+            .map(|n| n.trim().to_string());
+        if let (true, Some(name)) = (lines[i].trim() == "#[cfg(test)]", name) {
+            let mut depth = 0i64;
+            let mut body = String::new();
+            let mut j = i + 1;
+            while j < lines.len() {
+                depth += lines[j].matches('{').count() as i64;
+                depth -= lines[j].matches('}').count() as i64;
+                body.push_str(lines[j]);
+                body.push('\n');
+                j += 1;
+                if depth <= 0 {
+                    break;
+                }
+            }
+            inner.push((name, body));
+            i = j;
+            continue;
+        }
+        outer.push_str(lines[i]);
+        outer.push('\n');
+        i += 1;
+    }
+    (outer, inner)
+}
+
+/// What each `mod.rs` (and `lib.rs`) hands on: `pub use path::name` -> the
+/// file that defines `name` (followed through further re-exports).
+fn re_exports(src: &Path, files: &[PathBuf]) -> ReExports {
     let mut reexports = ReExports::new();
-    for f in files.iter().filter(|f| f.ends_with("mod.rs")) {
-        let module = module_of(src, f);
-        let code = code_only(&std::fs::read_to_string(f).unwrap());
-        for stmt in code.split(';') {
-            let s = stmt.trim();
-            let Some(tree) = s
-                .strip_prefix("pub use ")
-                .or_else(|| s.strip_prefix("pub(crate) use "))
-            else {
-                continue;
-            };
-            for p in expand_use(tree) {
-                let segs: Vec<&str> = p.split("::").collect();
-                if segs.len() == 2 {
-                    let mut child = module.clone();
-                    child.push(segs[0].to_string());
-                    if let Some(file) = file_of(src, &child) {
-                        reexports.insert((module.clone(), segs[1].to_string()), file);
+    // a re-export of a re-export resolves once the inner one is known
+    for _ in 0..4 {
+        let mut next = ReExports::new();
+        for f in files
+            .iter()
+            .filter(|f| f.ends_with("mod.rs") || f.ends_with("lib.rs"))
+        {
+            let module = module_of(src, f);
+            let (code, _) = split_test_modules(&std::fs::read_to_string(f).unwrap());
+            for stmt in code.split(';') {
+                let s = stmt.trim();
+                let Some(tree) = s
+                    .strip_prefix("pub use ")
+                    .or_else(|| s.strip_prefix("pub(crate) use "))
+                else {
+                    continue;
+                };
+                for p in expand_use(tree) {
+                    let Some((_, name)) = p.rsplit_once("::") else {
+                        continue;
+                    };
+                    if name == "*" {
+                        continue;
+                    }
+                    let first = p.split("::").next().unwrap();
+                    let full = if ["crate", "super", "self"].contains(&first) {
+                        p.clone()
+                    } else {
+                        format!("self::{p}")
+                    };
+                    if let Some(file) = target_of(src, &module, &full, &reexports) {
+                        next.insert((module.clone(), name.to_string()), file);
                     }
                 }
             }
         }
+        reexports = next;
     }
-    let solve_dir = src.join("solve");
+    reexports
+}
+
+/// The import graph of the files under `dir` (relative to the library's
+/// `src`, `""` for the whole crate): the edges between them, each the file
+/// that names a path and the file the path leads to; inline test modules are
+/// left out ([`split_test_modules`]). A folder's `mod.rs`
+/// naming its own descendants is a declaration, not an edge, unless `keep_mod`.
+fn import_graph(src: &Path, dir: &str, keep_mod: bool) -> Vec<(PathBuf, PathBuf)> {
+    let mut all = Vec::new();
+    rust_files(src, &mut all);
+    all.sort();
+    let reexports = re_exports(src, &all);
+    let root = src.join(dir);
+    let files: Vec<&PathBuf> = all.iter().filter(|f| f.starts_with(&root)).collect();
     let mut edges = Vec::new();
-    for f in &files {
+    for f in files {
         let module = module_of(src, f);
         let folder = f.parent().unwrap();
-        let is_mod = f.ends_with("mod.rs");
-        let text = std::fs::read_to_string(f).unwrap();
-        for p in named_paths(&text) {
+        let is_mod = f.ends_with("mod.rs") || f.ends_with("lib.rs");
+        let (outer, _tests) = split_test_modules(&std::fs::read_to_string(f).unwrap());
+        for p in named_paths(&outer) {
             let Some(t) = target_of(src, &module, &p, &reexports) else {
                 continue;
             };
-            if &t == f || !t.starts_with(&solve_dir) {
+            if &t == f || !t.starts_with(&root) {
                 continue;
             }
-            if is_mod && t.starts_with(folder) {
+            if is_mod && !keep_mod && t.starts_with(folder) {
                 continue;
             }
             edges.push((f.clone(), t));
@@ -724,6 +815,11 @@ fn solve_graph(src: &Path) -> Vec<(PathBuf, PathBuf)> {
     edges.sort();
     edges.dedup();
     edges
+}
+
+/// The import graph of the files under `solve/` (see [`import_graph`]).
+fn solve_graph(src: &Path) -> Vec<(PathBuf, PathBuf)> {
+    import_graph(src, "solve", false)
 }
 
 /// A circle of the graph, if it has one (depth-first search).
@@ -830,6 +926,122 @@ fn solve_layers_point_down() {
     assert!(
         found.is_empty(),
         "a layer of solve/ imports one above it:\n{}",
+        found.join("\n")
+    );
+}
+
+// ------------------------------------------------------ the library as a tree
+
+/// The files of the library named by their path under `src`.
+fn shown(src: &Path, files: &[PathBuf]) -> String {
+    files
+        .iter()
+        .map(|p| p.strip_prefix(src).unwrap().display().to_string())
+        .collect::<Vec<_>>()
+        .join(" -> ")
+}
+
+/// The engines that answer from a rule value or a paper (`oracle/`, the
+/// published solutions; `imitation/`, the game with memory) import no
+/// dispatcher: nothing of `solve/`'s `run`, `select`, `stream`, `probe` or
+/// `plan` (`solve::outcomes`, `solve::grundy` are `run`'s, handed on by
+/// `solve/mod.rs`), of `answer/` or of `claims/`. A claim that checks an
+/// oracle against the general solver lives under `claims/` (`claims::oracle`,
+/// `claims::imitation`). Shown failing on a planted `crate::solve::outcomes`
+/// call in `oracle/classical.rs`.
+#[test]
+fn engines_import_no_dispatcher() {
+    let src = crates().join("wythoff/src");
+    let solve = src.join("solve");
+    let dispatchers: Vec<PathBuf> = ["run", "select", "stream", "probe", "plan"]
+        .iter()
+        .map(|n| solve.join(format!("{n}.rs")))
+        .collect();
+    let edges = import_graph(&src, "", true);
+    let engines = [src.join("oracle"), src.join("imitation")];
+    let found: Vec<String> = edges
+        .iter()
+        .filter(|(a, b)| {
+            engines.iter().any(|e| a.starts_with(e))
+                && (dispatchers.contains(b)
+                    || b.starts_with(src.join("answer"))
+                    || b.starts_with(src.join("claims")))
+        })
+        .map(|(a, b)| shown(&src, &[a.clone(), b.clone()]))
+        .collect();
+    assert!(
+        edges.len() > 400 && edges.iter().any(|(a, _)| a.starts_with(&engines[0])),
+        "{} edges",
+        edges.len()
+    );
+    assert!(
+        found.is_empty(),
+        "an engine imports a dispatcher or a claim:\n{}",
+        found.join("\n")
+    );
+}
+
+/// The strongly connected parts (more than one file) of a graph.
+fn strong_parts(edges: &[(PathBuf, PathBuf)]) -> Vec<Vec<PathBuf>> {
+    use std::collections::{BTreeMap, BTreeSet};
+    let mut next: BTreeMap<&PathBuf, Vec<&PathBuf>> = BTreeMap::new();
+    for (a, b) in edges {
+        next.entry(a).or_default().push(b);
+    }
+    let reach = |v: &PathBuf| {
+        let mut seen: BTreeSet<&PathBuf> = BTreeSet::new();
+        let mut todo = vec![v];
+        while let Some(x) = todo.pop() {
+            for &w in next.get(x).map(|x| x.as_slice()).unwrap_or(&[]) {
+                if seen.insert(w) {
+                    todo.push(w);
+                }
+            }
+        }
+        seen
+    };
+    let reaches: BTreeMap<&PathBuf, BTreeSet<&PathBuf>> =
+        next.keys().map(|&v| (v, reach(v))).collect();
+    let mut parts: BTreeSet<Vec<PathBuf>> = BTreeSet::new();
+    for (&v, r) in &reaches {
+        let part: Vec<PathBuf> = r
+            .iter()
+            .filter(|w| reaches.get(*w).is_some_and(|rw| rw.contains(v)))
+            .map(|w| (*w).clone())
+            .collect();
+        if part.len() > 1 {
+            parts.insert(part);
+        }
+    }
+    parts.into_iter().collect()
+}
+
+/// No import circle in the library crate: none at all once a folder's
+/// `mod.rs` naming its own descendants is read as a declaration; and, with
+/// those edges counted, a circle only between a folder's `mod.rs` and files of
+/// its own folder (never through a file of another folder). Shown failing on
+/// a planted circle (`units.rs` naming `crate::echo::escape`, which names
+/// `crate::units`).
+#[test]
+fn the_library_has_no_import_circle() {
+    let src = crates().join("wythoff/src");
+    let edges = import_graph(&src, "", false);
+    assert!(edges.len() > 400, "{} edges", edges.len());
+    if let Some(c) = a_circle(&edges) {
+        panic!("an import circle in the library: {}", shown(&src, &c));
+    }
+    let mut found = Vec::new();
+    for part in strong_parts(&import_graph(&src, "", true)) {
+        let one_folder = part.iter().any(|m| {
+            m.ends_with("mod.rs") && part.iter().all(|f| f.starts_with(m.parent().unwrap()))
+        });
+        if !one_folder {
+            found.push(shown(&src, &part));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "import circles through files of different folders:\n{}",
         found.join("\n")
     );
 }

@@ -2,11 +2,14 @@
 //! serves them.
 //!
 //! - The types of a checked claim live in the leaf [`crate::claim`] ([`Claim`],
-//!   [`ClaimReport`], [`VerifyConfig`], re-exported here): the claim modules
-//!   ([`general`], [`seed000`] .. [`seed003`], and below this layer
-//!   `oracle::claims`, `imitation`, `oracle::seed003`) depend on these types only,
-//!   and [`verify`], which collects every module's claims, depends on the claim
-//!   modules: no import circle, and no engine imports `claims`.
+//!   [`ClaimReport`], [`VerifyConfig`], re-exported here); [`verify`], which
+//!   collects every module's claims, depends on the claim modules: no import
+//!   circle, and no engine imports `claims`.
+//! - Every check that runs a board dispatcher is here, none in the engines:
+//!   [`oracle`] (the oracles of `crate::oracle` against the general solvers and
+//!   their recurrences; [`oracle::blocking`], [`oracle::seed003`]),
+//!   [`imitation`] (seed 002's Theorem 1, Corollary 1 and the classification
+//!   against the state solver and the general solver).
 //! - [`verify`]: the registry; [`general`]: the claims that need only the general
 //!   solvers; [`seed000`] .. [`seed003`]: the further statements of each paper.
 //! - [`coverage`]: every numbered statement of the four papers with the claim ids
@@ -15,6 +18,8 @@
 
 pub mod coverage;
 pub mod general;
+pub mod imitation;
+pub mod oracle;
 pub mod quadratic;
 pub mod seed000;
 pub mod seed001;

@@ -13,11 +13,11 @@ pub use crate::claims::{CheckFn, Claim, ClaimReport, VerifyConfig};
 /// Every claim known to the library.
 pub fn registry() -> Vec<Claim> {
     let mut out = Vec::new();
-    out.extend(crate::oracle::claims());
-    out.extend(crate::imitation::claims());
+    out.extend(crate::claims::oracle::claims());
+    out.extend(crate::claims::imitation::claims());
     out.extend(crate::claims::general::claims());
-    out.extend(crate::oracle::seed003::claims());
-    out.extend(crate::oracle::blocking::claims());
+    out.extend(crate::claims::oracle::seed003::claims());
+    out.extend(crate::claims::oracle::blocking::claims());
     out.extend(crate::claims::seed000::claims());
     out.extend(crate::claims::seed001::claims());
     out.extend(crate::claims::seed002::claims());

@@ -24,7 +24,6 @@ use super::closed_form::{blocking_wythoff as closed_form, ClosedForm};
 use super::pset::{PSet, Pos};
 use super::Oracle;
 use crate::catalogue::{Params, LARSSON_2011};
-use crate::claim::{Claim, ClaimReport, VerifyConfig};
 use crate::error::SolveError;
 use crate::rules::Convention;
 use malachite_base::num::arithmetic::traits::{Parity, UnsignedAbs};
@@ -175,27 +174,6 @@ pub fn for_game(entry: &str, params: &Params, convention: Convention) -> Option<
         rules,
         set: Box::new(set),
     }))
-}
-
-fn larsson_2011(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<ClaimReport> {
-    let n = cfg.board as usize;
-    (2..=3)
-        .map(|k| {
-            progress(k - 2, 2);
-            super::claims::board_vs_oracle(LARSSON_2011, &format!("blocking-wythoff:k={k}"), n)
-        })
-        .collect()
-}
-
-/// The claims of this module.
-pub fn claims() -> Vec<Claim> {
-    vec![Claim {
-        id: "larsson-2011-blocking",
-        scope: "k = 2, 3 on the N x N board (default 200)",
-        games: &["blocking-wythoff"],
-        source: LARSSON_2011,
-        run: larsson_2011,
-    }]
 }
 
 #[cfg(test)]

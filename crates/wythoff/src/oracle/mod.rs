@@ -10,11 +10,12 @@
 //! - [`pset`]: P-sets queried by rows, columns and diagonals, and the exact
 //!   winning-move search against the game's own rules.
 //! - [`classical`]: the oracles of the classical games and of seeds 000, 001, 002.
-//! - [`claims`]: the papers' structural claims, for `wythoff verify`.
+//!
+//! The claims that check these oracles against the general solvers live in
+//! `crate::claims::oracle`: nothing here runs a board dispatcher.
 
 pub mod beatty;
 pub mod blocking;
-pub mod claims;
 pub mod classical;
 pub mod closed_form;
 pub mod modular_big;
@@ -25,7 +26,6 @@ use crate::error::SolveError;
 use crate::rules::Convention;
 
 pub mod seed003;
-pub use claims::claims;
 pub use classical::no_oracle_reason;
 /// The big natural numbers the oracles take and return (malachite).
 pub use malachite_nz::natural::Natural;

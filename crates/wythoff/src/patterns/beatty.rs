@@ -19,7 +19,7 @@
 //! `phi_{mP}/P` otherwise. No closed form is guessed from the interval alone: a
 //! narrow interval holds many quadratic irrationals with small integers.
 
-use super::pairs::Difference;
+use super::laws::{Difference, Mex};
 use super::{gcd_i, ratio};
 use malachite_base::num::arithmetic::traits::FloorSqrt;
 use malachite_nz::natural::Natural;
@@ -221,7 +221,7 @@ pub fn fit(
     v: &[(u64, u64)],
     h: usize,
     diff: Option<&Difference>,
-    mex_fold: Option<super::pairs::Mex>,
+    mex_fold: Option<Mex>,
     mult: Option<u64>,
 ) -> Option<Beatty> {
     let t = v.len();

@@ -35,6 +35,7 @@ pub mod board;
 pub mod check;
 pub mod fitted;
 pub mod grundy_rows;
+pub mod laws;
 pub mod pairs;
 pub mod periodic;
 pub mod rays;

@@ -23,8 +23,9 @@ pub const WALNUT_FOLDERS: [&str; 8] = [
     "Word Automata Library",
 ];
 
-/// The P-set automaton's name (`Automata Library/pset.txt`; inputs x then y).
-pub const AUTOMATON: &str = "pset";
+/// The P-set automaton's name, written by `super::automaton` (the statements
+/// and the automaton files name it too).
+pub use super::automaton::AUTOMATON;
 /// The command file of the proof (`Command Files/prove.txt`, run with `load prove.txt;`).
 pub const COMMAND_FILE: &str = "prove.txt";
 /// The automaton of the winning moves, built by Walnut when the P-set is

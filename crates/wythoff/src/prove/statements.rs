@@ -2,7 +2,7 @@
 //! complementarity, the graphs' statements of a proof through the pairs, seed
 //! 000's statements about them, and what each statement says ([`purpose`]).
 
-use super::files::AUTOMATON;
+use super::automaton::AUTOMATON;
 use super::formula::Statement;
 use super::pairs::{PairsModel, GRAPH_A, GRAPH_B};
 use crate::subject::Subject;

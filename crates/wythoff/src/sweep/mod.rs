@@ -44,6 +44,7 @@ use crate::error::RuleError;
 
 mod identity;
 mod plan;
+pub mod proof;
 mod record;
 mod run;
 mod theorem;

@@ -135,14 +135,14 @@ pub struct ShardCost {
     /// does, on one thread).
     pub enumerate_ps: u128,
     /// A proof sweep: estimated wall seconds of its proofs (on the Java
-    /// processes at once, [`crate::sweep_proof::proof_seconds`]).
+    /// processes at once, [`crate::sweep::proof::proof_seconds`]).
     pub proof_seconds: u64,
     /// A proof sweep: bytes of its Java processes at once.
     pub proof_memory: u64,
     /// A proof sweep: its distinct games (proved once each; 0 otherwise).
     pub proofs: u64,
     /// A proof sweep: the most wall seconds its proofs can take (every game
-    /// timing out, [`crate::sweep_proof::proof_seconds`]).
+    /// timing out, [`crate::sweep::proof::proof_seconds`]).
     pub proof_seconds_most: u64,
 }
 
@@ -184,9 +184,9 @@ impl ShardCost {
     }
     /// A proof sweep's shard: `proofs` distinct games on `java` processes at
     /// once of `java_bytes` each, Walnut's `timeout` a game (the model of
-    /// [`crate::sweep_proof::proof_seconds`]).
+    /// [`crate::sweep::proof::proof_seconds`]).
     pub fn add_proofs(&mut self, proofs: u64, java: usize, java_bytes: u64, timeout: u64) {
-        let (secs, most) = crate::sweep_proof::proof_seconds(proofs, java, timeout);
+        let (secs, most) = crate::sweep::proof::proof_seconds(proofs, java, timeout);
         self.proofs = proofs;
         self.proof_seconds = secs;
         self.proof_seconds_most = most;
@@ -282,7 +282,7 @@ impl Plan {
         }
     }
     /// A proof sweep: group the combinations into distinct games
-    /// ([`crate::sweep_proof::move_set_key`], one more walk over the whole
+    /// ([`crate::sweep::proof::move_set_key`], one more walk over the whole
     /// sweep), so that each game is proved once, for the first combination of
     /// the sweep that has it, whatever the shard.
     pub fn group_distinct(&mut self) {
@@ -293,7 +293,7 @@ impl Plan {
         let indices = &self.indices;
         walk(&spec, &mut |i, g| {
             let rep = *first
-                .entry(crate::sweep_proof::move_set_key(&g.game))
+                .entry(crate::sweep::proof::move_set_key(&g.game))
                 .or_insert(i);
             if pos < indices.len() && indices[pos] == i {
                 reps.push(rep);

@@ -21,7 +21,7 @@ pub struct Record {
     pub patterns: Vec<crate::patterns::Pattern>,
     pub theorem: Option<Theorem>,
     /// What Walnut made of the game (a proof sweep only).
-    pub proof: Option<crate::sweep_proof::ProofRecord>,
+    pub proof: Option<crate::sweep::proof::ProofRecord>,
     /// The sweep the record belongs to.
     pub sweep: Identity,
     /// The shard `K/T` that made it.
@@ -219,7 +219,7 @@ pub fn check_record(
 /// cluster running another version is refused even when its records agree),
 /// the number asked for, that combination's game, parameters and board
 /// ([`check_record`]) and, in a proof sweep, a proof made as the identity says
-/// and consistent with the other records' ([`crate::sweep_proof::ProofCheck`]). The error names the first record and
+/// and consistent with the other records' ([`crate::sweep::proof::ProofCheck`]). The error names the first record and
 /// what differs.
 pub fn check_gathered(
     ours: &Identity,
@@ -242,7 +242,7 @@ pub fn check_gathered(
         Some(other) => other.to_string(),
     };
     let keys = spec.key_names();
-    let mut proofs = crate::sweep_proof::ProofCheck::new(spec, ours.prove.as_deref());
+    let mut proofs = crate::sweep::proof::ProofCheck::new(spec, ours.prove.as_deref());
     for (&i, line) in indices.iter().zip(lines) {
         let v: Value = serde_json::from_str(line)
             .map_err(|_| format!("sweep: record {i} is not a json record of `wythoff sweep`"))?;
@@ -293,7 +293,7 @@ pub fn check_gathered(
         let proof = match v.get("proof") {
             None | Some(Value::Null) => None,
             Some(p) => Some(
-                serde_json::from_value::<crate::sweep_proof::ProofRecord>(p.clone())
+                serde_json::from_value::<crate::sweep::proof::ProofRecord>(p.clone())
                     .map_err(|_| format!("sweep: record {i}: its `proof` is not a proof record"))?,
             ),
         };

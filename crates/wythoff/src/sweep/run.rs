@@ -29,7 +29,7 @@ pub fn run<E: From<crate::error::SolveError> + Send>(
 /// `rep` (the first of the sweep with these moves), `game` in the sweep's
 /// convention; called on the workers, once per combination (a front end
 /// proves each `rep` once and hands the same record to the others).
-pub type ProofHook<'a> = dyn Fn(u64, &NamedGame) -> Result<crate::sweep_proof::ProofRecord, crate::error::SolveError>
+pub type ProofHook<'a> = dyn Fn(u64, &NamedGame) -> Result<crate::sweep::proof::ProofRecord, crate::error::SolveError>
     + Sync
     + 'a;
 
@@ -42,7 +42,7 @@ pub fn proof_of(
     here: &NamedGame,
     convention: crate::rules::Convention,
     prove: &ProofHook<'_>,
-) -> Result<crate::sweep_proof::ProofRecord, crate::error::SolveError> {
+) -> Result<crate::sweep::proof::ProofRecord, crate::error::SolveError> {
     let other;
     let game = if rep == index {
         here

@@ -1,5 +1,5 @@
 //! Seed 000 (Larsson, "Restrictions of m-Wythoff Nim and p-complementary
-//! Beatty sequences"): the statements that `oracle::claims` and
+//! Beatty sequences"): the statements that `claims::oracle` and
 //! `claims::general` do not check. Sequences come from exact integer
 //! arithmetic ([`crate::claims::quadratic`], [`crate::oracle::beatty`]); games from the
 //! general solvers. Every check compares two computations; none compares

@@ -33,8 +33,8 @@
 //! move returned is checked legal under the game's rules and its target is
 //! checked to be a P-position of the oracle's solution.
 //!
-//! [`claims`] registers one `wythoff verify` claim per theorem and corollary;
-//! the printed Tables 1-10 are checked in `tests/tables_seed003.rs` (summary in
+//! One `wythoff verify` claim per theorem and corollary checks these oracles
+//! against the general solver (`claims::oracle::seed003`); the printed Tables 1-10 are checked in `tests/tables_seed003.rs` (summary in
 //! `testdata/papers/seed003/README.md`).
 //!
 //! Big positions: closed forms use [`Natural`] arithmetic throughout (parity,
@@ -620,12 +620,10 @@ impl Oracle for Mirror {
     }
 }
 
-mod claims;
 mod even_even;
 #[cfg(test)]
 mod tests;
 
-pub use claims::claims;
 use even_even::{EvenEven, EvenKind};
 
 // ---------------------------------------------------------------------------

@@ -20,6 +20,10 @@ use super::numeration::{Numeration, Tables};
 use malachite_nz::natural::Natural;
 use std::collections::HashMap;
 
+/// The P-set automaton's name (`Automata Library/pset.txt`; inputs x then y):
+/// the file `prove` writes and reads back, the name its statements use.
+pub const AUTOMATON: &str = "pset";
+
 /// A deterministic automaton over pairs of digits; state 0 is initial; a missing
 /// transition goes to a rejecting sink (not written).
 #[derive(Clone, Debug, PartialEq, Eq)]

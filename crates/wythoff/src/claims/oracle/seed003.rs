@@ -1,8 +1,11 @@
-//! Claims for `wythoff verify`: each theorem and corollary of seed 003 against the general solver.
-
-use super::*;
+//! Claims for `wythoff verify`: each theorem and corollary of seed 003 (the
+//! oracles of `crate::oracle::seed003`) against the general solver.
 
 use crate::claim::{Claim, ClaimReport, VerifyConfig};
+use crate::oracle::seed003::for_game;
+use crate::oracle::Method;
+use crate::rules::Convention;
+use malachite_nz::natural::Natural;
 
 /// Side of the sub-board on which winning moves are checked by the claims.
 const CLAIM_MOVES_BOARD: u64 = 40;
@@ -21,7 +24,7 @@ fn check_against_solver(
 
 /// As [`check_against_solver`], with the oracle taken for `oracle_convention`
 /// (a different convention than the solver's only in the self-test below).
-pub(super) fn compare_with_solver(
+fn compare_with_solver(
     game: &str,
     convention: Convention,
     oracle_convention: Convention,
@@ -63,7 +66,7 @@ pub(super) fn compare_with_solver(
             let table = crate::solve::outcomes(&g, board as usize).map_err(|e| e.to_string())?;
             for x in 0..board {
                 for y in 0..board {
-                    let (nx, ny) = (nat(x), nat(y));
+                    let (nx, ny) = (Natural::from(x), Natural::from(y));
                     let said = oracle.is_p(&nx, &ny).map_err(|e| e.to_string())?;
                     let truth = table.is_p(x as usize, y as usize);
                     if said != truth {
@@ -252,4 +255,77 @@ pub fn claims() -> Vec<Claim> {
             "seed 003, Corollary 24 (Even-Odd, misère play, s + t > 2)"
         ),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn claims_pass_on_a_small_board() {
+        let cfg = VerifyConfig {
+            board: 48,
+            terms: 0,
+        };
+        let all = claims();
+        assert_eq!(all.len(), 12);
+        for c in all {
+            let reports = (c.run)(&cfg, &mut |_, _| {});
+            assert!(!reports.is_empty(), "{}", c.source);
+            for r in reports {
+                assert!(r.passed, "{}: {} {}", c.source, r.game, r.detail);
+            }
+        }
+    }
+
+    /// The default `wythoff verify` run of these claims (slow in debug builds).
+    #[test]
+    #[ignore]
+    fn claims_pass_at_the_default_size() {
+        let cfg = VerifyConfig::default();
+        for c in claims() {
+            for r in (c.run)(&cfg, &mut |_, _| {}) {
+                assert!(r.passed, "{}: {} {}", c.source, r.game, r.detail);
+            }
+        }
+    }
+
+    #[test]
+    fn a_wrong_oracle_fails_with_a_precise_counterexample() {
+        let cfg = VerifyConfig {
+            board: 20,
+            terms: 0,
+        };
+        // the normal-play oracle judged against the misère solver
+        let r = compare_with_solver(
+            "odd-odd",
+            Convention::Misere,
+            Convention::Normal,
+            &[(2, 3)],
+            &cfg,
+            &mut |_, _| {},
+        );
+        assert!(!r[0].passed);
+        // (0,0): the normal-play oracle says P; in misère it has no option, so N
+        assert!(
+            r[0].detail
+                .starts_with("first counterexample (0, 0): oracle says P, solver says N"),
+            "{}",
+            r[0].detail
+        );
+        let r = compare_with_solver(
+            "odd-even",
+            Convention::Normal,
+            Convention::Misere,
+            &[(2, 2)],
+            &cfg,
+            &mut |_, _| {},
+        );
+        assert!(!r[0].passed);
+        assert!(
+            r[0].detail.contains("winning move") || r[0].detail.contains("options"),
+            "{}",
+            r[0].detail
+        );
+    }
 }

@@ -1,12 +1,21 @@
-//! The claims of the classical papers and of seeds 000, 001 and 002, each
-//! checked by two independent computations (general solver against oracle,
-//! closed form against recurrence, or a structural property of the exact
-//! sequences). Registered in `claims::verify::registry`.
+//! The claims of the classical papers and of seeds 000, 001 and 002 about
+//! their oracles, each checked by two independent computations (general solver
+//! against oracle, closed form against recurrence, or a structural property of
+//! the exact sequences). Registered in `claims::verify::registry`.
+//!
+//! - [`blocking`]: Blocking Wythoff Nim `k = 2, 3` (Larsson 2011) against its oracle.
+//! - [`seed003`]: each theorem and corollary of seed 003 against its oracle.
+//!
+//! The oracles themselves live in `crate::oracle`, which names no claim and no
+//! board dispatcher: the checks that run the general solver are here.
 
-use super::beatty::Beatty;
-use super::classical::modular_pairs;
+pub mod blocking;
+pub mod seed003;
+
 use crate::catalogue::parse_game;
 use crate::claim::{Claim, ClaimReport, VerifyConfig};
+use crate::oracle::beatty::Beatty;
+use crate::oracle::classical::modular_pairs;
 use crate::rules::Convention;
 use crate::sets::gcd;
 use crate::solve;
@@ -37,7 +46,7 @@ pub(crate) fn board_vs_oracle(source: &str, name: &str, n: usize) -> ClaimReport
         Ok(g) => g,
         Err(e) => return report(source, name, compared, range, Some(e.to_string())),
     };
-    let Some(o) = super::for_game(ng.entry_name, &ng.params, Convention::Normal) else {
+    let Some(o) = crate::oracle::for_game(ng.entry_name, &ng.params, Convention::Normal) else {
         return report(
             source,
             name,
@@ -353,12 +362,12 @@ fn theorem_2_1_only_if(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -
         let name = format!("modulo-rook:m={m},l=0,p={p}");
         let g = parse_game(&name).expect("valid").game;
         let t = solve::outcomes(&g, n).expect("small board");
-        let set = super::pset::BeattySet::symmetric(m, p);
+        let set = crate::oracle::pset::BeattySet::symmetric(m, p);
         let mut first = None;
         'outer: for s in 0..(2 * n - 1) {
             for x in s.saturating_sub(n - 1)..=s.min(n - 1) {
                 let y = s - x;
-                let beatty = super::pset::PSet::is_p(
+                let beatty = crate::oracle::pset::PSet::is_p(
                     &set,
                     &Natural::from(x as u64),
                     &Natural::from(y as u64),
@@ -603,8 +612,8 @@ fn seed002(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<ClaimR
     'outer: for p in 1..=6u64 {
         for q in 1..=4u64 {
             let m = p * q;
-            let rec = super::pset::RecurrenceSet::new(
-                super::pset::Second::DiagonalBlocking { p, m },
+            let rec = crate::oracle::pset::RecurrenceSet::new(
+                crate::oracle::pset::Second::DiagonalBlocking { p, m },
                 format!("diagonal-blocking:p={p},m={m}"),
             );
             let want = rec.pairs(terms).expect("within reach");
@@ -665,8 +674,8 @@ fn classical(cfg: &VerifyConfig, progress: &mut dyn FnMut(u64, u64)) -> Vec<Clai
     let mut out = Vec::new();
     let mut bad = None;
     'outer: for m in 1..=MP {
-        let rec = super::pset::RecurrenceSet::new(
-            super::pset::Second::Cone { s: 1, t: m },
+        let rec = crate::oracle::pset::RecurrenceSet::new(
+            crate::oracle::pset::Second::Cone { s: 1, t: m },
             String::new(),
         );
         let want = rec.pairs(terms).expect("within reach");
