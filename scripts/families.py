@@ -90,8 +90,12 @@ def doc():
         a = r["answer"]
         cell = {}
         for t in a["tries"]:
-            cell[t["numeration"]] = (f"**found, {t['states']} states**" if t["states"]
-                                     else f"{t['classes']} classes")
+            if t["states"]:
+                cell[t["numeration"]] = f"**found, {t['states']} states**"
+            elif t["classes"] > a["max_states"]:
+                cell[t["numeration"]] = f"more than {a['max_states']} classes (the bound)"
+            else:
+                cell[t["numeration"]] = f"{t['classes']} classes"
         rows.append(f"| `{r['game']}`, {r['param']} | {a['first']}..{a['first'] + a['up_to'] - 1} | {a['board']} "
                     f"| {cell.get('msd_fib', '')} | {cell.get('msd_2', '')} | {cell.get('msd_3', '')} "
                     f"| {r['cpu_seconds']:.1f} | {r['peak_kib'] / 1024:.0f} | {r['load_before']}-{r['load_after']} |")

@@ -257,24 +257,7 @@ fn run_position(a: &Args, x: &str, y: &str) -> anyhow::Result<ExitCode> {
         Format::Json => writeln!(out, "{}", v.json(&g.label, &xn, &yn))?,
         _ => {
             writeln!(out, "{}", v.value)?;
-            match &v.basis {
-                answer::Basis::CertifiedRow {
-                    row,
-                    preperiod,
-                    period,
-                    saltus,
-                    certificate,
-                    y0,
-                } => writeln!(
-                    out,
-                    "# from certified row {row} ({certificate}): G({row}, y + {period}) = G({row}, y) + {saltus} for y >= {preperiod}; y = {y0} (mod {period})"
-                )?,
-                answer::Basis::Rows { row, columns } => writeln!(
-                    out,
-                    "# computed by the row kernel (rows 0..={row} over {columns} columns)"
-                )?,
-                answer::Basis::Board { n } => writeln!(out, "# computed on the {n} x {n} board")?,
-            }
+            writeln!(out, "# {}", v.basis.text())?;
         }
     }
     out.flush()?;

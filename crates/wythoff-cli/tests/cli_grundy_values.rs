@@ -165,3 +165,50 @@ fn sums_checked_by_hand() {
     let e = refused(&["sum", "blocking-wythoff:k=4", "1", "2", "nim", "1", "0"]);
     assert!(e.to_lowercase().contains("block"), "{e}");
 }
+
+/// Issue 49 item 3: `outcome` gives the position's Grundy value where it is
+/// known: the value and basis of `grundy GAME X Y` (JSON `grundy`, text a
+/// `# Grundy value V (basis)` line); where it is not known (beyond the
+/// certified rows and too big to compute), and for blocking and misère
+/// play, `grundy` is null and no line is written.
+#[test]
+fn outcome_gives_the_grundy_value_where_known() {
+    let big = format!("7{}", "3".repeat(999));
+    for (game, x, y) in [
+        ("wythoff", "3", "5"),
+        ("wythoff", "4", "6"),
+        ("wythoff", "5", big.as_str()),
+        ("wythoff", big.as_str(), "100"),
+        ("m-wythoff:m=2", "7", big.as_str()),
+    ] {
+        let o = json(&["outcome", game, x, y, "--format", "json"]);
+        let g = json(&["grundy", game, x, y, "--format", "json"]);
+        assert_eq!(o["grundy"]["value"], g["value"], "{game} ({x}, {y})");
+        assert_eq!(o["grundy"]["basis"], g["basis"], "{game} ({x}, {y})");
+        // P exactly when the value is 0
+        assert_eq!(o["outcome"] == "P", g["value"] == "0", "{game} ({x}, {y})");
+        let text = ok(&["outcome", game, x, y]);
+        let line = format!("# Grundy value {} (", g["value"].as_str().unwrap());
+        assert_eq!(
+            text.lines().filter(|l| l.starts_with(&line)).count(),
+            1,
+            "{game} ({x}, {y}): {text}"
+        );
+    }
+    // 2-Wythoff's row 7 from its shipped table
+    let o = json(&["outcome", "m-wythoff:m=2", "7", &big, "--format", "json"]);
+    assert_eq!(
+        o["grundy"]["basis"]["certificate"],
+        "docs/grundy-rows/m-wythoff-m-2.txt"
+    );
+    for args in [
+        &["outcome", "wythoff", "1000000", "1000001"][..],
+        &["outcome", "blocking-wythoff:k=4", "3", "5"][..],
+        &["outcome", "wythoff", "3", "5", "--misere"][..],
+    ] {
+        let mut j = args.to_vec();
+        j.extend(["--format", "json"]);
+        assert!(json(&j)["grundy"].is_null(), "{args:?}");
+        assert!(!ok(args).contains("Grundy value"), "{args:?}");
+    }
+}

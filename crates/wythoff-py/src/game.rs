@@ -193,12 +193,8 @@ impl Game {
             let range = answer::levels_values(s, n, range)?;
             // beside the kernel, the list held here, 12 bytes a position (a
             // terminal set's cells all in level 0: counted by the plan)
-            let plan = answer::grundy_levels_plan(
-                s,
-                n,
-                range,
-                wythoff::solve::cost::Listing::held(12),
-            )?;
+            let plan =
+                answer::grundy_levels_plan(s, n, range, wythoff::solve::cost::Listing::held(12))?;
             plan.admit(wythoff::solve::cost::Bound::memory_only())?;
             let mut v: Vec<u32> = Vec::new();
             answer::grundy_levels(s, n, range, &mut |_, _| check(c), &mut |g, x, y| {
@@ -240,6 +236,42 @@ impl Game {
         )
     }
 
+    /// Grundy rows a..=b (rows 0..=b computed, each over `columns` columns;
+    /// default 2^20, as the CLI's), each certified additively periodic where
+    /// the row certificate applies: the list of dicts of `wythoff rows GAME
+    /// --rows A..B --columns Y --format json` (`row`, `preperiod`, `period`,
+    /// `saltus`, `proved`, the certificate's facts). ValueError where the
+    /// row kernel does not answer the game or the rows or columns are out of
+    /// range; the memory budget is checked first (no time bound, as Python's).
+    #[pyo3(signature = (a, b, columns = None))]
+    fn rows<'py>(
+        &self,
+        py: Python<'py>,
+        a: &Bound<'py, PyAny>,
+        b: &Bound<'py, PyAny>,
+        columns: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let rows = answer::parse_rows(&format!("{}..{}", whole_text(a, "a")?, whole_text(b, "b")?))
+            .map_err(to_py_err)?;
+        let columns = match columns {
+            Some(c) => answer::parse_columns(&whole_text(c, "columns")?).map_err(to_py_err)?,
+            None => answer::DEFAULT_ROW_COLUMNS,
+        };
+        let s = self.s()?.clone();
+        let report = run_owned(py, move |_| {
+            answer::grundy_rows(
+                &s,
+                rows,
+                columns,
+                wythoff::solve::cost::Bound::memory_only(),
+                &mut |_, _| {},
+            )
+            .map(|(r, _)| r)
+        })?;
+        let v = serde_json::to_value(&report).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        json_to_py(py, &v)
+    }
+
     /// The P-positions (x, y) of row x, at any size: a list of (x, y) tuples of
     /// Python ints, sorted, with y < below (None: the whole row, where the
     /// game's exact oracle or its shipped proved automaton bounds it), as
@@ -254,11 +286,15 @@ impl Game {
     ) -> PyResult<Bound<'py, PyList>> {
         let xs = answer::parse_pile(&whole_text(x, "x")?, "x").map_err(to_py_err)?;
         let bs = match below {
-            Some(b) => Some(answer::parse_pile(&whole_text(b, "below")?, "below").map_err(to_py_err)?),
+            Some(b) => {
+                Some(answer::parse_pile(&whole_text(b, "below")?, "below").map_err(to_py_err)?)
+            }
             None => None,
         };
         let s = self.s()?.clone();
-        let ans = run_owned(py, move |_| answer::p_positions_in_row(&s, &xs, bs.as_ref()))?;
+        let ans = run_owned(py, move |_| {
+            answer::p_positions_in_row(&s, &xs, bs.as_ref())
+        })?;
         let out = PyList::empty(py);
         for y in &ans.ys {
             out.append((py_int(py, &ans.x)?, py_int(py, y)?))?;
@@ -268,9 +304,10 @@ impl Game {
 
     /// `outcome` with its explanations: a dict with `outcome`, `moves` (None
     /// where not computed, as in `outcome`), `notes` (the CLI's `# ` lines),
-    /// `oracle` (the exact oracle that answered, or None) and `proof` (the proof
+    /// `oracle` (the exact oracle that answered, or None), `proof` (the proof
     /// a proved automaton's answer rests on, as `outcome --format json` names
-    /// it, or None).
+    /// it, or None) and `grundy` (the position's Grundy value where known:
+    /// `value` and `basis`, as `outcome --format json` gives them, or None).
     #[pyo3(signature = (x, y, history = None))]
     fn explain<'py>(
         &self,
@@ -298,9 +335,28 @@ impl Game {
             )?,
             None => py.None().into_bound(py),
         };
+        // the position's Grundy value where known (`outcome --format json`'s
+        // `grundy`, the value a Python int), else None
+        let grundy = match &a.grundy {
+            Some(g) => {
+                let gd = PyDict::new(py);
+                gd.set_item("value", py_int(py, &g.value)?)?;
+                gd.set_item(
+                    "basis",
+                    json_to_py(
+                        py,
+                        &serde_json::to_value(&g.basis)
+                            .map_err(|e| PyValueError::new_err(e.to_string()))?,
+                    )?,
+                )?;
+                gd.into_any()
+            }
+            None => py.None().into_bound(py),
+        };
         d.set_item("notes", a.notes)?;
         d.set_item("oracle", a.oracle)?;
         d.set_item("proof", proof)?;
+        d.set_item("grundy", grundy)?;
         Ok(d)
     }
 

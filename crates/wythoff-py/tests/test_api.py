@@ -519,3 +519,32 @@ def test_sums_answer_as_the_cli_does(cli):
     # misère sums are refused (misère Grundy values do not add)
     with pytest.raises(ValueError):
         wythoff.sum([("nim", 1, 0)], misere=True)
+
+
+def test_rows_answer_as_the_cli_does(cli):
+    # issue 49: Game.rows(a, b, columns) is `rows GAME --rows A..B --columns Y
+    # --format json`, the same list of dicts
+    r = wythoff.Game("wythoff").rows(3, 5, columns=4096)
+    want = json.loads(
+        cli.out("rows", "wythoff", "--rows", "3..5", "--columns", 4096, "--format", "json")
+    )
+    assert r == want
+    assert [x["row"] for x in r] == [3, 4, 5]
+    assert (r[0]["preperiod"], r[0]["period"], r[0]["saltus"], r[0]["proved"]) == (8, 6, 6, True)
+    # a game the certificate does not apply to, and bad rows, are ValueError
+    with pytest.raises(ValueError):
+        wythoff.Game("modular:m=3").rows(0, 2, columns=64)
+    with pytest.raises(ValueError):
+        wythoff.Game("wythoff").rows(9, 3)
+
+
+def test_explain_gives_the_grundy_value_as_outcome_json_does(cli):
+    # issue 49 item 3: `grundy` of `outcome --format json`, the value an int
+    big = 10**999
+    for x, y in [(3, 5), (5, big)]:
+        e = wythoff.Game("wythoff").explain(x, y)
+        want = json.loads(cli.out("outcome", "wythoff", x, y, "--format", "json"))["grundy"]
+        assert e["grundy"]["value"] == int(want["value"])
+        assert e["grundy"]["basis"] == want["basis"]
+    # blocking: no Grundy values
+    assert wythoff.Game("blocking-wythoff:k=4").explain(3, 5)["grundy"] is None

@@ -29,9 +29,10 @@ def _binary():
 
 
 def _without_seconds(v):
-    """The dict with every "seconds" (a time, at any depth) left out: two runs differ there."""
+    """The dict with every "seconds" (a time, at any depth) and Java's peak memory
+    (`walnut_peak_bytes`) left out: two runs differ there."""
     if isinstance(v, dict):
-        return {k: _without_seconds(x) for k, x in v.items() if k != "seconds"}
+        return {k: _without_seconds(x) for k, x in v.items() if k not in ("seconds", "walnut_peak_bytes")}
     if isinstance(v, list):
         return [_without_seconds(x) for x in v]
     return v

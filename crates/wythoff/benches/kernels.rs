@@ -5,11 +5,12 @@
 //! hash (the `--format summary` hash), which the bench checks.
 //!
 //! `cargo bench -p wythoff --bench kernels` (quick sizes), or
-//! `cargo bench -p wythoff --bench kernels -- full [grundy|table|imitation|seq|catalogue]` (the sizes:
+//! `cargo bench -p wythoff --bench kernels -- full [grundy|table|imitation|seq|catalogue|rows]` (the sizes:
 //! `games` (other games' Grundy tables against wythoff's) and `threads` (the row
 //! pipeline, one worker against two) run only when named;
 //! Grundy 4096 and 16384, blocking table 16384, sequences 10^8, every catalogue
-//! game at 4096). Times are wall clock and this thread's CPU time
+//! game at 4096, Grundy rows 0..129 over 2^20 columns against the plain C
+//! recurrence `benches/ref/grundy_rows.c`). Times are wall clock and this thread's CPU time
 //! (`/proc/thread-self/schedstat`); on a shared machine compare ratios taken in
 //! the same run, and repeat.
 
@@ -18,7 +19,7 @@ use wythoff::catalogue::parse_game;
 use wythoff::hash::Summary;
 use wythoff::mex_pairs::{self, SeqKind};
 use wythoff::rules::Rules;
-use wythoff::solve::grundy::{lines, nim_like, region, union};
+use wythoff::solve::grundy::{lines, nim_like, region, rows as grundy_rows, union};
 use wythoff::solve::outcome::band;
 use wythoff::solve::{self, reference};
 
@@ -162,12 +163,20 @@ fn grundy_plain(r: &Rules, n: usize) -> Summary {
 /// compiled with `cc -O2` into `target/bench-ref/` and run on `n`: its summary
 /// and the process's wall time and its own CPU time, or why it could not run.
 fn grundy_c_reference(n: usize) -> Result<Timing, String> {
+    c_reference("grundy_mex", &[n.to_string()])
+}
+
+/// The C reference program `benches/ref/<name>.c`, compiled with `cc -O2`
+/// into `target/bench-ref/` and run with `args`; it prints `<count> <hash>
+/// <cpu seconds>`: its summary and the process's wall time and its own CPU
+/// time, or why it could not run.
+fn c_reference(name: &str, args: &[String]) -> Result<Timing, String> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../target/bench-ref");
-    let src = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/ref/grundy_mex.c");
-    let bin = format!("{dir}/grundy_mex");
+    let src = format!("{}/benches/ref/{name}.c", env!("CARGO_MANIFEST_DIR"));
+    let bin = format!("{dir}/{name}");
     std::fs::create_dir_all(dir).map_err(|e| format!("{dir}: {e}"))?;
     let cc = std::process::Command::new("cc")
-        .args(["-O2", "-o", &bin, src])
+        .args(["-O2", "-o", &bin, &src])
         .output()
         .map_err(|e| format!("cc: {e}"))?;
     if !cc.status.success() {
@@ -178,7 +187,7 @@ fn grundy_c_reference(n: usize) -> Result<Timing, String> {
     }
     let w = Instant::now();
     let out = std::process::Command::new(&bin)
-        .arg(n.to_string())
+        .args(args)
         .output()
         .map_err(|e| format!("{bin}: {e}"))?;
     let wall = w.elapsed().as_secs_f64();
@@ -195,6 +204,20 @@ fn grundy_c_reference(n: usize) -> Result<Timing, String> {
         }),
         _ => Err(format!("{bin} failed: {text}")),
     }
+}
+
+/// The row kernel (`solve/grundy/rows.rs`): Grundy rows `0..nrows` over
+/// `columns` columns, each certified where it can be, the values hashed
+/// row-major (as `benches/ref/grundy_rows.c` hashes them).
+fn rows_kernel(r: &Rules, nrows: u64, columns: u64) -> Summary {
+    let t = grundy_rows::rows(r, nrows, columns, &mut |_, _| {}).unwrap();
+    let mut s = Summary::new();
+    for x in 0..nrows {
+        for (y, &d) in t.relative_row(x).iter().enumerate() {
+            s.item(&[(y as i64 + d as i64) as u64]);
+        }
+    }
+    s
 }
 
 fn grundy_naive(r: &Rules, n: usize) -> Summary {
@@ -353,6 +376,7 @@ fn main() {
                 "imitation",
                 "seq",
                 "catalogue",
+                "rows",
             ]
             .contains(&a.as_str())
         })
@@ -408,6 +432,21 @@ fn main() {
                 k.cpu,
                 k.summary.line()
             );
+        }
+    }
+    // Grundy rows: the row kernel (its certificate included) against the plain
+    // C recurrence over the same rows and columns (benches/ref/grundy_rows.c)
+    if run("rows") {
+        let (nr, ny) = if full { (129, 1 << 20) } else { (64, 1 << 16) };
+        let k = time(|| rows_kernel(&wy, nr, ny));
+        match c_reference("grundy_rows", &[nr.to_string(), ny.to_string()]) {
+            Ok(c) => report(
+                &format!("rows wythoff 0..{nr} over {ny} kernel"),
+                &k,
+                "C plain recurrence (cc -O2)",
+                &c,
+            ),
+            Err(e) => println!("C reference skipped: {e}"),
         }
     }
     // the two-thread pipeline at the largest size, against the sequential kernel

@@ -280,29 +280,67 @@ pub const WYTHOFF_FILE: &str = "docs/grundy-rows/wythoff.txt";
 const WYTHOFF_TEXT: &str = include_str!("../../../docs/grundy-rows/wythoff.txt");
 const WYTHOFF_VALUES: &[u8] = include_bytes!("../../../docs/grundy-rows/wythoff.values");
 
+/// One shipped table: the catalogue game (its rules are matched, never its
+/// name), the file, the text and the values.
+struct Shipped {
+    game: &'static str,
+    file: &'static str,
+    text: &'static str,
+    values: &'static [u8],
+}
+
+/// The shipped tables (docs/grundy-rows/): Wythoff's rows 0..128, and
+/// 2-Wythoff's (`m-wythoff:m=2`, the band `|k - l| < 2`) as the second game.
+const SHIPPED: [Shipped; 2] = [
+    Shipped {
+        game: "wythoff",
+        file: WYTHOFF_FILE,
+        text: WYTHOFF_TEXT,
+        values: WYTHOFF_VALUES,
+    },
+    Shipped {
+        game: "m-wythoff:m=2",
+        file: "docs/grundy-rows/m-wythoff-m-2.txt",
+        text: include_str!("../../../docs/grundy-rows/m-wythoff-m-2.txt"),
+        values: include_bytes!("../../../docs/grundy-rows/m-wythoff-m-2.values"),
+    },
+];
+
+fn rules_of(game: &str) -> Option<Rules> {
+    crate::catalogue::parse_game(game)
+        .ok()?
+        .game
+        .as_single()
+        .cloned()
+}
+
 /// The shipped certified table of `r` (its rules), loaded and re-checked once.
 pub fn shipped(r: &Rules) -> Option<&'static CertifiedTable> {
-    static WYTHOFF: OnceLock<Option<CertifiedTable>> = OnceLock::new();
-    let w = crate::catalogue::parse_game("wythoff").ok()?.game;
-    if w.as_single() != Some(r) {
-        return None;
-    }
-    WYTHOFF
-        .get_or_init(|| parse(r, WYTHOFF_FILE, WYTHOFF_TEXT, WYTHOFF_VALUES).ok())
+    static TABLES: [OnceLock<Option<CertifiedTable>>; SHIPPED.len()] =
+        [const { OnceLock::new() }; SHIPPED.len()];
+    let i = SHIPPED
+        .iter()
+        .position(|s| rules_of(s.game).as_ref() == Some(r))?;
+    let s = &SHIPPED[i];
+    TABLES[i]
+        .get_or_init(|| parse(r, s.file, s.text, s.values).ok())
         .as_ref()
+}
+
+/// The shipped table of the catalogue game `game`'s load result (a failed
+/// check is an error here; `Err` also for a game with no shipped table).
+pub fn load_shipped(game: &str) -> Result<CertifiedTable, String> {
+    let s = SHIPPED
+        .iter()
+        .find(|s| s.game == game)
+        .ok_or_else(|| format!("no certified table is shipped for {game}"))?;
+    let r = rules_of(game).ok_or_else(|| format!("{game}: not one rule set"))?;
+    parse(&r, s.file, s.text, s.values)
 }
 
 /// The shipped Wythoff table's load result (a failed check is an error here).
 pub fn load_wythoff() -> Result<CertifiedTable, String> {
-    let r = crate::catalogue::parse_game("wythoff")
-        .map_err(|e| format!("{e:?}"))?
-        .game;
-    parse(
-        r.as_single().expect("one rule set"),
-        WYTHOFF_FILE,
-        WYTHOFF_TEXT,
-        WYTHOFF_VALUES,
-    )
+    load_shipped("wythoff")
 }
 
 #[cfg(test)]
@@ -372,6 +410,67 @@ mod tests {
         }
         // rows whose preperiod is below 4096 cover cells here
         assert!(covered > 20 * 1000, "{covered} cells covered by the laws");
+    }
+
+    /// Issue 49 item 2: the second shipped table, 2-Wythoff's rows 0..32:
+    /// found by the rules, every row equal to a fresh computation and to the
+    /// board solvers' table on 1024 x 1024 at every cell its law covers, and
+    /// an edited period refused.
+    #[test]
+    fn the_m_wythoff_table_loads_equals_a_fresh_computation_and_refuses_an_edit() {
+        let r = rules_of("m-wythoff:m=2").unwrap();
+        let t = load_shipped("m-wythoff:m=2").unwrap();
+        assert_eq!(t.rows.len(), 33);
+        assert_eq!(t.game, "m-wythoff:m=2");
+        assert_eq!(shipped(&r).map(|s| s.file.as_str()), Some(SHIPPED[1].file));
+        assert!(shipped(&wythoff()).is_some_and(|s| s.game == "wythoff"));
+        let fresh = rows::rows(&r, 33, 1 << 16, &mut |_, _| {}).unwrap();
+        let n = 1024usize;
+        let full = crate::solve::grundy(&crate::rules::Game::single(r.clone()), n).unwrap();
+        let mut covered = 0;
+        for (x, st) in fresh.status().iter().enumerate() {
+            let c = &t.rows[x];
+            assert_eq!(&c.law, st.law().unwrap(), "row {x}");
+            for y in (c.law.preperiod..1 << 16).step_by(5) {
+                assert_eq!(
+                    c.value(&Natural::from(y)),
+                    Some(Natural::from(fresh.value(x as u64, y))),
+                    "({x}, {y})"
+                );
+            }
+            for y in 0..n {
+                if let Some(v) = c.value(&Natural::from(y as u64)) {
+                    assert_eq!(
+                        v,
+                        Natural::from(full.get(x, y).unwrap() as u64),
+                        "({x}, {y})"
+                    );
+                    covered += 1;
+                }
+            }
+        }
+        assert!(covered > 5000, "{covered}");
+        // an edited period (and its saltus): the load fails
+        let s = &SHIPPED[1];
+        let edited: String = s
+            .text
+            .lines()
+            .map(|l| {
+                if l.starts_with("20 ") {
+                    let mut w: Vec<String> = l.split_whitespace().map(String::from).collect();
+                    let p: u64 = w[2].parse().unwrap();
+                    w[2] = (p / 2).to_string();
+                    w[3] = (p / 2).to_string();
+                    w.join(" ")
+                } else {
+                    l.to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert!(parse(&r, s.file, s.text, s.values).is_ok());
+        let e = parse(&r, s.file, &edited, s.values).unwrap_err();
+        assert!(e.contains("line"), "{e}");
     }
 
     /// Change one field of one row's line (`row`, field `i`) to `v`.

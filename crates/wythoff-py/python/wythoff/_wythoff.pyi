@@ -54,13 +54,17 @@ class Game:
         self, x: int, y: int, history: Optional[Sequence[Tuple[int, int]]] = None
     ) -> Tuple[str, List[Tuple[int, int]]]:
         """("P" | "N", winning moves as (x, y) Python ints of any size)."""
+    def rows(self, a: int, b: int, columns: Optional[int] = None) -> List[Dict[str, Any]]:
+        """Grundy rows a..=b over `columns` columns (default 2^20), each certified where the
+        row certificate applies: the list of dicts of `wythoff rows GAME --rows A..B --format json`."""
     def p_positions_row(self, x: int, below: Optional[int] = None) -> List[Tuple[int, int]]:
         """The P-positions (x, y) of row x at any size, y < below (None: the whole row),
         from the game's exact oracle or its shipped proved automaton (`p-positions --row`)."""
     def explain(
         self, x: int, y: int, history: Optional[Sequence[Tuple[int, int]]] = None
     ) -> Dict[str, Any]:
-        """`outcome` with `notes` (the CLI's comment lines) and `oracle` (or None)."""
+        """`outcome` with `notes` (the CLI's comment lines), `oracle` (or None) and `grundy`
+        (the position's Grundy value where known: `value` and `basis`, or None)."""
     def sequence(self, terms: int, value: Optional[int] = None) -> npt.NDArray[np.uint64]:
         """The pairs (a_n, b_n), n = 0 .. terms - 1: shape (terms, 2) (fewer rows for a finite list).
         With `value=g`: the positions of Grundy value g with a <= b, by increasing a (`sequence --value g`);

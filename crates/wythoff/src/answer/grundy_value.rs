@@ -44,6 +44,49 @@ pub enum Basis {
     Board { n: u64 },
 }
 
+impl Basis {
+    /// The basis in words, one phrase (`grundy GAME X Y`'s note, `outcome`'s).
+    pub fn text(&self) -> String {
+        match self {
+            Basis::CertifiedRow {
+                row,
+                preperiod,
+                period,
+                saltus,
+                certificate,
+                y0,
+            } => format!(
+                "from certified row {row} ({certificate}): G({row}, y + {period}) = G({row}, y) + {saltus} for y >= {preperiod}; y = {y0} (mod {period})"
+            ),
+            Basis::Rows { row, columns } => {
+                format!("computed by the row kernel (rows 0..={row} over {columns} columns)")
+            }
+            Basis::Board { n } => format!("computed on the {n} x {n} board"),
+        }
+    }
+}
+
+/// What `outcome` spends on a position's Grundy value ([`position_grundy`]):
+/// the memory budget's first 256 MiB and an estimate under one second, so that
+/// a certified row answers at any size and a small position from the row
+/// kernel or a board; beyond that, no value (the plans are estimates from
+/// constants: the same position always gets the same answer).
+pub const OUTCOME_GRUNDY_BOUND: Bound = Bound {
+    memory: 256 << 20,
+    seconds: 0,
+};
+
+/// The Grundy value `outcome` reports for `(x, y)`: [`grundy_value`] within
+/// [`OUTCOME_GRUNDY_BOUND`]; `None` where it is not known there, and for
+/// misère play and the games without Grundy values (blocking, a pass, memory,
+/// a choice of rules).
+pub fn position_grundy(s: &Subject, x: &Natural, y: &Natural) -> Option<GrundyValue> {
+    if s.game.convention() == crate::rules::Convention::Misere || s.grundy_check().is_err() {
+        return None;
+    }
+    grundy_value(s, x, y, OUTCOME_GRUNDY_BOUND).ok()
+}
+
 /// One position's Grundy value.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GrundyValue {

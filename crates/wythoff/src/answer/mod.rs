@@ -351,6 +351,11 @@ pub struct OutcomeAnswer {
     /// and the position is P in the game without the pass); `None` for a
     /// game without a pass.
     pub pass: Option<bool>,
+    /// The position's Grundy value where it is known cheaply
+    /// ([`position_grundy`]: a certified row, the row kernel or a board
+    /// within [`OUTCOME_GRUNDY_BOUND`]); `None` otherwise, and always for
+    /// misère play, blocking, a pass or memory (no Grundy values).
+    pub grundy: Option<GrundyValue>,
 }
 
 /// The outcome of `(x, y)` with its winning moves. Games with memory: after
@@ -360,6 +365,24 @@ pub struct OutcomeAnswer {
 /// general solver on a board of side `max(x, y) + 1` (piles below
 /// [`GENERAL_LIMIT`]).
 pub fn outcome(
+    s: &Subject,
+    x: &Natural,
+    y: &Natural,
+    history: &[(u64, u64)],
+) -> Result<OutcomeAnswer, SolveError> {
+    let mut ans = outcome_without_value(s, x, y, history)?;
+    if history.is_empty() {
+        ans.grundy = position_grundy(s, x, y);
+        if let Some(g) = &ans.grundy {
+            ans.notes
+                .push(format!("Grundy value {} ({})", g.value, g.basis.text()));
+        }
+    }
+    Ok(ans)
+}
+
+/// [`outcome`] without the Grundy value.
+fn outcome_without_value(
     s: &Subject,
     x: &Natural,
     y: &Natural,
@@ -702,6 +725,7 @@ pub fn outcome_huge_modular(
             moves,
             notes: Vec::new(),
             oracle: Some(source),
+            grundy: None,
             proof: None,
             pass: None,
         },

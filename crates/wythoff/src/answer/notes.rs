@@ -16,6 +16,7 @@ pub(super) fn general(s: &Subject, x: u64, y: u64, an: &Analysis) -> OutcomeAnsw
         oracle: None,
         proof: None,
         pass: None,
+        grundy: None,
     };
     // in a choice game the winning move depends on the variant picked: list
     // every move that wins in some variant (per-variant lists follow as notes)
@@ -227,6 +228,7 @@ pub(super) fn outcome_oracle(
         oracle: None,
         proof: None,
         pass: None,
+        grundy: None,
     };
     if !p {
         let mut moves: Vec<(Natural, Natural)> = by_variant
@@ -291,6 +293,7 @@ pub(super) fn outcome_imitation(
         oracle: None,
         proof: None,
         pass: None,
+        grundy: None,
     };
     if o == Outcome::N {
         ans.moves = wins
@@ -429,5 +432,6 @@ pub(super) fn outcome_proved(
         oracle: Some(a.source.line()),
         proof: Some(a.source.clone()),
         pass: None,
+        grundy: None,
     }
 }

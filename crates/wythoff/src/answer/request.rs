@@ -145,7 +145,8 @@ pub fn outcome_of(
 
 impl LabelledOutcome {
     /// The answer's JSON object (`outcome --format json`, `/api/outcome`): the
-    /// game, convention, position, outcome, winning moves and notes.
+    /// game, convention, position, outcome, winning moves, notes and `grundy`
+    /// (`value` and `basis`, as `grundy GAME X Y` gives them; null where not known).
     pub fn json(&self, x: &Natural, y: &Natural) -> serde_json::Value {
         let moves: Vec<[String; 2]> = self
             .answer
@@ -158,6 +159,10 @@ impl LabelledOutcome {
             "x": x.to_string(), "y": y.to_string(),
             "outcome": self.answer.outcome.to_string(), "winning_moves": moves,
             "notes": self.answer.notes,
+            // the position's Grundy value where it is known (null otherwise)
+            "grundy": self.answer.grundy.as_ref().map(|g| json!({
+                "value": g.value.to_string(), "basis": g.basis,
+            })),
         });
         // a game with a pass not yet used: does passing win?
         if let Some(p) = self.answer.pass {

@@ -11,6 +11,8 @@ use crate::subject::Subject;
 
 /// Most rows one request computes (the plan's memory and time bound the rest).
 pub const MAX_ROWS: u64 = 1 << 16;
+/// Columns a row is computed over unless asked (`rows --columns`, Python's `Game.rows`).
+pub const DEFAULT_ROW_COLUMNS: u64 = kernel::DEFAULT_COLUMNS;
 
 /// One row as `wythoff rows` reports it.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]

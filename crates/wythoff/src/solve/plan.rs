@@ -390,10 +390,13 @@ pub fn sweep_solve_ps(r: &Rules, n: u64) -> u128 {
 // The Grundy row kernel's plan (`solve/grundy/rows.rs`).
 
 /// Picoseconds a cell costs besides its earlier cells (the mex over the
-/// window, the state checks), and a cell of an earlier row read. Measured:
-/// see [`RowsPlan`] (`solve/grundy/rows.rs`: the kernel).
-pub const CELL_PS: u128 = 20_000;
-pub const PAIR_PS: u128 = 1_500;
+/// window, the state checks), and a cell of an earlier row read. Measured
+/// (docs/performance.md, "The Grundy row kernel"): the first rates (20 ns,
+/// 1.5 ns) planned 1.92 s for Wythoff's rows 0..63 over 2^18 columns where
+/// 4.31 s of CPU was measured (load 9), and 28.7 s for rows 0..128 over 2^20
+/// where 52.8 s was (load 15): both scaled by 1.6 (3.07 s and 45.9 s).
+pub const CELL_PS: u128 = 32_000;
+pub const PAIR_PS: u128 = 2_400;
 
 /// What rows `0..rows` over `columns` columns cost (one thread).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
