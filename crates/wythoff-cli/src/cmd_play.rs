@@ -4,18 +4,20 @@
 //! Input, one line at a time: a move as the target `x,y` or as a removal
 //! `-k,l` (`k` from the first pile, `l` from the second), optionally followed by
 //! `block a,b ...` (blocking games: up to p - 1 options of the class that the
-//! opponent may not take next); `hint`, `undo` (takes back your last move and the
-//! reply), `quit`. On a terminal the board, the position, whose turn it is, the
-//! blocks and Imitation Nim's history are shown after each move. Without a
-//! terminal every output line is either the computer's move `x,y`, one of its
-//! blocks `# block a,b`, or a comment `# ...` (refusals: `# illegal: ...`).
+//! opponent may not take next); `pass` (a game with a pass: once per game, by
+//! either player, optionally with `block a,b ...`); `hint`, `undo` (takes back
+//! your last move and the reply), `quit`. On a terminal the board, the position
+//! (with a pass: whether it is still available), whose turn it is, the blocks
+//! and Imitation Nim's history are shown after each move. Without a terminal
+//! every output line is either the computer's move `x,y`, its pass `pass`, one
+//! of its blocks `# block a,b`, or a comment `# ...` (refusals: `# illegal: ...`).
 
 use crate::game_arg::{parse_pile, resolve};
 use crate::render::board;
 use anyhow::{bail, Context};
 use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
-use wythoff::play::{Choice, Session};
+use wythoff::play::{Action, Choice, Session};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Who {
@@ -48,6 +50,25 @@ enum Input {
     Hint,
     Help,
     Move((u64, u64), Vec<(u64, u64)>),
+    Pass(Vec<(u64, u64)>),
+}
+
+/// `block a,b ...` after a move or the pass.
+fn blocks_after<'a>(
+    mut words: impl Iterator<Item = &'a str>,
+    what: &str,
+) -> anyhow::Result<Vec<(u64, u64)>> {
+    let mut blocks = Vec::new();
+    match words.next() {
+        None => {}
+        Some("block") => {
+            for w in words {
+                blocks.push(pair(w, "block")?);
+            }
+        }
+        Some(w) => bail!("unexpected `{w}` after the {what} (blocks: `{what} block a,b ...`)"),
+    }
+    Ok(blocks)
 }
 
 fn pair(s: &str, what: &str) -> anyhow::Result<(u64, u64)> {
@@ -70,6 +91,7 @@ fn parse_input(line: &str, pos: (u64, u64)) -> anyhow::Result<Input> {
         "undo" | "u" => Input::Undo,
         "hint" | "h" => Input::Hint,
         "help" | "?" => Input::Help,
+        "pass" => Input::Pass(blocks_after(words, "pass")?),
         _ => {
             let to = if let Some(rem) = first.strip_prefix('-') {
                 let (k, l) = pair(rem, "removal")?;
@@ -101,6 +123,14 @@ fn parse_input(line: &str, pos: (u64, u64)) -> anyhow::Result<Input> {
 
 const HELP: &str = "moves: a target `x,y` or a removal `-k,l` (k from the first pile, l from the second), then optionally `block a,b ...`; commands: hint, undo, quit";
 
+/// [`HELP`], and the pass while it is there.
+fn help(s: &Session) -> String {
+    if s.pass_available() {
+        format!("{HELP}; `pass`: this game's one pass (once per game, by either player; not from a position without moves)")
+    } else {
+        HELP.to_string()
+    }
+}
 struct Ui {
     tty: bool,
     out: std::io::Stdout,
@@ -143,7 +173,16 @@ impl Ui {
         if let Some(b) = board::position_board(n, &on, (x as usize, y as usize), &blocked) {
             text.push_str(&b);
         }
-        text.push_str(&format!("position ({x}, {y})\n"));
+        if s.has_pass() {
+            let pass = if s.pass_used() {
+                "the pass was used"
+            } else {
+                "the pass is still available"
+            };
+            text.push_str(&format!("position ({x}, {y}); {pass}\n"));
+        } else {
+            text.push_str(&format!("position ({x}, {y})\n"));
+        }
         if !s.blocked().is_empty() {
             let l: Vec<String> = s
                 .blocked()
@@ -190,8 +229,12 @@ impl Ui {
         } else {
             String::new()
         };
+        let pass = if s.pass_available() { ", pass" } else { "" };
         let mut o = self.out.lock();
-        write!(o, "your move (x,y or -k,l){extra}, hint, undo, quit> ")?;
+        write!(
+            o,
+            "your move (x,y or -k,l{pass}){extra}, hint, undo, quit> "
+        )?;
         o.flush()
     }
     /// Say who won when the player to move has no move; `true` when over.
@@ -225,12 +268,21 @@ impl Ui {
     }
     fn computer(&mut self, s: &mut Session) -> std::io::Result<()> {
         let before = s.choices();
-        if let Some((to, blocks)) = s.computer_move() {
-            self.line(&format!("{},{}", to.0, to.1))?;
+        if let Some((a, blocks)) = s.computer_action() {
+            let to = match a {
+                Action::Move(to) => {
+                    self.line(&format!("{},{}", to.0, to.1))?;
+                    to
+                }
+                Action::Pass => {
+                    self.line("pass")?;
+                    s.position()
+                }
+            };
             for b in &blocks {
                 self.line(&format!("# block {},{}", b.0, b.1))?;
             }
-            if before.iter().any(|c: &Choice| c.to == to && c.imitation) {
+            if a != Action::Pass && before.iter().any(|c: &Choice| c.to == to && c.imitation) {
                 self.comment(&format!("{},{} is an m-imitation", to.0, to.1))?;
             }
         }
@@ -270,7 +322,7 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         if ui.human_first { "second" } else { "first" }
     ))?;
     if tty {
-        ui.comment(HELP)?;
+        ui.comment(&help(&s))?;
     }
     if !ui.human_first && !ui.over(&mut s)? {
         ui.computer(&mut s)?;
@@ -294,23 +346,28 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
                 ui.comment("quit")?;
                 return Ok(ExitCode::SUCCESS);
             }
-            Ok(Input::Help) => ui.comment(HELP)?,
+            Ok(Input::Help) => ui.comment(&help(&s))?,
             Ok(Input::Hint) => {
                 let h = s.hint();
                 if h.is_empty() {
-                    match s.best_move() {
-                        Some((to, _)) => ui.comment(&format!(
+                    match s.best_action() {
+                        Some((Action::Move(to), _)) => ui.comment(&format!(
                             "hint: no winning move; the longest defence is {},{}",
                             to.0, to.1
                         ))?,
+                        Some((Action::Pass, _)) => {
+                            ui.comment("hint: no winning move; the longest defence is pass")?
+                        }
                         None => ui.comment("hint: no move")?,
                     }
                 } else {
                     for c in h {
-                        ui.comment(&format!(
-                            "hint: {},{} wins (remoteness {})",
-                            c.to.0, c.to.1, c.remoteness
-                        ))?;
+                        let what = if c.pass {
+                            "pass".to_string()
+                        } else {
+                            format!("{},{}", c.to.0, c.to.1)
+                        };
+                        ui.comment(&format!("hint: {what} wins (remoteness {})", c.remoteness))?;
                     }
                 }
             }
@@ -328,6 +385,19 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
                 }
                 ui.show(&mut s)?;
             }
+            Ok(Input::Pass(blocks)) => match s.play_pass(&blocks) {
+                Err(why) => ui.comment(&format!("illegal: pass: {why}"))?,
+                Ok(_) => {
+                    if ui.over(&mut s)? {
+                        return Ok(ExitCode::SUCCESS);
+                    }
+                    ui.computer(&mut s)?;
+                    ui.show(&mut s)?;
+                    if ui.over(&mut s)? {
+                        return Ok(ExitCode::SUCCESS);
+                    }
+                }
+            },
             Ok(Input::Move(to, blocks)) => match s.play(to, &blocks) {
                 Err(why) => ui.comment(&format!("illegal: {},{}: {why}", to.0, to.1))?,
                 Ok(c) => {

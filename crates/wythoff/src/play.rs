@@ -10,6 +10,16 @@
 //! the opponent in the class when at most `p - 1` exist, then the slowest ones;
 //! when losing, the quickest wins of the opponent). Choice games (the variant is
 //! picked before play) are not played here: play a variant (`shifted`).
+//!
+//! **A pass** ([`Rules::has_pass`], docs/games.md "A pass"): the session
+//! remembers whether the one pass was used (by either player). While it is
+//! unused, a position with an option has the pass as one more choice
+//! ([`Session::pass_choice`], [`Action::Pass`]), whose remoteness is the
+//! position's in the game without the pass: the option that the remoteness
+//! table of the game with the pass counts ([`remoteness::plain_table`]), so the
+//! computer passes exactly when the table says passing is (one of) its best
+//! moves. After the pass every value is read from the table of the game
+//! without it.
 
 use crate::error::SolveError;
 use crate::imitation::remoteness::{ImitationRemoteness, MAX_SIDE as IMITATION_MAX};
@@ -30,6 +40,15 @@ pub struct Choice {
     pub remoteness: u32,
     /// Does the move win (the opponent loses there)?
     pub wins: bool,
+    /// The pass (then `to` is the current position).
+    pub pass: bool,
+}
+
+/// What a player does: move to a position, or pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Move((u64, u64)),
+    Pass,
 }
 
 /// One move of the game so far.
@@ -38,6 +57,8 @@ pub struct Played {
     pub to: (u64, u64),
     pub imitation: bool,
     pub blocks: Vec<(u64, u64)>,
+    /// The pass (then `to` is the position passed at).
+    pub pass: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -45,6 +66,8 @@ enum Kind {
     Plain {
         rules: Box<Rules>,
         table: RemotenessTable,
+        /// With a pass: the table of the game without it (after the pass).
+        without: Option<RemotenessTable>,
     },
     Imitation {
         search: Box<ImitationRemoteness>,
@@ -57,6 +80,7 @@ struct Snapshot {
     pos: (u64, u64),
     blocked: Vec<(u64, u64)>,
     state: Option<State>,
+    pass_used: bool,
 }
 
 /// A game in progress.
@@ -71,6 +95,8 @@ pub struct Session {
     moves: Vec<Played>,
     undo: Vec<Snapshot>,
     rng: u64,
+    /// The pass was used (by either player).
+    pass_used: bool,
 }
 
 /// The next value of a splitmix64 stream.
@@ -119,6 +145,9 @@ impl Session {
                 }
                 Kind::Plain {
                     table: crate::solve::rules_remoteness_table(rules, side as usize),
+                    without: rules.has_pass().then(|| {
+                        crate::solve::rules_remoteness_table(&rules.without_pass(), side as usize)
+                    }),
                     rules: Box::new(rules.clone()),
                 }
             }
@@ -132,6 +161,7 @@ impl Session {
             moves: Vec::new(),
             undo: Vec::new(),
             rng: seed,
+            pass_used: false,
         })
     }
 
@@ -173,10 +203,37 @@ impl Session {
             .map_or(0, |b| b.p - 1)
     }
 
+    /// Does the game have a pass (used or not)?
+    pub fn has_pass(&self) -> bool {
+        self.rules().is_some_and(|r| r.has_pass())
+    }
+    /// Was the pass used (by either player)?
+    pub fn pass_used(&self) -> bool {
+        self.pass_used
+    }
+    /// Is the pass still there (the game has one and nobody used it)?
+    pub fn pass_available(&self) -> bool {
+        self.has_pass() && !self.pass_used
+    }
+
     fn options_of(&mut self, x: u64, y: u64) -> Vec<Choice> {
+        let used = self.pass_used;
+        self.options_at(x, y, used)
+    }
+
+    /// The options of `(x, y)` valued in the state where the pass is `used`.
+    fn options_at(&mut self, x: u64, y: u64, used: bool) -> Vec<Choice> {
         let conv = self.conv;
         match &mut self.kind {
-            Kind::Plain { rules, table } => {
+            Kind::Plain {
+                rules,
+                table,
+                without,
+            } => {
+                let table = match (used, without.as_ref()) {
+                    (true, Some(w)) => w,
+                    _ => &*table,
+                };
                 let mut out = Vec::new();
                 remoteness::for_each_option(rules, x, y, &mut |a, b, in_class| {
                     let r = table.get(a as usize, b as usize).expect("on the board");
@@ -186,6 +243,7 @@ impl Session {
                         imitation: false,
                         remoteness: r,
                         wins: loses(conv, r),
+                        pass: false,
                     })
                 });
                 out.sort_by_key(|c| c.to);
@@ -203,6 +261,7 @@ impl Session {
                         imitation: rules.is_imitation(&s, mv),
                         remoteness: r,
                         wins: loses(conv, r),
+                        pass: false,
                     })
                     .collect()
             }
@@ -218,9 +277,45 @@ impl Session {
         c
     }
 
-    /// No move is available: the game is over.
+    /// The pass as a choice now: `None` without a pass, once it was used, or
+    /// at a position without an option (blocked options count: the pass is
+    /// never blocked). Its remoteness is the position's in the game without
+    /// the pass.
+    pub fn pass_choice(&mut self) -> Option<Choice> {
+        if !self.pass_available() {
+            return None;
+        }
+        let (x, y) = self.pos;
+        if self.options_at(x, y, false).is_empty() {
+            return None;
+        }
+        let Kind::Plain {
+            without: Some(w), ..
+        } = &self.kind
+        else {
+            return None;
+        };
+        let r = w.get(x as usize, y as usize).expect("on the board");
+        Some(Choice {
+            to: (x, y),
+            in_class: false,
+            imitation: false,
+            remoteness: r,
+            wins: loses(self.conv, r),
+            pass: true,
+        })
+    }
+
+    /// The moves and the pass available now.
+    pub fn actions(&mut self) -> Vec<Choice> {
+        let mut c = self.choices();
+        c.extend(self.pass_choice());
+        c
+    }
+
+    /// Nothing is available (no move, no pass): the game is over.
     pub fn is_over(&mut self) -> bool {
-        self.choices().is_empty()
+        self.actions().is_empty()
     }
 
     /// When the game is over: does the player to move (who cannot move) win?
@@ -230,7 +325,7 @@ impl Session {
 
     /// The remoteness of the current state (the mover's view).
     pub fn remoteness(&mut self) -> u32 {
-        let c = self.choices();
+        let c = self.actions();
         remoteness::state_value(self.conv, c.iter().map(|c| c.remoteness))
     }
 
@@ -240,10 +335,10 @@ impl Session {
         !loses(self.conv, r)
     }
 
-    /// The winning moves, fastest first.
+    /// The winning moves (the pass among them), fastest first.
     pub fn hint(&mut self) -> Vec<Choice> {
-        let mut c: Vec<Choice> = self.choices().into_iter().filter(|c| c.wins).collect();
-        c.sort_by_key(|c| (c.remoteness, c.to));
+        let mut c: Vec<Choice> = self.actions().into_iter().filter(|c| c.wins).collect();
+        c.sort_by_key(|c| (c.remoteness, c.to, c.pass));
         c
     }
 
@@ -286,12 +381,23 @@ impl Session {
             pos: self.pos,
             blocked: self.blocked.clone(),
             state: self.imitation().map(|(_, s)| s),
+            pass_used: self.pass_used,
         }
     }
 
     /// Check the blocks the mover chooses after moving to `to`: options of `to`
     /// in the block class, distinct, at most `p - 1`.
     pub fn check_blocks(&mut self, to: (u64, u64), blocks: &[(u64, u64)]) -> Result<(), String> {
+        let used = self.pass_used;
+        self.check_blocks_at(to, blocks, used)
+    }
+
+    fn check_blocks_at(
+        &mut self,
+        to: (u64, u64),
+        blocks: &[(u64, u64)],
+        used: bool,
+    ) -> Result<(), String> {
         if blocks.is_empty() {
             return Ok(());
         }
@@ -310,7 +416,7 @@ impl Session {
             .and_then(|r| r.blocking())
             .expect("blocking")
             .class;
-        let opts = self.options_of(to.0, to.1);
+        let opts = self.options_at(to.0, to.1, used);
         for (i, bl) in blocks.iter().enumerate() {
             if blocks[..i].contains(bl) {
                 return Err(format!("{},{} is blocked twice", bl.0, bl.1));
@@ -349,8 +455,47 @@ impl Session {
             to,
             imitation: c.imitation,
             blocks: blocks.to_vec(),
+            pass: false,
         });
         Ok(c)
+    }
+
+    /// Why passing is refused now, or the pass.
+    pub fn check_pass(&mut self) -> Result<Choice, String> {
+        if !self.has_pass() {
+            return Err("this game has no pass (catalogue games take `pass=1`, rules files a `[pass]` table)".into());
+        }
+        if self.pass_used {
+            return Err("the pass was used already: one pass per game, by either player".into());
+        }
+        self.pass_choice().ok_or_else(|| {
+            "no pass from a position without a move (so that play still ends)".to_string()
+        })
+    }
+
+    /// Pass and block `blocks` (options of the position, now without the
+    /// pass, that the opponent may not take).
+    pub fn play_pass(&mut self, blocks: &[(u64, u64)]) -> Result<Choice, String> {
+        let c = self.check_pass()?;
+        self.check_blocks_at(self.pos, blocks, true)?;
+        self.undo.push(self.snapshot());
+        self.pass_used = true;
+        self.blocked = blocks.to_vec();
+        self.moves.push(Played {
+            to: self.pos,
+            imitation: false,
+            blocks: blocks.to_vec(),
+            pass: true,
+        });
+        Ok(c)
+    }
+
+    /// Play an action (a move or the pass) with its blocks.
+    pub fn act(&mut self, a: Action, blocks: &[(u64, u64)]) -> Result<Choice, String> {
+        match a {
+            Action::Move(to) => self.play(to, blocks),
+            Action::Pass => self.play_pass(blocks),
+        }
     }
 
     /// Take back the last move; `false` when there is none.
@@ -360,6 +505,7 @@ impl Session {
         };
         self.pos = s.pos;
         self.blocked = s.blocked;
+        self.pass_used = s.pass_used;
         if let (Kind::Imitation { state, .. }, Some(st)) = (&mut self.kind, s.state) {
             *state = st;
         }
@@ -367,10 +513,28 @@ impl Session {
         true
     }
 
-    /// The computer's move and blocks (not played): the fastest win, else the
-    /// longest defence; ties broken by the PRNG.
+    /// The computer's action and blocks (not played): the fastest win, else
+    /// the longest defence, the pass among the candidates while it is there;
+    /// ties broken by the PRNG (moves by target, then the pass).
+    pub fn best_action(&mut self) -> Option<(Action, Vec<(u64, u64)>)> {
+        self.pick(true)
+    }
+
+    /// [`Session::best_action`] among the moves only (the pass left out: for
+    /// front ends that cannot show a pass); `None` when no move is available.
     pub fn best_move(&mut self) -> Option<((u64, u64), Vec<(u64, u64)>)> {
-        let c = self.choices();
+        match self.pick(false)? {
+            (Action::Move(to), blocks) => Some((to, blocks)),
+            (Action::Pass, _) => None,
+        }
+    }
+
+    fn pick(&mut self, with_pass: bool) -> Option<(Action, Vec<(u64, u64)>)> {
+        let c = if with_pass {
+            self.actions()
+        } else {
+            self.choices()
+        };
         if c.is_empty() {
             return None;
         }
@@ -392,11 +556,14 @@ impl Session {
             .iter()
             .filter(|c| c.wins == win && key(c) == best)
             .collect();
-        let pick = ties[(splitmix(&mut self.rng) % ties.len() as u64) as usize].to;
+        let chosen = *ties[(splitmix(&mut self.rng) % ties.len() as u64) as usize];
+        let pick = chosen.to;
+        // the state after the action: the pass (if passing) is used
+        let used = self.pass_used || chosen.pass;
         let blocks = match self.rules().and_then(|r| r.blocking()) {
             None => Vec::new(),
             Some(b) => {
-                let opts = self.options_of(pick.0, pick.1);
+                let opts = self.options_at(pick.0, pick.1, used);
                 let o: Vec<Opt> = opts
                     .iter()
                     .map(|c| Opt {
@@ -412,10 +579,24 @@ impl Session {
                 bl
             }
         };
-        Some((pick, blocks))
+        let action = if chosen.pass {
+            Action::Pass
+        } else {
+            Action::Move(pick)
+        };
+        Some((action, blocks))
     }
 
-    /// Play the computer's move; `None` when the game is over.
+    /// Play the computer's action; `None` when the game is over.
+    pub fn computer_action(&mut self) -> Option<(Action, Vec<(u64, u64)>)> {
+        let (a, blocks) = self.best_action()?;
+        self.act(a, &blocks)
+            .expect("the computer's action is legal");
+        Some((a, blocks))
+    }
+
+    /// Play the computer's move, the pass left out ([`Session::best_move`]);
+    /// `None` when no move is available.
     pub fn computer_move(&mut self) -> Option<((u64, u64), Vec<(u64, u64)>)> {
         let (to, blocks) = self.best_move()?;
         self.play(to, &blocks)
