@@ -357,6 +357,11 @@ impl Game {
         d.set_item("oracle", a.oracle)?;
         d.set_item("proof", proof)?;
         d.set_item("grundy", grundy)?;
+        // a game with a pass not yet used: does passing win? (`outcome --format
+        // json`'s `winning_pass`; the key only for a game with a pass)
+        if let Some(p) = a.pass {
+            d.set_item("winning_pass", p)?;
+        }
         Ok(d)
     }
 

@@ -548,3 +548,22 @@ def test_explain_gives_the_grundy_value_as_outcome_json_does(cli):
         assert e["grundy"]["basis"] == want["basis"]
     # blocking: no Grundy values
     assert wythoff.Game("blocking-wythoff:k=4").explain(3, 5)["grundy"] is None
+
+
+def test_a_game_with_a_pass_answers_as_the_cli_does(cli):
+    # issue 50 item 2: the pass through Python: the same answers as the CLI's
+    g = wythoff.Game("wythoff:pass=1")
+    for x, y in [(3, 5), (0, 0), (1, 2), (4, 4)]:
+        want = json.loads(cli.out("outcome", "wythoff:pass=1", x, y, "--format", "json"))
+        e = g.explain(x, y)
+        assert e["outcome"] == want["outcome"]
+        assert e.get("winning_pass") == want.get("winning_pass")
+        assert g.outcome(x, y)[0] == want["outcome"]
+    # (3, 5): P without the pass, so passing wins there
+    assert g.explain(3, 5)["winning_pass"] is True
+    assert "winning_pass" not in wythoff.Game("wythoff").explain(3, 5)
+    csv = cli.out("p-positions", "wythoff:pass=1", "--max", "40", "--format", "csv")
+    rows = [tuple(map(int, l.split(",")[:2])) for l in csv.splitlines()[1:] if l]
+    assert [tuple(map(int, p)) for p in g.p_positions(40)] == rows
+    with pytest.raises(ValueError, match="pass"):
+        g.grundy(16)
