@@ -17,6 +17,9 @@ import os
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from doc_table import main, splice  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RECORDS = os.path.join(ROOT, "docs", "families")
 DOC = os.path.join(ROOT, "docs", "families.md")
@@ -102,16 +105,9 @@ def doc():
     table = "\n".join(rows) + "\n"
     if refused:
         table += "\nRefused by the command (the reason is its own line):\n\n" + "\n".join(refused) + "\n"
-    text = open(DOC).read()
-    begin, end = "<!-- families table: scripts/families.py doc -->\n", "<!-- end of the families table -->\n"
-    i, j = text.index(begin) + len(begin), text.index(end)
-    open(DOC, "w").write(text[:i] + table + text[j:])
+    splice(DOC, "<!-- families table: scripts/families.py doc -->\n",
+           "<!-- end of the families table -->\n", table)
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 2 or sys.argv[1] not in ("run", "doc"):
-        sys.exit(__doc__)
-    if sys.argv[1] == "run":
-        run(sys.argv[2] if len(sys.argv) > 2 else os.path.join(ROOT, "target", "release", "wythoff"))
-    else:
-        doc()
+    main(__doc__, ROOT, run, doc)
