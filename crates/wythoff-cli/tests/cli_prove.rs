@@ -79,11 +79,15 @@ fn assert_proved(game: &[&str], max: &str) -> serde_json::Value {
     if let Some(cf) = v.get("closed_form") {
         assert_eq!(cf["verdict"], "TRUE", "{game:?}: {v}");
     }
+    // Java's peak memory, as the runner read it (Linux: /proc)
+    if cfg!(target_os = "linux") {
+        assert!(v["walnut_peak_bytes"].as_u64() > Some(1 << 20), "{game:?}: {v}");
+    }
     let mut keys: Vec<&String> = v
         .as_object()
         .unwrap()
         .keys()
-        .filter(|k| *k != "closed_form")
+        .filter(|k| *k != "closed_form" && *k != "walnut_peak_bytes")
         .collect();
     keys.sort();
     assert_eq!(
