@@ -81,7 +81,10 @@ fn assert_proved(game: &[&str], max: &str) -> serde_json::Value {
     }
     // Java's peak memory, as the runner read it (Linux: /proc)
     if cfg!(target_os = "linux") {
-        assert!(v["walnut_peak_bytes"].as_u64() > Some(1 << 20), "{game:?}: {v}");
+        assert!(
+            v["walnut_peak_bytes"].as_u64() > Some(1 << 20),
+            "{game:?}: {v}"
+        );
     }
     let mut keys: Vec<&String> = v
         .as_object()
