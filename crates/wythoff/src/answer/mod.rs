@@ -353,7 +353,7 @@ pub struct OutcomeAnswer {
     pub pass: Option<bool>,
     /// The position's Grundy value where it is known cheaply
     /// ([`position_grundy`]: a certified row, the row kernel or a board
-    /// within [`OUTCOME_GRUNDY_BOUND`]); `None` otherwise, and always for
+    /// within [`OUTCOME_GRUNDY_BOUND`] and [`OUTCOME_GRUNDY_CELLS`]); `None` otherwise, and always for
     /// misère play, blocking, a pass or memory (no Grundy values).
     pub grundy: Option<GrundyValue>,
 }
