@@ -59,7 +59,7 @@ def run(binary):
                 "game": v["game"], "convention": v["convention"],
                 "wall_seconds": round(v["wall_seconds"], 2), "peak_bytes": v.get("peak_bytes"),
                 "statements": len(v["statements"]),
-                "true": sum(1 for s in v["statements"] if s.get("result") is True),
+                "true": sum(1 for s in v["statements"] if s.get("result") in (True, "TRUE")),
                 "automata": {a: states(os.path.join(ROOT, rel, a)) for a, _ in v["automata"]},
             })
         except (ValueError, KeyError):
