@@ -53,10 +53,12 @@ enum Input {
     Pass(Vec<(u64, u64)>),
 }
 
-/// `block a,b ...` after a move or the pass.
+/// `block a,b ...` after a move or the pass (`what`: `move` or `pass`;
+/// `usage`: how the blocks are written after it).
 fn blocks_after<'a>(
     mut words: impl Iterator<Item = &'a str>,
     what: &str,
+    usage: &str,
 ) -> anyhow::Result<Vec<(u64, u64)>> {
     let mut blocks = Vec::new();
     match words.next() {
@@ -66,7 +68,7 @@ fn blocks_after<'a>(
                 blocks.push(pair(w, "block")?);
             }
         }
-        Some(w) => bail!("unexpected `{w}` after the {what} (blocks: `{what} block a,b ...`)"),
+        Some(w) => bail!("unexpected `{w}` after the {what} (blocks: `{usage}`)"),
     }
     Ok(blocks)
 }
@@ -91,7 +93,7 @@ fn parse_input(line: &str, pos: (u64, u64)) -> anyhow::Result<Input> {
         "undo" | "u" => Input::Undo,
         "hint" | "h" => Input::Hint,
         "help" | "?" => Input::Help,
-        "pass" => Input::Pass(blocks_after(words, "pass")?),
+        "pass" => Input::Pass(blocks_after(words, "pass", "pass block a,b ...")?),
         _ => {
             let to = if let Some(rem) = first.strip_prefix('-') {
                 let (k, l) = pair(rem, "removal")?;
@@ -106,17 +108,7 @@ fn parse_input(line: &str, pos: (u64, u64)) -> anyhow::Result<Input> {
             } else {
                 pair(first, "move")?
             };
-            let mut blocks = Vec::new();
-            match words.next() {
-                None => {}
-                Some("block") => {
-                    for w in words {
-                        blocks.push(pair(w, "block")?);
-                    }
-                }
-                Some(w) => bail!("unexpected `{w}` after the move (blocks: `x,y block a,b ...`)"),
-            }
-            Input::Move(to, blocks)
+            Input::Move(to, blocks_after(words, "move", "x,y block a,b ...")?)
         }
     })
 }
