@@ -6,6 +6,8 @@ docs/blocking-wythoff.md between the markers below, generated from them.
     scripts/blocking_numerations.py run K [K ...] [--boards 512,1024,2048,4096]
                                     [--states S] [--bin PATH]
     scripts/blocking_numerations.py growth K NUM [NUM ...] [--boards ...] [--states S]
+    scripts/blocking_numerations.py extend K NUM [NUM ...] --boards 8192,16384
+                                    [--states S] [--bin PATH] [--misere]
     scripts/blocking_numerations.py render
 
 `run` guesses, for each k and board, an automaton of the P-set with
@@ -23,6 +25,13 @@ command, the verdict and the peak memory (`/usr/bin/time -v`).
 e.g. base:2, zeckendorf) with a larger state bound (default 3000), to see whether the
 class count keeps growing with the board; the counts go to the record's `growth`.
 
+`extend` guesses for one k on larger boards in the numerations named only
+(`--numeration NUM`, e.g. the derived `frac:(2+sqrt29)/5`, `inv:(2+sqrt29)/5`;
+prove solves boards up to 16384), one command a numeration, and adds their
+attempts to the record's `boards` (each attempt with its own command, seconds
+and peak memory from `/usr/bin/time -v`); the other numerations' cells of those
+boards stay empty (`-`: not tried there).
+
 `render` rewrites the marked section of docs/blocking-wythoff.md from the
 records (scripts/blocking_wythoff.py keeps the section as it is).
 Standard library only.
@@ -32,6 +41,7 @@ import glob
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 import time
@@ -132,6 +142,37 @@ def growth(k, nums, boards, states, binary):
                 f.write("\n")
 
 
+def extend(k, nums, boards, states, binary, misere):
+    path = os.path.join(RECORDS, f"k-{k:02d}{'-misere' if misere else ''}.json")
+    rec = json.load(open(path))
+    for n in boards:
+        entry = rec["boards"].setdefault(str(n), {"attempts": [], "commands": [], "seconds": 0})
+        for num in nums:
+            cmd = [binary, "prove", f"blocking-wythoff:k={k}"] + (["--misere"] if misere else []) + [
+                "--max", str(n), "--plan", "--states", str(states), "--numeration", num,
+                "--format", "json"]
+            t0 = time.time()
+            p = subprocess.run(["/usr/bin/time", "-f", "%M", "nice", "-n", "10"] + cmd,
+                               capture_output=True, text=True)
+            secs = round(time.time() - t0, 1)
+            text = "wythoff " + shlex.join(cmd[1:])
+            if p.returncode != 0:
+                print(f"k={k} {num} N={n}: {p.stderr.strip()}", file=sys.stderr)
+                continue
+            peak_kib = int(p.stderr.strip().splitlines()[-1])
+            for a in attempts_of(json.loads(p.stdout)):
+                a.update({"command": text, "seconds": secs, "peak_mib": round(peak_kib / 1024)})
+                entry["attempts"] = [b for b in entry["attempts"] if b["numeration"] != a["numeration"]]
+                entry["attempts"].append(a)
+                print(f"k={k} N={n}: {a}", file=sys.stderr, flush=True)
+            entry["commands"] = [c for c in entry["commands"] if c != text] + [text]
+            entry["seconds"] = round(sum(a.get("seconds", 0) for a in entry["attempts"]), 1)
+            entry["found"] = any(a["found_states"] for a in entry["attempts"])
+            with open(path, "w") as f:
+                json.dump(rec, f, indent=1, sort_keys=True)
+                f.write("\n")
+
+
 def verdict(rec):
     if rec.get("walnut"):
         return rec["walnut"].get("verdict", "-")
@@ -141,15 +182,27 @@ def verdict(rec):
         n, a = min(found, key=lambda t: t[0])
         return f"automaton guessed on {n} ({a['found_states']} states, {a['numeration']}); Walnut not run"
     sizes = sorted(int(n) for n in rec.get("boards", {}))
-    top = rec["boards"][str(sizes[-1])].get("attempts", [])
-    short = [a["numeration"] for a in top if a["classes"] <= rec.get("state_bound", 0)]
-    past = [a["numeration"] for a in top if a["classes"] > rec.get("state_bound", 0)]
+    bound = rec.get("state_bound", 0)
+    series = {}  # numeration -> [(board, attempt)] in board order
+    for n in sizes:
+        for a in rec["boards"][str(n)].get("attempts", []):
+            series.setdefault(a["numeration"], []).append((n, a))
+    past = [num for num, ser in series.items() if ser[-1][1]["classes"] > bound]
     text = (f"no automaton found on boards {', '.join(map(str, sizes))} (a fact about this "
-            f"search, not about the game): more than {rec.get('state_bound')} classes in "
-            f"{len(past)} numeration(s) on the {sizes[-1]} board")
-    if short:
-        text += (f"; undecided in {', '.join(short)} (the {sizes[-1]} board holds too few digits "
-                 f"in it for the table to close)")
+            f"search, not about the game): more than {bound} classes in "
+            f"{len(past)} numeration(s) on the largest board each was tried on")
+    parts = []
+    for num, ser in series.items():
+        if num in past:
+            continue
+        counts = [a["classes"] for _, a in ser]
+        grow = (len(counts) >= 2 and counts[-1] > counts[-2])
+        parts.append(
+            f"{num} ({', '.join(map(str, counts))} classes on {', '.join(str(n) for n, _ in ser)}: "
+            + ("still growing on the largest board" if grow else
+               "the same on the last boards, the table not closed: undecided") + ")")
+    if parts:
+        text += "; below the bound, the table never closed and consistent, in " + "; ".join(parts)
     return text
 
 
@@ -167,7 +220,9 @@ def render():
              "d digits of data the board holds in that numeration and its table never became "
              "closed and consistent: the board is too short in that numeration to decide "
              "(neither found nor excluded). Counts that keep growing with the board are the "
-             "evidence against a small automaton; `> B` on every board says only that B was passed.", ""]
+             "evidence against a small automaton; `> B` on every board says only that B was passed; "
+             "`-`: not tried on that board (boards above 4096 were guessed in the derived "
+             "numerations only).", ""]
     for rec in recs:
         boards = sorted(rec.get("boards", {}), key=int)
         nums = []
@@ -196,6 +251,12 @@ def render():
                          for n in boards)
         lines.append("")
         lines.append(f"Verdict: {verdict(rec)}. Guess time per board: {secs}.")
+        ext = [(n, a) for n in boards for a in rec["boards"][n].get("attempts", []) if a.get("command")]
+        if ext:
+            lines.append("")
+            lines.append("Larger boards, one numeration a command (`extend`; seconds and peak memory "
+                         "of each guess, the board's solve included): " + "; ".join(
+                             f"`{a['command']}`: {a['seconds']} s, {a['peak_mib']} MiB" for n, a in ext) + ".")
         if rec.get("growth", {}).get("counts"):
             g = rec["growth"]
             lines.append("")
@@ -229,16 +290,19 @@ def render():
 
 def main():
     args = sys.argv[1:]
-    if not args or args[0] not in ("run", "render", "growth"):
+    if not args or args[0] not in ("run", "render", "growth", "extend"):
         print(__doc__, file=sys.stderr)
         sys.exit(2)
     if args[0] == "render":
         render()
         return
     boards, states, binary = [512, 1024, 2048, 4096], None, os.path.join(ROOT, "target", "release", "wythoff")
-    ks, nums = [], []
+    ks, nums, misere = [], [], False
     it = iter(args[1:])
     for a in it:
+        if a == "--misere":
+            misere = True
+            continue
         if a == "--boards":
             boards = [int(x) for x in next(it).split(",")]
         elif a == "--states":
@@ -249,6 +313,9 @@ def main():
             ks.append(int(a))
         else:
             nums.append(a)
+    if args[0] == "extend":
+        extend(ks[0], nums, boards, states or 300, binary, misere)
+        return
     if args[0] == "growth":
         growth(ks[0], nums, boards, states or 3000, binary)
         return

@@ -96,9 +96,12 @@ PROBLEM = {g: n for k in (3, 4) for (n, g) in seed003(k)}
 # guessed from (k = 4: none on 1024, the 40-state one on 2048; k = 14: 189 states on
 # 512, and in misère play none on 512, 231 states in base 2 on 2048: `board_misere`),
 # Java's heap (k = 4 peaked near 750 MB in `prove`), and the conventions run (k = 4 in
-# misère play: no automaton found on 2048 in the default numerations, no row)
+# misère play: no automaton found on 2048 and 4096 in the default numerations; a 63-state
+# one in Ostrowski [0; 1, (2)] on 8192, `numeration_misere`, issue 51; Walnut peaked at
+# 1.25 GiB with the side statement p_complementarity, `java_misere`)
 OPTIONS = {
-    "blocking-wythoff:k=4": {"board": 2048, "java": "2G", "conventions": (False,)},
+    "blocking-wythoff:k=4": {"board": 2048, "board_misere": 8192, "numeration_misere": "ost:0,1;2",
+                             "java": "2G", "java_misere": "6G", "conventions": (False, True)},
     "blocking-wythoff:k=14": {"board": 512, "board_misere": 2048, "java": "2G",
                               "conventions": (False, True)},
 }
@@ -129,8 +132,12 @@ def prove_on(game, misere, board):
             "--timeout", str(TIMEOUT)]
     if misere:
         args.append("--misere")
-    if "java" in OPTIONS.get(game, {}):
-        args += ["--java-memory", OPTIONS[game]["java"]]
+    o = OPTIONS.get(game, {})
+    java = o.get("java_misere", o.get("java")) if misere else o.get("java")
+    if java:
+        args += ["--java-memory", java]
+    if misere and "numeration_misere" in o:
+        args += ["--numeration", o["numeration_misere"]]
     t0 = time.time()
     p = subprocess.run(args, capture_output=True, text=True)
     wall = time.time() - t0

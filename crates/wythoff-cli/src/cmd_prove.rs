@@ -36,8 +36,10 @@ pub struct Args {
     /// Misère play (the player who cannot move wins).
     #[arg(long)]
     pub misere: bool,
-    /// The board the automaton is guessed from: positions 0 <= x, y < N (16 to 4096;
-    /// default 1024). With --alteration, the board of the check (1 to 4096; default 64).
+    /// The board the automaton is guessed from: positions 0 <= x, y < N (16 to 16384;
+    /// default 1024; above 4096 the guess takes minutes and about 11 bytes a cell in each
+    /// numeration: name one with --numeration). With --alteration, the board of the check
+    /// (1 to 4096; default 64).
     #[arg(long, value_parser = parse_board, allow_hyphen_values = true)]
     pub max: Option<u64>,
     /// The numeration to use: base:K (2 to 9), zeckendorf, ost:A0,A1,...;P1,P2,...

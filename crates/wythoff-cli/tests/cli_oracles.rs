@@ -144,7 +144,8 @@ fn huge_positions_are_answered_by_the_proof_they_name() {
     names_its_proof("terminal-wythoff:l=2", false);
 }
 
-/// Blocking Wythoff Nim k = 4 (40 states, Ostrowski of 1 + sqrt 2) and k = 14
+/// Blocking Wythoff Nim k = 4 (40 states, Ostrowski of 1 + sqrt 2; misère play: 63
+/// states in the same numeration, guessed on 8192) and k = 14
 /// (189 states, base 2; misère play: 231 states, base 2), shipped from docs/proofs: at piles near 10^30
 /// `outcome` answers from the proof it names, and says P exactly at the
 /// partners the folder's automaton accepts (read by Walnut's format reader
@@ -155,6 +156,8 @@ fn huge_positions_are_answered_by_the_proof_they_name() {
 fn blocking_wythoff_k4_and_k14_answer_from_their_proofs() {
     for (game, misere, folder) in [
         ("blocking-wythoff:k=4", false, "blocking-wythoff-k-4/normal"),
+        // misère k = 4 (issue 51): 63 states in Ostrowski [0; 1, (2)], from 8192
+        ("blocking-wythoff:k=4", true, "blocking-wythoff-k-4/misere"),
         (
             "blocking-wythoff:k=14",
             false,

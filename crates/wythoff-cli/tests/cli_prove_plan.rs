@@ -280,3 +280,95 @@ fn family_guess_and_its_refusals() {
         assert!(err.contains(says), "{args:?}: {err}");
     }
 }
+
+/// `prove --plan` predicts Walnut's peak memory and time with their bands
+/// (issue 51 item 4, `prove/walnut_cost.rs`): the JSON keys, and for
+/// blocking-wythoff k = 4 (the 40-state candidate shipped in
+/// docs/proofs/blocking-wythoff-k-4/normal) the recorded peak and time of its
+/// re-check (docs/proofs/resources.jsonl) inside the printed ranges. No Walnut.
+#[test]
+fn plan_predicts_walnut_within_its_band() {
+    let out = run(&[
+        "prove",
+        "blocking-wythoff:k=4",
+        "--max",
+        "1024",
+        "--plan",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let v = json_of(&out);
+    let w = &v["walnut"];
+    assert_eq!(w["features"]["states"], 40, "{v}");
+    let (peak, secs) = (
+        w["peak_mib"].as_f64().unwrap(),
+        w["seconds"].as_f64().unwrap(),
+    );
+    let pr: Vec<f64> = w["peak_mib_range"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect();
+    let sr: Vec<f64> = w["seconds_range"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect();
+    assert!(
+        pr[0] < peak && peak < pr[1] && sr[0] < secs && secs < sr[1],
+        "{w}"
+    );
+    assert!(w["peak_band"].as_f64().unwrap() > 1.0, "{w}");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let records = std::fs::read_to_string(root.join("docs/proofs/resources.jsonl")).unwrap();
+    let rec: serde_json::Value = records
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .find(|r| r["folder"] == "docs/proofs/blocking-wythoff-k-4/normal")
+        .unwrap();
+    let got_peak = rec["peak_bytes"].as_f64().unwrap() / 1048576.0;
+    let got_secs = rec["wall_seconds"].as_f64().unwrap();
+    assert!(
+        pr[0] <= got_peak && got_peak <= pr[1],
+        "peak {got_peak} MiB outside {pr:?}"
+    );
+    assert!(
+        sr[0] <= got_secs && got_secs <= sr[1],
+        "{got_secs} s outside {sr:?}"
+    );
+    // the text says it too
+    let t = run(&["prove", "blocking-wythoff:k=4", "--max", "1024", "--plan"]);
+    let t = String::from_utf8_lossy(&t.stdout);
+    assert!(
+        t.contains("MiB at the peak (") && t.contains("90% of them within these bands"),
+        "{t}"
+    );
+}
+
+/// Boards above 4096 (up to 16384, issue 51): the guess's memory (11 bytes a
+/// cell) is checked against the budget before the board is solved, one line
+/// and exit 2 (the table alone, 1 byte a cell, would fit in this budget).
+#[test]
+fn a_big_board_guess_is_admitted_first() {
+    let o = Command::new(BIN)
+        .args([
+            "prove",
+            "blocking-wythoff:k=5",
+            "--max",
+            "8192",
+            "--numeration",
+            "frac:(2+sqrt29)/5",
+            "--plan",
+        ])
+        .env("WYTHOFF_MEMORY_BUDGET", "500M")
+        .output()
+        .unwrap();
+    let err = common::one_stderr_line(&o, 2);
+    assert!(err.contains("guess"), "{err}");
+    let o = run(&["prove", "wythoff", "--max", "16385", "--plan"]);
+    let err = common::one_stderr_line(&o, 2);
+    assert!(err.contains("16 to 16384"), "{err}");
+}

@@ -84,7 +84,7 @@ pub struct Args {
     #[arg(long)]
     pub prove: bool,
     /// With --prove: the board each automaton is guessed from (prove's --max,
-    /// 16 to 4096; default 1024).
+    /// 16 to 16384; default 1024).
     #[arg(long, requires = "prove", value_name = "N")]
     pub prove_max: Option<u64>,
     /// With --prove: the most states an automaton may have (default 300).

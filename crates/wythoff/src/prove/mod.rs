@@ -33,6 +33,7 @@ pub mod report;
 pub mod request;
 pub mod search;
 pub mod statements;
+pub mod walnut_cost;
 pub mod walnut_output;
 pub mod winning;
 

@@ -150,6 +150,9 @@ pub struct PlanSummary {
     pub timeout: u64,
     /// Walnut's time and memory, as far as they can be told in advance.
     pub estimate: String,
+    /// Walnut's expected peak memory and wall time with their bands
+    /// ([`super::walnut_cost`]); `None` without a candidate.
+    pub walnut: Option<super::walnut_cost::WalnutEstimate>,
     /// `--grundy`: the guess's plan before Walnut (memory and seconds,
     /// [`super::grundy::guess_plan`]), in words; set by the front end.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -158,14 +161,19 @@ pub struct PlanSummary {
 
 impl ProofPlan {
     /// The plan's facts before Walnut runs, with Java's heap (`None`: Java's
-    /// default). No estimate of Walnut's time or memory is made from the
-    /// candidate's size: they depend on the largest intermediate automaton,
-    /// which is not known before Walnut builds it (blocking-wythoff k = 4, a
-    /// 40-state candidate, took 5 s and 311 MB; k = 14, 189 states, 10 s and
-    /// 330 MB; the same 40 states under another encoding of the rules ran out
-    /// of a 10 GB heap).
+    /// default), and Walnut's expected peak memory and time from the files
+    /// it will read ([`super::walnut_cost`]: a fit on the shipped proofs, with
+    /// the band 90% of them lie in; Walnut's cost is set by its largest
+    /// intermediate automaton, which is not known before Walnut builds it, so
+    /// a proof unlike those may fall outside).
     pub fn summary(&self, java_heap_mib: Option<u64>) -> PlanSummary {
         let st = self.strategy.as_ref();
+        let walnut = st.map(|s| {
+            super::walnut_cost::Features::of_files(
+                s.files.files.iter().map(|(p, t)| (p.as_str(), t.as_str())),
+            )
+            .estimate()
+        });
         let heap = match java_heap_mib {
             Some(m) => format!("{m} MiB"),
             None => "Java's default heap".to_string(),
@@ -186,14 +194,12 @@ impl ProofPlan {
             tried: self.tried.clone(),
             java_heap_mib,
             timeout: self.timeout,
-            estimate: if st.is_some() {
-                format!(
-                    "unknown (it depends on the largest intermediate automaton, not known before Walnut builds it): bounded by {} s and {heap}",
-                    self.timeout
-                )
+            estimate: if let Some(w) = &walnut {
+                format!("{}; bounded by {} s and {heap}", w.describe(), self.timeout)
             } else {
                 "nothing to run: no automaton found".to_string()
             },
+            walnut,
             guess: None,
         }
     }

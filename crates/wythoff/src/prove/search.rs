@@ -11,8 +11,15 @@ use crate::patterns::pairs::Difference;
 use crate::patterns::{board::Board, find_in_board, Pattern};
 use crate::subject::Subject;
 
-/// The largest board `prove` solves (the guesser keeps a few words per cell).
-pub const MAX_PROVE_BOARD: u64 = 4096;
+/// The largest board `prove` solves (the guesser keeps a few words per cell:
+/// [`GUESS_CELL_BYTES`]). Measured (issue 51, blocking-wythoff k = 5, one
+/// derived Ostrowski numeration, load about 4): 8192 in 30 s and 378 MiB,
+/// 16384 in 170 to 235 s and 1.7 to 2.6 GiB, the board's solve included.
+pub const MAX_PROVE_BOARD: u64 = 16384;
+/// Bytes a cell that the board and the guesser's classes may take at the
+/// peak (16384: 10.1 measured), checked against the memory budget before
+/// the board is solved.
+pub const GUESS_CELL_BYTES: u64 = 11;
 /// The default board.
 pub const DEFAULT_BOARD: u64 = 1024;
 /// The default bound on the automaton's states.
@@ -209,6 +216,11 @@ pub(crate) fn search(
     if let Some(why) = refusal(&s.game) {
         return Err(SolveError::Unsupported(format!("{}: {why}", s.label)));
     }
+    crate::limits::check_table_memory(
+        "prove's board and its guess (11 bytes a cell)",
+        max,
+        GUESS_CELL_BYTES,
+    )?;
     let cells = outcome_table(s, max, progress)?;
     let n = max as usize;
     let member = |x: u32, y: u32| cells[x as usize * n + y as usize];

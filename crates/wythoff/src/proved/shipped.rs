@@ -40,6 +40,7 @@ pub static SHIPPED: &[Shipped] = &[
     folder!("blocking-wythoff:k=3", false, "blocking-wythoff-k-3/normal"),
     folder!("blocking-wythoff:k=3", true, "blocking-wythoff-k-3/misere"),
     folder!("blocking-wythoff:k=4", false, "blocking-wythoff-k-4/normal"),
+    folder!("blocking-wythoff:k=4", true, "blocking-wythoff-k-4/misere"),
     folder!(
         "blocking-wythoff:k=14",
         false,
