@@ -173,3 +173,39 @@ fn games_without_grundy_values_are_one_line() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
 }
+
+/// The Grundy proofs shipped in docs/proofs-grundy re-run alone in Walnut:
+/// every statement TRUE, the finiteness lines among them (m = 3, 5: every
+/// level set finite; m = 6: the levels 0..4 finite).
+#[test]
+fn the_shipped_grundy_proofs_recheck_with_their_finite_levels() {
+    skip_without_walnut!();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/proofs-grundy");
+    for (folder, finite) in [
+        ("modular-m-3", &["every_level_finite"][..]),
+        ("modular-m-5", &["every_level_finite"][..]),
+        (
+            "modular-m-6-level-4",
+            &[
+                "lev0_finite",
+                "lev1_finite",
+                "lev2_finite",
+                "lev3_finite",
+                "lev4_finite",
+            ][..],
+        ),
+    ] {
+        let dir = root.join(folder);
+        let out = run(&["prove", "--recheck", dir.to_str().unwrap()]);
+        let t = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{folder}: {t}");
+        assert!(!t.contains("FALSE"), "{folder}: {t}");
+        for name in finite {
+            assert!(
+                t.lines()
+                    .any(|l| l.trim_start().starts_with(name) && l.contains("TRUE")),
+                "{folder}: {name} not TRUE: {t}"
+            );
+        }
+    }
+}
