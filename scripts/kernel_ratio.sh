@@ -14,18 +14,18 @@ OLD=$(realpath "$1")
 NEW=$(realpath "$2")
 RUNS=${3:-0}
 CMDS=(
-  "p-positions wythoff --max 4096 --format summary"
-  "p-positions st-wythoff:s=2,t=1 --max 4096 --format summary"
-  "p-positions modular:m=5 --max 4096 --format summary"
+  "p-positions st-wythoff:s=2,t=1 --max 1048576 --format summary"
+  "p-positions corner:m=1,p=1,u=2,v=4 --max 1048576 --format summary"
+  "p-positions modular:m=5 --max 16384 --format summary"
   "p-positions odd-odd:s=1,t=1 --max 4096 --format summary"
-  "p-positions connell:p=2 --max 4096 --format summary"
-  "p-positions modulo-rook:m=2,l=1,p=2 --max 4096 --format summary"
-  "p-positions blocking-wythoff:k=3 --max 1024 --format summary"
-  "p-positions terminal-wythoff:l=2 --max 2048 --format summary"
-  "grundy wythoff --max 1024 --format summary"
-  "grundy m-wythoff:m=2 --max 1024 --format summary"
-  "grundy modular:m=3 --max 1024 --format summary"
-  "remoteness wythoff --max 1024 --format summary"
+  "p-positions connell:p=2 --max 16384 --format summary"
+  "p-positions modulo-rook:m=2,l=1,p=2 --max 16384 --format summary"
+  "p-positions blocking-wythoff:k=3 --max 4096 --format summary"
+  "p-positions terminal-wythoff:l=2 --max 4096 --format summary"
+  "grundy wythoff --max 4096 --format summary"
+  "grundy m-wythoff:m=2 --max 4096 --format summary"
+  "grundy modular:m=3 --max 4096 --format summary"
+  "remoteness wythoff --max 2048 --format summary"
 )
 instr() {
   valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null \
