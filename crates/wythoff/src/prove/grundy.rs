@@ -38,7 +38,7 @@ use crate::subject::Subject;
 /// The relation's automaton (`Automata Library/grundy.txt`, inputs x, y, z).
 pub const RELATION: &str = "grundy";
 /// The largest level `--value` may ask for.
-pub const MAX_VALUE: u32 = 16;
+pub const MAX_VALUE: u32 = 64;
 
 /// The automaton name of level `k` (`Automata Library/levK.txt`).
 pub fn level_name(k: u32) -> String {
