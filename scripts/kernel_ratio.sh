@@ -4,14 +4,13 @@
 #
 #   scripts/kernel_ratio.sh OLD NEW [RUNS]
 #
-# For each command: the kernel NEW's plan names; the instructions
-# (valgrind --tool=callgrind, repeatable whatever the machine's load) of the
-# whole command and of the same command with --plan (the plan alone: its
-# probes solve small boards), for OLD and NEW; the run's own instructions are
-# the difference (the kernel, the output), and the ratios NEW/OLD of the run
-# and of the plan; with RUNS > 0 (default 0), farm-bench's paired CPU ratio
-# NEW/OLD of the whole command (median of RUNS pairs, run in turn). Prints one
-# markdown row a command, then the median run ratio.
+# For each command: the kernel NEW's plan names; the instructions of the whole
+# process (valgrind --tool=callgrind, repeatable whatever the machine's load)
+# of OLD and NEW and their ratio (the command's plan included: a command plans
+# before it runs, and a plan's probes solve small boards; the boards are large
+# enough for the kernel to dominate where the plan reads cheap probes); and, with RUNS > 0 (default 0), farm-bench's
+# paired CPU ratio NEW/OLD (median of RUNS pairs, run in turn). Prints one
+# markdown row a command, then the median instruction ratio.
 set -u
 OLD=$(realpath "$1")
 NEW=$(realpath "$2")
@@ -34,25 +33,21 @@ instr() {
   valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null \
     | sed -n 's/.*Collected : \([0-9]*\).*/\1/p' | tail -1
 }
-echo "| command | kernel | run old (instr.) | run new (instr.) | run new/old | plan old | plan new | plan new/old | paired CPU new/old (median) |"
-echo "|---|---|---|---|---|---|---|---|---|"
+echo "| command | kernel | instructions old | instructions new | new/old | paired CPU new/old (median) |"
+echo "|---|---|---|---|---|---|"
 RATIOS=()
 for c in "${CMDS[@]}"; do
   read -r -a A <<<"$c"
   k=$("$NEW" "${A[@]}" --plan 2>/dev/null | grep -o '"kernel": *"[^"]*"' | head -1 | sed 's/.*: *"\(.*\)"/\1/')
   io=$(instr "$OLD" "${A[@]}")
   in=$(instr "$NEW" "${A[@]}")
-  po=$(instr "$OLD" "${A[@]}" --plan)
-  pn=$(instr "$NEW" "${A[@]}" --plan)
-  ro=$((io - po)); rn=$((in - pn))
-  r=$(python3 -c "print(f'{$rn/$ro:.4f}')")
-  pr=$(python3 -c "print(f'{$pn/$po:.4f}')")
+  r=$(python3 -c "print(f'{$in/$io:.4f}')")
   RATIOS+=("$r")
   p="-"
   if [ "$RUNS" -gt 0 ]; then
     p=$(farm-bench -n "$RUNS" --timeout 600 --vs "$OLD $c" -- "$NEW" "${A[@]}" 2>&1 \
       | grep -i "ratio" | grep -io "cpu[^|]*" | head -1)
   fi
-  echo "| \`wythoff $c\` | $k | $ro | $rn | $r | $po | $pn | $pr | $p |"
+  echo "| \`wythoff $c\` | $k | $io | $in | $r | $p |"
 done
-python3 -c "import statistics,sys; print('median run instruction ratio new/old:', statistics.median(map(float, sys.argv[1:])))" "${RATIOS[@]}"
+python3 -c "import statistics,sys; print('median instruction ratio new/old:', statistics.median(map(float, sys.argv[1:])))" "${RATIOS[@]}"
