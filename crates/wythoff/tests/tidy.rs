@@ -1092,3 +1092,27 @@ fn the_model_names_no_layer_above() {
         found.join("\n")
     );
 }
+
+/// A re-export names what it hands on: no `pub use path::*` in the library
+/// or the model (a glob hides where a name lives and hands on whatever the
+/// module gains). Shown failing on a planted `pub use crate::limits::*;` in
+/// `answer/mod.rs`.
+#[test]
+fn no_glob_re_exports() {
+    let mut files = Vec::new();
+    rust_files(&crates().join("wythoff/src"), &mut files);
+    rust_files(&crates().join("wythoff-model/src"), &mut files);
+    let mut found = Vec::new();
+    for f in &files {
+        let code = code_only(&std::fs::read_to_string(f).unwrap());
+        for stmt in code.split(';') {
+            let s = stmt.trim();
+            let re_export =
+                s.starts_with("pub use ") || s.starts_with("pub(") && s.contains(") use ");
+            if re_export && s.contains('*') {
+                found.push(format!("{}: {}", f.display(), s));
+            }
+        }
+    }
+    assert!(found.is_empty(), "glob re-exports:\n{}", found.join("\n"));
+}
