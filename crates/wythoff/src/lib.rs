@@ -1,6 +1,6 @@
 //! `wythoff`: the Wythoff family of two-pile take-away games.
 //!
-//! The rule model and the games:
+//! The rule model and the games (the crate `wythoff-model`, re-exported here):
 //! - [`rules`]: the one rule model ([`rules::Rules`], [`rules::Game`]).
 //! - [`sets`]: eventually periodic length sets.
 //! - [`catalogue`]: every named game of the papers, as data; [`custom`]: TOML
@@ -55,6 +55,7 @@ pub mod subject;
 pub mod sweep;
 pub mod table_check;
 pub mod value_from;
+pub mod walnut_format;
 
 /// The rule model lives in the crate `wythoff-model` (the bottom layer, which
 /// imports nothing of this crate); each of its modules is re-exported at its

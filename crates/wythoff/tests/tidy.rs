@@ -1116,3 +1116,53 @@ fn no_glob_re_exports() {
     }
     assert!(found.is_empty(), "glob re-exports:\n{}", found.join("\n"));
 }
+
+/// Walnut's automaton format (the automaton files, the number systems, the
+/// automata's names, comments) is one leaf, `walnut_format/`, that `prove/`
+/// and `proved/` both import: it names no module of the crate but itself,
+/// `proved/` takes none of it through `prove::`, and `prove/` imports nothing
+/// of `proved/`. Shown failing on a planted
+/// `use crate::prove::numeration::Numeration;` in `proved/mod.rs`.
+#[test]
+fn the_walnut_format_is_one_leaf() {
+    let src = crates().join("wythoff/src");
+    let mut found = Vec::new();
+    let mut check = |dir: &str, bad: &dyn Fn(&str) -> bool| {
+        let mut files = Vec::new();
+        rust_files(&src.join(dir), &mut files);
+        assert!(!files.is_empty(), "no Rust file under {dir}");
+        for f in &files {
+            let code = code_only(&std::fs::read_to_string(f).unwrap());
+            for (i, line) in code.lines().enumerate() {
+                if bad(line) {
+                    found.push(format!("{}:{}: {}", f.display(), i + 1, line.trim()));
+                }
+            }
+        }
+    };
+    check("walnut_format", &|l| {
+        l.match_indices("crate::")
+            .any(|(at, _)| !l[at..].starts_with("crate::walnut_format"))
+    });
+    const FORMAT: &[&str] = &[
+        "automaton",
+        "numeration",
+        "AUTOMATON",
+        "RELATION",
+        "level_name",
+        "comment",
+        "WalnutAutomaton",
+        "Numeration",
+    ];
+    check("proved", &|l| {
+        l.contains("prove::") && FORMAT.iter().any(|n| names_segment(l, n))
+    });
+    check("prove", &|l| {
+        l.contains("proved::") || l.contains("crate::proved")
+    });
+    assert!(
+        found.is_empty(),
+        "the Walnut format outside its leaf, or prove and proved importing each other for it:\n{}",
+        found.join("\n")
+    );
+}
