@@ -120,14 +120,14 @@ def analyse(m, wyt):
 # `wythoff prove modular:m=M --grundy [--value 4]` (docs/proofs.md, "Grundy functions"):
 # what Walnut decided, recorded there with commands, states and times
 WALNUT = {
-    2: "levels 0..16 **proved**, each **proved** finite (`levK_finite`); whole function: no automaton found (up to 1500 states)",
+    2: "levels 0..60 **proved** (msd_2, board 4096), each **proved** finite (`levK_finite`); whole function: no automaton found (up to 1500 states)",
     3: "whole function **proved** (4 states, msd_3); every level set **proved** finite (`every_level_finite`)",
-    4: "levels 0..16 **proved**, each **proved** finite (`levK_finite`); whole function: no automaton found (up to 1500 states)",
+    4: "levels 0..60 **proved** (msd_2, board 4096), each **proved** finite (`levK_finite`); whole function: no automaton found (up to 1500 states)",
     5: "whole function **proved** (222 states, msd_2); every level set **proved** finite (`every_level_finite`)",
-    6: "levels 0..16 **proved** (msd_2), each **proved** finite (`levK_finite`); whole function: no automaton found",
-    7: "levels 0..16 **proved** (msd_2), each **proved** finite (`levK_finite`); whole function: no automaton found",
-    8: "levels 0..16 **proved** (msd_2), each **proved** finite (`levK_finite`); whole function: no automaton found",
-    9: "levels 0..16 **proved** (msd_2), each **proved** finite (`levK_finite`); whole function: no automaton found",
+    6: "levels 0..60 **proved** (msd_2, board 4096), each **proved** finite (`levK_finite`); whole function: no automaton found",
+    7: "levels 0..59 **proved** (msd_2, board 4096), each **proved** finite (`levK_finite`); whole function: no automaton found",
+    8: "levels 0..59 **proved** (msd_2, board 4096), each **proved** finite (`levK_finite`); whole function: no automaton found",
+    9: "levels 0..60 **proved** (msd_2, board 4096), each **proved** finite (`levK_finite`); whole function: no automaton found",
 }
 
 
@@ -158,9 +158,10 @@ def wythoff_rows_answer():
       "exact for min(X, Y) <= %d at any size (a 1000-digit pile in milliseconds), and `wythoff sum` "
       "adds such positions." % (len(rows) - 1, len(rows) - 1))
     w("- **Proved** for every position by Walnut: m-Modular Wythoff's whole Grundy function for "
-      "m = 3 (4 states, msd_3) and m = 5 (222 states, msd_2); the level sets G = 0..16 for "
-      "m = 2, 4, 6, 7, 8, 9 (the table below; `prove --grundy --value` takes "
-      "levels up to 16).")
+      "m = 3 (4 states, msd_3) and m = 5 (222 states, msd_2); the level sets G = 0..60 for "
+      "m = 2, 4, 6, 9 and G = 0..59 for m = 7, 8 (the table below; `prove --grundy --value` takes "
+      "levels up to 64; level 60 of m = 7, 8 and level 61 of m = 2 do not close on the board of "
+      "4096).")
     w("- **Proved finite, one Walnut line a level**: `wythoff prove GAME --grundy --value G` writes, "
       "after the proof's statements, for each level K <= G the side statement "
       "`eval levK_finite \"?msd_2 E n A a,b ($levK(a,b) => (a<n & b<n))\":` (a whole function's "
@@ -168,8 +169,9 @@ def wythoff_rows_answer():
       "with the proof a theorem, TRUE proves the level set finite and FALSE proves it infinite "
       "(text: `level sets ... finite: G = ...`; JSON: `level_sets` with `finite`, `infinite`, "
       "`statements`). Walnut says: **every level set is finite** for m = 3 and m = 5; the levels "
-      "G = 0..16 are finite for m = 2, 4, 6, 7, 8, 9 (2026-11-28, Walnut 6.2, "
-      "2 to 23 s a game at load 3 to 6). Wythoff's level G = 0, its P-set, is proved infinite "
+      "G = 0..60 are finite for m = 2, 4, 6, 9 and G = 0..59 for m = 7, 8 (2026-11-28, Walnut 6.2, "
+      "6 to 14 s of Walnut a game, 1 to 3 minutes a command on the board of 4096 at load 4 to 9; "
+      "docs/proofs.md, Grundy functions). Wythoff's level G = 0, its P-set, is proved infinite "
       "the same way (`prove wythoff --grundy --value 0`). **Open**: whether every level set is "
       "finite for m = 2, 4, 6, 7, 8, 9 (no automaton of the whole function found).")
     w("- **Measured** (read off the certified table, so the numbers are exact; the pattern is not "
@@ -285,7 +287,7 @@ def main():
       "paper, and its count is the board's), and the level sets g <= %d lie in the board's "
       "corner (column above), so Nivasch's question for Wythoff (g-values within bounded "
       "distance of the 0-values) becomes: is every level set finite? (**proved** yes for "
-      "m = 3, 5, and for g <= 16 (m = 2, 4, 6, 7, 8, 9) by Walnut (above); "
+      "m = 3, 5, and for g <= 60 (m = 2, 4, 6, 9), g <= 59 (m = 7, 8) by Walnut (above); "
       "open beyond; measured yes for g <= %d). Rows are additively periodic on the board (read, not proved: each row "
       "reaches unboundedly many columns of the earlier rows, so the row certificate does not "
       "apply), and, unlike Wythoff's, they are not permutations: low values are missing from "
