@@ -527,12 +527,10 @@ pub fn value_pairs(
     loop {
         plan.admit(bound)?;
         let n = plan.levels.n;
-        let game = s.game.for_board(n);
-        let r = game.as_single().expect("checked by the plan");
         let top = u32::try_from(g).expect("checked: below 2^31");
         let rows = plan.rows;
         let mut pairs: Vec<(u64, u64)> = Vec::new();
-        crate::solve::grundy::levels::levels(r, n, top, progress, &mut |v, x, y| {
+        crate::solve::stream::levels(&s.game, n, top, progress, &mut |v, x, y| {
             let (x, y) = (x as u64, y as u64);
             if v == top && x <= y && x < rows {
                 pairs.push((x, y));
@@ -682,11 +680,9 @@ mod value_tests {
         let r = s.game.as_single().unwrap();
         let c = crate::patterns::row_proof::reach(r, a_rows - 1, u64::MAX).unwrap();
         let n = top as u64 + c + 1;
-        let game = s.game.for_board(n);
-        let r = game.as_single().unwrap();
         let mut lists: Vec<Vec<(u32, u32)>> = vec![Vec::new(); top as usize + 1];
         let t0 = std::time::Instant::now();
-        crate::solve::grundy::levels::levels(r, n, top, &mut |_, _| {}, &mut |g, x, y| {
+        crate::solve::stream::levels(&s.game, n, top, &mut |_, _| {}, &mut |g, x, y| {
             if x <= y && (x as u64) < a_rows {
                 lists[g as usize].push((x, y));
             }

@@ -98,6 +98,46 @@ fn front_ends_import_no_kernel() {
     );
 }
 
+/// One door to each kernel: outside `solve/`, no file names a kernel variant
+/// (`OutcomeKernel::Linear`, `GrundyKernel::Plain`, ...) or a kernel module of
+/// the outcome kernels, the level kernel or the rectangle kernel: a caller
+/// asks the plan (does it stream, is it near-linear, how much memory) and
+/// runs the dispatcher (`solve::run`, `solve::stream`). Left: the Grundy row
+/// kernel (`solve::grundy::rows`), whose laws the row proofs and the
+/// certified rows read, has no wrapper yet.
+#[test]
+fn no_kernel_is_named_outside_solve() {
+    const NEEDLES: &[&str] = &[
+        "OutcomeKernel::",
+        "GrundyKernel::",
+        "RemotenessKernel::",
+        "solve::outcome::",
+        "grundy::levels",
+        "sparse_rect",
+        "solve::grundy::nim_like",
+        "solve::grundy::lines",
+        "solve::grundy::region",
+        "solve::grundy::union",
+        "solve::grundy::plain",
+    ];
+    let mut found = Vec::new();
+    for dir in [
+        "wythoff/src",
+        "wythoff-cli/src",
+        "wythoff-render/src",
+        "wythoff-py/src",
+    ] {
+        found.extend(lines_with(dir, NEEDLES, &|f| {
+            f.components().any(|c| c.as_os_str() == "solve")
+        }));
+    }
+    assert!(
+        found.is_empty(),
+        "kernels named outside solve/ (ask the plan, run the dispatcher):\n{}",
+        found.join("\n")
+    );
+}
+
 /// Names that show the design: `solve/` grouped by question, the claims and
 /// the front door in folders of their own, no `fast.rs` (the slow general
 /// solver is `solve/outcome/counters.rs`), and one word, `reference`, for every

@@ -320,17 +320,14 @@ pub fn grundy_levels(
     let values = levels_values(s, n, values)?;
     let plan = grundy_levels_plan(s, n, values, solve::cost::Listing::COUNTED)?;
     plan.admit(solve::cost::Bound::memory_only())?;
-    let game = s.game.for_board(n);
-    let r = game.as_single().expect("checked by the plan");
     let top = u32::try_from(values.1).expect("admitted: far below u32");
     let from = values.0.min(u32::MAX as u64) as u32;
-    solve::wrappers::LEVELS
-        .stream(r, n, top, progress, &mut |g, x, y| {
-            if g >= from {
-                sink(g, x, y)
-            }
-        })
-        .expect("in the kernel's scope: checked by the plan");
+    solve::stream::levels(&s.game, n, top, progress, &mut |g, x, y| {
+        if g >= from {
+            sink(g, x, y)
+        }
+    })
+    .expect("in the kernel's scope: checked by the plan");
     Ok(())
 }
 

@@ -373,7 +373,7 @@ pub fn plan_sequence(
     let p = crate::sequences::sequence_plan(s, terms)?;
     let mut w = WorkPlan::new(Work::Sequence, s, p.rows.max(p.cols), bound);
     w.terms = Some(terms);
-    w.streams = p.kernel == cost::SequenceKernel::Mex || p.kernel == cost::SequenceKernel::Oracle;
+    w.streams = p.kernel.streams();
     w.refusal = p.refusal.clone();
     let mut ps = p.ps;
     if writes {

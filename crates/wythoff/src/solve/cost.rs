@@ -144,6 +144,10 @@ impl SequenceKernel {
             SequenceKernel::Rectangle => "rectangle",
         }
     }
+    /// Are the pairs made one at a time as they are written (no board held)?
+    pub fn streams(self) -> bool {
+        matches!(self, SequenceKernel::Mex | SequenceKernel::Oracle)
+    }
     pub fn complexity(self) -> &'static str {
         match self {
             SequenceKernel::Mex => "O(terms): a word of the mex bitmap at a time",

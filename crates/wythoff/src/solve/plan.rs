@@ -10,7 +10,10 @@
 use super::cost;
 use super::grundy::{levels, rows};
 use super::probe::{dense, scan_tests, Probe};
-use super::run::{grundy_memory, grundy_table_memory, outcome_kernels, p_positions_memory};
+use super::run::{
+    grundy_memory, grundy_table_memory, outcome_kernels, outcome_memory_estimate,
+    p_positions_memory,
+};
 use super::select::{grundy_kernel, outcome_kernel, remoteness_kernel};
 use super::table::grundy_unsupported;
 use super::wrappers::{self, GrundyKernel, OutcomeKernel, RemotenessKernel};
@@ -385,6 +388,64 @@ pub fn misere_grundy_plan(game: &Game, n: u64) -> Option<GrundyPlan> {
 /// whether it gives up: a sweep plans up to millions of games.
 pub fn sweep_solve_ps(r: &Rules, n: u64) -> u128 {
     wrappers::outcome(outcome_kernel(r)).cost(r, n, &Probe)
+}
+
+/// Bytes of the board a sweep's game (`game`, every variant cut to the
+/// `n x n` board) is solved on: a byte a cell per variant where no variant
+/// needs the counters (the band and sparse kernels fill the table with
+/// `O(n)` more; the sparse one falls back on the counters when the
+/// P-positions are dense, which a sweep counts in its list of them), else the
+/// counters' estimate ([`outcome_memory_estimate`]: 5-15 bytes a cell).
+pub fn sweep_board_memory(game: &Game, n: u64) -> u64 {
+    let banded = game
+        .variants()
+        .iter()
+        .all(|r| outcome_kernel(&r.for_board(n)) != OutcomeKernel::Counters);
+    if banded {
+        n.saturating_mul(n)
+            .saturating_mul(game.variants().len() as u64)
+    } else {
+        outcome_memory_estimate(&game.for_board(n), n)
+    }
+}
+
+/// Are the P-positions of `game` on the `n x n` board streamed in
+/// near-linear time (every variant's kernel [`OutcomeKernel::near_linear`])?
+/// The kernels' choice alone: no probe is read.
+pub fn p_positions_near_linear(game: &Game, n: u64) -> bool {
+    outcome_kernels(&game.for_board(n))
+        .iter()
+        .all(|k| k.near_linear())
+}
+
+/// What the rectangle kernel ([`wrappers::SparseRect`]) costs on `rows x
+/// cols` with about `p` P-positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct RectPlan {
+    pub rows: u64,
+    pub cols: u64,
+    /// Estimated bytes allocated.
+    pub memory: u64,
+    /// Work units ([`wrappers::SparseRect::units`]), what its work bound counts.
+    pub units: u64,
+    /// Estimated seconds of computation ([`wrappers::SparseRect::UNITS_PER_SECOND`]).
+    pub seconds: u64,
+    /// The same estimate in milliseconds.
+    pub millis: u64,
+}
+
+/// The plan of the rectangle `rows x cols` holding about `p` P-positions.
+pub fn rect_plan(rows: u64, cols: u64, p: u64) -> RectPlan {
+    let w = wrappers::SPARSE_RECT;
+    let units = w.units(rows, cols);
+    RectPlan {
+        rows,
+        cols,
+        memory: w.memory(cols, p),
+        units,
+        seconds: units / wrappers::SparseRect::UNITS_PER_SECOND,
+        millis: units / (wrappers::SparseRect::UNITS_PER_SECOND / 1000),
+    }
 }
 
 // The Grundy row kernel's plan (`solve/grundy/rows.rs`).

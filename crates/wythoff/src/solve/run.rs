@@ -145,6 +145,23 @@ pub fn grundy_reference(game: &Game, n: usize) -> Result<GrundyTable, SolveError
     ))
 }
 
+/// The P-positions `(x, y)` of `game` (one variant) on the rectangle `0 <= x <
+/// rows`, `0 <= y < cols`, in row order, by the rectangle kernel
+/// ([`wrappers::SPARSE_RECT`], its plan [`super::plan::rect_plan`]): the
+/// outcomes inside a rectangle are those of any larger board (moves only
+/// shrink piles). `progress(rows_done)`. `None` when `game` is not one
+/// variant in the kernel's scope, or past `work` units.
+pub fn rectangle_p_positions(
+    game: &Game,
+    rows: usize,
+    cols: usize,
+    work: u64,
+    progress: &mut dyn FnMut(u64),
+) -> Option<Vec<(u32, u32)>> {
+    let [r] = game.variants() else { return None };
+    wrappers::SPARSE_RECT.p_positions(r, rows, cols, work, progress)
+}
+
 /// The outcome kernel of every variant of `game` (cut to the board), in order.
 pub fn outcome_kernels(game: &Game) -> Vec<OutcomeKernel> {
     game.variants().iter().map(select::outcome_kernel).collect()

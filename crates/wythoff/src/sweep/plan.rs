@@ -53,25 +53,10 @@ fn game_cost(named: &NamedGame, max: u64, convention: crate::rules::Convention) 
     // solves it: a threshold of 10^6 costs nothing on a board of 600), and the
     // P-positions `patterns` lists, about 40 bytes each (odd-odd misère at
     // 1500: 562 500 of them, 21 MiB a game)
-    let (board, listed) = {
-        // the band and sparse kernels fill the table (a byte a cell) with
-        // O(n) more (the solver's own estimate is the general kernel's, 5-15
-        // bytes a cell); the sparse one falls back on the general kernel when
-        // the P-positions are dense, which the list below counts
-        let banded = game.variants().iter().all(|r| {
-            crate::solve::select::outcome_kernel(&r.for_board(max))
-                != crate::solve::OutcomeKernel::Counters
-        });
-        (
-            if banded {
-                max.saturating_mul(max)
-                    .saturating_mul(game.variants().len() as u64)
-            } else {
-                crate::solve::outcome_memory_estimate(&game.for_board(max), max)
-            },
-            crate::solve::probe::p_positions_estimate(&game, max).saturating_mul(40),
-        )
-    };
+    let (board, listed) = (
+        crate::solve::plan::sweep_board_memory(&game, max),
+        crate::solve::probe::p_positions_estimate(&game, max).saturating_mul(40),
+    );
     let mem = board
         .saturating_mul(if theorem { 3 } else { 2 })
         .saturating_add(max.saturating_mul(max) / 8)
