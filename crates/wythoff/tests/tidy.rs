@@ -929,6 +929,67 @@ fn solve_has_no_import_circle() {
     }
 }
 
+/// Every file under `solve/` imports the leaf that defines a name, never
+/// through `solve/mod.rs`'s re-exports (a kernel naming `crate::solve::decide`
+/// would draw an arrow up to the face, which imports the dispatchers): after
+/// `crate::solve::` (and, in a file of `solve/` itself, `super::`) comes one of
+/// `solve/`'s modules, in code and doc links alike. Fails on the tree of
+/// 7bf9da5 (`outcome/pass.rs`: `crate::solve::{decide, Outcome, ..}`).
+#[test]
+fn solve_files_import_the_leaf_not_the_face() {
+    let solve = crates().join("wythoff/src/solve");
+    let face = std::fs::read_to_string(solve.join("mod.rs")).unwrap();
+    let modules: Vec<String> = face
+        .lines()
+        .filter_map(|l| {
+            let l = l.trim();
+            let rest = l
+                .strip_prefix("pub mod ")
+                .or_else(|| l.strip_prefix("pub(crate) mod "))
+                .or_else(|| l.strip_prefix("mod "))?;
+            Some(rest.trim_end_matches(';').trim().to_string())
+        })
+        .collect();
+    assert!(modules.len() > 8, "{modules:?}");
+    let mut files = Vec::new();
+    rust_files(&solve, &mut files);
+    let mut found = Vec::new();
+    for f in files.iter().filter(|f| !f.ends_with("solve/mod.rs")) {
+        let direct = f.parent() == Some(solve.as_path());
+        let text = std::fs::read_to_string(f).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            let mut prefixes = vec!["crate::solve::"];
+            if direct {
+                prefixes.push("super::");
+            }
+            for prefix in prefixes {
+                for (at, _) in line.match_indices(prefix) {
+                    // `super::super::` and `crate::solve::super` are other paths
+                    if prefix == "super::" && at >= 2 && line[..at].ends_with("::") {
+                        continue;
+                    }
+                    let rest = &line[at + prefix.len()..];
+                    let segment: String = rest
+                        .chars()
+                        .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '{' || *c == '*')
+                        .collect();
+                    if segment == "*" || segment.starts_with("super") {
+                        continue;
+                    }
+                    if !modules.contains(&segment) {
+                        found.push(format!("{}:{}: {}", f.display(), i + 1, line.trim()));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "solve/ files importing through solve/mod.rs (import the leaf module):\n{}",
+        found.join("\n")
+    );
+}
+
 /// The layers of `solve/` point down: the kernels (under `outcome/`,
 /// `grundy/`, `remoteness/`), `table.rs` and `wrappers.rs` name none of
 /// `select`, `run`, `stream`, `probe`, `plan`; `select.rs` names none of `run`,

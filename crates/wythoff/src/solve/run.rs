@@ -8,6 +8,8 @@
 //! [`super::stream`]'s; nothing here reads a probe.
 
 use super::grundy::plain;
+use super::outcome;
+use super::reference;
 use super::remoteness::{self, check_side, work_estimate, RemotenessTable, WORK_LIMIT};
 use super::select;
 use super::table::{
@@ -15,7 +17,6 @@ use super::table::{
     require_memoryless, GrundyTable, OutcomeTable,
 };
 use super::wrappers::{self, GrundyKernel, OutcomeKernel};
-use super::{outcome, reference};
 use crate::error::{Arg, BoardArg, Message, SolveError};
 use crate::rules::{Game, Rules};
 

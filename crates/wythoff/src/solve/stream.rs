@@ -84,7 +84,7 @@ pub fn p_positions(
 }
 
 /// Stream the Grundy values of `game` row by row: `sink(x, values)`, with
-/// `u32::MAX` ([`super::GRUNDY_OFF`]) for cells off the board.
+/// `u32::MAX` ([`super::table::GRUNDY_OFF`]) for cells off the board.
 pub fn grundy(
     game: &Game,
     n: usize,
