@@ -371,17 +371,19 @@ impl ValuePairsPlan {
             crate::units::human_seconds(self.levels.seconds)
         )
     }
-    /// Refuse it beyond `bound` (memory, then time), with the plan in the message.
+    /// Refuse it beyond `bound` (the level kernel's plan admitted:
+    /// [`cost::Cost::admit`], memory, then time), with the plan in the message.
     pub fn admit(&self, bound: cost::Bound) -> Result<(), SolveError> {
-        let over = if self.levels.memory > bound.memory {
-            format!("over the memory budget of {}", human_bytes(bound.memory))
-        } else if self.levels.seconds > bound.seconds {
-            format!(
+        let over = match self.levels.admit(bound) {
+            Ok(()) => return Ok(()),
+            Err(SolveError::OverMemory { budget, .. }) => {
+                format!("over the memory budget of {}", human_bytes(budget))
+            }
+            Err(SolveError::OverTime { bound, .. }) => format!(
                 "over the time bound of {}",
-                crate::units::human_seconds(bound.seconds)
-            )
-        } else {
-            return Ok(());
+                crate::units::human_seconds(bound)
+            ),
+            Err(e) => return Err(e),
         };
         Err(SolveError::ArgTooLarge(
             Message::new()

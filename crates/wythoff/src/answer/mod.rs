@@ -505,7 +505,8 @@ pub struct PositionPlan {
 }
 
 impl PositionPlan {
-    /// Refuse it beyond `bound` ([`solve::cost::admit`]), naming the position.
+    /// Refuse it beyond `bound` ([`solve::cost::Cost::admit`]), naming the
+    /// position (no board argument).
     pub fn admit(
         &self,
         x: &Natural,
@@ -519,36 +520,26 @@ impl PositionPlan {
                 // too long to echo)
                 use malachite_base::num::logic::traits::SignificantBits;
                 let bits = x.significant_bits().max(y.significant_bits());
-                return solve::cost::admit(
-                    "the proved automaton",
-                    0,
-                    self.memory,
-                    self.seconds,
-                    bound,
-                )
-                .map_err(|e| match e {
-                    SolveError::OverTime {
-                        seconds, bound, n, ..
-                    } => SolveError::OverTime {
-                        arg: None,
-                        n,
-                        what: format!("a position with piles of {bits} bits: the proved automaton"),
-                        seconds,
-                        bound,
-                    },
-                    e => e,
-                });
+                return solve::cost::Cost {
+                    what: &format!("a position with piles of {bits} bits: the proved automaton"),
+                    arg: None,
+                    n: 0,
+                    memory: self.memory,
+                    seconds: self.seconds,
+                }
+                .admit(bound);
             }
             _ => "the outcome solver",
         };
-        solve::cost::admit(what, self.n, self.memory, self.seconds, bound).map_err(|e| match e {
-            SolveError::OverTime { seconds, bound, n, .. } => SolveError::OverTime {
-                arg: None,
-                n,
-                what: format!("({x}, {y}): {what} on the board of side {n}"),
-                seconds,
-                bound,
-            },
+        solve::cost::Cost {
+            what: &format!("({x}, {y}): {what} on the board of side {}", self.n),
+            arg: None,
+            n: self.n,
+            memory: self.memory,
+            seconds: self.seconds,
+        }
+        .admit(bound)
+        .map_err(|e| match e {
             SolveError::OverMemory { need, budget, .. } => SolveError::TooLarge(format!(
                 "({x}, {y}): {what} on the board of side {} needs about {} of memory, over the budget of {}",
                 self.n,

@@ -1,6 +1,6 @@
 //! The plans: what a front end needs to know before the work starts (the
 //! kernels, the bytes, the seconds, the workers, whether the rows stream), and
-//! what [`cost::admit`] takes. Each prices [`super::select`]'s choice with its
+//! what admission ([`cost::Cost::admit`]) takes. Each prices [`super::select`]'s choice with its
 //! wrappers' rates, the memory the run checks ([`super::run`]'s estimates:
 //! one number, written once) and what the probes read off small boards
 //! ([`super::probe`]): the fallback where a kernel gives up
@@ -58,15 +58,13 @@ pub struct RemotenessPlan {
 }
 
 impl RemotenessPlan {
-    /// Refuse it beyond `bound` ([`cost::admit`]).
+    /// Its cost as admission reads it (the board argument: `n`).
+    pub fn cost(&self) -> cost::Cost<'static> {
+        cost::Cost::of_board("the remoteness table", self.n, self.memory, self.seconds)
+    }
+    /// Refuse it beyond `bound` ([`cost::Cost::admit`]).
     pub fn admit(&self, bound: cost::Bound) -> Result<(), SolveError> {
-        cost::admit(
-            "the remoteness table",
-            self.n,
-            self.memory,
-            self.seconds,
-            bound,
-        )
+        self.cost().admit(bound)
     }
 }
 
@@ -110,15 +108,13 @@ pub struct PPositionsPlan {
 }
 
 impl PPositionsPlan {
-    /// Refuse it beyond `bound` ([`cost::admit`]).
+    /// Its cost as admission reads it (the board argument: `n`).
+    pub fn cost(&self) -> cost::Cost<'static> {
+        cost::Cost::of_board("the outcome solver", self.n, self.memory, self.seconds)
+    }
+    /// Refuse it beyond `bound` ([`cost::Cost::admit`]).
     pub fn admit(&self, bound: cost::Bound) -> Result<(), SolveError> {
-        cost::admit(
-            "the outcome solver",
-            self.n,
-            self.memory,
-            self.seconds,
-            bound,
-        )
+        self.cost().admit(bound)
     }
     /// Are the rows streamed by the linear or band kernel (every variant in
     /// the scope of one of them), rather than read off a solved table?
@@ -166,15 +162,13 @@ pub struct GrundyPlan {
 }
 
 impl GrundyPlan {
-    /// Refuse it beyond `bound` ([`cost::admit`]; the seconds of one thread).
+    /// Its cost as admission reads it (the board argument: `n`).
+    pub fn cost(&self) -> cost::Cost<'static> {
+        cost::Cost::of_board("the Grundy solver", self.n, self.memory, self.seconds)
+    }
+    /// Refuse it beyond `bound` ([`cost::Cost::admit`]; the seconds of one thread).
     pub fn admit(&self, bound: cost::Bound) -> Result<(), SolveError> {
-        cost::admit(
-            "the Grundy solver",
-            self.n,
-            self.memory,
-            self.seconds,
-            bound,
-        )
+        self.cost().admit(bound)
     }
     /// Are the rows streamed as they are found ([`GrundyKernel::streams`])?
     pub fn streams(&self) -> bool {
@@ -284,15 +278,13 @@ pub struct LevelsPlan {
 impl LevelsPlan {
     /// The kernel's name in plans.
     pub const NAME: &'static str = wrappers::Levels::NAME;
-    /// Refuse it beyond `bound` ([`cost::admit`]).
+    /// Its cost as admission reads it (the board argument: `n`).
+    pub fn cost(&self) -> cost::Cost<'static> {
+        cost::Cost::of_board("the Grundy level kernel", self.n, self.memory, self.seconds)
+    }
+    /// Refuse it beyond `bound` ([`cost::Cost::admit`]).
     pub fn admit(&self, bound: cost::Bound) -> Result<(), SolveError> {
-        cost::admit(
-            "the Grundy level kernel",
-            self.n,
-            self.memory,
-            self.seconds,
-            bound,
-        )
+        self.cost().admit(bound)
     }
     /// The kernel's cost in words.
     pub fn complexity(&self) -> &'static str {
@@ -479,16 +471,19 @@ pub struct RowsPlan {
 impl RowsPlan {
     /// The kernel's name in plans.
     pub const NAME: &'static str = "rows";
-    /// Refuse it beyond `bound` ([`cost::admit`]; the board
-    /// argument named is the columns).
-    pub fn admit(&self, bound: cost::Bound) -> Result<(), crate::error::SolveError> {
-        cost::admit(
+    /// Its cost as admission reads it (the board argument: `columns`).
+    pub fn cost(&self) -> cost::Cost<'static> {
+        cost::Cost::of_board(
             "the Grundy row kernel",
             self.columns,
             self.memory,
             self.seconds,
-            bound,
         )
+    }
+    /// Refuse it beyond `bound` ([`cost::Cost::admit`]; the board
+    /// argument named is the columns).
+    pub fn admit(&self, bound: cost::Bound) -> Result<(), SolveError> {
+        self.cost().admit(bound)
     }
     /// The kernel's cost in words.
     pub fn complexity(&self) -> &'static str {

@@ -391,6 +391,24 @@ impl Plan {
     pub fn seconds_estimate(&self, threads: usize) -> u64 {
         self.cost.seconds(threads)
     }
+    /// What the sweep costs on `threads` workers with `proof_seconds` of
+    /// proofs besides: the boards at once ([`Plan::memory_estimate`]) and the
+    /// seconds ([`Plan::seconds_estimate`]), admitted as every plan is
+    /// ([`crate::solve::cost::Cost::admit`]; [`Plan::check`] words the memory
+    /// refusal of a sweep first).
+    pub fn admission_cost(
+        &self,
+        threads: usize,
+        proof_seconds: u64,
+    ) -> crate::solve::cost::Cost<'static> {
+        crate::solve::cost::Cost {
+            what: "the sweep",
+            arg: None,
+            n: 0,
+            memory: self.memory_estimate(threads),
+            seconds: self.seconds_estimate(threads).saturating_add(proof_seconds),
+        }
+    }
 }
 
 /// The estimates of every shard of `spec` split `shards` ways (`sweep --plan
