@@ -138,6 +138,48 @@ fn no_kernel_is_named_outside_solve() {
     );
 }
 
+/// "Plan" has one meaning, what admission takes (`solve/plan.rs`, the
+/// plans of the front door): the kernels' own layouts (their families of
+/// moves, stores and trails, derived from the rules) are `Layout`s, so no
+/// kernel or shared module under `solve/` (`outcome/`, `grundy/`,
+/// `remoteness/`, `geometry/`) defines a `*Plan` type or a `plan` module.
+/// Fails on the tree of 7bf9da5 (`grundy/lines/plan.rs`, `grundy/region/plan.rs`,
+/// `grundy/union.rs`'s `Plan`, `geometry/families.rs`'s `LinePlan`).
+#[test]
+fn kernels_name_no_plan() {
+    let mut found = Vec::new();
+    for dir in ["outcome", "grundy", "remoteness", "geometry"] {
+        let mut files = Vec::new();
+        rust_files(&crates().join("wythoff/src/solve").join(dir), &mut files);
+        for f in &files {
+            if f.file_stem().is_some_and(|s| s == "plan") {
+                found.push(f.display().to_string());
+            }
+            let text = std::fs::read_to_string(f).unwrap();
+            for (i, line) in text.lines().enumerate() {
+                let code = line.trim_start();
+                let defines = ["struct ", "enum ", "type ", "trait "].iter().any(|k| {
+                    code.split(k).nth(1).is_some_and(|rest| {
+                        let name: String = rest
+                            .chars()
+                            .take_while(|c| c.is_alphanumeric() || *c == '_')
+                            .collect();
+                        name.ends_with("Plan")
+                    })
+                });
+                if defines || code.starts_with("mod plan") || code.contains(" mod plan;") {
+                    found.push(format!("{}:{}: {}", f.display(), i + 1, code));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "kernel-internal plans (name them Layout: plan is what admission takes):\n{}",
+        found.join("\n")
+    );
+}
+
 /// Names that show the design: `solve/` grouped by question, the claims and
 /// the front door in folders of their own, no `fast.rs` (the slow general
 /// solver is `solve/outcome/counters.rs`), and one word, `reference`, for every
