@@ -1359,6 +1359,7 @@ def main():
             doc.append(f"- `wythoff {t['what']}`: {t['seconds']:.0f} s ({t['when']})\n")
     else:
         doc.append("- not recorded (the cache holds no timings)\n")
+    index = read_index()
     for name, entry in sorted(index.items(), key=lambda kv: (kv[1]["spec"], kv[1]["convention"])):
         took = f"{entry['seconds']:.0f} s ({entry['when']})" if entry["seconds"] is not None else "time not recorded"
         doc.append(f"- `wythoff {entry['run'] or entry['command']}`: {took} (the proof sweep of {name})\n")

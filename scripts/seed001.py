@@ -120,14 +120,14 @@ def analyse(m, wyt):
 # `wythoff prove modular:m=M --grundy [--value 4]` (docs/proofs.md, "Grundy functions"):
 # what Walnut decided, recorded there with commands, states and times
 WALNUT = {
-    2: "levels 0..4 **proved** (msd_2); whole function: no automaton found (up to 1500 states)",
-    3: "whole function **proved** (4 states, msd_3)",
-    4: "levels 0..4 **proved** (msd_4); whole function: no automaton found (up to 1500 states)",
-    5: "whole function **proved** (222 states, msd_2)",
-    6: "levels 0..4 **proved** (msd_2); whole function: no automaton found",
-    7: "levels 0..4 **proved** (msd_2); whole function: no automaton found",
-    8: "levels 0..4 **proved** (msd_2); whole function: no automaton found",
-    9: "levels 0..4 **proved** (msd_2); whole function: no automaton found",
+    2: "levels 0..16 **proved**, each **proved** finite (`levK_finite`); whole function: no automaton found (up to 1500 states)",
+    3: "whole function **proved** (4 states, msd_3); every level set **proved** finite (`every_level_finite`)",
+    4: "levels 0..16 **proved**, each **proved** finite (`levK_finite`); whole function: no automaton found (up to 1500 states)",
+    5: "whole function **proved** (222 states, msd_2); every level set **proved** finite (`every_level_finite`)",
+    6: "levels 0..16 **proved** (msd_2), each **proved** finite (`levK_finite`); whole function: no automaton found",
+    7: "levels 0..16 **proved** (msd_2), each **proved** finite (`levK_finite`); whole function: no automaton found",
+    8: "levels 0..16 **proved** (msd_2), each **proved** finite (`levK_finite`); whole function: no automaton found",
+    9: "levels 0..16 **proved** (msd_2), each **proved** finite (`levK_finite`); whole function: no automaton found",
 }
 
 
@@ -158,8 +158,20 @@ def wythoff_rows_answer():
       "exact for min(X, Y) <= %d at any size (a 1000-digit pile in milliseconds), and `wythoff sum` "
       "adds such positions." % (len(rows) - 1, len(rows) - 1))
     w("- **Proved** for every position by Walnut: m-Modular Wythoff's whole Grundy function for "
-      "m = 3 (4 states, msd_3) and m = 5 (222 states, msd_2); levels 0..4 for m = 2, 4, 6, 7, 8, 9 "
-      "(the table below).")
+      "m = 3 (4 states, msd_3) and m = 5 (222 states, msd_2); the level sets G = 0..16 for "
+      "m = 2, 4, 6, 7, 8, 9 (the table below; `prove --grundy --value` takes "
+      "levels up to 16).")
+    w("- **Proved finite, one Walnut line a level**: `wythoff prove GAME --grundy --value G` writes, "
+      "after the proof's statements, for each level K <= G the side statement "
+      "`eval levK_finite \"?msd_2 E n A a,b ($levK(a,b) => (a<n & b<n))\":` (a whole function's "
+      "proof: `eval every_level_finite \"?msd_3 A z E n A a,b ($grundy(a,b,z) => (a<n & b<n))\":`); "
+      "with the proof a theorem, TRUE proves the level set finite and FALSE proves it infinite "
+      "(text: `level sets ... finite: G = ...`; JSON: `level_sets` with `finite`, `infinite`, "
+      "`statements`). Walnut says: **every level set is finite** for m = 3 and m = 5; the levels "
+      "G = 0..16 are finite for m = 2, 4, 6, 7, 8, 9 (2026-11-28, Walnut 6.2, "
+      "2 to 23 s a game at load 3 to 6). Wythoff's level G = 0, its P-set, is proved infinite "
+      "the same way (`prove wythoff --grundy --value 0`). **Open**: whether every level set is "
+      "finite for m = 2, 4, 6, 7, 8, 9 (no automaton of the whole function found).")
     w("- **Measured** (read off the certified table, so the numbers are exact; the pattern is not "
       "proved): the periods are 1, then 3 * 2^k on plateaus of rows (%s); the preperiod grows "
       "faster than x^2: pre = %d at row 32, %d at row 64, %d at row 128."
@@ -174,7 +186,7 @@ def wythoff_rows_answer():
       "continue; an efficient way to compute G(m, n) for both piles large (OEIS A047708); for "
       "m-Modular Wythoff (m != 1, 3, 5) the rows are only read on the board (the certificate does "
       "not apply: each earlier row is reached at unboundedly many columns).")
-    w("- Walnut statements per level set (issue 49 item 6): not done in this round.\n")
+    w("")
     w("Wythoff's certified rows (every 8th row and the last; all %d in docs/grundy-rows/wythoff.txt), "
       "**proved**:\n" % len(rows))
     w("| row | preperiod | period = saltus | state repeat (m1, m2) | window c |")
@@ -272,8 +284,9 @@ def main():
       "Low values still occur at few positions: the P-set is finite (**proved** by the "
       "paper, and its count is the board's), and the level sets g <= %d lie in the board's "
       "corner (column above), so Nivasch's question for Wythoff (g-values within bounded "
-      "distance of the 0-values) becomes: is every level set finite? (open; measured yes for "
-      "g <= %d). Rows are additively periodic on the board (read, not proved: each row "
+      "distance of the 0-values) becomes: is every level set finite? (**proved** yes for "
+      "m = 3, 5, and for g <= 16 (m = 2, 4, 6, 7, 8, 9) by Walnut (above); "
+      "open beyond; measured yes for g <= %d). Rows are additively periodic on the board (read, not proved: each row "
       "reaches unboundedly many columns of the earlier rows, so the row certificate does not "
       "apply), and, unlike Wythoff's, they are not permutations: low values are missing from "
       "later rows (measured).\n" % (TOP, TOP))

@@ -37,6 +37,8 @@ fn modular_three_is_proved_and_rechecked() {
     assert_eq!(v["numeration"], "msd_3", "{v}");
     assert_eq!(v["automaton"], "grundy.txt", "{v}");
     assert!(v["states"].as_u64().unwrap() <= 10, "{v}");
+    // G(3i+r, 3j+s) = 3(i+j) + t: each level set is finite, one statement for all
+    assert_eq!(v["level_sets"]["every_level_finite"], true, "{v}");
     let names: Vec<&str> = v["statements"]
         .as_array()
         .unwrap()
@@ -46,14 +48,23 @@ fn modular_three_is_proved_and_rechecked() {
             s["name"].as_str().unwrap()
         })
         .collect();
-    assert_eq!(names, ["g_total", "g_functional", "no_equal_option", "mex"]);
+    assert_eq!(
+        names,
+        [
+            "g_total",
+            "g_functional",
+            "no_equal_option",
+            "mex",
+            "every_level_finite"
+        ]
+    );
     // the relation accepts the formula's triples (read with Walnut's file)
     let text = std::fs::read_to_string(dir.join("Automata Library/grundy.txt")).unwrap();
     assert!(text.starts_with("msd_3 msd_3 msd_3\n"), "{text}");
     let out = run(&["prove", "--recheck", d]);
     let t = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{t}");
-    assert_eq!(t.matches("TRUE").count(), 4, "{t}");
+    assert_eq!(t.matches("TRUE").count(), 5, "{t}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -103,7 +114,34 @@ fn a_level_is_proved_with_the_levels_below() {
     assert_eq!(v["value"], 2, "{v}");
     assert_eq!(v["automaton"], "lev2.txt", "{v}");
     assert_eq!(v["level_states"].as_array().unwrap().len(), 3, "{v}");
-    assert_eq!(v["statements"].as_array().unwrap().len(), 8, "{v}");
+    // 8 statements make the proof; the side statements lev0_finite..lev2_finite follow
+    assert_eq!(v["statements"].as_array().unwrap().len(), 11, "{v}");
+    // m = 2's P-set is finite (the paper): Walnut proves levels 0..2 finite,
+    // each in one line that prove.txt holds
+    let l = &v["level_sets"];
+    assert_eq!(l["finite"], serde_json::json!([0, 1, 2]), "{v}");
+    assert_eq!(l["infinite"], serde_json::json!([]), "{v}");
+    assert_eq!(
+        l["statements"][2], "eval lev2_finite \"?msd_2 E n A a,b ($lev2(a,b) => (a<n & b<n))\":",
+        "{v}"
+    );
+}
+
+/// Wythoff's level 0 is its P-set: proved, and Walnut proves it infinite
+/// (the side statement FALSE), said beside the verdict, not as a refutation.
+#[test]
+fn an_infinite_level_is_said_beside_the_proof() {
+    skip_without_walnut!();
+    let v = grundy_json("wythoff", &["--value", "0", "--max", "256"]);
+    assert_eq!(v["verdict"], "proved", "{v}");
+    assert_eq!(v["level_sets"]["infinite"], serde_json::json!([0]), "{v}");
+    assert_eq!(v["level_sets"]["finite"], serde_json::json!([]), "{v}");
+    assert!(v.get("side_false").is_none(), "{v}");
+    let out = run(&[
+        "prove", "wythoff", "--grundy", "--value", "0", "--max", "256",
+    ]);
+    let t = String::from_utf8_lossy(&out.stdout);
+    assert!(t.contains("infinite: G = 0"), "{t}");
 }
 
 #[test]
@@ -133,5 +171,41 @@ fn games_without_grundy_values_are_one_line() {
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
         assert!(err.contains(needle), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+/// The Grundy proofs shipped in docs/proofs-grundy re-run alone in Walnut:
+/// every statement TRUE, the finiteness lines among them (m = 3, 5: every
+/// level set finite; m = 6: the levels 0..4 finite).
+#[test]
+fn the_shipped_grundy_proofs_recheck_with_their_finite_levels() {
+    skip_without_walnut!();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/proofs-grundy");
+    for (folder, finite) in [
+        ("modular-m-3", &["every_level_finite"][..]),
+        ("modular-m-5", &["every_level_finite"][..]),
+        (
+            "modular-m-6-level-4",
+            &[
+                "lev0_finite",
+                "lev1_finite",
+                "lev2_finite",
+                "lev3_finite",
+                "lev4_finite",
+            ][..],
+        ),
+    ] {
+        let dir = root.join(folder);
+        let out = run(&["prove", "--recheck", dir.to_str().unwrap()]);
+        let t = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{folder}: {t}");
+        assert!(!t.contains("FALSE"), "{folder}: {t}");
+        for name in finite {
+            assert!(
+                t.lines()
+                    .any(|l| l.trim_start().starts_with(name) && l.contains("TRUE")),
+                "{folder}: {name} not TRUE: {t}"
+            );
+        }
     }
 }

@@ -546,6 +546,42 @@ fn play_replays_the_game_and_the_computer_answers_with_a_winning_move() {
     s.stop();
 }
 
+/// A game with a pass (issue 50): the computer passes exactly where `outcome`
+/// lists the pass as winning, a player's `pass` is replayed, a second pass
+/// is refused with the reason, and `pass_available` says when it can be played.
+#[test]
+fn play_offers_the_pass_as_outcome_does() {
+    let s = Server::start();
+    // (1, 2): the pass is the only winning action (`outcome`: no winning move)
+    let cli = cli_json(&["outcome", "wythoff:pass=1", "1", "2", "--format", "json"]).unwrap();
+    assert_eq!(cli["winning_pass"], true, "{cli}");
+    assert_eq!(cli["winning_moves"], serde_json::json!([]), "{cli}");
+    let g = "wythoff%3Apass%3D1";
+    let v = s.json(&format!("/api/play?game={g}&start=1%2C2"));
+    assert_eq!(v["pass_available"], true, "{v}");
+    // the computer, to move at (1, 2), passes: its one winning action
+    let v = s.json(&format!("/api/play?game={g}&start=1%2C2&computer=1"));
+    assert_eq!(v["computer"]["pass"], true, "{v}");
+    assert_eq!(v["position"], serde_json::json!([1, 2]), "{v}");
+    assert_eq!(v["moves"][0]["pass"], true, "{v}");
+    assert_eq!(v["pass_available"], false, "{v}");
+    // a player's pass, then the computer moves (no pass left)
+    let v = s.json(&format!(
+        "/api/play?game={g}&start=3%2C5&moves=pass&computer=1"
+    ));
+    assert_eq!(v["moves"][0]["pass"], true, "{v}");
+    assert_eq!(v["computer"]["pass"], false, "{v}");
+    assert_eq!(v["pass_available"], false, "{v}");
+    let (status, body) = s.get(&format!("/api/play?game={g}&start=3%2C5&moves=pass%3Bpass"));
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("the pass was used already"), "{body}");
+    // Wythoff without a pass: refused with the reason
+    let (status, body) = s.get("/api/play?game=wythoff&start=3%2C5&moves=pass");
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("has no pass"), "{body}");
+    s.stop();
+}
+
 #[test]
 fn bad_arguments_and_a_busy_port_are_one_line_and_exit_2() {
     let s = Server::start();

@@ -176,6 +176,33 @@ fn side_statements_text(out: &mut dyn Write, r: &Report) -> io::Result<()> {
             r.side_false.join(", ")
         )?;
     }
+    if let Some(l) = &r.level_sets {
+        let list = |v: &[u32]| {
+            v.iter()
+                .map(|k| k.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let mut said = Vec::new();
+        match l.every_level_finite {
+            Some(true) => said.push("every level set is finite".to_string()),
+            Some(false) => said.push("some level set is infinite".to_string()),
+            None => {}
+        }
+        if !l.finite.is_empty() {
+            said.push(format!("finite: G = {}", list(&l.finite)));
+        }
+        if !l.infinite.is_empty() {
+            said.push(format!("infinite: G = {}", list(&l.infinite)));
+        }
+        if !said.is_empty() {
+            writeln!(
+                out,
+                "  level sets (not part of the proof; one Walnut line each in prove.txt, with the proof a theorem): {}",
+                said.join("; ")
+            )?;
+        }
+    }
     if let Some(cf) = &r.closed_form {
         let said = match (cf.verdict, &cf.why) {
             (Some(true), _) => "TRUE: the closed form is exactly the proved set".to_string(),

@@ -4,7 +4,7 @@
 
 use serde_json::{json, Value};
 use wythoff::compare::Comparison;
-use wythoff::play::Session;
+use wythoff::play::{Action, Session};
 use wythoff::solve::remoteness::RemotenessTable;
 use wythoff::solve::{GrundyTable, GRUNDY_OFF};
 
@@ -114,7 +114,7 @@ pub fn play(
     label: &str,
     convention: &str,
     s: &mut Session,
-    reply: Option<((u64, u64), Vec<(u64, u64)>)>,
+    reply: Option<(Action, Vec<(u64, u64)>)>,
 ) -> String {
     let pair = |p: (u64, u64)| json!([p.0, p.1]);
     let moves: Vec<Value> = s
@@ -122,7 +122,7 @@ pub fn play(
         .iter()
         .map(|m| {
             json!({
-                "to": pair(m.to), "imitation": m.imitation,
+                "to": pair(m.to), "imitation": m.imitation, "pass": m.pass,
                 "blocks": m.blocks.iter().map(|&b| pair(b)).collect::<Vec<_>>(),
             })
         })
@@ -148,8 +148,12 @@ pub fn play(
         "over": over,
         // when over: does the player to move (who cannot move) win?
         "stuck_player_wins": over && s.stuck_player_wins(),
-        "computer": reply.map(|(to, blocks)| json!({
-            "to": pair(to), "blocks": blocks.iter().map(|&b| pair(b)).collect::<Vec<_>>(),
+        // the pass: the game has one, nobody used it, and the position has a move
+        "pass_available": s.pass_available() && s.pass_choice().is_some(),
+        "computer": reply.map(|(action, blocks)| json!({
+            "to": pair(match action { Action::Move(to) => to, Action::Pass => s.position() }),
+            "pass": action == Action::Pass,
+            "blocks": blocks.iter().map(|&b| pair(b)).collect::<Vec<_>>(),
         })),
         "imitation": imitation,
     })

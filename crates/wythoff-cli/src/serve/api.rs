@@ -8,6 +8,7 @@ use super::cache::Stop;
 use crate::game_arg::GameArg;
 use std::collections::BTreeMap;
 use wythoff::answer;
+use wythoff::play::Action;
 use wythoff::solve;
 
 /// Largest board side of the tables the page draws (`/api/grundy`,
@@ -497,7 +498,8 @@ fn position(text: &str, what: &str) -> Result<(u64, u64), String> {
 }
 
 /// `/api/play?game=G[&misere=1]&start=x,y[&moves=M;M...][&computer=1][&seed=S]`:
-/// the game so far replayed (each move `x,y`, with its blocks `x,y/a,b/c,d`),
+/// the game so far replayed (each move `x,y`, with its blocks `x,y/a,b/c,d`;
+/// the pass of a game with one: `pass`, with its blocks `pass/a,b`),
 /// every move checked by the rules (`wythoff::play::Session`, as `wythoff
 /// play`); with `computer=1` the perfect opponent then moves. Not cached: the
 /// session is rebuilt for each request (piles as small as `play` allows).
@@ -512,7 +514,7 @@ pub fn play(q: &Query) -> Result<String, String> {
             .parse::<u64>()
             .map_err(|_| format!("seed=`{s}` is not a whole number below 2^64"))?,
     };
-    let mut moves: Vec<((u64, u64), Vec<(u64, u64)>)> = Vec::new();
+    let mut moves: Vec<(Action, Vec<(u64, u64)>)> = Vec::new();
     if let Some(m) = q.get("moves").filter(|m| !m.is_empty()) {
         let items: Vec<&str> = m.split(';').collect();
         if items.len() > PLAY_MOVES_MAX {
@@ -523,19 +525,26 @@ pub fn play(q: &Query) -> Result<String, String> {
         }
         for item in items {
             let mut parts = item.split('/');
-            let to = position(parts.next().unwrap_or(""), "moves")?;
+            let action = match parts.next().unwrap_or("") {
+                "pass" => Action::Pass,
+                to => Action::Move(position(to, "moves")?),
+            };
             let blocks = parts
                 .map(|b| position(b, "moves (a block)"))
                 .collect::<Result<Vec<_>, _>>()?;
-            moves.push((to, blocks));
+            moves.push((action, blocks));
         }
     }
     let mut s = wythoff::play::Session::new(&g.game, start.0, start.1, seed).map_err(err)?;
-    for (i, (to, blocks)) in moves.iter().enumerate() {
-        s.play(*to, blocks)
-            .map_err(|e| message(&format!("move {} ({},{}): {e}", i + 1, to.0, to.1)))?;
+    for (i, (action, blocks)) in moves.iter().enumerate() {
+        let what = match action {
+            Action::Move(to) => format!("({},{})", to.0, to.1),
+            Action::Pass => "(pass)".to_string(),
+        };
+        s.act(*action, blocks)
+            .map_err(|e| message(&format!("move {} {what}: {e}", i + 1)))?;
     }
-    let reply = if computer { s.computer_move() } else { None };
+    let reply = if computer { s.computer_action() } else { None };
     Ok(crate::render::serve::play(
         &g.label,
         &g.convention_text(),

@@ -234,6 +234,21 @@ def test_play_against_the_perfect_opponent(page):
     page.click("#play-toggle")
 
 
+def test_play_with_a_pass(page):
+    # wythoff:pass=1 at (1, 2): the pass is the one winning action (as `outcome` says)
+    o = cli_json("outcome", "wythoff:pass=1", "1", "2")
+    assert o["winning_pass"] is True and o["winning_moves"] == []
+    start_play(page, "wythoff:pass=1", 32, 1, 2)
+    assert page.is_visible("#pass")
+    page.click("#pass")
+    page.wait_for_selector('#history[data-count="2"]')
+    assert "pass you" in page.inner_text("#history")
+    # one pass a game: the button is gone, the computer replied with a move
+    assert not page.is_visible("#pass")
+    assert page.get_attribute("#history", "data-position") != "1,2"
+    page.click("#play-toggle")
+
+
 def test_a_bad_game_shows_the_cli_error_line(page):
     page.fill("#game-text", "m-wythoff:m=0")
     page.click("#show")

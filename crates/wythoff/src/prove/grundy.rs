@@ -108,6 +108,32 @@ pub fn level_statements(value: u32) -> (Vec<(String, String)>, Vec<Statement>) {
     (defs, statements)
 }
 
+/// The side statements of a Grundy proof (after the proof's own, not part of
+/// it; a FALSE one is said beside the verdict): which level sets are finite,
+/// one line each. Levels: `levK_finite` for each `K <= value`, "some `n`
+/// bounds both piles of every position of level K" (`E n A a,b $levK(a,b) =>
+/// (a<n & b<n)`); the whole function: `every_level_finite`, the same for every
+/// value `z` at once. With the proof's statements TRUE, a TRUE side statement
+/// proves the level set finite and a FALSE one proves it infinite.
+pub fn finiteness_statements(level: Option<u32>) -> Vec<(String, String)> {
+    let bounded = "(a<n & b<n)";
+    match level {
+        None => vec![(
+            "every_level_finite".to_string(),
+            format!("A z E n A a,b (${RELATION}(a,b,z) => {bounded})"),
+        )],
+        Some(value) => (0..=value)
+            .map(|k| {
+                let l = level_name(k);
+                (
+                    format!("{l}_finite"),
+                    format!("E n A a,b (${l}(a,b) => {bounded})"),
+                )
+            })
+            .collect(),
+    }
+}
+
 /// What a statement of a Grundy proof says (the comment above it).
 pub fn purpose(name: &str) -> String {
     match name {
@@ -115,6 +141,7 @@ pub fn purpose(name: &str) -> String {
         "g_functional" => "every position has at most one value".into(),
         "no_equal_option" => "no option of a position has the position's value".into(),
         "mex" => "every value below a position's value is the value of one of its options - with no_equal_option, the value is the mex of the options' values (induction on a + b)".into(),
+        "every_level_finite" => "(not part of the proof) every level set G = z is finite - some n bounds both piles of each of its positions".into(),
         other => {
             let (k, what) = other
                 .strip_prefix("lev")
@@ -125,6 +152,9 @@ pub fn purpose(name: &str) -> String {
                 "stable" => format!("no option of a position of level {k} is in level {k}"),
                 "absorbing" => format!(
                     "every position outside the levels 0..{k} has an option in level {k} - with stable and the lower levels, level {k} is the set G = {k}"
+                ),
+                "finite" => format!(
+                    "(not part of the proof) level {k} is finite - some n bounds both piles of each of its positions"
                 ),
                 _ => format!("the statement {other}"),
             }
@@ -146,6 +176,13 @@ impl GrundyModel {
         match self {
             GrundyModel::Function(r) => &r.numeration,
             GrundyModel::Levels { levels, .. } => &levels[0].numeration,
+        }
+    }
+    /// The level proved (`None`: the whole function).
+    pub fn value(&self) -> Option<u32> {
+        match self {
+            GrundyModel::Function(_) => None,
+            GrundyModel::Levels { value, .. } => Some(*value),
         }
     }
     /// The states of the automaton the verdict is about (the relation's, or
@@ -495,6 +532,14 @@ pub fn grundy_files(s: &Subject, model: &GrundyModel) -> Result<ProofFiles, Prov
         statements,
     } = grundy_command(s, num, level)?;
     let core_end = cmd.len();
+    let mut cmd = cmd;
+    let mut names: Vec<String> = statements.iter().map(|s| s.name.clone()).collect();
+    let core = names.clone();
+    for (name, body) in finiteness_statements(level) {
+        cmd.push_str(&comment(&format!("{name} - {}", purpose(&name))));
+        cmd.push_str(&format!("eval {name} \"?{ns} {body}\":\n"));
+        names.push(name);
+    }
     let mut files = vec![
         (format!("Command Files/{COMMAND_FILE}"), cmd),
         (format!("Command Files/{WITNESS_FILE}"), wit),
@@ -519,10 +564,9 @@ pub fn grundy_files(s: &Subject, model: &GrundyModel) -> Result<ProofFiles, Prov
             }
         }
     }
-    let names: Vec<String> = statements.iter().map(|s| s.name.clone()).collect();
     Ok(ProofFiles {
-        statements: names.clone(),
-        core: names,
+        statements: names,
+        core,
         winning: None,
         closed_form: None,
         core_end,

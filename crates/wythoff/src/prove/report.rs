@@ -6,6 +6,8 @@
 use super::automaton::WalnutAutomaton;
 use super::error::ProveError;
 use super::files::{ClosedFormSide, AUTOMATON, CLOSED_FORM, WINNING_STATEMENT};
+use super::grundy::finiteness_statements;
+use super::numeration::Numeration;
 use super::pairs::{GRAPH_A, GRAPH_B};
 use super::plan::{Model, ProofPlan};
 use super::walnut_output::{parse_commands, parse_output, WalnutCommand};
@@ -238,6 +240,11 @@ pub struct Report {
     /// FALSE: said beside the verdict, never a refutation of the set.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub side_false: Vec<String>,
+    /// `prove --grundy`: which level sets Walnut proved finite or infinite
+    /// (the side statements of [`crate::prove::grundy::finiteness_statements`],
+    /// one line each), when the proof is proved.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level_sets: Option<LevelSets>,
     /// The game's formula oracle's closed form against the proved set (the
     /// side statement `closed_form`), for a game that has one.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -345,9 +352,14 @@ pub fn report(plan: &ProofPlan, run: Option<&WalnutRun>) -> Result<Report, Prove
     }
     let core_false = |r: &StatementResult| r.result == Some(false) && files.core.contains(&r.name);
     let refuted = results.iter().any(core_false);
+    let finiteness = match &st.model {
+        Model::Grundy(g) => finiteness_statements(g.value()),
+        _ => Vec::new(),
+    };
     rep.side_false = results
         .iter()
         .filter(|r| r.result == Some(false) && !files.core.contains(&r.name))
+        .filter(|r| !finiteness.iter().any(|(n, _)| *n == r.name))
         .map(|r| r.name.clone())
         .collect();
     if let Some(cf) = &files.closed_form {
@@ -381,6 +393,9 @@ pub fn report(plan: &ProofPlan, run: Option<&WalnutRun>) -> Result<Report, Prove
         });
     }
     rep.witness = smallest_witness(results.iter().filter(|r| core_false(r)), run, num);
+    if proved && !finiteness.is_empty() {
+        rep.level_sets = Some(level_sets(&finiteness, &results, num));
+    }
     if proved {
         if let Some(win) = &files.winning {
             results.push(winning_result(plan, run, &commands, win, stopped, num));
@@ -432,6 +447,7 @@ fn blank_report(plan: &ProofPlan, run: Option<&WalnutRun>) -> Report {
         value: None,
         level_states: Vec::new(),
         side_false: Vec::new(),
+        level_sets: None,
         closed_form: None,
         walnut_version: walnut.version,
         walnut_sha256: walnut.sha256,
@@ -687,4 +703,56 @@ pub fn error_lines(stdout: &str) -> Vec<String> {
         })
         .map(str::to_string)
         .collect()
+}
+
+/// Which level sets of a proved Grundy function (or of proved levels) are
+/// finite: Walnut's answers to the one-line side statements
+/// `levK_finite` (`E n A a,b $levK(a,b) => (a<n & b<n)`) or
+/// `every_level_finite`, and the statements themselves as `prove.txt` has them.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct LevelSets {
+    /// The levels proved finite (`levK_finite` TRUE).
+    pub finite: Vec<u32>,
+    /// The levels proved infinite (`levK_finite` FALSE).
+    pub infinite: Vec<u32>,
+    /// `every_level_finite` (the whole function's proof): TRUE or FALSE.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub every_level_finite: Option<bool>,
+    /// The statements, one Walnut line each.
+    pub statements: Vec<String>,
+}
+
+fn level_sets(
+    finiteness: &[(String, String)],
+    results: &[StatementResult],
+    num: &Numeration,
+) -> LevelSets {
+    let ns = num.walnut_name();
+    let mut out = LevelSets {
+        finite: Vec::new(),
+        infinite: Vec::new(),
+        every_level_finite: None,
+        statements: Vec::new(),
+    };
+    for (name, body) in finiteness {
+        out.statements
+            .push(format!("eval {name} \"?{ns} {body}\":"));
+        let Some(answer) = results
+            .iter()
+            .find(|r| &r.name == name)
+            .and_then(|r| r.result)
+        else {
+            continue;
+        };
+        let level = name
+            .strip_prefix("lev")
+            .and_then(|r| r.strip_suffix("_finite"))
+            .and_then(|k| k.parse::<u32>().ok());
+        match level {
+            Some(k) if answer => out.finite.push(k),
+            Some(k) => out.infinite.push(k),
+            None => out.every_level_finite = Some(answer),
+        }
+    }
+    out
 }

@@ -491,19 +491,21 @@ function stopPlay() {
   $("undo").disabled = true;
   $("history").textContent = "";
   $("blocks-box").hidden = true;
+  $("pass").hidden = true;
 }
 
 async function playRequest(moves, by, computer) {
-  const m = moves.map((mv) => [mv.to.join(",")].concat(mv.blocks.map((b) => b.join(","))).join("/")).join(";");
+  const m = moves.map((mv) => [mv.pass ? "pass" : mv.to.join(",")].concat(mv.blocks.map((b) => b.join(","))).join("/")).join(";");
   const d = await api("/api/play?" + q({
     game: S.game, misere: S.misere, start: S.play.start.join(","), moves: m, computer: computer,
   }));
-  S.play.moves = d.moves.map((mv) => ({ to: mv.to, blocks: mv.blocks }));
+  S.play.moves = d.moves.map((mv) => ({ to: mv.to, blocks: mv.blocks, pass: mv.pass }));
   S.play.by = by.slice();
   if (d.computer) S.play.by.push("computer");
   S.play.data = d;
   $("blocks-box").hidden = !(d.block_limit > 0);
   $("blocks").placeholder = "up to " + d.block_limit + ": a,b c,d";
+  $("pass").hidden = !d.pass_available;
   showHistory();
   draw();
 }
@@ -533,7 +535,7 @@ function showHistory() {
   if (!d) return;
   const items = ["(" + d.start[0] + ", " + d.start[1] + ") start"];
   d.moves.forEach((mv, i) => {
-    let t = "(" + mv.to[0] + ", " + mv.to[1] + ")" + (mv.imitation ? "*" : "") + " " + (S.play.by[i] || "");
+    let t = (mv.pass ? "pass" : "(" + mv.to[0] + ", " + mv.to[1] + ")") + (mv.imitation ? "*" : "") + " " + (S.play.by[i] || "");
     if (mv.blocks.length) t += " blocking " + mv.blocks.map((b) => b.join(",")).join(" ");
     items.push(t);
   });
@@ -563,6 +565,20 @@ $("play-toggle").addEventListener("click", () => {
   S.play.on = true;
   $("play-toggle").textContent = "Stop playing";
   $("history").textContent = "click the starting cell";
+});
+$("pass").addEventListener("click", async () => {
+  // the one pass of the game (either player's), with the blocks typed, if any
+  if (!S.play.start || !S.play.data || !S.play.data.pass_available) return;
+  try {
+    const blocks = $("blocks").value.trim().split(/\s+/).filter((b) => b)
+      .map((b) => b.split(",").map((v) => parseInt(v, 10)));
+    const moves = S.play.moves.concat([{ to: S.play.data.position, blocks: blocks, pass: true }]);
+    await playRequest(moves, S.play.by.concat(["you"]), true);
+    $("blocks").value = "";
+    $("undo").disabled = false;
+  } catch (e) {
+    status(e.message);
+  }
 });
 $("computer-move").addEventListener("click", async () => {
   if (!S.play.start || (S.play.data && S.play.data.over)) return;
