@@ -271,7 +271,7 @@ pub(crate) fn search(
     let member = |x: u32, y: u32| cells[x as usize * n + y as usize];
     let list = match only {
         Some(num) => vec![num.clone()],
-        None => with_rules(s, candidates(&board_of(&cells, n))),
+        None => with_rules(s, candidates(&board_of(cells, n))),
     };
     let mut attempts = Vec::new();
     let found = try_numerations(
@@ -286,7 +286,7 @@ pub(crate) fn search(
         // the defaults found nothing: the numerations of the rays' slopes
         (None, None) => {
             let tried: Vec<Numeration> = attempts.iter().map(|a| a.numeration.clone()).collect();
-            let derived = derived_numerations(&board_of(&cells, n))
+            let derived = derived_numerations(&board_of(cells, n))
                 .into_iter()
                 .filter(|(num, _)| !tried.contains(num))
                 .map(|(num, o)| (num, Some(o)));
@@ -298,7 +298,7 @@ pub(crate) fn search(
         automaton: found,
         attempts,
         board: max,
-        row_count: row_count(&cells, n),
+        row_count: row_count(cells, n),
     })
 }
 
