@@ -6,7 +6,9 @@
 #
 # For each command: the kernel NEW's plan names; the instructions of the whole
 # process (valgrind --tool=callgrind, repeatable whatever the machine's load)
-# of OLD and NEW and their ratio; and, with RUNS > 0 (default 0), farm-bench's
+# of OLD and NEW and their ratio (the command's plan included: a command plans
+# before it runs, and a plan's probes solve small boards; the boards are large
+# enough for the kernel to dominate where the plan reads cheap probes); and, with RUNS > 0 (default 0), farm-bench's
 # paired CPU ratio NEW/OLD (median of RUNS pairs, run in turn). Prints one
 # markdown row a command, then the median instruction ratio.
 set -u

@@ -5,6 +5,7 @@
 use crate::error::SolveError;
 use crate::rules::{Convention, Game, Rules};
 use crate::solve::{self, Outcome};
+use crate::FastOptions;
 
 /// How blocking bears on one position.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,6 +1,6 @@
 //! `wythoff`: the Wythoff family of two-pile take-away games.
 //!
-//! The rule model and the games:
+//! The rule model and the games (the crate `wythoff-model`, re-exported here):
 //! - [`rules`]: the one rule model ([`rules::Rules`], [`rules::Game`]).
 //! - [`sets`]: eventually periodic length sets.
 //! - [`catalogue`]: every named game of the papers, as data; [`custom`]: TOML
@@ -32,14 +32,11 @@ pub mod alteration;
 pub mod answer;
 pub mod board;
 pub mod board_pairs;
-pub mod catalogue;
 pub mod certified_rows;
 pub mod claim;
 pub mod claims;
 pub mod compare;
-pub mod custom;
 pub mod echo;
-pub mod error;
 pub mod explain;
 pub mod hash;
 pub mod imitation;
@@ -52,21 +49,27 @@ pub mod patterns;
 pub mod play;
 pub mod prove;
 pub mod proved;
-pub mod rules;
 pub mod sequences;
-pub mod sets;
 pub mod solve;
 pub mod subject;
 pub mod sweep;
 pub mod table_check;
-pub mod units;
 pub mod value_from;
+pub mod walnut_format;
+
+/// The rule model lives in the crate `wythoff-model` (the bottom layer, which
+/// imports nothing of this crate); each of its modules is re-exported at its
+/// former path.
+pub use wythoff_model::{catalogue, custom, error, rules, sets, units};
 
 /// The claim registry and the coverage table, at the paths the front ends and
 /// `docs/coverage.md` name (`wythoff::verify`, `wythoff::coverage`).
 pub use claims::{coverage, verify};
 pub use error::{Arg, BoardArg, Message, NoGrundy, RuleError, SolveError, Wording};
 pub use rules::{Convention, Game, Rules};
+/// `Rules::options_fast`: the options of a position by line families (a
+/// trait, since `Rules` lives in `wythoff-model`).
+pub use solve::geometry::families::FastOptions;
 pub use solve::{Outcome, OutcomeTable};
 /// `sweep --prove` without I/O, at the path the front ends name
 /// (`wythoff::sweep_proof`); it lives in [`sweep::proof`].

@@ -30,6 +30,7 @@ use crate::catalogue::NamedGame;
 use crate::error::SolveError;
 use crate::rules::{Convention, Game, Rules};
 use crate::solve::{self, OutcomeTable};
+use crate::FastOptions;
 use std::fmt;
 use thiserror::Error;
 

@@ -34,6 +34,7 @@ use wythoff::solve::outcome::{band, counters, linear, residue, sparse, sparse_re
 use wythoff::solve::remoteness::{self, RemotenessTable};
 use wythoff::solve::wavefront::TILE_COLS;
 use wythoff::solve::{self, reference, select, stream, wrappers, GrundyTable, OutcomeTable};
+use wythoff::FastOptions;
 
 mod strategies;
 

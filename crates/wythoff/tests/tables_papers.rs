@@ -16,6 +16,7 @@ use wythoff::catalogue::parse_game;
 use wythoff::rules::{Convention, Game, Rules};
 use wythoff::solve::{self, GrundyTable, OutcomeTable};
 use wythoff::table_check::{self, refute, ListKind, Refutation};
+use wythoff::FastOptions;
 
 fn data(rel: &str) -> String {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -123,6 +123,7 @@ fn no_kernel_is_named_outside_solve() {
     let mut found = Vec::new();
     for dir in [
         "wythoff/src",
+        "wythoff-model/src",
         "wythoff-cli/src",
         "wythoff-render/src",
         "wythoff-py/src",
@@ -288,10 +289,10 @@ fn nothing_below_the_front_door_imports_it() {
 }
 
 /// `error.rs` is a leaf: it imports nothing from `solve` (sizes are worded by
-/// the leaf `units.rs`).
+/// the leaf `units.rs`; both live in the crate `wythoff-model`).
 #[test]
 fn errors_import_no_solver() {
-    let found = lines_with("wythoff/src", &["solve::", "crate::solve"], &|f| {
+    let found = lines_with("wythoff-model/src", &["solve::", "crate::solve"], &|f| {
         !f.ends_with("src/error.rs")
     });
     assert!(
@@ -849,6 +850,13 @@ fn re_exports(src: &Path, files: &[PathBuf]) -> ReExports {
                     let first = p.split("::").next().unwrap();
                     let full = if ["crate", "super", "self"].contains(&first) {
                         p.clone()
+                    } else if file_of(src, &[module.clone(), vec![first.to_string()]].concat())
+                        .is_none()
+                    {
+                        // another crate's item (`pub use wythoff_model::rules`):
+                        // named by its path, no file of this crate (no edge)
+                        next.insert((module.clone(), name.to_string()), PathBuf::from(&p));
+                        continue;
                     } else {
                         format!("self::{p}")
                     };
@@ -1163,8 +1171,8 @@ fn strong_parts(edges: &[(PathBuf, PathBuf)]) -> Vec<Vec<PathBuf>> {
 /// `mod.rs` naming its own descendants is read as a declaration; and, with
 /// those edges counted, a circle only between a folder's `mod.rs` and files of
 /// its own folder (never through a file of another folder). Shown failing on
-/// a planted circle (`units.rs` naming `crate::echo::escape`, which names
-/// `crate::units`).
+/// a planted circle (`hash.rs` naming `crate::echo::shorten`, which names
+/// `crate::hash::step`).
 #[test]
 fn the_library_has_no_import_circle() {
     let src = crates().join("wythoff/src");
@@ -1185,6 +1193,120 @@ fn the_library_has_no_import_circle() {
     assert!(
         found.is_empty(),
         "import circles through files of different folders:\n{}",
+        found.join("\n")
+    );
+}
+
+/// The rule model (`crates/wythoff-model`: rules, sets, catalogue, rules
+/// files, errors, units) is the bottom layer. Cargo keeps its code from
+/// importing `wythoff` or any crate that depends on it (a dependency cycle:
+/// `cargo` refuses the workspace); this rule keeps the doc links too: every
+/// `crate::NAME` the model writes, in code or in a comment, is a module of
+/// the model itself. Shown failing on a planted doc link
+/// (`crate::solve::outcome_table` in `error.rs`).
+#[test]
+fn the_model_names_no_layer_above() {
+    let src = crates().join("wythoff-model/src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    assert!(files.len() >= 7, "{} files", files.len());
+    let own = |name: &str| src.join(format!("{name}.rs")).exists() || src.join(name).is_dir();
+    let mut found = Vec::new();
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            for (at, _) in line.match_indices("crate::") {
+                let before = line[..at].chars().next_back();
+                if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+                    continue;
+                }
+                let name: String = line[at + "crate::".len()..]
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                if !own(&name) {
+                    found.push(format!("{}:{}: {}", f.display(), i + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "the rule model names a layer above it:\n{}",
+        found.join("\n")
+    );
+}
+
+/// A re-export names what it hands on: no `pub use path::*` in the library
+/// or the model (a glob hides where a name lives and hands on whatever the
+/// module gains). Shown failing on a planted `pub use crate::limits::*;` in
+/// `answer/mod.rs`.
+#[test]
+fn no_glob_re_exports() {
+    let mut files = Vec::new();
+    rust_files(&crates().join("wythoff/src"), &mut files);
+    rust_files(&crates().join("wythoff-model/src"), &mut files);
+    let mut found = Vec::new();
+    for f in &files {
+        let code = code_only(&std::fs::read_to_string(f).unwrap());
+        for stmt in code.split(';') {
+            let s = stmt.trim();
+            let re_export =
+                s.starts_with("pub use ") || s.starts_with("pub(") && s.contains(") use ");
+            if re_export && s.contains('*') {
+                found.push(format!("{}: {}", f.display(), s));
+            }
+        }
+    }
+    assert!(found.is_empty(), "glob re-exports:\n{}", found.join("\n"));
+}
+
+/// Walnut's automaton format (the automaton files, the number systems, the
+/// automata's names, comments) is one leaf, `walnut_format/`, that `prove/`
+/// and `proved/` both import: it names no module of the crate but itself,
+/// `proved/` takes none of it through `prove::`, and `prove/` imports nothing
+/// of `proved/`. Shown failing on a planted
+/// `use crate::prove::numeration::Numeration;` in `proved/mod.rs`.
+#[test]
+fn the_walnut_format_is_one_leaf() {
+    let src = crates().join("wythoff/src");
+    let mut found = Vec::new();
+    let mut check = |dir: &str, bad: &dyn Fn(&str) -> bool| {
+        let mut files = Vec::new();
+        rust_files(&src.join(dir), &mut files);
+        assert!(!files.is_empty(), "no Rust file under {dir}");
+        for f in &files {
+            let code = code_only(&std::fs::read_to_string(f).unwrap());
+            for (i, line) in code.lines().enumerate() {
+                if bad(line) {
+                    found.push(format!("{}:{}: {}", f.display(), i + 1, line.trim()));
+                }
+            }
+        }
+    };
+    check("walnut_format", &|l| {
+        l.match_indices("crate::")
+            .any(|(at, _)| !l[at..].starts_with("crate::walnut_format"))
+    });
+    const FORMAT: &[&str] = &[
+        "automaton",
+        "numeration",
+        "AUTOMATON",
+        "RELATION",
+        "level_name",
+        "comment",
+        "WalnutAutomaton",
+        "Numeration",
+    ];
+    check("proved", &|l| {
+        l.contains("prove::") && FORMAT.iter().any(|n| names_segment(l, n))
+    });
+    check("prove", &|l| {
+        l.contains("proved::") || l.contains("crate::proved")
+    });
+    assert!(
+        found.is_empty(),
+        "the Walnut format outside its leaf, or prove and proved importing each other for it:\n{}",
         found.join("\n")
     );
 }

@@ -54,17 +54,39 @@ mod rows;
 mod verify;
 
 pub use crate::board::{game_board, game_p_positions, outcome_table};
-pub use crate::limits::*;
-pub use crate::sequences::*;
-pub use crate::subject::*;
-pub use crate::value_from::*;
-pub use grundy_value::*;
+pub use crate::limits::{
+    check_levels_max, check_max, check_terms, parse_levels_max, parse_max, parse_pile, parse_terms,
+    parse_values, GENERAL_LIMIT, MAX_BOARD, MAX_LEVELS_BOARD, MAX_LEVEL_VALUE, MAX_ORACLE_TERMS,
+    MAX_TERMS,
+};
+pub use crate::sequences::{
+    parse_value, read_off_a_board, sequence, sequence_board_plan, sequence_list,
+    sequence_list_within, sequence_plan, sequence_summary, solution_without_pairs, value_pairs,
+    value_pairs_list, value_pairs_plan, SequencePlan, ValuePairsPlan,
+};
+pub use crate::subject::{rules_file_path, GameArgError, ParamValue, Subject, MAX_RULES_FILE};
+pub use crate::value_from::{
+    value_from_plan, value_pairs_from, value_position, wythoff_pair, FromBasis, ValueFromPlan,
+    MAX_VALUE_INDEX, NIVASCH_NOT_BUILT, WYTHOFF_THEOREM,
+};
+pub use grundy_value::{
+    grundy_value, position_grundy, sum, Basis, GrundyValue, SumAnswer, SumComponent, SumMove,
+    OUTCOME_GRUNDY_BOUND, OUTCOME_GRUNDY_CELLS, ROW_COLUMNS,
+};
 pub use notes::{remoteness_notes, REMOTENESS_LIMIT, REMOTENESS_WORK};
-pub use plan::*;
-pub use request::*;
+pub use plan::{
+    plan_compare, plan_grundy, plan_grundy_levels, plan_p_positions, plan_remoteness,
+    plan_sequence, Work, WorkPlan,
+};
+pub use request::{
+    outcome_of, parse_history, parse_pair, parse_position, parse_side, side_label, GameSpec,
+};
 pub use row::{p_positions_in_row, RowAnswer};
-pub use rows::*;
-pub use verify::*;
+pub use rows::{
+    grundy_rows, parse_columns, parse_rows, rows_plan, RowReport, RowsPlan, DEFAULT_ROW_COLUMNS,
+    MAX_ROWS,
+};
+pub use verify::{verify, VerifyEvent, VerifyRun};
 
 /// The payload of an unwind that a front end's progress callback starts to stop
 /// a computation (Ctrl-C).

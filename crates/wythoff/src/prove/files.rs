@@ -26,6 +26,7 @@ pub const WALNUT_FOLDERS: [&str; 8] = [
 /// The P-set automaton's name, written by `super::automaton` (the statements
 /// and the automaton files name it too).
 pub use super::automaton::AUTOMATON;
+pub use crate::walnut_format::comment;
 /// The command file of the proof (`Command Files/prove.txt`, run with `load prove.txt;`).
 pub const COMMAND_FILE: &str = "prove.txt";
 /// The automaton of the winning moves, built by Walnut when the P-set is
@@ -169,25 +170,6 @@ pub fn proof_files(
         ),
     );
     Ok(f)
-}
-
-/// A comment in a Walnut command file. Walnut 6.2 has no comment syntax (a
-/// `#` line is "Invalid command."), so a comment is a harmless command that
-/// Walnut echoes: `macro comment "TEXT";` (it only writes `Macro
-/// Library/comment.txt`). Walnut cuts a command at its first `;` or `:`, and a
-/// macro's text ends at `"`: those become `,`, ` ` and `'`.
-pub fn comment(text: &str) -> String {
-    let t: String = text
-        .chars()
-        .map(|c| match c {
-            ';' => ',',
-            ':' => ' ',
-            '"' => '\'',
-            '\n' | '\r' => ' ',
-            c => c,
-        })
-        .collect();
-    format!("macro comment \"{t}\";\n")
 }
 
 /// The largest integer constant written in `formulas` (0 when none).

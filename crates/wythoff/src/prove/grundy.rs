@@ -35,15 +35,9 @@ use crate::patterns::board::Board;
 use crate::rules::Relation as MoveRelation;
 use crate::subject::Subject;
 
-/// The relation's automaton (`Automata Library/grundy.txt`, inputs x, y, z).
-pub const RELATION: &str = "grundy";
+pub use crate::walnut_format::{level_name, RELATION};
 /// The largest level `--value` may ask for.
-pub const MAX_VALUE: u32 = 16;
-
-/// The automaton name of level `k` (`Automata Library/levK.txt`).
-pub fn level_name(k: u32) -> String {
-    format!("lev{k}")
-}
+pub const MAX_VALUE: u32 = 64;
 
 /// The statements saying that [`RELATION`] is the Grundy function (with
 /// `opt(a,b,c,d)` the move relation; `reach(a,b,z)`: some option has value z).

@@ -26,7 +26,6 @@ pub mod family;
 pub mod files;
 pub mod formula;
 pub mod grundy;
-pub mod numeration;
 pub mod pairs;
 pub mod plan;
 pub mod report;
@@ -36,6 +35,8 @@ pub mod statements;
 pub mod walnut_output;
 pub mod winning;
 
+/// The number systems live in the Walnut format's leaf; here at their former path.
+pub use crate::walnut_format::numeration;
 pub use error::{ProveArg, ProveError};
 pub use plan::{Model, PlanSummary, ProofPlan, Strategy};
 pub use report::{

@@ -28,11 +28,12 @@
 //! P-set proof, the very `Automata Library/pset.txt` an oracle reads.
 
 use super::numeration_of;
-use crate::prove::files::{comment, pset_core, AUTOMATON};
-use crate::prove::grundy::{grundy_command, level_name, RELATION};
-use crate::prove::numeration::Numeration;
+use crate::prove::files::pset_core;
+use crate::prove::grundy::grundy_command;
 use crate::rules::Convention;
 use crate::subject::Subject;
+use crate::walnut_format::numeration::Numeration;
+use crate::walnut_format::{comment, level_name, AUTOMATON, RELATION};
 
 /// What a proof folder proves, as its first line names it.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]

@@ -23,11 +23,11 @@ pub mod sha256;
 pub mod shipped;
 
 use crate::oracle::Natural;
-use crate::prove::automaton::WalnutAutomaton;
-use crate::prove::files::{comment, AUTOMATON};
-use crate::prove::numeration::Numeration;
 use crate::rules::Convention;
 use crate::subject::Subject;
+use crate::walnut_format::automaton::WalnutAutomaton;
+use crate::walnut_format::numeration::Numeration;
+use crate::walnut_format::{comment, AUTOMATON};
 use std::sync::OnceLock;
 
 /// The Walnut every shipped proof was decided with (`scripts/install_walnut.sh`:

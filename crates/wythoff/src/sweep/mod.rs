@@ -48,11 +48,14 @@ pub mod proof;
 mod record;
 mod run;
 mod theorem;
-pub use identity::*;
-pub use plan::*;
-pub use record::*;
-pub use run::*;
-pub use theorem::*;
+pub use identity::{rules_fingerprint, Identity, IDENTITY_FIELDS, VERSION};
+pub use plan::{shard_costs, Plan, ShardCost, BASE_MEMORY};
+pub use record::{check_gathered, check_record, record, run_one, Claims, Record};
+pub use run::{proof_of, run, run_with, ProofHook};
+pub use theorem::{theorem, theorem_lazy, Theorem};
+// the siblings' shared helpers (each child reads them through `use super::*`)
+use plan::ENUMERATE_PS;
+use record::label_error;
 
 /// Most combinations one sweep may have.
 pub const MAX_COMBINATIONS: u64 = 10_000_000;

@@ -171,6 +171,7 @@ pub fn run_with<E: From<crate::error::SolveError> + Send>(
 
 #[cfg(test)]
 mod run_tests {
+    use super::super::plan::PER_INDEX_MEMORY;
     use super::*;
     use crate::rules::Convention;
 

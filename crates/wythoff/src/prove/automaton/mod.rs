@@ -10,19 +10,17 @@
 mod board;
 mod graph;
 mod strings;
-mod walnut;
 
+pub use crate::walnut_format::automaton::WalnutAutomaton;
 pub use board::guess;
 pub use graph::{guess_function, guess_graph};
-pub use walnut::WalnutAutomaton;
 
 use super::numeration::{Numeration, Tables};
 use malachite_nz::natural::Natural;
 use std::collections::HashMap;
 
-/// The P-set automaton's name (`Automata Library/pset.txt`; inputs x then y):
-/// the file `prove` writes and reads back, the name its statements use.
-pub const AUTOMATON: &str = "pset";
+pub use crate::walnut_format::AUTOMATON;
+use crate::walnut_format::{pad, DEAD};
 
 /// A deterministic automaton over pairs of digits; state 0 is initial; a missing
 /// transition goes to a rejecting sink (not written).
@@ -33,8 +31,6 @@ pub struct Automaton {
     /// `trans[s][a * radix + b]`: the target on the digit pair `(a, b)`.
     pub trans: Vec<Vec<Option<u32>>>,
 }
-
-const DEAD: u32 = u32::MAX;
 
 impl Automaton {
     pub fn states(&self) -> usize {
@@ -179,12 +175,6 @@ impl Automaton {
             accept,
             trans,
         }
-    }
-}
-
-fn pad(d: &mut Vec<u32>, len: usize) {
-    while d.len() < len {
-        d.insert(0, 0);
     }
 }
 

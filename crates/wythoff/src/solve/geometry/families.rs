@@ -2,16 +2,23 @@
 //! along (rows, columns, one diagonal per offset), each an eventually periodic
 //! set of steps ([`families`]), and their stepped prefix arrays planned for a
 //! ring of rows ([`LineLayout`]). Shared by the counters outcome kernel, the
-//! union and plain Grundy kernels, and [`Rules::options_fast`] (what `explain`
+//! union and plain Grundy kernels, and [`FastOptions::options_fast`] (what `explain`
 //! reads), not inside one kernel's file.
 
 use crate::rules::{ClassSteps, MoveFamily, Relation, Rules};
 use crate::sets::{gcd, lcm, LengthSet};
 
-impl Rules {
+/// [`Rules::options`] by line families, as a method of [`Rules`]
+/// (`wythoff::FastOptions`): a trait, since `Rules` lives in the crate
+/// `wythoff-model` and the families here.
+pub trait FastOptions {
     /// The options of `(x, y)` as `(x', y', in_block_class)`, by line families:
     /// `O(x + y + diagonal offsets)` rather than the `O(x y)` of [`Rules::options`].
-    pub fn options_fast(&self, x: u64, y: u64) -> Vec<(u64, u64, bool)> {
+    fn options_fast(&self, x: u64, y: u64) -> Vec<(u64, u64, bool)>;
+}
+
+impl FastOptions for Rules {
+    fn options_fast(&self, x: u64, y: u64) -> Vec<(u64, u64, bool)> {
         let mut out = Vec::new();
         if self.is_terminal(x, y) {
             return out;

@@ -42,7 +42,7 @@ impl Mat {
         // shrink the period to its least value
         let p = self.residues.len();
         for d in 1..=p {
-            if p % d == 0 && (0..p).all(|i| self.residues[i] == self.residues[i % d]) {
+            if p.is_multiple_of(d) && (0..p).all(|i| self.residues[i] == self.residues[i % d]) {
                 self.residues.truncate(d);
                 break;
             }

@@ -1,8 +1,8 @@
 //! Walnut's automaton files read back: any number of inputs, the words an
 //! automaton accepts, and the smallest pair it accepts.
 
+use super::numeration::{Numeration, Tables};
 use super::{pad, DEAD};
-use crate::prove::numeration::{Numeration, Tables};
 use malachite_nz::natural::Natural;
 
 /// An automaton read from Walnut's file format (any number of inputs).

@@ -66,7 +66,7 @@ impl Relation {
             Relation::Cone { s, t } => {
                 (diff as u128) < (*s as u128 - 1) * (k.min(l) as u128) + *t as u128
             }
-            Relation::Congruent { m } => diff % m == 0,
+            Relation::Congruent { m } => diff.is_multiple_of(*m),
             Relation::Ratio { p, q } => ratio_allows(*p, *q, k, l),
             Relation::Union(parts) => parts.iter().any(|r| r.allows(k, l)),
         }
@@ -208,7 +208,9 @@ impl Relation {
 /// division).
 #[inline]
 fn ratio_allows(p: u64, q: u64, k: u64, l: u64) -> bool {
-    let along = |a: u64, b: u64, p: u64, q: u64| a % p == 0 && b % q == 0 && a / p == b / q;
+    let along = |a: u64, b: u64, p: u64, q: u64| {
+        a.is_multiple_of(p) && b.is_multiple_of(q) && a / p == b / q
+    };
     k >= 1 && (along(k, l, p, q) || along(k, l, q, p))
 }
 
@@ -533,7 +535,7 @@ impl Rules {
     /// Is `(x, y)` a cell of the board (not in the removed corner)?
     #[inline]
     pub fn on_board(&self, x: u64, y: u64) -> bool {
-        self.corner.map_or(true, |c| !c.removes(x, y))
+        self.corner.is_none_or(|c| !c.removes(x, y))
     }
     /// Is removing `k` from the first and `l` from the second pile a move of
     /// these rules (ignoring the board: the caller checks `k <= x`, `l <= y` and the
@@ -570,8 +572,8 @@ impl Rules {
     /// Are the rules symmetric under swapping the piles?
     pub fn is_symmetric(&self) -> bool {
         self.h == self.v
-            && self.two.as_ref().map_or(true, |t| t.d1 == t.d2)
-            && self.corner.map_or(true, |c| c.u == c.v)
+            && self.two.as_ref().is_none_or(|t| t.d1 == t.d2)
+            && self.corner.is_none_or(|c| c.u == c.v)
     }
     /// A one-line description of the moves.
     pub fn describe(&self) -> String {
