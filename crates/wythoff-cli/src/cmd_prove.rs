@@ -323,13 +323,13 @@ fn family(a: &Args, game: &str, param: &str, out: &mut dyn Write) -> Result<Exit
         return Ok(ExitCode::SUCCESS);
     }
     crate::progress::admit(
-        wythoff::solve::cost::admit(
+        wythoff::solve::cost::Cost::of_board(
             "the family's boards and guesses",
             fplan.board,
             fplan.memory,
             fplan.seconds,
-            bound,
-        ),
+        )
+        .admit(bound),
         &format!("prove {game} --family {param} --up-to {}", a.up_to),
         fplan.seconds,
     )?;

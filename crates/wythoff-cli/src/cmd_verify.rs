@@ -63,11 +63,12 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         bail!("--format applies to --coverage only");
     }
     if let Some(max) = a.max {
-        crate::progress::time_estimate(
-            &format!("verify --max {max}"),
-            wythoff::solve::cost::verify_seconds(max),
-            true,
-            a.force,
+        // admitted as every plan is (its memory is not planned)
+        let plan = wythoff::solve::cost::VerifyPlan::new(max);
+        crate::progress::admit(
+            plan.admit(wythoff::solve::cost::Bound::cli(a.force)),
+            &plan.what,
+            plan.seconds,
         )?;
     }
     let bar = if std::io::stderr().is_terminal() {

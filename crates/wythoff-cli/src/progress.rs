@@ -55,8 +55,8 @@ impl Drop for Bar {
 }
 
 /// Before long work: a plan's admission against the CLI's bound
-/// (`wythoff::solve::cost::Bound::cli`), then the estimate told on stderr as
-/// [`time_estimate`] tells it. Over the memory budget the solver refuses with
+/// (`wythoff::solve::cost::Bound::cli`), then the estimate told on stderr
+/// (above `NOTE_SECONDS`, on a terminal). Over the memory budget the solver refuses with
 /// its own estimate (no `--force` lifts it): that refusal comes first, so the
 /// plan's is not shown.
 pub fn admit(
@@ -84,25 +84,4 @@ fn note(what: &str, seconds: u64) {
             cost::human_seconds(seconds)
         );
     }
-}
-
-/// Before long work: refuse it beyond the library's time bound unless `force`
-/// (`wythoff::solve::cost::check_time`), and tell the estimate on stderr when it
-/// is long enough to matter and stderr is a terminal, like the progress bars
-/// (`what`: e.g. `--max 16384: the Grundy solver`). `fits_memory`: false when
-/// the solver's memory check will refuse the request anyway; that refusal
-/// comes first (no `--force` can lift it), so no time is checked.
-pub fn time_estimate(
-    what: &str,
-    seconds: u64,
-    fits_memory: bool,
-    force: bool,
-) -> anyhow::Result<()> {
-    use wythoff::solve::cost;
-    if !fits_memory {
-        return Ok(());
-    }
-    cost::check_time(what, seconds, force)?;
-    note(what, seconds);
-    Ok(())
 }

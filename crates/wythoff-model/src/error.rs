@@ -372,7 +372,7 @@ pub enum SolveError {
     /// The work on the board of side `n` named by `arg` (`what`: `the outcome
     /// solver`; no argument: a position's board, named by `what`) is estimated
     /// at `seconds`, over a front end's bound of `bound` seconds
-    /// (`solve::cost::admit`).
+    /// (`solve::cost::Cost::admit`).
     #[error("{}", over_time(.arg, .n, .what, .seconds, .bound))]
     OverTime {
         arg: Option<BoardArg>,

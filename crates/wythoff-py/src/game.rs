@@ -421,10 +421,7 @@ impl Game {
             })?,
             Some(v) => {
                 let g = answer::parse_value(&whole_text(v, "value")?).map_err(to_py_err)?;
-                let bound = wythoff::solve::cost::Bound {
-                    memory: wythoff::solve::memory_budget(),
-                    seconds: u64::MAX,
-                };
+                let bound = wythoff::solve::cost::Bound::memory_only();
                 run(py, |c| {
                     answer::value_pairs_list(s, g, terms, bound, &mut |_, _| check(c))
                 })?
@@ -452,10 +449,7 @@ impl Game {
             PyValueError::new_err("n is over the largest index answered (10**18)".to_string())
         })?;
         let s = self.s()?;
-        let bound = wythoff::solve::cost::Bound {
-            memory: wythoff::solve::memory_budget(),
-            seconds: u64::MAX,
-        };
+        let bound = wythoff::solve::cost::Bound::memory_only();
         let (a, b, plan) = run(py, |c| {
             answer::value_position(s, g, n, bound, &mut |_, _| check(c))
         })?;

@@ -11,7 +11,9 @@
 //! - **a-order** (`b` is not increasing in `b`-order, e.g. seed 000's
 //!   mWN^(l,p) outside Theorem 2.1): the pairs with `a` below a cut, sorted by
 //!   `a`. These need only the first rows, so they are read off a thin
-//!   rectangle `rows x cols` by [`crate::solve::outcome::sparse_rect`] (moves only
+//!   rectangle `rows x cols` by the rectangle kernel
+//!   ([`crate::solve::run::rectangle_p_positions`], its plan
+//!   [`crate::solve::plan::rect_plan`]; moves only
 //!   shrink piles: a rectangle's outcomes are those of any larger board), with
 //!   `cols = 2 R rows` where `R` is the largest `b / a` seen (`a >= 1`), the
 //!   same assumption as [`crate::patterns::by_rows`], stated to the user the
@@ -27,8 +29,8 @@
 use crate::error::{Arg, Message, SolveError};
 use crate::patterns::{self, pairs, READ_PAIRS_MAX_BOARD};
 use crate::rules::Game;
-use crate::solve::outcome::sparse_rect;
-use crate::solve::{self, cost};
+use crate::solve::wrappers::SparseRect;
+use crate::solve::{self, cost, plan::rect_plan, run::rectangle_p_positions};
 
 /// Side of the probe board that decides the reading.
 pub const PROBE: usize = 512;
@@ -41,8 +43,8 @@ pub const MAX_TERMS: u64 = READ_PAIRS_MAX_BOARD as u64;
 pub const MAX_COLS: usize = 1 << 24;
 
 /// Work units (one unit: a cell swept or an earlier P-position visited, about
-/// 3 ns measured) a second.
-const UNITS_PER_SECOND: u64 = 333_000_000;
+/// 3 ns measured) a second: the rectangle kernel's.
+const UNITS_PER_SECOND: u64 = SparseRect::UNITS_PER_SECOND;
 
 /// The work units of about `seconds` of computation.
 pub const fn work_of_seconds(seconds: u64) -> u64 {
@@ -138,10 +140,7 @@ fn linear_read(
     let [r] = game.variants() else { return None };
     let mut n = terms.saturating_mul(4).saturating_add(64);
     loop {
-        if n > LINEAR_MAX_BOARD
-            || crate::solve::select::outcome_kernel(&r.for_board(n))
-                != crate::solve::OutcomeKernel::Linear
-        {
+        if n > LINEAR_MAX_BOARD || !crate::solve::plan::p_positions_near_linear(game, n) {
             return None;
         }
         let one = Game::single(r.clone());
@@ -204,10 +203,7 @@ enum Probe {
 
 fn probe(game: &Game) -> Option<Probe> {
     let [r] = game.variants() else { return None };
-    if !sparse_rect::in_scope(r) {
-        return None;
-    }
-    let probe = sparse_rect::p_positions(r, PROBE, PROBE, READ_WORK, &mut |_| {})?;
+    let probe = rectangle_p_positions(game, PROBE, PROBE, READ_WORK, &mut |_| {})?;
     let side = if r.is_symmetric() { "both" } else { "upper" };
     let mut v = upper(&probe);
     v.sort_unstable_by_key(|&(a, b)| (b, a));
@@ -260,7 +256,7 @@ fn a_order(
     work: u64,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Reading, SolveError> {
-    let [r] = game.variants() else {
+    let [_] = game.variants() else {
         return Ok(Reading::NotApplicable);
     };
     let v = match probe(game) {
@@ -285,7 +281,8 @@ fn a_order(
                 ": the pairs in a-order need a rectangle of {rows} rows and {cols} columns (b up to {ratio} a), over the {MAX_COLS} columns allowed: use fewer terms"
             ))));
         }
-        let est = sparse_rect::memory_estimate(cols as u64, 4 * rows as u64 * ratio);
+        let rect = rect_plan(rows as u64, cols as u64, 4 * rows as u64 * ratio);
+        let est = rect.memory;
         if est > budget {
             return Err(SolveError::ArgTooLarge(Message::new().value(Arg::Terms, terms).text(format!(
                 ": the rectangle of {rows} x {cols} needs about {}, over the budget of {}: use fewer terms",
@@ -295,7 +292,7 @@ fn a_order(
         }
         // about 3 ns a unit (docs/performance.md): refused before the work,
         // the rectangles already solved counted
-        let units = (rows as u64).saturating_mul(2 * cols as u64);
+        let units = rect.units;
         if spent.saturating_add(units) > work {
             return Err(SolveError::ArgTooLarge(Message::new().value(Arg::Terms, terms).text(format!(
                 ": the pairs in a-order need a rectangle of {rows} x {cols}, about {} of computation{}, over the bound of {}: use fewer terms",
@@ -307,7 +304,7 @@ fn a_order(
         spent = spent.saturating_add(units);
         let total = rows as u64;
         let Some(ps) =
-            sparse_rect::p_positions(r, rows, cols, 4 * work, &mut |d| progress(d, total))
+            rectangle_p_positions(game, rows, cols, 4 * work, &mut |d| progress(d, total))
         else {
             return Ok(Reading::NotApplicable);
         };
@@ -374,12 +371,9 @@ pub struct Plan {
 /// The [`Plan`] of `read(game, terms, ..)`, from the probe board (a few
 /// milliseconds), or the refusal that will come first (the same error).
 pub fn plan(game: &Game, terms: u64) -> Result<Plan, SolveError> {
-    if let [r] = game.variants() {
+    if let [_] = game.variants() {
         let n = terms.saturating_mul(4).saturating_add(64);
-        if n <= LINEAR_MAX_BOARD
-            && crate::solve::select::outcome_kernel(&r.for_board(n))
-                == crate::solve::OutcomeKernel::Linear
-        {
+        if n <= LINEAR_MAX_BOARD && crate::solve::plan::p_positions_near_linear(game, n) {
             // streamed by the near-linear kernel (`linear_read`)
             // the board's P-positions are held twice (and mirrored) to be read
             let p = crate::solve::plan::p_positions_plan(game, n);
@@ -426,14 +420,15 @@ pub fn plan(game: &Game, terms: u64) -> Result<Plan, SolveError> {
     let rows = ((terms as f64 / per_row) * 1.25) as u64 + 16;
     let ratio = ratio_of(&v).max(1);
     let cols = (2 * ratio).saturating_mul(rows).saturating_add(64);
+    let rect = rect_plan(rows, cols, 4 * rows * ratio);
     Ok(Plan {
         reading: "a-order, rectangle",
         kernel: cost::SequenceKernel::Rectangle,
         rows,
         cols,
-        seconds: rows.saturating_mul(2 * cols) / UNITS_PER_SECOND,
-        millis: rows.saturating_mul(2 * cols) / (UNITS_PER_SECOND / 1000),
-        bytes: sparse_rect::memory_estimate(cols, 4 * rows * ratio),
+        seconds: rect.seconds,
+        millis: rect.millis,
+        bytes: rect.memory,
     })
 }
 

@@ -9,7 +9,7 @@ use crate::solve::table::memory_budget;
 pub const MAX_BOARD: u64 = 1 << 20;
 /// Largest board side of the Grundy level sets (`grundy --values`: no table,
 /// `O(G n)` memory; coordinates are `u32`): the level kernel's own bound.
-pub const MAX_LEVELS_BOARD: u64 = crate::solve::grundy::levels::MAX_SIDE;
+pub const MAX_LEVELS_BOARD: u64 = crate::solve::wrappers::Levels::MAX_SIDE;
 /// Largest Grundy value of `grundy --values` (the memory budget refuses far less).
 pub const MAX_LEVEL_VALUE: u64 = (1 << 31) - 1;
 /// Largest number of sequence terms.

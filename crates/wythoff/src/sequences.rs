@@ -371,17 +371,19 @@ impl ValuePairsPlan {
             crate::units::human_seconds(self.levels.seconds)
         )
     }
-    /// Refuse it beyond `bound` (memory, then time), with the plan in the message.
+    /// Refuse it beyond `bound` (the level kernel's plan admitted:
+    /// [`cost::Cost::admit`], memory, then time), with the plan in the message.
     pub fn admit(&self, bound: cost::Bound) -> Result<(), SolveError> {
-        let over = if self.levels.memory > bound.memory {
-            format!("over the memory budget of {}", human_bytes(bound.memory))
-        } else if self.levels.seconds > bound.seconds {
-            format!(
+        let over = match self.levels.admit(bound) {
+            Ok(()) => return Ok(()),
+            Err(SolveError::OverMemory { budget, .. }) => {
+                format!("over the memory budget of {}", human_bytes(budget))
+            }
+            Err(SolveError::OverTime { bound, .. }) => format!(
                 "over the time bound of {}",
-                crate::units::human_seconds(bound.seconds)
-            )
-        } else {
-            return Ok(());
+                crate::units::human_seconds(bound)
+            ),
+            Err(e) => return Err(e),
         };
         Err(SolveError::ArgTooLarge(
             Message::new()
@@ -527,12 +529,10 @@ pub fn value_pairs(
     loop {
         plan.admit(bound)?;
         let n = plan.levels.n;
-        let game = s.game.for_board(n);
-        let r = game.as_single().expect("checked by the plan");
         let top = u32::try_from(g).expect("checked: below 2^31");
         let rows = plan.rows;
         let mut pairs: Vec<(u64, u64)> = Vec::new();
-        crate::solve::grundy::levels::levels(r, n, top, progress, &mut |v, x, y| {
+        crate::solve::stream::levels(&s.game, n, top, progress, &mut |v, x, y| {
             let (x, y) = (x as u64, y as u64);
             if v == top && x <= y && x < rows {
                 pairs.push((x, y));
@@ -682,11 +682,9 @@ mod value_tests {
         let r = s.game.as_single().unwrap();
         let c = crate::patterns::row_proof::reach(r, a_rows - 1, u64::MAX).unwrap();
         let n = top as u64 + c + 1;
-        let game = s.game.for_board(n);
-        let r = game.as_single().unwrap();
         let mut lists: Vec<Vec<(u32, u32)>> = vec![Vec::new(); top as usize + 1];
         let t0 = std::time::Instant::now();
-        crate::solve::grundy::levels::levels(r, n, top, &mut |_, _| {}, &mut |g, x, y| {
+        crate::solve::stream::levels(&s.game, n, top, &mut |_, _| {}, &mut |g, x, y| {
             if x <= y && (x as u64) < a_rows {
                 lists[g as usize].push((x, y));
             }

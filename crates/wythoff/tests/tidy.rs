@@ -98,6 +98,89 @@ fn front_ends_import_no_kernel() {
     );
 }
 
+/// One door to each kernel: outside `solve/`, no file names a kernel variant
+/// (`OutcomeKernel::Linear`, `GrundyKernel::Plain`, ...) or a kernel module of
+/// the outcome kernels, the level kernel or the rectangle kernel: a caller
+/// asks the plan (does it stream, is it near-linear, how much memory) and
+/// runs the dispatcher (`solve::run`, `solve::stream`). Left: the Grundy row
+/// kernel (`solve::grundy::rows`), whose laws the row proofs and the
+/// certified rows read, has no wrapper yet.
+#[test]
+fn no_kernel_is_named_outside_solve() {
+    const NEEDLES: &[&str] = &[
+        "OutcomeKernel::",
+        "GrundyKernel::",
+        "RemotenessKernel::",
+        "solve::outcome::",
+        "grundy::levels",
+        "sparse_rect",
+        "solve::grundy::nim_like",
+        "solve::grundy::lines",
+        "solve::grundy::region",
+        "solve::grundy::union",
+        "solve::grundy::plain",
+    ];
+    let mut found = Vec::new();
+    for dir in [
+        "wythoff/src",
+        "wythoff-model/src",
+        "wythoff-cli/src",
+        "wythoff-render/src",
+        "wythoff-py/src",
+    ] {
+        found.extend(lines_with(dir, NEEDLES, &|f| {
+            f.components().any(|c| c.as_os_str() == "solve")
+        }));
+    }
+    assert!(
+        found.is_empty(),
+        "kernels named outside solve/ (ask the plan, run the dispatcher):\n{}",
+        found.join("\n")
+    );
+}
+
+/// "Plan" has one meaning, what admission takes (`solve/plan.rs`, the
+/// plans of the front door): the kernels' own layouts (their families of
+/// moves, stores and trails, derived from the rules) are `Layout`s, so no
+/// kernel or shared module under `solve/` (`outcome/`, `grundy/`,
+/// `remoteness/`, `geometry/`) defines a `*Plan` type or a `plan` module.
+/// Fails on the tree of 7bf9da5 (`grundy/lines/plan.rs`, `grundy/region/plan.rs`,
+/// `grundy/union.rs`'s `Plan`, `geometry/families.rs`'s `LinePlan`).
+#[test]
+fn kernels_name_no_plan() {
+    let mut found = Vec::new();
+    for dir in ["outcome", "grundy", "remoteness", "geometry"] {
+        let mut files = Vec::new();
+        rust_files(&crates().join("wythoff/src/solve").join(dir), &mut files);
+        for f in &files {
+            if f.file_stem().is_some_and(|s| s == "plan") {
+                found.push(f.display().to_string());
+            }
+            let text = std::fs::read_to_string(f).unwrap();
+            for (i, line) in text.lines().enumerate() {
+                let code = line.trim_start();
+                let defines = ["struct ", "enum ", "type ", "trait "].iter().any(|k| {
+                    code.split(k).nth(1).is_some_and(|rest| {
+                        let name: String = rest
+                            .chars()
+                            .take_while(|c| c.is_alphanumeric() || *c == '_')
+                            .collect();
+                        name.ends_with("Plan")
+                    })
+                });
+                if defines || code.starts_with("mod plan") || code.contains(" mod plan;") {
+                    found.push(format!("{}:{}: {}", f.display(), i + 1, code));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "kernel-internal plans (name them Layout: plan is what admission takes):\n{}",
+        found.join("\n")
+    );
+}
+
 /// Names that show the design: `solve/` grouped by question, the claims and
 /// the front door in folders of their own, no `fast.rs` (the slow general
 /// solver is `solve/outcome/counters.rs`), and one word, `reference`, for every
@@ -894,6 +977,67 @@ fn solve_has_no_import_circle() {
             .collect();
         panic!("an import circle in solve/: {}", names.join(" -> "));
     }
+}
+
+/// Every file under `solve/` imports the leaf that defines a name, never
+/// through `solve/mod.rs`'s re-exports (a kernel naming `crate::solve::decide`
+/// would draw an arrow up to the face, which imports the dispatchers): after
+/// `crate::solve::` (and, in a file of `solve/` itself, `super::`) comes one of
+/// `solve/`'s modules, in code and doc links alike. Fails on the tree of
+/// 7bf9da5 (`outcome/pass.rs`: `crate::solve::{decide, Outcome, ..}`).
+#[test]
+fn solve_files_import_the_leaf_not_the_face() {
+    let solve = crates().join("wythoff/src/solve");
+    let face = std::fs::read_to_string(solve.join("mod.rs")).unwrap();
+    let modules: Vec<String> = face
+        .lines()
+        .filter_map(|l| {
+            let l = l.trim();
+            let rest = l
+                .strip_prefix("pub mod ")
+                .or_else(|| l.strip_prefix("pub(crate) mod "))
+                .or_else(|| l.strip_prefix("mod "))?;
+            Some(rest.trim_end_matches(';').trim().to_string())
+        })
+        .collect();
+    assert!(modules.len() > 8, "{modules:?}");
+    let mut files = Vec::new();
+    rust_files(&solve, &mut files);
+    let mut found = Vec::new();
+    for f in files.iter().filter(|f| !f.ends_with("solve/mod.rs")) {
+        let direct = f.parent() == Some(solve.as_path());
+        let text = std::fs::read_to_string(f).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            let mut prefixes = vec!["crate::solve::"];
+            if direct {
+                prefixes.push("super::");
+            }
+            for prefix in prefixes {
+                for (at, _) in line.match_indices(prefix) {
+                    // `super::super::` and `crate::solve::super` are other paths
+                    if prefix == "super::" && at >= 2 && line[..at].ends_with("::") {
+                        continue;
+                    }
+                    let rest = &line[at + prefix.len()..];
+                    let segment: String = rest
+                        .chars()
+                        .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '{' || *c == '*')
+                        .collect();
+                    if segment == "*" || segment.starts_with("super") {
+                        continue;
+                    }
+                    if !modules.contains(&segment) {
+                        found.push(format!("{}:{}: {}", f.display(), i + 1, line.trim()));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "solve/ files importing through solve/mod.rs (import the leaf module):\n{}",
+        found.join("\n")
+    );
 }
 
 /// The layers of `solve/` point down: the kernels (under `outcome/`,

@@ -300,7 +300,8 @@ pub fn run(a: Args) -> Result<ExitCode> {
 }
 
 /// The sweep's estimated seconds (the boards, and the proofs of `proving`),
-/// admitted as every plan is (`Bound::cli`), worded for a sweep.
+/// its plan admitted as every plan is (`Cost::admit` against `Bound::cli`),
+/// the refusal worded for a sweep.
 fn admitted_seconds(
     plan: &Plan,
     workers: usize,
@@ -310,21 +311,21 @@ fn admitted_seconds(
     max: u64,
     force: bool,
 ) -> Result<u64> {
-    let seconds = plan.seconds_estimate(workers)
-        + match proving {
-            Some(o) => wythoff::sweep_proof::proof_seconds(proofs, java, o.timeout).0,
-            None => 0,
-        };
-    // the admission of every plan (`Bound::cli`), worded for a sweep
-    if seconds > wythoff::solve::cost::Bound::cli(force).seconds {
-        bail!(
+    let proof_seconds = match proving {
+        Some(o) => wythoff::sweep_proof::proof_seconds(proofs, java, o.timeout).0,
+        None => 0,
+    };
+    let cost = plan.admission_cost(workers, proof_seconds);
+    match cost.admit(wythoff::solve::cost::Bound::cli(force)) {
+        Ok(()) => Ok(cost.seconds),
+        Err(wythoff::SolveError::OverTime { .. }) => bail!(
             "the sweep would take {} on {workers} threads ({} games of {max}x{max}), over the bound of {} min: split it with --shard K/T (see --plan T) or use --force",
-            human_seconds(seconds),
+            human_seconds(cost.seconds),
             plan.runnable(),
             TIME_BOUND_SECONDS / 60
-        );
+        ),
+        Err(e) => Err(e.into()),
     }
-    Ok(seconds)
 }
 
 /// How many Java processes of `o`'s heap fit beside the sweep's `mem` in the

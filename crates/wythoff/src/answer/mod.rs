@@ -342,17 +342,14 @@ pub fn grundy_levels(
     let values = levels_values(s, n, values)?;
     let plan = grundy_levels_plan(s, n, values, solve::cost::Listing::COUNTED)?;
     plan.admit(solve::cost::Bound::memory_only())?;
-    let game = s.game.for_board(n);
-    let r = game.as_single().expect("checked by the plan");
     let top = u32::try_from(values.1).expect("admitted: far below u32");
     let from = values.0.min(u32::MAX as u64) as u32;
-    solve::wrappers::LEVELS
-        .stream(r, n, top, progress, &mut |g, x, y| {
-            if g >= from {
-                sink(g, x, y)
-            }
-        })
-        .expect("in the kernel's scope: checked by the plan");
+    solve::stream::levels(&s.game, n, top, progress, &mut |g, x, y| {
+        if g >= from {
+            sink(g, x, y)
+        }
+    })
+    .expect("in the kernel's scope: checked by the plan");
     Ok(())
 }
 
@@ -530,7 +527,8 @@ pub struct PositionPlan {
 }
 
 impl PositionPlan {
-    /// Refuse it beyond `bound` ([`solve::cost::admit`]), naming the position.
+    /// Refuse it beyond `bound` ([`solve::cost::Cost::admit`]), naming the
+    /// position (no board argument).
     pub fn admit(
         &self,
         x: &Natural,
@@ -544,36 +542,26 @@ impl PositionPlan {
                 // too long to echo)
                 use malachite_base::num::logic::traits::SignificantBits;
                 let bits = x.significant_bits().max(y.significant_bits());
-                return solve::cost::admit(
-                    "the proved automaton",
-                    0,
-                    self.memory,
-                    self.seconds,
-                    bound,
-                )
-                .map_err(|e| match e {
-                    SolveError::OverTime {
-                        seconds, bound, n, ..
-                    } => SolveError::OverTime {
-                        arg: None,
-                        n,
-                        what: format!("a position with piles of {bits} bits: the proved automaton"),
-                        seconds,
-                        bound,
-                    },
-                    e => e,
-                });
+                return solve::cost::Cost {
+                    what: &format!("a position with piles of {bits} bits: the proved automaton"),
+                    arg: None,
+                    n: 0,
+                    memory: self.memory,
+                    seconds: self.seconds,
+                }
+                .admit(bound);
             }
             _ => "the outcome solver",
         };
-        solve::cost::admit(what, self.n, self.memory, self.seconds, bound).map_err(|e| match e {
-            SolveError::OverTime { seconds, bound, n, .. } => SolveError::OverTime {
-                arg: None,
-                n,
-                what: format!("({x}, {y}): {what} on the board of side {n}"),
-                seconds,
-                bound,
-            },
+        solve::cost::Cost {
+            what: &format!("({x}, {y}): {what} on the board of side {}", self.n),
+            arg: None,
+            n: self.n,
+            memory: self.memory,
+            seconds: self.seconds,
+        }
+        .admit(bound)
+        .map_err(|e| match e {
             SolveError::OverMemory { need, budget, .. } => SolveError::TooLarge(format!(
                 "({x}, {y}): {what} on the board of side {} needs about {} of memory, over the budget of {}",
                 self.n,

@@ -188,7 +188,9 @@ impl WorkPlan {
         self.milliseconds = cost::ps_millis(ps);
         self.wall_seconds = self.seconds;
         if self.refusal.is_none() {
-            self.refusal = cost::admit(what, self.n, work_memory, self.seconds, self.bound).err();
+            self.refusal = cost::Cost::of_board(what, self.n, work_memory, self.seconds)
+                .admit(self.bound)
+                .err();
         }
     }
 }
@@ -373,7 +375,7 @@ pub fn plan_sequence(
     let p = crate::sequences::sequence_plan(s, terms)?;
     let mut w = WorkPlan::new(Work::Sequence, s, p.rows.max(p.cols), bound);
     w.terms = Some(terms);
-    w.streams = p.kernel == cost::SequenceKernel::Mex || p.kernel == cost::SequenceKernel::Oracle;
+    w.streams = p.kernel.streams();
     w.refusal = p.refusal.clone();
     let mut ps = p.ps;
     if writes {
@@ -441,7 +443,11 @@ pub fn plan_compare(
         .refusal
         .clone()
         .or_else(|| pb.refusal.clone())
-        .or_else(|| cost::admit("the two outcome solvers", n, 0, w.seconds, bound).err());
+        .or_else(|| {
+            cost::Cost::of_board("the two outcome solvers", n, 0, w.seconds)
+                .admit(bound)
+                .err()
+        });
     w.kernels = pa.kernels.iter().chain(&pb.kernels).cloned().collect();
     w.kernel = format!("{} | {}", pa.kernel, pb.kernel);
     w.complexity = if pa.complexity == pb.complexity {

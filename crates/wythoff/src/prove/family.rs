@@ -17,7 +17,7 @@ use super::automaton::{guess_function, GuessRelation};
 use super::error::{ProveArg, ProveError};
 use super::numeration::Numeration;
 use crate::catalogue::{entry, parse_game, ParamKind};
-use crate::solve::cost::{admit, Bound, PROCESS_BYTES};
+use crate::solve::cost::{Bound, Cost, PROCESS_BYTES};
 
 /// The largest number of members (`--up-to`): the tables of `M` boards of
 /// side `4 M` one after another, and the guess over `M x M` arguments.
@@ -203,13 +203,13 @@ pub fn guess_family(
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<FamilyReport, ProveError> {
     let plan = req.plan()?;
-    admit(
+    Cost::of_board(
         "the family's boards and guesses",
         plan.board,
         plan.memory,
         plan.seconds,
-        bound,
-    )?;
+    )
+    .admit(bound)?;
     let (first, values) = family_values(req, plan.board, progress)?;
     Ok(FamilyReport {
         family: req.family.clone(),

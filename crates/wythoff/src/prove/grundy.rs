@@ -253,15 +253,18 @@ pub struct GuessPlan {
 }
 
 impl GuessPlan {
-    /// Refuse it beyond `bound` ([`crate::solve::cost::admit`]).
-    pub fn admit(&self, bound: crate::solve::cost::Bound) -> Result<(), crate::SolveError> {
-        crate::solve::cost::admit(
+    /// Its cost as admission reads it.
+    pub fn cost(&self) -> crate::solve::cost::Cost<'static> {
+        crate::solve::cost::Cost::of_board(
             "the Grundy guess of prove --grundy",
             self.n,
             self.memory,
             self.seconds,
-            bound,
         )
+    }
+    /// Refuse it beyond `bound` ([`crate::solve::cost::Cost::admit`]).
+    pub fn admit(&self, bound: crate::solve::cost::Bound) -> Result<(), crate::SolveError> {
+        self.cost().admit(bound)
     }
 }
 

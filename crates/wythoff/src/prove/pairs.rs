@@ -5,8 +5,7 @@
 
 use super::automaton::{guess_graph, Automaton, Guess};
 use super::numeration::Numeration;
-use super::search::{board_of, candidates, with_rules, Attempt};
-use crate::board::outcome_table;
+use super::search::{board_of, candidates, with_rules, Attempt, Boards};
 use crate::error::SolveError;
 use crate::subject::Subject;
 
@@ -52,28 +51,25 @@ pub const PREFIX_TERMS: [u64; 3] = [1 << 12, 1 << 13, 1 << 14];
 /// pairs), guess the automata of `n -> a_n` and `n -> b_n` from the first pairs
 /// of [`crate::sequences::sequence_list`] (up to [`PAIR_TERMS`], whichever engine
 /// answers: kernel, oracle or the board reader), in one numeration: the
-/// candidates of the `max` board (checked by [`prepare`]), or `only`.
+/// candidates of the `max` board of `boards` (checked by [`prepare`]), or
+/// `only`. The boards are those the automaton search read (solved once).
 pub(crate) fn search_pairs(
-    s: &Subject,
-    max: u64,
+    boards: &Boards,
     only: Option<&Numeration>,
     max_states: usize,
 ) -> Result<(Option<PairsModel>, Vec<Attempt>), SolveError> {
+    let (s, max) = (boards.subject(), boards.max());
     let n = max as usize;
-    let cells = outcome_table(s, max, &mut |_, _| {})?;
+    let cells = boards.own(&mut |_, _| {})?;
     let list = match only {
         Some(num) => vec![num.clone()],
         None => {
-            let mut list = with_rules(s, candidates(&board_of(&cells, n)));
+            let mut list = with_rules(s, candidates(&board_of(cells, n)));
             if s.convention() == crate::rules::Convention::Misere {
                 // a misère set whose laws the board does not show (roob-blocking):
                 // the numerations normal play's board suggests, too
-                let normal = Subject {
-                    game: s.game.with_convention(crate::rules::Convention::Normal),
-                    ..s.clone()
-                };
-                let cells = outcome_table(&normal, max, &mut |_, _| {})?;
-                let more = candidates(&board_of(&cells, n));
+                let normal = boards.normal_subject();
+                let more = candidates(&board_of(boards.normal()?, n));
                 for num in with_rules(&normal, more) {
                     if !list.contains(&num) {
                         list.push(num);
@@ -102,7 +98,7 @@ pub(crate) fn search_pairs(
                 break;
             };
             let (a, b) = unzip_pairs(&prefix);
-            if !pairs_are_the_board(&a, &b, &cells, n) {
+            if !pairs_are_the_board(&a, &b, cells, n) {
                 break;
             }
             list.retain(|num| {
@@ -130,7 +126,7 @@ pub(crate) fn search_pairs(
             }
         }
     }
-    let (model, more) = search_whole(s, max, &cells, list, max_states)?;
+    let (model, more) = search_whole(boards, list, max_states)?;
     attempts.extend(more);
     Ok((model, attempts))
 }
@@ -156,17 +152,17 @@ fn prefix_pays(s: &Subject, terms: u64) -> bool {
 }
 
 /// [`search_pairs`] on the whole list of pairs ([`PAIR_TERMS`]) in the
-/// numerations `list`; `cells`: the `max` board.
+/// numerations `list`, checked against the `max` board of `boards`.
 fn search_whole(
-    s: &Subject,
-    max: u64,
-    cells: &[bool],
+    boards: &Boards,
     list: Vec<Numeration>,
     max_states: usize,
 ) -> Result<(Option<PairsModel>, Vec<Attempt>), SolveError> {
+    let (s, max) = (boards.subject(), boards.max());
     let n = max as usize;
+    let cells = boards.own(&mut |_, _| {})?;
     let flat = if s.convention() == crate::rules::Convention::Misere {
-        misere_pairs(s, max)?
+        misere_pairs(boards)?
     } else {
         normal_pairs(s, cells, max)?
     };
@@ -280,25 +276,25 @@ fn normal_pairs(s: &Subject, cells: &[bool], max: u64) -> Result<Vec<u64>, Solve
 }
 
 /// Misère pairs through normal play's: the misère P-positions `(x, y)`,
-/// `x <= y`, of the `max` board in the order of the normal pairs (by `a`, then
+/// `x <= y`, of the `max` board (of `boards`, both conventions) in the order of the normal pairs (by `a`, then
 /// `b`), followed by the normal pairs from the point where both lists agree
 /// to the board's edge (the misère set differs near the origin only); where
 /// they share no tail (a shifted set), the misère pairs read off the largest
 /// board the pairs' reader takes (`board_pairs::read`), else the board's pairs
 /// alone. A guess, like the graphs: Walnut decides it.
-fn misere_pairs(s: &Subject, max: u64) -> Result<Vec<u64>, SolveError> {
-    let normal = Subject {
-        game: s.game.with_convention(crate::rules::Convention::Normal),
-        ..s.clone()
-    };
-    let cells = outcome_table(&normal, max, &mut |_, _| {})?;
-    let flat = normal_pairs(&normal, &cells, max)?;
+fn misere_pairs(boards: &Boards) -> Result<Vec<u64>, SolveError> {
+    let (s, max) = (boards.subject(), boards.max());
+    let normal = boards.normal_subject();
+    let flat = normal_pairs(&normal, boards.normal()?, max)?;
     let pairs: Vec<(u64, u64)> = flat.chunks(2).map(|c| (c[0], c[1])).collect();
-    let mut board: Vec<(u64, u64)> = Vec::new();
-    crate::board::game_p_positions(&s.game, max, &mut |_, _| {}, &mut |x, ys| {
-        board.extend(ys.iter().map(|&y| (x, y as u64)).filter(|&(x, y)| x <= y))
-    })?;
-    board.sort_unstable();
+    // the misère board's P-positions x <= y, in order (x, then y)
+    let own = boards.own(&mut |_, _| {})?;
+    let n = max as usize;
+    let board: Vec<(u64, u64)> = (0..n)
+        .flat_map(|x| (x..n).map(move |y| (x, y)))
+        .filter(|&(x, y)| own[x * n + y])
+        .map(|(x, y)| (x as u64, y as u64))
+        .collect();
     // the normal pairs inside the board (b_n increases: a prefix)
     let inside = pairs.iter().take_while(|p| p.1 < max && p.0 < max).count();
     let (mut i, mut j) = (board.len(), inside);
@@ -344,6 +340,7 @@ fn misere_pairs(s: &Subject, max: u64) -> Result<Vec<u64>, SolveError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::outcome_table;
 
     #[test]
     fn graphs_only_where_the_pairs_are_the_whole_p_set() {
@@ -356,7 +353,10 @@ mod tests {
         let cells = outcome_table(&ee, n, &mut |_, _| {}).unwrap();
         let (a, b) = unzip_pairs(&normal_pairs(&ee, &cells, n).unwrap());
         assert!(!pairs_are_the_board(&a, &b, &cells, n as usize));
-        assert!(search_pairs(&ee, n, None, 300).unwrap().0.is_none());
+        assert!(search_pairs(&Boards::new(&ee, n), None, 300)
+            .unwrap()
+            .0
+            .is_none());
         // where they are (Wythoff, roob-blocking in both conventions) the check passes
         for (game, misere) in [
             ("wythoff", false),
@@ -366,7 +366,7 @@ mod tests {
             let s = Subject::parse(game, misere).unwrap();
             let cells = outcome_table(&s, n, &mut |_, _| {}).unwrap();
             let flat = if misere {
-                misere_pairs(&s, n).unwrap()
+                misere_pairs(&Boards::new(&s, n)).unwrap()
             } else {
                 normal_pairs(&s, &cells, n).unwrap()
             };
@@ -392,16 +392,18 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("board of 256") && e.contains("not pairs"), "{e}");
-        let e = search_pairs(&rays, 256, None, 300).unwrap_err().to_string();
+        let e = search_pairs(&Boards::new(&rays, 256), None, 300)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("board of 256"), "{e}");
         // roob-blocking's misère pairs share no tail with normal play's (b_n - a_n
         // = 2 n + 1): read off a board, and guessed in normal play's numeration
         // Ostrowski [0; (2, 1, 1)], which the misère board does not suggest
         let s = Subject::parse("roob-blocking:m=2,p=3", true).unwrap();
-        let flat = misere_pairs(&s, 1024).unwrap();
+        let flat = misere_pairs(&Boards::new(&s, 1024)).unwrap();
         assert!(flat.len() > 2 * 4096, "{}", flat.len());
         assert_eq!(&flat[..8], [0, 1, 0, 3, 0, 5, 1, 8]);
-        let (model, _) = search_pairs(&s, 1024, None, 300).unwrap();
+        let (model, _) = search_pairs(&Boards::new(&s, 1024), None, 300).unwrap();
         let m = model.expect("graphs of the misère pairs");
         assert_eq!(m.a.numeration.walnut_name(), "msd_op211");
     }

@@ -17,7 +17,7 @@ use super::grundy;
 use super::numeration::Numeration;
 use super::pairs::{search_pairs, GRAPH_A, GRAPH_B};
 use super::plan::{Model, ProofPlan, Strategy};
-use super::search::{search, Search, DEFAULT_BOARD, DEFAULT_MAX_STATES, MAX_PROVE_BOARD};
+use super::search::{search, Boards, Search, DEFAULT_BOARD, DEFAULT_MAX_STATES, MAX_PROVE_BOARD};
 use super::statements::{complementarity, difference_progression, pairs_paper_statements};
 use crate::subject::Subject;
 use malachite_nz::natural::Natural;
@@ -150,6 +150,8 @@ pub fn prepare(req: &Request, progress: &mut dyn FnMut(u64, u64)) -> Result<Proo
         return prepare_grundy(req, progress);
     }
     let subject = &req.subject;
+    // the board of side max, solved once: the automaton search and the pairs read it
+    let boards = Boards::new(subject, req.max);
     let search = if req.via_pairs {
         Search {
             automaton: None,
@@ -158,13 +160,13 @@ pub fn prepare(req: &Request, progress: &mut dyn FnMut(u64, u64)) -> Result<Proo
             row_count: None,
         }
     } else {
-        search(subject, req.max, only.as_ref(), req.states, progress)?
+        search(&boards, only.as_ref(), req.states, progress)?
     };
     let mut tried: Vec<String> = search.attempts.iter().map(|t| t.describe()).collect();
     let mut model = search.automaton.clone().map(Model::PSet);
     if model.is_none() {
         // a skewed P-set: the automata of the pairs' graphs n -> a_n, n -> b_n
-        match search_pairs(subject, req.max, only.as_ref(), req.states) {
+        match search_pairs(&boards, only.as_ref(), req.states) {
             Ok((found, attempts)) => {
                 tried.extend(
                     attempts

@@ -25,6 +25,63 @@ pub const DEFAULT_BOARD: u64 = 1024;
 /// The default bound on the automaton's states.
 pub const DEFAULT_MAX_STATES: usize = 300;
 
+/// The board of side `max` one game's P-set is read off, solved once when
+/// first asked ([`Boards::own`]), and in misère play normal play's
+/// ([`Boards::normal`]): the automaton search, the pairs and the misère
+/// pairs read both off these, never solving them again.
+pub(crate) struct Boards {
+    subject: Subject,
+    max: u64,
+    own: std::cell::OnceCell<Vec<bool>>,
+    normal: std::cell::OnceCell<Vec<bool>>,
+}
+
+impl Boards {
+    /// Nothing solved yet.
+    pub(crate) fn new(s: &Subject, max: u64) -> Boards {
+        Boards {
+            subject: s.clone(),
+            max,
+            own: std::cell::OnceCell::new(),
+            normal: std::cell::OnceCell::new(),
+        }
+    }
+    pub(crate) fn subject(&self) -> &Subject {
+        &self.subject
+    }
+    /// The board side.
+    pub(crate) fn max(&self) -> u64 {
+        self.max
+    }
+    /// The game's board (row-major, `true` = P), solved on the first call
+    /// (`progress` follows that solve).
+    pub(crate) fn own(&self, progress: &mut dyn FnMut(u64, u64)) -> Result<&[bool], SolveError> {
+        if self.own.get().is_none() {
+            let cells = outcome_table(&self.subject, self.max, progress)?;
+            let _ = self.own.set(cells);
+        }
+        Ok(self.own.get().expect("set above"))
+    }
+    /// The game in normal play.
+    pub(crate) fn normal_subject(&self) -> Subject {
+        Subject {
+            game: self
+                .subject
+                .game
+                .with_convention(crate::rules::Convention::Normal),
+            ..self.subject.clone()
+        }
+    }
+    /// The board of the game in normal play, solved on the first call.
+    pub(crate) fn normal(&self) -> Result<&[bool], SolveError> {
+        if self.normal.get().is_none() {
+            let cells = outcome_table(&self.normal_subject(), self.max, &mut |_, _| {})?;
+            let _ = self.normal.set(cells);
+        }
+        Ok(self.normal.get().expect("set above"))
+    }
+}
+
 /// One numeration tried and what came of it.
 #[derive(Clone, Debug)]
 pub struct Attempt {
@@ -207,12 +264,12 @@ pub(super) fn with_rules(s: &Subject, mut list: Vec<Numeration>) -> Vec<Numerati
 /// P-set's automaton: in `only` when given, otherwise in the [`candidates`],
 /// keeping the first found.
 pub(crate) fn search(
-    s: &Subject,
-    max: u64,
+    boards: &Boards,
     only: Option<&Numeration>,
     max_states: usize,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Search, SolveError> {
+    let (s, max) = (boards.subject(), boards.max());
     if let Some(why) = refusal(&s.game) {
         return Err(SolveError::Unsupported(format!("{}: {why}", s.label)));
     }
@@ -221,12 +278,12 @@ pub(crate) fn search(
         max,
         GUESS_CELL_BYTES,
     )?;
-    let cells = outcome_table(s, max, progress)?;
+    let cells = boards.own(progress)?;
     let n = max as usize;
     let member = |x: u32, y: u32| cells[x as usize * n + y as usize];
     let list = match only {
         Some(num) => vec![num.clone()],
-        None => with_rules(s, candidates(&board_of(&cells, n))),
+        None => with_rules(s, candidates(&board_of(cells, n))),
     };
     let mut attempts = Vec::new();
     let found = try_numerations(
@@ -241,7 +298,7 @@ pub(crate) fn search(
         // the defaults found nothing: the numerations of the rays' slopes
         (None, None) => {
             let tried: Vec<Numeration> = attempts.iter().map(|a| a.numeration.clone()).collect();
-            let derived = derived_numerations(&board_of(&cells, n))
+            let derived = derived_numerations(&board_of(cells, n))
                 .into_iter()
                 .filter(|(num, _)| !tried.contains(num))
                 .map(|(num, o)| (num, Some(o)));
@@ -253,7 +310,7 @@ pub(crate) fn search(
         automaton: found,
         attempts,
         board: max,
-        row_count: row_count(&cells, n),
+        row_count: row_count(cells, n),
     })
 }
 
@@ -305,7 +362,7 @@ mod tests {
     #[test]
     fn wythoff_search_and_files() {
         let s = Subject::parse("wythoff", false).unwrap();
-        let r = search(&s, 256, None, 100, &mut |_, _| {}).unwrap();
+        let r = search(&Boards::new(&s, 256), None, 100, &mut |_, _| {}).unwrap();
         let a = r.automaton.unwrap();
         assert_eq!(a.numeration, Numeration::zeckendorf());
         let f = proof_files(&s, &a, &[]).unwrap();
@@ -313,7 +370,7 @@ mod tests {
         assert!(f.files[1].1.contains("ost fib [0] [1];"));
         let blocked = Subject::parse("imitation", false);
         if let Ok(b) = blocked {
-            assert!(search(&b, 64, None, 10, &mut |_, _| {}).is_err());
+            assert!(search(&Boards::new(&b, 64), None, 10, &mut |_, _| {}).is_err());
         }
     }
 }

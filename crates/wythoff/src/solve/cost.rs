@@ -5,9 +5,10 @@
 //! (`verify --max N`, `sequence`, `patterns`, the Imitation Nim state solver,
 //! the proved automata). Each board kernel's rates live in its wrapper
 //! ([`super::wrappers`]); the probes that read small boards live in
-//! [`super::select`]: nothing here runs a solver. Work estimated beyond
+//! [`super::probe`]: nothing here runs a solver. Work estimated beyond
 //! [`TIME_BOUND_SECONDS`] is refused unless the caller forces it
-//! ([`check_time`]); the caller shows estimates above [`NOTE_SECONDS`].
+//! ([`Bound::cli`], [`Cost::admit`]); the caller shows estimates above
+//! [`NOTE_SECONDS`].
 //!
 //! The rates are measured user CPU times of the release build on the
 //! project's machine (2 cores, shared; see docs/guide.md, Limits), rounded up:
@@ -58,35 +59,55 @@ impl Bound {
     }
 }
 
-/// Admission, the same for every plan: memory first (no time bound lifts it),
-/// then time. `what` names the work (`the outcome solver`), `n` the board side
-/// (the request's `Arg::Max`).
-pub fn admit(
-    what: &str,
-    n: u64,
-    memory: u64,
-    seconds: u64,
-    bound: Bound,
-) -> Result<(), SolveError> {
-    if memory > bound.memory {
-        return Err(SolveError::OverMemory {
-            arg: Arg::Max,
-            n,
-            what: None,
-            need: memory,
-            budget: bound.memory,
-        });
-    }
-    if seconds > bound.seconds {
-        return Err(SolveError::OverTime {
+/// What a plan costs, as admission reads it: the work named (`what`: `the
+/// outcome solver`), the argument and board side it is refused about (`arg`,
+/// `n`: `--max 16384`; no argument: `what` names the request itself, `verify
+/// --max 1048576`), its bytes (0: not planned) and its seconds. Every plan
+/// hands over one ([`super::plan::PPositionsPlan::cost`], ...), and
+/// [`Cost::admit`] is the one admission.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cost<'a> {
+    pub what: &'a str,
+    pub arg: Option<Arg>,
+    pub n: u64,
+    pub memory: u64,
+    pub seconds: u64,
+}
+
+impl<'a> Cost<'a> {
+    /// The cost of `what` on the board of side `n` (`--max n`).
+    pub const fn of_board(what: &'a str, n: u64, memory: u64, seconds: u64) -> Cost<'a> {
+        Cost {
+            what,
             arg: Some(Arg::Max),
             n,
-            what: what.to_string(),
+            memory,
             seconds,
-            bound: bound.seconds,
-        });
+        }
     }
-    Ok(())
+    /// Admission, the same for every plan: memory first (no time bound lifts
+    /// it), then time.
+    pub fn admit(&self, bound: Bound) -> Result<(), SolveError> {
+        if self.memory > bound.memory {
+            return Err(SolveError::OverMemory {
+                arg: self.arg.unwrap_or(Arg::Max),
+                n: self.n,
+                what: None,
+                need: self.memory,
+                budget: bound.memory,
+            });
+        }
+        if self.seconds > bound.seconds {
+            return Err(SolveError::OverTime {
+                arg: self.arg,
+                n: self.n,
+                what: self.what.to_string(),
+                seconds: self.seconds,
+                bound: bound.seconds,
+            });
+        }
+        Ok(())
+    }
 }
 
 /// Work estimated beyond this many seconds is refused without `--force`.
@@ -143,6 +164,10 @@ impl SequenceKernel {
             SequenceKernel::SquareBoard => "square-board",
             SequenceKernel::Rectangle => "rectangle",
         }
+    }
+    /// Are the pairs made one at a time as they are written (no board held)?
+    pub fn streams(self) -> bool {
+        matches!(self, SequenceKernel::Mex | SequenceKernel::Oracle)
     }
     pub fn complexity(self) -> &'static str {
         match self {
@@ -264,21 +289,36 @@ pub fn verify_seconds(max: u64) -> u64 {
 
 pub use crate::units::human_seconds;
 
-/// Refuse work estimated beyond [`TIME_BOUND_SECONDS`] unless `force`; `what`
-/// names it with its argument (`verify --max 1048576`). The admission of
-/// [`admit`] for work whose memory is not planned (its time alone).
-pub fn check_time(what: &str, estimate: u64, force: bool) -> Result<(), SolveError> {
-    let bound = Bound::cli(force);
-    if estimate > bound.seconds {
-        return Err(SolveError::OverTime {
+/// What `verify --max max` costs: its seconds ([`verify_seconds`]); its
+/// memory is not planned (the claims' boards are small).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VerifyPlan {
+    /// The request, as a refusal names it (`verify --max 1048576`).
+    pub what: String,
+    pub seconds: u64,
+}
+
+impl VerifyPlan {
+    pub fn new(max: u64) -> VerifyPlan {
+        VerifyPlan {
+            what: format!("verify --max {max}"),
+            seconds: verify_seconds(max),
+        }
+    }
+    /// Its cost, named by the request (no board argument).
+    pub fn cost(&self) -> Cost<'_> {
+        Cost {
+            what: &self.what,
             arg: None,
             n: 0,
-            what: what.to_string(),
-            seconds: estimate,
-            bound: bound.seconds,
-        });
+            memory: 0,
+            seconds: self.seconds,
+        }
     }
-    Ok(())
+    /// Refuse it beyond `bound` ([`Cost::admit`]).
+    pub fn admit(&self, bound: Bound) -> Result<(), SolveError> {
+        self.cost().admit(bound)
+    }
 }
 
 #[cfg(test)]
@@ -296,12 +336,12 @@ mod tests {
 
     #[test]
     fn refusal_names_the_estimate_and_force() {
-        let e = check_time("verify --max 1048576", verify_seconds(1_048_576), false)
-            .unwrap_err()
-            .to_string();
+        let plan = VerifyPlan::new(1_048_576);
+        let e = plan.admit(Bound::cli(false)).unwrap_err().to_string();
+        assert!(e.contains("verify --max 1048576"), "{e}");
         assert!(e.contains("about") && e.contains("--force"), "{e}");
-        assert!(check_time("x", verify_seconds(1_048_576), true).is_ok());
-        assert!(check_time("x", 600, false).is_ok());
+        assert!(plan.admit(Bound::cli(true)).is_ok());
+        assert!(VerifyPlan::new(800).admit(Bound::cli(false)).is_ok());
         assert_eq!(human_seconds(200), "about 3 min 20 s");
         assert_eq!(human_seconds(7200), "about 2 h 0 min");
     }

@@ -1,6 +1,6 @@
 //! The plans: what a front end needs to know before the work starts (the
 //! kernels, the bytes, the seconds, the workers, whether the rows stream), and
-//! what [`cost::admit`] takes. Each prices [`super::select`]'s choice with its
+//! what admission ([`cost::Cost::admit`]) takes. Each prices [`super::select`]'s choice with its
 //! wrappers' rates, the memory the run checks ([`super::run`]'s estimates:
 //! one number, written once) and what the probes read off small boards
 //! ([`super::probe`]): the fallback where a kernel gives up
@@ -10,7 +10,10 @@
 use super::cost;
 use super::grundy::{levels, rows};
 use super::probe::{dense, scan_tests, Probe};
-use super::run::{grundy_memory, grundy_table_memory, outcome_kernels, p_positions_memory};
+use super::run::{
+    grundy_memory, grundy_table_memory, outcome_kernels, outcome_memory_estimate,
+    p_positions_memory,
+};
 use super::select::{grundy_kernel, outcome_kernel, remoteness_kernel};
 use super::table::grundy_unsupported;
 use super::wrappers::{self, GrundyKernel, OutcomeKernel, RemotenessKernel};
@@ -55,15 +58,13 @@ pub struct RemotenessPlan {
 }
 
 impl RemotenessPlan {
-    /// Refuse it beyond `bound` ([`cost::admit`]).
+    /// Its cost as admission reads it (the board argument: `n`).
+    pub fn cost(&self) -> cost::Cost<'static> {
+        cost::Cost::of_board("the remoteness table", self.n, self.memory, self.seconds)
+    }
+    /// Refuse it beyond `bound` ([`cost::Cost::admit`]).
     pub fn admit(&self, bound: cost::Bound) -> Result<(), SolveError> {
-        cost::admit(
-            "the remoteness table",
-            self.n,
-            self.memory,
-            self.seconds,
-            bound,
-        )
+        self.cost().admit(bound)
     }
 }
 
@@ -107,15 +108,13 @@ pub struct PPositionsPlan {
 }
 
 impl PPositionsPlan {
-    /// Refuse it beyond `bound` ([`cost::admit`]).
+    /// Its cost as admission reads it (the board argument: `n`).
+    pub fn cost(&self) -> cost::Cost<'static> {
+        cost::Cost::of_board("the outcome solver", self.n, self.memory, self.seconds)
+    }
+    /// Refuse it beyond `bound` ([`cost::Cost::admit`]).
     pub fn admit(&self, bound: cost::Bound) -> Result<(), SolveError> {
-        cost::admit(
-            "the outcome solver",
-            self.n,
-            self.memory,
-            self.seconds,
-            bound,
-        )
+        self.cost().admit(bound)
     }
     /// Are the rows streamed by the linear or band kernel (every variant in
     /// the scope of one of them), rather than read off a solved table?
@@ -163,15 +162,13 @@ pub struct GrundyPlan {
 }
 
 impl GrundyPlan {
-    /// Refuse it beyond `bound` ([`cost::admit`]; the seconds of one thread).
+    /// Its cost as admission reads it (the board argument: `n`).
+    pub fn cost(&self) -> cost::Cost<'static> {
+        cost::Cost::of_board("the Grundy solver", self.n, self.memory, self.seconds)
+    }
+    /// Refuse it beyond `bound` ([`cost::Cost::admit`]; the seconds of one thread).
     pub fn admit(&self, bound: cost::Bound) -> Result<(), SolveError> {
-        cost::admit(
-            "the Grundy solver",
-            self.n,
-            self.memory,
-            self.seconds,
-            bound,
-        )
+        self.cost().admit(bound)
     }
     /// Are the rows streamed as they are found ([`GrundyKernel::streams`])?
     pub fn streams(&self) -> bool {
@@ -281,15 +278,13 @@ pub struct LevelsPlan {
 impl LevelsPlan {
     /// The kernel's name in plans.
     pub const NAME: &'static str = wrappers::Levels::NAME;
-    /// Refuse it beyond `bound` ([`cost::admit`]).
+    /// Its cost as admission reads it (the board argument: `n`).
+    pub fn cost(&self) -> cost::Cost<'static> {
+        cost::Cost::of_board("the Grundy level kernel", self.n, self.memory, self.seconds)
+    }
+    /// Refuse it beyond `bound` ([`cost::Cost::admit`]).
     pub fn admit(&self, bound: cost::Bound) -> Result<(), SolveError> {
-        cost::admit(
-            "the Grundy level kernel",
-            self.n,
-            self.memory,
-            self.seconds,
-            bound,
-        )
+        self.cost().admit(bound)
     }
     /// The kernel's cost in words.
     pub fn complexity(&self) -> &'static str {
@@ -387,6 +382,64 @@ pub fn sweep_solve_ps(r: &Rules, n: u64) -> u128 {
     wrappers::outcome(outcome_kernel(r)).cost(r, n, &Probe)
 }
 
+/// Bytes of the board a sweep's game (`game`, every variant cut to the
+/// `n x n` board) is solved on: a byte a cell per variant where no variant
+/// needs the counters (the band and sparse kernels fill the table with
+/// `O(n)` more; the sparse one falls back on the counters when the
+/// P-positions are dense, which a sweep counts in its list of them), else the
+/// counters' estimate ([`outcome_memory_estimate`]: 5-15 bytes a cell).
+pub fn sweep_board_memory(game: &Game, n: u64) -> u64 {
+    let banded = game
+        .variants()
+        .iter()
+        .all(|r| outcome_kernel(&r.for_board(n)) != OutcomeKernel::Counters);
+    if banded {
+        n.saturating_mul(n)
+            .saturating_mul(game.variants().len() as u64)
+    } else {
+        outcome_memory_estimate(&game.for_board(n), n)
+    }
+}
+
+/// Are the P-positions of `game` on the `n x n` board streamed in
+/// near-linear time (every variant's kernel [`OutcomeKernel::near_linear`])?
+/// The kernels' choice alone: no probe is read.
+pub fn p_positions_near_linear(game: &Game, n: u64) -> bool {
+    outcome_kernels(&game.for_board(n))
+        .iter()
+        .all(|k| k.near_linear())
+}
+
+/// What the rectangle kernel ([`wrappers::SparseRect`]) costs on `rows x
+/// cols` with about `p` P-positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct RectPlan {
+    pub rows: u64,
+    pub cols: u64,
+    /// Estimated bytes allocated.
+    pub memory: u64,
+    /// Work units ([`wrappers::SparseRect::units`]), what its work bound counts.
+    pub units: u64,
+    /// Estimated seconds of computation ([`wrappers::SparseRect::UNITS_PER_SECOND`]).
+    pub seconds: u64,
+    /// The same estimate in milliseconds.
+    pub millis: u64,
+}
+
+/// The plan of the rectangle `rows x cols` holding about `p` P-positions.
+pub fn rect_plan(rows: u64, cols: u64, p: u64) -> RectPlan {
+    let w = wrappers::SPARSE_RECT;
+    let units = w.units(rows, cols);
+    RectPlan {
+        rows,
+        cols,
+        memory: w.memory(cols, p),
+        units,
+        seconds: units / wrappers::SparseRect::UNITS_PER_SECOND,
+        millis: units / (wrappers::SparseRect::UNITS_PER_SECOND / 1000),
+    }
+}
+
 // The Grundy row kernel's plan (`solve/grundy/rows.rs`).
 
 /// Picoseconds a cell costs besides its earlier cells (the mex over the
@@ -418,16 +471,19 @@ pub struct RowsPlan {
 impl RowsPlan {
     /// The kernel's name in plans.
     pub const NAME: &'static str = "rows";
-    /// Refuse it beyond `bound` ([`cost::admit`]; the board
-    /// argument named is the columns).
-    pub fn admit(&self, bound: cost::Bound) -> Result<(), crate::error::SolveError> {
-        cost::admit(
+    /// Its cost as admission reads it (the board argument: `columns`).
+    pub fn cost(&self) -> cost::Cost<'static> {
+        cost::Cost::of_board(
             "the Grundy row kernel",
             self.columns,
             self.memory,
             self.seconds,
-            bound,
         )
+    }
+    /// Refuse it beyond `bound` ([`cost::Cost::admit`]; the board
+    /// argument named is the columns).
+    pub fn admit(&self, bound: cost::Bound) -> Result<(), SolveError> {
+        self.cost().admit(bound)
     }
     /// The kernel's cost in words.
     pub fn complexity(&self) -> &'static str {

@@ -1,7 +1,9 @@
 //! The plain reference: enumerate every option of every position
 //! with [`Rules::options`]. Every other solver is tested against this one.
 
-use super::table::{decide, GrundyTable, OutcomeTable, CELL_N, CELL_OFF, CELL_P, GRUNDY_OFF};
+use super::table::{
+    decide, GrundyTable, Outcome, OutcomeTable, CELL_N, CELL_OFF, CELL_P, GRUNDY_OFF,
+};
 use crate::rules::Rules;
 
 ///
@@ -34,8 +36,8 @@ pub fn outcomes(r: &Rules, n: usize) -> OutcomeTable {
                 o_out += 1;
             }
             let c = match decide(r, p_out, p_in, o_out, o_in) {
-                super::Outcome::P => CELL_P,
-                super::Outcome::N => CELL_N,
+                Outcome::P => CELL_P,
+                Outcome::N => CELL_N,
             };
             t.set(x, y, c);
         }

@@ -8,6 +8,8 @@
 //! [`super::stream`]'s; nothing here reads a probe.
 
 use super::grundy::plain;
+use super::outcome;
+use super::reference;
 use super::remoteness::{self, check_side, work_estimate, RemotenessTable, WORK_LIMIT};
 use super::select;
 use super::table::{
@@ -15,7 +17,6 @@ use super::table::{
     require_memoryless, GrundyTable, OutcomeTable,
 };
 use super::wrappers::{self, GrundyKernel, OutcomeKernel};
-use super::{outcome, reference};
 use crate::error::{Arg, BoardArg, Message, SolveError};
 use crate::rules::{Game, Rules};
 
@@ -143,6 +144,23 @@ pub fn grundy_reference(game: &Game, n: usize) -> Result<GrundyTable, SolveError
         game.as_single().expect("checked above"),
         n,
     ))
+}
+
+/// The P-positions `(x, y)` of `game` (one variant) on the rectangle `0 <= x <
+/// rows`, `0 <= y < cols`, in row order, by the rectangle kernel
+/// ([`wrappers::SPARSE_RECT`], its plan [`super::plan::rect_plan`]): the
+/// outcomes inside a rectangle are those of any larger board (moves only
+/// shrink piles). `progress(rows_done)`. `None` when `game` is not one
+/// variant in the kernel's scope, or past `work` units.
+pub fn rectangle_p_positions(
+    game: &Game,
+    rows: usize,
+    cols: usize,
+    work: u64,
+    progress: &mut dyn FnMut(u64),
+) -> Option<Vec<(u32, u32)>> {
+    let [r] = game.variants() else { return None };
+    wrappers::SPARSE_RECT.p_positions(r, rows, cols, work, progress)
 }
 
 /// The outcome kernel of every variant of `game` (cut to the board), in order.

@@ -84,7 +84,7 @@ pub fn p_positions(
 }
 
 /// Stream the Grundy values of `game` row by row: `sink(x, values)`, with
-/// `u32::MAX` ([`super::GRUNDY_OFF`]) for cells off the board.
+/// `u32::MAX` ([`super::table::GRUNDY_OFF`]) for cells off the board.
 pub fn grundy(
     game: &Game,
     n: usize,
@@ -121,6 +121,25 @@ pub fn grundy(
     }
     progress(total, total);
     Ok(())
+}
+
+/// The level sets `0..=top` of `game` on the `n x n` board, by the level
+/// kernel ([`wrappers::LEVELS`]): `sink(g, x, y)` by level, then row, then
+/// column, in `O(top n)` memory, no table; `progress(done, total)` is the
+/// kernel's. The one door to the level kernel (`grundy --values`, `sequence
+/// --value`): its plan ([`super::plan::levels_plan`]) is the caller's to
+/// admit first. `None` when `game` (cut to the board) is not one variant in
+/// the kernel's scope.
+pub fn levels(
+    game: &Game,
+    n: u64,
+    top: u32,
+    progress: Progress,
+    sink: &mut dyn FnMut(u32, u32, u32),
+) -> Option<()> {
+    let game = game.for_board(n);
+    let r = game.as_single()?;
+    wrappers::LEVELS.stream(r, n, top, progress, sink)
 }
 
 /// Workers of the Grundy row pipeline on the `n x n` board: the threads of

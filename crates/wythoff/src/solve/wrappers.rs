@@ -35,7 +35,7 @@
 //! | Grundy, other kernels (`grundy::union`, `grundy::plain`) | `n^3` | 1 ns | `connell:p=64 --max 4096`: 18 s (0.26 ns); `corner:m=2,p=3,u=5,v=7 --max 2048`: 6.6 s (0.77 ns) |
 
 use super::grundy::{levels, lines, nim_like, plain, region, union};
-use super::outcome::{band, counters, linear, pass, residue, sparse, RowKernel};
+use super::outcome::{band, counters, linear, pass, residue, sparse, sparse_rect, RowKernel};
 use super::remoteness::{self as remoteness_kernels, RemotenessTable};
 use super::table::{outcome_threads, GrundyTable, OutcomeTable};
 use crate::rules::{Convention, Game, Rules};
@@ -74,6 +74,10 @@ impl OutcomeKernel {
     /// Does the kernel hand the P-positions over row by row in `O(n)` memory?
     pub fn streams(self) -> bool {
         outcome(self).streams()
+    }
+    /// Does it stream the board in near-linear time (not `n^2`)?
+    pub fn near_linear(self) -> bool {
+        outcome(self).near_linear()
     }
     pub fn name(self) -> &'static str {
         outcome(self).name()
@@ -195,6 +199,11 @@ pub trait OutcomeWrapper: Sync {
     fn streams(&self) -> bool {
         false
     }
+    /// Does it stream the board in near-linear time (not `n^2`: the whole
+    /// rows are never swept)?
+    fn near_linear(&self) -> bool {
+        false
+    }
     /// Is `r` in the kernel's scope (its file's `applies`)?
     fn applies(&self, r: &Rules) -> bool;
     /// Bytes it allocates on the `n x n` board: a streaming kernel's rows, a
@@ -244,6 +253,9 @@ impl OutcomeWrapper for Linear {
         "O(n J log n): J jumps a row over dead columns and attacked diagonals (union-find; Fenwick maxima for a cone)"
     }
     fn streams(&self) -> bool {
+        true
+    }
+    fn near_linear(&self) -> bool {
         true
     }
     fn applies(&self, r: &Rules) -> bool {
@@ -537,6 +549,46 @@ impl OutcomeWrapper for Pass {
             kernel = k.fallback();
         };
         pass::outcomes(r, &without, n, rows)
+    }
+}
+
+/// [`sparse_rect`]: the sparse kernel's attacks on a rectangle `rows x cols`,
+/// the P-positions alone (`O(cols + P)` memory, no table); its own request
+/// (the a-order pairs of `sequence`, [`super::plan::rect_plan`]), not in the
+/// order.
+pub struct SparseRect;
+
+/// The rectangle kernel's wrapper.
+pub const SPARSE_RECT: SparseRect = SparseRect;
+
+impl SparseRect {
+    /// Work units (a cell swept, or an earlier P-position visited) a second:
+    /// about 3 ns a unit (docs/performance.md).
+    pub const UNITS_PER_SECOND: u64 = 333_000_000;
+    /// Is `r` in its scope (normal play, memoryless, no blocking, no pass, no
+    /// terminal set)?
+    pub fn applies(&self, r: &Rules) -> bool {
+        sparse_rect::in_scope(r)
+    }
+    /// Bytes it allocates for `cols` columns and about `p` P-positions.
+    pub fn memory(&self, cols: u64, p: u64) -> u64 {
+        sparse_rect::memory_estimate(cols, p)
+    }
+    /// The work units of the rectangle `rows x cols` swept: two a cell.
+    pub fn units(&self, rows: u64, cols: u64) -> u64 {
+        rows.saturating_mul(cols.saturating_mul(2))
+    }
+    /// The P-positions `(x, y)`, `x < rows`, `y < cols`, in row order;
+    /// `progress(rows_done)`. `None` out of its scope, or past `work` units.
+    pub fn p_positions(
+        &self,
+        r: &Rules,
+        rows: usize,
+        cols: usize,
+        work: u64,
+        progress: &mut dyn FnMut(u64),
+    ) -> Option<Vec<(u32, u32)>> {
+        sparse_rect::p_positions(r, rows, cols, work, progress)
     }
 }
 
@@ -891,6 +943,8 @@ pub const LEVELS: Levels = Levels;
 impl Levels {
     /// The kernel's name in plans.
     pub const NAME: &'static str = "levels";
+    /// The largest board side it takes (its own bound, [`levels::MAX_SIDE`]).
+    pub const MAX_SIDE: u64 = levels::MAX_SIDE;
     /// Is `r` in its scope (one-pile moves of every length on both piles)?
     pub fn applies(&self, r: &Rules) -> bool {
         levels::applies(r)

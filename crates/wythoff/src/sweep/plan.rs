@@ -53,25 +53,10 @@ fn game_cost(named: &NamedGame, max: u64, convention: crate::rules::Convention) 
     // solves it: a threshold of 10^6 costs nothing on a board of 600), and the
     // P-positions `patterns` lists, about 40 bytes each (odd-odd misère at
     // 1500: 562 500 of them, 21 MiB a game)
-    let (board, listed) = {
-        // the band and sparse kernels fill the table (a byte a cell) with
-        // O(n) more (the solver's own estimate is the general kernel's, 5-15
-        // bytes a cell); the sparse one falls back on the general kernel when
-        // the P-positions are dense, which the list below counts
-        let banded = game.variants().iter().all(|r| {
-            crate::solve::select::outcome_kernel(&r.for_board(max))
-                != crate::solve::OutcomeKernel::Counters
-        });
-        (
-            if banded {
-                max.saturating_mul(max)
-                    .saturating_mul(game.variants().len() as u64)
-            } else {
-                crate::solve::outcome_memory_estimate(&game.for_board(max), max)
-            },
-            crate::solve::probe::p_positions_estimate(&game, max).saturating_mul(40),
-        )
-    };
+    let (board, listed) = (
+        crate::solve::plan::sweep_board_memory(&game, max),
+        crate::solve::probe::p_positions_estimate(&game, max).saturating_mul(40),
+    );
     let mem = board
         .saturating_mul(if theorem { 3 } else { 2 })
         .saturating_add(max.saturating_mul(max) / 8)
@@ -405,6 +390,24 @@ impl Plan {
     /// Estimated wall seconds with `threads` workers ([`ShardCost::seconds`]).
     pub fn seconds_estimate(&self, threads: usize) -> u64 {
         self.cost.seconds(threads)
+    }
+    /// What the sweep costs on `threads` workers with `proof_seconds` of
+    /// proofs besides: the boards at once ([`Plan::memory_estimate`]) and the
+    /// seconds ([`Plan::seconds_estimate`]), admitted as every plan is
+    /// ([`crate::solve::cost::Cost::admit`]; [`Plan::check`] words the memory
+    /// refusal of a sweep first).
+    pub fn admission_cost(
+        &self,
+        threads: usize,
+        proof_seconds: u64,
+    ) -> crate::solve::cost::Cost<'static> {
+        crate::solve::cost::Cost {
+            what: "the sweep",
+            arg: None,
+            n: 0,
+            memory: self.memory_estimate(threads),
+            seconds: self.seconds_estimate(threads).saturating_add(proof_seconds),
+        }
     }
 }
 

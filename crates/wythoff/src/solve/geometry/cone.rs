@@ -355,12 +355,13 @@ mod tests {
                     let mut cc = ConeCounts::new(&r, n).unwrap();
                     let mut rc = RegionCounts::new(&r, n);
                     seed = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15).wrapping_add(1);
-                    let marks = crate::solve::test_support::random_marks(seed, n);
+                    let marks = crate::solve::geometry::test_support::random_marks(seed, n);
                     for x in 0..n {
                         for y in 0..n {
                             let got = cc.step(x, y, |a, b| marks[a * n + b]);
-                            let want =
-                                crate::solve::test_support::direct_count(&r, &marks, n, x, y);
+                            let want = crate::solve::geometry::test_support::direct_count(
+                                &r, &marks, n, x, y,
+                            );
                             assert_eq!(got, want, "s={s} t={t} d1={d1} d2={d2} at ({x}, {y})");
                             if let Some(rc) = rc.as_mut() {
                                 assert_eq!(rc.step(x, y, |a, b| marks[a * n + b]), got);

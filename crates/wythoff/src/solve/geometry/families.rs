@@ -1,7 +1,7 @@
 //! Line families: the moves of a rule value grouped by the lines they run
 //! along (rows, columns, one diagonal per offset), each an eventually periodic
 //! set of steps ([`families`]), and their stepped prefix arrays planned for a
-//! ring of rows ([`LinePlan`]). Shared by the counters outcome kernel, the
+//! ring of rows ([`LineLayout`]). Shared by the counters outcome kernel, the
 //! union and plain Grundy kernels, and [`FastOptions::options_fast`] (what `explain`
 //! reads), not inside one kernel's file.
 
@@ -335,25 +335,30 @@ fn ratio_families(
 }
 
 /// The line families of `r` and their stepped arrays, planned for a ring of rows.
-pub(crate) struct LinePlan {
+pub(crate) struct LineLayout {
     pub(crate) fams: Vec<Family>,
     /// Per stepped array: direction `(dx, dy)`, period, and the ring depth in rows
     /// (a power of two; 0 when no family reads the array).
     pub(crate) arrays: Vec<(usize, usize, usize, usize)>,
 }
 
-impl LinePlan {
+impl LineLayout {
     /// The families of `r` on the `n x n` board; without the diagonal ones when
     /// `region` (the caller counts the two-pile moves by a region counter). Each
     /// array's ring reaches back one period (its own recurrence) and to the
     /// nearest counted step of every family that reads it.
-    pub(crate) fn new(r: &Rules, n: usize, region: bool) -> LinePlan {
+    pub(crate) fn new(r: &Rules, n: usize, region: bool) -> LineLayout {
         Self::with_rows_in_flight(r, n, region, 1)
     }
 
-    /// [`LinePlan::new`] whose rings hold `rows - 1` more rows: the row
+    /// [`LineLayout::new`] whose rings hold `rows - 1` more rows: the row
     /// pipeline has `rows` rows in flight at once.
-    pub(crate) fn with_rows_in_flight(r: &Rules, n: usize, region: bool, rows: usize) -> LinePlan {
+    pub(crate) fn with_rows_in_flight(
+        r: &Rules,
+        n: usize,
+        region: bool,
+        rows: usize,
+    ) -> LineLayout {
         let (mut fams, specs) = families(r, n);
         if region {
             fams.retain(|f| !(f.dx == 1 && f.dy == 1));
@@ -376,7 +381,7 @@ impl LinePlan {
                 (dx, dy, k as usize, depth)
             })
             .collect();
-        LinePlan { fams, arrays }
+        LineLayout { fams, arrays }
     }
 }
 

@@ -371,14 +371,15 @@ mod tests {
                     let mut rc = RegionCounts::new(&r, n).unwrap();
                     let mut rc2 = RegionCounts::new(&r, n).unwrap();
                     seed = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15).wrapping_add(1);
-                    let marks = crate::solve::test_support::random_marks(seed, n);
+                    let marks = crate::solve::geometry::test_support::random_marks(seed, n);
                     let cells: Vec<u8> = marks.iter().map(|&m| m as u8).collect();
                     for x in 0..n {
                         for y in 0..n {
                             let got = rc.step(x, y, |a, b| marks[a * n + b]);
                             assert_eq!(rc2.step_cells(x, y, &cells, 1), got, "step_cells");
-                            let want =
-                                crate::solve::test_support::direct_count(&r, &marks, n, x, y);
+                            let want = crate::solve::geometry::test_support::direct_count(
+                                &r, &marks, n, x, y,
+                            );
                             assert_eq!(got, want, "{rel:?} d1={d1} d2={d2} at ({x}, {y})");
                         }
                     }

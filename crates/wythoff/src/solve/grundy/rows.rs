@@ -528,7 +528,7 @@ mod tests {
     fn agree(name: &str, nrows: u64, columns: u64, n: usize) -> usize {
         let r = rules(name);
         let t = rows(&r, nrows, columns, &mut |_, _| {}).unwrap();
-        let g = crate::solve::grundy(&crate::rules::Game::single(r.clone()), n).unwrap();
+        let g = crate::solve::run::grundy(&crate::rules::Game::single(r.clone()), n).unwrap();
         let mut proved = 0;
         for (x, st) in t.status().iter().enumerate() {
             for y in 0..columns.min(n as u64) {

@@ -25,7 +25,7 @@
 //! option-enumerating solver in `tests/engines.rs` (random rules and catalogue).
 
 use crate::rules::{Relation, Rules};
-use crate::solve::geometry::families::LinePlan;
+use crate::solve::geometry::families::LineLayout;
 use crate::solve::geometry::region::RegionShape;
 use crate::solve::table::{GrundyTable, GRUNDY_OFF};
 
@@ -53,24 +53,24 @@ struct Union {
 
 /// What a solve of `r` on the `n x n` board uses: the line families and their
 /// union arrays, the region decomposition, and its ring depth.
-struct Plan {
-    lines: LinePlan,
+struct Layout {
+    lines: LineLayout,
     shape: Option<RegionShape>,
     region_depth: usize,
 }
 
-impl Plan {
+impl Layout {
     /// `None` when a ring would exceed [`MAX_DEPTH`] rows.
-    fn new(r: &Rules, n: usize) -> Option<Plan> {
+    fn new(r: &Rules, n: usize) -> Option<Layout> {
         let shape = RegionShape::new(r);
-        let lines = LinePlan::new(r, n, shape.is_some());
+        let lines = LineLayout::new(r, n, shape.is_some());
         let region_rows = shape.as_ref().map_or(0, |s| {
             (s.v.iter().map(|&(dx, _)| dx).max().unwrap_or(0) + 1).min(n.max(1))
         });
         if region_rows > MAX_DEPTH || lines.arrays.iter().any(|a| a.3 > MAX_DEPTH) {
             return None;
         }
-        Some(Plan {
+        Some(Layout {
             lines,
             shape,
             region_depth: region_rows.next_power_of_two(),
@@ -84,11 +84,11 @@ pub fn memory_estimate(r: &Rules, n: u64) -> Option<u64> {
     if !applies(r) {
         return None;
     }
-    let plan = Plan::new(r, n as usize)?;
+    let layout = Layout::new(r, n as usize)?;
     let words = initial_words(n as usize) as u64;
-    let classes = plan.shape.as_ref().map_or(0, |s| s.classes as u64);
-    let cells = plan.lines.arrays.iter().map(|a| a.3 as u64).sum::<u64>()
-        + plan.region_depth as u64 * classes;
+    let classes = layout.shape.as_ref().map_or(0, |s| s.classes as u64);
+    let cells = layout.lines.arrays.iter().map(|a| a.3 as u64).sum::<u64>()
+        + layout.region_depth as u64 * classes;
     Some(
         cells
             .saturating_mul(n)
@@ -119,20 +119,20 @@ pub fn grundy_with_progress(
     if !applies(r) {
         return None;
     }
-    let plan = Plan::new(r, n)?;
-    Some(solve_from(r, n, &plan, initial_words(n), progress))
+    let layout = Layout::new(r, n)?;
+    Some(solve_from(r, n, &layout, initial_words(n), progress))
 }
 
 /// Solve with bitsets of `words` words, doubling until every value fits.
 fn solve_from(
     r: &Rules,
     n: usize,
-    plan: &Plan,
+    layout: &Layout,
     mut words: usize,
     progress: &mut dyn FnMut(u64),
 ) -> GrundyTable {
     loop {
-        match attempt(r, n, plan, words, progress) {
+        match attempt(r, n, layout, words, progress) {
             Some(t) => return t,
             None => words *= 2,
         }
@@ -143,13 +143,13 @@ fn solve_from(
 fn attempt(
     r: &Rules,
     n: usize,
-    plan: &Plan,
+    layout: &Layout,
     w: usize,
     progress: &mut dyn FnMut(u64),
 ) -> Option<GrundyTable> {
-    let fams = &plan.lines.fams;
-    let (shape, region_depth) = (plan.shape.as_ref(), plan.region_depth);
-    let mut unions: Vec<Union> = plan
+    let fams = &layout.lines.fams;
+    let (shape, region_depth) = (layout.shape.as_ref(), layout.region_depth);
+    let mut unions: Vec<Union> = layout
         .lines
         .arrays
         .iter()
@@ -283,8 +283,8 @@ mod tests {
                 want.max_value() > 64,
                 "{name}: values should overflow one word"
             );
-            let plan = Plan::new(r, n).unwrap();
-            assert_eq!(solve_from(r, n, &plan, 1, &mut |_| {}), want, "{name}");
+            let layout = Layout::new(r, n).unwrap();
+            assert_eq!(solve_from(r, n, &layout, 1, &mut |_| {}), want, "{name}");
         }
     }
 }

@@ -16,7 +16,7 @@
 
 use crate::rules::{Convention, Relation, Rules};
 use crate::solve::geometry::cone::ConeCounts;
-use crate::solve::geometry::families::{Family, LinePlan};
+use crate::solve::geometry::families::{Family, LineLayout};
 use crate::solve::geometry::region::RegionCounts;
 use crate::solve::table::{
     atomic_bytes, decide, zeroed_atomic_u32, Outcome, OutcomeTable, CELL_N, CELL_OFF, CELL_P,
@@ -110,7 +110,8 @@ pub fn outcomes_threads(
             None
         },
     };
-    let LinePlan { fams, arrays } = LinePlan::with_rows_in_flight(r, n, cone || region, threads);
+    let LineLayout { fams, arrays } =
+        LineLayout::with_rows_in_flight(r, n, cone || region, threads);
     let pre: Vec<Stepped> = arrays
         .iter()
         .map(|&(dx, dy, period, depth)| {
@@ -199,7 +200,7 @@ pub fn memory_estimate(r: &Rules, n: u64, threads: usize) -> u64 {
         None if region => 4 * classes * cells,
         None => 0,
     };
-    let plan = LinePlan::with_rows_in_flight(r, nu, cone.is_some() || region, threads);
+    let plan = LineLayout::with_rows_in_flight(r, nu, cone.is_some() || region, threads);
     let lines: u64 = plan
         .arrays
         .iter()

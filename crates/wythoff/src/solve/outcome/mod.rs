@@ -21,7 +21,7 @@ macro_rules! row_kernel_entry_points {
     ($k:ident, $every:expr, $v:ident) => {
         /// The outcome table by the kernel (`None` when `r` is out of its scope).
         pub fn outcomes(r: &Rules, n: usize) -> Option<crate::solve::table::OutcomeTable> {
-            Some(super::table_of($k::new(r, n)?, n))
+            Some(crate::solve::outcome::table_of($k::new(r, n)?, n))
         }
 
         /// Stream the P-positions of `r` on the `n x n` board, row by row in
@@ -33,11 +33,11 @@ macro_rules! row_kernel_entry_points {
             progress: &mut dyn FnMut(u64),
             sink: impl FnMut(u64, &[u32]),
         ) -> Option<()> {
-            super::stream_of($k::new(r, n)?, n, $every, progress, sink);
+            crate::solve::outcome::stream_of($k::new(r, n)?, n, $every, progress, sink);
             Some(())
         }
 
-        impl super::RowKernel for $k {
+        impl crate::solve::outcome::RowKernel for $k {
             fn next_row(&mut self) -> &[u32] {
                 $k::next_row(self)
             }

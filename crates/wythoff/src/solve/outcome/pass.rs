@@ -4,7 +4,7 @@
 //! there; the question's position has it. With `O0`, the outcomes of the game
 //! without the pass (any kernel: the pass's wrapper runs the selected one on
 //! [`Rules::without_pass`] first), a position `(x, y)` with the pass is decided
-//! by the rule of [`crate::solve::decide`] with one more option when `(x, y)`
+//! by the rule of [`crate::solve::table::decide`] with one more option when `(x, y)`
 //! has an option: the pass, outside every block class, a P-option exactly when
 //! `O0(x, y) = P`. So `O1(x, y) = N` iff some move reaches a P-position of `O1`
 //! (blocking: one outside the class, or `p` inside it), or `(x, y)` has a move
@@ -21,7 +21,7 @@
 //! enumerates every option instead and checks this kernel (`tests/engines.rs`).
 
 use crate::rules::{Memory, Rules};
-use crate::solve::{decide, Outcome, OutcomeTable, CELL_N, CELL_OFF, CELL_P};
+use crate::solve::table::{decide, Outcome, OutcomeTable, CELL_N, CELL_OFF, CELL_P};
 
 /// Is `r` in the kernel's scope: a pass (memoryless by the rules' invariant)?
 pub fn applies(r: &Rules) -> bool {

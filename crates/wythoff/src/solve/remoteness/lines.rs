@@ -15,7 +15,7 @@
 //! remoteness: scalars along the row, one pair per column, and one pair per
 //! cell for the diagonals (the prefix up to that cell). A cell costs
 //! `O(2w + 1)` instead of the `O(n w)` options the plain table
-//! ([`crate::solve::rules_remoteness_table`]) visits. Checked against that table and
+//! ([`super::plain_table`]) visits. Checked against that table and
 //! the reference [`super::reference`] by `tests/remoteness.rs`.
 
 use super::{loses, RemotenessTable, REMOTENESS_OFF};

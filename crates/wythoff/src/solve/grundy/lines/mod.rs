@@ -35,7 +35,7 @@
 //!
 //! ## Files
 //!
-//! - `plan.rs`: the families of moves and their stores, from the rules;
+//! - `layout.rs`: the families of moves and their stores, from the rules;
 //! - `refs.rs`: the bitsets a cell reads (`Ref`), the pending rows a row
 //!   adds to the stores (`Pend`), the mex search;
 //! - `rows.rs`: the row kernel ([`stream_rows`]);
@@ -43,7 +43,7 @@
 //! - `tiler.rs`: the tiled kernel's workers and [`tiled`];
 //! - here: the scope, the memory estimates and [`stream_threads`].
 
-mod plan;
+mod layout;
 mod refs;
 mod rows;
 mod stores;
@@ -54,17 +54,17 @@ pub use tiler::tiled;
 
 use crate::rules::Rules;
 use crate::solve::wavefront::{block_count, BLOCK_WORDS, TILE_COLS, TILE_ROWS};
-use plan::{Dir, Plan};
+use layout::{Dir, Layout};
 use stores::{ring_rows, TStore};
 
 /// Is `r` in the scope of the kernel?
 pub fn applies(r: &Rules) -> bool {
-    Plan::new(r).is_some()
+    Layout::new(r).is_some()
 }
 
 /// Bytes of state for side `n`, or `None` when the kernel does not apply.
 pub fn memory_estimate(r: &Rules, n: u64) -> Option<u64> {
-    let p = Plan::new(r)?;
+    let p = Layout::new(r)?;
     memory_estimate_values(r, n, p.value_bound(n))
 }
 
@@ -77,7 +77,7 @@ pub fn memory_estimate_values(r: &Rules, n: u64, values: u64) -> Option<u64> {
     // workers of rayon's pool: the column and diagonal stores, each worker's
     // row stores, the ring of values, and the kept upper triangle (u16) or
     // the stripes in flight
-    let p = Plan::new(r)?;
+    let p = Layout::new(r)?;
     let line = block_count(values.min(p.value_bound(n))) as u64 * BLOCK_WORDS as u64 * 8 + 4;
     let w = p.width as usize;
     let nu = usize::try_from(n).unwrap_or(usize::MAX / 4);
@@ -107,11 +107,11 @@ pub fn memory_estimate_values(r: &Rules, n: u64, values: u64) -> Option<u64> {
 /// Does the tiled kernel solve symmetric rules on `y >= x` only (keeping the
 /// upper triangle as `u16`)? Only when the values fit `u16`.
 pub fn keeps_triangle(r: &Rules, n: u64) -> bool {
-    Plan::new(r).is_some_and(|p| sym_plan(r, &p) && p.value_bound(n) < u16::MAX as u64)
+    Layout::new(r).is_some_and(|p| sym_layout(r, &p) && p.value_bound(n) < u16::MAX as u64)
 }
 
 /// Symmetric rules whose row store can start as a column's (same sets).
-fn sym_plan(r: &Rules, p: &Plan) -> bool {
+fn sym_layout(r: &Rules, p: &Layout) -> bool {
     let row = p.stores.iter().any(|k| k.dir == Dir::Row);
     let col = p.stores.iter().any(|k| k.dir == Dir::Col);
     r.is_symmetric() && row == col

@@ -1,7 +1,7 @@
 //! The row kernel: the plain order, row after row on one thread, which the
 //! tiled kernel is checked against.
 
-use super::plan::{Dir, Plan};
+use super::layout::{Dir, Layout};
 use super::refs::{add_raw, scan_any, Pend, Ref};
 use crate::rules::Rules;
 use crate::solve::table::GRUNDY_OFF;
@@ -18,19 +18,19 @@ pub fn stream_rows(
     progress: &mut dyn FnMut(u64),
     mut sink: impl FnMut(u64, &[u32]),
 ) -> Option<()> {
-    let plan = Plan::new(r)?;
+    let layout = Layout::new(r)?;
     let (u, v) = crate::solve::geometry::corner::corner_on_board(r, n);
-    let bound = plan.value_bound(n as u64);
+    let bound = layout.value_bound(n as u64);
     let blocks = block_count(bound);
-    let w = plan.width as usize;
-    let mut stores: Vec<Lines> = plan
+    let w = layout.width as usize;
+    let mut stores: Vec<Lines> = layout
         .stores
         .iter()
-        .map(|&k| Lines::new(Plan::lines(k, n, w) * k.period, blocks))
+        .map(|&k| Lines::new(Layout::lines(k, n, w) * k.period, blocks))
         .collect();
-    let row_store = plan.stores.iter().position(|k| k.dir == Dir::Row);
-    let col_store = plan.stores.iter().position(|k| k.dir == Dir::Col);
-    let any_explicit = plan.fams.iter().any(|f| !f.explicit.is_empty());
+    let row_store = layout.stores.iter().position(|k| k.dir == Dir::Row);
+    let col_store = layout.stores.iter().position(|k| k.dir == Dir::Col);
+    let any_explicit = layout.fams.iter().any(|f| !f.explicit.is_empty());
     // symmetric rules: g(x, y) = g(y, x), so only y >= x is searched; the row
     // store of row x starts as column x's store (same delay and period, since
     // h = v), and the values left of the diagonal are read back from the
@@ -41,20 +41,20 @@ pub fn stream_rows(
     } else {
         Tab::S(Vec::new())
     };
-    let ring_len = plan.tmax + 1;
+    let ring_len = layout.tmax + 1;
     let mut ring = vec![vec![GRUNDY_OFF; n]; ring_len];
     let mut out = vec![0u32; n];
-    let mut refs: Vec<Ref> = Vec::with_capacity(plan.refs);
-    let mut ptrs: Vec<*const u64> = vec![std::ptr::null(); plan.refs];
-    let mut strides: Vec<usize> = vec![0; plan.refs];
+    let mut refs: Vec<Ref> = Vec::with_capacity(layout.refs);
+    let mut ptrs: Vec<*const u64> = vec![std::ptr::null(); layout.refs];
+    let mut strides: Vec<usize> = vec![0; layout.refs];
     let mut ex: Vec<u32> = Vec::new();
-    let mut pend: Vec<Pend> = Vec::with_capacity(plan.stores.len());
+    let mut pend: Vec<Pend> = Vec::with_capacity(layout.stores.len());
     for x in 0..n {
         let start = if sym { x } else { 0 };
-        row_pends(&plan, &mut stores, &ring, n, (x, start), sym, &mut pend);
+        row_pends(&layout, &mut stores, &ring, n, (x, start), sym, &mut pend);
         if sym {
             if let (Some(rs), Some(cs)) = (row_store, col_store) {
-                copy_column_store(&mut stores, (rs, cs), x, plan.stores[rs].period, blocks);
+                copy_column_store(&mut stores, (rs, cs), x, layout.stores[rs].period, blocks);
             }
             for y in 0..x {
                 out[y] = tab.get(y * n + x);
@@ -69,14 +69,14 @@ pub fn stream_rows(
             Some(rs) => (stores[rs].bits.as_mut_ptr(), stores[rs].mex.as_mut_ptr()),
             None => (std::ptr::null_mut(), std::ptr::null_mut()),
         };
-        row_refs(&plan, &stores, n, x, (rbits, rmex), &mut refs);
+        row_refs(&layout, &stores, n, x, (rbits, rmex), &mut refs);
         for (s, rf) in strides.iter_mut().zip(&refs) {
             *s = rf.bstride;
         }
         for y in start..n {
             if let Some(rs) = row_store {
                 // the row store of delay T takes column y - 1 - T
-                let key = plan.stores[rs];
+                let key = layout.stores[rs];
                 if y > key.delay {
                     let yr = y - 1 - key.delay;
                     if out[yr] != GRUNDY_OFF {
@@ -114,7 +114,7 @@ pub fn stream_rows(
                     lb = lb.max(m);
                 }
                 if any_explicit {
-                    explicit_values(&plan, &ring, &out, (x, y), &mut ex);
+                    explicit_values(&layout, &ring, &out, (x, y), &mut ex);
                 }
                 scan_any(lb, &ptrs[..refs.len()], &strides[..refs.len()], &ex)
             };
@@ -144,7 +144,7 @@ pub fn stream_rows(
 /// -dmin); the cells the sweep does not reach are added when the row starts
 /// (here) or ends ([`finish_pends`]).
 fn row_pends(
-    plan: &Plan,
+    layout: &Layout,
     stores: &mut [Lines],
     ring: &[Vec<u32>],
     n: usize,
@@ -152,9 +152,9 @@ fn row_pends(
     sym: bool,
     pend: &mut Vec<Pend>,
 ) {
-    let (w, ring_len) = (plan.width as usize, ring.len());
+    let (w, ring_len) = (layout.width as usize, ring.len());
     pend.clear();
-    for (si, key) in plan.stores.iter().enumerate() {
+    for (si, key) in layout.stores.iter().enumerate() {
         if key.dir == Dir::Row || x < 1 + key.delay {
             continue;
         }
@@ -164,7 +164,7 @@ fn row_pends(
             Dir::Col => (0i64, 0, start),
             // symmetric: only diagonals y - x > -w are read (cells y >= x)
             _ => (
-                1 + key.delay as i64 + plan.dmin[si],
+                1 + key.delay as i64 + layout.dmin[si],
                 n + w - xr,
                 if sym { (xr + 1).saturating_sub(w) } else { 0 },
             ),
@@ -233,16 +233,16 @@ fn copy_column_store(
 /// Row `x`'s bitsets, as functions of `y`, to `refs` (the row store through
 /// `rbits` and `rmex`).
 fn row_refs(
-    plan: &Plan,
+    layout: &Layout,
     stores: &[Lines],
     n: usize,
     x: usize,
     (rbits, rmex): (*mut u64, *mut u32),
     refs: &mut Vec<Ref>,
 ) {
-    let w = plan.width as usize;
+    let w = layout.width as usize;
     refs.clear();
-    for f in &plan.fams {
+    for f in &layout.fams {
         let k = f.period;
         for &res in &f.residues {
             let st = &stores[f.store];
@@ -291,7 +291,7 @@ fn row_refs(
 /// `ex`: the rows above from the ring, the row's own columns from `out`.
 #[inline(always)]
 fn explicit_values(
-    plan: &Plan,
+    layout: &Layout,
     ring: &[Vec<u32>],
     out: &[u32],
     (x, y): (usize, usize),
@@ -299,7 +299,7 @@ fn explicit_values(
 ) {
     let (n, ring_len) = (out.len(), ring.len());
     ex.clear();
-    for f in &plan.fams {
+    for f in &layout.fams {
         for &k in &f.explicit {
             let t = match f.dir {
                 Dir::Col => (k <= x).then(|| ring[(x - k) % ring_len][y]),

@@ -2,13 +2,13 @@
 //! grouped into union lines), the skew of its bands, and the board its
 //! workers share.
 
-use super::plan::{Dir, Plan};
+use super::layout::{Dir, Layout};
 use super::refs::Pend;
 use crate::solve::wavefront::TILE_ROWS;
 
 /// A column or diagonal store of the tiled kernel. A diagonal store serves a
-/// *group* of the plan's diagonal families (same delay, period and residues)
-/// as one union: its line `L` holds the values of the plan's diagonal lines
+/// *group* of the layout's diagonal families (same delay, period and residues)
+/// as one union: its line `L` holds the values of the layout's diagonal lines
 /// `L - delta` for every offset `delta` of the group, so that a cell reads one
 /// line `y - x` per residue instead of one per family, and each cell is
 /// added to one line per offset.
@@ -26,7 +26,7 @@ pub(super) struct TStore {
 impl TStore {
     /// The tiled kernel's stores for `p`: the column store, and the diagonal
     /// families grouped.
-    pub(super) fn of(p: &Plan) -> Vec<TStore> {
+    pub(super) fn of(p: &Layout) -> Vec<TStore> {
         let mut out: Vec<TStore> = Vec::new();
         for f in p.fams.iter().filter(|f| !f.residues.is_empty()) {
             let key = p.stores[f.store];
@@ -96,7 +96,7 @@ impl TStore {
 /// every cell a cell reads (a line's content or one value) was decided in a
 /// band of its row at most the reading cell's band, and no line is written
 /// before a read that must not see the write.
-pub(super) fn skew(p: &Plan, stores: &[TStore]) -> usize {
+pub(super) fn skew(p: &Layout, stores: &[TStore]) -> usize {
     let mut e = 0i64;
     for t in stores.iter().filter(|t| t.dir == Dir::Diag) {
         let d = t.delay as i64;
@@ -129,11 +129,11 @@ pub(super) struct RawStore {
     pub(super) count: usize,
 }
 
-/// What every worker of the tiled kernel shares: the plan, the board, raw
+/// What every worker of the tiled kernel shares: the layout, the board, raw
 /// views of the column and diagonal stores, and a ring of the last rows'
 /// values.
 pub(super) struct Board<'a> {
-    pub(super) plan: &'a Plan,
+    pub(super) layout: &'a Layout,
     pub(super) n: usize,
     pub(super) u: usize,
     pub(super) v: usize,
@@ -220,7 +220,7 @@ impl Board<'_> {
 /// Rows of the tiled kernel's ring of values: every worker's stripe, plus the
 /// rows a cell looks back (thresholds, the band's width, the symmetric
 /// read-back near the diagonal).
-pub(super) fn ring_rows(p: &Plan, threads: usize) -> usize {
+pub(super) fn ring_rows(p: &Layout, threads: usize) -> usize {
     TILE_ROWS * (threads + 1) + p.tmax + p.width as usize + 2
 }
 

@@ -2,7 +2,7 @@
 //! and [`tiled`], which runs them on the wavefront.
 
 use super::keeps_triangle;
-use super::plan::{Dir, Plan};
+use super::layout::{Dir, Layout};
 use super::refs::{add_raw, scan_any, Pend, Ref};
 use super::stores::{ring_rows, skew, Board, RawStore, TStore};
 use crate::rules::Rules;
@@ -86,7 +86,7 @@ impl LineTiler<'_> {
         let rmex = self.rows.mex.as_mut_ptr();
         self.refs.clear();
         // the row family's bitsets: this stripe row's classes
-        for f in bd.plan.fams.iter().filter(|f| f.dir == Dir::Row) {
+        for f in bd.layout.fams.iter().filter(|f| f.dir == Dir::Row) {
             let k = f.period;
             for &res in &f.residues {
                 self.refs.push(Ref {
@@ -169,7 +169,7 @@ impl LineTiler<'_> {
             lb = lb.max(m);
         }
         self.ex.clear();
-        for f in bd.plan.fams.iter().filter(|_| self.any_explicit) {
+        for f in bd.layout.fams.iter().filter(|_| self.any_explicit) {
             for &k in &f.explicit {
                 let t = match f.dir {
                     Dir::Col => (k <= x).then(|| bd.val(x - k, y)),
@@ -237,7 +237,7 @@ impl StripeWorker for LineTiler<'_> {
 /// (the stripe wavefront of [`super::super::nim_like::tiled`], shared:
 /// [`wavefront`]). Stripes of [`TILE_ROWS`] rows, bands of `band_cols`
 /// columns, *skewed*: band `b` of row `x` is the columns
-/// `[b C - e x, (b + 1) C - e x)` with `e` from the plan ([`skew`]).
+/// `[b C - e x, (b + 1) C - e x)` with `e` from the layout ([`skew`]).
 ///
 /// Why the order is exact: a store line must hold, when row `x` reads it,
 /// exactly the cells of the rows up to `x - 1 - T` (its delay `T`). Row `x`
@@ -273,27 +273,27 @@ pub fn tiled(
     progress: &mut dyn FnMut(u64),
     mut sink: impl FnMut(u64, &[u32]),
 ) -> Option<()> {
-    let plan = Plan::new(r)?;
+    let layout = Layout::new(r)?;
     let (u, v) = crate::solve::geometry::corner::corner_on_board(r, n);
-    let blocks = block_count(plan.value_bound(n as u64));
-    let w = plan.width as usize;
+    let blocks = block_count(layout.value_bound(n as u64));
+    let w = layout.width as usize;
     let sym = triangle && keeps_triangle(r, n as u64);
-    let tstores = TStore::of(&plan);
+    let tstores = TStore::of(&layout);
     let mut stores: Vec<Lines> = tstores
         .iter()
         .map(|t| Lines::new(t.lines(n, w), blocks))
         .collect();
-    let row_key = plan
+    let row_key = layout
         .fams
         .iter()
         .find(|f| f.dir == Dir::Row && !f.residues.is_empty())
-        .map(|f| plan.stores[f.store]);
+        .map(|f| layout.stores[f.store]);
     let kr = row_key.map_or(1, |k| k.period);
     let stripes = n.div_ceil(TILE_ROWS);
     let threads = threads.clamp(1, stripes.max(1));
-    let ring_len = ring_rows(&plan, threads);
+    let ring_len = ring_rows(&layout, threads);
     let mut ring = vec![GRUNDY_OFF; ring_len * n];
-    let skew = skew(&plan, &tstores);
+    let skew = skew(&layout, &tstores);
     let band_cols = band_cols.max(1);
     let bands = if n == 0 {
         0
@@ -301,7 +301,7 @@ pub fn tiled(
         (n - 1 + (n - 1) * skew) / band_cols + 1
     };
     let board = Board {
-        plan: &plan,
+        layout: &layout,
         n,
         u,
         v,
@@ -328,11 +328,11 @@ pub fn tiled(
         b: &board,
         rows: Lines::new(if row_key.is_some() { TILE_ROWS * kr } else { 0 }, blocks),
         kr,
-        refs: Vec::with_capacity(plan.refs),
-        ptrs: vec![std::ptr::null(); plan.refs],
-        strides: vec![0; plan.refs],
+        refs: Vec::with_capacity(layout.refs),
+        ptrs: vec![std::ptr::null(); layout.refs],
+        strides: vec![0; layout.refs],
         ex: Vec::new(),
-        any_explicit: plan.fams.iter().any(|f| !f.explicit.is_empty()),
+        any_explicit: layout.fams.iter().any(|f| !f.explicit.is_empty()),
         pend: Vec::new(),
         pend_lo: Vec::new(),
         row: std::ptr::null_mut(),

@@ -28,7 +28,7 @@
 //!   `c = t - 1 - j`, of direction `(1, s)`; their cells with `k` in one class
 //!   mod `K` are one class of one line of direction `(1, s)`, whose value
 //!   bitset holds the rows above the current one. The cells of that class with
-//!   `1 <= k <= K` are in `C` too (checked for every ray when the plan is made;
+//!   `1 <= k <= K` are in `C` too (checked for every ray when the layout is made;
 //!   otherwise the game is out of scope), so the stored line is exactly the
 //!   ray's part of `D` plus moves that `V(x, y)` holds anyway. `l < k`: the
 //!   mirror image, lines of direction `(s, 1)`.
@@ -60,20 +60,20 @@
 //!
 //! ## Files
 //!
-//! - `plan.rs`: what a solve derives from the rules (the stores' kinds, the
+//! - `layout.rs`: what a solve derives from the rules (the stores' kinds, the
 //!   sources, the looked-up cells, the schedule's bounds);
 //! - `store.rs`: the value bitsets of the stores and their raw views;
 //! - `sweep.rs`: one row's sweep (its lanes, row-prefix stores, the mex);
 //! - `workers.rs`: an attempt, its stripes and workers, and the schedule;
 //! - here: the entry points, the memory estimate and the restarts.
 
-mod plan;
+mod layout;
 mod store;
 mod sweep;
 mod workers;
 
 use crate::rules::Rules;
-use plan::Plan;
+use layout::Layout;
 use store::BW;
 use workers::{attempt, Tune};
 
@@ -85,12 +85,12 @@ fn initial_words(n: usize) -> usize {
 
 /// Is `r` in the scope of the kernel?
 pub fn applies(r: &Rules) -> bool {
-    Plan::new(r).is_some()
+    Layout::new(r).is_some()
 }
 
 /// Bytes of state on the `n x n` board (first attempt), or `None` out of scope.
 pub fn memory_estimate(r: &Rules, n: u64) -> Option<u64> {
-    let p = Plan::new(r)?;
+    let p = Layout::new(r)?;
     let w = initial_words(n as usize) as u64;
     // the stored upper triangle of a symmetric game (u16 while values fit)
     let tab = if r.is_symmetric() {
@@ -132,10 +132,10 @@ pub fn stream_threads(
     progress: &mut dyn FnMut(u64),
     sink: impl FnMut(u64, &[u32]),
 ) -> Option<()> {
-    let plan = Plan::new(r)?;
+    let layout = Layout::new(r)?;
     let w = initial_words(n);
-    let rows = stripe_rows(&plan, w);
-    run(r, &plan, n, w, threads, rows, STEP, progress, sink)
+    let rows = stripe_rows(&layout, w);
+    run(r, &layout, n, w, threads, rows, STEP, progress, sink)
 }
 
 /// [`stream_threads`] with a chosen stripe height, step (columns a row
@@ -153,16 +153,16 @@ pub fn stream_tuned(
     progress: &mut dyn FnMut(u64),
     sink: impl FnMut(u64, &[u32]),
 ) -> Option<()> {
-    let plan = Plan::new(r)?;
+    let layout = Layout::new(r)?;
     let w = words.max(1).next_multiple_of(BW);
     let (rows, step) = (rows.max(1), step.max(1));
-    run(r, &plan, n, w, threads, rows, step, progress, sink)
+    run(r, &layout, n, w, threads, rows, step, progress, sink)
 }
 
 #[allow(clippy::too_many_arguments)]
 fn run(
     r: &Rules,
-    plan: &Plan,
+    layout: &Layout,
     n: usize,
     mut w: usize,
     threads: usize,
@@ -180,7 +180,7 @@ fn run(
             rows,
             step,
         };
-        match attempt(r, plan, n, w, tune, emitted, progress, &mut sink) {
+        match attempt(r, layout, n, w, tune, emitted, progress, &mut sink) {
             Ok(()) => return Some(()),
             Err(done) => {
                 emitted = done;
@@ -192,8 +192,8 @@ fn run(
 
 /// Rows per stripe (see [`attempt`]): [`STRIPE_ROWS`], fewer where a row's
 /// own row-prefix stores would pass [`STRIPE_BYTES`] in all.
-fn stripe_rows(plan: &Plan, w: usize) -> usize {
-    let per_row: usize = plan.trails.iter().map(|t| t.modulus).sum::<usize>() * (8 * w + 8);
+fn stripe_rows(layout: &Layout, w: usize) -> usize {
+    let per_row: usize = layout.trails.iter().map(|t| t.modulus).sum::<usize>() * (8 * w + 8);
     (STRIPE_BYTES / per_row.max(1)).clamp(1, STRIPE_ROWS)
 }
 

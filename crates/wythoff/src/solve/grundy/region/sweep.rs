@@ -2,7 +2,7 @@
 //! column), its row-prefix stores and looked-up cells, the feeding of the
 //! stores and the mex; and what the rows of an attempt share ([`Ctx`]).
 
-use super::plan::{Kind, Plan, Src, Trail};
+use super::layout::{Kind, Layout, Src, Trail};
 use super::store::{or_window, Raw, Store};
 use crate::rules::Rules;
 use crate::solve::table::GRUNDY_OFF;
@@ -83,16 +83,16 @@ impl TabRaw {
     }
 }
 
-/// What every row of one attempt shares: the rules, the plan, the stores of
+/// What every row of one attempt shares: the rules, the layout, the stores of
 /// the kinds, the diagonal sets, the ring of the last rows' values and the
 /// triangle, all as raw views (see [`attempt`](super::attempt) for who touches what when).
 pub(super) struct Ctx<'a> {
     pub(super) r: &'a Rules,
-    pub(super) plan: &'a Plan,
+    pub(super) layout: &'a Layout,
     pub(super) n: usize,
     pub(super) w: usize,
     pub(super) sym: bool,
-    /// The stores of `plan.kinds` (a row's own row-prefix stores follow them
+    /// The stores of `layout.kinds` (a row's own row-prefix stores follow them
     /// in its [`Row::views`]).
     pub(super) stores: Vec<Raw>,
     pub(super) diag: Raw,
@@ -121,10 +121,10 @@ impl Ctx<'_> {
         if g == GRUNDY_OFF {
             return;
         }
-        let (st, plan) = (self.stores[si], self.plan);
-        let (s, k, far) = (plan.s, plan.k, plan.s * (self.n - 1) + plan.pad);
+        let (st, layout) = (self.stores[si], self.layout);
+        let (s, k, far) = (layout.s, layout.k, layout.s * (self.n - 1) + layout.pad);
         match kind {
-            Kind::Col { modulus } => st.add(st.set(yy + plan.pad, xx % modulus), g),
+            Kind::Col { modulus } => st.add(st.set(yy + layout.pad, xx % modulus), g),
             Kind::Ray { .. } => st.add_no_mex(st.set(far - s * xx + yy, xx % k), g),
             Kind::RayT { .. } => st.add_no_mex(st.set(far + xx - s * yy, yy % k), g),
         }
@@ -141,13 +141,13 @@ impl Ctx<'_> {
 
     /// The lane of a source in row `x`, at column 0.
     fn lane(&self, src: Src, x: usize) -> Lane {
-        let plan = self.plan;
-        let (k, s, pad) = (plan.k, plan.s as isize, plan.pad as isize);
+        let layout = self.layout;
+        let (k, s, pad) = (layout.k, layout.s as isize, layout.pad as isize);
         let (xi, ni) = (x as isize, self.n as isize);
         let modulo = |a: isize, m: usize| a.rem_euclid(m as isize) as usize;
         match src {
             Src::Col { store, off, r: rr } => {
-                let Kind::Col { modulus } = plan.kinds[store] else {
+                let Kind::Col { modulus } = layout.kinds[store] else {
                     unreachable!("a column source reads a column store")
                 };
                 let m = modulus as isize;
@@ -160,9 +160,9 @@ impl Ctx<'_> {
                 }
             }
             Src::Row { trail, r: rr } => {
-                let m = plan.trails[trail].modulus;
+                let m = layout.trails[trail].modulus;
                 Lane {
-                    store: plan.kinds.len() + trail,
+                    store: layout.kinds.len() + trail,
                     set: 0,
                     dset: 0,
                     m,
@@ -220,7 +220,7 @@ pub(super) struct Row {
 impl Row {
     pub(super) fn new(c: &Ctx) -> Row {
         let mut trails: Vec<Store> = c
-            .plan
+            .layout
             .trails
             .iter()
             .map(|t| Store::new(1, t.modulus, c.w))
@@ -233,19 +233,19 @@ impl Row {
             start: 0,
             begun: false,
             d: 0,
-            two: Vec::with_capacity(c.plan.two.len()),
-            one: Vec::with_capacity(c.plan.one.len()),
-            tcls: vec![0; c.plan.trails.len()],
+            two: Vec::with_capacity(c.layout.two.len()),
+            one: Vec::with_capacity(c.layout.one.len()),
+            tcls: vec![0; c.layout.trails.len()],
             _trails: trails,
             views,
-            fin: Vec::with_capacity(c.plan.finite.len()),
+            fin: Vec::with_capacity(c.layout.finite.len()),
         }
     }
 
     /// Start row `x`: counts as part of its first column's step (see
     /// [`attempt`](super::attempt)).
     pub(super) unsafe fn begin(&mut self, c: &Ctx, x: usize) {
-        let (n, plan) = (c.n, c.plan);
+        let (n, layout) = (c.n, c.layout);
         let start = if c.sym { x } else { 0 };
         if c.sym {
             // the values left of the diagonal, from the stored upper triangle
@@ -256,13 +256,13 @@ impl Row {
             // the stores take the cells of earlier rows left of where the
             // sweep of row x inserts them (from column x on); a column store
             // only its columns that a row from x on reads
-            for (si, &kind) in plan.kinds.iter().enumerate() {
+            for (si, &kind) in layout.kinds.iter().enumerate() {
                 let Some(xx) = x.checked_sub(1 + kind.delay()) else {
                     continue;
                 };
                 let cols = match kind {
-                    Kind::Col { .. } => xx.saturating_sub(plan.pad)..x,
-                    Kind::Ray { .. } => 0..x.saturating_sub(plan.e),
+                    Kind::Col { .. } => xx.saturating_sub(layout.pad)..x,
+                    Kind::Ray { .. } => 0..x.saturating_sub(layout.e),
                     Kind::RayT { .. } => 0..x.saturating_sub(1),
                 };
                 for yy in cols {
@@ -271,8 +271,8 @@ impl Row {
             }
         }
         // the row prefixes hold the columns before `start`
-        let first_trail = plan.kinds.len();
-        for (ti, &t) in plan.trails.iter().enumerate() {
+        let first_trail = layout.kinds.len();
+        for (ti, &t) in layout.trails.iter().enumerate() {
             let v = self.views[first_trail + ti];
             v.clear();
             for y in 0..start {
@@ -284,20 +284,21 @@ impl Row {
             self.tcls[ti] = start % t.modulus;
         }
         self.two.clear();
-        self.two.extend(plan.two.iter().map(|&q| c.lane(q, x)));
+        self.two.extend(layout.two.iter().map(|&q| c.lane(q, x)));
         self.one.clear();
-        self.one.extend(plan.one.iter().map(|&q| c.lane(q, x)));
+        self.one.extend(layout.one.iter().map(|&q| c.lane(q, x)));
         for ln in self.two.iter_mut().chain(self.one.iter_mut()) {
             ln.skip(start);
         }
         self.fin.clear();
         self.fin.extend(
-            plan.finite
+            layout
+                .finite
                 .iter()
                 .filter(|&&(a, _)| a <= x)
                 .map(|&(a, b)| (((x - a) & c.rmask) * n, b)),
         );
-        self.d = (start + n - 1 - x) * plan.k + x % plan.k;
+        self.d = (start + n - 1 - x) * layout.k + x % layout.k;
         self.x = x;
         self.y = start;
         self.start = start;
@@ -307,23 +308,23 @@ impl Row {
     /// Compute the row's columns up to `until` (exclusive): `Err` when a value
     /// does not fit the bitsets.
     pub(super) unsafe fn advance(&mut self, c: &Ctx, until: usize) -> Result<(), ()> {
-        let (n, plan, w) = (c.n, c.plan, c.w);
+        let (n, layout, w) = (c.n, c.layout, c.w);
         let cap = (64 * w) as u32;
-        let (x, k) = (self.x, plan.k);
-        let first_trail = plan.kinds.len();
+        let (x, k) = (self.x, layout.k);
+        let first_trail = layout.kinds.len();
         let row = c.slot(x);
         let diag = c.diag;
         for y in self.y..until {
             // the stores take the cells of earlier rows that this column
             // passes to them: a column its cell of row x - 1; a ray store its
             // row's cell e (or 1) columns back
-            for (si, &kind) in plan.kinds.iter().enumerate() {
+            for (si, &kind) in layout.kinds.iter().enumerate() {
                 let Some(xx) = x.checked_sub(1 + kind.delay()) else {
                     continue;
                 };
                 let yy = match kind {
                     Kind::Col { .. } => Some(y),
-                    Kind::Ray { .. } => y.checked_sub(plan.e),
+                    Kind::Ray { .. } => y.checked_sub(layout.e),
                     Kind::RayT { .. } => y.checked_sub(1),
                 };
                 if let Some(yy) = yy {
@@ -332,7 +333,7 @@ impl Row {
             }
             // the row prefixes take column y - 1
             if y > self.start {
-                for (ti, &t) in plan.trails.iter().enumerate() {
+                for (ti, &t) in layout.trails.iter().enumerate() {
                     let g = c.trail_value(t, x, y - 1);
                     if g != GRUNDY_OFF {
                         self.views[first_trail + ti].add(self.tcls[ti], g);

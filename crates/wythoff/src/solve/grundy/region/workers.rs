@@ -5,7 +5,7 @@
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::SyncSender;
 
-use super::plan::Plan;
+use super::layout::Layout;
 use super::store::Store;
 use super::sweep::{Ctx, Row, TabRaw};
 use crate::rules::Rules;
@@ -147,7 +147,7 @@ unsafe fn run_stripe(
 #[allow(clippy::too_many_arguments)]
 pub(super) fn attempt(
     r: &Rules,
-    plan: &Plan,
+    layout: &Layout,
     n: usize,
     w: usize,
     tune: Tune,
@@ -157,13 +157,13 @@ pub(super) fn attempt(
 ) -> Result<(), usize> {
     let stripes = n.div_ceil(tune.rows);
     let threads = tune.threads.clamp(1, stripes.max(1));
-    let depth = (plan.depth + threads * tune.rows).next_power_of_two();
+    let depth = (layout.depth + threads * tune.rows).next_power_of_two();
     // symmetric rules: only y >= x is searched; the values left of the
     // diagonal are read back from the stored upper triangle (every store,
     // row prefix and looked-up cell still sees whole rows)
     let sym = r.is_symmetric();
-    let mut bufs = Buffers::new(plan, n, w, depth, sym);
-    let ctx = bufs.ctx(r, plan, n, w, sym);
+    let mut bufs = Buffers::new(layout, n, w, depth, sym);
+    let ctx = bufs.ctx(r, layout, n, w, sym);
     let mut out = Handover {
         next: 0,
         emitted,
@@ -193,17 +193,17 @@ struct Buffers {
 }
 
 impl Buffers {
-    fn new(plan: &Plan, n: usize, w: usize, depth: usize, sym: bool) -> Buffers {
+    fn new(layout: &Layout, n: usize, w: usize, depth: usize, sym: bool) -> Buffers {
         let cap = (64 * w) as u32;
-        let stores: Vec<Store> = plan
+        let stores: Vec<Store> = layout
             .kinds
             .iter()
             .map(|&q| {
-                let (l, c) = plan.shape(q, n);
+                let (l, c) = layout.shape(q, n);
                 Store::new(l, c, w)
             })
             .collect();
-        let diag = Store::new(2 * n.max(1) - 1, plan.k, w);
+        let diag = Store::new(2 * n.max(1) - 1, layout.k, w);
         let ring = vec![GRUNDY_OFF; depth * n];
         let tab = if sym {
             Tab::new(n, cap as u64)
@@ -221,10 +221,17 @@ impl Buffers {
 
     /// The raw views of the buffers (valid while they live; they are never
     /// resized).
-    fn ctx<'a>(&mut self, r: &'a Rules, plan: &'a Plan, n: usize, w: usize, sym: bool) -> Ctx<'a> {
+    fn ctx<'a>(
+        &mut self,
+        r: &'a Rules,
+        layout: &'a Layout,
+        n: usize,
+        w: usize,
+        sym: bool,
+    ) -> Ctx<'a> {
         Ctx {
             r,
-            plan,
+            layout,
             n,
             w,
             sym,
@@ -280,7 +287,7 @@ fn sweep_here<S: FnMut(u64, &[u32])>(
         unsafe {
             run_stripe(
                 ctx,
-                ctx.plan.lag,
+                ctx.layout.lag,
                 &mut rows,
                 s,
                 tune.step,
@@ -404,7 +411,7 @@ fn worker(
         let res = unsafe {
             run_stripe(
                 ctx,
-                ctx.plan.lag,
+                ctx.layout.lag,
                 &mut rows,
                 s,
                 tune.step,

@@ -1,4 +1,4 @@
-//! The plan of a solve: the stores' kinds, the sources a cell reads, the
+//! The layout of a solve: the stores' kinds, the sources a cell reads, the
 //! cells of `D` looked up one by one and the schedule's bounds, all derived
 //! from the rules (see the module's recurrence).
 
@@ -62,7 +62,7 @@ impl Kind {
 }
 
 /// Everything a solve derives from the rules.
-pub(super) struct Plan {
+pub(super) struct Layout {
     /// The cone's slope (0 for a congruence).
     pub(super) s: usize,
     /// `K`: classes per diagonal.
@@ -104,8 +104,8 @@ fn two_move(r: &Rules, a: u64, b: u64) -> bool {
     a >= 1 && b >= 1 && r.is_move(a, b)
 }
 
-impl Plan {
-    pub(super) fn new(r: &Rules) -> Option<Plan> {
+impl Layout {
+    pub(super) fn new(r: &Rules) -> Option<Layout> {
         if !crate::solve::table::fast_grundy_scope(r) {
             return None;
         }
@@ -117,7 +117,7 @@ impl Plan {
             return None;
         }
         let k = k as usize;
-        let mut p = Plan {
+        let mut p = Layout {
             s: 0,
             k,
             kinds: Vec::new(),
@@ -346,7 +346,7 @@ impl Plan {
     }
 
     /// Lines and classes of store kind `k` on the `n x n` board, with
-    /// [`Plan::pad`] empty lines on each side (a source's line index then
+    /// [`Layout::pad`] empty lines on each side (a source's line index then
     /// needs no range check).
     pub(super) fn shape(&self, kind: Kind, n: usize) -> (usize, usize) {
         match kind {

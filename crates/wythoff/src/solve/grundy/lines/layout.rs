@@ -1,4 +1,4 @@
-//! The plan of a solve: the families of moves (direction, steps looked up
+//! The layout of a solve: the families of moves (direction, steps looked up
 //! one by one, residue classes) and the stores they read, from the rules.
 
 use crate::rules::Rules;
@@ -45,7 +45,7 @@ pub(super) struct StoreKey {
 }
 
 /// What a solve of rules `r` uses, derived from the rules alone.
-pub(super) struct Plan {
+pub(super) struct Layout {
     pub(super) fams: Vec<Fam>,
     pub(super) stores: Vec<StoreKey>,
     /// Per store, the least and the largest diagonal offset of the families
@@ -60,12 +60,12 @@ pub(super) struct Plan {
     pub(super) refs: usize,
 }
 
-impl Plan {
-    pub(super) fn new(r: &Rules) -> Option<Plan> {
+impl Layout {
+    pub(super) fn new(r: &Rules) -> Option<Layout> {
         if !crate::solve::table::fast_grundy_scope(r) {
             return None;
         }
-        let mut p = Plan {
+        let mut p = Layout {
             fams: Vec::new(),
             stores: Vec::new(),
             dmin: Vec::new(),
