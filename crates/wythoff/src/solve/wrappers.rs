@@ -167,6 +167,10 @@ impl RemotenessKernel {
 pub trait Readings {
     /// The number of P-positions of `r` (cut to the board) on the `n x n` board.
     fn p_positions(&self, r: &Rules, n: u64) -> u64;
+    /// The same, roughly, for a time estimate: read off boards far smaller
+    /// than `n` (never the board itself: a command plans before it runs, and
+    /// an estimate that solved the board would double the work).
+    fn p_positions_rough(&self, r: &Rules, n: u64) -> u64;
     /// The largest Grundy value of `r` (cut to the board) on the `n x n`
     /// board, estimated; `None` where there is no estimate (the bound holds).
     fn grundy_values(&self, r: &Rules, n: u64) -> Option<u64>;
@@ -423,7 +427,7 @@ impl OutcomeWrapper for Sparse {
             .min(allocated)
     }
     fn cost(&self, r: &Rules, n: u64, readings: &dyn Readings) -> u128 {
-        let p = readings.p_positions(r, n) as u128;
+        let p = readings.p_positions_rough(r, n) as u128;
         cells(r, n)
             .saturating_mul(SPARSE_CELL_PS)
             .saturating_add(p.saturating_mul(n as u128).saturating_mul(SPARSE_ATTACK_PS))
@@ -527,7 +531,7 @@ impl OutcomeWrapper for Pass {
     }
     fn cost(&self, r: &Rules, n: u64, readings: &dyn Readings) -> u128 {
         let r0 = r.without_pass();
-        let p = readings.p_positions(&r0, n) as u128;
+        let p = readings.p_positions_rough(&r0, n) as u128;
         outcome(without_pass_kernel(&r0))
             .cost(&r0, n, readings)
             .saturating_add(cells(r, n).saturating_mul(PASS_CELL_PS))
