@@ -281,7 +281,20 @@ pub fn run(a: Args) -> Result<ExitCode> {
         sum.guess = guess;
         eprintln!("{}", render::prove::plan_line(&sum));
     }
-    let run = wythoff_walnut::run(&plan, &walnut, a.emit.as_deref()).map_err(worded)?;
+    // a long run says where it stands on stderr (every 30 s)
+    let total = plan
+        .strategy
+        .as_ref()
+        .map_or(0, |st| st.files.statements.len());
+    let label = plan.subject.label.clone();
+    let run =
+        wythoff_walnut::run_reporting(&plan, &walnut, a.emit.as_deref(), &|| {}, &|secs, p| {
+            eprintln!(
+                "{}",
+                crate::render::prove::progress_line(&label, secs, total, p)
+            )
+        })
+        .map_err(worded)?;
     let r = report(&plan, run.as_ref()).map_err(worded)?;
     print(&mut out, a.format, &r, |out| {
         render::prove::text(out, &r, a.emit.as_deref())

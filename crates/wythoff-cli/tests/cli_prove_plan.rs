@@ -201,6 +201,27 @@ fn blocking_wythoff_k4_and_k14_are_proved() {
         assert_eq!(v["states"], states, "{k}: {v}");
         assert_eq!(v["numeration"], num, "{k}: {v}");
     }
+    // a run longer than the progress interval says where it stands on stderr
+    // (issue 51 item 4; every 30 s by default, every second here)
+    let out = Command::new(BIN)
+        .args([
+            "prove",
+            "blocking-wythoff:k=4",
+            "--max",
+            "2048",
+            "--java-memory",
+            "2G",
+        ])
+        .env("WYTHOFF_WALNUT_PROGRESS_SECONDS", "1")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    let line = err
+        .lines()
+        .find(|l| l.contains("Walnut at 1 s:"))
+        .unwrap_or_else(|| panic!("no progress line: {err}"));
+    assert!(line.contains("of 3 statements answered"), "{line}");
 }
 
 /// `prove GAME --family PARAM` (issue 51 item 2): the plan, the guess in each

@@ -276,6 +276,30 @@ fn load(
     timeout: Duration,
     check: &dyn Fn(),
 ) -> Result<Load, ProveError> {
+    load_reporting(walnut, home, file, timeout, check, &|_, _| {})
+}
+
+/// How often a long Walnut run reports where it stands ([`run_reporting`]):
+/// every `WYTHOFF_WALNUT_PROGRESS_SECONDS` seconds (default 30).
+fn progress_every() -> Duration {
+    let secs = std::env::var("WYTHOFF_WALNUT_PROGRESS_SECONDS")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+        .filter(|&s| s > 0)
+        .unwrap_or(30);
+    Duration::from_secs(secs)
+}
+
+/// [`load`], calling `progress(seconds, output so far)` every
+/// [`progress_every`] while Java runs.
+fn load_reporting(
+    walnut: &Walnut,
+    home: &Path,
+    file: &str,
+    timeout: Duration,
+    check: &dyn Fn(),
+    progress: &dyn Fn(f64, &str),
+) -> Result<Load, ProveError> {
     let mut cmd = Command::new("java");
     if let Some(m) = walnut.java_heap_mib {
         cmd.arg(format!("-Xmx{m}m"));
@@ -310,10 +334,19 @@ fn load(
         let _ = stdin.write_all(format!("load {file};\n").as_bytes());
     }
     let mut stdout = child.stdout.take().expect("piped");
+    // the output as it comes, so that a long run can say where it stands
+    let so_far = std::sync::Arc::new(std::sync::Mutex::new(Vec::<u8>::new()));
+    let sink = so_far.clone();
     let reader = std::thread::spawn(move || {
-        let mut s = Vec::new();
-        let _ = stdout.read_to_end(&mut s);
-        String::from_utf8_lossy(&s).into_owned()
+        let mut buf = [0u8; 8192];
+        while let Ok(n) = stdout.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            if let Ok(mut s) = sink.lock() {
+                s.extend_from_slice(&buf[..n]);
+            }
+        }
     });
     // Walnut writes its errors (parse errors, exceptions) here: read, at most
     // 1 MiB kept (a stack trace per failing command)
@@ -334,8 +367,18 @@ fn load(
     let start = Instant::now();
     let mut timed_out = false;
     let mut peak = PeakMemory::new(child.id());
+    let every = progress_every();
+    let mut next_report = every;
     loop {
         peak.sample();
+        if start.elapsed() >= next_report {
+            next_report += every;
+            let text = so_far
+                .lock()
+                .map(|s| String::from_utf8_lossy(&s).into_owned())
+                .unwrap_or_default();
+            progress(start.elapsed().as_secs_f64(), &text);
+        }
         match child.try_wait() {
             Ok(Some(_)) => break,
             Ok(None) => {}
@@ -355,8 +398,13 @@ fn load(
         std::thread::sleep(Duration::from_millis(20));
     }
     let seconds = start.elapsed().as_secs_f64();
+    let _ = reader.join();
+    let stdout = so_far
+        .lock()
+        .map(|s| String::from_utf8_lossy(&s).into_owned())
+        .unwrap_or_default();
     Ok(Load {
-        stdout: reader.join().unwrap_or_default(),
+        stdout,
         stderr: err_reader.join().unwrap_or_default(),
         timed_out,
         seconds,
@@ -417,6 +465,20 @@ pub fn run_checked(
     emit: Option<&Path>,
     check: &dyn Fn(),
 ) -> Result<Option<WalnutRun>, ProveError> {
+    run_reporting(plan, walnut, emit, check, &|_, _| {})
+}
+
+/// [`run_checked`], calling `progress(seconds, where)` every 30 seconds
+/// (`WYTHOFF_WALNUT_PROGRESS_SECONDS`) while Java runs `prove.txt`: where the
+/// run stands, read off Walnut's output so far
+/// ([`wythoff::prove::walnut_output::progress`]).
+pub fn run_reporting(
+    plan: &ProofPlan,
+    walnut: &Walnut,
+    emit: Option<&Path>,
+    check: &dyn Fn(),
+    progress: &dyn Fn(f64, &wythoff::prove::walnut_output::Progress),
+) -> Result<Option<WalnutRun>, ProveError> {
     let Some(strategy) = &plan.strategy else {
         return Ok(None);
     };
@@ -427,7 +489,9 @@ pub fn run_checked(
     let home = tmp.dir.as_path();
     write_home(home, &strategy.files.files)?;
     let bound = Duration::from_secs(plan.timeout);
-    let main = load(walnut, home, COMMAND_FILE, bound, check)?;
+    let main = load_reporting(walnut, home, COMMAND_FILE, bound, check, &|secs, out| {
+        progress(secs, &wythoff::prove::walnut_output::progress(out))
+    })?;
     let mut run = WalnutRun {
         walnut: walnut.info.clone(),
         timed_out: main.timed_out,

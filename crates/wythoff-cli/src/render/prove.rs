@@ -487,3 +487,23 @@ pub fn family_text(
         "  classes that grow with --up-to are evidence against an automaton in that numeration; no automaton found is a fact about this search, not about the game"
     )
 }
+
+/// One line of a long Walnut run's progress (stderr, every 30 s): the time,
+/// the statements answered of `total`, the command it is computing and the
+/// largest automaton it has reported for it.
+pub fn progress_line(
+    label: &str,
+    secs: f64,
+    total: usize,
+    p: &wythoff::prove::walnut_output::Progress,
+) -> String {
+    let now = match (&p.current, p.largest) {
+        (Some(c), Some(n)) => format!("; computing `{c}` (largest automaton so far {n} states)"),
+        (Some(c), None) => format!("; computing `{c}`"),
+        (None, _) => String::new(),
+    };
+    format!(
+        "prove {label}: Walnut at {secs:.0} s: {} of {total} statements answered, {} commands finished{now}",
+        p.answered, p.finished
+    )
+}

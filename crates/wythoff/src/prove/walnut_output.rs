@@ -66,6 +66,33 @@ pub fn parse_commands(stdout: &str) -> Vec<WalnutCommand> {
     out
 }
 
+/// Where a Walnut run stands, read off its output so far: the statements
+/// (`eval`) answered and the commands finished, and the command it is
+/// computing with the largest intermediate automaton it reported.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Progress {
+    pub answered: usize,
+    pub finished: usize,
+    /// `def NAME` or `eval NAME`: the command begun and not finished.
+    pub current: Option<String>,
+    pub largest: Option<usize>,
+}
+
+/// [`Progress`] of a run whose output so far is `stdout`.
+pub fn progress(stdout: &str) -> Progress {
+    let commands = parse_commands(stdout);
+    let current = commands.last().filter(|c| !c.finished);
+    Progress {
+        answered: commands
+            .iter()
+            .filter(|c| c.eval && c.result.is_some())
+            .count(),
+        finished: commands.iter().filter(|c| c.finished).count(),
+        current: current.map(|c| format!("{} {}", if c.eval { "eval" } else { "def" }, c.name)),
+        largest: current.and_then(|c| c.largest),
+    }
+}
+
 /// The verdict of each `eval NAME` in Walnut's output: `Some(true)` for TRUE,
 /// `Some(false)` for FALSE, `None` when Walnut printed an error instead.
 pub fn parse_output(stdout: &str) -> Vec<(String, Option<bool>, String)> {
@@ -104,5 +131,22 @@ mod tests {
             parse_log_seconds("x\nTotal computation time: 1234ms.true"),
             Some(1.234)
         );
+    }
+
+    /// A run stopped in the middle: two commands finished, one statement
+    /// answered, `def hit1` begun with its largest automaton so far.
+    #[test]
+    fn progress_of_a_run_so_far() {
+        let out = "[Walnut]$ def hit0 \"?msd_2 x\":\ncomputed ~:5 states - 1ms\nTotal computation time: 3ms.\n[Walnut]$ eval lev0_stable \"?msd_2 A a,b y\":\n____\nTRUE\n[Walnut]$ def hit1 \"?msd_2 z\":\ncomputed ~:1234 states - 40ms\n";
+        let p = progress(out);
+        assert_eq!(p.answered, 1);
+        assert_eq!(p.finished, 2);
+        assert_eq!(p.current.as_deref(), Some("def hit1"));
+        assert_eq!(p.largest, Some(1234));
+        // once it finishes, nothing is running
+        let done = format!("{out}Total computation time: 50ms.\n");
+        assert_eq!(progress(&done).current, None);
+        assert_eq!(progress(&done).finished, 3);
+        assert_eq!(progress(""), Progress::default());
     }
 }
