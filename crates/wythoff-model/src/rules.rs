@@ -537,6 +537,14 @@ impl Rules {
     pub fn on_board(&self, x: u64, y: u64) -> bool {
         self.corner.is_none_or(|c| !c.removes(x, y))
     }
+    /// Row `x`'s cells off the board are `(x, y)`, `y <` this (the removed
+    /// corner's part of the row; 0 without a corner): [`Rules::on_board`]
+    /// read once a row, for a kernel's cell loop.
+    #[inline]
+    pub fn off_board_below(&self, x: u64) -> u64 {
+        self.corner
+            .map_or(0, |c| if c.removes(x, 0) { c.v } else { 0 })
+    }
     /// Is removing `k` from the first and `l` from the second pile a move of
     /// these rules (ignoring the board: the caller checks `k <= x`, `l <= y` and the
     /// corner)?
@@ -833,6 +841,21 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `off_board_below` is `on_board` read once a row, with a corner and without.
+    #[test]
+    fn off_board_below_agrees_with_on_board() {
+        let plain = Rules::builder().build().unwrap();
+        let cut = Rules::builder().corner(3, 5).build().unwrap();
+        for r in [plain, cut] {
+            for x in 0..8u64 {
+                let off = r.off_board_below(x);
+                for y in 0..8u64 {
+                    assert_eq!(r.on_board(x, y), y >= off, "({x}, {y}) {:?}", r.corner());
+                }
+            }
+        }
+    }
 
     /// A band wider than the board is cut to it, and every option of every
     /// position of the board is unchanged (sets cut too).
