@@ -84,6 +84,8 @@ pub fn table(r: &Rules, n: usize) -> Option<RemotenessTable> {
     let mut col = vec![EMPTY; n];
     for x in 0..n {
         let mut row = EMPTY;
+        // the removed corner's cells of the row, read once a row
+        let off = r.off_board_below(x as u64).min(n as u64) as usize;
         for y in 0..n {
             let i = x * n + y;
             let prev_diag = if x > 0 && y > 0 {
@@ -91,7 +93,7 @@ pub fn table(r: &Rules, n: usize) -> Option<RemotenessTable> {
             } else {
                 EMPTY
             };
-            if !r.on_board(x as u64, y as u64) {
+            if y < off {
                 diag[i] = prev_diag;
                 continue;
             }
