@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Each difference of `scripts/compare_binaries.sh OLD NEW`, under its reason.
 
-    scripts/compare_reasons.py OLD NEW COMPARE_OUTPUT
+    scripts/compare_reasons.py OLD NEW COMPARE_OUTPUT [--all]
 
 COMPARE_OUTPUT is what compare_binaries.sh printed (its `DIFFER (rc/rc): wythoff
 ARGS` lines). Every differing command is run again with both binaries and put
@@ -84,7 +84,8 @@ def reason(args, old, new):
 
 
 def main():
-    old_bin, new_bin, listing = sys.argv[1:4]
+    every = "--all" in sys.argv
+    old_bin, new_bin, listing = [a for a in sys.argv[1:] if a != "--all"][:3]
     cmds = []
     with open(listing) as f:
         for line in f:
@@ -103,10 +104,10 @@ def main():
     print(f"{len(cmds)} differing commands")
     for r, cs in sorted(by.items(), key=lambda kv: -len(kv[1])):
         print(f"\n## {len(cs)}: {r}")
-        for c in cs[:3]:
-            print(f"- wythoff {c}")
-        if len(cs) > 3:
-            print(f"- ... and {len(cs) - 3} more")
+        for c in cs if every else cs[:3]:
+            print(f"- `wythoff {c}`")
+        if len(cs) > 3 and not every:
+            print(f"- ... and {len(cs) - 3} more (--all lists every one)")
     if left:
         print(f"\n## {len(left)}: not explained")
         for args, old, new in left:

@@ -239,7 +239,9 @@ def test_play_with_a_pass(page):
     o = cli_json("outcome", "wythoff:pass=1", "1", "2")
     assert o["winning_pass"] is True and o["winning_moves"] == []
     start_play(page, "wythoff:pass=1", 32, 1, 2)
-    assert page.is_visible("#pass")
+    # the history's count may still read a former game's 0: wait for this game's answer
+    page.wait_for_selector('#history[data-position="1,2"]')
+    page.wait_for_selector("#pass", state="visible")
     page.click("#pass")
     page.wait_for_selector('#history[data-count="2"]')
     assert "pass you" in page.inner_text("#history")
