@@ -18,10 +18,10 @@
 //! | kernel | answers | scope (from the rules value) | order |
 //! |---|---|---|---|
 //! | [`OutcomeKernel::Pass`] ([`super::outcome::pass`]) | outcomes of a game with a pass, from the outcomes of the game without it (by its own kernel) | a pass (and only a pass: every other kernel refuses one) | 1st |
-//! | [`OutcomeKernel::Linear`] ([`super::outcome::linear`]) | P-positions streamed, near-linear | one-pile moves of every length; two-pile moves of every length in a band (width <= 64) or a cone (`t <= 64`); one-pile blocking (`p <= 8`) or diagonal blocking; corner; misère | 1st |
-//! | [`OutcomeKernel::Band`] ([`super::outcome::band`]) | outcomes, P-positions streamed | one-pile moves of any length, a band of diagonals (width <= 4096) of any length, blocking, corner, misère | 2nd |
-//! | [`OutcomeKernel::Residue`] ([`super::outcome::residue`]) | P-positions streamed, bit-parallel rows | one-pile sets with threshold and period <= 256; two-pile moves of every length in a band (width <= 64); corner; misère on a full board; no blocking | 3rd |
-//! | [`OutcomeKernel::Sparse`] ([`super::outcome::sparse`]) | outcomes | no blocking; misère on a full board; gives up when the P-positions are dense (then the counters) | 4th |
+//! | [`OutcomeKernel::Linear`] ([`super::outcome::linear`]) | P-positions streamed, near-linear | one-pile moves of every length; two-pile moves of every length in a band (width <= 64) or a cone (`t <= 64`); one-pile blocking (`p <= 8`) or diagonal blocking; corner; misère | 2nd |
+//! | [`OutcomeKernel::Band`] ([`super::outcome::band`]) | outcomes, P-positions streamed | one-pile moves of any length, a band of diagonals (width <= 4096) of any length, blocking, corner, misère | 3rd |
+//! | [`OutcomeKernel::Residue`] ([`super::outcome::residue`]) | P-positions streamed, bit-parallel rows | one-pile sets with threshold and period <= 256; two-pile moves of every length in a band (width <= 64); corner; misère on a full board; no blocking | 4th |
+//! | [`OutcomeKernel::Sparse`] ([`super::outcome::sparse`]) | outcomes | no blocking; misère on a full board; gives up when the P-positions are dense (then the counters) | 5th |
 //! | [`OutcomeKernel::Counters`] ([`super::outcome::counters`]) | outcomes | every memoryless rule | last |
 //! | [`GrundyKernel::NimLike`] ([`super::grundy::nim_like`]) | Grundy rows streamed | Nim / Wythoff-like: all lengths, band width 1 | 1st |
 //! | [`GrundyKernel::Lines`] ([`super::grundy::lines`]) | Grundy rows streamed | bands and residue classes | 2nd (refused, not skipped, over the budget) |
