@@ -109,22 +109,41 @@ pub fn level_statements(value: u32) -> (Vec<(String, String)>, Vec<Statement>) {
 /// (a<n & b<n)`); the whole function: `every_level_finite`, the same for every
 /// value `z` at once. With the proof's statements TRUE, a TRUE side statement
 /// proves the level set finite and a FALSE one proves it infinite.
-pub fn finiteness_statements(level: Option<u32>) -> Vec<(String, String)> {
+pub fn finiteness_statements(level: Option<u32>) -> Vec<Finiteness> {
     let bounded = "(a<n & b<n)";
     match level {
-        None => vec![(
-            "every_level_finite".to_string(),
-            format!("A z E n A a,b (${RELATION}(a,b,z) => {bounded})"),
-        )],
+        None => vec![Finiteness {
+            level: None,
+            name: "every_level_finite".to_string(),
+            body: format!("A z E n A a,b (${RELATION}(a,b,z) => {bounded})"),
+        }],
         Some(value) => (0..=value)
             .map(|k| {
                 let l = level_name(k);
-                (
-                    format!("{l}_finite"),
-                    format!("E n A a,b (${l}(a,b) => {bounded})"),
-                )
+                Finiteness {
+                    level: Some(k),
+                    name: format!("{l}_finite"),
+                    body: format!("E n A a,b (${l}(a,b) => {bounded})"),
+                }
             })
             .collect(),
+    }
+}
+
+/// One side statement of [`finiteness_statements`]: about level `level`
+/// (`None`: every level at once), its name and its formula.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finiteness {
+    pub level: Option<u32>,
+    pub name: String,
+    pub body: String,
+}
+
+impl Finiteness {
+    /// Its line in `prove.txt`, in the numeration named `ns` (without the
+    /// newline).
+    pub fn eval_line(&self, ns: &str) -> String {
+        format!("eval {} \"?{ns} {}\":", self.name, self.body)
     }
 }
 
@@ -529,10 +548,11 @@ pub fn grundy_files(s: &Subject, model: &GrundyModel) -> Result<ProofFiles, Prov
     let mut cmd = cmd;
     let mut names: Vec<String> = statements.iter().map(|s| s.name.clone()).collect();
     let core = names.clone();
-    for (name, body) in finiteness_statements(level) {
-        cmd.push_str(&comment(&format!("{name} - {}", purpose(&name))));
-        cmd.push_str(&format!("eval {name} \"?{ns} {body}\":\n"));
-        names.push(name);
+    for f in finiteness_statements(level) {
+        cmd.push_str(&comment(&format!("{} - {}", f.name, purpose(&f.name))));
+        cmd.push_str(&f.eval_line(&ns));
+        cmd.push('\n');
+        names.push(f.name);
     }
     let mut files = vec![
         (format!("Command Files/{COMMAND_FILE}"), cmd),

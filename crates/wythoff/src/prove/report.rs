@@ -6,7 +6,7 @@
 use super::automaton::WalnutAutomaton;
 use super::error::ProveError;
 use super::files::{ClosedFormSide, AUTOMATON, CLOSED_FORM, WINNING_STATEMENT};
-use super::grundy::finiteness_statements;
+use super::grundy::{finiteness_statements, Finiteness};
 use super::numeration::Numeration;
 use super::pairs::{GRAPH_A, GRAPH_B};
 use super::plan::{Model, ProofPlan};
@@ -359,7 +359,7 @@ pub fn report(plan: &ProofPlan, run: Option<&WalnutRun>) -> Result<Report, Prove
     rep.side_false = results
         .iter()
         .filter(|r| r.result == Some(false) && !files.core.contains(&r.name))
-        .filter(|r| !finiteness.iter().any(|(n, _)| *n == r.name))
+        .filter(|r| !finiteness.iter().any(|f| f.name == r.name))
         .map(|r| r.name.clone())
         .collect();
     if let Some(cf) = &files.closed_form {
@@ -723,7 +723,7 @@ pub struct LevelSets {
 }
 
 fn level_sets(
-    finiteness: &[(String, String)],
+    finiteness: &[Finiteness],
     results: &[StatementResult],
     num: &Numeration,
 ) -> LevelSets {
@@ -732,26 +732,18 @@ fn level_sets(
         finite: Vec::new(),
         infinite: Vec::new(),
         every_level_finite: None,
-        statements: Vec::new(),
+        statements: finiteness.iter().map(|f| f.eval_line(&ns)).collect(),
     };
-    for (name, body) in finiteness {
-        out.statements
-            .push(format!("eval {name} \"?{ns} {body}\":"));
-        let Some(answer) = results
+    for f in finiteness {
+        let answer = results
             .iter()
-            .find(|r| &r.name == name)
-            .and_then(|r| r.result)
-        else {
-            continue;
-        };
-        let level = name
-            .strip_prefix("lev")
-            .and_then(|r| r.strip_suffix("_finite"))
-            .and_then(|k| k.parse::<u32>().ok());
-        match level {
-            Some(k) if answer => out.finite.push(k),
-            Some(k) => out.infinite.push(k),
-            None => out.every_level_finite = Some(answer),
+            .find(|r| r.name == f.name)
+            .and_then(|r| r.result);
+        match (f.level, answer) {
+            (_, None) => {}
+            (Some(k), Some(true)) => out.finite.push(k),
+            (Some(k), Some(false)) => out.infinite.push(k),
+            (None, a) => out.every_level_finite = a,
         }
     }
     out

@@ -26,25 +26,20 @@ impl Readings for Probe {
 }
 
 /// The number of P-positions of `game` on the `n x n` board for a time
-/// estimate, read off the boards of 32 and 64 (microseconds; the board itself
-/// when `n <= 64`): four times as many on 64 as on 32 grows with `n^2`, more
-/// grows with `n`, no more is a finite set (64's count). A plan that solved
-/// the boards of [`p_positions_count`] for its rate made `p-positions` of a
-/// sparse game solve its board twice up to 2048 (measured: modular:m=5 at
-/// 1024, 147 M instructions against 67 M before the rate read the count).
+/// estimate: [`p_positions_estimate`] (the boards of 32 and 64, microseconds;
+/// never the board itself), except that no more on 64 than on 32 is a finite
+/// set, taken as 64's count. A plan that solved the boards of
+/// [`p_positions_count`] for its rate made `p-positions` of a sparse game
+/// solve its board twice up to 2048 (measured: modular:m=5 at 1024, 147 M
+/// instructions against 67 M before the rate read the count).
 pub fn p_positions_rough(game: &Game, n: u64) -> u64 {
-    if n <= 64 {
-        return outcomes(game, n as usize).map_or(0, |t| t.p_positions().len() as u64);
+    if n > 64 {
+        let (a, b) = probe_counts(game);
+        if b <= a {
+            return b;
+        }
     }
-    let (a, b) = probe_counts(game);
-    let k = n / 64 + 1;
-    if b >= 3 * a.max(1) {
-        b.saturating_mul(k).saturating_mul(k)
-    } else if b > a {
-        b.saturating_mul(k)
-    } else {
-        b
-    }
+    p_positions_estimate(game, n)
 }
 
 /// Side of the larger board the `scan` index's tests are read off.
