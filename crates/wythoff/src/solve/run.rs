@@ -14,7 +14,7 @@ use super::remoteness::{self, check_side, work_estimate, RemotenessTable, WORK_L
 use super::select;
 use super::table::{
     combine_choice, grundy_unsupported, memory_budget, outcome_threads, over_memory,
-    require_memoryless, GrundyTable, OutcomeTable,
+    require_memoryless, GrundyTable, OutcomeTable, RowsTable,
 };
 use super::wrappers::{self, GrundyKernel, OutcomeKernel};
 use crate::error::{Arg, BoardArg, Message, SolveError};
@@ -161,6 +161,20 @@ pub fn rectangle_p_positions(
 ) -> Option<Vec<(u32, u32)>> {
     let [r] = game.variants() else { return None };
     wrappers::SPARSE_RECT.p_positions(r, rows, cols, work, progress)
+}
+
+/// Grundy rows `0..rows` of `r` over `columns` columns by the row kernel
+/// ([`wrappers::ROWS`], its plan [`super::plan::rows_plan`]), each certified
+/// additively periodic where the row certificate applies; `progress(done,
+/// total)` in cells. `Err`: out of the kernel's scope (the plan says why
+/// first), or a failed bound (a bug, never a wrong value).
+pub fn grundy_rows(
+    r: &Rules,
+    rows: u64,
+    columns: u64,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<RowsTable, String> {
+    wrappers::ROWS.table(r, rows, columns, progress)
 }
 
 /// The outcome kernel of every variant of `game` (cut to the board), in order.
