@@ -395,7 +395,8 @@ mod tests {
         let g = crate::rules::Game::single(wythoff());
         let full = crate::solve::grundy(&g, n).unwrap();
         let t = load_wythoff().unwrap();
-        let fresh = crate::solve::run::grundy_rows(&wythoff(), 129, n as u64, &mut |_, _| {}).unwrap();
+        let fresh =
+            crate::solve::run::grundy_rows(&wythoff(), 129, n as u64, &mut |_, _| {}).unwrap();
         let mut covered = 0u64;
         for x in 0..129usize {
             let c = &t.rows[x];

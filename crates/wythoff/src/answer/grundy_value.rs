@@ -499,7 +499,9 @@ fn move_to_value(
             None => Ok(grundy_value(s, &Natural::from(a), b, bound)?.value),
         }
     };
-    let pairs = ROWS.pairs(r, xr, u64::MAX).map_err(|why| refuse(s, x, y, &why))?;
+    let pairs = ROWS
+        .pairs(r, xr, u64::MAX)
+        .map_err(|why| refuse(s, x, y, &why))?;
     for (xp, d) in pairs {
         if *column < Natural::from(d) {
             continue;

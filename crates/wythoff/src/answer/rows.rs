@@ -5,9 +5,9 @@
 
 use crate::error::{Arg, Message, SolveError};
 use crate::solve::cost::Bound;
+pub use crate::solve::plan::RowsPlan;
 use crate::solve::wrappers::Rows;
 use crate::solve::{RowStatus, RowsTable};
-pub use crate::solve::plan::RowsPlan;
 use crate::subject::Subject;
 
 /// Most rows one request computes (the plan's memory and time bound the rest).
@@ -172,7 +172,8 @@ pub fn grundy_rows(
     let plan = rows_plan(s, rows, columns)?;
     plan.admit(bound).map_err(columns_arg)?;
     let r = s.game.as_single().expect("checked by the plan");
-    let t = crate::solve::run::grundy_rows(r, rows.1 + 1, columns, progress).map_err(|why| refused(s, &why))?;
+    let t = crate::solve::run::grundy_rows(r, rows.1 + 1, columns, progress)
+        .map_err(|why| refused(s, &why))?;
     let out = t.status()[rows.0 as usize..]
         .iter()
         .map(|st| RowReport::of(st, columns))

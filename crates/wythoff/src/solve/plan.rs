@@ -8,7 +8,6 @@
 //! kernel's `scan` tests, the resident bytes of `--plan`.
 
 use super::cost;
-use super::grundy::levels;
 use super::probe::{dense, scan_tests, Probe};
 use super::run::{
     grundy_memory, grundy_table_memory, outcome_kernels, outcome_memory_estimate,
@@ -251,14 +250,14 @@ pub fn grundy_resident(game: &Game, n: u64, plan: &GrundyPlan) -> u64 {
 }
 
 /// What the Grundy level sets `0..=top` of a game on the `n x n` board cost
-/// ([`levels`]: `grundy --values 0..top`, `O(top n)` memory, one thread).
+/// ([`wrappers::Levels`]: `grundy --values 0..top`, `O(top n)` memory, one thread).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct LevelsPlan {
     /// The board side.
     pub n: u64,
     /// The largest value listed.
     pub top: u64,
-    /// At most how many positions are listed ([`levels::positions_bound`]:
+    /// At most how many positions are listed ([`wrappers::Levels::positions_bound`]:
     /// a terminal set's cells all in level 0).
     pub positions: u64,
     /// Estimated bytes allocated, what the budget is checked against: the
@@ -324,12 +323,12 @@ pub fn levels_plan(
     if !w.applies(r) {
         return Err(NoLevels::OnePileLengths);
     }
-    let scan = if levels::two_pile_index(r, n) == levels::TwoPileIndex::Scan {
+    let scan = if w.index(r, n) == "scan" {
         scan_tests(r, n, top)
     } else {
         0
     };
-    let positions = levels::positions_bound(r, n, values);
+    let positions = w.positions_bound(r, n, values);
     let ps = w
         .cost(r, n, top, scan)
         .saturating_add((positions as u128).saturating_mul(listing.ps));

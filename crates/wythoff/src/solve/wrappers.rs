@@ -1024,6 +1024,18 @@ impl Levels {
             .saturating_add(terminal.saturating_mul(10_000))
             .saturating_add(scan_tests.saturating_mul(Self::SCAN_TEST_PS))
     }
+    /// At most how many positions the levels `values.0..=values.1` of `r`
+    /// (cut to the `n x n` board) hold: level 0 every terminal cell, each
+    /// level at most one non-terminal position a row.
+    pub fn positions_bound(&self, r: &Rules, n: u64, values: (u64, u64)) -> u64 {
+        levels::positions_bound(r, n, values)
+    }
+    /// The options the `scan` index tests for the levels `0..=top` of `r` on
+    /// the `n x n` board (0 for the other indexes), counted by running the
+    /// kernel: what its time grows with there (`None`: out of its scope).
+    pub fn scan_tests(&self, r: &Rules, n: u64, top: u32) -> Option<u64> {
+        levels::scan_tests(r, n, top)
+    }
     /// Picoseconds a candidate's option test of the `scan` index costs
     /// ([`levels::scan_tests`]; `scripts/plan_check.py`, issue 53).
     pub const SCAN_TEST_PS: u128 = 7_500;
