@@ -112,6 +112,15 @@ pub enum GrundyKernel {
 }
 
 impl GrundyKernel {
+    /// Every kernel, in the order they are tried: the first whose wrapper
+    /// [`GrundyWrapper::answers`] on the board and budget is taken.
+    pub const ORDER: [GrundyKernel; 5] = [
+        GrundyKernel::NimLike,
+        GrundyKernel::Lines,
+        GrundyKernel::Region,
+        GrundyKernel::Union,
+        GrundyKernel::Plain,
+    ];
     pub fn name(self) -> &'static str {
         grundy(self).name()
     }
@@ -144,6 +153,8 @@ pub enum RemotenessKernel {
 }
 
 impl RemotenessKernel {
+    /// Every kernel, in the order they are tried (the first that applies).
+    pub const ORDER: [RemotenessKernel; 2] = [RemotenessKernel::Lines, RemotenessKernel::Plain];
     pub fn name(self) -> &'static str {
         remoteness(self).name()
     }
@@ -611,6 +622,14 @@ pub trait GrundyWrapper: Sync {
     }
     /// Is `r` in the kernel's scope (its file's `applies`)?
     fn applies(&self, r: &Rules) -> bool;
+    /// Is it the one to take for `r` on the `n x n` board with `budget` bytes,
+    /// when no kernel before it in [`GrundyKernel::ORDER`] is? By default when
+    /// `r` is in its scope (a kernel taken is refused over the budget, not
+    /// skipped); a kernel that steps aside for a slower one over the budget
+    /// says so here.
+    fn answers(&self, r: &Rules, _n: u64, _budget: u64) -> bool {
+        self.applies(r)
+    }
     /// Bytes of its own state on the `n x n` board (first attempt), `None` when
     /// it does not answer there.
     fn memory(&self, r: &Rules, n: u64) -> Option<u64>;
@@ -823,6 +842,11 @@ impl GrundyWrapper for Region {
     fn memory(&self, r: &Rules, n: u64) -> Option<u64> {
         region::memory_estimate(r, n)
     }
+    /// Only when its memory fits the budget (otherwise the union kernel or
+    /// the plain one answers, more slowly).
+    fn answers(&self, r: &Rules, n: u64, budget: u64) -> bool {
+        self.memory(r, n).is_some_and(|e| e <= budget)
+    }
     /// Its OR windows and stores outgrow the caches: per cell about 140 ns +
     /// n^2 / 650 ps (st-wythoff:s=2,t=1 on one loaded core: 158 ns at 4096,
     /// 240 ns at 8192, 517 ns at 16384).
@@ -898,6 +922,11 @@ impl GrundyWrapper for Union {
     }
     fn memory(&self, r: &Rules, n: u64) -> Option<u64> {
         union::memory_estimate(r, n)
+    }
+    /// Wherever it has a memory estimate (it is checked again before its
+    /// table: [`GrundyWrapper::checked_as`]).
+    fn answers(&self, r: &Rules, n: u64, _budget: u64) -> bool {
+        self.memory(r, n).is_some()
     }
     fn checked_as(&self) -> Option<&'static str> {
         Some("the Grundy union kernel")
