@@ -16,6 +16,7 @@ use std::io::Write;
 use std::process::ExitCode;
 use wythoff::answer;
 use wythoff::solve;
+use wythoff::Admit;
 
 /// `p-positions`' arguments: a board (or one row), and `--force`.
 #[derive(clap::Args)]

@@ -20,6 +20,7 @@ use std::process::ExitCode;
 use wythoff::prove::alteration;
 use wythoff::prove::plan::{self, MAX_PROVE_BOARD};
 use wythoff::prove::{prepare, report, ProveError, Request, Verdict};
+use wythoff::Admit;
 use wythoff_walnut::Walnut;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

@@ -1284,7 +1284,11 @@ fn every_kernel_of_the_orders_equals_the_reference() {
                 let want = want.get_or_insert_with(|| reference::outcomes(r, c.n));
                 match w.table(r, c.n, &mut |_| {}) {
                     Some(t) => {
-                        assert_eq!(&t, want, "outcome kernel {k:?} on {}, board {}", c.label, c.n);
+                        assert_eq!(
+                            &t, want,
+                            "outcome kernel {k:?} on {}, board {}",
+                            c.label, c.n
+                        );
                         *answered.entry(key).or_default() += 1;
                     }
                     None => assert!(
@@ -1329,7 +1333,11 @@ fn every_kernel_of_the_orders_equals_the_reference() {
             let want = want.get_or_insert_with(|| reference::grundy(&r, c.n));
             match w.table(&r, c.n, &mut |_| {}) {
                 Some(t) => {
-                    assert_eq!(&t, want, "Grundy kernel {k:?} on {}, board {}", c.label, c.n);
+                    assert_eq!(
+                        &t, want,
+                        "Grundy kernel {k:?} on {}, board {}",
+                        c.label, c.n
+                    );
                     *answered.entry(key).or_default() += 1;
                 }
                 None => assert!(
@@ -1343,12 +1351,23 @@ fn every_kernel_of_the_orders_equals_the_reference() {
     let orders = solve::OutcomeKernel::ORDER
         .iter()
         .map(|k| format!("outcome {k:?}"))
-        .chain(solve::GrundyKernel::ORDER.iter().map(|k| format!("Grundy {k:?}")))
-        .chain(solve::RemotenessKernel::ORDER.iter().map(|k| format!("remoteness {k:?}")));
+        .chain(
+            solve::GrundyKernel::ORDER
+                .iter()
+                .map(|k| format!("Grundy {k:?}")),
+        )
+        .chain(
+            solve::RemotenessKernel::ORDER
+                .iter()
+                .map(|k| format!("remoteness {k:?}")),
+        );
     for k in orders {
         let a = answered.get(&k).copied().unwrap_or(0);
         println!("| {k} | {a} |");
-        assert!(a > 0, "{k} answered no case: the case file needs one in its scope");
+        assert!(
+            a > 0,
+            "{k} answered no case: the case file needs one in its scope"
+        );
     }
 }
 

@@ -1144,6 +1144,29 @@ fn only_the_wrappers_import_a_kernel_file() {
     );
 }
 
+/// One admission: every plan hands its `Cost` over through the trait
+/// `solve::cost::Admit` (whose `admit` is `Cost::admit`, memory first, then
+/// time); no plan type writes an `admit` of its own that only calls its cost
+/// (`self.cost().admit(`), and nothing compares a plan's memory with the budget
+/// to let a refusal through by hand (`SolveError::OverMemory { .. }) | Ok(())`).
+/// Fails on the tree of 3c93cc9 (7 lines: the plans' own `admit`s, `cmd_grundy.rs`).
+#[test]
+fn every_plan_is_admitted_one_way() {
+    let mut found = Vec::new();
+    for dir in ["wythoff/src", "wythoff-cli/src", "wythoff-py/src"] {
+        found.extend(lines_with(
+            dir,
+            &["self.cost().admit(", "OverMemory { .. }) | Ok(())"],
+            &|f| f.ends_with("solve/cost.rs"),
+        ));
+    }
+    assert!(
+        found.is_empty(),
+        "an admission of its own (implement solve::cost::Admit):\n{}",
+        found.join("\n")
+    );
+}
+
 // ------------------------------------------------------ the library as a tree
 
 /// The files of the library named by their path under `src`.

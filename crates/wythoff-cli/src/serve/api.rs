@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use wythoff::answer;
 use wythoff::play::Action;
 use wythoff::solve;
+use wythoff::Admit;
 
 /// Largest board side of the tables the page draws (`/api/grundy`,
 /// `/api/remoteness`, `/api/patterns`, `/api/compare`): a million cells.

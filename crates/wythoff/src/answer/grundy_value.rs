@@ -20,6 +20,7 @@ use crate::solve::run::grundy_rows;
 use crate::solve::wrappers::{Rows, ROWS};
 use crate::solve::RowStatus;
 use crate::subject::Subject;
+use crate::Admit;
 
 /// Columns of the row kernel when a row is certified for a position beyond
 /// the shipped table (rows `0..=x`, `x` small).

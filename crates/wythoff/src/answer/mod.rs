@@ -42,6 +42,7 @@ use crate::oracle::{self, Natural, Oracle};
 use crate::rules::{Convention, Game};
 use crate::solve::plan::{GrundyPlan, LevelsPlan, NoLevels, PPositionsPlan};
 use crate::solve::{self, human_bytes, memory_budget, stream, GrundyTable, Outcome};
+use crate::Admit;
 use serde_json::json;
 use std::collections::BTreeSet;
 

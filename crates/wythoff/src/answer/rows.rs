@@ -9,6 +9,7 @@ pub use crate::solve::plan::RowsPlan;
 use crate::solve::wrappers::Rows;
 use crate::solve::{RowStatus, RowsTable};
 use crate::subject::Subject;
+use crate::Admit;
 
 /// Most rows one request computes (the plan's memory and time bound the rest).
 pub const MAX_ROWS: u64 = 1 << 16;

@@ -16,7 +16,7 @@ use super::run::{
 use super::select::{grundy_kernel, outcome_kernel, remoteness_kernel};
 use super::table::grundy_unsupported;
 use super::wrappers::{self, GrundyKernel, OutcomeKernel, RemotenessKernel};
-use crate::error::{NoGrundy, SolveError};
+use crate::error::NoGrundy;
 use crate::rules::{Convention, Game, Rules};
 
 /// The kernel that answers one variant `r` (cut to the board) on the `n x n`
@@ -56,14 +56,10 @@ pub struct RemotenessPlan {
     pub millis: u64,
 }
 
-impl RemotenessPlan {
+impl cost::Admit for RemotenessPlan {
     /// Its cost as admission reads it (the board argument: `n`).
-    pub fn cost(&self) -> cost::Cost<'static> {
+    fn cost(&self) -> cost::Cost<'_> {
         cost::Cost::of_board("the remoteness table", self.n, self.memory, self.seconds)
-    }
-    /// Refuse it beyond `bound` ([`cost::Cost::admit`]).
-    pub fn admit(&self, bound: cost::Bound) -> Result<(), SolveError> {
-        self.cost().admit(bound)
     }
 }
 
@@ -106,15 +102,14 @@ pub struct PPositionsPlan {
     pub millis: u64,
 }
 
-impl PPositionsPlan {
+impl cost::Admit for PPositionsPlan {
     /// Its cost as admission reads it (the board argument: `n`).
-    pub fn cost(&self) -> cost::Cost<'static> {
+    fn cost(&self) -> cost::Cost<'_> {
         cost::Cost::of_board("the outcome solver", self.n, self.memory, self.seconds)
     }
-    /// Refuse it beyond `bound` ([`cost::Cost::admit`]).
-    pub fn admit(&self, bound: cost::Bound) -> Result<(), SolveError> {
-        self.cost().admit(bound)
-    }
+}
+
+impl PPositionsPlan {
     /// Are the rows streamed by the linear or band kernel (every variant in
     /// the scope of one of them), rather than read off a solved table?
     pub fn streams(&self) -> bool {
@@ -160,15 +155,14 @@ pub struct GrundyPlan {
     pub threads: usize,
 }
 
-impl GrundyPlan {
+impl cost::Admit for GrundyPlan {
     /// Its cost as admission reads it (the board argument: `n`).
-    pub fn cost(&self) -> cost::Cost<'static> {
+    fn cost(&self) -> cost::Cost<'_> {
         cost::Cost::of_board("the Grundy solver", self.n, self.memory, self.seconds)
     }
-    /// Refuse it beyond `bound` ([`cost::Cost::admit`]; the seconds of one thread).
-    pub fn admit(&self, bound: cost::Bound) -> Result<(), SolveError> {
-        self.cost().admit(bound)
-    }
+}
+
+impl GrundyPlan {
     /// Are the rows streamed as they are found ([`GrundyKernel::streams`])?
     pub fn streams(&self) -> bool {
         self.kernel.streams()
@@ -274,17 +268,16 @@ pub struct LevelsPlan {
     pub index: &'static str,
 }
 
+impl cost::Admit for LevelsPlan {
+    /// Its cost as admission reads it (the board argument: `n`).
+    fn cost(&self) -> cost::Cost<'_> {
+        cost::Cost::of_board("the Grundy level kernel", self.n, self.memory, self.seconds)
+    }
+}
+
 impl LevelsPlan {
     /// The kernel's name in plans.
     pub const NAME: &'static str = wrappers::Levels::NAME;
-    /// Its cost as admission reads it (the board argument: `n`).
-    pub fn cost(&self) -> cost::Cost<'static> {
-        cost::Cost::of_board("the Grundy level kernel", self.n, self.memory, self.seconds)
-    }
-    /// Refuse it beyond `bound` ([`cost::Cost::admit`]).
-    pub fn admit(&self, bound: cost::Bound) -> Result<(), SolveError> {
-        self.cost().admit(bound)
-    }
     /// The kernel's cost in words.
     pub fn complexity(&self) -> &'static str {
         wrappers::LEVELS.complexity(self.index)
@@ -425,6 +418,14 @@ pub struct RectPlan {
     pub millis: u64,
 }
 
+impl cost::Admit for RectPlan {
+    /// Its cost as admission reads it (the board argument: `cols`, the
+    /// longer side; its work bound is `units`, which the caller counts).
+    fn cost(&self) -> cost::Cost<'_> {
+        cost::Cost::of_board("the rectangle kernel", self.cols, self.memory, self.seconds)
+    }
+}
+
 /// The plan of the rectangle `rows x cols` holding about `p` P-positions.
 pub fn rect_plan(rows: u64, cols: u64, p: u64) -> RectPlan {
     let w = wrappers::SPARSE_RECT;
@@ -458,11 +459,9 @@ pub struct RowsPlan {
     pub millis: u64,
 }
 
-impl RowsPlan {
-    /// The kernel's name in plans.
-    pub const NAME: &'static str = wrappers::Rows::NAME;
+impl cost::Admit for RowsPlan {
     /// Its cost as admission reads it (the board argument: `columns`).
-    pub fn cost(&self) -> cost::Cost<'static> {
+    fn cost(&self) -> cost::Cost<'_> {
         cost::Cost::of_board(
             "the Grundy row kernel",
             self.columns,
@@ -470,11 +469,11 @@ impl RowsPlan {
             self.seconds,
         )
     }
-    /// Refuse it beyond `bound` ([`cost::Cost::admit`]; the board
-    /// argument named is the columns).
-    pub fn admit(&self, bound: cost::Bound) -> Result<(), SolveError> {
-        self.cost().admit(bound)
-    }
+}
+
+impl RowsPlan {
+    /// The kernel's name in plans.
+    pub const NAME: &'static str = wrappers::Rows::NAME;
     /// The kernel's cost in words.
     pub fn complexity(&self) -> &'static str {
         wrappers::ROWS.complexity()
