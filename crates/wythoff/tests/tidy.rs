@@ -106,11 +106,10 @@ fn front_ends_import_no_kernel() {
 
 /// One door to each kernel: outside `solve/`, no file names a kernel variant
 /// (`OutcomeKernel::Linear`, `GrundyKernel::Plain`, ...) or a kernel module of
-/// the outcome kernels, the level kernel or the rectangle kernel: a caller
-/// asks the plan (does it stream, is it near-linear, how much memory) and
-/// runs the dispatcher (`solve::run`, `solve::stream`). Left: the Grundy row
-/// kernel (`solve::grundy::rows`), whose laws the row proofs and the
-/// certified rows read, has no wrapper yet.
+/// the outcome kernels, the level kernel, the rectangle kernel or the Grundy
+/// row kernel: a caller asks the plan (does it stream, is it near-linear, how
+/// much memory), asks a wrapper its scope (`wrappers::ROWS.refusal`, ...) and
+/// runs the dispatcher (`solve::run`, `solve::stream`).
 #[test]
 fn no_kernel_is_named_outside_solve() {
     const NEEDLES: &[&str] = &[
@@ -125,6 +124,7 @@ fn no_kernel_is_named_outside_solve() {
         "solve::grundy::region",
         "solve::grundy::union",
         "solve::grundy::plain",
+        "grundy::rows",
     ];
     let mut found = Vec::new();
     for dir in [
@@ -1237,6 +1237,48 @@ fn solve_layers_point_down() {
     assert!(
         found.is_empty(),
         "a layer of solve/ imports its own or one above it:\n{}",
+        found.join("\n")
+    );
+}
+
+/// A new kernel is its own file, its wrapper (`solve/wrappers.rs`) and its
+/// place in the order: above the wrappers (`select.rs`, `run.rs`,
+/// `stream.rs`, `probe.rs`, `plan.rs`, `cost.rs`) no file imports a kernel's
+/// file (a file under `outcome/`, `grundy/` or `remoteness/` other than the
+/// folder's `mod.rs`, which holds what the folder shares: `RowKernel`,
+/// `RemotenessTable`); they ask the wrapper (its scope, memory, rates, table).
+/// So no dispatcher, probe or plan needs an edit when a kernel comes. Fails on
+/// the tree of 3c93cc9 (`plan.rs` and `probe.rs` read `grundy::levels`,
+/// `plan.rs` `grundy::rows`, `run.rs` `grundy::plain` and `outcome::counters`)
+/// and on a planted `use super::grundy::levels;` in `plan.rs`.
+#[test]
+fn only_the_wrappers_import_a_kernel_file() {
+    let src = crates().join("wythoff/src");
+    let solve = src.join("solve");
+    let edges = solve_graph(&src);
+    let upper = [
+        "select.rs",
+        "run.rs",
+        "stream.rs",
+        "probe.rs",
+        "plan.rs",
+        "cost.rs",
+    ];
+    let is_kernel_file = |f: &Path| {
+        ["outcome", "grundy", "remoteness"]
+            .iter()
+            .any(|k| f.starts_with(solve.join(k)) && !f.ends_with(format!("{k}/mod.rs")))
+    };
+    let mut found = Vec::new();
+    for (a, b) in &edges {
+        let above = upper.iter().any(|u| a == &solve.join(u));
+        if above && is_kernel_file(b) {
+            found.push(format!("{} -> {}", a.display(), b.display()));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "a dispatcher, probe or plan imports a kernel's file (ask its wrapper):\n{}",
         found.join("\n")
     );
 }

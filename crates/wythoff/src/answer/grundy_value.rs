@@ -5,7 +5,7 @@
 //! 1. a shipped certified row ([`crate::certified_rows`]): row `x` (the
 //!    smaller pile of a symmetric game) is in the table and `y` is past its
 //!    preperiod: `G(x, y) = G(x, y0) + k saltus`, `y = y0 + k period`;
-//! 2. the row kernel ([`crate::solve::grundy::rows`]) over `y + 1` columns,
+//! 2. the row kernel ([`crate::solve::run::grundy_rows`]) over `y + 1` columns,
 //!    when `y` fits and the plan is admitted; or rows `0..=x` over
 //!    [`ROW_COLUMNS`] columns, certified, and the law of row `x`;
 //! 3. a board (the existing solvers) when the row kernel does not apply and
@@ -16,7 +16,9 @@ use crate::certified_rows::{self, CertifiedRow};
 use crate::error::{Message, SolveError};
 use crate::oracle::Natural;
 use crate::solve::cost::Bound;
-use crate::solve::grundy::rows as kernel;
+use crate::solve::run::grundy_rows;
+use crate::solve::wrappers::{Rows, ROWS};
+use crate::solve::RowStatus;
 use crate::subject::Subject;
 
 /// Columns of the row kernel when a row is certified for a position beyond
@@ -194,7 +196,7 @@ fn grundy_value_in(
         column: column.clone(),
         basis,
     };
-    let scope = kernel::refusal(r);
+    let scope = ROWS.refusal(r);
     let row_u = u64::try_from(&row).ok();
     let col_u = u64::try_from(&column).ok();
     // 1. the shipped table
@@ -222,11 +224,11 @@ fn grundy_value_in(
     // 2. the row kernel
     if let (None, Some(xr)) = (&scope, row_u) {
         if xr < super::MAX_ROWS {
-            if let Some(yc) = col_u.filter(|&c| c < kernel::MAX_COLUMNS) {
+            if let Some(yc) = col_u.filter(|&c| c < Rows::MAX_COLUMNS) {
                 match crate::solve::plan::rows_plan(r, xr + 1, yc + 1) {
                     Ok(p) => match p.admit(bound) {
                         Ok(()) => {
-                            let t = kernel::rows(r, xr + 1, yc + 1, &mut |_, _| {})
+                            let t = grundy_rows(r, xr + 1, yc + 1, &mut |_, _| {})
                                 .map_err(|why| refuse(s, x, y, &why))?;
                             return Ok(done((
                                 Natural::from(t.value(xr, yc)),
@@ -246,10 +248,10 @@ fn grundy_value_in(
             if col_u.is_none_or(|c| c >= ROW_COLUMNS) {
                 match crate::solve::plan::rows_plan(r, xr + 1, ROW_COLUMNS) {
                     Ok(p) if p.admit(bound).is_ok() => {
-                        let t = kernel::rows(r, xr + 1, ROW_COLUMNS, &mut |_, _| {})
+                        let t = grundy_rows(r, xr + 1, ROW_COLUMNS, &mut |_, _| {})
                             .map_err(|why| refuse(s, x, y, &why))?;
                         match &t.status()[xr as usize] {
-                            kernel::RowStatus::Proved(law) => {
+                            RowStatus::Proved(law) => {
                                 let rel = t.relative_row(xr);
                                 let vals = &rel
                                     [law.preperiod as usize..(law.preperiod + law.period) as usize];
@@ -258,7 +260,7 @@ fn grundy_value_in(
                                     return Ok(done(v));
                                 }
                             }
-                            kernel::RowStatus::Unproved { reason, .. } => missing.push(format!(
+                            RowStatus::Unproved { reason, .. } => missing.push(format!(
                                 "row {xr} over {ROW_COLUMNS} columns is not certified: {reason}"
                             )),
                         }
@@ -446,16 +448,16 @@ fn certified_upto(s: &Subject, xr: u64, bound: Bound) -> Result<Vec<CertifiedRow
     }
     let plan = crate::solve::plan::rows_plan(r, xr + 1, ROW_COLUMNS)?;
     plan.admit(bound).map_err(|e| e.to_string())?;
-    let t = kernel::rows(r, xr + 1, ROW_COLUMNS, &mut |_, _| {})?;
+    let t = grundy_rows(r, xr + 1, ROW_COLUMNS, &mut |_, _| {})?;
     t.status()
         .iter()
         .map(|st| match st {
-            kernel::RowStatus::Proved(law) => {
+            RowStatus::Proved(law) => {
                 let rel = t.relative_row(law.row);
                 let vals = &rel[law.preperiod as usize..(law.preperiod + law.period) as usize];
                 Ok(CertifiedRow::new(law.clone(), vals.to_vec()))
             }
-            kernel::RowStatus::Unproved { row, reason, .. } => Err(format!(
+            RowStatus::Unproved { row, reason, .. } => Err(format!(
                 "row {row} over {ROW_COLUMNS} columns is not certified: {reason}"
             )),
         })
@@ -497,7 +499,9 @@ fn move_to_value(
             None => Ok(value_within(s, &Natural::from(a), b, bound)?.value),
         }
     };
-    let pairs = kernel::pairs(r, xr, u64::MAX).map_err(|why| refuse(s, x, y, &why))?;
+    let pairs = ROWS
+        .pairs(r, xr, u64::MAX)
+        .map_err(|why| refuse(s, x, y, &why))?;
     for (xp, d) in pairs {
         if *column < Natural::from(d) {
             continue;
@@ -534,7 +538,7 @@ fn move_to_value(
             )
         })?;
         let tab =
-            kernel::rows(r, xr + 1, pre, &mut |_, _| {}).map_err(|why| refuse(s, x, y, &why))?;
+            grundy_rows(r, xr + 1, pre, &mut |_, _| {}).map_err(|why| refuse(s, x, y, &why))?;
         for b in 0..pre {
             if Natural::from(tab.value(xr, b)) == *t {
                 return Ok(back(Natural::from(xr), Natural::from(b)));
