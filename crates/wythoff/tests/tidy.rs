@@ -286,9 +286,6 @@ fn named_like_module(module: &str, text: &str) -> Vec<(usize, String)> {
 /// partition()` in `partition.rs` and a planted `mod tests { fn tests() {} }`.
 #[test]
 fn no_function_is_named_like_its_module() {
-    // (file, function): renamed by the Grundy row kernel's wrapper (this session's
-    // lead); remove the line with the rename.
-    const KNOWN: &[(&str, &str)] = &[("grundy/rows.rs", "rows")];
     let root = crates().join("..");
     let mut srcs: Vec<PathBuf> = std::fs::read_dir(crates())
         .unwrap()
@@ -308,7 +305,6 @@ fn no_function_is_named_like_its_module() {
         assert!(srcs.contains(&crates().join(c).join("src")), "{c}/src");
     }
     let mut found = Vec::new();
-    let mut known_seen = Vec::new();
     let mut files_read = 0;
     for src in &srcs {
         let mut files = Vec::new();
@@ -329,17 +325,11 @@ fn no_function_is_named_like_its_module() {
             files_read += 1;
             let text = std::fs::read_to_string(f).unwrap();
             for (line, code) in named_like_module(&module, &text) {
-                let known = KNOWN
-                    .iter()
-                    .find(|(k, name)| f.ends_with(k) && module == *name);
-                match known {
-                    Some(k) => known_seen.push(*k),
-                    None => found.push(format!(
-                        "{}/src/{}:{line}: {code}",
-                        src.parent().unwrap().file_name().unwrap().to_string_lossy(),
-                        rel.display()
-                    )),
-                }
+                found.push(format!(
+                    "{}/src/{}:{line}: {code}",
+                    src.parent().unwrap().file_name().unwrap().to_string_lossy(),
+                    rel.display()
+                ));
             }
         }
     }
@@ -349,12 +339,6 @@ fn no_function_is_named_like_its_module() {
         "functions named like their module (name them after what they do):\n{}",
         found.join("\n")
     );
-    for k in KNOWN {
-        assert!(
-            known_seen.contains(k),
-            "{k:?} is no longer named like its module: remove it from KNOWN"
-        );
-    }
 }
 
 /// Code lines (not comments) of the Rust files under `dir` (relative to
