@@ -125,7 +125,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let (ps, table) =
                 answer::p_positions_with_board(&g, a.max, board_max, &mut |d, t| bar.set(d, t))?;
             bar.finish();
-            let board = table.as_ref().and_then(render::board::board);
+            let board = table.as_ref().and_then(render::board::draw);
             render::p_positions(
                 &mut out,
                 a.format,

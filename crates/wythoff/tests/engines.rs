@@ -512,7 +512,7 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
             levels_table(c.n, &r, &|top, sink| {
                 progress_ends_at(c.n, |p| {
                     let mut last = 0;
-                    let out = levels::levels(
+                    let out = levels::positions(
                         &r,
                         c.n as u64,
                         top,

@@ -417,7 +417,7 @@ pub fn compare(q: &Query) -> Result<Job, String> {
         key,
         work: Box::new(move |stop| {
             let c =
-                wythoff::compare::compare(&ga.game, &gb.game, n as usize, &mut |_, _| stop.check())
+                wythoff::compare::games(&ga.game, &gb.game, n as usize, &mut |_, _| stop.check())
                     .map_err(err)?;
             Ok(crate::render::serve::compare(
                 &answer::side_label(&ga),

@@ -79,7 +79,7 @@ pub const OUTCOME_GRUNDY_BOUND: Bound = Bound {
     seconds: 0,
 };
 
-/// The Grundy value `outcome` reports for `(x, y)`: [`grundy_value`] within
+/// The Grundy value `outcome` reports for `(x, y)`: [`value_within`]
 /// [`OUTCOME_GRUNDY_BOUND`]; `None` where it is not known there, and for
 /// misère play and the games without Grundy values (blocking, a pass, memory,
 /// a choice of rules).
@@ -167,7 +167,7 @@ fn refuse(s: &Subject, x: &Natural, y: &Natural, why: &str) -> SolveError {
 
 /// The Grundy value of `(x, y)` in `s` (module documentation), work admitted
 /// against `bound`.
-pub fn grundy_value(
+pub fn value_within(
     s: &Subject,
     x: &Natural,
     y: &Natural,
@@ -176,7 +176,7 @@ pub fn grundy_value(
     grundy_value_in(s, x, y, bound, true)
 }
 
-/// [`grundy_value`]; with `compute` false, a certified row only.
+/// [`value_within`]; with `compute` false, a certified row only.
 fn grundy_value_in(
     s: &Subject,
     x: &Natural,
@@ -396,7 +396,7 @@ fn sum_check(s: &Subject) -> Result<(), SolveError> {
 }
 
 /// The disjunctive sum of `parts` (each a game and its position): the XOR of
-/// the components' Grundy values ([`grundy_value`]) and, for N, a winning move
+/// the components' Grundy values ([`value_within`]) and, for N, a winning move
 /// (a component whose value `v` has `v xor total < v`, moved to a position of
 /// that value). A component's value must be known exactly (a certified row, the
 /// row kernel or a board): an oracle of P-positions alone gives only whether a
@@ -406,7 +406,7 @@ pub fn sum(parts: &[(Subject, Natural, Natural)], bound: Bound) -> Result<SumAns
     let mut total = Natural::from(0u32);
     for (s, x, y) in parts {
         sum_check(s)?;
-        let v = grundy_value(s, x, y, bound)?;
+        let v = value_within(s, x, y, bound)?;
         total ^= &v.value;
         components.push(SumComponent {
             label: s.label.clone(),
@@ -483,7 +483,7 @@ fn move_to_value(
         if let Basis::Rows { .. } | Basis::Board { .. } = v.basis {
             // small: every option's value, each from the same engines
             for (a, b, _) in r.options(ru, cu) {
-                let w = grundy_value(s, &Natural::from(a), &Natural::from(b), bound)?;
+                let w = value_within(s, &Natural::from(a), &Natural::from(b), bound)?;
                 if w.value == *t {
                     return Ok(back(Natural::from(a), Natural::from(b)));
                 }
@@ -497,7 +497,7 @@ fn move_to_value(
     let value_at = |a: u64, b: &Natural| -> Result<Natural, SolveError> {
         match laws[a as usize].value(b) {
             Some(v) => Ok(v),
-            None => Ok(grundy_value(s, &Natural::from(a), b, bound)?.value),
+            None => Ok(value_within(s, &Natural::from(a), b, bound)?.value),
         }
     };
     let pairs = ROWS

@@ -1078,7 +1078,7 @@ impl Levels {
         progress: &mut dyn FnMut(u64, u64),
         sink: &mut dyn FnMut(u32, u32, u32),
     ) -> Option<()> {
-        levels::levels(r, n, top, progress, sink)
+        levels::positions(r, n, top, progress, sink)
     }
 }
 
