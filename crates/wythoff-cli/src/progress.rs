@@ -55,23 +55,17 @@ impl Drop for Bar {
 }
 
 /// Before long work: a plan's admission against the CLI's bound
-/// (`wythoff::solve::cost::Bound::cli`), then the estimate told on stderr
-/// (above `NOTE_SECONDS`, on a terminal). Over the memory budget the solver refuses with
-/// its own estimate (no `--force` lifts it): that refusal comes first, so the
-/// plan's is not shown.
+/// (`wythoff::solve::cost::Bound::cli`; memory first, no `--force` lifts it,
+/// then time), its refusal as it is, then the estimate told on stderr (above
+/// `NOTE_SECONDS`, on a terminal).
 pub fn admit(
     admitted: Result<(), wythoff::SolveError>,
     what: &str,
     seconds: u64,
 ) -> anyhow::Result<()> {
-    match admitted {
-        Err(wythoff::SolveError::OverMemory { .. }) => Ok(()),
-        Err(e) => Err(e.into()),
-        Ok(()) => {
-            note(what, seconds);
-            Ok(())
-        }
-    }
+    admitted?;
+    note(what, seconds);
+    Ok(())
 }
 
 /// Tell an estimate on stderr when it is long enough to matter and stderr is
