@@ -36,21 +36,15 @@ pub mod certified_rows;
 pub mod claim;
 pub mod claims;
 pub mod compare;
-pub mod echo;
 pub mod explain;
-pub mod hash;
-pub mod imitation;
 pub mod limits;
 pub mod machine;
-pub mod mex_pairs;
-pub mod oracle;
 pub mod partition;
 pub mod patterns;
 pub mod play;
 pub mod prove;
 pub mod proved;
 pub mod sequences;
-pub mod solve;
 pub mod subject;
 pub mod sweep;
 pub mod table_check;
@@ -60,7 +54,12 @@ pub mod walnut_format;
 /// The rule model lives in the crate `wythoff-model` (the bottom layer, which
 /// imports nothing of this crate); each of its modules is re-exported at its
 /// former path.
-pub use wythoff_model::{catalogue, custom, error, rules, sets, units};
+pub use wythoff_model::{catalogue, custom, echo, error, rules, sets, units};
+
+/// The engines live in the crate `wythoff-engines` (above the model, below
+/// every question here, importing nothing of this crate); each of its modules
+/// is re-exported at its former path.
+pub use wythoff_engines::{hash, imitation, mex_pairs, oracle, solve};
 
 /// The claim registry and the coverage table, at the paths the front ends and
 /// `docs/coverage.md` name (`wythoff::verify`, `wythoff::coverage`).
