@@ -68,7 +68,7 @@ pub use error::{Arg, BoardArg, Message, NoGrundy, RuleError, SolveError, Wording
 pub use rules::{Convention, Game, Rules};
 /// `Rules::options_fast`: the options of a position by line families (a
 /// trait, since `Rules` lives in `wythoff-model`).
-pub use solve::geometry::families::FastOptions;
+pub use solve::FastOptions;
 pub use solve::{Outcome, OutcomeTable};
 /// `sweep --prove` without I/O, at the path the front ends name
 /// (`wythoff::sweep_proof`); it lives in [`sweep::proof`].
