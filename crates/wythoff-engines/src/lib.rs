@@ -23,4 +23,4 @@ pub mod solve;
 
 /// The rule model, at the paths the engines name (`crate::rules`,
 /// `crate::error`, ...); `wythoff` re-exports it from `wythoff-model` itself.
-use wythoff_model::{catalogue, echo, error, rules, sets, units};
+pub(crate) use wythoff_model::{catalogue, echo, error, rules, sets, units};
