@@ -6,21 +6,23 @@
 //! - [`catalogue`]: every named game of the papers, as data; [`custom`]: TOML
 //!   rules files.
 //!
-//! Engines:
+//! The engines (the crate `wythoff-engines`, re-exported here):
 //! - [`solve`]: the kernels grouped by question ([`solve::outcome`],
 //!   [`solve::grundy`], [`solve::remoteness`]), the reference they are checked
 //!   against ([`solve::reference`]), and [`solve::select`], the one place that
 //!   chooses the kernel.
 //! - [`oracle`]: the published solutions on big integers.
 //! - [`imitation`]: (p,m)-Imitation Nim, the game with memory, and its state solvers.
-//! - [`mex_pairs`]: the sequences `(a_n, b_n)` by mex kernels.
-//! - [`explain`]: the outcome of one position, its winning moves, and blocking.
+//! - [`mex_pairs`]: the sequences `(a_n, b_n)` by mex kernels; [`hash`]: the
+//!   summary hash.
+//!
+//! One position: [`explain`] (its outcome, its winning moves, and blocking).
 //!
 //! Questions (what the front ends call):
 //! - [`answer`]: one entry per question (GAME resolution, p-positions, grundy,
 //!   outcome, sequence, verify), shared by the binary and the Python module.
 //! - [`compare`], [`patterns`], [`sweep`], [`table_check`], [`play`],
-//!   [`partition`], [`hash`] (the summary hash).
+//!   [`partition`].
 //!
 //! Claims of the papers: [`claims`] (the claim types, the registry
 //! [`claims::verify`], the claim modules, the coverage table).
