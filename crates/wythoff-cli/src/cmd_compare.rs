@@ -81,7 +81,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
     )?;
     let n = a.max as usize;
     let mut bar = Bar::new("comparing");
-    let c = compare::compare(&ga.game, &gb.game, n, &mut |d, t| bar.set(d, t))?;
+    let c = compare::games(&ga.game, &gb.game, n, &mut |d, t| bar.set(d, t))?;
     bar.finish();
     let (la, lb) = (
         wythoff::answer::side_label(&ga),

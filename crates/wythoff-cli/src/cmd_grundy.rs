@@ -20,6 +20,7 @@ use std::io::Write;
 use std::process::ExitCode;
 use wythoff::answer;
 use wythoff::solve;
+use wythoff::Admit;
 
 /// `grundy`'s arguments: a board without `--misere`.
 #[derive(clap::Args)]
@@ -137,14 +138,11 @@ fn run_table(a: Args) -> anyhow::Result<ExitCode> {
             solve::cost::Bound::cli(a.force),
         )?);
     }
-    // (over the memory budget the solver refuses with the memory estimate)
-    let fits = plan.memory <= solve::memory_budget();
-    match plan.admit(solve::cost::Bound::cli(a.force)) {
-        Err(wythoff::SolveError::OverMemory { .. }) | Ok(()) => {}
-        Err(e) => return Err(e.into()),
-    }
+    // the one admission, memory first (its refusal is the plan's, `--plan`
+    // says the same; `values_hint` points to --values)
+    plan.admit(solve::cost::Bound::cli(a.force))?;
     // a big run says what it will cost, on stderr (stdout stays the format's)
-    if plan.wall_seconds >= solve::cost::GRUNDY_NOTE_SECONDS && fits {
+    if plan.wall_seconds >= solve::cost::GRUNDY_NOTE_SECONDS {
         eprintln!(
             "wythoff: grundy {} --max {n}: {}, {}",
             g.label,

@@ -16,6 +16,7 @@ use std::io::Write;
 use std::process::ExitCode;
 use wythoff::answer;
 use wythoff::solve;
+use wythoff::Admit;
 
 /// `p-positions`' arguments: a board (or one row), and `--force`.
 #[derive(clap::Args)]
@@ -124,7 +125,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let (ps, table) =
                 answer::p_positions_with_board(&g, a.max, board_max, &mut |d, t| bar.set(d, t))?;
             bar.finish();
-            let board = table.as_ref().and_then(render::board::board);
+            let board = table.as_ref().and_then(render::board::draw);
             render::p_positions(
                 &mut out,
                 a.format,

@@ -8,7 +8,7 @@
 //!
 //! This file parses the arguments, calls the library's pipeline
 //! ([`wythoff::prove::prepare`], [`wythoff_walnut::run`],
-//! [`wythoff::prove::report`]), words its errors with the flags, and hands the
+//! [`wythoff::prove::read_answers`]), words its errors with the flags, and hands the
 //! report to [`crate::render::prove`].
 
 use crate::game_arg::resolve;
@@ -19,7 +19,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use wythoff::prove::alteration;
 use wythoff::prove::plan::{self, MAX_PROVE_BOARD};
-use wythoff::prove::{prepare, report, ProveError, Request, Verdict};
+use wythoff::prove::{prepare, read_answers, ProveError, Request, Verdict};
+use wythoff::Admit;
 use wythoff_walnut::Walnut;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -295,7 +296,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
             )
         })
         .map_err(worded)?;
-    let r = report(&plan, run.as_ref()).map_err(worded)?;
+    let r = read_answers(&plan, run.as_ref()).map_err(worded)?;
     print(&mut out, a.format, &r, |out| {
         render::prove::text(out, &r, a.emit.as_deref())
     })?;

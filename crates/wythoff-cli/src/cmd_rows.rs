@@ -9,6 +9,7 @@ use std::io::Write;
 use std::process::ExitCode;
 use wythoff::answer::{self, RowReport};
 use wythoff::solve;
+use wythoff::Admit;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum RowsFormat {

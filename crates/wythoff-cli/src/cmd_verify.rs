@@ -16,6 +16,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 use wythoff::answer::{self, VerifyEvent};
 use wythoff::verify::registry;
+use wythoff::Admit;
 
 #[derive(clap::Args)]
 pub struct Args {

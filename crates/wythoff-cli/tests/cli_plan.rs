@@ -158,6 +158,18 @@ fn the_plan_refuses_what_the_run_refuses() {
     let p = plan(&["grundy", "wythoff", "--max", "65536", "--format", "csv"]);
     let msg = p["refused"]["message"].as_str().unwrap();
     assert!(err.contains(msg), "run: {err}\nplan: {msg}");
+    // and over the memory budget by a table kernel: the plan's estimate (the
+    // run refused with the table's bytes alone, 18.3 GiB against the plan's
+    // 150.6 GiB, before one admission)
+    let args = ["grundy", "restricted:s=2,t=1,d1=min2", "--max", "70000"];
+    let run = wythoff(&args);
+    assert_eq!(run.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&run.stderr);
+    let p = plan(&args);
+    assert_eq!(p["refused"]["reason"], "memory", "{p}");
+    let msg = p["refused"]["message"].as_str().unwrap();
+    assert!(err.contains(msg), "run: {err}\nplan: {msg}");
+    assert!(err.contains("--values A..G"), "{err}");
     // memory: a board over a small budget is refused by both, one that fits by neither
     for (max, over) in [("8192", true), ("1024", false)] {
         let args = [

@@ -89,7 +89,7 @@ fn a_mutant_formula_is_refuted_with_a_witness() {
     assert!(plan.strategy.is_some(), "{:?}", plan.tried);
     let w = wythoff_walnut::Walnut::find().unwrap();
     let run = wythoff_walnut::run(&plan, &w, None).unwrap();
-    let r = wythoff::prove::report(&plan, run.as_ref()).unwrap();
+    let r = wythoff::prove::read_answers(&plan, run.as_ref()).unwrap();
     assert_eq!(r.verdict, wythoff::prove::Verdict::Refuted);
     let wit = r.witness.expect("a witness");
     // (0, 0) has no option, so value 1 there breaks the mex

@@ -1,5 +1,6 @@
 //! `wythoff.Game`: one game (a catalogue spec or a rules file) and its questions.
 
+use wythoff::Admit;
 use super::*;
 
 /// A game of the Wythoff family, in normal or misère play.

@@ -32,7 +32,7 @@ pub(crate) fn sweep_indices(
 }
 
 /// Every record of a sweep as json lines, in the sweep's order, solved by the
-/// library's `sweep::run` on rayon's pool (every core, as the CLI's `sweep`);
+/// library's `sweep::run_with` on rayon's pool (every core, as the CLI's `sweep`);
 /// refused before solving when the boards at once would not fit the memory
 /// budget. Stops on Ctrl-C between batches.
 #[pyfunction]

@@ -120,7 +120,7 @@ pub fn picture(g: &Subject, n: usize, grundy: bool, parts: Parts) -> Result<Pict
     };
     let ng = named(g);
     let part = match (scheme, &ng) {
-        (Some(s), Some(ng)) => partition::partition(ng, &table, s)?,
+        (Some(s), Some(ng)) => partition::split(ng, &table, s)?,
         _ => None,
     };
     let mut classes = Vec::new();

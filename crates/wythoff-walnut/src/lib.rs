@@ -2,16 +2,16 @@
 //! writes the WALNUT_HOME of a [`ProofPlan`] (made by the library's pure
 //! [`wythoff::prove::prepare`]), runs Walnut as a child process (`java -jar`,
 //! bounded in time) and reads its answers back into a [`WalnutRun`], which
-//! [`wythoff::prove::report`] turns into the report. The library does no I/O;
+//! [`wythoff::prove::read_answers`] turns into the report. The library does no I/O;
 //! this crate is the one place that runs Walnut.
 //!
 //! ```no_run
-//! use wythoff::prove::{prepare, report, Request};
+//! use wythoff::prove::{prepare, read_answers, Request};
 //! let subject = wythoff::answer::Subject::parse("wythoff", false).unwrap();
 //! let walnut = wythoff_walnut::Walnut::find().unwrap();       // before any solving
 //! let plan = prepare(&Request::new(subject), &mut |_, _| {}).unwrap();
 //! let run = wythoff_walnut::run(&plan, &walnut, None).unwrap();
-//! let rep = report(&plan, run.as_ref()).unwrap();
+//! let rep = read_answers(&plan, run.as_ref()).unwrap();
 //! println!("{}", serde_json::to_value(&rep).unwrap());
 //! ```
 //!
@@ -29,7 +29,7 @@ use wythoff::prove::plan::{
 };
 use wythoff::prove::report::needs_witness;
 use wythoff::prove::{
-    prepare, report, ProofPlan, ProveError, Recheck, Report, Request, WalnutInfo, WalnutRun,
+    prepare, read_answers, ProofPlan, ProveError, Recheck, Report, Request, WalnutInfo, WalnutRun,
 };
 use wythoff::proved::check::{self, Checked};
 use wythoff::subject::Subject;
@@ -545,7 +545,7 @@ pub fn prove_checked(
     let walnut = Walnut::find()?;
     let plan = prepare(req, &mut |_, _| check())?;
     let run = run_checked(&plan, &walnut, emit, check)?;
-    report(&plan, run.as_ref())
+    read_answers(&plan, run.as_ref())
 }
 
 /// A re-run of an emitted WALNUT_HOME (`dir`, left untouched: its inputs only

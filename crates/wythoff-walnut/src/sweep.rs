@@ -1,11 +1,11 @@
 //! Proof sweeps (`wythoff sweep SPEC --prove`, `wythoff.sweep(..., prove=True)`):
 //! one game of a sweep proved by the library's `prove::prepare`, [`crate::run`]
-//! and `prove::report`, each distinct game once, a bounded number of Java
+//! and `prove::read_answers`, each distinct game once, a bounded number of Java
 //! processes at once. [`prove_one`] is the one adapter between a sweep and
 //! `prove`: the record types and the grouping of distinct games are the
 //! library's (`wythoff::sweep_proof`); this file runs Walnut.
 
-use crate::{report, run, Walnut};
+use crate::{read_answers, run, Walnut};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex, OnceLock};
@@ -204,7 +204,7 @@ pub fn prove_one(
     };
     let reported = prepare(&opts.request(subject), &mut |_, _| {}).and_then(|plan| {
         let r = run(&plan, w, emit.as_deref())?;
-        report(&plan, r.as_ref())
+        read_answers(&plan, r.as_ref())
     });
     let mut walnut_seconds = 0.0;
     match reported {

@@ -210,7 +210,7 @@ fn c_reference(name: &str, args: &[String]) -> Result<Timing, String> {
 /// `columns` columns, each certified where it can be, the values hashed
 /// row-major (as `benches/ref/grundy_rows.c` hashes them).
 fn rows_kernel(r: &Rules, nrows: u64, columns: u64) -> Summary {
-    let t = grundy_rows::rows(r, nrows, columns, &mut |_, _| {}).unwrap();
+    let t = grundy_rows::compute(r, nrows, columns, &mut |_, _| {}).unwrap();
     let mut s = Summary::new();
     for x in 0..nrows {
         for (y, &d) in t.relative_row(x).iter().enumerate() {

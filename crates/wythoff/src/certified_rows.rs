@@ -1,5 +1,5 @@
 //! Certified Grundy rows as data: the laws the row kernel certified
-//! ([`crate::solve::grundy::rows`]), written to a text file (one line a row)
+//! ([`crate::solve::wrappers::Rows`]), written to a text file (one line a row)
 //! and a binary file of each row's values over one period, shipped in
 //! `docs/grundy-rows/` and embedded here.
 //!
@@ -12,7 +12,7 @@
 //! [`parse`] re-checks every line against the rules and the other lines
 //! before any value is used: rows in order from 0; saltus = period; the repeat
 //! a multiple of the period past the preperiod; the window the rules' count of
-//! earlier cells ([`crate::solve::grundy::rows::pairs`]); phases and start
+//! earlier cells ([`crate::solve::wrappers::Rows::pairs`]); phases and start
 //! those of the rows below; the values over one period within `y - c..=y + c`,
 //! distinct modulo the period (a row is injective and its saltus is its
 //! period, so one period's values are a complete residue system); and the
@@ -20,7 +20,8 @@
 
 use crate::oracle::Natural;
 use crate::rules::Rules;
-use crate::solve::grundy::rows::{self, RowLaw, RowsTable};
+use crate::solve::wrappers::ROWS;
+use crate::solve::{RowLaw, RowsTable};
 use malachite_base::num::arithmetic::traits::DivMod;
 use std::sync::OnceLock;
 
@@ -200,7 +201,7 @@ pub fn parse(r: &Rules, file: &str, text: &str, values: &[u8]) -> Result<Certifi
                 "the repeat must lie past the preperiod, within the columns, a multiple of the period apart".into(),
             ));
         }
-        let p = rows::pairs(r, x, cols).map_err(bad)?;
+        let p = ROWS.pairs(r, x, cols).map_err(bad)?;
         if law.window != p.len() as u64 {
             return Err(bad(format!(
                 "window {} where the rules give {}",
@@ -362,7 +363,7 @@ mod tests {
         assert_eq!(t.rows.len(), 129);
         assert_eq!(t.game, "wythoff");
         // rows 0..=32 fresh over 8192 columns (row 32 repeats at 5376)
-        let fresh = rows::rows(&wythoff(), 33, 8192, &mut |_, _| {}).unwrap();
+        let fresh = crate::solve::run::grundy_rows(&wythoff(), 33, 8192, &mut |_, _| {}).unwrap();
         for (x, st) in fresh.status().iter().enumerate() {
             let law = st.law().unwrap();
             let c = &t.rows[x];
@@ -394,7 +395,8 @@ mod tests {
         let g = crate::rules::Game::single(wythoff());
         let full = crate::solve::grundy(&g, n).unwrap();
         let t = load_wythoff().unwrap();
-        let fresh = rows::rows(&wythoff(), 129, n as u64, &mut |_, _| {}).unwrap();
+        let fresh =
+            crate::solve::run::grundy_rows(&wythoff(), 129, n as u64, &mut |_, _| {}).unwrap();
         let mut covered = 0u64;
         for x in 0..129usize {
             let c = &t.rows[x];
@@ -424,7 +426,7 @@ mod tests {
         assert_eq!(t.game, "m-wythoff:m=2");
         assert_eq!(shipped(&r).map(|s| s.file.as_str()), Some(SHIPPED[1].file));
         assert!(shipped(&wythoff()).is_some_and(|s| s.game == "wythoff"));
-        let fresh = rows::rows(&r, 33, 1 << 16, &mut |_, _| {}).unwrap();
+        let fresh = crate::solve::run::grundy_rows(&r, 33, 1 << 16, &mut |_, _| {}).unwrap();
         let n = 1024usize;
         let full = crate::solve::grundy(&crate::rules::Game::single(r.clone()), n).unwrap();
         let mut covered = 0;

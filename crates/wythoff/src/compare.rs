@@ -111,7 +111,7 @@ pub fn p_positions(
 }
 
 /// Solve both games on the `n x n` board and compare their P-sets.
-pub fn compare(
+pub fn games(
     a: &Game,
     b: &Game,
     n: usize,
@@ -158,7 +158,7 @@ mod tests {
         let n = 60;
         let a = parse_game("modulo-rook:m=2,l=0,p=4").unwrap().game;
         let b = parse_game("roob-blocking:m=2,p=4").unwrap().game;
-        let c = compare(&a, &b, n, &mut |_, _| {}).unwrap();
+        let c = games(&a, &b, n, &mut |_, _| {}).unwrap();
         let ta = crate::solve::outcomes_reference(&a, n).unwrap();
         let tb = crate::solve::outcomes_reference(&b, n).unwrap();
         let (mut oa, mut ob, mut both) = (0, 0, 0);
@@ -196,7 +196,7 @@ mod tests {
         assert!(!want.is_empty() && !want.contains(&(0, 0)));
         assert_eq!(p_positions(&s.game, 16, &mut |_, _| {}).unwrap(), want);
         let normal = parse_game("imitation:p=2,m=1").unwrap().game;
-        let c = compare(&normal, &s.game, 16, &mut |_, _| {}).unwrap();
+        let c = games(&normal, &s.game, 16, &mut |_, _| {}).unwrap();
         assert!(!c.equal());
     }
 }

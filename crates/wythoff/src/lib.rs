@@ -68,6 +68,8 @@ pub use wythoff_engines::{hash, imitation, mex_pairs, oracle, solve};
 pub use claims::{coverage, verify};
 pub use error::{Arg, BoardArg, Message, NoGrundy, RuleError, SolveError, Wording};
 pub use rules::{Convention, Game, Rules};
+/// The one admission of every plan (`plan.admit(bound)`), in scope with `use wythoff::Admit`.
+pub use solve::cost::Admit;
 /// `Rules::options_fast`: the options of a position by line families (a
 /// trait, since `Rules` lives in `wythoff-model`).
 pub use solve::FastOptions;

@@ -159,7 +159,7 @@ fn build(
 /// Split the P-positions of `table` (the outcome table of `g` on its board) by
 /// `scheme`. `Ok(None)` when the game has no such partition (not one of seed 000's
 /// games, misère play, `p = 1`, or `p > MAX_PARTS`).
-pub fn partition(
+pub fn split(
     g: &NamedGame,
     table: &OutcomeTable,
     scheme: Scheme,
@@ -228,7 +228,7 @@ mod tests {
     fn parts_of(text: &str, n: usize, scheme: Scheme) -> Option<Partition> {
         let g = parse_game(text).unwrap();
         let t = outcomes(&g.game, n).unwrap();
-        partition(&g, &t, scheme).unwrap()
+        split(&g, &t, scheme).unwrap()
     }
 
     /// Seed 000, Example 6: the terminal positions of 2×3 WN_1 are (2, 0) and
@@ -301,7 +301,7 @@ mod tests {
             ..g
         };
         let t = outcomes(&mis.game, 10).unwrap();
-        assert!(partition(&mis, &t, Scheme::Variant).unwrap().is_none());
+        assert!(split(&mis, &t, Scheme::Variant).unwrap().is_none());
         let c = parts_of("connell:p=3", 30, Scheme::Variant).unwrap();
         assert_eq!(c.parts.len(), 3);
     }

@@ -11,6 +11,7 @@ use crate::oracle::{Natural, Oracle};
 use crate::rules::Convention;
 use crate::solve::{cost, human_bytes, memory_budget, stream};
 use crate::subject::Subject;
+use crate::Admit;
 
 /// How [`sequence`] answers: a kernel, or the oracle one term at a time.
 enum SeqEngine {

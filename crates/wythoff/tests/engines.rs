@@ -512,7 +512,7 @@ const GRUNDY_ENGINES: &[GrundyEngine] = &[
             levels_table(c.n, &r, &|top, sink| {
                 progress_ends_at(c.n, |p| {
                     let mut last = 0;
-                    let out = levels::levels(
+                    let out = levels::positions(
                         &r,
                         c.n as u64,
                         top,
@@ -1252,6 +1252,121 @@ fn every_outcome_engine_equals_the_reference() {
             "{} answered only {a} cases (at least {} expected): a scope test skips too much",
             e.name,
             e.min
+        );
+    }
+}
+
+/// Every kernel of each order, through its wrapper (what the dispatchers
+/// run), equals the reference on every case in its scope (`applies`), or
+/// gives up where it has a fallback; and each is reached by some case. A
+/// kernel added to an order is checked here with no edit of this file (a new
+/// kernel's own engine rows above add its thread variants and internals).
+#[test]
+fn every_kernel_of_the_orders_equals_the_reference() {
+    // each kernel on its first cases (the engine rows above check them all):
+    // what a new kernel needs, at a few seconds
+    const ENOUGH: usize = 60;
+    let mut answered: BTreeMap<String, usize> = BTreeMap::new();
+    let wanted = |answered: &BTreeMap<String, usize>, k: &String| {
+        answered.get(k).copied().unwrap_or(0) < ENOUGH
+    };
+    for c in cases() {
+        if c.game.memory() != wythoff::rules::Memory::None {
+            continue;
+        }
+        for r in c.game.for_board(c.n as u64).variants() {
+            let mut want = None;
+            for k in solve::OutcomeKernel::ORDER {
+                let (w, key) = (wrappers::outcome(k), format!("outcome {k:?}"));
+                if !w.applies(r) || !wanted(&answered, &key) {
+                    continue;
+                }
+                let want = want.get_or_insert_with(|| reference::outcomes(r, c.n));
+                match w.table(r, c.n, &mut |_| {}) {
+                    Some(t) => {
+                        assert_eq!(
+                            &t, want,
+                            "outcome kernel {k:?} on {}, board {}",
+                            c.label, c.n
+                        );
+                        *answered.entry(key).or_default() += 1;
+                    }
+                    None => assert!(
+                        k.fallback().is_some(),
+                        "outcome kernel {k:?} gave up on {} in its scope, with no fallback",
+                        c.label
+                    ),
+                }
+            }
+            if c.n > REMOTENESS_REFERENCE_MAX {
+                continue;
+            }
+            let mut want = None;
+            for k in solve::RemotenessKernel::ORDER {
+                let (w, key) = (wrappers::remoteness(k), format!("remoteness {k:?}"));
+                if !w.applies(r) || !wanted(&answered, &key) {
+                    continue;
+                }
+                let want = want.get_or_insert_with(|| {
+                    let v = remoteness::reference::table(r, c.n)
+                        .into_iter()
+                        .map(|w| w.map_or(remoteness::REMOTENESS_OFF, |w| w.1))
+                        .collect();
+                    RemotenessTable::from_values(c.n, c.convention(), v)
+                });
+                match w.table(r, c.n) {
+                    Some(t) => {
+                        assert_eq!(&t, want, "remoteness kernel {k:?} on {}", c.label);
+                        *answered.entry(key).or_default() += 1;
+                    }
+                    None => assert!(k.fallback().is_some(), "{k:?} gave up on {}", c.label),
+                }
+            }
+        }
+        let Ok(r) = grundy_rules(&c) else { continue };
+        let mut want = None;
+        for k in solve::GrundyKernel::ORDER {
+            let (w, key) = (wrappers::grundy(k), format!("Grundy {k:?}"));
+            if !w.applies(&r) || !wanted(&answered, &key) {
+                continue;
+            }
+            let want = want.get_or_insert_with(|| reference::grundy(&r, c.n));
+            match w.table(&r, c.n, &mut |_| {}) {
+                Some(t) => {
+                    assert_eq!(
+                        &t, want,
+                        "Grundy kernel {k:?} on {}, board {}",
+                        c.label, c.n
+                    );
+                    *answered.entry(key).or_default() += 1;
+                }
+                None => assert!(
+                    k.fallback().is_some(),
+                    "Grundy kernel {k:?} gave up on {} in its scope, with no fallback",
+                    c.label
+                ),
+            }
+        }
+    }
+    let orders = solve::OutcomeKernel::ORDER
+        .iter()
+        .map(|k| format!("outcome {k:?}"))
+        .chain(
+            solve::GrundyKernel::ORDER
+                .iter()
+                .map(|k| format!("Grundy {k:?}")),
+        )
+        .chain(
+            solve::RemotenessKernel::ORDER
+                .iter()
+                .map(|k| format!("remoteness {k:?}")),
+        );
+    for k in orders {
+        let a = answered.get(&k).copied().unwrap_or(0);
+        println!("| {k} | {a} |");
+        assert!(
+            a > 0,
+            "{k} answered no case: the case file needs one in its scope"
         );
     }
 }

@@ -539,14 +539,14 @@ fn one_flip_outside_the_small_board_is_found() {
         why_none: None,
     };
     let big = Board::from_fn(400, |x, y| f(x, y) ^ (x == 300 && y == 211));
-    let pred = pat::check::check(&rep, &big, None);
+    let pred = pat::check::recheck(&rep, &big, None);
     let c = &pred.checks[0];
     assert_eq!((c.kind, c.holds), ("periodic", Some(false)));
     assert!(
         c.failure.as_ref().unwrap().starts_with("cell (300, 211)"),
         "{c:?}"
     );
-    assert!(pat::check::check(&rep, &Board::from_fn(400, f), None).all_hold());
+    assert!(pat::check::recheck(&rep, &Board::from_fn(400, f), None).all_hold());
     // pairs: the planted Beatty pairs, one pair removed beyond the small board
     let (b, v) = planted_pairs(1000, None);
     let rep = PatternReport {
@@ -556,10 +556,10 @@ fn one_flip_outside_the_small_board_is_found() {
         patterns: pat::find_in_board(&pat::check::corner(&b, 300)),
         why_none: None,
     };
-    assert!(pat::check::check(&rep, &b, None).all_hold());
+    assert!(pat::check::recheck(&rep, &b, None).all_hold());
     let (k, &(a, bb)) = v.iter().enumerate().find(|(_, p)| p.1 > 600).unwrap();
     let (b2, _) = planted_pairs(1000, Some((a as usize, bb as usize)));
-    let pred = pat::check::check(&rep, &b2, None);
+    let pred = pat::check::recheck(&rep, &b2, None);
     assert!(!pred.all_hold());
     let first = pred.checks.iter().find(|c| c.holds == Some(false)).unwrap();
     assert!(
@@ -763,7 +763,7 @@ fn grundy_rows_are_rechecked_on_the_larger_table() {
     row.saltus = row.saltus.map(|s| s + 1);
     let big = pat::board_of(&game, 256, &mut |_, _| {}).unwrap();
     let table = wythoff::solve::grundy(&game, 256).unwrap();
-    let pred = pat::check::check(&bad, &big, Some(&table));
+    let pred = pat::check::recheck(&bad, &big, Some(&table));
     let c = pred
         .checks
         .iter()

@@ -14,6 +14,8 @@
 //! circle of imports between its files; kernels, `table.rs` and `wrappers.rs`
 //! name no `select`/`run`/`stream`/`probe`/`plan`, `select.rs` no
 //! `run`/`stream`/`probe`/`plan`): both fail on the tree of 89c5b78.
+//! No function is named like its module (`partition::partition`): fails
+//! on the tree of 3c93cc9.
 
 use std::path::{Path, PathBuf};
 
@@ -111,11 +113,10 @@ fn front_ends_import_no_kernel() {
 
 /// One door to each kernel: outside `solve/`, no file names a kernel variant
 /// (`OutcomeKernel::Linear`, `GrundyKernel::Plain`, ...) or a kernel module of
-/// the outcome kernels, the level kernel or the rectangle kernel: a caller
-/// asks the plan (does it stream, is it near-linear, how much memory) and
-/// runs the dispatcher (`solve::run`, `solve::stream`). Left: the Grundy row
-/// kernel (`solve::grundy::rows`), whose laws the row proofs and the
-/// certified rows read, has no wrapper yet.
+/// the outcome kernels, the level kernel, the rectangle kernel or the Grundy
+/// row kernel: a caller asks the plan (does it stream, is it near-linear, how
+/// much memory), asks a wrapper its scope (`wrappers::ROWS.refusal`, ...) and
+/// runs the dispatcher (`solve::run`, `solve::stream`).
 #[test]
 fn no_kernel_is_named_outside_solve() {
     const NEEDLES: &[&str] = &[
@@ -130,6 +131,7 @@ fn no_kernel_is_named_outside_solve() {
         "solve::grundy::region",
         "solve::grundy::union",
         "solve::grundy::plain",
+        "grundy::rows",
     ];
     let mut found = Vec::new();
     for dir in [
@@ -225,6 +227,128 @@ fn names_show_the_design() {
     assert!(
         bad.is_empty(),
         "modules named fast / naive / brute: {bad:?}"
+    );
+}
+
+/// The function `name` a Rust line defines, if it defines one: `fn name(`
+/// or `fn name<` after a visibility and the qualifiers (`const`, `async`,
+/// `unsafe`, `extern "C"`), with the line's indentation.
+fn fn_defined(line: &str) -> Option<(usize, &str)> {
+    let rest = line.trim_start();
+    let indent = line.len() - rest.len();
+    let mut rest = rest;
+    if let Some(r) = rest.strip_prefix("pub") {
+        rest = match r.strip_prefix('(') {
+            Some(r) => r.split_once(')')?.1,
+            None => r,
+        }
+        .trim_start();
+    }
+    for q in ["const ", "async ", "unsafe ", "extern \"C\" "] {
+        rest = rest.strip_prefix(q).unwrap_or(rest).trim_start();
+    }
+    let name = rest.strip_prefix("fn ")?;
+    let end = name.find(|c: char| !(c.is_alphanumeric() || c == '_'))?;
+    matches!(name.as_bytes()[end], b'(' | b'<').then_some((indent, &name[..end]))
+}
+
+/// `pub mod name {` or `mod name {` (an inline module): its name.
+fn inline_mod(line: &str) -> Option<&str> {
+    let rest = line.trim_start();
+    let rest = rest.strip_prefix("pub(crate) ").unwrap_or(rest);
+    let rest = rest.strip_prefix("pub ").unwrap_or(rest);
+    rest.strip_prefix("mod ")?.strip_suffix(" {")
+}
+
+/// The functions of a file named like their module: free functions (no
+/// indentation) named like the file's module (`x` in `x.rs` or `x/mod.rs`),
+/// and the functions one level inside an inline `mod x { .. }` named `x`;
+/// methods (`Type::x`, `x.x()`) are not named by the module.
+fn named_like_module(module: &str, text: &str) -> Vec<(usize, String)> {
+    // the module a function at this indentation belongs to, innermost last
+    let mut scopes: Vec<(usize, String)> = vec![(0, module.to_string())];
+    let mut found = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let indent = line.len() - line.trim_start().len();
+        if line.trim() == "}" && scopes.len() > 1 && scopes.last().unwrap().0 == indent + 4 {
+            scopes.pop();
+        } else if let Some(name) = inline_mod(line) {
+            scopes.push((indent + 4, name.to_string()));
+        } else if let Some((at, name)) = fn_defined(line) {
+            if scopes.iter().any(|(d, m)| *d == at && m == name) {
+                found.push((i + 1, line.trim().to_string()));
+            }
+        }
+    }
+    found
+}
+
+/// No function is named like its module (`partition::partition`, `sweep/run.rs`'s
+/// `run`): the module says what it is about, its functions what they do
+/// (`partition::split`, `sweep::run_shard`). Every workspace crate's `src` is
+/// read, the Python crate's and the fuzzer's too: a free function `x` in `x.rs` or
+/// `x/mod.rs`, or one directly inside an inline `mod x { .. }`. Methods are not
+/// named by their module; crate roots (`lib.rs`, `main.rs`, `src/bin/`) are named by
+/// their crate (the Python module's `#[pymodule] fn _wythoff` must be); a type may be
+/// named like its module (`Partition` in `partition.rs`). A front door that names
+/// an entry after its question re-exports it under that name (`answer::verify` is
+/// `answer/verify.rs`'s `run_claims`). Shown failing on a planted `pub fn
+/// partition()` in `partition.rs` and a planted `mod tests { fn tests() {} }`.
+#[test]
+fn no_function_is_named_like_its_module() {
+    let root = crates().join("..");
+    let mut srcs: Vec<PathBuf> = std::fs::read_dir(crates())
+        .unwrap()
+        .map(|e| e.unwrap().path().join("src"))
+        .chain([root.join("fuzz/src")])
+        .filter(|p| p.is_dir())
+        .collect();
+    srcs.sort();
+    for c in [
+        "wythoff",
+        "wythoff-engines",
+        "wythoff-model",
+        "wythoff-cli",
+        "wythoff-render",
+        "wythoff-walnut",
+        "wythoff-py",
+    ] {
+        assert!(srcs.contains(&crates().join(c).join("src")), "{c}/src");
+    }
+    let mut found = Vec::new();
+    let mut files_read = 0;
+    for src in &srcs {
+        let mut files = Vec::new();
+        rust_files(src, &mut files);
+        for f in &files {
+            let rel = f.strip_prefix(src).unwrap();
+            let stem = f.file_stem().unwrap().to_string_lossy();
+            let root_file =
+                rel.parent() == Some(Path::new("")) && (stem == "lib" || stem == "main");
+            if root_file || rel.starts_with("bin") {
+                continue;
+            }
+            let module = if stem == "mod" {
+                f.parent().unwrap().file_name().unwrap().to_string_lossy()
+            } else {
+                stem
+            };
+            files_read += 1;
+            let text = std::fs::read_to_string(f).unwrap();
+            for (line, code) in named_like_module(&module, &text) {
+                found.push(format!(
+                    "{}/src/{}:{line}: {code}",
+                    src.parent().unwrap().file_name().unwrap().to_string_lossy(),
+                    rel.display()
+                ));
+            }
+        }
+    }
+    assert!(files_read > 150, "{files_read} module files read");
+    assert!(
+        found.is_empty(),
+        "functions named like their module (name them after what they do):\n{}",
+        found.join("\n")
     );
 }
 
@@ -1108,6 +1232,76 @@ fn solve_layers_point_down() {
     assert!(
         found.is_empty(),
         "a layer of solve/ imports its own or one above it:\n{}",
+        found.join("\n")
+    );
+}
+
+/// A new kernel is its own file, its wrapper (`solve/wrappers.rs`) and its
+/// place in the order: above the wrappers (`select.rs`, `run.rs`,
+/// `stream.rs`, `probe.rs`, `plan.rs`, `cost.rs`) no file imports a kernel's
+/// file (a file under `outcome/`, `grundy/` or `remoteness/` other than the
+/// folder's `mod.rs`, which holds what the folder shares: `RowKernel`,
+/// `RemotenessTable`); they ask the wrapper (its scope, memory, rates, table).
+/// So no dispatcher, probe or plan needs an edit when a kernel comes. Fails on
+/// the tree of 3c93cc9 (`plan.rs` and `probe.rs` read `grundy::levels`,
+/// `plan.rs` `grundy::rows`, `run.rs` `grundy::plain` and `outcome::counters`)
+/// and on a planted `use super::grundy::levels;` in `plan.rs`.
+#[test]
+fn only_the_wrappers_import_a_kernel_file() {
+    let src = engines();
+    let solve = src.join("solve");
+    let edges = solve_graph(&src);
+    let upper = [
+        "select.rs",
+        "run.rs",
+        "stream.rs",
+        "probe.rs",
+        "plan.rs",
+        "cost.rs",
+    ];
+    let is_kernel_file = |f: &Path| {
+        ["outcome", "grundy", "remoteness"]
+            .iter()
+            .any(|k| f.starts_with(solve.join(k)) && !f.ends_with(format!("{k}/mod.rs")))
+    };
+    let mut found = Vec::new();
+    for (a, b) in &edges {
+        let above = upper.iter().any(|u| a == &solve.join(u));
+        if above && is_kernel_file(b) {
+            found.push(format!("{} -> {}", a.display(), b.display()));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "a dispatcher, probe or plan imports a kernel's file (ask its wrapper):\n{}",
+        found.join("\n")
+    );
+}
+
+/// One admission: every plan hands its `Cost` over through the trait
+/// `solve::cost::Admit` (whose `admit` is `Cost::admit`, memory first, then
+/// time); no plan type writes an `admit` of its own that only calls its cost
+/// (`self.cost().admit(`), and nothing compares a plan's memory with the budget
+/// to let a refusal through by hand (`SolveError::OverMemory { .. }) | Ok(())`).
+/// Fails on the tree of 3c93cc9 (7 lines: the plans' own `admit`s, `cmd_grundy.rs`).
+#[test]
+fn every_plan_is_admitted_one_way() {
+    let mut found = Vec::new();
+    for dir in [
+        "wythoff/src",
+        "wythoff-engines/src",
+        "wythoff-cli/src",
+        "wythoff-py/src",
+    ] {
+        found.extend(lines_with(
+            dir,
+            &["self.cost().admit(", "OverMemory { .. }) | Ok(())"],
+            &|f| f.ends_with("solve/cost.rs"),
+        ));
+    }
+    assert!(
+        found.is_empty(),
+        "an admission of its own (implement solve::cost::Admit):\n{}",
         found.join("\n")
     );
 }

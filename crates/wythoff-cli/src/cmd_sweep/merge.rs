@@ -54,7 +54,7 @@ struct Merged {
     shards: Vec<(u64, u64)>,
 }
 
-pub(super) fn merge(
+pub(super) fn run(
     paths: &[String],
     format: Option<SweepFormat>,
     partial: bool,

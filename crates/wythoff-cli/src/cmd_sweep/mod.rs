@@ -20,7 +20,6 @@
 mod merge;
 mod resume;
 
-use merge::merge;
 use resume::Resume;
 
 use crate::game_arg::parse_max;
@@ -148,7 +147,7 @@ fn proof_options(a: &Args) -> Result<wythoff_walnut::sweep::Options> {
 pub fn run(a: Args) -> Result<ExitCode> {
     if !a.merge.is_empty() {
         let names: Vec<String> = a.merge.iter().map(|p| p.display().to_string()).collect();
-        return merge(&names, a.format, a.partial);
+        return merge::run(&names, a.format, a.partial);
     }
     let spec_text = a.spec.as_deref().expect("clap: required");
     let max = a.max.expect("clap: required");

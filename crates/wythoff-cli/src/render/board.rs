@@ -24,7 +24,7 @@ fn tick_step(n: usize) -> usize {
 }
 
 /// The board of `table` as lines of text, or `None` when it is too large.
-pub fn board(table: &OutcomeTable) -> Option<String> {
+pub fn draw(table: &OutcomeTable) -> Option<String> {
     let n = table.size();
     if n == 0 || n > BOARD_MAX {
         return None;
@@ -168,7 +168,7 @@ mod tests {
     fn wythoff_board_has_origin_lower_left() {
         let g = parse_game("wythoff").unwrap();
         let t = outcomes(&g.game, 6).unwrap();
-        let b = board(&t).unwrap();
+        let b = draw(&t).unwrap();
         let lines: Vec<&str> = b.lines().collect();
         // top line is y = 5 (a labelled tick): P at (3, 5)
         assert_eq!(lines[0], "5 ┤· · · ██· · ");
@@ -184,19 +184,19 @@ mod tests {
     fn half_blocks_and_corner() {
         let g = parse_game("shifted:m=1,p=2,l=1").unwrap();
         let t = outcomes(&g.game, 50).unwrap();
-        let b = board(&t).unwrap();
+        let b = draw(&t).unwrap();
         // corner [0,1) x [0,1) is off the board: bottom line starts with ░
         let bottom = b.lines().nth(24).unwrap();
         assert!(bottom.starts_with(" 0 ┤"), "{bottom}");
         assert_eq!(b.lines().count(), 25 + 3);
         let g = parse_game("wythoff").unwrap();
         let t = outcomes(&g.game, 50).unwrap();
-        let b = board(&t).unwrap();
+        let b = draw(&t).unwrap();
         let bottom: Vec<char> = b.lines().nth(24).unwrap().chars().skip(4).collect();
         // rows 0 and 1: (0,0) lower P, (2,1) upper P
         assert_eq!(bottom[0], '▄');
         assert_eq!(bottom[2], '▀');
         assert_eq!(bottom[1], ' ');
-        assert!(board(&outcomes(&g.game, 65).unwrap()).is_none());
+        assert!(draw(&outcomes(&g.game, 65).unwrap()).is_none());
     }
 }

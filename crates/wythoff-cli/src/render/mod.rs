@@ -30,7 +30,7 @@ pub enum Format {
 }
 
 /// Write P-positions. `board`: the board drawn in Unicode blocks
-/// ([`board::board`]), shown in text format above the list.
+/// ([`board::draw`]), shown in text format above the list.
 /// `--plan`: the library's plan as JSON on stdout (a refusal worded as the
 /// CLI words errors), exit 0.
 pub fn plan(p: &wythoff::answer::WorkPlan) -> anyhow::Result<std::process::ExitCode> {

@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use wythoff::answer;
 use wythoff::play::Action;
 use wythoff::solve;
+use wythoff::Admit;
 
 /// Largest board side of the tables the page draws (`/api/grundy`,
 /// `/api/remoteness`, `/api/patterns`, `/api/compare`): a million cells.
@@ -416,7 +417,7 @@ pub fn compare(q: &Query) -> Result<Job, String> {
         key,
         work: Box::new(move |stop| {
             let c =
-                wythoff::compare::compare(&ga.game, &gb.game, n as usize, &mut |_, _| stop.check())
+                wythoff::compare::games(&ga.game, &gb.game, n as usize, &mut |_, _| stop.check())
                     .map_err(err)?;
             Ok(crate::render::serve::compare(
                 &answer::side_label(&ga),

@@ -110,6 +110,19 @@ impl<'a> Cost<'a> {
     }
 }
 
+/// What admission takes: a plan hands over its [`Cost`], and
+/// [`Admit::admit`] is the one admission of every plan ([`Cost::admit`]:
+/// memory first, then time). A request that words its refusal its own way
+/// (`sequence --value`, `outcome` of one position) maps this one's error.
+pub trait Admit {
+    /// The plan's cost as admission reads it.
+    fn cost(&self) -> Cost<'_>;
+    /// Refuse the plan beyond `bound`.
+    fn admit(&self, bound: Bound) -> Result<(), SolveError> {
+        self.cost().admit(bound)
+    }
+}
+
 /// Work estimated beyond this many seconds is refused without `--force`.
 pub const TIME_BOUND_SECONDS: u64 = 600;
 /// Estimates above this many seconds are worth telling the user.
@@ -305,8 +318,11 @@ impl VerifyPlan {
             seconds: verify_seconds(max),
         }
     }
+}
+
+impl Admit for VerifyPlan {
     /// Its cost, named by the request (no board argument).
-    pub fn cost(&self) -> Cost<'_> {
+    fn cost(&self) -> Cost<'_> {
         Cost {
             what: &self.what,
             arg: None,
@@ -314,10 +330,6 @@ impl VerifyPlan {
             memory: 0,
             seconds: self.seconds,
         }
-    }
-    /// Refuse it beyond `bound` ([`Cost::admit`]).
-    pub fn admit(&self, bound: Bound) -> Result<(), SolveError> {
-        self.cost().admit(bound)
     }
 }
 

@@ -8,7 +8,9 @@
 //!   [`outcome::sparse`] (and [`outcome::sparse_rect`] on a rectangle),
 //!   [`outcome::counters`] (the general counter solver, any memoryless rule).
 //! - [`grundy`](mod@grundy): the Grundy kernels: [`grundy::nim_like`],
-//!   [`grundy::lines`], [`grundy::region`], [`grundy::union`], [`grundy::plain`].
+//!   [`grundy::lines`], [`grundy::region`], [`grundy::union`], [`grundy::plain`];
+//!   and two of their own requests: [`grundy::levels`] (the level sets alone)
+//!   and [`grundy::rows`] (rows `0..R` over `Y` columns, certified).
 //! - [`remoteness`]: remoteness tables (and [`remoteness::lines`], their line
 //!   kernel), with their own reference.
 //! - Shared, in layers, each file importing only those below it:
@@ -65,7 +67,7 @@ pub use run::{
 };
 pub use table::{
     budget_from_limits, combine_choice, decide, grundy_unsupported, memory_budget, outcome_threads,
-    set_memory_budget, GrundyTable, Outcome, OutcomeTable, CELL_N, CELL_OFF, CELL_P,
-    DEFAULT_MEMORY_BUDGET, GRUNDY_OFF,
+    set_memory_budget, GrundyTable, Outcome, OutcomeTable, RowLaw, RowStatus, RowsTable, CELL_N,
+    CELL_OFF, CELL_P, DEFAULT_MEMORY_BUDGET, GRUNDY_OFF,
 };
 pub use wrappers::{GrundyKernel, OutcomeKernel, RemotenessKernel};

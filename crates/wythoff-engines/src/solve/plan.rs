@@ -8,7 +8,6 @@
 //! kernel's `scan` tests, the resident bytes of `--plan`.
 
 use super::cost;
-use super::grundy::{levels, rows};
 use super::probe::{dense, scan_tests, Probe};
 use super::run::{
     grundy_memory, grundy_table_memory, outcome_kernels, outcome_memory_estimate,
@@ -17,7 +16,7 @@ use super::run::{
 use super::select::{grundy_kernel, outcome_kernel, remoteness_kernel};
 use super::table::grundy_unsupported;
 use super::wrappers::{self, GrundyKernel, OutcomeKernel, RemotenessKernel};
-use crate::error::{NoGrundy, SolveError};
+use crate::error::NoGrundy;
 use crate::rules::{Convention, Game, Rules};
 
 /// The kernel that answers one variant `r` (cut to the board) on the `n x n`
@@ -57,14 +56,10 @@ pub struct RemotenessPlan {
     pub millis: u64,
 }
 
-impl RemotenessPlan {
+impl cost::Admit for RemotenessPlan {
     /// Its cost as admission reads it (the board argument: `n`).
-    pub fn cost(&self) -> cost::Cost<'static> {
+    fn cost(&self) -> cost::Cost<'_> {
         cost::Cost::of_board("the remoteness table", self.n, self.memory, self.seconds)
-    }
-    /// Refuse it beyond `bound` ([`cost::Cost::admit`]).
-    pub fn admit(&self, bound: cost::Bound) -> Result<(), SolveError> {
-        self.cost().admit(bound)
     }
 }
 
@@ -107,15 +102,14 @@ pub struct PPositionsPlan {
     pub millis: u64,
 }
 
-impl PPositionsPlan {
+impl cost::Admit for PPositionsPlan {
     /// Its cost as admission reads it (the board argument: `n`).
-    pub fn cost(&self) -> cost::Cost<'static> {
+    fn cost(&self) -> cost::Cost<'_> {
         cost::Cost::of_board("the outcome solver", self.n, self.memory, self.seconds)
     }
-    /// Refuse it beyond `bound` ([`cost::Cost::admit`]).
-    pub fn admit(&self, bound: cost::Bound) -> Result<(), SolveError> {
-        self.cost().admit(bound)
-    }
+}
+
+impl PPositionsPlan {
     /// Are the rows streamed by the linear or band kernel (every variant in
     /// the scope of one of them), rather than read off a solved table?
     pub fn streams(&self) -> bool {
@@ -161,15 +155,14 @@ pub struct GrundyPlan {
     pub threads: usize,
 }
 
-impl GrundyPlan {
+impl cost::Admit for GrundyPlan {
     /// Its cost as admission reads it (the board argument: `n`).
-    pub fn cost(&self) -> cost::Cost<'static> {
+    fn cost(&self) -> cost::Cost<'_> {
         cost::Cost::of_board("the Grundy solver", self.n, self.memory, self.seconds)
     }
-    /// Refuse it beyond `bound` ([`cost::Cost::admit`]; the seconds of one thread).
-    pub fn admit(&self, bound: cost::Bound) -> Result<(), SolveError> {
-        self.cost().admit(bound)
-    }
+}
+
+impl GrundyPlan {
     /// Are the rows streamed as they are found ([`GrundyKernel::streams`])?
     pub fn streams(&self) -> bool {
         self.kernel.streams()
@@ -251,14 +244,14 @@ pub fn grundy_resident(game: &Game, n: u64, plan: &GrundyPlan) -> u64 {
 }
 
 /// What the Grundy level sets `0..=top` of a game on the `n x n` board cost
-/// ([`levels`]: `grundy --values 0..top`, `O(top n)` memory, one thread).
+/// ([`wrappers::Levels`]: `grundy --values 0..top`, `O(top n)` memory, one thread).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct LevelsPlan {
     /// The board side.
     pub n: u64,
     /// The largest value listed.
     pub top: u64,
-    /// At most how many positions are listed ([`levels::positions_bound`]:
+    /// At most how many positions are listed ([`wrappers::Levels::positions_bound`]:
     /// a terminal set's cells all in level 0).
     pub positions: u64,
     /// Estimated bytes allocated, what the budget is checked against: the
@@ -275,17 +268,16 @@ pub struct LevelsPlan {
     pub index: &'static str,
 }
 
+impl cost::Admit for LevelsPlan {
+    /// Its cost as admission reads it (the board argument: `n`).
+    fn cost(&self) -> cost::Cost<'_> {
+        cost::Cost::of_board("the Grundy level kernel", self.n, self.memory, self.seconds)
+    }
+}
+
 impl LevelsPlan {
     /// The kernel's name in plans.
     pub const NAME: &'static str = wrappers::Levels::NAME;
-    /// Its cost as admission reads it (the board argument: `n`).
-    pub fn cost(&self) -> cost::Cost<'static> {
-        cost::Cost::of_board("the Grundy level kernel", self.n, self.memory, self.seconds)
-    }
-    /// Refuse it beyond `bound` ([`cost::Cost::admit`]).
-    pub fn admit(&self, bound: cost::Bound) -> Result<(), SolveError> {
-        self.cost().admit(bound)
-    }
     /// The kernel's cost in words.
     pub fn complexity(&self) -> &'static str {
         wrappers::LEVELS.complexity(self.index)
@@ -324,12 +316,12 @@ pub fn levels_plan(
     if !w.applies(r) {
         return Err(NoLevels::OnePileLengths);
     }
-    let scan = if levels::two_pile_index(r, n) == levels::TwoPileIndex::Scan {
+    let scan = if w.index(r, n) == "scan" {
         scan_tests(r, n, top)
     } else {
         0
     };
-    let positions = levels::positions_bound(r, n, values);
+    let positions = w.positions_bound(r, n, values);
     let ps = w
         .cost(r, n, top, scan)
         .saturating_add((positions as u128).saturating_mul(listing.ps));
@@ -426,6 +418,14 @@ pub struct RectPlan {
     pub millis: u64,
 }
 
+impl cost::Admit for RectPlan {
+    /// Its cost as admission reads it (the board argument: `cols`, the
+    /// longer side; its work bound is `units`, which the caller counts).
+    fn cost(&self) -> cost::Cost<'_> {
+        cost::Cost::of_board("the rectangle kernel", self.cols, self.memory, self.seconds)
+    }
+}
+
 /// The plan of the rectangle `rows x cols` holding about `p` P-positions.
 pub fn rect_plan(rows: u64, cols: u64, p: u64) -> RectPlan {
     let w = wrappers::SPARSE_RECT;
@@ -440,16 +440,7 @@ pub fn rect_plan(rows: u64, cols: u64, p: u64) -> RectPlan {
     }
 }
 
-// The Grundy row kernel's plan (`solve/grundy/rows.rs`).
-
-/// Picoseconds a cell costs besides its earlier cells (the mex over the
-/// window, the state checks), and a cell of an earlier row read. Measured
-/// (docs/performance.md, "The Grundy row kernel"): the first rates (20 ns,
-/// 1.5 ns) planned 1.92 s for Wythoff's rows 0..63 over 2^18 columns where
-/// 4.31 s of CPU was measured (load 9), and 28.7 s for rows 0..128 over 2^20
-/// where 52.8 s was (load 15): both scaled by 1.6 (3.07 s and 45.9 s).
-pub const CELL_PS: u128 = 32_000;
-pub const PAIR_PS: u128 = 2_400;
+// The Grundy row kernel's plan (`wrappers::Rows`).
 
 /// What rows `0..rows` over `columns` columns cost (one thread).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -461,18 +452,16 @@ pub struct RowsPlan {
     pub window: u64,
     /// Cells of earlier rows read, over all rows and columns.
     pub reads: u64,
-    /// Estimated bytes allocated ([`rows::memory_estimate`]).
+    /// Estimated bytes allocated ([`wrappers::Rows::memory`]).
     pub memory: u64,
-    /// Estimated seconds of computation ([`CELL_PS`], [`PAIR_PS`]).
+    /// Estimated seconds of computation ([`wrappers::Rows::cost`]).
     pub seconds: u64,
     pub millis: u64,
 }
 
-impl RowsPlan {
-    /// The kernel's name in plans.
-    pub const NAME: &'static str = "rows";
+impl cost::Admit for RowsPlan {
     /// Its cost as admission reads it (the board argument: `columns`).
-    pub fn cost(&self) -> cost::Cost<'static> {
+    fn cost(&self) -> cost::Cost<'_> {
         cost::Cost::of_board(
             "the Grundy row kernel",
             self.columns,
@@ -480,48 +469,51 @@ impl RowsPlan {
             self.seconds,
         )
     }
-    /// Refuse it beyond `bound` ([`cost::Cost::admit`]; the board
-    /// argument named is the columns).
-    pub fn admit(&self, bound: cost::Bound) -> Result<(), SolveError> {
-        self.cost().admit(bound)
-    }
+}
+
+impl RowsPlan {
+    /// The kernel's name in plans.
+    pub const NAME: &'static str = wrappers::Rows::NAME;
     /// The kernel's cost in words.
     pub fn complexity(&self) -> &'static str {
-        "O(Y (R + sum of c_x)): row by row, each cell the mex of its row's window and c_x cells of earlier rows; O(R Y) memory"
+        wrappers::ROWS.complexity()
     }
 }
 
 /// The plan for rows `0..rows` of `r` over `columns` columns, or why the
-/// kernel does not apply ([`rows::refusal`], the windows, the columns' range).
+/// kernel does not apply ([`wrappers::Rows::refusal`], the windows, the
+/// columns' range).
 pub fn rows_plan(r: &Rules, rows: u64, columns: u64) -> Result<RowsPlan, String> {
-    if let Some(why) = rows::refusal(r) {
+    let k = wrappers::ROWS;
+    if let Some(why) = k.refusal(r) {
         return Err(why);
     }
-    if columns == 0 || columns > rows::MAX_COLUMNS {
-        return Err(format!("columns out of range 1..={}", rows::MAX_COLUMNS));
+    if columns == 0 || columns > wrappers::Rows::MAX_COLUMNS {
+        return Err(format!(
+            "columns out of range 1..={}",
+            wrappers::Rows::MAX_COLUMNS
+        ));
     }
     // the top row's window is the largest (a row reads every k <= x): checked first
-    rows::pairs(r, rows.saturating_sub(1), columns)?;
-    let w = rows::windows(r, rows, columns)?;
+    k.pairs(r, rows.saturating_sub(1), columns)?;
+    let w = k.windows(r, rows, columns)?;
     let window = w.iter().copied().max().unwrap_or(0);
-    if window > rows::MAX_WINDOW {
+    if window > wrappers::Rows::MAX_WINDOW {
         return Err(format!(
             "a row reads {window} cells of earlier rows: over the kernel's window of {}",
-            rows::MAX_WINDOW
+            wrappers::Rows::MAX_WINDOW
         ));
     }
     let reads = w
         .iter()
         .fold(0u64, |a, &c| a.saturating_add(c.saturating_mul(columns)));
-    let ps = (rows as u128 * columns as u128)
-        .saturating_mul(CELL_PS)
-        .saturating_add((reads as u128).saturating_mul(PAIR_PS));
+    let ps = k.cost(rows, columns, reads);
     Ok(RowsPlan {
         rows,
         columns,
         window,
         reads,
-        memory: rows::memory_estimate(rows, columns, window),
+        memory: k.memory(rows, columns, window),
         seconds: cost::ps_seconds(ps),
         millis: cost::ps_millis(ps),
     })

@@ -3,7 +3,6 @@
 //! [`Probe`] implements) read; never a run's answer. They run the dispatchers
 //! ([`super::run`], [`super::stream`]) on boards of 32 to 2048.
 
-use super::grundy::levels;
 use super::run::outcomes;
 use super::stream;
 use super::table::GRUNDY_OFF;
@@ -48,7 +47,7 @@ const SCAN_PROBE: u64 = 256;
 const SCAN_PROBE_LEVELS: u64 = 16;
 
 /// The options the `scan` index of the level kernel tests for the levels
-/// `0..=top` of `r` on the `n x n` board ([`levels::scan_tests`]):
+/// `0..=top` of `r` on the `n x n` board ([`super::wrappers::Levels::scan_tests`]):
 /// counted exactly up to the board of 256 (at most 16 levels, then scaled by
 /// the levels), else counted on the boards of 128 and 256 and extrapolated
 /// with the power of `n` they show (between 1 and 4: a cone `s >= 2` tests
@@ -58,7 +57,11 @@ const SCAN_PROBE_LEVELS: u64 = 16;
 pub(crate) fn scan_tests(r: &Rules, n: u64, top: u64) -> u128 {
     let probe_top = top.min(SCAN_PROBE_LEVELS - 1);
     let levels_scale = (top as f64 + 1.0) / (probe_top as f64 + 1.0);
-    let count = |m: u64| levels::scan_tests(r, m, probe_top as u32).unwrap_or(0) as f64;
+    let count = |m: u64| {
+        super::wrappers::LEVELS
+            .scan_tests(r, m, probe_top as u32)
+            .unwrap_or(0) as f64
+    };
     let tests = if n <= SCAN_PROBE {
         count(n)
     } else {

@@ -7,14 +7,12 @@
 //! ([`super::plan`]) report the same numbers. The streaming entry points are
 //! [`super::stream`]'s; nothing here reads a probe.
 
-use super::grundy::plain;
-use super::outcome;
 use super::reference;
 use super::remoteness::{self, check_side, work_estimate, RemotenessTable, WORK_LIMIT};
 use super::select;
 use super::table::{
-    combine_choice, grundy_unsupported, memory_budget, outcome_threads, over_memory,
-    require_memoryless, GrundyTable, OutcomeTable,
+    combine_choice, grundy_unsupported, memory_budget, over_memory, require_memoryless,
+    GrundyTable, OutcomeTable, RowsTable,
 };
 use super::wrappers::{self, GrundyKernel, OutcomeKernel};
 use crate::error::{Arg, BoardArg, Message, SolveError};
@@ -22,13 +20,13 @@ use crate::rules::{Game, Rules};
 
 /// Estimated bytes for the outcome table of a game on an `n x n` board by the
 /// general solvers: per variant, its table and the general solver's rings and
-/// counters ([`outcome::counters::memory_estimate`], with the workers [`outcome_threads`]
-/// gives); the band and sparse kernels need less.
+/// counters (the counters kernel's memory, [`wrappers::OutcomeWrapper::memory`],
+/// with the workers [`super::table::outcome_threads`] gives); the band and sparse kernels need less.
 pub fn outcome_memory_estimate(game: &Game, n: u64) -> u64 {
-    let threads = outcome_threads(n.min(usize::MAX as u64) as usize);
+    let counters = wrappers::outcome(OutcomeKernel::Counters);
     game.variants()
         .iter()
-        .map(|r| outcome::counters::memory_estimate(r, n, threads))
+        .map(|r| counters.memory(r, n))
         .fold(0u64, |a, b| a.saturating_add(b))
 }
 
@@ -115,7 +113,9 @@ pub fn grundy_with_progress(
     check_board(game, n as u64, memory_budget())?;
     let game = &game.for_board(n as u64);
     let r = game.as_single().expect("checked above");
-    let est = plain::memory_estimate(r, n as u64);
+    let est = wrappers::grundy(GrundyKernel::Plain)
+        .memory(r, n as u64)
+        .unwrap_or(u64::MAX);
     if est > memory_budget() {
         return Err(over_memory(n, "the Grundy table", est));
     }
@@ -161,6 +161,20 @@ pub fn rectangle_p_positions(
 ) -> Option<Vec<(u32, u32)>> {
     let [r] = game.variants() else { return None };
     wrappers::SPARSE_RECT.p_positions(r, rows, cols, work, progress)
+}
+
+/// Grundy rows `0..rows` of `r` over `columns` columns by the row kernel
+/// ([`wrappers::ROWS`], its plan [`super::plan::rows_plan`]), each certified
+/// additively periodic where the row certificate applies; `progress(done,
+/// total)` in cells. `Err`: out of the kernel's scope (the plan says why
+/// first), or a failed bound (a bug, never a wrong value).
+pub fn grundy_rows(
+    r: &Rules,
+    rows: u64,
+    columns: u64,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<RowsTable, String> {
+    wrappers::ROWS.table(r, rows, columns, progress)
 }
 
 /// The outcome kernel of every variant of `game` (cut to the board), in order.

@@ -2,7 +2,8 @@
 //! rules, the board and the memory budget, [`outcome_kernel`] picks the outcome
 //! kernel of one variant, [`grundy_kernel`] the Grundy kernel and
 //! [`remoteness_kernel`] the remoteness kernel, in the order the wrappers
-//! declare ([`OutcomeKernel::ORDER`]); [`outcome_table`], [`grundy_table`] and
+//! declare ([`OutcomeKernel::ORDER`], [`GrundyKernel::ORDER`],
+//! [`RemotenessKernel::ORDER`]); [`outcome_table`], [`grundy_table`] and
 //! [`remoteness_table`] run the choice and, where a kernel gives up, its
 //! fallback ([`OutcomeKernel::fallback`], [`GrundyKernel::fallback`],
 //! [`RemotenessKernel::fallback`], declared beside the wrappers). Each kernel's
@@ -29,6 +30,8 @@
 //! | [`GrundyKernel::Union`] ([`super::grundy::union`]) | Grundy table | band / cone / congruence with eventually periodic sets | 4th (may give up: rings too deep, then plain) |
 //! | [`GrundyKernel::Plain`] ([`super::grundy::plain`]) | Grundy table | every rule with Grundy values | last |
 //! | levels ([`super::grundy::levels`], [`super::plan::levels_plan`]) | the level sets of the values `0..=G` alone (`grundy --values`), `O(G n)` memory | Grundy values, one-pile moves of every length on both piles | its own request, not in the order |
+//! | rows ([`super::grundy::rows`], [`super::plan::rows_plan`]) | Grundy rows `0..R` over `Y` columns, each certified additively periodic where it can be (`rows`, `grundy GAME X Y`), `O(R Y)` memory | normal play; one-pile moves of every length on the second pile; finitely many two-pile moves `(k, l)` for each `k` | its own request, not in the order |
+//! | rectangle ([`super::outcome::sparse_rect`], [`super::plan::rect_plan`]) | the P-positions of a rectangle alone (`sequence`'s pairs), `O(cols + P)` memory | normal play, memoryless, no blocking, no pass, no terminal set | its own request, not in the order |
 //! | [`GrundyKernel::Plain`] for misère rules ([`super::plan::misere_grundy_plan`]) | misère Grundy values of one game (no options: 1) | one game in misère play, no blocking, no memory | the only one |
 //!
 //! A terminal set (`x + y <= L`: no move) or the block class `all` (any option
@@ -65,24 +68,17 @@ pub(crate) fn outcome_table(r: &Rules, n: usize, rows: &mut dyn FnMut(u64)) -> O
 }
 
 /// The Grundy kernel of `r` (a memoryless normal-play rule without blocking, cut
-/// to the board) on the `n x n` board with `budget` bytes. The region kernel is
-/// taken only when its memory fits the budget (otherwise the union kernel or
-/// the plain one answers, more slowly); the lines kernel is taken whenever it
-/// applies, and refused over the budget.
+/// to the board) on the `n x n` board with `budget` bytes: the first of
+/// [`GrundyKernel::ORDER`] whose wrapper answers there
+/// ([`wrappers::GrundyWrapper::answers`]: the region kernel only when its
+/// memory fits the budget, otherwise the union kernel or the plain one
+/// answers, more slowly; the lines kernel whenever it applies, refused over
+/// the budget).
 pub fn grundy_kernel(r: &Rules, n: u64, budget: u64) -> GrundyKernel {
-    use wrappers::grundy as w;
-    use GrundyKernel as K;
-    if w(K::NimLike).applies(r) {
-        K::NimLike
-    } else if w(K::Lines).applies(r) {
-        K::Lines
-    } else if w(K::Region).memory(r, n).is_some_and(|e| e <= budget) {
-        K::Region
-    } else if w(K::Union).memory(r, n).is_some() {
-        K::Union
-    } else {
-        K::Plain
-    }
+    GrundyKernel::ORDER
+        .into_iter()
+        .find(|&k| wrappers::grundy(k).answers(r, n, budget))
+        .unwrap_or(GrundyKernel::Plain)
 }
 
 /// The Grundy table of `r` (cut to the board) by `kernel` ([`grundy_kernel`]
@@ -114,11 +110,10 @@ pub(crate) fn grundy_table(
 
 /// The remoteness kernel of one variant (the rules cut to the board).
 pub fn remoteness_kernel(r: &Rules) -> RemotenessKernel {
-    if wrappers::remoteness(RemotenessKernel::Lines).applies(r) {
-        RemotenessKernel::Lines
-    } else {
-        RemotenessKernel::Plain
-    }
+    RemotenessKernel::ORDER
+        .into_iter()
+        .find(|&k| wrappers::remoteness(k).applies(r))
+        .unwrap_or(RemotenessKernel::Plain)
 }
 
 /// The remoteness table of one variant `r` by [`remoteness_kernel`]'s

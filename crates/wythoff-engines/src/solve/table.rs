@@ -1,5 +1,5 @@
 //! What every kernel fills and reads, below all of them: the outcome and Grundy
-//! tables ([`OutcomeTable`], [`GrundyTable`]), the outcome rule ([`decide`]),
+//! tables ([`OutcomeTable`], [`GrundyTable`], the Grundy rows' [`RowsTable`]), the outcome rule ([`decide`]),
 //! the scopes every Grundy kernel shares ([`has_grundy_values`],
 //! [`fast_grundy_scope`]), the memory budget ([`memory_budget`]) and the
 //! workers of the row pipelines ([`outcome_threads`]). It imports no other
@@ -166,6 +166,85 @@ impl GrundyTable {
             .filter(|&v| v != GRUNDY_OFF)
             .max()
             .unwrap_or(0)
+    }
+}
+
+/// The law of one certified row: `G(x, y + period) = G(x, y) + saltus` for
+/// every `y >= preperiod` (the least preperiod and period).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct RowLaw {
+    pub row: u64,
+    pub preperiod: u64,
+    pub period: u64,
+    pub saltus: u64,
+    /// The columns `m1 < m2` where the row's window repeated.
+    pub repeat: [u64; 2],
+    /// `L`: the lcm of the periods of the rows the options reach (states are
+    /// compared at the columns `y = 0 mod L`).
+    pub phases: u64,
+    /// `y0`: from here every earlier cell read is past its row's preperiod.
+    pub start: u64,
+    /// `c`: the cells of earlier rows among the options (window `[-c, c)`).
+    pub window: u64,
+}
+
+/// One row: certified, or computed only (and why not certified).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RowStatus {
+    Proved(RowLaw),
+    Unproved {
+        row: u64,
+        window: u64,
+        reason: String,
+    },
+}
+
+impl RowStatus {
+    pub fn law(&self) -> Option<&RowLaw> {
+        match self {
+            RowStatus::Proved(l) => Some(l),
+            RowStatus::Unproved { .. } => None,
+        }
+    }
+}
+
+/// Rows `0..rows` over the columns `0..columns`: exact values and each row's status
+/// (what the Grundy row kernel fills, `grundy/rows.rs`).
+#[derive(Clone, Debug)]
+pub struct RowsTable {
+    columns: usize,
+    rel: Vec<i16>,
+    status: Vec<RowStatus>,
+}
+
+impl RowsTable {
+    /// The rows' values relative to the column (`G(x, y) - y`, row-major over
+    /// `columns` columns) and each row's status.
+    pub(crate) fn from_parts(columns: usize, rel: Vec<i16>, status: Vec<RowStatus>) -> RowsTable {
+        debug_assert_eq!(rel.len(), columns * status.len());
+        RowsTable {
+            columns,
+            rel,
+            status,
+        }
+    }
+    pub fn rows(&self) -> u64 {
+        self.status.len() as u64
+    }
+    pub fn columns(&self) -> u64 {
+        self.columns as u64
+    }
+    pub fn status(&self) -> &[RowStatus] {
+        &self.status
+    }
+    /// `G(x, y)` for `x < rows`, `y < columns`.
+    pub fn value(&self, x: u64, y: u64) -> u64 {
+        let v = self.rel[x as usize * self.columns + y as usize] as i64 + y as i64;
+        v as u64
+    }
+    /// `G(x, y) - y` for `y < columns`.
+    pub fn relative_row(&self, x: u64) -> &[i16] {
+        &self.rel[x as usize * self.columns..(x as usize + 1) * self.columns]
     }
 }
 

@@ -3,7 +3,7 @@
 //! [`super::grundy::region`]): lines' value bitsets in blocks of one cache line
 //! with their own mex ([`Lines`], [`first_free`]), the stored upper triangle of a
 //! symmetric game ([`Tab`]), and the stripes of [`TILE_ROWS`] rows that workers
-//! compute band by band behind each other ([`wavefront`], [`StripeWorker`]), rows
+//! compute band by band behind each other ([`run_stripes`], [`StripeWorker`]), rows
 //! emitted in order. Why a layout was chosen is measured in the nim-like
 //! kernel's documentation.
 
@@ -265,7 +265,7 @@ impl Stripe {
     }
 }
 
-/// A worker of the stripe wavefront ([`wavefront`]): computes a stripe of
+/// A worker of the stripe wavefront ([`run_stripes`]): computes a stripe of
 /// [`TILE_ROWS`] rows band by band.
 pub(crate) trait StripeWorker: Send {
     /// Compute stripe `s`, calling `wait(b)` before band `b` and `done(b)`
@@ -292,7 +292,7 @@ pub(crate) trait StripeWorker: Send {
 /// acquire load; a stripe that has no band `b` counts it as finished when it
 /// finishes a later one or the stripe). One thread: stripes in order, no
 /// synchronisation.
-pub(crate) fn wavefront<W: StripeWorker>(
+pub(crate) fn run_stripes<W: StripeWorker>(
     n: usize,
     threads: usize,
     bands: usize,

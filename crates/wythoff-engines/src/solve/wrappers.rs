@@ -34,10 +34,10 @@
 //! | Grundy, region kernel (`grundy::region`: cone, congruence), one thread | cells searched | 140 ns + `n^2` / 650 ps | `st-wythoff:s=2,t=1 --threads 1` (stripe order): 4096 1.33 s (158 ns), 8192 8.05 s (240 ns), 16384 69.5 s (517 ns); `modular:m=5` 8192 2.66 s (79 ns); loaded machine |
 //! | Grundy, other kernels (`grundy::union`, `grundy::plain`) | `n^3` | 1 ns | `connell:p=64 --max 4096`: 18 s (0.26 ns); `corner:m=2,p=3,u=5,v=7 --max 2048`: 6.6 s (0.77 ns) |
 
-use super::grundy::{levels, lines, nim_like, plain, region, union};
+use super::grundy::{levels, lines, nim_like, plain, region, rows, union};
 use super::outcome::{band, counters, linear, pass, residue, sparse, sparse_rect, RowKernel};
 use super::remoteness::{self as remoteness_kernels, RemotenessTable};
-use super::table::{outcome_threads, GrundyTable, OutcomeTable};
+use super::table::{outcome_threads, GrundyTable, OutcomeTable, RowsTable};
 use crate::rules::{Convention, Game, Rules};
 
 // ---------------------------------------------------------------- the kernels
@@ -112,6 +112,15 @@ pub enum GrundyKernel {
 }
 
 impl GrundyKernel {
+    /// Every kernel, in the order they are tried: the first whose wrapper
+    /// [`GrundyWrapper::answers`] on the board and budget is taken.
+    pub const ORDER: [GrundyKernel; 5] = [
+        GrundyKernel::NimLike,
+        GrundyKernel::Lines,
+        GrundyKernel::Region,
+        GrundyKernel::Union,
+        GrundyKernel::Plain,
+    ];
     pub fn name(self) -> &'static str {
         grundy(self).name()
     }
@@ -144,6 +153,8 @@ pub enum RemotenessKernel {
 }
 
 impl RemotenessKernel {
+    /// Every kernel, in the order they are tried (the first that applies).
+    pub const ORDER: [RemotenessKernel; 2] = [RemotenessKernel::Lines, RemotenessKernel::Plain];
     pub fn name(self) -> &'static str {
         remoteness(self).name()
     }
@@ -611,6 +622,14 @@ pub trait GrundyWrapper: Sync {
     }
     /// Is `r` in the kernel's scope (its file's `applies`)?
     fn applies(&self, r: &Rules) -> bool;
+    /// Is it the one to take for `r` on the `n x n` board with `budget` bytes,
+    /// when no kernel before it in [`GrundyKernel::ORDER`] is? By default when
+    /// `r` is in its scope (a kernel taken is refused over the budget, not
+    /// skipped); a kernel that steps aside for a slower one over the budget
+    /// says so here.
+    fn answers(&self, r: &Rules, _n: u64, _budget: u64) -> bool {
+        self.applies(r)
+    }
     /// Bytes of its own state on the `n x n` board (first attempt), `None` when
     /// it does not answer there.
     fn memory(&self, r: &Rules, n: u64) -> Option<u64>;
@@ -823,6 +842,11 @@ impl GrundyWrapper for Region {
     fn memory(&self, r: &Rules, n: u64) -> Option<u64> {
         region::memory_estimate(r, n)
     }
+    /// Only when its memory fits the budget (otherwise the union kernel or
+    /// the plain one answers, more slowly).
+    fn answers(&self, r: &Rules, n: u64, budget: u64) -> bool {
+        self.memory(r, n).is_some_and(|e| e <= budget)
+    }
     /// Its OR windows and stores outgrow the caches: per cell about 140 ns +
     /// n^2 / 650 ps (st-wythoff:s=2,t=1 on one loaded core: 158 ns at 4096,
     /// 240 ns at 8192, 517 ns at 16384).
@@ -898,6 +922,11 @@ impl GrundyWrapper for Union {
     }
     fn memory(&self, r: &Rules, n: u64) -> Option<u64> {
         union::memory_estimate(r, n)
+    }
+    /// Wherever it has a memory estimate (it is checked again before its
+    /// table: [`GrundyWrapper::checked_as`]).
+    fn answers(&self, r: &Rules, n: u64, _budget: u64) -> bool {
+        self.memory(r, n).is_some()
     }
     fn checked_as(&self) -> Option<&'static str> {
         Some("the Grundy union kernel")
@@ -1024,6 +1053,18 @@ impl Levels {
             .saturating_add(terminal.saturating_mul(10_000))
             .saturating_add(scan_tests.saturating_mul(Self::SCAN_TEST_PS))
     }
+    /// At most how many positions the levels `values.0..=values.1` of `r`
+    /// (cut to the `n x n` board) hold: level 0 every terminal cell, each
+    /// level at most one non-terminal position a row.
+    pub fn positions_bound(&self, r: &Rules, n: u64, values: (u64, u64)) -> u64 {
+        levels::positions_bound(r, n, values)
+    }
+    /// The options the `scan` index tests for the levels `0..=top` of `r` on
+    /// the `n x n` board (0 for the other indexes), counted by running the
+    /// kernel: what its time grows with there (`None`: out of its scope).
+    pub fn scan_tests(&self, r: &Rules, n: u64, top: u32) -> Option<u64> {
+        levels::scan_tests(r, n, top)
+    }
     /// Picoseconds a candidate's option test of the `scan` index costs
     /// ([`levels::scan_tests`]; `scripts/plan_check.py`, issue 53).
     pub const SCAN_TEST_PS: u128 = 7_500;
@@ -1037,7 +1078,84 @@ impl Levels {
         progress: &mut dyn FnMut(u64, u64),
         sink: &mut dyn FnMut(u32, u32, u32),
     ) -> Option<()> {
-        levels::levels(r, n, top, progress, sink)
+        levels::positions(r, n, top, progress, sink)
+    }
+}
+
+/// [`rows`]: the Grundy rows `0..R` over `Y` columns, each certified
+/// additively periodic where the row certificate applies, `O(R Y)` memory, one
+/// thread; its own request (`rows`, `grundy GAME X Y` at any size, the row
+/// proofs of `patterns`; [`super::plan::rows_plan`]), not in the order.
+pub struct Rows;
+
+/// The row kernel's wrapper.
+pub const ROWS: Rows = Rows;
+
+impl Rows {
+    /// The kernel's name in plans.
+    pub const NAME: &'static str = "rows";
+    /// Columns a row is computed over by default.
+    pub const DEFAULT_COLUMNS: u64 = rows::DEFAULT_COLUMNS;
+    /// The most columns it takes (indexes are `usize`, values below `2^31`).
+    pub const MAX_COLUMNS: u64 = rows::MAX_COLUMNS;
+    /// The largest window `c` (cells of earlier rows among a cell's options).
+    pub const MAX_WINDOW: u64 = rows::MAX_WINDOW;
+    /// Picoseconds a cell costs besides its earlier cells (the mex over the
+    /// window, the state checks), and a cell of an earlier row read. Measured
+    /// (docs/performance.md, "The Grundy row kernel"): the first rates (20 ns,
+    /// 1.5 ns) planned 1.92 s for Wythoff's rows 0..63 over 2^18 columns where
+    /// 4.31 s of CPU was measured (load 9), and 28.7 s for rows 0..128 over 2^20
+    /// where 52.8 s was (load 15): both scaled by 1.6 (3.07 s and 45.9 s).
+    pub const CELL_PS: u128 = 32_000;
+    pub const PAIR_PS: u128 = 2_400;
+    /// Why the row certificate does not apply to `r` (`None`: it applies).
+    pub fn refusal(&self, r: &Rules) -> Option<String> {
+        rows::refusal(r)
+    }
+    /// The largest `l` of a two-pile move `(k, l)` (`None`: unbounded).
+    pub fn lmax(&self, r: &Rules, k: u64) -> Option<u64> {
+        rows::lmax(r, k)
+    }
+    /// The smallest `l >= 1` of a two-pile move `(k, l)` the relation allows.
+    pub fn lmin(&self, r: &Rules, k: u64) -> u64 {
+        rows::lmin(r, k)
+    }
+    /// The cells `(x', y - d)` of the rows below `x` among the options of
+    /// `(x, y)`, as pairs `(x', d)`; `Err` past `limit` columns or the window.
+    pub fn pairs(&self, r: &Rules, x: u64, limit: u64) -> Result<Vec<(u64, u64)>, String> {
+        rows::pairs(r, x, limit)
+    }
+    /// Each row's window `c_x` (rows `0..rows`), or why not.
+    pub fn windows(&self, r: &Rules, rows: u64, limit: u64) -> Result<Vec<u64>, String> {
+        rows::windows(r, rows, limit)
+    }
+    /// Bytes it allocates for rows `0..rows` over `columns` columns with the
+    /// largest window `window`.
+    pub fn memory(&self, rows: u64, columns: u64, window: u64) -> u64 {
+        rows::memory_estimate(rows, columns, window)
+    }
+    /// Picoseconds for rows `0..rows` over `columns` columns reading `reads`
+    /// cells of earlier rows in all.
+    pub fn cost(&self, rows: u64, columns: u64, reads: u64) -> u128 {
+        (rows as u128 * columns as u128)
+            .saturating_mul(Self::CELL_PS)
+            .saturating_add((reads as u128).saturating_mul(Self::PAIR_PS))
+    }
+    /// The kernel's cost in words.
+    pub fn complexity(&self) -> &'static str {
+        "O(Y (R + sum of c_x)): row by row, each cell the mex of its row's window and c_x cells of earlier rows; O(R Y) memory"
+    }
+    /// Rows `0..rows` over `columns` columns, each certified where it can be;
+    /// `progress(done, total)` in cells. `Err`: out of its scope, or a failed
+    /// bound (a bug, never a wrong value).
+    pub fn table(
+        &self,
+        r: &Rules,
+        rows: u64,
+        columns: u64,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<RowsTable, String> {
+        rows::compute(r, rows, columns, progress)
     }
 }
 

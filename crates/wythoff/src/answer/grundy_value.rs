@@ -5,7 +5,7 @@
 //! 1. a shipped certified row ([`crate::certified_rows`]): row `x` (the
 //!    smaller pile of a symmetric game) is in the table and `y` is past its
 //!    preperiod: `G(x, y) = G(x, y0) + k saltus`, `y = y0 + k period`;
-//! 2. the row kernel ([`crate::solve::grundy::rows`]) over `y + 1` columns,
+//! 2. the row kernel ([`crate::solve::run::grundy_rows`]) over `y + 1` columns,
 //!    when `y` fits and the plan is admitted; or rows `0..=x` over
 //!    [`ROW_COLUMNS`] columns, certified, and the law of row `x`;
 //! 3. a board (the existing solvers) when the row kernel does not apply and
@@ -16,8 +16,11 @@ use crate::certified_rows::{self, CertifiedRow};
 use crate::error::{Message, SolveError};
 use crate::oracle::Natural;
 use crate::solve::cost::Bound;
-use crate::solve::grundy::rows as kernel;
+use crate::solve::run::grundy_rows;
+use crate::solve::wrappers::{Rows, ROWS};
+use crate::solve::RowStatus;
 use crate::subject::Subject;
+use crate::Admit;
 
 /// Columns of the row kernel when a row is certified for a position beyond
 /// the shipped table (rows `0..=x`, `x` small).
@@ -76,7 +79,7 @@ pub const OUTCOME_GRUNDY_BOUND: Bound = Bound {
     seconds: 0,
 };
 
-/// The Grundy value `outcome` reports for `(x, y)`: [`grundy_value`] within
+/// The Grundy value `outcome` reports for `(x, y)`: [`value_within`]
 /// [`OUTCOME_GRUNDY_BOUND`]; `None` where it is not known there, and for
 /// misère play and the games without Grundy values (blocking, a pass, memory,
 /// a choice of rules).
@@ -164,7 +167,7 @@ fn refuse(s: &Subject, x: &Natural, y: &Natural, why: &str) -> SolveError {
 
 /// The Grundy value of `(x, y)` in `s` (module documentation), work admitted
 /// against `bound`.
-pub fn grundy_value(
+pub fn value_within(
     s: &Subject,
     x: &Natural,
     y: &Natural,
@@ -173,7 +176,7 @@ pub fn grundy_value(
     grundy_value_in(s, x, y, bound, true)
 }
 
-/// [`grundy_value`]; with `compute` false, a certified row only.
+/// [`value_within`]; with `compute` false, a certified row only.
 fn grundy_value_in(
     s: &Subject,
     x: &Natural,
@@ -194,7 +197,7 @@ fn grundy_value_in(
         column: column.clone(),
         basis,
     };
-    let scope = kernel::refusal(r);
+    let scope = ROWS.refusal(r);
     let row_u = u64::try_from(&row).ok();
     let col_u = u64::try_from(&column).ok();
     // 1. the shipped table
@@ -222,11 +225,11 @@ fn grundy_value_in(
     // 2. the row kernel
     if let (None, Some(xr)) = (&scope, row_u) {
         if xr < super::MAX_ROWS {
-            if let Some(yc) = col_u.filter(|&c| c < kernel::MAX_COLUMNS) {
+            if let Some(yc) = col_u.filter(|&c| c < Rows::MAX_COLUMNS) {
                 match crate::solve::plan::rows_plan(r, xr + 1, yc + 1) {
                     Ok(p) => match p.admit(bound) {
                         Ok(()) => {
-                            let t = kernel::rows(r, xr + 1, yc + 1, &mut |_, _| {})
+                            let t = grundy_rows(r, xr + 1, yc + 1, &mut |_, _| {})
                                 .map_err(|why| refuse(s, x, y, &why))?;
                             return Ok(done((
                                 Natural::from(t.value(xr, yc)),
@@ -246,10 +249,10 @@ fn grundy_value_in(
             if col_u.is_none_or(|c| c >= ROW_COLUMNS) {
                 match crate::solve::plan::rows_plan(r, xr + 1, ROW_COLUMNS) {
                     Ok(p) if p.admit(bound).is_ok() => {
-                        let t = kernel::rows(r, xr + 1, ROW_COLUMNS, &mut |_, _| {})
+                        let t = grundy_rows(r, xr + 1, ROW_COLUMNS, &mut |_, _| {})
                             .map_err(|why| refuse(s, x, y, &why))?;
                         match &t.status()[xr as usize] {
-                            kernel::RowStatus::Proved(law) => {
+                            RowStatus::Proved(law) => {
                                 let rel = t.relative_row(xr);
                                 let vals = &rel
                                     [law.preperiod as usize..(law.preperiod + law.period) as usize];
@@ -258,7 +261,7 @@ fn grundy_value_in(
                                     return Ok(done(v));
                                 }
                             }
-                            kernel::RowStatus::Unproved { reason, .. } => missing.push(format!(
+                            RowStatus::Unproved { reason, .. } => missing.push(format!(
                                 "row {xr} over {ROW_COLUMNS} columns is not certified: {reason}"
                             )),
                         }
@@ -393,7 +396,7 @@ fn sum_check(s: &Subject) -> Result<(), SolveError> {
 }
 
 /// The disjunctive sum of `parts` (each a game and its position): the XOR of
-/// the components' Grundy values ([`grundy_value`]) and, for N, a winning move
+/// the components' Grundy values ([`value_within`]) and, for N, a winning move
 /// (a component whose value `v` has `v xor total < v`, moved to a position of
 /// that value). A component's value must be known exactly (a certified row, the
 /// row kernel or a board): an oracle of P-positions alone gives only whether a
@@ -403,7 +406,7 @@ pub fn sum(parts: &[(Subject, Natural, Natural)], bound: Bound) -> Result<SumAns
     let mut total = Natural::from(0u32);
     for (s, x, y) in parts {
         sum_check(s)?;
-        let v = grundy_value(s, x, y, bound)?;
+        let v = value_within(s, x, y, bound)?;
         total ^= &v.value;
         components.push(SumComponent {
             label: s.label.clone(),
@@ -446,16 +449,16 @@ fn certified_upto(s: &Subject, xr: u64, bound: Bound) -> Result<Vec<CertifiedRow
     }
     let plan = crate::solve::plan::rows_plan(r, xr + 1, ROW_COLUMNS)?;
     plan.admit(bound).map_err(|e| e.to_string())?;
-    let t = kernel::rows(r, xr + 1, ROW_COLUMNS, &mut |_, _| {})?;
+    let t = grundy_rows(r, xr + 1, ROW_COLUMNS, &mut |_, _| {})?;
     t.status()
         .iter()
         .map(|st| match st {
-            kernel::RowStatus::Proved(law) => {
+            RowStatus::Proved(law) => {
                 let rel = t.relative_row(law.row);
                 let vals = &rel[law.preperiod as usize..(law.preperiod + law.period) as usize];
                 Ok(CertifiedRow::new(law.clone(), vals.to_vec()))
             }
-            kernel::RowStatus::Unproved { row, reason, .. } => Err(format!(
+            RowStatus::Unproved { row, reason, .. } => Err(format!(
                 "row {row} over {ROW_COLUMNS} columns is not certified: {reason}"
             )),
         })
@@ -480,7 +483,7 @@ fn move_to_value(
         if let Basis::Rows { .. } | Basis::Board { .. } = v.basis {
             // small: every option's value, each from the same engines
             for (a, b, _) in r.options(ru, cu) {
-                let w = grundy_value(s, &Natural::from(a), &Natural::from(b), bound)?;
+                let w = value_within(s, &Natural::from(a), &Natural::from(b), bound)?;
                 if w.value == *t {
                     return Ok(back(Natural::from(a), Natural::from(b)));
                 }
@@ -494,10 +497,12 @@ fn move_to_value(
     let value_at = |a: u64, b: &Natural| -> Result<Natural, SolveError> {
         match laws[a as usize].value(b) {
             Some(v) => Ok(v),
-            None => Ok(grundy_value(s, &Natural::from(a), b, bound)?.value),
+            None => Ok(value_within(s, &Natural::from(a), b, bound)?.value),
         }
     };
-    let pairs = kernel::pairs(r, xr, u64::MAX).map_err(|why| refuse(s, x, y, &why))?;
+    let pairs = ROWS
+        .pairs(r, xr, u64::MAX)
+        .map_err(|why| refuse(s, x, y, &why))?;
     for (xp, d) in pairs {
         if *column < Natural::from(d) {
             continue;
@@ -534,7 +539,7 @@ fn move_to_value(
             )
         })?;
         let tab =
-            kernel::rows(r, xr + 1, pre, &mut |_, _| {}).map_err(|why| refuse(s, x, y, &why))?;
+            grundy_rows(r, xr + 1, pre, &mut |_, _| {}).map_err(|why| refuse(s, x, y, &why))?;
         for b in 0..pre {
             if Natural::from(tab.value(xr, b)) == *t {
                 return Ok(back(Natural::from(xr), Natural::from(b)));

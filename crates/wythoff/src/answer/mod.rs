@@ -42,6 +42,7 @@ use crate::oracle::{self, Natural, Oracle};
 use crate::rules::{Convention, Game};
 use crate::solve::plan::{GrundyPlan, LevelsPlan, NoLevels, PPositionsPlan};
 use crate::solve::{self, human_bytes, memory_budget, stream, GrundyTable, Outcome};
+use crate::Admit;
 use serde_json::json;
 use std::collections::BTreeSet;
 
@@ -69,8 +70,12 @@ pub use crate::value_from::{
     value_from_plan, value_pairs_from, value_position, wythoff_pair, FromBasis, ValueFromPlan,
     MAX_VALUE_INDEX, NIVASCH_NOT_BUILT, WYTHOFF_THEOREM,
 };
+// The front door names its entries after their questions (`wythoff grundy GAME X Y`,
+// `wythoff verify`); the CLI and the Python glue call these names. Their modules
+// name the functions after what they do (no function named like its module).
+pub use grundy_value::value_within as grundy_value;
 pub use grundy_value::{
-    grundy_value, position_grundy, sum, Basis, GrundyValue, SumAnswer, SumComponent, SumMove,
+    position_grundy, sum, Basis, GrundyValue, SumAnswer, SumComponent, SumMove,
     OUTCOME_GRUNDY_BOUND, OUTCOME_GRUNDY_CELLS, ROW_COLUMNS,
 };
 pub use notes::{remoteness_notes, REMOTENESS_LIMIT, REMOTENESS_WORK};
@@ -86,7 +91,7 @@ pub use rows::{
     grundy_rows, parse_columns, parse_rows, rows_plan, RowReport, RowsPlan, DEFAULT_ROW_COLUMNS,
     MAX_ROWS,
 };
-pub use verify::{verify, VerifyEvent, VerifyRun};
+pub use verify::{run_claims as verify, VerifyEvent, VerifyRun};
 
 /// The payload of an unwind that a front end's progress callback starts to stop
 /// a computation (Ctrl-C).

@@ -12,6 +12,7 @@ use crate::imitation::StateSolver;
 use crate::limits::check_max;
 use crate::solve::cost::{self, Bound};
 use crate::solve::{self, human_bytes, outcome_threads};
+use crate::Admit;
 use serde_json::{json, Value};
 
 /// The work a plan is for.

@@ -1,18 +1,20 @@
 //! Grundy rows as objects of their own (`wythoff rows GAME --rows A..B`): rows
 //! `0..=B` computed over `Y` columns by the row kernel
-//! ([`crate::solve::grundy::rows`], `O(B Y)` memory), each certified
+//! ([`crate::solve::wrappers::Rows`], `O(B Y)` memory), each certified
 //! additively periodic where the row certificate applies; rows `A..=B` reported.
 
 use crate::error::{Arg, Message, SolveError};
 use crate::solve::cost::Bound;
-use crate::solve::grundy::rows::{self as kernel, RowStatus, RowsTable};
 pub use crate::solve::plan::RowsPlan;
+use crate::solve::wrappers::Rows;
+use crate::solve::{RowStatus, RowsTable};
 use crate::subject::Subject;
+use crate::Admit;
 
 /// Most rows one request computes (the plan's memory and time bound the rest).
 pub const MAX_ROWS: u64 = 1 << 16;
 /// Columns a row is computed over unless asked (`rows --columns`, Python's `Game.rows`).
-pub const DEFAULT_ROW_COLUMNS: u64 = kernel::DEFAULT_COLUMNS;
+pub const DEFAULT_ROW_COLUMNS: u64 = Rows::DEFAULT_COLUMNS;
 
 /// One row as `wythoff rows` reports it.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -110,14 +112,14 @@ pub fn parse_columns(s: &str) -> Result<u64, SolveError> {
     s.trim()
         .parse::<u64>()
         .ok()
-        .filter(|&y| (1..=kernel::MAX_COLUMNS).contains(&y))
+        .filter(|&y| (1..=Rows::MAX_COLUMNS).contains(&y))
         .ok_or_else(|| {
             SolveError::BadArg(
                 Message::new()
                     .value(Arg::Columns, format!("`{s}`"))
                     .text(format!(
                         " is not a whole number of columns: allowed 1..={} (2^31)",
-                        kernel::MAX_COLUMNS
+                        Rows::MAX_COLUMNS
                     )),
             )
         })
@@ -171,7 +173,8 @@ pub fn grundy_rows(
     let plan = rows_plan(s, rows, columns)?;
     plan.admit(bound).map_err(columns_arg)?;
     let r = s.game.as_single().expect("checked by the plan");
-    let t = kernel::rows(r, rows.1 + 1, columns, progress).map_err(|why| refused(s, &why))?;
+    let t = crate::solve::run::grundy_rows(r, rows.1 + 1, columns, progress)
+        .map_err(|why| refused(s, &why))?;
     let out = t.status()[rows.0 as usize..]
         .iter()
         .map(|st| RowReport::of(st, columns))

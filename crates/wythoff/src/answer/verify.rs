@@ -3,7 +3,7 @@
 
 use super::*;
 
-/// What [`verify`] tells its observer as it goes.
+/// What [`run_claims`] tells its observer as it goes.
 #[derive(Clone, Copy, Debug)]
 pub enum VerifyEvent<'a> {
     /// A claim starts (its source).
@@ -14,7 +14,7 @@ pub enum VerifyEvent<'a> {
     Done,
 }
 
-/// The result of [`verify`].
+/// The result of [`run_claims`].
 #[derive(Clone, Debug)]
 pub struct VerifyRun {
     /// Number of claims run.
@@ -77,7 +77,7 @@ fn run_claim(
 /// grow with it). Claims run in parallel (rayon); a claim that panics is
 /// reported as a failed check (the panic message is still printed by the
 /// process's panic hook, which the caller may silence).
-pub fn verify(
+pub fn run_claims(
     games: &[String],
     max: Option<u64>,
     observe: &(dyn Fn(VerifyEvent) + Sync),

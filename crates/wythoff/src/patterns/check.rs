@@ -73,7 +73,7 @@ pub fn corner(big: &Board, n: usize) -> Board {
 
 /// Re-check every pattern of `rep` (read on a board of side `rep.max`) on `big`,
 /// and the Grundy rows on `big_grundy`, the Grundy table of the same board.
-pub fn check(
+pub fn recheck(
     rep: &PatternReport,
     big: &Board,
     big_grundy: Option<&crate::solve::GrundyTable>,

@@ -253,7 +253,7 @@ pub fn board_of(
 }
 
 /// `wythoff patterns --check M`: the patterns of the board of side `max`, and
-/// every law re-checked on the board of side `check` ([`check::check`]; one
+/// every law re-checked on the board of side `check` ([`check::recheck`]; one
 /// solve: the smaller board is the corner of the larger).
 pub fn find_checked(
     game: &Game,
@@ -280,7 +280,7 @@ pub fn find_checked(
     let rep = report(game, label, max, &small, g.as_ref());
     let big_grundy = grundy_of(game, check, grundy)
         .map_err(|e| e.for_board_arg(crate::error::BoardArg::Check))?;
-    let pred = check::check(&rep, &big, big_grundy.as_ref());
+    let pred = check::recheck(&rep, &big, big_grundy.as_ref());
     Ok((rep, pred))
 }
 

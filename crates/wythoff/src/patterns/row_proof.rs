@@ -109,17 +109,17 @@ pub fn refusal(game: &Game) -> Option<String> {
 }
 
 fn refusal_rules(r: &Rules) -> Option<String> {
-    crate::solve::grundy::rows::refusal(r)
+    crate::solve::wrappers::ROWS.refusal(r)
 }
 
 /// The largest `l` of a two-pile move `(k, l)` (`None`: unbounded).
 fn lmax(r: &Rules, k: u64) -> Option<u64> {
-    crate::solve::grundy::rows::lmax(r, k)
+    crate::solve::wrappers::ROWS.lmax(r, k)
 }
 
 /// The smallest `l >= 1` of a two-pile move `(k, l)` the relation allows.
 fn lmin(r: &Rules, k: u64) -> u64 {
-    crate::solve::grundy::rows::lmin(r, k)
+    crate::solve::wrappers::ROWS.lmin(r, k)
 }
 
 /// `c_x`: the number of cells of the rows below `x` among the options of a
@@ -373,11 +373,11 @@ mod tests {
 
     #[test]
     fn the_row_kernel_certifies_the_same_laws() {
-        // solve::grundy::rows keeps the rows as arrays; the laws are the same
+        // the row kernel (solve::run::grundy_rows) keeps the rows as arrays; the laws are the same
         for (name, n) in [("wythoff", 20), ("m-wythoff:m=2", 6), ("nim", 8)] {
             let g = game(name);
             let here = certify(&g, n, DEFAULT_MAX_COLUMNS);
-            let t = crate::solve::grundy::rows::rows(
+            let t = crate::solve::run::grundy_rows(
                 g.as_single().unwrap(),
                 n as u64,
                 1 << 14,

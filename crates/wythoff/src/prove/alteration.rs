@@ -13,6 +13,7 @@ use crate::error::SolveError;
 use crate::rules::{Convention, Game};
 use crate::solve::cost::Bound;
 use crate::subject::Subject;
+use crate::Admit;
 use serde::{Deserialize, Serialize};
 
 /// The certificate folder's one file (`--emit DIR` writes `DIR/alteration.json`).

@@ -271,19 +271,15 @@ pub struct GuessPlan {
     pub seconds: u64,
 }
 
-impl GuessPlan {
+impl crate::solve::cost::Admit for GuessPlan {
     /// Its cost as admission reads it.
-    pub fn cost(&self) -> crate::solve::cost::Cost<'static> {
+    fn cost(&self) -> crate::solve::cost::Cost<'_> {
         crate::solve::cost::Cost::of_board(
             "the Grundy guess of prove --grundy",
             self.n,
             self.memory,
             self.seconds,
         )
-    }
-    /// Refuse it beyond `bound` ([`crate::solve::cost::Cost::admit`]).
-    pub fn admit(&self, bound: crate::solve::cost::Bound) -> Result<(), crate::SolveError> {
-        self.cost().admit(bound)
     }
 }
 

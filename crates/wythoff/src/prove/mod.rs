@@ -3,7 +3,7 @@
 //! solve, guess, write the files) giving a [`ProofPlan`] ([`plan`]) whose
 //! strategy is a [`Model`] (the P-set's automaton, or the pairs' graphs); the runner
 //! (`wythoff_walnut::run`, the one place that writes files and runs Java)
-//! gives a [`WalnutRun`], and [`report()`] reads it into a [`Report`]
+//! gives a [`WalnutRun`], and [`read_answers`] reads it into a [`Report`]
 //! (Serialize: the JSON; the CLI renders the text). Errors are
 //! [`ProveError`] values.
 //!
@@ -41,7 +41,7 @@ pub use crate::walnut_format::numeration;
 pub use error::{ProveArg, ProveError};
 pub use plan::{Model, PlanSummary, ProofPlan, Strategy};
 pub use report::{
-    report, ClosedFormResult, OutOfMemory, Recheck, Report, StatementResult, Verdict, WalnutInfo,
-    WalnutRun, Witness,
+    read_answers, ClosedFormResult, OutOfMemory, Recheck, Report, StatementResult, Verdict,
+    WalnutInfo, WalnutRun, Witness,
 };
 pub use request::{grundy_plan_of, prepare, Request};

@@ -299,7 +299,7 @@ fn named<'a>(list: &'a [(String, String)], name: &str) -> Option<&'a str> {
 /// Read Walnut's answers (`run`; `None` when there was nothing to run) into
 /// the report of `plan`. Walnut answering a statement with an error instead
 /// of TRUE or FALSE (not on a time-out) is an error.
-pub fn report(plan: &ProofPlan, run: Option<&WalnutRun>) -> Result<Report, ProveError> {
+pub fn read_answers(plan: &ProofPlan, run: Option<&WalnutRun>) -> Result<Report, ProveError> {
     let s = &plan.subject;
     let mut rep = blank_report(plan, run);
     let (Some(st), Some(run)) = (&plan.strategy, run) else {

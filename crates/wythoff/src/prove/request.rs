@@ -1,10 +1,10 @@
 //! The front door of `prove` without I/O: a [`Request`] (validated once, here),
 //! [`prepare`] (solve the board, choose the strategy, write the files) giving a
 //! [`ProofPlan`]; a runner (`wythoff_walnut::run`) writes its files and runs
-//! Walnut, and [`super::report::report`] reads the answers into a report.
+//! Walnut, and [`super::report::read_answers`] reads the answers into a report.
 //!
 //! ```text
-//! prepare(&Request) -> ProofPlan -> wythoff_walnut::run -> WalnutRun -> report(&plan, run) -> Report
+//! prepare(&Request) -> ProofPlan -> wythoff_walnut::run -> WalnutRun -> read_answers(&plan, run) -> Report
 //! ```
 //!
 //! Each step is a value, so a caller (the CLI, Python, a sweep of proofs) can
@@ -17,7 +17,9 @@ use super::grundy;
 use super::numeration::Numeration;
 use super::pairs::{search_pairs, GRAPH_A, GRAPH_B};
 use super::plan::{Model, ProofPlan, Strategy};
-use super::search::{search, Boards, Search, DEFAULT_BOARD, DEFAULT_MAX_STATES, MAX_PROVE_BOARD};
+use super::search::{
+    find_automaton, Boards, Search, DEFAULT_BOARD, DEFAULT_MAX_STATES, MAX_PROVE_BOARD,
+};
 use super::statements::{complementarity, difference_progression, pairs_paper_statements};
 use crate::subject::Subject;
 use malachite_nz::natural::Natural;
@@ -160,7 +162,7 @@ pub fn prepare(req: &Request, progress: &mut dyn FnMut(u64, u64)) -> Result<Proo
             row_count: None,
         }
     } else {
-        search(&boards, only.as_ref(), req.states, progress)?
+        find_automaton(&boards, only.as_ref(), req.states, progress)?
     };
     let mut tried: Vec<String> = search.attempts.iter().map(|t| t.describe()).collect();
     let mut model = search.automaton.clone().map(Model::PSet);

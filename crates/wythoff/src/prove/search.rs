@@ -263,7 +263,7 @@ pub(super) fn with_rules(s: &Subject, mut list: Vec<Numeration>) -> Vec<Numerati
 /// Solve the board of side `max` (checked by [`prepare`]) and search for the
 /// P-set's automaton: in `only` when given, otherwise in the [`candidates`],
 /// keeping the first found.
-pub(crate) fn search(
+pub(crate) fn find_automaton(
     boards: &Boards,
     only: Option<&Numeration>,
     max_states: usize,
@@ -362,7 +362,7 @@ mod tests {
     #[test]
     fn wythoff_search_and_files() {
         let s = Subject::parse("wythoff", false).unwrap();
-        let r = search(&Boards::new(&s, 256), None, 100, &mut |_, _| {}).unwrap();
+        let r = find_automaton(&Boards::new(&s, 256), None, 100, &mut |_, _| {}).unwrap();
         let a = r.automaton.unwrap();
         assert_eq!(a.numeration, Numeration::zeckendorf());
         let f = proof_files(&s, &a, &[]).unwrap();
@@ -370,7 +370,7 @@ mod tests {
         assert!(f.files[1].1.contains("ost fib [0] [1];"));
         let blocked = Subject::parse("imitation", false);
         if let Ok(b) = blocked {
-            assert!(search(&Boards::new(&b, 64), None, 10, &mut |_, _| {}).is_err());
+            assert!(find_automaton(&Boards::new(&b, 64), None, 10, &mut |_, _| {}).is_err());
         }
     }
 }

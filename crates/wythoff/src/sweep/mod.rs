@@ -50,9 +50,9 @@ mod run;
 mod theorem;
 pub use identity::{rules_fingerprint, Identity, IDENTITY_FIELDS, VERSION};
 pub use plan::{shard_costs, Plan, ShardCost, BASE_MEMORY};
-pub use record::{check_gathered, check_record, record, run_one, Claims, Record};
-pub use run::{proof_of, run, run_with, ProofHook};
-pub use theorem::{theorem, theorem_lazy, Theorem};
+pub use record::{check_gathered, check_record, run_one, solve_combination, Claims, Record};
+pub use run::{proof_of, run_shard, run_with, ProofHook};
+pub use theorem::{theorem_lazy, theorem_on_board, Theorem};
 // the siblings' shared helpers (each child reads them through `use super::*`)
 use plan::ENUMERATE_PS;
 use record::label_error;
@@ -699,7 +699,7 @@ mod tests {
         for conv in [Convention::Normal, Convention::Misere] {
             let plan = Plan::new(&spec, (1, 1), 24, conv);
             let mut all: Vec<Record> = Vec::new();
-            run::<crate::error::SolveError>(&plan, 24, conv, &mut |_, _| {}, &mut |r| {
+            run_shard::<crate::error::SolveError>(&plan, 24, conv, &mut |_, _| {}, &mut |r| {
                 all.push(r);
                 Ok(())
             })

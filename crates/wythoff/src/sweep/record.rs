@@ -30,7 +30,7 @@ pub struct Record {
 
 /// Run `patterns` on one combination (in `convention`) and compare the board
 /// with the published result.
-pub fn record(
+pub fn solve_combination(
     c: &Combination,
     named: &NamedGame,
     max: usize,
@@ -106,7 +106,7 @@ impl Record {
 }
 
 /// Solve combination number `index` of `spec` alone (one task of a sweep
-/// spread over machines): its record, exactly the one [`run`] hands on for it
+/// spread over machines): its record, exactly the one [`run_shard`] hands on for it
 /// in an unsharded run. An error for an index out of range or a combination the
 /// rules refuse (a skipped one, which has no record).
 pub fn run_one(
@@ -129,7 +129,8 @@ pub fn run_one(
         ))
     })?;
     let id = Identity::new(spec, max as u64, convention);
-    record(&c, g, max, convention, &id, (1, 1)).map_err(|e| label_error(e, &g.canonical, index))
+    solve_combination(&c, g, max, convention, &id, (1, 1))
+        .map_err(|e| label_error(e, &g.canonical, index))
 }
 
 /// Name the combination in an error of its solver.
@@ -367,7 +368,7 @@ mod record_tests {
             assert!(e.contains("board") && e.contains("24"), "{other}: {e}");
         }
         // and through the check of gathered records (Python's)
-        let r = record(
+        let r = solve_combination(
             &c,
             c.game.as_ref().unwrap(),
             24,

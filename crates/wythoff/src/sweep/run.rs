@@ -15,7 +15,7 @@ use crate::error::RuleError;
 /// first error in the sweep's order (naming the combination), after handing
 /// on every record before it, or at the first error of `sink`; a panic of
 /// `sink` or `progress` stops the other workers before their next game.
-pub fn run<E: From<crate::error::SolveError> + Send>(
+pub fn run_shard<E: From<crate::error::SolveError> + Send>(
     plan: &Plan,
     max: usize,
     convention: crate::rules::Convention,
@@ -62,7 +62,7 @@ pub fn proof_of(
     Ok(p)
 }
 
-/// [`run`], and with `prove` (a proof sweep, after [`Plan::group_distinct`])
+/// [`run_shard`], and with `prove` (a proof sweep, after [`Plan::group_distinct`])
 /// each record's `proof` from it ([`proof_of`]).
 pub fn run_with<E: From<crate::error::SolveError> + Send>(
     plan: &Plan,
@@ -105,7 +105,7 @@ pub fn run_with<E: From<crate::error::SolveError> + Send>(
             .game
             .as_ref()
             .map_err(|e| crate::error::SolveError::BadInput(e.clone()))?;
-        let mut r = record(&c, g, max, convention, &plan.identity, plan.shard)
+        let mut r = solve_combination(&c, g, max, convention, &plan.identity, plan.shard)
             .map_err(|e| label_error(e, &g.canonical, c.index))?;
         if let Some(prove) = prove {
             let rep = plan.reps.as_ref().map_or(c.index, |r| r[pos]);
@@ -183,7 +183,7 @@ mod run_tests {
             .unwrap();
         let mut out = Vec::new();
         pool.install(|| {
-            run::<crate::error::SolveError>(
+            run_shard::<crate::error::SolveError>(
                 &plan,
                 48,
                 Convention::Normal,
@@ -241,7 +241,7 @@ mod run_tests {
             let events = std::sync::Mutex::new(Vec::new());
             let mut ev = Vec::new();
             let r = pool.install(|| {
-                run::<crate::error::SolveError>(
+                run_shard::<crate::error::SolveError>(
                     &plan,
                     24,
                     Convention::Normal,

@@ -49,14 +49,14 @@ fn board_equals(
 
 /// The published result for `named` (in its game's convention), compared with
 /// the board `t` of that game; `None` where no paper states one.
-pub fn theorem(
+pub fn theorem_on_board(
     named: &NamedGame,
     t: &crate::solve::OutcomeTable,
 ) -> Result<Option<Theorem>, crate::error::SolveError> {
     theorem_lazy(named, &mut || Ok(t.clone()))
 }
 
-/// [`theorem`], solving the board (`table()`) only where a paper states something.
+/// [`theorem_on_board`], solving the board (`table()`) only where a paper states something.
 pub fn theorem_lazy(
     named: &NamedGame,
     table: &mut dyn FnMut() -> Result<crate::solve::OutcomeTable, crate::error::SolveError>,
@@ -145,7 +145,7 @@ mod theorem_tests {
     fn th(text: &str, n: usize) -> Option<Theorem> {
         let g = parse_game(text).unwrap();
         let t = crate::solve::outcomes(&g.game, n).unwrap();
-        theorem(&g, &t).unwrap()
+        theorem_on_board(&g, &t).unwrap()
     }
 
     /// Theorem 2.1 (ii a) both ways, and an open case.
@@ -170,7 +170,7 @@ mod theorem_tests {
             ..g
         };
         let t = crate::solve::outcomes(&mis.game, 30).unwrap();
-        assert!(theorem(&mis, &t).unwrap().is_none());
+        assert!(theorem_on_board(&mis, &t).unwrap().is_none());
     }
 
     /// A wrong board makes `agrees` false.
@@ -178,11 +178,11 @@ mod theorem_tests {
     fn a_flipped_cell_disagrees() {
         let g = parse_game("m-wythoff:m=2").unwrap();
         let mut t = crate::solve::outcomes(&g.game, 40).unwrap();
-        assert!(theorem(&g, &t).unwrap().unwrap().agrees);
+        assert!(theorem_on_board(&g, &t).unwrap().unwrap().agrees);
         // flip (0, 0), P in m-Wythoff, to the value of (0, 1), an N-position
         assert!(t.is_p(0, 0) && !t.is_p(0, 1));
         let n_cell = t.cells()[1];
         t.set(0, 0, n_cell);
-        assert!(!theorem(&g, &t).unwrap().unwrap().agrees);
+        assert!(!theorem_on_board(&g, &t).unwrap().unwrap().agrees);
     }
 }

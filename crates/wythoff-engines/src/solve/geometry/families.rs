@@ -1,6 +1,6 @@
 //! Line families: the moves of a rule value grouped by the lines they run
 //! along (rows, columns, one diagonal per offset), each an eventually periodic
-//! set of steps ([`families`]), and their stepped prefix arrays planned for a
+//! set of steps ([`move_families`]), and their stepped prefix arrays planned for a
 //! ring of rows ([`LineLayout`]). Shared by the counters outcome kernel, the
 //! union and plain Grundy kernels, and [`FastOptions::options_fast`] (what `explain`
 //! reads), not inside one kernel's file.
@@ -24,7 +24,7 @@ impl FastOptions for Rules {
             return out;
         }
         let n = (x.max(y) + 1) as usize;
-        let (fams, _) = families(self, n);
+        let (fams, _) = move_families(self, n);
         for f in &fams {
             f.for_each_target(x as usize, y as usize, |a, b, c| {
                 if self.on_board(a as u64, b as u64) {
@@ -125,7 +125,7 @@ fn diagonal_kmin(rel: &Relation, d: i64) -> Option<u64> {
 }
 
 /// All families of moves of `r` on an `n x n` board.
-pub(crate) fn families(r: &Rules, n: usize) -> (Vec<Family>, Vec<(usize, usize, u64)>) {
+pub(crate) fn move_families(r: &Rules, n: usize) -> (Vec<Family>, Vec<(usize, usize, u64)>) {
     // prefix arrays: (dx, dy, period)
     let mut prefixes: Vec<(usize, usize, u64)> = Vec::new();
     let mut pid = |dx, dy, k| {
@@ -359,7 +359,7 @@ impl LineLayout {
         region: bool,
         rows: usize,
     ) -> LineLayout {
-        let (mut fams, specs) = families(r, n);
+        let (mut fams, specs) = move_families(r, n);
         if region {
             fams.retain(|f| !(f.dx == 1 && f.dy == 1));
         }

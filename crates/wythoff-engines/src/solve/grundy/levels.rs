@@ -327,7 +327,7 @@ fn terminal_range(r: &Rules, x: usize, n: usize) -> Option<(usize, usize)> {
 /// board, handed to `sink(g, x, y)` by level, then row, then column;
 /// `progress(done, total)` over the rows of all levels. `None` when the kernel
 /// does not apply ([`applies`]) or `n` is out of `1..=MAX_SIDE`.
-pub fn levels(
+pub fn positions(
     r: &Rules,
     n: u64,
     top: u32,
@@ -345,7 +345,7 @@ pub fn scan_tests(r: &Rules, n: u64, top: u32) -> Option<u64> {
     run(r, n, top, &mut |_, _| {}, &mut |_, _, _| {})
 }
 
-/// [`levels`], returning the options the `scan` index tested.
+/// [`positions`], returning the options the `scan` index tested.
 fn run(
     r: &Rules,
     n: u64,
@@ -435,7 +435,7 @@ mod tests {
 
     fn collect(r: &Rules, n: u64, top: u32) -> Vec<(u32, u32, u32)> {
         let mut out = Vec::new();
-        levels(r, n, top, &mut |_, _| {}, &mut |g, x, y| {
+        positions(r, n, top, &mut |_, _| {}, &mut |g, x, y| {
             out.push((g, x, y))
         })
         .unwrap();

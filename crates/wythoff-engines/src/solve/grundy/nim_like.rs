@@ -28,8 +28,8 @@
 
 use crate::rules::Rules;
 use crate::solve::wavefront::{
-    block_count, first_free, wavefront, Lines, SharedLines, Stripe, StripeWorker, Tab, BLOCK_WORDS,
-    TILE_COLS, TILE_ROWS,
+    block_count, first_free, run_stripes, Lines, SharedLines, Stripe, StripeWorker, Tab,
+    BLOCK_WORDS, TILE_COLS, TILE_ROWS,
 };
 
 /// Is `r` in the scope of the kernel?
@@ -434,7 +434,7 @@ pub fn tiled_simd(
         rows: Lines::line_major(TILE_ROWS, blocks),
         avx2,
     };
-    wavefront(n, threads, bands, make, progress, &mut sink);
+    run_stripes(n, threads, bands, make, progress, &mut sink);
     drop(cols);
     drop(diags);
     progress(n as u64);

@@ -6,7 +6,7 @@
 //! options has value 1 (normal play: 0), every other the mex of its options.
 
 use crate::rules::Rules;
-use crate::solve::geometry::families::families;
+use crate::solve::geometry::families::move_families;
 use crate::solve::table::{GrundyTable, GRUNDY_OFF};
 
 /// Bytes needed for a Grundy table of side `n`.
@@ -18,7 +18,7 @@ pub fn memory_estimate(_r: &Rules, n: u64) -> u64 {
 /// front end stops the work there (Python's Ctrl-C, a server's abandoned
 /// request), at most one row late.
 pub fn grundy_with_progress(r: &Rules, n: usize, progress: &mut dyn FnMut(u64)) -> GrundyTable {
-    let (fams, _) = families(r, n);
+    let (fams, _) = move_families(r, n);
     let mut v = vec![GRUNDY_OFF; n * n];
     // seen[g] == stamp means value g occurs among the options of the current cell
     let mut seen: Vec<u32> = Vec::new();

@@ -47,6 +47,7 @@
 //! Time: `sum_x (c_x + 2c_x / 64 + O(1)) Y` steps.
 
 use crate::rules::{Convention, Memory, Relation, Rules};
+use crate::solve::table::{RowLaw, RowStatus, RowsTable};
 use rustc_hash::FxHashMap;
 
 /// Largest window `c` (relative values `G - y` are stored as `i16`).
@@ -174,74 +175,6 @@ pub fn windows(r: &Rules, rows: u64, limit: u64) -> Result<Vec<u64>, String> {
         .collect()
 }
 
-/// The law of one certified row: `G(x, y + period) = G(x, y) + saltus` for
-/// every `y >= preperiod` (the least preperiod and period).
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct RowLaw {
-    pub row: u64,
-    pub preperiod: u64,
-    pub period: u64,
-    pub saltus: u64,
-    /// The columns `m1 < m2` where the row's window repeated.
-    pub repeat: [u64; 2],
-    /// `L`: the lcm of the periods of the rows the options reach (states are
-    /// compared at the columns `y = 0 mod L`).
-    pub phases: u64,
-    /// `y0`: from here every earlier cell read is past its row's preperiod.
-    pub start: u64,
-    /// `c`: the cells of earlier rows among the options (window `[-c, c)`).
-    pub window: u64,
-}
-
-/// One row: certified, or computed only (and why not certified).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RowStatus {
-    Proved(RowLaw),
-    Unproved {
-        row: u64,
-        window: u64,
-        reason: String,
-    },
-}
-
-impl RowStatus {
-    pub fn law(&self) -> Option<&RowLaw> {
-        match self {
-            RowStatus::Proved(l) => Some(l),
-            RowStatus::Unproved { .. } => None,
-        }
-    }
-}
-
-/// Rows `0..rows` over the columns `0..columns`: exact values and each row's status.
-#[derive(Clone, Debug)]
-pub struct RowsTable {
-    columns: usize,
-    rel: Vec<i16>,
-    status: Vec<RowStatus>,
-}
-
-impl RowsTable {
-    pub fn rows(&self) -> u64 {
-        self.status.len() as u64
-    }
-    pub fn columns(&self) -> u64 {
-        self.columns as u64
-    }
-    pub fn status(&self) -> &[RowStatus] {
-        &self.status
-    }
-    /// `G(x, y)` for `x < rows`, `y < columns`.
-    pub fn value(&self, x: u64, y: u64) -> u64 {
-        let v = self.rel[x as usize * self.columns + y as usize] as i64 + y as i64;
-        v as u64
-    }
-    /// `G(x, y) - y` for `y < columns`.
-    pub fn relative_row(&self, x: u64) -> &[i16] {
-        &self.rel[x as usize * self.columns..(x as usize + 1) * self.columns]
-    }
-}
-
 /// Bytes allocated for rows `0..rows` over `columns` columns with largest
 /// window `c`: the values (`2` bytes a cell), the used-values bitset, and the
 /// fingerprints of one row (at most one a column).
@@ -256,7 +189,7 @@ pub fn memory_estimate(rows: u64, columns: u64, c: u64) -> u64 {
 /// be ([`RowStatus`]); `progress(done, total)` in cells. `Err`: out of scope
 /// ([`refusal`]), a window over [`MAX_WINDOW`], columns out of
 /// `1..=MAX_COLUMNS`, or a failed bound (a bug, never a wrong value).
-pub fn rows(
+pub fn compute(
     r: &Rules,
     rows: u64,
     columns: u64,
@@ -288,11 +221,7 @@ pub fn rows(
         status.push(st);
     }
     progress(total, total);
-    Ok(RowsTable {
-        columns: ny,
-        rel,
-        status,
-    })
+    Ok(RowsTable::from_parts(ny, rel, status))
 }
 
 /// The bits `[p, p + 64)` of `bits` (zeros past its end are the caller's: the
@@ -527,7 +456,7 @@ mod tests {
     /// certified law holds on the whole board.
     fn agree(name: &str, nrows: u64, columns: u64, n: usize) -> usize {
         let r = rules(name);
-        let t = rows(&r, nrows, columns, &mut |_, _| {}).unwrap();
+        let t = compute(&r, nrows, columns, &mut |_, _| {}).unwrap();
         let g = crate::solve::run::grundy(&crate::rules::Game::single(r.clone()), n).unwrap();
         let mut proved = 0;
         for (x, st) in t.status().iter().enumerate() {
@@ -570,7 +499,7 @@ mod tests {
 
     #[test]
     fn the_first_wythoff_laws() {
-        let t = rows(&rules("wythoff"), 3, 256, &mut |_, _| {}).unwrap();
+        let t = compute(&rules("wythoff"), 3, 256, &mut |_, _| {}).unwrap();
         let law = |x: usize| {
             let l = t.status()[x].law().unwrap();
             (l.preperiod, l.period, l.saltus)
@@ -582,7 +511,7 @@ mod tests {
 
     #[test]
     fn few_columns_leave_rows_unproved_and_their_dependants() {
-        let t = rows(&rules("wythoff"), 8, 40, &mut |_, _| {}).unwrap();
+        let t = compute(&rules("wythoff"), 8, 40, &mut |_, _| {}).unwrap();
         let first = t.status().iter().position(|s| s.law().is_none()).unwrap();
         for s in &t.status()[first + 1..] {
             match s {
@@ -597,7 +526,7 @@ mod tests {
 
     #[test]
     fn modular_is_refused() {
-        let why = rows(&rules("modular:m=3"), 4, 64, &mut |_, _| {}).unwrap_err();
+        let why = compute(&rules("modular:m=3"), 4, 64, &mut |_, _| {}).unwrap_err();
         assert!(why.contains("unboundedly many columns"), "{why}");
     }
 
@@ -605,7 +534,7 @@ mod tests {
     fn a_window_rebuilt_from_values_is_the_window_kept() {
         // row 3 of Wythoff: the kept window at each column equals the rebuilt one
         let r = rules("wythoff");
-        let t = rows(&r, 4, 300, &mut |_, _| {}).unwrap();
+        let t = compute(&r, 4, 300, &mut |_, _| {}).unwrap();
         let cur = t.relative_row(3);
         let c = 6usize;
         for m in 0..300usize {

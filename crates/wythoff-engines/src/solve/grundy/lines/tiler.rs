@@ -8,7 +8,7 @@ use super::stores::{ring_rows, skew, Board, RawStore, TStore};
 use crate::rules::Rules;
 use crate::solve::table::GRUNDY_OFF;
 use crate::solve::wavefront::{
-    block_count, wavefront, Lines, Stripe, StripeWorker, BLOCK_WORDS, TILE_ROWS,
+    block_count, run_stripes, Lines, Stripe, StripeWorker, BLOCK_WORDS, TILE_ROWS,
 };
 
 /// One worker of the tiled kernel: the row stores of its stripe's rows and
@@ -235,7 +235,7 @@ impl StripeWorker for LineTiler<'_> {
 /// The tiled kernel: the values of [`stream_rows`](super::stream_rows), computed tile by tile so
 /// that the bitsets a tile reads stay in the cache, on `threads` workers
 /// (the stripe wavefront of [`super::super::nim_like::tiled`], shared:
-/// [`wavefront`]). Stripes of [`TILE_ROWS`] rows, bands of `band_cols`
+/// [`run_stripes`]). Stripes of [`TILE_ROWS`] rows, bands of `band_cols`
 /// columns, *skewed*: band `b` of row `x` is the columns
 /// `[b C - e x, (b + 1) C - e x)` with `e` from the layout ([`skew`]).
 ///
@@ -337,7 +337,7 @@ pub fn tiled(
         pend_lo: Vec::new(),
         row: std::ptr::null_mut(),
     };
-    wavefront(n, threads, bands, make, progress, &mut sink);
+    run_stripes(n, threads, bands, make, progress, &mut sink);
     drop(board);
     drop(stores);
     drop(ring);
