@@ -291,7 +291,7 @@ def closed_forms(rows, kept=()):
            "A catalogue game whose exact oracle is a closed form made of families of pairs "
            "(a x u_n + c, a' x v_n + c') and their mirror images, with (u_n, v_n) = (n, n) or "
            "Wythoff's pair (A_n, B_n) = (floor(n phi), floor(n phi) + n), has that form kept as "
-           "data next to the oracle (`crates/wythoff/src/oracle/closed_form.rs`; Blocking Wythoff "
+           "data next to the oracle (`crates/wythoff-engines/src/oracle/closed_form.rs`; Blocking Wythoff "
            "Nim's oracle answers membership from the same data). `prove` writes it as a Walnut "
            "formula `cform(a, b)` and has Walnut decide, in the same run as the proof, the side "
            "statement `closed_form`: `A a,b cform(a,b) <=> pset(a,b)` (not part of the proof of "

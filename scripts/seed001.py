@@ -150,7 +150,7 @@ def wythoff_rows_answer():
     out = []
     w = out.append
     w("### The answer first\n")
-    w("- **Proved** (the row certificate, `wythoff rows`, crates/wythoff/src/solve/grundy/rows.rs): "
+    w("- **Proved** (the row certificate, `wythoff rows`, crates/wythoff-engines/src/solve/grundy/rows.rs): "
       "Wythoff's Grundy rows 0..%d are each additively periodic, G(x, y + p) = G(x, y) + p for "
       "y >= pre, with the least pre and p of the table below (saltus = period in every row). The "
       "certified table is data: docs/grundy-rows/wythoff.txt (one line a row, the command that "

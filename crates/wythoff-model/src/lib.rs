@@ -5,7 +5,8 @@
 //! - [`sets`]: eventually periodic length sets.
 //! - [`catalogue`]: every named game of the papers, as data; [`custom`]: TOML
 //!   rules files.
-//! - [`error`]: errors as data; [`units`]: sizes and durations in words.
+//! - [`error`]: errors as data; [`units`]: sizes and durations in words;
+//!   [`echo`]: user text echoed in messages.
 //!
 //! It depends on no other crate of the workspace: the engines and the
 //! questions live above it, in `wythoff`, which re-exports every module here
@@ -13,6 +14,7 @@
 
 pub mod catalogue;
 pub mod custom;
+pub mod echo;
 pub mod error;
 pub mod rules;
 pub mod sets;

@@ -6,21 +6,23 @@
 //! - [`catalogue`]: every named game of the papers, as data; [`custom`]: TOML
 //!   rules files.
 //!
-//! Engines:
+//! The engines (the crate `wythoff-engines`, re-exported here):
 //! - [`solve`]: the kernels grouped by question ([`solve::outcome`],
 //!   [`solve::grundy`], [`solve::remoteness`]), the reference they are checked
 //!   against ([`solve::reference`]), and [`solve::select`], the one place that
 //!   chooses the kernel.
 //! - [`oracle`]: the published solutions on big integers.
 //! - [`imitation`]: (p,m)-Imitation Nim, the game with memory, and its state solvers.
-//! - [`mex_pairs`]: the sequences `(a_n, b_n)` by mex kernels.
-//! - [`explain`]: the outcome of one position, its winning moves, and blocking.
+//! - [`mex_pairs`]: the sequences `(a_n, b_n)` by mex kernels; [`hash`]: the
+//!   summary hash.
+//!
+//! One position: [`explain`] (its outcome, its winning moves, and blocking).
 //!
 //! Questions (what the front ends call):
 //! - [`answer`]: one entry per question (GAME resolution, p-positions, grundy,
 //!   outcome, sequence, verify), shared by the binary and the Python module.
 //! - [`compare`], [`patterns`], [`sweep`], [`table_check`], [`play`],
-//!   [`partition`], [`hash`] (the summary hash).
+//!   [`partition`].
 //!
 //! Claims of the papers: [`claims`] (the claim types, the registry
 //! [`claims::verify`], the claim modules, the coverage table).
@@ -36,21 +38,15 @@ pub mod certified_rows;
 pub mod claim;
 pub mod claims;
 pub mod compare;
-pub mod echo;
 pub mod explain;
-pub mod hash;
-pub mod imitation;
 pub mod limits;
 pub mod machine;
-pub mod mex_pairs;
-pub mod oracle;
 pub mod partition;
 pub mod patterns;
 pub mod play;
 pub mod prove;
 pub mod proved;
 pub mod sequences;
-pub mod solve;
 pub mod subject;
 pub mod sweep;
 pub mod table_check;
@@ -60,7 +56,12 @@ pub mod walnut_format;
 /// The rule model lives in the crate `wythoff-model` (the bottom layer, which
 /// imports nothing of this crate); each of its modules is re-exported at its
 /// former path.
-pub use wythoff_model::{catalogue, custom, error, rules, sets, units};
+pub use wythoff_model::{catalogue, custom, echo, error, rules, sets, units};
+
+/// The engines live in the crate `wythoff-engines` (above the model, below
+/// every question here, importing nothing of this crate); each of its modules
+/// is re-exported at its former path.
+pub use wythoff_engines::{hash, imitation, mex_pairs, oracle, solve};
 
 /// The claim registry and the coverage table, at the paths the front ends and
 /// `docs/coverage.md` name (`wythoff::verify`, `wythoff::coverage`).
@@ -71,7 +72,7 @@ pub use rules::{Convention, Game, Rules};
 pub use solve::cost::Admit;
 /// `Rules::options_fast`: the options of a position by line families (a
 /// trait, since `Rules` lives in `wythoff-model`).
-pub use solve::geometry::families::FastOptions;
+pub use solve::FastOptions;
 pub use solve::{Outcome, OutcomeTable};
 /// `sweep --prove` without I/O, at the path the front ends name
 /// (`wythoff::sweep_proof`); it lives in [`sweep::proof`].

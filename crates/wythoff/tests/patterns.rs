@@ -5,7 +5,7 @@
 
 use wythoff::catalogue::parse_game;
 use wythoff::oracle::{Natural, Oracle};
-use wythoff::patterns::fitted::FittedOracle;
+use wythoff::patterns::fitted::{FittedOracle, FromReport};
 use wythoff::patterns::pairs::{self, BLaw, Difference, Pairs};
 use wythoff::patterns::periodic::Periodic;
 use wythoff::patterns::{self as pat, Board, Pattern, PatternReport};

@@ -34,6 +34,12 @@ fn crates() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
+/// The engines' sources (`crates/wythoff-engines/src`: `solve/`, `oracle/`,
+/// `imitation/`, `mex_pairs.rs`, `hash.rs`).
+fn engines() -> PathBuf {
+    crates().join("wythoff-engines/src")
+}
+
 /// The kernels' scope tests (`band::applies`, `grundy::nim_like::applies`, ...) are
 /// called only by their wrappers (`solve/wrappers.rs`, one per kernel), whose
 /// `applies` only the selector calls, and the order (`OutcomeKernel::ORDER`,
@@ -44,6 +50,7 @@ fn crates() -> PathBuf {
 fn the_kernel_order_is_written_once() {
     let mut files = Vec::new();
     rust_files(&crates().join("wythoff/src"), &mut files);
+    rust_files(&engines(), &mut files);
     assert!(files.len() > 40);
     let mut found = Vec::new();
     for f in &files {
@@ -129,6 +136,7 @@ fn no_kernel_is_named_outside_solve() {
     let mut found = Vec::new();
     for dir in [
         "wythoff/src",
+        "wythoff-engines/src",
         "wythoff-model/src",
         "wythoff-cli/src",
         "wythoff-render/src",
@@ -157,7 +165,7 @@ fn kernels_name_no_plan() {
     let mut found = Vec::new();
     for dir in ["outcome", "grundy", "remoteness", "geometry"] {
         let mut files = Vec::new();
-        rust_files(&crates().join("wythoff/src/solve").join(dir), &mut files);
+        rust_files(&engines().join("solve").join(dir), &mut files);
         for f in &files {
             if f.file_stem().is_some_and(|s| s == "plan") {
                 found.push(f.display().to_string());
@@ -199,13 +207,15 @@ fn names_show_the_design() {
         "solve/grundy",
         "solve/remoteness",
         "solve/geometry",
-        "claims",
-        "answer",
     ] {
+        assert!(engines().join(dir).join("mod.rs").is_file(), "{dir}/mod.rs");
+    }
+    for dir in ["claims", "answer"] {
         assert!(src.join(dir).join("mod.rs").is_file(), "{dir}/mod.rs");
     }
     let mut files = Vec::new();
     rust_files(&src, &mut files);
+    rust_files(&engines(), &mut files);
     let bad: Vec<String> = files
         .iter()
         .filter(|f| {
@@ -296,6 +306,7 @@ fn no_function_is_named_like_its_module() {
     srcs.sort();
     for c in [
         "wythoff",
+        "wythoff-engines",
         "wythoff-model",
         "wythoff-cli",
         "wythoff-render",
@@ -474,7 +485,7 @@ fn names_module(line: &str, module: &str) -> bool {
 /// is the sparse kernel on a rectangle (one kernel, two files).
 #[test]
 fn kernels_share_only_shared_modules() {
-    let solve = crates().join("wythoff/src/solve");
+    let solve = engines().join("solve");
     let mut kernels = Vec::new();
     for folder in ["outcome", "grundy", "remoteness"] {
         let mut files = Vec::new();
@@ -589,7 +600,7 @@ fn names_segment(text: &str, module: &str) -> bool {
 /// sweeps, the papers' claims), in code or in a doc link.
 #[test]
 fn solve_imports_no_layer_above() {
-    let found = names_above("wythoff/src/solve", 20);
+    let found = names_above("wythoff-engines/src/solve", 20);
     assert!(
         found.is_empty(),
         "solve/ names a layer above it:\n{}",
@@ -646,8 +657,8 @@ fn names_above(dir: &str, min: usize) -> Vec<String> {
 /// lives in `patterns/fitted.rs`, cross-layer checks in `tests/`.
 #[test]
 fn oracles_and_imitation_import_no_layer_above() {
-    let mut found = names_above("wythoff/src/oracle", 8);
-    found.extend(names_above("wythoff/src/imitation", 2));
+    let mut found = names_above("wythoff-engines/src/oracle", 8);
+    found.extend(names_above("wythoff-engines/src/imitation", 2));
     assert!(
         found.is_empty(),
         "oracle/ or imitation/ names a layer above it:\n{}",
@@ -662,7 +673,7 @@ fn oracles_and_imitation_import_no_layer_above() {
 /// wrapper (`solve/wrappers.rs`) and its place in `solve/select.rs`.
 #[test]
 fn kernel_files_import_no_selector() {
-    let solve = crates().join("wythoff/src/solve");
+    let solve = engines().join("solve");
     let mut files = Vec::new();
     for folder in ["outcome", "grundy"] {
         rust_files(&solve.join(folder), &mut files);
@@ -693,7 +704,7 @@ fn kernel_files_import_no_selector() {
 
 // ---------------------------------------------------------------- solve/ as a tree
 
-/// The module path of a file under `crates/wythoff/src` (`solve/run.rs`:
+/// The module path of a file under a crate's `src` (`solve/run.rs`:
 /// `solve::run`; `solve/grundy/mod.rs`: `solve::grundy`).
 fn module_of(src: &Path, f: &Path) -> Vec<String> {
     let rel = f.strip_prefix(src).unwrap();
@@ -1094,7 +1105,7 @@ fn a_circle(edges: &[(PathBuf, PathBuf)]) -> Option<Vec<PathBuf>> {
 /// 11-file circle).
 #[test]
 fn solve_has_no_import_circle() {
-    let src = crates().join("wythoff/src");
+    let src = engines();
     let edges = solve_graph(&src);
     assert!(edges.len() > 40, "{} edges", edges.len());
     if let Some(c) = a_circle(&edges) {
@@ -1114,7 +1125,7 @@ fn solve_has_no_import_circle() {
 /// 7bf9da5 (`outcome/pass.rs`: `crate::solve::{decide, Outcome, ..}`).
 #[test]
 fn solve_files_import_the_leaf_not_the_face() {
-    let solve = crates().join("wythoff/src/solve");
+    let solve = engines().join("solve");
     let face = std::fs::read_to_string(solve.join("mod.rs")).unwrap();
     let modules: Vec<String> = face
         .lines()
@@ -1179,7 +1190,7 @@ fn solve_files_import_the_leaf_not_the_face() {
 /// `cost.rs` (neither closes a circle).
 #[test]
 fn solve_layers_point_down() {
-    let src = crates().join("wythoff/src");
+    let src = engines();
     let solve = src.join("solve");
     let edges = solve_graph(&src);
     // the layer of a file, and whether it is a kernel or a shared module
@@ -1237,7 +1248,7 @@ fn solve_layers_point_down() {
 /// and on a planted `use super::grundy::levels;` in `plan.rs`.
 #[test]
 fn only_the_wrappers_import_a_kernel_file() {
-    let src = crates().join("wythoff/src");
+    let src = engines();
     let solve = src.join("solve");
     let edges = solve_graph(&src);
     let upper = [
@@ -1277,7 +1288,12 @@ fn only_the_wrappers_import_a_kernel_file() {
 #[test]
 fn every_plan_is_admitted_one_way() {
     let mut found = Vec::new();
-    for dir in ["wythoff/src", "wythoff-cli/src", "wythoff-py/src"] {
+    for dir in [
+        "wythoff/src",
+        "wythoff-engines/src",
+        "wythoff-cli/src",
+        "wythoff-py/src",
+    ] {
         found.extend(lines_with(
             dir,
             &[
@@ -1307,35 +1323,36 @@ fn shown(src: &Path, files: &[PathBuf]) -> String {
 }
 
 /// The engines that answer from a rule value or a paper (`oracle/`, the
-/// published solutions; `imitation/`, the game with memory) import no
-/// dispatcher: nothing of `solve/`'s `run`, `select`, `stream`, `probe` or
-/// `plan` (`solve::outcomes`, `solve::grundy` are `run`'s, handed on by
-/// `solve/mod.rs`), of `answer/` or of `claims/`. A claim that checks an
-/// oracle against the general solver lives under `claims/` (`claims::oracle`,
-/// `claims::imitation`). Shown failing on a planted `crate::solve::outcomes`
-/// call in `oracle/classical.rs`.
+/// published solutions; `imitation/`, the game with memory; `mex_pairs.rs`,
+/// the mex recurrences) import no dispatcher: nothing of `solve/`'s `run`,
+/// `select`, `stream`, `probe` or `plan` (`solve::outcomes`, `solve::grundy`
+/// are `run`'s, handed on by `solve/mod.rs`). Nor of `answer/` or `claims/`:
+/// those live in `wythoff`, which the engines' crate cannot import (Cargo
+/// refuses the cycle). A claim that checks an oracle against the general
+/// solver lives under `claims/` (`claims::oracle`, `claims::imitation`).
+/// Shown failing on a planted `crate::solve::outcomes` call in
+/// `oracle/classical.rs`.
 #[test]
 fn engines_import_no_dispatcher() {
-    let src = crates().join("wythoff/src");
+    let src = engines();
     let solve = src.join("solve");
     let dispatchers: Vec<PathBuf> = ["run", "select", "stream", "probe", "plan"]
         .iter()
         .map(|n| solve.join(format!("{n}.rs")))
         .collect();
     let edges = import_graph(&src, "", true);
-    let engines = [src.join("oracle"), src.join("imitation")];
+    let engines = [
+        src.join("oracle"),
+        src.join("imitation"),
+        src.join("mex_pairs.rs"),
+    ];
     let found: Vec<String> = edges
         .iter()
-        .filter(|(a, b)| {
-            engines.iter().any(|e| a.starts_with(e))
-                && (dispatchers.contains(b)
-                    || b.starts_with(src.join("answer"))
-                    || b.starts_with(src.join("claims")))
-        })
+        .filter(|(a, b)| engines.iter().any(|e| a.starts_with(e)) && dispatchers.contains(b))
         .map(|(a, b)| shown(&src, &[a.clone(), b.clone()]))
         .collect();
     assert!(
-        edges.len() > 400 && edges.iter().any(|(a, _)| a.starts_with(&engines[0])),
+        edges.len() > 100 && edges.iter().any(|(a, _)| a.starts_with(&engines[0])),
         "{} edges",
         edges.len()
     );
@@ -1381,27 +1398,35 @@ fn strong_parts(edges: &[(PathBuf, PathBuf)]) -> Vec<Vec<PathBuf>> {
     parts.into_iter().collect()
 }
 
-/// No import circle in the library crate: none at all once a folder's
-/// `mod.rs` naming its own descendants is read as a declaration; and, with
-/// those edges counted, a circle only between a folder's `mod.rs` and files of
-/// its own folder (never through a file of another folder). Shown failing on
-/// a planted circle (`hash.rs` naming `crate::echo::shorten`, which names
-/// `crate::hash::step`).
+/// No import circle in the library's crates (`wythoff`, `wythoff-engines`;
+/// between crates Cargo refuses one): none at all once a folder's `mod.rs`
+/// naming its own descendants is read as a declaration; and, with those
+/// edges counted, a circle only between a folder's `mod.rs` and files of its
+/// own folder (never through a file of another folder). Shown failing on
+/// planted circles: `limits.rs` naming `crate::board::game_board`
+/// (`board.rs` names `crate::limits`), and, in the engines, `hash.rs` naming
+/// `crate::mex_pairs::SeqKind` (`mex_pairs.rs` names `crate::hash::step`).
 #[test]
 fn the_library_has_no_import_circle() {
-    let src = crates().join("wythoff/src");
-    let edges = import_graph(&src, "", false);
-    assert!(edges.len() > 400, "{} edges", edges.len());
-    if let Some(c) = a_circle(&edges) {
-        panic!("an import circle in the library: {}", shown(&src, &c));
-    }
     let mut found = Vec::new();
-    for part in strong_parts(&import_graph(&src, "", true)) {
-        let one_folder = part.iter().any(|m| {
-            m.ends_with("mod.rs") && part.iter().all(|f| f.starts_with(m.parent().unwrap()))
-        });
-        if !one_folder {
-            found.push(shown(&src, &part));
+    for (src, min) in [(crates().join("wythoff/src"), 150), (engines(), 100)] {
+        let edges = import_graph(&src, "", false);
+        assert!(
+            edges.len() > min,
+            "{}: {} edges",
+            src.display(),
+            edges.len()
+        );
+        if let Some(c) = a_circle(&edges) {
+            panic!("an import circle in the library: {}", shown(&src, &c));
+        }
+        for part in strong_parts(&import_graph(&src, "", true)) {
+            let one_folder = part.iter().any(|m| {
+                m.ends_with("mod.rs") && part.iter().all(|f| f.starts_with(m.parent().unwrap()))
+            });
+            if !one_folder {
+                found.push(shown(&src, &part));
+            }
         }
     }
     assert!(
@@ -1451,6 +1476,65 @@ fn the_model_names_no_layer_above() {
     );
 }
 
+/// The engines (`crates/wythoff-engines`: `solve/`, `oracle/`, `imitation/`,
+/// `mex_pairs.rs`, `hash.rs`) are the layer above the model. Cargo keeps
+/// their code from importing `wythoff` (a dependency cycle: `cargo` refuses
+/// the workspace; `use wythoff::..` without the dependency is E0433); this
+/// rule keeps the doc links and comments too: every `crate::NAME` the engines
+/// write, in code or in a comment, is a module of the engines or one of the
+/// model's modules that `lib.rs` hands on (`crate::rules`, ...), and no line
+/// names `wythoff_model::` but `lib.rs` (the one door to the model). Shown
+/// failing on a planted doc link (`crate::limits::check_max` in
+/// `solve/table.rs`).
+#[test]
+fn the_engines_name_no_layer_above() {
+    let src = engines();
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    assert!(files.len() >= 60, "{} files", files.len());
+    // the model's modules that lib.rs hands on: `use wythoff_model::{a, b};`
+    let lib = code_only(&std::fs::read_to_string(src.join("lib.rs")).unwrap());
+    let model: Vec<String> = lib
+        .split(';')
+        .filter_map(|s| s.trim().strip_prefix("pub(crate) use wythoff_model::"))
+        .flat_map(expand_use)
+        .collect();
+    assert!(model.contains(&"rules".to_string()), "{model:?}");
+    let own = |name: &str| {
+        src.join(format!("{name}.rs")).exists()
+            || src.join(name).is_dir()
+            || model.iter().any(|m| m == name)
+    };
+    let mut found = Vec::new();
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            let at_line = || format!("{}:{}: {}", f.display(), i + 1, line.trim());
+            if !f.ends_with("src/lib.rs") && line.contains("wythoff_model::") {
+                found.push(at_line());
+            }
+            for (at, _) in line.match_indices("crate::") {
+                let before = line[..at].chars().next_back();
+                if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+                    continue;
+                }
+                let name: String = line[at + "crate::".len()..]
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                if !own(&name) {
+                    found.push(at_line());
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "the engines name a layer above them:\n{}",
+        found.join("\n")
+    );
+}
+
 /// A re-export names what it hands on: no `pub use path::*` in the library
 /// or the model (a glob hides where a name lives and hands on whatever the
 /// module gains). Shown failing on a planted `pub use crate::limits::*;` in
@@ -1459,6 +1543,7 @@ fn the_model_names_no_layer_above() {
 fn no_glob_re_exports() {
     let mut files = Vec::new();
     rust_files(&crates().join("wythoff/src"), &mut files);
+    rust_files(&engines(), &mut files);
     rust_files(&crates().join("wythoff-model/src"), &mut files);
     let mut found = Vec::new();
     for f in &files {

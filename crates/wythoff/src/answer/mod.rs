@@ -765,7 +765,8 @@ pub fn outcome_conjecture(
         ));
     };
     let rep = crate::patterns::find(&s.game, &s.label, board, false)?;
-    let Some(o) = crate::patterns::fitted::FittedOracle::from_report(rules, &rep) else {
+    use crate::patterns::fitted::{FittedOracle, FromReport};
+    let Some(o) = FittedOracle::from_report(rules, &rep) else {
         return Err(SolveError::Unsupported(format!(
             "no conjectured oracle for {}: on the board of {board} its patterns give no pairs of sequences with a Beatty closed form and a difference law (see `wythoff patterns`)",
             s.label

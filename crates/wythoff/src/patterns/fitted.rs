@@ -216,11 +216,18 @@ impl PSet for FittedSet {
 /// An oracle from a fitted pattern: the game's rules plus the conjectured P-set.
 pub type FittedOracle = RulesSetOracle<FittedSet>;
 
-impl RulesSetOracle<FittedSet> {
+/// [`FittedOracle::from_report`], an associated function of the oracle's type:
+/// a trait, since [`RulesSetOracle`] lives in the crate `wythoff-engines` and
+/// the patterns here.
+pub trait FromReport: Sized {
     /// The conjectured oracle of a patterns report, when it has a symmetric
     /// pairs pattern with a closed form and the game is a single rule value
     /// without memory.
-    pub fn from_report(rules: &Rules, rep: &PatternReport) -> Option<FittedOracle> {
+    fn from_report(rules: &Rules, rep: &PatternReport) -> Option<Self>;
+}
+
+impl FromReport for FittedOracle {
+    fn from_report(rules: &Rules, rep: &PatternReport) -> Option<FittedOracle> {
         rep.patterns.iter().find_map(|p| match p {
             Pattern::Pairs(q) => {
                 let set = FittedSet::from_pairs(q)?;

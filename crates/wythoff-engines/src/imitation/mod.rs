@@ -17,7 +17,7 @@
 //!   Corollary 1 predicts.
 //!
 //! The claims that check these (Theorem 1, Corollary 1 and the remark, for
-//! `wythoff verify`) live in `crate::claims::imitation`.
+//! `wythoff verify`) live above the engines (`wythoff::claims::imitation`).
 
 pub mod reference;
 pub mod remoteness;

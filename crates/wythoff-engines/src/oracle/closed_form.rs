@@ -273,7 +273,7 @@ pub fn for_game(entry: &str, params: &Params, convention: Convention) -> Option<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::subject::Subject;
+    use crate::catalogue::parse_game;
     use malachite_base::num::arithmetic::traits::Pow;
 
     /// Walnut's `phin`: `floor((n + 1) phi) - 1` is `n`'s Zeckendorf digits
@@ -315,10 +315,9 @@ mod tests {
             "blocking-wythoff:k=2",
             "blocking-wythoff:k=3",
         ] {
-            let s = Subject::parse(g, false).unwrap();
-            let ng = s.named.as_ref().unwrap();
+            let ng = parse_game(g).unwrap();
             let f = for_game(ng.entry_name, &ng.params, Convention::Normal).unwrap();
-            let o = s.oracle().unwrap();
+            let o = crate::oracle::for_game(ng.entry_name, &ng.params, Convention::Normal).unwrap();
             for x in 0..200u64 {
                 for y in 0..200u64 {
                     let (x, y) = (Natural::from(x), Natural::from(y));
@@ -358,16 +357,12 @@ mod tests {
         }
         assert!(for_game(
             "blocking-wythoff",
-            &Subject::parse("blocking-wythoff:k=4", false)
-                .unwrap()
-                .named
-                .unwrap()
-                .params,
+            &parse_game("blocking-wythoff:k=4").unwrap().params,
             Convention::Normal
         )
         .is_none());
-        let w = Subject::parse("wythoff", true).unwrap();
-        assert!(for_game("wythoff", &w.named.unwrap().params, Convention::Misere).is_none());
+        let w = parse_game("wythoff").unwrap();
+        assert!(for_game("wythoff", &w.params, Convention::Misere).is_none());
     }
 
     #[test]

@@ -126,7 +126,7 @@ pub fn grundy_with_progress(
 /// The Grundy table of `r` (cut to the board) by `kernel`, which
 /// [`select::grundy_kernel`] chose ([`select::grundy_table`]: its fallback, its
 /// memory checked again).
-pub(crate) fn grundy_table_by(
+pub fn grundy_table_by(
     kernel: GrundyKernel,
     r: &Rules,
     n: usize,

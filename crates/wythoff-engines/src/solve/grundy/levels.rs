@@ -38,7 +38,7 @@ use std::cell::Cell;
 /// No position of the level in this row.
 pub const NONE: u32 = u32::MAX;
 /// Largest board side (coordinates are `u32`, [`NONE`] reserved): the bound
-/// of `grundy --values` (`crate::limits::MAX_LEVELS_BOARD` hands it on).
+/// of `grundy --values` (`wythoff::limits::MAX_LEVELS_BOARD` hands it on).
 pub const MAX_SIDE: u64 = 1 << 31;
 
 /// How level `g`'s two-pile options of a candidate are tested.

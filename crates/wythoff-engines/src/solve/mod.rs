@@ -56,7 +56,10 @@ pub mod wavefront;
 pub mod wrappers;
 
 pub use crate::units::human_bytes;
-pub(crate) use run::grundy_table_by;
+/// `Rules::options_fast` (`wythoff::FastOptions`): the one door to the line
+/// families from above the engines.
+pub use geometry::families::FastOptions;
+pub use run::grundy_table_by;
 pub use run::{
     check_board, grundy, grundy_reference, grundy_with_progress, outcome_memory_estimate, outcomes,
     outcomes_reference, outcomes_with_progress, remoteness_check, remoteness_table,

@@ -156,7 +156,7 @@ pub fn list_bytes(count: u64, entry: u64) -> u64 {
 /// The sequence kernels (`sequence`): how the pairs `(a_n, b_n)` are made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum SequenceKernel {
-    /// A bitmap mex recurrence ([`crate::sequence`]).
+    /// A bitmap mex recurrence ([`crate::mex_pairs`]).
     Mex,
     /// The game's exact oracle, one term at a time on big integers.
     Oracle,
@@ -272,7 +272,7 @@ pub fn imitation_ps(p: u64, n: u64) -> u128 {
     (n as u128) * (n as u128) * (8_000 + 4_000 * p as u128)
 }
 
-/// Picoseconds for a proved automaton (`crate::proved`) to decide one
+/// Picoseconds for a proved automaton (`wythoff::proved`) to decide one
 /// position whose larger pile has `bits` bits: writing both piles in the
 /// numeration, greedy with schoolbook big-integer subtraction, quadratic in the
 /// digits (the automaton's walk is linear). Measured with

@@ -11,8 +11,9 @@
 //!   winning-move search against the game's own rules.
 //! - [`classical`]: the oracles of the classical games and of seeds 000, 001, 002.
 //!
-//! The claims that check these oracles against the general solvers live in
-//! `crate::claims::oracle`: nothing here runs a board dispatcher.
+//! The claims that check these oracles against the general solvers live
+//! above the engines (`wythoff::claims::oracle`): nothing here runs a board
+//! dispatcher.
 
 pub mod beatty;
 pub mod blocking;
