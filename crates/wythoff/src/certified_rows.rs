@@ -98,7 +98,7 @@ pub fn write(game: &str, command: &str, t: &RowsTable) -> Result<(String, Vec<u8
     let mut bytes = Vec::new();
     text.push_str(&format!(
         "# Grundy rows 0..{} of {game}, each certified additively periodic by the row\n\
-         # certificate (crates/wythoff/src/solve/grundy/rows.rs): G(x, y + period) =\n\
+         # certificate (crates/wythoff-engines/src/solve/grundy/rows.rs): G(x, y + period) =\n\
          # G(x, y) + saltus for every y >= preperiod. Checked on load (crates/wythoff/src/certified_rows.rs).\n\
          # Regenerate (both files):\n#   {command}\n\
          # game {game}\n# columns {}\n\
