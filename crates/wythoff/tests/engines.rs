@@ -1267,85 +1267,93 @@ fn every_kernel_of_the_orders_equals_the_reference() {
     // what a new kernel needs, at a few seconds
     const ENOUGH: usize = 60;
     let mut answered: BTreeMap<String, usize> = BTreeMap::new();
-    let wanted = |answered: &BTreeMap<String, usize>, k: &String| {
-        answered.get(k).copied().unwrap_or(0) < ENOUGH
-    };
+    // one kernel of an order on one case, if it still wants cases: its table
+    // (`None`: it gave up, allowed where it has a fallback) against the
+    // reference, computed once a case (`want`)
+    fn check<T: PartialEq + std::fmt::Debug>(
+        answered: &mut BTreeMap<String, usize>,
+        key: String,
+        applies: bool,
+        falls_back: bool,
+        want: &mut Option<T>,
+        reference: impl FnOnce() -> T,
+        table: impl FnOnce() -> Option<T>,
+        label: &str,
+    ) {
+        if !applies || answered.get(&key).copied().unwrap_or(0) >= ENOUGH {
+            return;
+        }
+        let want = want.get_or_insert_with(reference);
+        match table() {
+            Some(t) => {
+                assert_eq!(&t, want, "{key} kernel on {label}");
+                *answered.entry(key).or_default() += 1;
+            }
+            None => assert!(
+                falls_back,
+                "{key} kernel gave up on {label} in its scope, with no fallback"
+            ),
+        }
+    }
     for c in cases() {
         if c.game.memory() != wythoff::rules::Memory::None {
             continue;
         }
+        let label = format!("{}, board {}", c.label, c.n);
         for r in c.game.for_board(c.n as u64).variants() {
             let mut want = None;
             for k in solve::OutcomeKernel::ORDER {
-                let (w, key) = (wrappers::outcome(k), format!("outcome {k:?}"));
-                if !w.applies(r) || !wanted(&answered, &key) {
-                    continue;
-                }
-                let want = want.get_or_insert_with(|| reference::outcomes(r, c.n));
-                match w.table(r, c.n, &mut |_| {}) {
-                    Some(t) => {
-                        assert_eq!(
-                            &t, want,
-                            "outcome kernel {k:?} on {}, board {}",
-                            c.label, c.n
-                        );
-                        *answered.entry(key).or_default() += 1;
-                    }
-                    None => assert!(
-                        k.fallback().is_some(),
-                        "outcome kernel {k:?} gave up on {} in its scope, with no fallback",
-                        c.label
-                    ),
-                }
+                let w = wrappers::outcome(k);
+                check(
+                    &mut answered,
+                    format!("outcome {k:?}"),
+                    w.applies(r),
+                    k.fallback().is_some(),
+                    &mut want,
+                    || reference::outcomes(r, c.n),
+                    || w.table(r, c.n, &mut |_| {}),
+                    &label,
+                );
             }
             if c.n > REMOTENESS_REFERENCE_MAX {
                 continue;
             }
             let mut want = None;
             for k in solve::RemotenessKernel::ORDER {
-                let (w, key) = (wrappers::remoteness(k), format!("remoteness {k:?}"));
-                if !w.applies(r) || !wanted(&answered, &key) {
-                    continue;
-                }
-                let want = want.get_or_insert_with(|| {
+                let w = wrappers::remoteness(k);
+                let reference = || {
                     let v = remoteness::reference::table(r, c.n)
                         .into_iter()
                         .map(|w| w.map_or(remoteness::REMOTENESS_OFF, |w| w.1))
                         .collect();
                     RemotenessTable::from_values(c.n, c.convention(), v)
-                });
-                match w.table(r, c.n) {
-                    Some(t) => {
-                        assert_eq!(&t, want, "remoteness kernel {k:?} on {}", c.label);
-                        *answered.entry(key).or_default() += 1;
-                    }
-                    None => assert!(k.fallback().is_some(), "{k:?} gave up on {}", c.label),
-                }
+                };
+                check(
+                    &mut answered,
+                    format!("remoteness {k:?}"),
+                    w.applies(r),
+                    k.fallback().is_some(),
+                    &mut want,
+                    reference,
+                    || w.table(r, c.n),
+                    &label,
+                );
             }
         }
         let Ok(r) = grundy_rules(&c) else { continue };
         let mut want = None;
         for k in solve::GrundyKernel::ORDER {
-            let (w, key) = (wrappers::grundy(k), format!("Grundy {k:?}"));
-            if !w.applies(&r) || !wanted(&answered, &key) {
-                continue;
-            }
-            let want = want.get_or_insert_with(|| reference::grundy(&r, c.n));
-            match w.table(&r, c.n, &mut |_| {}) {
-                Some(t) => {
-                    assert_eq!(
-                        &t, want,
-                        "Grundy kernel {k:?} on {}, board {}",
-                        c.label, c.n
-                    );
-                    *answered.entry(key).or_default() += 1;
-                }
-                None => assert!(
-                    k.fallback().is_some(),
-                    "Grundy kernel {k:?} gave up on {} in its scope, with no fallback",
-                    c.label
-                ),
-            }
+            let w = wrappers::grundy(k);
+            check(
+                &mut answered,
+                format!("Grundy {k:?}"),
+                w.applies(&r),
+                k.fallback().is_some(),
+                &mut want,
+                || reference::grundy(&r, c.n),
+                || w.table(&r, c.n, &mut |_| {}),
+                &label,
+            );
         }
     }
     let orders = solve::OutcomeKernel::ORDER
